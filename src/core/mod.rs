@@ -1,0 +1,10 @@
+//! Game logic: plain Rust with no Dioxus, no I/O and no clock.
+//!
+//! Everything here is deterministic: randomness comes in as values (a roll is
+//! a list of dice), so the UI, the tests and a replay all go through the same
+//! functions. `tests/architecture.rs` checks that nothing in this folder
+//! reaches for the UI framework, the file system or the clock.
+
+pub mod checker;
+pub mod dice;
+pub mod prime;

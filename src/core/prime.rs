@@ -1,0 +1,235 @@
+//! The verdict of the Mode Sérieux: is the number formed by the sorted dice
+//! prime? Primality and factorisation come from `primal`; the odds are
+//! computed by enumerating every roll, never typed in.
+
+use super::dice::{number_of, D6, MAX_DICE};
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// Why a number is or is not prime, in a form the UI can word in any language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reason {
+    /// The number is prime: its only divisors are 1 and itself.
+    Prime,
+    /// 1 is not prime (it has a single divisor).
+    One,
+    /// A composite number and its prime factors with their exponents,
+    /// smallest first: 23345 → [(5, 1), (7, 1), (23, 1), (29, 1)].
+    Composite(Vec<(u32, u32)>),
+}
+
+/// The answer the checker gives for one number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub number: u32,
+    pub reason: Reason,
+}
+
+impl Verdict {
+    pub fn is_prime(&self) -> bool {
+        self.reason == Reason::Prime
+    }
+}
+
+/// Primality as mathematics defines it (so 0 and 1 are not prime).
+pub fn is_prime(n: u32) -> bool {
+    primal::is_prime(u64::from(n))
+}
+
+fn sieve() -> &'static primal::Sieve {
+    static SIEVE: OnceLock<primal::Sieve> = OnceLock::new();
+    // Any n up to upper_bound² factorises fully; 300² = 90 000 covers every
+    // number five dice can form (at most 66 666) and then some.
+    SIEVE.get_or_init(|| primal::Sieve::new(300))
+}
+
+/// Prime factors of `n` with exponents, smallest first. Empty for 0 and 1.
+pub fn factorise(n: u32) -> Vec<(u32, u32)> {
+    if n < 2 {
+        return Vec::new();
+    }
+    let n = n as usize;
+    let factors = match sieve().factor(n) {
+        Ok(f) => f,
+        // Only reachable beyond 90 000; fall back to trial division.
+        Err(_) => trial_division(n),
+    };
+    factors.into_iter().map(|(p, e)| (p as u32, e as u32)).collect()
+}
+
+fn trial_division(mut n: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut p = 2;
+    while p * p <= n {
+        let mut e = 0;
+        while n % p == 0 {
+            n /= p;
+            e += 1;
+        }
+        if e > 0 {
+            out.push((p, e));
+        }
+        p += 1;
+    }
+    if n > 1 {
+        out.push((n, 1));
+    }
+    out
+}
+
+/// The verdict for a number.
+pub fn verdict(number: u32) -> Verdict {
+    let reason = if number == 1 {
+        Reason::One
+    } else if is_prime(number) {
+        Reason::Prime
+    } else {
+        Reason::Composite(factorise(number))
+    };
+    Verdict { number, reason }
+}
+
+/// The verdict for dice, read sorted ascending; `None` when there are none.
+pub fn verdict_for_dice(dice: &[D6]) -> Option<Verdict> {
+    if dice.is_empty() {
+        return None;
+    }
+    let mut sorted = dice.to_vec();
+    sorted.sort_unstable();
+    Some(verdict(number_of(&sorted)))
+}
+
+/// Every number that `k` dice can form once sorted, ascending (one per
+/// multiset of faces): 6, 21, 56, 126 and 252 numbers for k = 1…5.
+pub fn sorted_numbers(k: usize) -> Vec<u32> {
+    fn extend(prefix: u32, min_face: u8, left: usize, out: &mut Vec<u32>) {
+        if left == 0 {
+            out.push(prefix);
+            return;
+        }
+        for face in min_face..=6 {
+            extend(prefix * 10 + u32::from(face), face, left - 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    if k > 0 {
+        extend(0, 1, k, &mut out);
+    }
+    out
+}
+
+/// The chance that a roll of `k` fair dice forms a prime: `favourable` rolls
+/// out of `total` = 6^k equally likely ordered rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    pub dice: usize,
+    pub favourable: u32,
+    pub total: u32,
+}
+
+impl Odds {
+    /// The fraction in lowest terms.
+    pub fn reduced(&self) -> (u32, u32) {
+        let g = gcd(self.favourable, self.total).max(1);
+        (self.favourable / g, self.total / g)
+    }
+
+    pub fn percent(&self) -> f64 {
+        f64::from(self.favourable) * 100.0 / f64::from(self.total)
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Odds for `k` dice (1 ≤ k ≤ 5), by enumerating all 6^k ordered rolls.
+pub fn prime_odds(k: usize) -> Odds {
+    assert!((1..=MAX_DICE).contains(&k), "between 1 and {MAX_DICE} dice");
+    let total = 6u32.pow(k as u32);
+    let mut favourable = 0;
+    let mut roll = vec![D6::ALL[0]; k];
+    for index in 0..total {
+        let mut rest = index;
+        for slot in roll.iter_mut() {
+            *slot = D6::ALL[(rest % 6) as usize];
+            rest /= 6;
+        }
+        if verdict_for_dice(&roll).is_some_and(|v| v.is_prime()) {
+            favourable += 1;
+        }
+    }
+    Odds { dice: k, favourable, total }
+}
+
+/// Odds for 1 to 5 dice, computed once.
+pub fn all_odds() -> &'static [Odds; MAX_DICE] {
+    static ODDS: OnceLock<[Odds; MAX_DICE]> = OnceLock::new();
+    ODDS.get_or_init(|| std::array::from_fn(|i| prime_odds(i + 1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rulebook_example_is_not_prime() {
+        let v = verdict(23345);
+        assert!(!v.is_prime());
+        assert_eq!(v.reason, Reason::Composite(vec![(5, 1), (7, 1), (23, 1), (29, 1)]));
+    }
+
+    #[test]
+    fn one_is_not_prime() {
+        assert_eq!(verdict(1).reason, Reason::One);
+        assert!(!verdict(1).is_prime());
+    }
+
+    #[test]
+    fn repeated_factors_keep_their_exponent() {
+        assert_eq!(factorise(1112), vec![(2, 3), (139, 1)]);
+        assert_eq!(factorise(66666), vec![(2, 1), (3, 1), (41, 1), (271, 1)]);
+        assert_eq!(factorise(4), vec![(2, 2)]);
+    }
+
+    #[test]
+    fn factorisation_multiplies_back_for_every_dice_number() {
+        for k in 1..=MAX_DICE {
+            for n in sorted_numbers(k) {
+                let product: u32 = factorise(n).iter().map(|&(p, e)| p.pow(e)).product();
+                assert_eq!(product, n, "{n}");
+                for (p, _) in factorise(n) {
+                    assert!(is_prime(p), "{p} in factors of {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn trial_division_agrees_with_the_sieve() {
+        for n in 2..5000 {
+            let ours: Vec<(u32, u32)> =
+                trial_division(n).into_iter().map(|(p, e)| (p as u32, e as u32)).collect();
+            assert_eq!(ours, factorise(n as u32), "{n}");
+        }
+        assert_eq!(factorise(199_999), vec![(199_999, 1)]);
+    }
+
+    #[test]
+    fn sorted_number_counts() {
+        let counts: Vec<usize> = (1..=5).map(|k| sorted_numbers(k).len()).collect();
+        assert_eq!(counts, vec![6, 21, 56, 126, 252]);
+        assert!(sorted_numbers(0).is_empty());
+    }
+
+    #[test]
+    fn odds_reduce() {
+        let odds = prime_odds(3);
+        assert_eq!((odds.favourable, odds.total), (9, 216));
+        assert_eq!(odds.reduced(), (1, 24));
+    }
+}

@@ -1,0 +1,375 @@
+//! French and English. Every label lives in one [`Texts`] table per language,
+//! so a missing translation is a compile error; messages that carry values
+//! (errors, factorisations, odds) are functions of the language.
+
+use crate::core::dice::{EntryError, D6};
+use crate::core::prime::{Odds, Reason, Verdict};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    #[serde(rename = "fr")]
+    Fr,
+    #[serde(rename = "en")]
+    En,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::Fr, Lang::En];
+
+    /// The language for a BCP 47 locale tag such as `fr-FR`, `en_GB` or `de`:
+    /// English for English locales, French for everything else, since the
+    /// games come from French rulebooks.
+    pub fn from_locale(tag: &str) -> Lang {
+        let primary = tag.split(['-', '_', '.']).next().unwrap_or("").to_ascii_lowercase();
+        if primary == "en" {
+            Lang::En
+        } else {
+            Lang::Fr
+        }
+    }
+
+    /// The `lang` attribute of the page.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Fr => "fr",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn texts(self) -> &'static Texts {
+        match self {
+            Lang::Fr => &FR,
+            Lang::En => &EN,
+        }
+    }
+
+    /// A decimal number with this language's separator: 13,9 or 13.9.
+    pub fn decimal(self, value: f64, places: usize) -> String {
+        let s = format!("{value:.places$}");
+        match self {
+            Lang::Fr => s.replace('.', ","),
+            Lang::En => s,
+        }
+    }
+
+    pub fn percent(self, value: f64) -> String {
+        let places = if value >= 10.0 { 1 } else if value >= 1.0 { 2 } else { 3 };
+        match self {
+            // French typography: a narrow no-break space before %.
+            Lang::Fr => format!("{}\u{202f}%", self.decimal(value, places)),
+            Lang::En => format!("{}%", self.decimal(value, places)),
+        }
+    }
+
+    /// The message for a refused input.
+    pub fn entry_error(self, error: &EntryError) -> String {
+        match (self, error) {
+            (Lang::Fr, EntryError::NotAFace(d)) => {
+                format!("{d} n'est pas une face de dé : tapez un chiffre de 1 à 6.")
+            }
+            (Lang::En, EntryError::NotAFace(d)) => {
+                format!("{d} is not a die face: type a digit from 1 to 6.")
+            }
+            (Lang::Fr, EntryError::NotADigit(c)) => {
+                format!("« {c} » n'est pas un chiffre : tapez un chiffre de 1 à 6.")
+            }
+            (Lang::En, EntryError::NotADigit(c)) => {
+                format!("“{c}” is not a digit: type a digit from 1 to 6.")
+            }
+            (Lang::Fr, EntryError::TooManyDice) => {
+                "5 dés au maximum : retirez un dé ou effacez tout.".to_string()
+            }
+            (Lang::En, EntryError::TooManyDice) => {
+                "5 dice at most: remove a die or clear them all.".to_string()
+            }
+            (Lang::Fr, EntryError::Empty) => {
+                "Aucun dé : touchez une face, tapez un chiffre ou lancez les dés.".to_string()
+            }
+            (Lang::En, EntryError::Empty) => {
+                "No dice yet: tap a face, type a digit or roll the dice.".to_string()
+            }
+        }
+    }
+
+    /// "Prime" / "Not prime" for the verdict band.
+    pub fn verdict_word(self, verdict: &Verdict) -> &'static str {
+        let t = self.texts();
+        if verdict.is_prime() {
+            t.prime
+        } else {
+            t.not_prime
+        }
+    }
+
+    /// Why: "23 n'a que deux diviseurs : 1 et 23", "1 n'est pas premier",
+    /// "23345 = 5 × 7 × 23 × 29".
+    pub fn reason(self, verdict: &Verdict) -> String {
+        let n = verdict.number;
+        match (&verdict.reason, self) {
+            (Reason::Prime, Lang::Fr) => format!("{n} n'a que deux diviseurs : 1 et {n}"),
+            (Reason::Prime, Lang::En) => format!("{n} has exactly two divisors: 1 and {n}"),
+            (Reason::One, Lang::Fr) => "1 n'est pas premier : il n'a qu'un seul diviseur".into(),
+            (Reason::One, Lang::En) => "1 is not prime: it has only one divisor".into(),
+            (Reason::Composite(factors), _) => format!("{n} = {}", factorisation(factors)),
+        }
+    }
+
+    /// "Triés : vous avez saisi 2 4 3 5 3" — shown when the app had to sort.
+    pub fn sorted_note(self, entered: &[D6], rolled: bool) -> String {
+        let list = dice_list(entered);
+        match (self, rolled) {
+            (Lang::Fr, false) => format!("Rangés dans l'ordre croissant (saisis : {list})"),
+            (Lang::Fr, true) => format!("Rangés dans l'ordre croissant (lancer : {list})"),
+            (Lang::En, false) => format!("Sorted in ascending order (entered: {list})"),
+            (Lang::En, true) => format!("Sorted in ascending order (rolled: {list})"),
+        }
+    }
+
+    /// "1 dé" / "2 dés", "1 die" / "2 dice".
+    pub fn dice_count(self, k: usize) -> String {
+        match (self, k) {
+            (Lang::Fr, 1) => "1 dé".into(),
+            (Lang::Fr, k) => format!("{k} dés"),
+            (Lang::En, 1) => "1 die".into(),
+            (Lang::En, k) => format!("{k} dice"),
+        }
+    }
+
+    /// The chance as the fraction of all rolls, reduced where it can be:
+    /// "3/6 = 1/2", "5/36", "9/216 = 1/24".
+    pub fn odds_fraction(self, odds: &Odds) -> String {
+        let (a, b) = odds.reduced();
+        if (a, b) == (odds.favourable, odds.total) {
+            format!("{}/{}", odds.favourable, odds.total)
+        } else {
+            format!("{}/{} = {a}/{b}", odds.favourable, odds.total)
+        }
+    }
+
+    /// Label for the "roll k dice" button, for screen readers.
+    pub fn roll_label(self, k: usize) -> String {
+        match self {
+            Lang::Fr => format!("Lancer {}", self.dice_count(k)),
+            Lang::En => format!("Roll {}", self.dice_count(k)),
+        }
+    }
+
+    /// Label for a face button: "Ajouter un 4" / "Add a 4".
+    pub fn add_face_label(self, face: D6) -> String {
+        match self {
+            Lang::Fr => format!("Ajouter un {face}"),
+            Lang::En => format!("Add a {face}"),
+        }
+    }
+
+    /// Spoken description of the dice shown: "Dés : 2, 3, 3, 4, 5".
+    pub fn dice_shown_label(self, sorted: &[D6]) -> String {
+        let list = sorted.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        match self {
+            Lang::Fr => format!("Dés : {list}"),
+            Lang::En => format!("Dice: {list}"),
+        }
+    }
+}
+
+/// "5 × 7 × 23 × 29", "2³ × 139".
+pub fn factorisation(factors: &[(u32, u32)]) -> String {
+    factors
+        .iter()
+        .map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}{}", superscript(e)) })
+        .collect::<Vec<_>>()
+        .join(" × ")
+}
+
+fn superscript(n: u32) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    n.to_string().chars().map(|c| DIGITS[c.to_digit(10).unwrap_or(0) as usize]).collect()
+}
+
+fn dice_list(dice: &[D6]) -> String {
+    dice.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// Every fixed label of the app, in one language.
+pub struct Texts {
+    pub app_name: &'static str,
+    pub tagline: &'static str,
+    pub home: &'static str,
+    pub back: &'static str,
+    pub settings: &'static str,
+    pub checker_title: &'static str,
+    pub checker_blurb: &'static str,
+    pub settings_blurb: &'static str,
+    pub open: &'static str,
+    pub prime: &'static str,
+    pub not_prime: &'static str,
+    pub waiting_title: &'static str,
+    pub waiting_hint: &'static str,
+    pub keyboard_hint: &'static str,
+    pub tap_a_face: &'static str,
+    pub roll_dice: &'static str,
+    pub remove_last: &'static str,
+    pub clear: &'static str,
+    pub your_dice: &'static str,
+    pub number_formed: &'static str,
+    pub odds_title: &'static str,
+    pub odds_caption: &'static str,
+    pub odds_dice: &'static str,
+    pub odds_rolls: &'static str,
+    pub odds_chance: &'static str,
+    pub primes_title: &'static str,
+    pub primes_caption: &'static str,
+    pub how_title: &'static str,
+    pub how_body: &'static [&'static str],
+    pub language: &'static str,
+    pub language_auto: &'static str,
+    pub theme: &'static str,
+    pub theme_light: &'static str,
+    pub theme_dark: &'static str,
+    pub theme_system: &'static str,
+    pub settings_saved: &'static str,
+    pub settings_not_saved: &'static str,
+    pub dice_empty_label: &'static str,
+    pub settings_unreadable: &'static str,
+    pub settings_newer: &'static str,
+}
+
+pub static FR: Texts = Texts {
+    app_name: "Genius",
+    tagline: "Le compagnon de table des jeux de dés Genius",
+    home: "Accueil",
+    back: "Retour",
+    settings: "Réglages",
+    checker_title: "Nombre premier ?",
+    checker_blurb: "Mode Sérieux : rangez vos dés, lisez le nombre, vert s'il est premier.",
+    settings_blurb: "Langue et thème",
+    open: "Ouvrir",
+    prime: "Premier",
+    not_prime: "Pas premier",
+    waiting_title: "En attente des dés",
+    waiting_hint: "Touchez les faces de vos dés, tapez-les au clavier ou lancez-les ici.",
+    keyboard_hint: "Clavier : chiffres 1 à 6, Retour arrière retire, Échap efface.",
+    tap_a_face: "Touchez une face",
+    roll_dice: "Lancer des dés virtuels",
+    remove_last: "Retirer le dernier",
+    clear: "Tout effacer",
+    your_dice: "Vos dés, rangés",
+    number_formed: "Nombre formé",
+    odds_title: "Chances d'un nombre premier",
+    odds_caption: "Calculé en passant en revue tous les lancers possibles.",
+    odds_dice: "Dés",
+    odds_rolls: "Lancers premiers",
+    odds_chance: "Chance",
+    primes_title: "Les 14 nombres premiers possibles",
+    primes_caption: "Sur les 461 nombres que forment 1 à 5 dés rangés.",
+    how_title: "Comment ça marche",
+    how_body: &[
+        "Rangez vos dés du plus petit au plus grand et lisez les chiffres comme un seul nombre : 2, 4, 3, 5, 3 donne 23345.",
+        "Vert avec ✓ : le nombre est premier, inscrivez-le dans la case du tour. Rouge avec ✗ : il ne l'est pas, n'inscrivez rien.",
+        "Vous pouvez saisir les dés dans n'importe quel ordre : l'application les range pour vous.",
+        "1 n'est pas un nombre premier (il n'a qu'un diviseur).",
+    ],
+    language: "Langue",
+    language_auto: "Celle de l'appareil",
+    theme: "Thème",
+    theme_light: "Clair",
+    theme_dark: "Sombre",
+    theme_system: "Celui du système",
+    settings_saved: "Réglages enregistrés sur cet appareil.",
+    settings_not_saved: "Impossible d'enregistrer les réglages sur cet appareil : ils valent pour cette session.",
+    dice_empty_label: "Aucun dé",
+    settings_unreadable: "Les réglages enregistrés étaient illisibles : l'application a repris les réglages par défaut.",
+    settings_newer: "Les réglages enregistrés viennent d'une version plus récente de l'application : ils sont laissés intacts et les réglages par défaut s'appliquent.",
+};
+
+pub static EN: Texts = Texts {
+    app_name: "Genius",
+    tagline: "The table companion for the Genius dice games",
+    home: "Home",
+    back: "Back",
+    settings: "Settings",
+    checker_title: "Prime or not?",
+    checker_blurb: "Mode Sérieux: sort your dice, read the number, green if it is prime.",
+    settings_blurb: "Language and theme",
+    open: "Open",
+    prime: "Prime",
+    not_prime: "Not prime",
+    waiting_title: "Waiting for dice",
+    waiting_hint: "Tap your dice faces, type them on a keyboard or roll them here.",
+    keyboard_hint: "Keyboard: digits 1 to 6, Backspace removes, Escape clears.",
+    tap_a_face: "Tap a face",
+    roll_dice: "Roll virtual dice",
+    remove_last: "Remove last",
+    clear: "Clear all",
+    your_dice: "Your dice, sorted",
+    number_formed: "Number formed",
+    odds_title: "Chance of a prime",
+    odds_caption: "Computed by going through every possible roll.",
+    odds_dice: "Dice",
+    odds_rolls: "Prime rolls",
+    odds_chance: "Chance",
+    primes_title: "The 14 primes dice can form",
+    primes_caption: "Out of the 461 numbers that 1 to 5 sorted dice form.",
+    how_title: "How it works",
+    how_body: &[
+        "Sort your dice from lowest to highest and read the digits as one number: 2, 4, 3, 5, 3 gives 23345.",
+        "Green with ✓: the number is prime, write it in this round's cell. Red with ✗: it is not, write nothing.",
+        "You can enter the dice in any order: the app sorts them for you.",
+        "1 is not a prime number (it has only one divisor).",
+    ],
+    language: "Language",
+    language_auto: "Device language",
+    theme: "Theme",
+    theme_light: "Light",
+    theme_dark: "Dark",
+    theme_system: "System",
+    settings_saved: "Settings saved on this device.",
+    settings_not_saved: "Could not save settings on this device: they apply to this session.",
+    dice_empty_label: "No dice",
+    settings_unreadable: "The saved settings could not be read: the app is using the defaults.",
+    settings_newer: "The saved settings come from a newer version of the app: they are left untouched and the defaults apply.",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::prime::{prime_odds, verdict};
+
+    #[test]
+    fn locale_tags() {
+        assert_eq!(Lang::from_locale("en-US"), Lang::En);
+        assert_eq!(Lang::from_locale("EN_gb.UTF-8"), Lang::En);
+        assert_eq!(Lang::from_locale("fr-FR"), Lang::Fr);
+        assert_eq!(Lang::from_locale("de"), Lang::Fr);
+        assert_eq!(Lang::from_locale(""), Lang::Fr);
+    }
+
+    #[test]
+    fn reasons_in_both_languages() {
+        assert_eq!(Lang::Fr.reason(&verdict(23345)), "23345 = 5 × 7 × 23 × 29");
+        assert_eq!(Lang::En.reason(&verdict(1112)), "1112 = 2³ × 139");
+        assert!(Lang::Fr.reason(&verdict(1)).starts_with("1 n'est pas premier"));
+        assert!(Lang::En.reason(&verdict(1)).starts_with("1 is not prime"));
+        assert_eq!(Lang::En.reason(&verdict(23)), "23 has exactly two divisors: 1 and 23");
+    }
+
+    #[test]
+    fn odds_as_fractions() {
+        let shown: Vec<String> = (1..=5).map(|k| Lang::Fr.odds_fraction(&prime_odds(k))).collect();
+        assert_eq!(shown, ["3/6 = 1/2", "5/36", "9/216 = 1/24", "28/1296 = 7/324", "10/7776 = 5/3888"]);
+        assert_eq!(Lang::Fr.percent(50.0), "50,0\u{202f}%");
+        assert_eq!(Lang::En.percent(0.1286), "0.129%");
+    }
+
+    #[test]
+    fn every_error_has_a_message_in_each_language() {
+        for lang in Lang::ALL {
+            for e in [EntryError::NotAFace(7), EntryError::NotADigit('x'), EntryError::TooManyDice, EntryError::Empty] {
+                assert!(!lang.entry_error(&e).is_empty());
+            }
+        }
+        assert!(Lang::Fr.entry_error(&EntryError::NotAFace(7)).starts_with("7 n'est pas"));
+        assert!(Lang::En.entry_error(&EntryError::NotADigit('x')).contains("“x”"));
+    }
+}

@@ -1,0 +1,13 @@
+//! Genius: the table companion for a family of French dice games.
+//!
+//! - [`core`]: the rules, pure Rust (no UI, no I/O, no clock);
+//! - [`i18n`]: French and English;
+//! - [`settings`]: the player's preferences as data;
+//! - [`platform`]: storage, locale and randomness, one implementation per platform;
+//! - [`ui`]: the Dioxus components.
+
+pub mod core;
+pub mod i18n;
+pub mod platform;
+pub mod settings;
+pub mod ui;

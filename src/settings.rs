@@ -1,0 +1,117 @@
+//! The player's preferences, as remembered between launches. Pure data: the
+//! platform module stores the JSON, this module reads and writes it.
+
+use crate::i18n::Lang;
+use serde::{Deserialize, Serialize};
+
+/// Light, dark, or whatever the device uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    Light,
+    Dark,
+    #[default]
+    System,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
+
+    /// The value of the root element's `data-theme` attribute.
+    pub fn attr(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+            Theme::System => "system",
+        }
+    }
+}
+
+/// The format version written in every settings file.
+pub const SETTINGS_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// `None` follows the device or browser locale.
+    pub lang: Option<Lang>,
+    pub theme: Theme,
+}
+
+/// What was wrong with a stored settings file; the app then starts from the
+/// defaults and leaves the stored text alone until the player changes a setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsError {
+    Unreadable(String),
+    NewerVersion(u32),
+}
+
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    version: u32,
+    #[serde(flatten)]
+    settings: Settings,
+}
+
+impl Settings {
+    /// The language to show: the chosen one, else the device's.
+    pub fn effective_lang(&self, device_locale: Option<&str>) -> Lang {
+        self.lang.unwrap_or_else(|| device_locale.map(Lang::from_locale).unwrap_or(Lang::Fr))
+    }
+
+    pub fn to_json(&self) -> String {
+        let stored = Stored { version: SETTINGS_VERSION, settings: self.clone() };
+        // Serialising plain enums and options cannot fail.
+        serde_json::to_string(&stored).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<Settings, SettingsError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| SettingsError::Unreadable(e.to_string()))?;
+        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+        if version > u64::from(SETTINGS_VERSION) {
+            return Err(SettingsError::NewerVersion(version as u32));
+        }
+        let stored: Stored =
+            serde_json::from_value(value).map_err(|e| SettingsError::Unreadable(e.to_string()))?;
+        Ok(stored.settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let s = Settings { lang: Some(Lang::En), theme: Theme::Dark };
+        assert_eq!(Settings::from_json(&s.to_json()), Ok(s));
+        assert_eq!(Settings::from_json(&Settings::default().to_json()), Ok(Settings::default()));
+    }
+
+    #[test]
+    fn bad_files_are_refused_not_panicked_on() {
+        assert!(matches!(Settings::from_json(""), Err(SettingsError::Unreadable(_))));
+        assert!(matches!(Settings::from_json("{\"version\":1,"), Err(SettingsError::Unreadable(_))));
+        assert!(matches!(
+            Settings::from_json("{\"version\":1,\"theme\":\"purple\"}"),
+            Err(SettingsError::Unreadable(_))
+        ));
+        assert_eq!(Settings::from_json("{\"version\":9}"), Err(SettingsError::NewerVersion(9)));
+    }
+
+    #[test]
+    fn missing_fields_take_defaults() {
+        assert_eq!(Settings::from_json("{\"version\":1}"), Ok(Settings::default()));
+    }
+
+    #[test]
+    fn language_follows_the_device_until_chosen() {
+        let auto = Settings::default();
+        assert_eq!(auto.effective_lang(Some("en-GB")), Lang::En);
+        assert_eq!(auto.effective_lang(Some("fr-CA")), Lang::Fr);
+        assert_eq!(auto.effective_lang(None), Lang::Fr);
+        let fr = Settings { lang: Some(Lang::Fr), ..Settings::default() };
+        assert_eq!(fr.effective_lang(Some("en-US")), Lang::Fr);
+    }
+}

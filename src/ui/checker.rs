@@ -1,0 +1,216 @@
+//! The core screen: dice in, sorted number and a verdict out, at a glance.
+
+use super::{use_ui, DieFace};
+use crate::core::checker::Input;
+use crate::core::dice::{D6, MAX_DICE};
+use crate::core::prime::{all_odds, sorted_numbers, is_prime};
+use crate::platform;
+use dioxus::prelude::*;
+use rand::Rng;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Maps a key press to a checker input; `None` for keys the checker ignores
+/// (Tab, arrows, Shift, shortcuts with Ctrl/Alt/Meta…).
+pub fn key_input(key: &Key, modifiers: Modifiers) -> Option<Input> {
+    if modifiers.intersects(Modifiers::CONTROL | Modifiers::ALT | Modifiers::META) {
+        return None;
+    }
+    match key {
+        Key::Character(s) => {
+            let mut chars = s.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if !c.is_whitespace() => Some(Input::Char(c)),
+                _ => None,
+            }
+        }
+        Key::Backspace | Key::Delete => Some(Input::RemoveLast),
+        Key::Escape => Some(Input::Clear),
+        _ => None,
+    }
+}
+
+#[component]
+pub fn CheckerScreen() -> Element {
+    let ui = use_ui();
+    let mut checker = ui.checker;
+    let lang = ui.lang();
+    let t = lang.texts();
+    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
+    // Counts rolls so the rolled dice replay their animation each time.
+    let mut rolls = use_signal(|| 0u32);
+
+    let state = checker.read();
+    let verdict = state.verdict();
+    let sorted = state.hand().sorted();
+    let entered = state.hand().entered().to_vec();
+    let reordered = state.hand().was_reordered();
+    let rolled = state.was_rolled();
+    let error = state.error().map(|e| lang.entry_error(e));
+    let full = state.hand().is_full();
+    drop(state);
+
+    let band_class = match &verdict {
+        None => "verdict verdict-waiting",
+        Some(v) if v.is_prime() => "verdict verdict-prime",
+        Some(_) => "verdict verdict-not-prime",
+    };
+    let roll_class = if rolled { format!("tray rolled roll-{}", rolls() % 2) } else { "tray".to_string() };
+
+    rsx! {
+        div {
+            class: "checker",
+            tabindex: "-1",
+            "data-testid": "checker",
+            onmounted: move |evt| async move { let _ = evt.set_focus(true).await; },
+            onkeydown: move |evt: KeyboardEvent| {
+                if let Some(input) = key_input(&evt.key(), evt.modifiers()) {
+                    evt.prevent_default();
+                    let _ = checker.write().apply(input);
+                }
+            },
+
+            section { class: "{band_class}", "data-testid": "verdict", role: "status", "aria-live": "polite", "aria-atomic": "true",
+                match &verdict {
+                    None => rsx! {
+                        div { class: "verdict-head",
+                            span { class: "verdict-icon", "aria-hidden": "true", "?" }
+                            span { class: "verdict-word", "{t.waiting_title}" }
+                        }
+                        p { class: "verdict-reason", "{t.waiting_hint}" }
+                    },
+                    Some(v) => rsx! {
+                        div { class: "verdict-head",
+                            span { class: "verdict-icon", "aria-hidden": "true", if v.is_prime() { "✓" } else { "✗" } }
+                            span { class: "verdict-word", "data-testid": "verdict-word", "{lang.verdict_word(v)}" }
+                        }
+                        p { class: "verdict-number", "data-testid": "number", "aria-label": "{t.number_formed} {v.number}", "{v.number}" }
+                        p { class: "verdict-reason", "data-testid": "reason", "{lang.reason(v)}" }
+                    },
+                }
+            }
+
+            div { class: "{roll_class}", "data-testid": "tray", "aria-label": if sorted.is_empty() { t.dice_empty_label.to_string() } else { lang.dice_shown_label(&sorted) },
+                for slot in 0..MAX_DICE {
+                    if let Some(face) = sorted.get(slot) {
+                        DieFace { key: "{slot}", face: *face, class: "tray-die" }
+                    } else {
+                        span { key: "{slot}", class: "tray-slot", "aria-hidden": "true" }
+                    }
+                }
+            }
+            p { class: "sorted-note", "data-testid": "sorted-note",
+                if reordered { "↕ {lang.sorted_note(&entered, rolled)}" }
+            }
+            p { class: "entry-error", "data-testid": "error", role: "alert",
+                if let Some(message) = error { "⚠ {message}" }
+            }
+
+            div { class: "keypad", role: "group", "aria-label": t.tap_a_face,
+                for face in D6::ALL {
+                    button {
+                        class: "face-button",
+                        "data-testid": "face-{face}",
+                        "aria-label": lang.add_face_label(face),
+                        "aria-disabled": if full { "true" } else { "false" },
+                        onclick: move |_| { let _ = checker.write().apply(Input::Face(face)); },
+                        DieFace { face }
+                    }
+                }
+            }
+            div { class: "actions",
+                button {
+                    class: "action",
+                    "data-testid": "remove-last",
+                    onclick: move |_| { let _ = checker.write().apply(Input::RemoveLast); },
+                    span { "aria-hidden": "true", "⌫ " }
+                    "{t.remove_last}"
+                }
+                button {
+                    class: "action",
+                    "data-testid": "clear",
+                    onclick: move |_| { let _ = checker.write().apply(Input::Clear); },
+                    span { "aria-hidden": "true", "✕ " }
+                    "{t.clear}"
+                }
+            }
+
+            div { class: "roll", role: "group", "aria-label": t.roll_dice,
+                h2 { class: "section-title", "{t.roll_dice}" }
+                div { class: "roll-buttons",
+                    for k in 1..=MAX_DICE {
+                        button {
+                            class: "roll-button",
+                            "data-testid": "roll-{k}",
+                            "aria-label": lang.roll_label(k),
+                            onclick: {
+                                let rng = rng.clone();
+                                move |_| {
+                                    let dice: Vec<D6> = {
+                                        let mut rng = rng.borrow_mut();
+                                        (0..k).map(|_| D6::ALL[rng.random_range(0..6)]).collect()
+                                    };
+                                    rolls += 1;
+                                    let _ = checker.write().apply(Input::Roll(dice));
+                                }
+                            },
+                            span { class: "roll-count", "{k}" }
+                            span { class: "roll-unit", "aria-hidden": "true", if k == 1 { "🎲" } else { "🎲" } }
+                        }
+                    }
+                }
+            }
+
+            p { class: "keyboard-hint", "{t.keyboard_hint}" }
+
+            OddsTable {}
+
+            section { class: "info",
+                h2 { class: "section-title", "{t.how_title}" }
+                for (i, line) in t.how_body.iter().enumerate() {
+                    p { key: "{i}", "{line}" }
+                }
+            }
+        }
+    }
+}
+
+/// The chance of a prime for each number of dice, and the primes themselves.
+#[component]
+fn OddsTable() -> Element {
+    let ui = use_ui();
+    let lang = ui.lang();
+    let t = lang.texts();
+    let primes: Vec<u32> = (1..=MAX_DICE).flat_map(sorted_numbers).filter(|&n| is_prime(n)).collect();
+    rsx! {
+        section { class: "info odds", "data-testid": "odds",
+            h2 { class: "section-title", "{t.odds_title}" }
+            table {
+                thead {
+                    tr {
+                        th { scope: "col", "{t.odds_dice}" }
+                        th { scope: "col", "{t.odds_rolls}" }
+                        th { scope: "col", "{t.odds_chance}" }
+                    }
+                }
+                tbody {
+                    for odds in all_odds().iter() {
+                        tr { key: "{odds.dice}", "data-testid": "odds-{odds.dice}",
+                            td { "{lang.dice_count(odds.dice)}" }
+                            td { "{lang.odds_fraction(odds)}" }
+                            td { "{lang.percent(odds.percent())}" }
+                        }
+                    }
+                }
+            }
+            p { class: "caption", "{t.odds_caption}" }
+            h2 { class: "section-title", "{t.primes_title}" }
+            p { class: "prime-list", "data-testid": "prime-list",
+                for n in primes {
+                    span { key: "{n}", class: "prime-chip", "{n}" }
+                }
+            }
+            p { class: "caption", "{t.primes_caption}" }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! The user interface: renders state and sends inputs to the pure logic in
+//! `crate::core`. Shared state lives in one [`Ui`] context.
+
+mod checker;
+mod die;
+mod home;
+mod settings;
+
+pub use checker::CheckerScreen;
+pub use die::DieFace;
+pub use home::HomeScreen;
+pub use settings::SettingsScreen;
+
+use crate::core::checker::Checker;
+use crate::i18n::{Lang, Texts};
+use crate::platform;
+use crate::settings::{Settings, SettingsError};
+use dioxus::prelude::*;
+
+const STYLE: Asset = asset!("/assets/main.css");
+
+/// The screens of the app. The home screen lists only what works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Home,
+    Checker,
+    Settings,
+}
+
+/// Whether the last change of settings reached the device's storage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveStatus {
+    Idle,
+    Saved,
+    Failed,
+}
+
+/// How the app starts: what was loaded from the device.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Init {
+    pub settings: Settings,
+    pub settings_error: Option<SettingsError>,
+    pub locale: Option<String>,
+    pub screen: Screen,
+    pub checker: Checker,
+}
+
+impl Init {
+    /// Reads the stored settings and the device locale. A missing or broken
+    /// settings file gives the defaults (and a notice for a broken one).
+    pub fn load() -> Init {
+        let (settings, settings_error) = match platform::load(SETTINGS_KEY) {
+            Ok(Some(text)) => match Settings::from_json(&text) {
+                Ok(s) => (s, None),
+                Err(e) => (Settings::default(), Some(e)),
+            },
+            Ok(None) => (Settings::default(), None),
+            Err(e) => (Settings::default(), Some(SettingsError::Unreadable(e.0))),
+        };
+        Init {
+            settings,
+            settings_error,
+            locale: platform::device_locale(),
+            screen: Screen::Home,
+            checker: Checker::new(),
+        }
+    }
+}
+
+pub const SETTINGS_KEY: &str = "settings";
+
+/// State shared by every screen.
+#[derive(Clone, Copy)]
+pub struct Ui {
+    pub settings: Signal<Settings>,
+    pub settings_error: Signal<Option<SettingsError>>,
+    pub save_status: Signal<SaveStatus>,
+    pub locale: Signal<Option<String>>,
+    pub screen: Signal<Screen>,
+    pub checker: Signal<Checker>,
+}
+
+impl Ui {
+    pub fn lang(&self) -> Lang {
+        self.settings.read().effective_lang(self.locale.read().as_deref())
+    }
+
+    pub fn texts(&self) -> &'static Texts {
+        self.lang().texts()
+    }
+
+    pub fn go(&mut self, screen: Screen) {
+        self.screen.set(screen);
+    }
+
+    /// Changes the settings and stores them at once.
+    pub fn update_settings(&mut self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.settings.write());
+        let json = self.settings.read().to_json();
+        let status = match platform::save(SETTINGS_KEY, &json) {
+            Ok(()) => {
+                self.settings_error.set(None);
+                SaveStatus::Saved
+            }
+            Err(_) => SaveStatus::Failed,
+        };
+        self.save_status.set(status);
+    }
+}
+
+pub fn use_ui() -> Ui {
+    use_context::<Ui>()
+}
+
+/// The app as launched: loads what the device remembers.
+#[component]
+pub fn App() -> Element {
+    let init = use_hook(Init::load);
+    rsx! { Root { init } }
+}
+
+/// The app from a given start, so tests can render any state.
+#[component]
+pub fn Root(init: Init) -> Element {
+    let settings = use_signal(|| init.settings.clone());
+    let settings_error = use_signal(|| init.settings_error.clone());
+    let save_status = use_signal(|| SaveStatus::Idle);
+    let locale = use_signal(|| init.locale.clone());
+    let screen = use_signal(|| init.screen);
+    let checker = use_signal(|| init.checker.clone());
+    let ui = use_context_provider(|| Ui { settings, settings_error, save_status, locale, screen, checker });
+
+    let lang = ui.lang();
+    let t = lang.texts();
+    let theme = settings.read().theme.attr();
+    let current = *screen.read();
+    let title = match current {
+        Screen::Home => t.app_name,
+        Screen::Checker => t.checker_title,
+        Screen::Settings => t.settings,
+    };
+
+    rsx! {
+        document::Stylesheet { href: STYLE }
+        document::Title { "{title} · Genius" }
+        document::Meta { name: "theme-color", content: "#1d3557" }
+        div { class: "app", "data-theme": theme, lang: lang.code(),
+            header { class: "topbar",
+                if current != Screen::Home {
+                    button {
+                        class: "icon-button back",
+                        "aria-label": t.back,
+                        title: t.back,
+                        onclick: move |_| { let mut ui = ui; ui.go(Screen::Home) },
+                        svg { view_box: "0 0 24 24", "aria-hidden": "true",
+                            path { d: "M15 5l-7 7 7 7", fill: "none", stroke: "currentColor", stroke_width: "2.5", stroke_linecap: "round", stroke_linejoin: "round" }
+                        }
+                    }
+                }
+                h1 { class: "topbar-title", "{title}" }
+                if current != Screen::Settings {
+                    button {
+                        class: "icon-button settings",
+                        "aria-label": t.settings,
+                        title: t.settings,
+                        onclick: move |_| { let mut ui = ui; ui.go(Screen::Settings) },
+                        svg { view_box: "0 0 24 24", "aria-hidden": "true",
+                            path { d: GEAR, fill: "currentColor" }
+                        }
+                    }
+                }
+            }
+            main { class: "screen screen-{current:?}",
+                match current {
+                    Screen::Home => rsx! { HomeScreen {} },
+                    Screen::Checker => rsx! { CheckerScreen {} },
+                    Screen::Settings => rsx! { SettingsScreen {} },
+                }
+            }
+        }
+    }
+}
+
+/// A cog wheel (24×24).
+const GEAR: &str = "M19.14 12.94a7.5 7.5 0 0 0 .05-.94 7.5 7.5 0 0 0-.05-.94l2.03-1.58a.5.5 0 0 0 .12-.64l-1.92-3.32a.5.5 0 0 0-.6-.22l-2.39.96a7 7 0 0 0-1.63-.94l-.36-2.54a.5.5 0 0 0-.5-.42h-3.84a.5.5 0 0 0-.5.42l-.36 2.54a7 7 0 0 0-1.63.94l-2.39-.96a.5.5 0 0 0-.6.22L2.65 8.84a.5.5 0 0 0 .12.64l2.03 1.58a7.5 7.5 0 0 0 0 1.88l-2.03 1.58a.5.5 0 0 0-.12.64l1.92 3.32a.5.5 0 0 0 .6.22l2.39-.96c.5.39 1.05.71 1.63.94l.36 2.54a.5.5 0 0 0 .5.42h3.84a.5.5 0 0 0 .5-.42l.36-2.54a7 7 0 0 0 1.63-.94l2.39.96a.5.5 0 0 0 .6-.22l1.92-3.32a.5.5 0 0 0-.12-.64zM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7z";

@@ -1,0 +1,70 @@
+//! Language and theme, remembered between launches.
+
+use super::{use_ui, SaveStatus};
+use crate::i18n::Lang;
+use crate::settings::Theme;
+use dioxus::prelude::*;
+
+#[component]
+pub fn SettingsScreen() -> Element {
+    let ui = use_ui();
+    let t = ui.texts();
+    let chosen_lang = ui.settings.read().lang;
+    let chosen_theme = ui.settings.read().theme;
+    let status = ui.save_status.read().clone();
+
+    let lang_options: [(Option<Lang>, &str, &str); 3] = [
+        (None, "auto", t.language_auto),
+        (Some(Lang::Fr), "fr", "Français"),
+        (Some(Lang::En), "en", "English"),
+    ];
+    let theme_label = |theme: Theme| match theme {
+        Theme::System => t.theme_system,
+        Theme::Light => t.theme_light,
+        Theme::Dark => t.theme_dark,
+    };
+
+    rsx! {
+        div { class: "settings",
+            fieldset { class: "choice-group",
+                legend { "{t.language}" }
+                for (value, id, label) in lang_options {
+                    label { class: "choice", key: "{id}",
+                        input {
+                            r#type: "radio",
+                            name: "lang",
+                            value: id,
+                            "data-testid": "lang-{id}",
+                            checked: chosen_lang == value,
+                            onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.lang = value) },
+                        }
+                        span { "{label}" }
+                    }
+                }
+            }
+            fieldset { class: "choice-group",
+                legend { "{t.theme}" }
+                for theme in Theme::ALL {
+                    label { class: "choice", key: "{theme.attr()}",
+                        input {
+                            r#type: "radio",
+                            name: "theme",
+                            value: theme.attr(),
+                            "data-testid": "theme-{theme.attr()}",
+                            checked: chosen_theme == theme,
+                            onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.theme = theme) },
+                        }
+                        span { "{theme_label(theme)}" }
+                    }
+                }
+            }
+            p { class: "save-status", role: "status",
+                match status {
+                    SaveStatus::Idle => "",
+                    SaveStatus::Saved => t.settings_saved,
+                    SaveStatus::Failed => t.settings_not_saved,
+                }
+            }
+        }
+    }
+}
