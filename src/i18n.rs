@@ -126,14 +126,19 @@ impl Lang {
         }
     }
 
+    /// "dé" / "dés", "die" / "dice".
+    pub fn dice_word(self, k: usize) -> &'static str {
+        match (self, k) {
+            (Lang::Fr, 1) => "dé",
+            (Lang::Fr, _) => "dés",
+            (Lang::En, 1) => "die",
+            (Lang::En, _) => "dice",
+        }
+    }
+
     /// "1 dé" / "2 dés", "1 die" / "2 dice".
     pub fn dice_count(self, k: usize) -> String {
-        match (self, k) {
-            (Lang::Fr, 1) => "1 dé".into(),
-            (Lang::Fr, k) => format!("{k} dés"),
-            (Lang::En, 1) => "1 die".into(),
-            (Lang::En, k) => format!("{k} dice"),
-        }
+        format!("{k} {}", self.dice_word(k))
     }
 
     /// The chance as the fraction of all rolls, reduced where it can be:

@@ -155,7 +155,7 @@ pub fn CheckerScreen() -> Element {
                                 }
                             },
                             span { class: "roll-count", "{k}" }
-                            span { class: "roll-unit", "aria-hidden": "true", if k == 1 { "🎲" } else { "🎲" } }
+                            span { class: "roll-unit", "aria-hidden": "true", "{lang.dice_word(k)}" }
                         }
                     }
                 }

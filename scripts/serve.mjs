@@ -1,0 +1,45 @@
+// A small static file server for the release web build: 127.0.0.1 only,
+// correct MIME types (wasm must be application/wasm), gzip when asked, and
+// index.html for unknown paths so reloads of in-app paths work.
+//   node scripts/serve.mjs DIR [PORT]
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm', '.json': 'application/json', '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
+};
+
+export function serve(dir, port = 0) {
+  const root = path.resolve(dir);
+  const server = http.createServer((req, res) => {
+    let rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let file = path.join(root, path.normalize(rel));
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      const index = path.join(file, 'index.html');
+      file = fs.existsSync(index) ? index : path.join(root, 'index.html');
+    }
+    const type = TYPES[path.extname(file)] || 'application/octet-stream';
+    const body = fs.readFileSync(file);
+    const headers = { 'Content-Type': type, 'Cache-Control': 'no-cache' };
+    if (/\bgzip\b/.test(req.headers['accept-encoding'] || '') && !/image\/png/.test(type)) {
+      res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip' });
+      res.end(zlib.gzipSync(body));
+    } else {
+      res.writeHead(200, headers);
+      res.end(body);
+    }
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dir, port] = process.argv.slice(2);
+  const server = await serve(dir, Number(port || 8080));
+  console.log(`Genius is served at http://127.0.0.1:${server.address().port}/ (Ctrl+C stops)`);
+}

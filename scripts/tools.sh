@@ -1,0 +1,87 @@
+# Sourced by the other scripts: installs, on first use, everything the build
+# and the tests need, at the versions this repository pins.
+#   - the wasm32 target (rustup)
+#   - dx, the Dioxus CLI, at the exact version of `dioxus` in Cargo.toml
+#   - wasm-bindgen, at the exact version in Cargo.lock
+#   - wasm-opt (Debian's binaryen), Node.js, Chromium (Debian packages)
+#   - esbuild and playwright-core (npm, tests/e2e/package-lock.json)
+# dx runs with NO_DOWNLOADS=1: it finds these on PATH instead of fetching them.
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+E2E="$ROOT/tests/e2e"
+export PATH="$HOME/.cargo/bin:$E2E/node_modules/.bin:$PATH"
+export NO_DOWNLOADS=1
+# dx and cargo print colours for humans; logs stay readable in CI.
+[ -n "${CI:-}" ] && export CARGO_TERM_COLOR=never
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "need root to run: $*" >&2; return 1; fi
+}
+
+APT_UPDATED=
+apt_install() {
+  # apt_install PACKAGE...: installs the Debian packages not installed yet.
+  local missing=() p
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  command -v apt-get >/dev/null 2>&1 || { echo "please install: ${missing[*]}" >&2; return 1; }
+  say "installing ${missing[*]}"
+  if [ -z "$APT_UPDATED" ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+dioxus_version() { sed -n 's/^dioxus = { version = "=\([^"]*\)".*/\1/p' "$ROOT/Cargo.toml"; }
+wasm_bindgen_version() { awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' "$ROOT/Cargo.lock"; }
+
+cargo_install() {
+  # cargo_install CRATE VERSION: --locked first; if a locked dependency has
+  # since been yanked, resolve again within the crate's own requirements.
+  say "installing $1 $2 (once; dx takes about 18 minutes on 2 cores)"
+  cargo install "$1" --version "$2" --locked || cargo install "$1" --version "$2"
+}
+
+ensure_rust_targets() {
+  rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
+    || rustup target add wasm32-unknown-unknown
+}
+
+ensure_dx() {
+  local want; want=$(dioxus_version)
+  if ! dx --version 2>/dev/null | grep -q "^dioxus $want"; then cargo_install dioxus-cli "$want"; fi
+  local wb; wb=$(wasm_bindgen_version)
+  if ! wasm-bindgen --version 2>/dev/null | grep -q " $wb\$"; then cargo_install wasm-bindgen-cli "$wb"; fi
+  command -v wasm-opt >/dev/null || apt_install binaryen
+}
+
+ensure_node() {
+  command -v node >/dev/null || apt_install nodejs
+  command -v npm >/dev/null || apt_install npm
+  if [ ! -x "$E2E/node_modules/.bin/esbuild" ] || [ ! -d "$E2E/node_modules/playwright-core" ] \
+     || [ "$E2E/package-lock.json" -nt "$E2E/node_modules/.package-lock.json" ]; then
+    say "installing esbuild and playwright-core (npm ci)"
+    (cd "$E2E" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+ensure_chromium() {
+  command -v chromium >/dev/null || apt_install chromium
+  # Fonts with the check mark, the cross and French accents.
+  apt_install fonts-dejavu-core
+}
+
+# The folder dx writes the release web build to.
+WEB_DIST="$ROOT/target/dx/genius/release/web/public"
+
+build_web() {
+  ensure_rust_targets
+  ensure_node
+  ensure_dx
+  say "building the web app (dx build --web --release)"
+  (cd "$ROOT" && dx build --web --release)
+  [ -f "$WEB_DIST/index.html" ] || { echo "dx did not produce $WEB_DIST/index.html" >&2; return 1; }
+}

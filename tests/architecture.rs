@@ -1,0 +1,40 @@
+//! The rules stay pure: nothing under `src/core` may reach for the UI
+//! framework, the file system, the network, the clock or an ambient RNG.
+
+use std::fs;
+use std::path::Path;
+
+const FORBIDDEN: &[&str] = &[
+    "dioxus", "web_sys", "wasm_bindgen", "std::fs", "std::io", "std::net", "std::time",
+    "Instant", "SystemTime", "thread_rng", "rand::rng", "from_os_rng", "std::env", "directories",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn core_has_no_ui_io_clock_or_ambient_randomness() {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core"), &mut files);
+    assert!(!files.is_empty());
+    let mut offences = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            for word in FORBIDDEN {
+                if line.contains(word) {
+                    offences.push(format!("{}:{}: {word}", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(offences.is_empty(), "src/core must stay pure:\n{}", offences.join("\n"));
+}

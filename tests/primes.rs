@@ -1,0 +1,78 @@
+//! The facts the Mode Sérieux depends on, checked by brute force through the
+//! same public functions the app uses.
+
+use genius::core::dice::{Hand, D6};
+use genius::core::prime::{prime_odds, sorted_numbers, verdict, verdict_for_dice};
+
+/// Every multiset of 1 to 5 dice, as the dice themselves.
+fn every_sorted_hand() -> Vec<Vec<D6>> {
+    fn extend(prefix: &mut Vec<D6>, from: usize, out: &mut Vec<Vec<D6>>) {
+        if !prefix.is_empty() {
+            out.push(prefix.clone());
+        }
+        if prefix.len() == 5 {
+            return;
+        }
+        for i in from..6 {
+            prefix.push(D6::ALL[i]);
+            extend(prefix, i, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(&mut Vec::new(), 0, &mut out);
+    out
+}
+
+#[test]
+fn exactly_fourteen_of_the_461_sorted_numbers_are_green() {
+    let hands = every_sorted_hand();
+    assert_eq!(hands.len(), 461);
+    let mut green: Vec<u32> = hands
+        .iter()
+        .map(|dice| verdict_for_dice(dice).expect("dice"))
+        .filter(|v| v.is_prime())
+        .map(|v| v.number)
+        .collect();
+    green.sort_unstable();
+    assert_eq!(
+        green,
+        vec![2, 3, 5, 11, 13, 23, 113, 223, 233, 1123, 1223, 2333, 11113, 23333]
+    );
+}
+
+#[test]
+fn the_enumerations_agree() {
+    let mut from_hands: Vec<u32> =
+        every_sorted_hand().iter().map(|d| Hand::from_dice(d).unwrap().number().unwrap()).collect();
+    from_hands.sort_unstable();
+    let mut from_numbers: Vec<u32> = (1..=5).flat_map(sorted_numbers).collect();
+    from_numbers.sort_unstable();
+    assert_eq!(from_hands, from_numbers);
+}
+
+#[test]
+fn any_order_gives_the_verdict_of_the_sorted_dice() {
+    let d = |v: u8| D6::new(v).unwrap();
+    let shuffled = [d(3), d(3), d(3), d(2), d(3)];
+    assert_eq!(verdict_for_dice(&shuffled).unwrap().number, 23333);
+    assert!(verdict_for_dice(&shuffled).unwrap().is_prime());
+    assert_eq!(verdict_for_dice(&[]), None);
+}
+
+#[test]
+fn odds_match_the_rulings() {
+    let odds: Vec<(u32, u32)> = (1..=5).map(|k| {
+        let o = prime_odds(k);
+        (o.favourable, o.total)
+    }).collect();
+    assert_eq!(odds, vec![(3, 6), (5, 36), (9, 216), (28, 1296), (10, 7776)]);
+    assert_eq!(prime_odds(1).reduced(), (1, 2));
+}
+
+#[test]
+fn one_is_never_green() {
+    assert!(!verdict(1).is_prime());
+    assert!(!verdict(11111).is_prime());
+    assert!(verdict(11).is_prime());
+}

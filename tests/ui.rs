@@ -1,0 +1,229 @@
+//! Component tests: the whole app rendered in-process with dioxus-ssr, from
+//! states reached through the same inputs the screen sends.
+
+use dioxus::prelude::*;
+use genius::core::checker::{Checker, Input};
+use genius::core::dice::D6;
+use genius::i18n::Lang;
+use genius::settings::{Settings, SettingsError, Theme};
+use genius::ui::{Init, Root, RootProps, Screen};
+
+fn init(screen: Screen, lang: Lang) -> Init {
+    Init {
+        settings: Settings { lang: Some(lang), theme: Theme::System },
+        settings_error: None,
+        locale: None,
+        screen,
+        checker: Checker::new(),
+    }
+}
+
+fn render(init: Init) -> String {
+    let mut dom = VirtualDom::new_with_props(Root, RootProps { init });
+    dom.rebuild_in_place();
+    dioxus_ssr::render(&dom)
+}
+
+fn checker_after(inputs: &[Input]) -> Checker {
+    let mut c = Checker::new();
+    for i in inputs {
+        let _ = c.apply(i.clone());
+    }
+    c
+}
+
+fn faces(values: &[u8]) -> Vec<Input> {
+    values.iter().map(|&v| Input::Face(D6::new(v).unwrap())).collect()
+}
+
+fn checker_html(lang: Lang, inputs: &[Input]) -> String {
+    render(Init { checker: checker_after(inputs), ..init(Screen::Checker, lang) })
+}
+
+/// The text of the element carrying `data-testid="{id}"`, tags stripped.
+fn text_of(html: &str, id: &str) -> String {
+    let marker = format!("data-testid=\"{id}\"");
+    let start = html.find(&marker).unwrap_or_else(|| panic!("no {id} in {html}"));
+    let open_end = start + html[start..].find('>').unwrap() + 1;
+    let tag_start = html[..start].rfind('<').unwrap();
+    let tag: String = html[tag_start + 1..].chars().take_while(|c| c.is_alphanumeric()).collect();
+    // Find the matching close tag, counting nested tags of the same name.
+    let (open, close) = (format!("<{tag}"), format!("</{tag}>"));
+    let mut depth = 1;
+    let mut i = open_end;
+    while depth > 0 {
+        let next_open = html[i..].find(&open).map(|p| p + i);
+        let next_close = html[i..].find(&close).map(|p| p + i).expect("closed");
+        match next_open {
+            Some(o) if o < next_close => {
+                depth += 1;
+                i = o + open.len();
+            }
+            _ => {
+                depth -= 1;
+                i = next_close + close.len();
+            }
+        }
+    }
+    let inner = &html[open_end..i - close.len()];
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in inner.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&#39;", "'").replace("&#x27;", "'").replace("&amp;", "&").replace("&quot;", "\"")
+}
+
+#[test]
+fn home_lists_the_checker_first_and_only_what_works() {
+    let html = render(init(Screen::Home, Lang::Fr));
+    let checker = html.find("data-testid=\"open-checker\"").unwrap();
+    let settings = html.find("data-testid=\"open-settings\"").unwrap();
+    assert!(checker < settings);
+    assert_eq!(html.matches("<button class=\"card").count(), 2);
+    assert!(html.contains("Nombre premier ?"));
+}
+
+#[test]
+fn waiting_state_invites_input_without_a_verdict() {
+    let html = checker_html(Lang::Fr, &[]);
+    assert!(html.contains("verdict-waiting"));
+    assert!(text_of(&html, "verdict").contains("En attente des dés"));
+    assert!(!html.contains("data-testid=\"verdict-word\""));
+}
+
+#[test]
+fn rulebook_example_is_red_with_its_factorisation() {
+    let html = checker_html(Lang::Fr, &faces(&[2, 4, 3, 5, 3]));
+    assert!(html.contains("verdict verdict-not-prime"));
+    assert_eq!(text_of(&html, "verdict-word"), "Pas premier");
+    assert_eq!(text_of(&html, "number"), "23345");
+    assert_eq!(text_of(&html, "reason"), "23345 = 5 × 7 × 23 × 29");
+    assert!(text_of(&html, "verdict").contains('✗'));
+    assert!(text_of(&html, "sorted-note").contains("saisis : 2 4 3 5 3"));
+    assert!(html.contains("aria-label=\"Dés : 2, 3, 3, 4, 5\""));
+    assert_eq!(html.matches("class=\"die tray-die\"").count(), 5);
+}
+
+#[test]
+fn a_prime_is_green_with_a_check_mark_in_english() {
+    let html = checker_html(Lang::En, &faces(&[3, 3, 3, 2, 3]));
+    assert!(html.contains("verdict verdict-prime"));
+    assert_eq!(text_of(&html, "verdict-word"), "Prime");
+    assert_eq!(text_of(&html, "number"), "23333");
+    assert!(text_of(&html, "verdict").contains('✓'));
+    assert!(text_of(&html, "sorted-note").contains("entered: 3 3 3 2 3"));
+}
+
+#[test]
+fn sorted_entry_has_no_sorting_note() {
+    let html = checker_html(Lang::Fr, &faces(&[1, 1, 2, 3]));
+    assert_eq!(text_of(&html, "sorted-note"), "");
+    assert_eq!(text_of(&html, "verdict-word"), "Premier");
+}
+
+#[test]
+fn one_is_explained() {
+    let html = checker_html(Lang::Fr, &faces(&[1]));
+    assert_eq!(text_of(&html, "verdict-word"), "Pas premier");
+    assert!(text_of(&html, "reason").starts_with("1 n'est pas premier"));
+    let html = checker_html(Lang::En, &faces(&[1]));
+    assert!(text_of(&html, "reason").starts_with("1 is not prime"));
+}
+
+#[test]
+fn the_verdict_is_announced_to_screen_readers() {
+    let html = checker_html(Lang::Fr, &faces(&[2]));
+    let start = html.find("data-testid=\"verdict\"").unwrap();
+    let tag = &html[html[..start].rfind('<').unwrap()..start + html[start..].find('>').unwrap()];
+    assert!(tag.contains("role=\"status\""), "{tag}");
+    assert!(tag.contains("aria-live=\"polite\""), "{tag}");
+    assert!(html.contains("role=\"alert\""));
+}
+
+#[test]
+fn every_refusal_gets_a_message_and_keeps_the_dice() {
+    let cases: [(Vec<Input>, &str, &str); 4] = [
+        (vec![Input::Char('2'), Input::Char('7')], "7 n'est pas une face de dé", "7 is not a die face"),
+        (vec![Input::Char('2'), Input::Char('a')], "« a » n'est pas un chiffre", "“a” is not a digit"),
+        (
+            [faces(&[1, 2, 3, 4, 5]), faces(&[6])].concat(),
+            "5 dés au maximum",
+            "5 dice at most",
+        ),
+        (vec![Input::RemoveLast], "Aucun dé", "No dice yet"),
+    ];
+    for (inputs, fr, en) in cases {
+        let html = checker_html(Lang::Fr, &inputs);
+        assert!(text_of(&html, "error").contains(fr), "{fr}: {}", text_of(&html, "error"));
+        let html = checker_html(Lang::En, &inputs);
+        assert!(text_of(&html, "error").contains(en), "{en}: {}", text_of(&html, "error"));
+    }
+    // The 2 typed before the 7 is still there, with its verdict.
+    let html = checker_html(Lang::Fr, &[Input::Char('2'), Input::Char('7')]);
+    assert_eq!(text_of(&html, "number"), "2");
+    // An empty entry never gets a verdict.
+    let html = checker_html(Lang::Fr, &[Input::RemoveLast]);
+    assert!(!html.contains("data-testid=\"verdict-word\""));
+}
+
+#[test]
+fn odds_are_shown_for_each_number_of_dice() {
+    let html = checker_html(Lang::Fr, &[]);
+    let rows: Vec<String> = (1..=5).map(|k| text_of(&html, &format!("odds-{k}"))).collect();
+    for (row, fraction) in rows.iter().zip(["1/2", "5/36", "9/216", "28/1296", "10/7776"]) {
+        assert!(row.contains(fraction), "{row} lacks {fraction}");
+    }
+    assert!(rows[0].contains("50,0"));
+    assert_eq!(html.matches("class=\"prime-chip\"").count(), 14);
+    let html = checker_html(Lang::En, &[]);
+    assert!(text_of(&html, "odds-2").contains("13.9%"));
+}
+
+#[test]
+fn theme_and_language_reach_the_root() {
+    let mut start = init(Screen::Home, Lang::En);
+    start.settings.theme = Theme::Dark;
+    let html = render(start);
+    assert!(html.contains("data-theme=\"dark\""));
+    assert!(html.contains("lang=\"en\""));
+    assert!(html.contains("Prime or not?"));
+}
+
+#[test]
+fn language_follows_the_device_until_chosen() {
+    let start = Init {
+        settings: Settings::default(),
+        locale: Some("en-US".into()),
+        ..init(Screen::Home, Lang::Fr)
+    };
+    assert!(render(start).contains("lang=\"en\""));
+}
+
+#[test]
+fn settings_screen_shows_the_current_choices() {
+    let mut start = init(Screen::Settings, Lang::Fr);
+    start.settings.theme = Theme::Dark;
+    let html = render(start);
+    for id in ["lang-auto", "lang-fr", "lang-en", "theme-system", "theme-light", "theme-dark"] {
+        assert!(html.contains(&format!("data-testid=\"{id}\"")), "{id}");
+    }
+    let checked: Vec<&str> = html.split("<input").skip(1).filter(|i| i.contains("checked=true")).collect();
+    assert_eq!(checked.len(), 2, "{checked:?}");
+    assert!(checked.iter().any(|i| i.contains("lang-fr")));
+    assert!(checked.iter().any(|i| i.contains("theme-dark")));
+}
+
+#[test]
+fn a_broken_settings_file_is_reported_on_the_home_screen() {
+    let start = Init {
+        settings_error: Some(SettingsError::Unreadable("x".into())),
+        ..init(Screen::Home, Lang::Fr)
+    };
+    assert!(render(start).contains("illisibles"));
+}
