@@ -21,7 +21,11 @@ impl Lang {
     /// English for English locales, French for everything else, since the
     /// games come from French rulebooks.
     pub fn from_locale(tag: &str) -> Lang {
-        let primary = tag.split(['-', '_', '.']).next().unwrap_or("").to_ascii_lowercase();
+        let primary = tag
+            .split(['-', '_', '.'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
         if primary == "en" {
             Lang::En
         } else {
@@ -54,7 +58,13 @@ impl Lang {
     }
 
     pub fn percent(self, value: f64) -> String {
-        let places = if value >= 10.0 { 1 } else if value >= 1.0 { 2 } else { 3 };
+        let places = if value >= 10.0 {
+            1
+        } else if value >= 1.0 {
+            2
+        } else {
+            3
+        };
         match self {
             // French typography: a narrow no-break space before %.
             Lang::Fr => format!("{}\u{202f}%", self.decimal(value, places)),
@@ -170,7 +180,11 @@ impl Lang {
 
     /// Spoken description of the dice shown: "Dés : 2, 3, 3, 4, 5".
     pub fn dice_shown_label(self, sorted: &[D6]) -> String {
-        let list = sorted.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        let list = sorted
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
         match self {
             Lang::Fr => format!("Dés : {list}"),
             Lang::En => format!("Dice: {list}"),
@@ -182,18 +196,30 @@ impl Lang {
 pub fn factorisation(factors: &[(u32, u32)]) -> String {
     factors
         .iter()
-        .map(|&(p, e)| if e == 1 { p.to_string() } else { format!("{p}{}", superscript(e)) })
+        .map(|&(p, e)| {
+            if e == 1 {
+                p.to_string()
+            } else {
+                format!("{p}{}", superscript(e))
+            }
+        })
         .collect::<Vec<_>>()
         .join(" × ")
 }
 
 fn superscript(n: u32) -> String {
     const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    n.to_string().chars().map(|c| DIGITS[c.to_digit(10).unwrap_or(0) as usize]).collect()
+    n.to_string()
+        .chars()
+        .map(|c| DIGITS[c.to_digit(10).unwrap_or(0) as usize])
+        .collect()
 }
 
 fn dice_list(dice: &[D6]) -> String {
-    dice.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")
+    dice.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Every fixed label of the app, in one language.
@@ -354,15 +380,31 @@ mod tests {
     fn reasons_in_both_languages() {
         assert_eq!(Lang::Fr.reason(&verdict(23345)), "23345 = 5 × 7 × 23 × 29");
         assert_eq!(Lang::En.reason(&verdict(1112)), "1112 = 2³ × 139");
-        assert!(Lang::Fr.reason(&verdict(1)).starts_with("1 n'est pas premier"));
+        assert!(Lang::Fr
+            .reason(&verdict(1))
+            .starts_with("1 n'est pas premier"));
         assert!(Lang::En.reason(&verdict(1)).starts_with("1 is not prime"));
-        assert_eq!(Lang::En.reason(&verdict(23)), "23 has exactly two divisors: 1 and 23");
+        assert_eq!(
+            Lang::En.reason(&verdict(23)),
+            "23 has exactly two divisors: 1 and 23"
+        );
     }
 
     #[test]
     fn odds_as_fractions() {
-        let shown: Vec<String> = (1..=5).map(|k| Lang::Fr.odds_fraction(&prime_odds(k))).collect();
-        assert_eq!(shown, ["3/6 = 1/2", "5/36", "9/216 = 1/24", "28/1296 = 7/324", "10/7776 = 5/3888"]);
+        let shown: Vec<String> = (1..=5)
+            .map(|k| Lang::Fr.odds_fraction(&prime_odds(k)))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "3/6 = 1/2",
+                "5/36",
+                "9/216 = 1/24",
+                "28/1296 = 7/324",
+                "10/7776 = 5/3888"
+            ]
+        );
         assert_eq!(Lang::Fr.percent(50.0), "50,0\u{202f}%");
         assert_eq!(Lang::En.percent(0.1286), "0.129%");
     }
@@ -370,11 +412,20 @@ mod tests {
     #[test]
     fn every_error_has_a_message_in_each_language() {
         for lang in Lang::ALL {
-            for e in [EntryError::NotAFace(7), EntryError::NotADigit('x'), EntryError::TooManyDice, EntryError::Empty] {
+            for e in [
+                EntryError::NotAFace(7),
+                EntryError::NotADigit('x'),
+                EntryError::TooManyDice,
+                EntryError::Empty,
+            ] {
                 assert!(!lang.entry_error(&e).is_empty());
             }
         }
-        assert!(Lang::Fr.entry_error(&EntryError::NotAFace(7)).starts_with("7 n'est pas"));
-        assert!(Lang::En.entry_error(&EntryError::NotADigit('x')).contains("“x”"));
+        assert!(Lang::Fr
+            .entry_error(&EntryError::NotAFace(7))
+            .starts_with("7 n'est pas"));
+        assert!(Lang::En
+            .entry_error(&EntryError::NotADigit('x'))
+            .contains("“x”"));
     }
 }

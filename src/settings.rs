@@ -56,11 +56,15 @@ struct Stored {
 impl Settings {
     /// The language to show: the chosen one, else the device's.
     pub fn effective_lang(&self, device_locale: Option<&str>) -> Lang {
-        self.lang.unwrap_or_else(|| device_locale.map(Lang::from_locale).unwrap_or(Lang::Fr))
+        self.lang
+            .unwrap_or_else(|| device_locale.map(Lang::from_locale).unwrap_or(Lang::Fr))
     }
 
     pub fn to_json(&self) -> String {
-        let stored = Stored { version: SETTINGS_VERSION, settings: self.clone() };
+        let stored = Stored {
+            version: SETTINGS_VERSION,
+            settings: self.clone(),
+        };
         // Serialising plain enums and options cannot fail.
         serde_json::to_string(&stored).unwrap_or_default()
     }
@@ -84,25 +88,43 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let s = Settings { lang: Some(Lang::En), theme: Theme::Dark };
+        let s = Settings {
+            lang: Some(Lang::En),
+            theme: Theme::Dark,
+        };
         assert_eq!(Settings::from_json(&s.to_json()), Ok(s));
-        assert_eq!(Settings::from_json(&Settings::default().to_json()), Ok(Settings::default()));
+        assert_eq!(
+            Settings::from_json(&Settings::default().to_json()),
+            Ok(Settings::default())
+        );
     }
 
     #[test]
     fn bad_files_are_refused_not_panicked_on() {
-        assert!(matches!(Settings::from_json(""), Err(SettingsError::Unreadable(_))));
-        assert!(matches!(Settings::from_json("{\"version\":1,"), Err(SettingsError::Unreadable(_))));
+        assert!(matches!(
+            Settings::from_json(""),
+            Err(SettingsError::Unreadable(_))
+        ));
+        assert!(matches!(
+            Settings::from_json("{\"version\":1,"),
+            Err(SettingsError::Unreadable(_))
+        ));
         assert!(matches!(
             Settings::from_json("{\"version\":1,\"theme\":\"purple\"}"),
             Err(SettingsError::Unreadable(_))
         ));
-        assert_eq!(Settings::from_json("{\"version\":9}"), Err(SettingsError::NewerVersion(9)));
+        assert_eq!(
+            Settings::from_json("{\"version\":9}"),
+            Err(SettingsError::NewerVersion(9))
+        );
     }
 
     #[test]
     fn missing_fields_take_defaults() {
-        assert_eq!(Settings::from_json("{\"version\":1}"), Ok(Settings::default()));
+        assert_eq!(
+            Settings::from_json("{\"version\":1}"),
+            Ok(Settings::default())
+        );
     }
 
     #[test]
@@ -111,7 +133,10 @@ mod tests {
         assert_eq!(auto.effective_lang(Some("en-GB")), Lang::En);
         assert_eq!(auto.effective_lang(Some("fr-CA")), Lang::Fr);
         assert_eq!(auto.effective_lang(None), Lang::Fr);
-        let fr = Settings { lang: Some(Lang::Fr), ..Settings::default() };
+        let fr = Settings {
+            lang: Some(Lang::Fr),
+            ..Settings::default()
+        };
         assert_eq!(fr.effective_lang(Some("en-US")), Lang::Fr);
     }
 }

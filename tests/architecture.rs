@@ -5,8 +5,20 @@ use std::fs;
 use std::path::Path;
 
 const FORBIDDEN: &[&str] = &[
-    "dioxus", "web_sys", "wasm_bindgen", "std::fs", "std::io", "std::net", "std::time",
-    "Instant", "SystemTime", "thread_rng", "rand::rng", "from_os_rng", "std::env", "directories",
+    "dioxus",
+    "web_sys",
+    "wasm_bindgen",
+    "std::fs",
+    "std::io",
+    "std::net",
+    "std::time",
+    "Instant",
+    "SystemTime",
+    "thread_rng",
+    "rand::rng",
+    "from_os_rng",
+    "std::env",
+    "directories",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -23,7 +35,10 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn core_has_no_ui_io_clock_or_ambient_randomness() {
     let mut files = Vec::new();
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core"), &mut files);
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core"),
+        &mut files,
+    );
     assert!(!files.is_empty());
     let mut offences = Vec::new();
     for file in files {
@@ -36,5 +51,9 @@ fn core_has_no_ui_io_clock_or_ambient_randomness() {
             }
         }
     }
-    assert!(offences.is_empty(), "src/core must stay pure:\n{}", offences.join("\n"));
+    assert!(
+        offences.is_empty(),
+        "src/core must stay pure:\n{}",
+        offences.join("\n")
+    );
 }

@@ -43,8 +43,10 @@ fn exactly_fourteen_of_the_461_sorted_numbers_are_green() {
 
 #[test]
 fn the_enumerations_agree() {
-    let mut from_hands: Vec<u32> =
-        every_sorted_hand().iter().map(|d| Hand::from_dice(d).unwrap().number().unwrap()).collect();
+    let mut from_hands: Vec<u32> = every_sorted_hand()
+        .iter()
+        .map(|d| Hand::from_dice(d).unwrap().number().unwrap())
+        .collect();
     from_hands.sort_unstable();
     let mut from_numbers: Vec<u32> = (1..=5).flat_map(sorted_numbers).collect();
     from_numbers.sort_unstable();
@@ -62,11 +64,16 @@ fn any_order_gives_the_verdict_of_the_sorted_dice() {
 
 #[test]
 fn odds_match_the_rulings() {
-    let odds: Vec<(u32, u32)> = (1..=5).map(|k| {
-        let o = prime_odds(k);
-        (o.favourable, o.total)
-    }).collect();
-    assert_eq!(odds, vec![(3, 6), (5, 36), (9, 216), (28, 1296), (10, 7776)]);
+    let odds: Vec<(u32, u32)> = (1..=5)
+        .map(|k| {
+            let o = prime_odds(k);
+            (o.favourable, o.total)
+        })
+        .collect();
+    assert_eq!(
+        odds,
+        vec![(3, 6), (5, 36), (9, 216), (28, 1296), (10, 7776)]
+    );
     assert_eq!(prime_odds(1).reduced(), (1, 2));
 }
 

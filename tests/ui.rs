@@ -10,7 +10,10 @@ use genius::ui::{Init, Root, RootProps, Screen};
 
 fn init(screen: Screen, lang: Lang) -> Init {
     Init {
-        settings: Settings { lang: Some(lang), theme: Theme::System },
+        settings: Settings {
+            lang: Some(lang),
+            theme: Theme::System,
+        },
         settings_error: None,
         locale: None,
         screen,
@@ -33,20 +36,31 @@ fn checker_after(inputs: &[Input]) -> Checker {
 }
 
 fn faces(values: &[u8]) -> Vec<Input> {
-    values.iter().map(|&v| Input::Face(D6::new(v).unwrap())).collect()
+    values
+        .iter()
+        .map(|&v| Input::Face(D6::new(v).unwrap()))
+        .collect()
 }
 
 fn checker_html(lang: Lang, inputs: &[Input]) -> String {
-    render(Init { checker: checker_after(inputs), ..init(Screen::Checker, lang) })
+    render(Init {
+        checker: checker_after(inputs),
+        ..init(Screen::Checker, lang)
+    })
 }
 
 /// The text of the element carrying `data-testid="{id}"`, tags stripped.
 fn text_of(html: &str, id: &str) -> String {
     let marker = format!("data-testid=\"{id}\"");
-    let start = html.find(&marker).unwrap_or_else(|| panic!("no {id} in {html}"));
+    let start = html
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {id} in {html}"));
     let open_end = start + html[start..].find('>').unwrap() + 1;
     let tag_start = html[..start].rfind('<').unwrap();
-    let tag: String = html[tag_start + 1..].chars().take_while(|c| c.is_alphanumeric()).collect();
+    let tag: String = html[tag_start + 1..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric())
+        .collect();
     // Find the matching close tag, counting nested tags of the same name.
     let (open, close) = (format!("<{tag}"), format!("</{tag}>"));
     let mut depth = 1;
@@ -76,7 +90,10 @@ fn text_of(html: &str, id: &str) -> String {
             _ => {}
         }
     }
-    text.replace("&#39;", "'").replace("&#x27;", "'").replace("&amp;", "&").replace("&quot;", "\"")
+    text.replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&amp;", "&")
+        .replace("&quot;", "\"")
 }
 
 #[test]
@@ -149,8 +166,16 @@ fn the_verdict_is_announced_to_screen_readers() {
 #[test]
 fn every_refusal_gets_a_message_and_keeps_the_dice() {
     let cases: [(Vec<Input>, &str, &str); 4] = [
-        (vec![Input::Char('2'), Input::Char('7')], "7 n'est pas une face de dé", "7 is not a die face"),
-        (vec![Input::Char('2'), Input::Char('a')], "« a » n'est pas un chiffre", "“a” is not a digit"),
+        (
+            vec![Input::Char('2'), Input::Char('7')],
+            "7 n'est pas une face de dé",
+            "7 is not a die face",
+        ),
+        (
+            vec![Input::Char('2'), Input::Char('a')],
+            "« a » n'est pas un chiffre",
+            "“a” is not a digit",
+        ),
         (
             [faces(&[1, 2, 3, 4, 5]), faces(&[6])].concat(),
             "5 dés au maximum",
@@ -160,9 +185,17 @@ fn every_refusal_gets_a_message_and_keeps_the_dice() {
     ];
     for (inputs, fr, en) in cases {
         let html = checker_html(Lang::Fr, &inputs);
-        assert!(text_of(&html, "error").contains(fr), "{fr}: {}", text_of(&html, "error"));
+        assert!(
+            text_of(&html, "error").contains(fr),
+            "{fr}: {}",
+            text_of(&html, "error")
+        );
         let html = checker_html(Lang::En, &inputs);
-        assert!(text_of(&html, "error").contains(en), "{en}: {}", text_of(&html, "error"));
+        assert!(
+            text_of(&html, "error").contains(en),
+            "{en}: {}",
+            text_of(&html, "error")
+        );
     }
     // The 2 typed before the 7 is still there, with its verdict.
     let html = checker_html(Lang::Fr, &[Input::Char('2'), Input::Char('7')]);
@@ -175,8 +208,13 @@ fn every_refusal_gets_a_message_and_keeps_the_dice() {
 #[test]
 fn odds_are_shown_for_each_number_of_dice() {
     let html = checker_html(Lang::Fr, &[]);
-    let rows: Vec<String> = (1..=5).map(|k| text_of(&html, &format!("odds-{k}"))).collect();
-    for (row, fraction) in rows.iter().zip(["1/2", "5/36", "9/216", "28/1296", "10/7776"]) {
+    let rows: Vec<String> = (1..=5)
+        .map(|k| text_of(&html, &format!("odds-{k}")))
+        .collect();
+    for (row, fraction) in rows
+        .iter()
+        .zip(["1/2", "5/36", "9/216", "28/1296", "10/7776"])
+    {
         assert!(row.contains(fraction), "{row} lacks {fraction}");
     }
     assert!(rows[0].contains("50,0"));
@@ -210,10 +248,21 @@ fn settings_screen_shows_the_current_choices() {
     let mut start = init(Screen::Settings, Lang::Fr);
     start.settings.theme = Theme::Dark;
     let html = render(start);
-    for id in ["lang-auto", "lang-fr", "lang-en", "theme-system", "theme-light", "theme-dark"] {
+    for id in [
+        "lang-auto",
+        "lang-fr",
+        "lang-en",
+        "theme-system",
+        "theme-light",
+        "theme-dark",
+    ] {
         assert!(html.contains(&format!("data-testid=\"{id}\"")), "{id}");
     }
-    let checked: Vec<&str> = html.split("<input").skip(1).filter(|i| i.contains("checked=true")).collect();
+    let checked: Vec<&str> = html
+        .split("<input")
+        .skip(1)
+        .filter(|i| i.contains("checked=true"))
+        .collect();
     assert_eq!(checked.len(), 2, "{checked:?}");
     assert!(checked.iter().any(|i| i.contains("lang-fr")));
     assert!(checked.iter().any(|i| i.contains("theme-dark")));

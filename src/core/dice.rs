@@ -122,7 +122,9 @@ impl Hand {
         if dice.len() > MAX_DICE {
             return Err(EntryError::TooManyDice);
         }
-        Ok(Hand { entered: dice.to_vec() })
+        Ok(Hand {
+            entered: dice.to_vec(),
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -200,7 +202,10 @@ mod tests {
     fn faces_are_one_to_six() {
         assert_eq!(D6::new(0), None);
         assert_eq!(D6::new(7), None);
-        assert_eq!(D6::ALL.iter().map(|d| d.value()).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(
+            D6::ALL.iter().map(|d| d.value()).collect::<Vec<_>>(),
+            vec![1, 2, 3, 4, 5, 6]
+        );
     }
 
     #[test]

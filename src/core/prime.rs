@@ -54,7 +54,10 @@ pub fn factorise(n: u32) -> Vec<(u32, u32)> {
         // Only reachable beyond 90 000; fall back to trial division.
         Err(_) => trial_division(n),
     };
-    factors.into_iter().map(|(p, e)| (p as u32, e as u32)).collect()
+    factors
+        .into_iter()
+        .map(|(p, e)| (p as u32, e as u32))
+        .collect()
 }
 
 fn trial_division(mut n: usize) -> Vec<(usize, usize)> {
@@ -163,7 +166,11 @@ pub fn prime_odds(k: usize) -> Odds {
             favourable += 1;
         }
     }
-    Odds { dice: k, favourable, total }
+    Odds {
+        dice: k,
+        favourable,
+        total,
+    }
 }
 
 /// Odds for 1 to 5 dice, computed once.
@@ -180,7 +187,10 @@ mod tests {
     fn rulebook_example_is_not_prime() {
         let v = verdict(23345);
         assert!(!v.is_prime());
-        assert_eq!(v.reason, Reason::Composite(vec![(5, 1), (7, 1), (23, 1), (29, 1)]));
+        assert_eq!(
+            v.reason,
+            Reason::Composite(vec![(5, 1), (7, 1), (23, 1), (29, 1)])
+        );
     }
 
     #[test]
@@ -212,8 +222,10 @@ mod tests {
     #[test]
     fn trial_division_agrees_with_the_sieve() {
         for n in 2..5000 {
-            let ours: Vec<(u32, u32)> =
-                trial_division(n).into_iter().map(|(p, e)| (p as u32, e as u32)).collect();
+            let ours: Vec<(u32, u32)> = trial_division(n)
+                .into_iter()
+                .map(|(p, e)| (p as u32, e as u32))
+                .collect();
             assert_eq!(ours, factorise(n as u32), "{n}");
         }
         assert_eq!(factorise(199_999), vec![(199_999, 1)]);

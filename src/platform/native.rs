@@ -15,7 +15,8 @@ pub fn data_dir() -> Option<PathBuf> {
         if let Some(dir) = std::env::var_os("GENIUS_DATA_DIR") {
             return Some(PathBuf::from(dir));
         }
-        directories::ProjectDirs::from("app", "Genius", "Genius").map(|d| d.data_dir().to_path_buf())
+        directories::ProjectDirs::from("app", "Genius", "Genius")
+            .map(|d| d.data_dir().to_path_buf())
     })
     .clone()
 }
@@ -36,7 +37,8 @@ pub fn load(key: &str) -> Result<Option<String>, StorageError> {
 
 pub fn save(key: &str, value: &str) -> Result<(), StorageError> {
     let path = path_for(key)?;
-    write_atomically(&path, value.as_bytes()).map_err(|e| StorageError(format!("{}: {e}", path.display())))
+    write_atomically(&path, value.as_bytes())
+        .map_err(|e| StorageError(format!("{}: {e}", path.display())))
 }
 
 /// Writes `bytes` to a temporary file beside `path`, flushes it to disk and
@@ -58,6 +60,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 pub fn device_locale() -> Option<String> {
     sys_locale::get_locale()
 }
+
+/// The web build mirrors theme and language on the page; a native window
+/// has nothing to mirror them on.
+pub fn reflect_in_document(_theme: &str, _lang: &str) {}
 
 #[cfg(test)]
 mod tests {

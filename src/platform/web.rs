@@ -28,3 +28,15 @@ pub fn save(key: &str, value: &str) -> Result<(), StorageError> {
 pub fn device_locale() -> Option<String> {
     web_sys::window().and_then(|w| w.navigator().language())
 }
+
+/// Mirrors the theme and language on the page's root element, so the page
+/// background and the `lang` of the document match the app.
+pub fn reflect_in_document(theme: &str, lang: &str) {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let Some(root) = root {
+        let _ = root.set_attribute("lang", lang);
+        root.set_class_name(if theme == "system" { "" } else { theme });
+    }
+}

@@ -3,7 +3,7 @@
 use super::{use_ui, DieFace};
 use crate::core::checker::Input;
 use crate::core::dice::{D6, MAX_DICE};
-use crate::core::prime::{all_odds, sorted_numbers, is_prime};
+use crate::core::prime::{all_odds, is_prime, sorted_numbers};
 use crate::platform;
 use dioxus::prelude::*;
 use rand::Rng;
@@ -55,7 +55,11 @@ pub fn CheckerScreen() -> Element {
         Some(v) if v.is_prime() => "verdict verdict-prime",
         Some(_) => "verdict verdict-not-prime",
     };
-    let roll_class = if rolled { format!("tray rolled roll-{}", rolls() % 2) } else { "tray".to_string() };
+    let roll_class = if rolled {
+        format!("tray rolled roll-{}", rolls() % 2)
+    } else {
+        "tray".to_string()
+    };
 
     rsx! {
         div {
@@ -181,7 +185,10 @@ fn OddsTable() -> Element {
     let ui = use_ui();
     let lang = ui.lang();
     let t = lang.texts();
-    let primes: Vec<u32> = (1..=MAX_DICE).flat_map(sorted_numbers).filter(|&n| is_prime(n)).collect();
+    let primes: Vec<u32> = (1..=MAX_DICE)
+        .flat_map(sorted_numbers)
+        .filter(|&n| is_prime(n))
+        .collect();
     rsx! {
         section { class: "info odds", "data-testid": "odds",
             h2 { class: "section-title", "{t.odds_title}" }

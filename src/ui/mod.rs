@@ -82,7 +82,9 @@ pub struct Ui {
 
 impl Ui {
     pub fn lang(&self) -> Lang {
-        self.settings.read().effective_lang(self.locale.read().as_deref())
+        self.settings
+            .read()
+            .effective_lang(self.locale.read().as_deref())
     }
 
     pub fn texts(&self) -> &'static Texts {
@@ -128,12 +130,23 @@ pub fn Root(init: Init) -> Element {
     let locale = use_signal(|| init.locale.clone());
     let screen = use_signal(|| init.screen);
     let checker = use_signal(|| init.checker.clone());
-    let ui = use_context_provider(|| Ui { settings, settings_error, save_status, locale, screen, checker });
+    let ui = use_context_provider(|| Ui {
+        settings,
+        settings_error,
+        save_status,
+        locale,
+        screen,
+        checker,
+    });
 
     let lang = ui.lang();
     let t = lang.texts();
     let theme = settings.read().theme.attr();
     let current = *screen.read();
+    use_effect(move || {
+        let theme = settings.read().theme;
+        platform::reflect_in_document(theme.attr(), ui.lang().code());
+    });
     let title = match current {
         Screen::Home => t.app_name,
         Screen::Checker => t.checker_title,

@@ -1,0 +1,92 @@
+// Measures the release web build: wasm size (gzipped), time from navigation
+// to the first usable tap, and tap → verdict latency over many taps.
+//   node tests/e2e/bench.mjs [TAPS]     (scripts/bench builds first)
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { start, WEB_DIST, id } from './harness.mjs';
+
+const TAPS = Number(process.argv[2] || 400);
+const BUDGET = { wasmGzKiB: 400, tapP95Ms: 4 };
+
+function files(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]);
+}
+const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+const all = files(WEB_DIST);
+const wasm = all.filter((f) => f.endsWith('.wasm'));
+const wasmRaw = wasm.reduce((s, f) => s + fs.statSync(f).size, 0);
+const wasmGz = wasm.reduce((s, f) => s + gz(f), 0);
+const totalGz = all.reduce((s, f) => s + gz(f), 0);
+
+const app = await start();
+try {
+  // 1. Navigation → first usable tap: from navigation start (performance
+  // time origin), tap the checker card as soon as it exists, until the tap
+  // has shown the checker. Median of several cold loads.
+  const loads = [];
+  for (let i = 0; i < 7; i++) {
+    const page = await app.page();
+    await page.addInitScript(() => {
+      const poll = () => {
+        const card = document.querySelector('[data-testid="open-checker"]');
+        if (card) card.click();
+        if (document.querySelector('[data-testid="checker"]')) {
+          window.__firstUsableTap = performance.now();
+          return;
+        }
+        setTimeout(poll, 1);
+      };
+      poll();
+    });
+    await page.goto(app.url);
+    await page.waitForFunction(() => window.__firstUsableTap !== undefined);
+    loads.push(await page.evaluate(() => window.__firstUsableTap));
+    await page.context().close();
+  }
+  loads.sort((a, b) => a - b);
+
+  // 2. Tap → verdict: click a die face (or "clear" after five dice) and wait
+  // for the verdict band to change, measured inside the page.
+  const page = await app.page();
+  await page.goto(app.url);
+  await page.click(id('open-checker'));
+  await page.waitForSelector(id('checker'));
+  const samples = await page.evaluate(async (taps) => {
+    const verdict = document.querySelector('[data-testid="verdict"]');
+    const out = [];
+    for (let i = 0; i < taps; i++) {
+      const target = i % 6 === 5
+        ? document.querySelector('[data-testid="clear"]')
+        : document.querySelector(`[data-testid="face-${(i * 7) % 6 + 1}"]`);
+      const changed = new Promise((resolve) => {
+        const mo = new MutationObserver(() => { mo.disconnect(); resolve(performance.now()); });
+        mo.observe(verdict, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+      const t0 = performance.now();
+      target.click();
+      out.push((await changed) - t0);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    return out;
+  }, TAPS);
+  samples.sort((a, b) => a - b);
+  const median = quantile(samples, 0.5);
+  const p95 = quantile(samples, 0.95);
+  const verdictNow = await page.textContent(id('verdict'));
+  if (!verdictNow) throw new Error('verdict vanished during the benchmark');
+
+  const lines = [
+    `wasm size:            ${kib(wasmRaw)} KiB raw, ${kib(wasmGz)} KiB gzipped (budget ${BUDGET.wasmGzKiB} KiB) ${wasmGz / 1024 < BUDGET.wasmGzKiB ? 'OK' : 'OVER'}`,
+    `whole build gzipped:  ${kib(totalGz)} KiB in ${all.length} files`,
+    `first usable tap:     median ${loads[Math.floor(loads.length / 2)].toFixed(0)} ms, min ${loads[0].toFixed(0)} ms, max ${loads.at(-1).toFixed(0)} ms after navigation (${loads.length} cold loads)`,
+    `tap → verdict:        median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${samples.at(-1).toFixed(2)} ms over ${samples.length} taps (budget p95 ${BUDGET.tapP95Ms} ms) ${p95 < BUDGET.tapP95Ms ? 'OK' : 'OVER'}`,
+  ];
+  console.log(lines.join('\n'));
+} finally {
+  await app.stop();
+}

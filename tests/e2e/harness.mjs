@@ -1,0 +1,62 @@
+// Shared by the browser tests and the benchmark: serves the release web
+// build on 127.0.0.1 and drives Debian's Chromium through playwright-core.
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(here, '../..');
+export const WEB_DIST = process.env.GENIUS_WEB_DIST || path.join(ROOT, 'target/dx/genius/release/web/public');
+export const ARTIFACTS = path.join(here, 'artifacts');
+export const PHONE = { width: 390, height: 844 };
+
+export async function start() {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`no web build in ${WEB_DIST}: run scripts/test (or dx build --web --release) first`);
+  }
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await serve(WEB_DIST, 0);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  return {
+    url, browser,
+    async page({ locale = 'fr-FR', colorScheme = 'light', viewport = PHONE, hasTouch = true } = {}) {
+      const context = await browser.newContext({ locale, colorScheme, viewport, hasTouch, isMobile: hasTouch, deviceScaleFactor: 2 });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.errors = errors;
+      return page;
+    },
+    async stop() { await browser.close(); server.close(); },
+  };
+}
+
+export const id = (testid) => `[data-testid="${testid}"]`;
+
+/** Waits until the app has rendered its first screen. */
+export async function open(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('.app');
+}
+
+export async function openChecker(page, url) {
+  await open(page, url);
+  await page.click(id('open-checker'));
+  await page.waitForSelector(id('checker'));
+}
+
+export async function text(page, testid) {
+  return (await page.textContent(id(testid))) ?? '';
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
