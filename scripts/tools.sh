@@ -3,8 +3,8 @@
 #   - the wasm32 target (rustup)
 #   - dx, the Dioxus CLI, at the exact version of `dioxus` in Cargo.toml
 #   - wasm-bindgen, at the exact version in Cargo.lock
-#   - wasm-opt (Debian's binaryen), Node.js, Chromium (Debian packages)
-#   - esbuild and playwright-core (npm, tests/e2e/package-lock.json)
+#   - Node.js and Chromium (Debian packages)
+#   - esbuild, wasm-opt (binaryen) and playwright-core (npm, tests/e2e/package-lock.json)
 # dx runs with NO_DOWNLOADS=1: it finds these on PATH instead of fetching them.
 
 set -euo pipefail
@@ -55,13 +55,13 @@ ensure_dx() {
   if ! dx --version 2>/dev/null | grep -q "^dioxus $want"; then cargo_install dioxus-cli "$want"; fi
   local wb; wb=$(wasm_bindgen_version)
   if ! wasm-bindgen --version 2>/dev/null | grep -q " $wb\$"; then cargo_install wasm-bindgen-cli "$wb"; fi
-  command -v wasm-opt >/dev/null || apt_install binaryen
+
 }
 
 ensure_node() {
   command -v node >/dev/null || apt_install nodejs
   command -v npm >/dev/null || apt_install npm
-  if [ ! -x "$E2E/node_modules/.bin/esbuild" ] || [ ! -d "$E2E/node_modules/playwright-core" ] \
+  if [ ! -x "$E2E/node_modules/.bin/esbuild" ] || [ ! -x "$E2E/node_modules/.bin/wasm-opt" ] || [ ! -d "$E2E/node_modules/playwright-core" ] \
      || [ "$E2E/package-lock.json" -nt "$E2E/node_modules/.package-lock.json" ]; then
     say "installing esbuild and playwright-core (npm ci)"
     (cd "$E2E" && npm ci --no-audit --no-fund --loglevel=error)
@@ -82,6 +82,7 @@ build_web() {
   ensure_node
   ensure_dx
   say "building the web app (dx build --web --release)"
+  rm -rf "$WEB_DIST"
   (cd "$ROOT" && dx build --web --release)
   [ -f "$WEB_DIST/index.html" ] || { echo "dx did not produce $WEB_DIST/index.html" >&2; return 1; }
 }
