@@ -33,6 +33,14 @@ impl Lang {
         }
     }
 
+    /// The language's own name, as shown in the language picker.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::Fr => "Français",
+            Lang::En => "English",
+        }
+    }
+
     /// The `lang` attribute of the page.
     pub fn code(self) -> &'static str {
         match self {

@@ -2,7 +2,7 @@
 
 use super::{use_ui, SaveStatus};
 use crate::i18n::Lang;
-use crate::settings::Theme;
+use crate::settings::{Settings, Theme};
 use dioxus::prelude::*;
 
 #[component]
@@ -13,10 +13,12 @@ pub fn SettingsScreen() -> Element {
     let chosen_theme = ui.settings.read().theme;
     let status = ui.save_status.read().clone();
 
-    let lang_options: [(Option<Lang>, &str, &str); 3] = [
-        (None, "auto", t.language_auto),
-        (Some(Lang::Fr), "fr", "Français"),
-        (Some(Lang::En), "en", "English"),
+    let device_lang = Settings::default().effective_lang(ui.locale.read().as_deref());
+    let auto_label = format!("{} ({})", t.language_auto, device_lang.name());
+    let lang_options: [(Option<Lang>, &str, String); 3] = [
+        (None, "auto", auto_label),
+        (Some(Lang::Fr), "fr", Lang::Fr.name().to_string()),
+        (Some(Lang::En), "en", Lang::En.name().to_string()),
     ];
     let theme_label = |theme: Theme| match theme {
         Theme::System => t.theme_system,
