@@ -7,4 +7,8 @@
 
 pub mod checker;
 pub mod dice;
+pub mod dice_kinds;
 pub mod prime;
+pub mod serieux;
+pub mod session;
+pub mod table;

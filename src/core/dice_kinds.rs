@@ -1,0 +1,264 @@
+//! Every die the app knows, with its faces as data: the polyhedral dice
+//! d4–d20, the Genius challenge die, the Roll to the Top white die, the five
+//! letter dice, the colour die and the theme die of the word game.
+//!
+//! A roll is a list of face indices; the same validation serves virtual rolls
+//! and values typed in from physical dice.
+
+use serde::{Deserialize, Serialize};
+
+/// The faces of the Genius challenge die ("dé défi").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Challenge {
+    Double,
+    Half,
+    Plus10,
+    Minus10,
+    Defi1,
+    Defi2,
+}
+
+/// The faces of the Roll to the Top white die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum White {
+    AddOne,
+    RemoveOne,
+    AddOrRemove,
+    AddAndRemove,
+}
+
+/// The colours of the word game's dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DieColour {
+    Green,
+    White,
+    Yellow,
+    Red,
+    Blue,
+    Black,
+}
+
+impl DieColour {
+    pub const LETTER_DICE: [DieColour; 5] = [
+        DieColour::Green,
+        DieColour::White,
+        DieColour::Yellow,
+        DieColour::Red,
+        DieColour::Blue,
+    ];
+}
+
+/// One face of any die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Face {
+    Number(u32),
+    Challenge(Challenge),
+    White(White),
+    Letter(char),
+    Colour(DieColour),
+}
+
+impl Face {
+    /// The number on the face, for dice whose faces add up.
+    pub fn number(self) -> Option<u32> {
+        match self {
+            Face::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// A kind of die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DieKind {
+    D4,
+    D6,
+    D8,
+    D10,
+    D12,
+    D20,
+    Challenge,
+    White,
+    Letter(DieColour),
+    Colour,
+    Theme,
+}
+
+const CHALLENGE_FACES: [Face; 6] = [
+    Face::Challenge(Challenge::Double),
+    Face::Challenge(Challenge::Half),
+    Face::Challenge(Challenge::Plus10),
+    Face::Challenge(Challenge::Minus10),
+    Face::Challenge(Challenge::Defi1),
+    Face::Challenge(Challenge::Defi2),
+];
+
+const WHITE_FACES: [Face; 6] = [
+    Face::White(White::AddOne),
+    Face::White(White::AddOne),
+    Face::White(White::RemoveOne),
+    Face::White(White::RemoveOne),
+    Face::White(White::AddOrRemove),
+    Face::White(White::AddAndRemove),
+];
+
+const COLOUR_FACES: [Face; 6] = [
+    Face::Colour(DieColour::Green),
+    Face::Colour(DieColour::White),
+    Face::Colour(DieColour::Yellow),
+    Face::Colour(DieColour::Red),
+    Face::Colour(DieColour::Blue),
+    Face::Colour(DieColour::Black),
+];
+
+/// The app's own letter faces (the rulebook does not print them): common
+/// initials of French words, spread so that each die has a vowel or two.
+pub const LETTER_FACES: [(DieColour, [char; 6]); 5] = [
+    (DieColour::Green, ['A', 'B', 'C', 'D', 'E', 'F']),
+    (DieColour::White, ['G', 'H', 'I', 'J', 'L', 'M']),
+    (DieColour::Yellow, ['N', 'O', 'P', 'R', 'S', 'T']),
+    (DieColour::Red, ['A', 'C', 'L', 'M', 'P', 'V']),
+    (DieColour::Blue, ['B', 'D', 'E', 'R', 'S', 'U']),
+];
+
+impl DieKind {
+    /// Every die the roller offers, in the order it lists them.
+    pub const ALL: [DieKind; 15] = [
+        DieKind::D4,
+        DieKind::D6,
+        DieKind::D8,
+        DieKind::D10,
+        DieKind::D12,
+        DieKind::D20,
+        DieKind::Challenge,
+        DieKind::White,
+        DieKind::Letter(DieColour::Green),
+        DieKind::Letter(DieColour::White),
+        DieKind::Letter(DieColour::Yellow),
+        DieKind::Letter(DieColour::Red),
+        DieKind::Letter(DieColour::Blue),
+        DieKind::Colour,
+        DieKind::Theme,
+    ];
+
+    pub fn sides(self) -> usize {
+        match self {
+            DieKind::D4 => 4,
+            DieKind::D8 => 8,
+            DieKind::D10 => 10,
+            DieKind::D12 => 12,
+            DieKind::D20 => 20,
+            _ => 6,
+        }
+    }
+
+    /// The face at `index` (0-based), or `None` past the last face.
+    pub fn face(self, index: usize) -> Option<Face> {
+        if index >= self.sides() {
+            return None;
+        }
+        Some(match self {
+            DieKind::D4
+            | DieKind::D6
+            | DieKind::D8
+            | DieKind::D10
+            | DieKind::D12
+            | DieKind::D20
+            | DieKind::Theme => Face::Number(index as u32 + 1),
+            DieKind::Challenge => CHALLENGE_FACES[index],
+            DieKind::White => WHITE_FACES[index],
+            DieKind::Colour => COLOUR_FACES[index],
+            DieKind::Letter(colour) => {
+                let letters = LETTER_FACES
+                    .iter()
+                    .find(|(c, _)| *c == colour)
+                    .map(|(_, l)| l);
+                Face::Letter(letters.map(|l| l[index]).unwrap_or('?'))
+            }
+        })
+    }
+
+    pub fn faces(self) -> Vec<Face> {
+        (0..self.sides()).filter_map(|i| self.face(i)).collect()
+    }
+
+    /// True when the faces are numbers that add up into a sum.
+    pub fn is_numeric(self) -> bool {
+        matches!(
+            self,
+            DieKind::D4 | DieKind::D6 | DieKind::D8 | DieKind::D10 | DieKind::D12 | DieKind::D20
+        )
+    }
+
+    /// The index of the first face equal to `face`, if this die has it
+    /// (a typed value must be a face that exists on that die).
+    pub fn index_of(self, face: Face) -> Option<usize> {
+        self.faces().iter().position(|f| *f == face)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn polyhedral_dice_number_their_faces() {
+        for (kind, sides) in [
+            (DieKind::D4, 4),
+            (DieKind::D6, 6),
+            (DieKind::D8, 8),
+            (DieKind::D10, 10),
+            (DieKind::D12, 12),
+            (DieKind::D20, 20),
+        ] {
+            let faces = kind.faces();
+            assert_eq!(faces.len(), sides);
+            assert_eq!(faces.first(), Some(&Face::Number(1)));
+            assert_eq!(faces.last(), Some(&Face::Number(sides as u32)));
+            assert_eq!(kind.face(sides), None);
+        }
+    }
+
+    #[test]
+    fn special_dice_have_their_faces() {
+        assert_eq!(DieKind::Challenge.faces().len(), 6);
+        assert!(DieKind::Challenge
+            .faces()
+            .contains(&Face::Challenge(Challenge::Defi2)));
+        let white = DieKind::White.faces();
+        assert_eq!(
+            white
+                .iter()
+                .filter(|f| **f == Face::White(White::AddOne))
+                .count(),
+            2
+        );
+        assert_eq!(
+            white
+                .iter()
+                .filter(|f| **f == Face::White(White::RemoveOne))
+                .count(),
+            2
+        );
+        assert!(DieKind::Colour
+            .faces()
+            .contains(&Face::Colour(DieColour::Black)));
+        for colour in DieColour::LETTER_DICE {
+            assert!(DieKind::Letter(colour)
+                .faces()
+                .iter()
+                .all(|f| matches!(f, Face::Letter(c) if c.is_ascii_uppercase())));
+        }
+    }
+
+    #[test]
+    fn typed_faces_must_exist() {
+        assert_eq!(DieKind::D8.index_of(Face::Number(8)), Some(7));
+        assert_eq!(DieKind::D8.index_of(Face::Number(9)), None);
+        assert_eq!(DieKind::D6.index_of(Face::Challenge(Challenge::Half)), None);
+        assert_eq!(
+            DieKind::Letter(DieColour::Green).index_of(Face::Letter('Z')),
+            None
+        );
+    }
+}

@@ -1,0 +1,420 @@
+//! Genius, Mode Sérieux: five rounds; on their turn a player rolls any number
+//! of dice from 1 to 5, sorts them ascending and reads one number; a prime is
+//! written in the cell of the round, anything else scores nothing. Highest
+//! total after five rounds wins.
+
+use super::dice::{number_of, EntryError, D6, MAX_DICE};
+use super::prime::{verdict, Verdict};
+use super::session::{RollSource, Rules};
+use super::table::{
+    places, validate_players, Player, RollOff, RollOffError, SetupError, MAX_PLAYERS,
+};
+use serde::{Deserialize, Serialize};
+
+pub const ROUNDS: usize = 5;
+
+/// How the first player is found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstPlayer {
+    /// Picked by the table (index in the player list).
+    Chosen(usize),
+    /// Everyone rolls a die; highest starts; ties roll again.
+    RollOff,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub players: Vec<Player>,
+    pub first: FirstPlayer,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// One d6 per player still in the roll-off, in table order.
+    RollOff {
+        values: Vec<u32>,
+        source: RollSource,
+    },
+    /// The current player's dice for this round.
+    Roll { dice: Vec<D6>, source: RollSource },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Setup(SetupError),
+    FirstPlayerOutOfRange,
+    RollOff(RollOffError),
+    /// A roll-off value that no face of a d6 shows.
+    NotAFace(u32),
+    NotRollingOff,
+    StillRollingOff,
+    Dice(EntryError),
+    GameOver,
+}
+
+/// One cell of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cell {
+    Empty,
+    /// A prime, written and scored.
+    Prime(u32),
+    /// The number rolled was not prime: nothing written, 0 points.
+    Miss(u32),
+}
+
+impl Cell {
+    pub fn points(self) -> u32 {
+        match self {
+            Cell::Prime(n) => n,
+            _ => 0,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    RollOff(RollOff),
+    Playing,
+    Finished,
+}
+
+/// What happened on the last turn, for the screen to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastTurn {
+    pub player: usize,
+    pub round: usize,
+    pub dice: Vec<D6>,
+    pub verdict: Verdict,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Serieux {
+    players: Vec<Player>,
+    phase: Phase,
+    first: usize,
+    /// 0-based round, 0..ROUNDS.
+    round: usize,
+    /// The player whose turn it is.
+    current: usize,
+    grid: Vec<[Cell; ROUNDS]>,
+    last: Option<LastTurn>,
+}
+
+impl Serieux {
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The 0-based round being played (the last one once finished).
+    pub fn round(&self) -> usize {
+        self.round
+    }
+
+    pub fn current_player(&self) -> Option<usize> {
+        matches!(self.phase, Phase::Playing).then_some(self.current)
+    }
+
+    pub fn first_player(&self) -> usize {
+        self.first
+    }
+
+    pub fn grid(&self) -> &[[Cell; ROUNDS]] {
+        &self.grid
+    }
+
+    pub fn last_turn(&self) -> Option<&LastTurn> {
+        self.last.as_ref()
+    }
+
+    pub fn total(&self, player: usize) -> u32 {
+        self.grid[player].iter().map(|c| c.points()).sum()
+    }
+
+    pub fn totals(&self) -> Vec<u32> {
+        (0..self.players.len()).map(|p| self.total(p)).collect()
+    }
+
+    /// Each player's place (1 = first; ties share a place).
+    pub fn places(&self) -> Vec<usize> {
+        places(&self.totals())
+    }
+
+    /// The order players play in, starting with the first player.
+    pub fn turn_order(&self) -> Vec<usize> {
+        let n = self.players.len();
+        (0..n).map(|i| (self.first + i) % n).collect()
+    }
+
+    fn advance(&mut self) {
+        let n = self.players.len();
+        let next = (self.current + 1) % n;
+        if next == self.first {
+            if self.round + 1 == ROUNDS {
+                self.phase = Phase::Finished;
+                return;
+            }
+            self.round += 1;
+        }
+        self.current = next;
+    }
+}
+
+impl Rules for Serieux {
+    type Setup = Setup;
+    type Action = Action;
+    type Error = Error;
+
+    fn start(setup: &Setup) -> Result<Self, Error> {
+        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
+        let n = setup.players.len();
+        let (phase, first) = match setup.first {
+            FirstPlayer::Chosen(i) if i < n => (Phase::Playing, i),
+            FirstPlayer::Chosen(_) => return Err(Error::FirstPlayerOutOfRange),
+            FirstPlayer::RollOff if n == 1 => (Phase::Playing, 0),
+            FirstPlayer::RollOff => (Phase::RollOff(RollOff::new(n)), 0),
+        };
+        Ok(Serieux {
+            players: setup.players.clone(),
+            phase,
+            first,
+            round: 0,
+            current: first,
+            grid: vec![[Cell::Empty; ROUNDS]; n],
+            last: None,
+        })
+    }
+
+    fn validate(&self, action: &Action) -> Result<(), Error> {
+        match (action, &self.phase) {
+            (_, Phase::Finished) => Err(Error::GameOver),
+            (Action::RollOff { values, .. }, Phase::RollOff(r)) => {
+                if let Some(v) = values.iter().find(|v| !(1..=6).contains(*v)) {
+                    return Err(Error::NotAFace(*v));
+                }
+                r.roll(values).map(|_| ()).map_err(Error::RollOff)
+            }
+            (Action::RollOff { .. }, _) => Err(Error::NotRollingOff),
+            (Action::Roll { .. }, Phase::RollOff(_)) => Err(Error::StillRollingOff),
+            (Action::Roll { dice, .. }, Phase::Playing) => {
+                if dice.is_empty() {
+                    Err(Error::Dice(EntryError::Empty))
+                } else if dice.len() > MAX_DICE {
+                    Err(Error::Dice(EntryError::TooManyDice))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    fn apply_valid(&mut self, action: &Action) {
+        match action {
+            Action::RollOff { values, .. } => {
+                if let Phase::RollOff(r) = &self.phase {
+                    if let Ok(next) = r.roll(values) {
+                        match next.winner() {
+                            Some(w) => {
+                                self.first = w;
+                                self.current = w;
+                                self.phase = Phase::Playing;
+                            }
+                            None => self.phase = Phase::RollOff(next),
+                        }
+                    }
+                }
+            }
+            Action::Roll { dice, .. } => {
+                let mut sorted = dice.clone();
+                sorted.sort_unstable();
+                let v = verdict(number_of(&sorted));
+                self.grid[self.current][self.round] = if v.is_prime() {
+                    Cell::Prime(v.number)
+                } else {
+                    Cell::Miss(v.number)
+                };
+                self.last = Some(LastTurn {
+                    player: self.current,
+                    round: self.round,
+                    dice: dice.clone(),
+                    verdict: v,
+                });
+                self.advance();
+            }
+        }
+    }
+
+    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
+        match action {
+            Action::RollOff {
+                values,
+                source: RollSource::Virtual,
+            } => Some(values.clone()),
+            Action::Roll {
+                dice,
+                source: RollSource::Virtual,
+            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
+            _ => None,
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.phase == Phase::Finished
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::session::Session;
+    use crate::core::table::Colour;
+
+    fn setup(n: usize, first: FirstPlayer) -> Setup {
+        let names = ["Anne", "Bruno", "Chloé", "David", "Emma", "Farid"];
+        Setup {
+            players: (0..n)
+                .map(|i| Player::new(names[i], Colour::ALL[i]))
+                .collect(),
+            first,
+        }
+    }
+
+    fn roll(values: &[u8]) -> Action {
+        Action::Roll {
+            dice: values.iter().map(|&v| D6::new(v).unwrap()).collect(),
+            source: RollSource::Typed,
+        }
+    }
+
+    #[test]
+    fn a_prime_is_written_in_the_cell_of_the_round() {
+        let mut s = Session::<Serieux>::new(setup(2, FirstPlayer::Chosen(0))).unwrap();
+        s.act(roll(&[3, 2])).unwrap();
+        assert_eq!(s.state().grid()[0][0], Cell::Prime(23));
+        assert_eq!(s.state().current_player(), Some(1));
+        s.act(roll(&[2, 4, 3, 5, 3])).unwrap();
+        assert_eq!(s.state().grid()[1][0], Cell::Miss(23345));
+        assert_eq!(s.state().round(), 1);
+        assert_eq!(s.state().totals(), vec![23, 0]);
+    }
+
+    #[test]
+    fn one_is_not_prime_here() {
+        let mut s = Session::<Serieux>::new(setup(1, FirstPlayer::Chosen(0))).unwrap();
+        s.act(roll(&[1])).unwrap();
+        assert_eq!(s.state().grid()[0][0], Cell::Miss(1));
+    }
+
+    #[test]
+    fn the_game_ends_after_five_rounds_with_a_ranking() {
+        let mut s = Session::<Serieux>::new(setup(3, FirstPlayer::Chosen(1))).unwrap();
+        let rolls: [&[u8]; 3] = [&[3, 3, 3, 3, 2], &[2], &[1, 1]];
+        for _round in 0..ROUNDS {
+            for (i, _) in rolls.iter().enumerate() {
+                // Player 1 starts: 1, 2, 0.
+                let player = (1 + i) % 3;
+                assert_eq!(s.state().current_player(), Some(player));
+                s.act(roll(rolls[player])).unwrap();
+            }
+        }
+        assert!(s.is_finished());
+        assert_eq!(s.state().totals(), vec![5 * 23333, 5 * 2, 5 * 11]);
+        assert_eq!(s.state().places(), vec![1, 3, 2]);
+        assert_eq!(s.act(roll(&[2])), Err(Error::GameOver));
+    }
+
+    #[test]
+    fn roll_off_decides_the_first_player_with_rerolls_for_ties() {
+        let mut s = Session::<Serieux>::new(setup(3, FirstPlayer::RollOff)).unwrap();
+        assert_eq!(s.act(roll(&[2])), Err(Error::StillRollingOff));
+        assert_eq!(
+            s.act(Action::RollOff {
+                values: vec![7, 1, 1],
+                source: RollSource::Typed
+            }),
+            Err(Error::NotAFace(7))
+        );
+        s.act(Action::RollOff {
+            values: vec![5, 6, 6],
+            source: RollSource::Typed,
+        })
+        .unwrap();
+        assert!(matches!(s.state().phase(), Phase::RollOff(r) if r.contenders == vec![1, 2]));
+        s.act(Action::RollOff {
+            values: vec![2, 4],
+            source: RollSource::Typed,
+        })
+        .unwrap();
+        assert_eq!(s.state().current_player(), Some(2));
+        assert_eq!(s.state().turn_order(), vec![2, 0, 1]);
+    }
+
+    #[test]
+    fn bad_setups_are_refused() {
+        assert!(matches!(
+            Serieux::start(&setup(0, FirstPlayer::RollOff)),
+            Err(Error::Setup(_))
+        ));
+        assert_eq!(
+            Serieux::start(&setup(2, FirstPlayer::Chosen(2))),
+            Err(Error::FirstPlayerOutOfRange)
+        );
+    }
+
+    #[test]
+    fn empty_and_oversized_rolls_are_refused_and_change_nothing() {
+        let mut s = Session::<Serieux>::new(setup(2, FirstPlayer::Chosen(0))).unwrap();
+        let before = s.state().clone();
+        assert_eq!(s.act(roll(&[])), Err(Error::Dice(EntryError::Empty)));
+        assert_eq!(
+            s.act(roll(&[1, 2, 3, 4, 5, 6])),
+            Err(Error::Dice(EntryError::TooManyDice))
+        );
+        assert_eq!(s.state(), &before);
+        assert!(s.log().is_empty());
+    }
+
+    #[test]
+    fn undo_across_a_round_boundary_and_redo() {
+        let mut s = Session::<Serieux>::new(setup(2, FirstPlayer::Chosen(0))).unwrap();
+        s.act(roll(&[2])).unwrap();
+        s.act(roll(&[3])).unwrap();
+        assert_eq!(s.state().round(), 1);
+        assert!(s.undo());
+        assert_eq!(s.state().round(), 0);
+        assert_eq!(s.state().current_player(), Some(1));
+        assert_eq!(s.state().grid()[1][0], Cell::Empty);
+        assert!(s.redo());
+        assert_eq!(s.state().round(), 1);
+        assert_eq!(s.state().grid()[1][0], Cell::Prime(3));
+    }
+
+    #[test]
+    fn undo_never_rerolls_virtual_dice() {
+        let mut s = Session::<Serieux>::new(setup(2, FirstPlayer::Chosen(0))).unwrap();
+        let dice = vec![D6::new(4).unwrap(), D6::new(6).unwrap()];
+        s.act(Action::Roll {
+            dice: dice.clone(),
+            source: RollSource::Virtual,
+        })
+        .unwrap();
+        s.undo();
+        // The next virtual roll of two dice gives the same 4 and 6 back…
+        assert_eq!(s.virtual_dice(2, || 1), vec![4, 6]);
+        // …and a roll of three dice keeps them and adds one.
+        assert_eq!(s.virtual_dice(3, || 1), vec![4, 6, 1]);
+        s.act(Action::Roll {
+            dice,
+            source: RollSource::Virtual,
+        })
+        .unwrap();
+        assert_eq!(s.virtual_dice(2, || 5), vec![5, 5]);
+        // Typed dice are corrections: they may change after an undo.
+        s.act(roll(&[2])).unwrap();
+        s.undo();
+        assert_eq!(s.virtual_dice(1, || 3), vec![3]);
+    }
+}

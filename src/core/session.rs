@@ -1,0 +1,216 @@
+//! A game as a setup plus an ordered log of actions, with undo and redo.
+//!
+//! The state is never stored: it is the setup with the log replayed, so a
+//! saved game is its setup and its log, and replaying rebuilds it exactly.
+//! Randomness is an input: a roll is an action that carries its dice.
+//!
+//! Undo never re-rolls. Undoing a virtual roll keeps its dice: the next
+//! virtual roll of the game gives the same dice back, so a bad roll cannot be
+//! undone away. Dice typed in from physical dice can be corrected freely.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::fmt::Debug;
+
+/// Where the dice of a roll came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RollSource {
+    /// The app's virtual dice.
+    Virtual,
+    /// Typed in from physical dice.
+    Typed,
+}
+
+/// The rules of one game: a state built from a setup, changed by actions.
+pub trait Rules: Clone + Debug + Sized {
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Error: Clone + Debug + PartialEq;
+
+    /// The state at the start of the game, or why the setup is not playable.
+    fn start(setup: &Self::Setup) -> Result<Self, Self::Error>;
+
+    /// Checks an action against the state without changing anything.
+    fn validate(&self, action: &Self::Action) -> Result<(), Self::Error>;
+
+    /// Applies an action that [`Rules::validate`] accepted.
+    fn apply_valid(&mut self, action: &Self::Action);
+
+    /// The dice values of a virtual roll carried by `action`, if it is one.
+    fn virtual_roll(action: &Self::Action) -> Option<Vec<u32>>;
+
+    /// Validates, then applies: the new state or the reason it is refused.
+    fn apply(&self, action: &Self::Action) -> Result<Self, Self::Error> {
+        self.validate(action)?;
+        let mut next = self.clone();
+        next.apply_valid(action);
+        Ok(next)
+    }
+
+    /// True once the game is over.
+    fn is_finished(&self) -> bool;
+}
+
+/// What a saved session holds; the state is rebuilt from it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Record<R: Rules> {
+    pub setup: R::Setup,
+    pub log: Vec<R::Action>,
+    #[serde(default)]
+    pub redo: Vec<R::Action>,
+    #[serde(default)]
+    pub kept_rolls: VecDeque<Vec<u32>>,
+}
+
+/// Why a record could not be replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayError<E> {
+    Setup(E),
+    /// Action number `index` (0-based) of the log was refused.
+    Action {
+        index: usize,
+        error: E,
+    },
+}
+
+/// A game in progress: its record and the state it gives.
+#[derive(Clone, Debug)]
+pub struct Session<R: Rules> {
+    record: Record<R>,
+    state: R,
+    /// The state after each action of the log (index 0: the start), so undo
+    /// does not replay the whole game.
+    history: Vec<R>,
+}
+
+impl<R: Rules> Session<R> {
+    pub fn new(setup: R::Setup) -> Result<Self, R::Error> {
+        let state = R::start(&setup)?;
+        Ok(Session {
+            record: Record {
+                setup,
+                log: Vec::new(),
+                redo: Vec::new(),
+                kept_rolls: VecDeque::new(),
+            },
+            history: vec![state.clone()],
+            state,
+        })
+    }
+
+    /// Rebuilds a session from a saved record by replaying its log.
+    pub fn replay(record: Record<R>) -> Result<Self, ReplayError<R::Error>> {
+        let start = R::start(&record.setup).map_err(ReplayError::Setup)?;
+        let mut history = Vec::with_capacity(record.log.len() + 1);
+        let mut state = start;
+        for (index, action) in record.log.iter().enumerate() {
+            state
+                .validate(action)
+                .map_err(|error| ReplayError::Action { index, error })?;
+            history.push(state.clone());
+            state.apply_valid(action);
+        }
+        history.push(state.clone());
+        Ok(Session {
+            record,
+            state,
+            history,
+        })
+    }
+
+    pub fn state(&self) -> &R {
+        &self.state
+    }
+
+    pub fn record(&self) -> &Record<R> {
+        &self.record
+    }
+
+    pub fn setup(&self) -> &R::Setup {
+        &self.record.setup
+    }
+
+    pub fn log(&self) -> &[R::Action] {
+        &self.record.log
+    }
+
+    /// Applies a new action. A refused action changes nothing. An accepted one
+    /// ends the redo list; if it is a virtual roll, it uses up the dice kept
+    /// from an undone roll (see [`Session::virtual_dice`]).
+    pub fn act(&mut self, action: R::Action) -> Result<(), R::Error> {
+        let next = self.state.apply(&action)?;
+        if R::virtual_roll(&action).is_some() {
+            self.record.kept_rolls.pop_front();
+        }
+        self.record.redo.clear();
+        self.record.log.push(action);
+        self.history.push(next.clone());
+        self.state = next;
+        Ok(())
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.record.log.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.record.redo.is_empty()
+    }
+
+    /// Takes back the last action. The dice of an undone virtual roll are kept
+    /// for the next virtual roll.
+    pub fn undo(&mut self) -> bool {
+        let Some(action) = self.record.log.pop() else {
+            return false;
+        };
+        if let Some(dice) = R::virtual_roll(&action) {
+            self.record.kept_rolls.push_front(dice);
+        }
+        self.record.redo.push(action);
+        self.history.pop();
+        self.state = self
+            .history
+            .last()
+            .cloned()
+            .unwrap_or_else(|| self.state.clone());
+        true
+    }
+
+    /// Puts back the last undone action.
+    pub fn redo(&mut self) -> bool {
+        let Some(action) = self.record.redo.pop() else {
+            return false;
+        };
+        match self.state.apply(&action) {
+            Ok(next) => {
+                if R::virtual_roll(&action).is_some() {
+                    self.record.kept_rolls.pop_front();
+                }
+                self.record.log.push(action);
+                self.history.push(next.clone());
+                self.state = next;
+                true
+            }
+            Err(_) => {
+                self.record.redo.clear();
+                false
+            }
+        }
+    }
+
+    /// The dice for the next virtual roll of `count` dice: the dice kept from
+    /// an undone roll first (as many as fit), then fresh ones from `fresh`.
+    pub fn virtual_dice(&self, count: usize, mut fresh: impl FnMut() -> u32) -> Vec<u32> {
+        let kept = self.record.kept_rolls.front().cloned().unwrap_or_default();
+        (0..count)
+            .map(|i| kept.get(i).copied().unwrap_or_else(&mut fresh))
+            .collect()
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.state.is_finished()
+    }
+}
