@@ -41,19 +41,98 @@ pub fn save(key: &str, value: &str) -> Result<(), StorageError> {
         .map_err(|e| StorageError(format!("{}: {e}", path.display())))
 }
 
-/// Writes `bytes` to a temporary file beside `path`, flushes it to disk and
-/// renames it over `path`, so a crash leaves either the old or the new file.
+/// The steps of a crash-safe write, in order. Tests make any of them fail to
+/// check that a crash leaves either the old or the new file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteStep {
+    CreateTemp,
+    WriteTemp,
+    SyncTemp,
+    KeepBackup,
+    Replace,
+    SyncDir,
+}
+
+impl WriteStep {
+    pub const ALL: [WriteStep; 6] = [
+        WriteStep::CreateTemp,
+        WriteStep::WriteTemp,
+        WriteStep::SyncTemp,
+        WriteStep::KeepBackup,
+        WriteStep::Replace,
+        WriteStep::SyncDir,
+    ];
+}
+
+/// The backup kept beside `path`: the previous version of the file.
+pub fn backup_path(path: &Path) -> PathBuf {
+    path.with_extension("json.bak")
+}
+
+/// Writes `bytes` to a temporary file beside `path`, flushes it to disk,
+/// moves the current file to its backup and renames the temporary file over
+/// `path`. A crash at any point leaves the old file, its backup, or the new
+/// file, each complete.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
-    }
+    write_with_faults(path, bytes, &mut |_| Ok(()))
+}
+
+/// [`write_atomically`], calling `before` ahead of every step; an error from
+/// it stops the write there, as a crash would.
+pub fn write_with_faults(
+    path: &Path,
+    bytes: &[u8],
+    before: &mut dyn FnMut(WriteStep) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    fs::create_dir_all(&dir)?;
     let tmp = path.with_extension("json.tmp");
-    {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
+    before(WriteStep::CreateTemp)?;
+    let mut file = fs::File::create(&tmp)?;
+    before(WriteStep::WriteTemp).inspect_err(|_| {
+        // A torn write: half the bytes reached the disk.
+        let _ = file.write_all(&bytes[..bytes.len() / 2]);
+    })?;
+    file.write_all(bytes)?;
+    before(WriteStep::SyncTemp)?;
+    file.sync_all()?;
+    drop(file);
+    before(WriteStep::KeepBackup)?;
+    if path.exists() {
+        fs::rename(path, backup_path(path))?;
     }
-    fs::rename(&tmp, path)
+    before(WriteStep::Replace)?;
+    fs::rename(&tmp, path)?;
+    before(WriteStep::SyncDir)?;
+    if let Ok(d) = fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Reads `path`, or its backup when `path` is missing or `accept` refuses it.
+/// Returns the text and whether it came from the backup.
+pub fn read_with_backup(
+    path: &Path,
+    accept: impl Fn(&str) -> bool,
+) -> std::io::Result<Option<(String, bool)>> {
+    let read = |p: &Path| match fs::read(p) {
+        Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    };
+    let main = read(path)?;
+    if let Some(text) = &main {
+        if accept(text) {
+            return Ok(main.map(|t| (t, false)));
+        }
+    }
+    if let Some(text) = read(&backup_path(path))? {
+        if accept(&text) {
+            return Ok(Some((text, true)));
+        }
+    }
+    Ok(main.map(|t| (t, false)))
 }
 
 /// The device's preferred language, such as `fr-FR`.
@@ -68,6 +147,57 @@ pub fn reflect_in_document(_theme: &str, _lang: &str) {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("genius-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn a_crash_at_any_step_leaves_the_old_or_the_new_file() {
+        let dir = scratch("faults");
+        let path = dir.join("game.json");
+        let is_complete = |t: &str| t == "old version" || t == "new version, longer";
+        for step in WriteStep::ALL {
+            let _ = fs::remove_dir_all(&dir);
+            write_atomically(&path, b"old version").unwrap();
+            let result = write_with_faults(&path, b"new version, longer", &mut |s| {
+                if s == step {
+                    Err(std::io::Error::other("simulated crash"))
+                } else {
+                    Ok(())
+                }
+            });
+            assert!(result.is_err(), "{step:?}");
+            let (text, _) = read_with_backup(&path, is_complete)
+                .unwrap()
+                .expect("a file survives");
+            assert!(is_complete(&text), "{step:?} left {text:?}");
+            // The next save works and wins.
+            write_atomically(&path, b"new version, longer").unwrap();
+            assert_eq!(
+                read_with_backup(&path, is_complete).unwrap().unwrap().0,
+                "new version, longer"
+            );
+        }
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_backup_holds_the_previous_version() {
+        let dir = scratch("backup");
+        let path = dir.join("game.json");
+        write_atomically(&path, b"one").unwrap();
+        write_atomically(&path, b"two").unwrap();
+        assert_eq!(fs::read_to_string(backup_path(&path)).unwrap(), "one");
+        fs::write(&path, b"garbage").unwrap();
+        assert_eq!(
+            read_with_backup(&path, |t| t != "garbage").unwrap(),
+            Some(("one".into(), true))
+        );
+        fs::remove_dir_all(dir).unwrap();
+    }
 
     #[test]
     fn atomic_write_replaces_and_leaves_no_temporary_file() {
