@@ -9,6 +9,7 @@ pub mod checker;
 pub mod dice;
 pub mod dice_kinds;
 pub mod prime;
+pub mod roller;
 pub mod save;
 pub mod serieux;
 pub mod session;

@@ -76,14 +76,18 @@ pub enum ReplayError<E> {
     },
 }
 
+/// A snapshot of the state is kept every this many actions, so undo replays
+/// at most this many actions instead of the whole game.
+const CHECKPOINT_EVERY: usize = 64;
+
 /// A game in progress: its record and the state it gives.
 #[derive(Clone, Debug)]
 pub struct Session<R: Rules> {
     record: Record<R>,
     state: R,
-    /// The state after each action of the log (index 0: the start), so undo
-    /// does not replay the whole game.
-    history: Vec<R>,
+    /// (log length, state at that point), every [`CHECKPOINT_EVERY`] actions,
+    /// starting with the start of the game.
+    checkpoints: Vec<(usize, R)>,
 }
 
 impl<R: Rules> Session<R> {
@@ -96,28 +100,28 @@ impl<R: Rules> Session<R> {
                 redo: Vec::new(),
                 kept_rolls: VecDeque::new(),
             },
-            history: vec![state.clone()],
+            checkpoints: vec![(0, state.clone())],
             state,
         })
     }
 
     /// Rebuilds a session from a saved record by replaying its log.
     pub fn replay(record: Record<R>) -> Result<Self, ReplayError<R::Error>> {
-        let start = R::start(&record.setup).map_err(ReplayError::Setup)?;
-        let mut history = Vec::with_capacity(record.log.len() + 1);
-        let mut state = start;
+        let mut state = R::start(&record.setup).map_err(ReplayError::Setup)?;
+        let mut checkpoints = vec![(0, state.clone())];
         for (index, action) in record.log.iter().enumerate() {
             state
                 .validate(action)
                 .map_err(|error| ReplayError::Action { index, error })?;
-            history.push(state.clone());
             state.apply_valid(action);
+            if (index + 1) % CHECKPOINT_EVERY == 0 {
+                checkpoints.push((index + 1, state.clone()));
+            }
         }
-        history.push(state.clone());
         Ok(Session {
             record,
             state,
-            history,
+            checkpoints,
         })
     }
 
@@ -146,10 +150,16 @@ impl<R: Rules> Session<R> {
             self.record.kept_rolls.pop_front();
         }
         self.record.redo.clear();
-        self.record.log.push(action);
-        self.history.push(next.clone());
-        self.state = next;
+        self.push(action, next);
         Ok(())
+    }
+
+    fn push(&mut self, action: R::Action, next: R) {
+        self.record.log.push(action);
+        if self.record.log.len() % CHECKPOINT_EVERY == 0 {
+            self.checkpoints.push((self.record.log.len(), next.clone()));
+        }
+        self.state = next;
     }
 
     pub fn can_undo(&self) -> bool {
@@ -170,12 +180,16 @@ impl<R: Rules> Session<R> {
             self.record.kept_rolls.push_front(dice);
         }
         self.record.redo.push(action);
-        self.history.pop();
-        self.state = self
-            .history
-            .last()
-            .cloned()
-            .unwrap_or_else(|| self.state.clone());
+        let len = self.record.log.len();
+        self.checkpoints.retain(|(at, _)| *at <= len);
+        if let Some((at, snapshot)) = self.checkpoints.last() {
+            let mut state = snapshot.clone();
+            // Every action of the log was accepted once from this very state.
+            for action in &self.record.log[*at..] {
+                state.apply_valid(action);
+            }
+            self.state = state;
+        }
         true
     }
 
@@ -189,9 +203,7 @@ impl<R: Rules> Session<R> {
                 if R::virtual_roll(&action).is_some() {
                     self.record.kept_rolls.pop_front();
                 }
-                self.record.log.push(action);
-                self.history.push(next.clone());
-                self.state = next;
+                self.push(action, next);
                 true
             }
             Err(_) => {
