@@ -9,5 +9,6 @@
 pub mod core;
 pub mod i18n;
 pub mod platform;
+pub mod saves;
 pub mod settings;
 pub mod ui;

@@ -110,6 +110,16 @@ impl SavedGame {
     }
 }
 
+/// Reads a saved file completely: the envelope, then a replay of its log by
+/// the rules of its game. Only a file that passes is offered for resuming.
+pub fn check(text: &str) -> Result<SavedGame, LoadError> {
+    let saved = SavedGame::parse(text)?;
+    match saved.game {
+        GameKind::Serieux => saved.session::<super::serieux::Serieux>().map(|_| ())?,
+    }
+    Ok(saved)
+}
+
 /// A new game id: the game, the time and four hex digits of randomness.
 pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
     let name = match game {

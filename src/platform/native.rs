@@ -135,6 +135,97 @@ pub fn read_with_backup(
     Ok(main.map(|t| (t, false)))
 }
 
+/// Saved games: one file per game in `games/` of the data directory, with
+/// its backup beside it; files that cannot be loaded are moved, untouched,
+/// to `games/set-aside/`.
+pub struct GameFiles {
+    dir: PathBuf,
+}
+
+impl GameFiles {
+    pub fn at(dir: PathBuf) -> GameFiles {
+        GameFiles { dir }
+    }
+
+    pub fn default_location() -> Result<GameFiles, StorageError> {
+        let dir =
+            data_dir().ok_or_else(|| StorageError("no data directory on this device".into()))?;
+        Ok(GameFiles::at(dir.join("games")))
+    }
+
+    fn path(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.json"))
+    }
+
+    /// The ids of every saved game (from `<id>.json` or a lone backup).
+    pub fn ids(&self) -> Result<Vec<String>, StorageError> {
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(StorageError(format!("{}: {e}", self.dir.display()))),
+        };
+        let mut ids: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.strip_suffix(".json")
+                    .or_else(|| name.strip_suffix(".json.bak"))
+                    .map(str::to_string)
+            })
+            .collect();
+        ids.sort();
+        ids.dedup();
+        Ok(ids)
+    }
+
+    pub fn read(
+        &self,
+        id: &str,
+        accept: impl Fn(&str) -> bool,
+    ) -> Result<Option<(String, bool)>, StorageError> {
+        let path = self.path(id);
+        read_with_backup(&path, accept)
+            .map_err(|e| StorageError(format!("{}: {e}", path.display())))
+    }
+
+    pub fn write(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        let path = self.path(id);
+        write_atomically(&path, text.as_bytes())
+            .map_err(|e| StorageError(format!("{}: {e}", path.display())))
+    }
+
+    /// Moves a game's file and backup, unchanged, out of the way.
+    pub fn set_aside(&self, id: &str) -> Result<(), StorageError> {
+        let aside = self.dir.join("set-aside");
+        fs::create_dir_all(&aside).map_err(|e| StorageError(e.to_string()))?;
+        for from in [self.path(id), backup_path(&self.path(id))] {
+            if let Some(name) = from.file_name() {
+                let mut to = aside.join(name);
+                let mut n = 1;
+                while to.exists() {
+                    to = aside.join(format!("{}.{n}", name.to_string_lossy()));
+                    n += 1;
+                }
+                if from.exists() {
+                    fs::rename(&from, &to).map_err(|e| StorageError(e.to_string()))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn delete(&self, id: &str) -> Result<(), StorageError> {
+        for path in [self.path(id), backup_path(&self.path(id))] {
+            match fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(StorageError(e.to_string())),
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The device's preferred language, such as `fr-FR`.
 pub fn device_locale() -> Option<String> {
     sys_locale::get_locale()

@@ -40,3 +40,78 @@ pub fn reflect_in_document(theme: &str, lang: &str) {
         root.set_class_name(if theme == "system" { "" } else { theme });
     }
 }
+
+/// Saved games in `localStorage`: `genius.game.<id>`, its backup
+/// `genius.game.<id>.bak`, and games set aside under `genius.aside.<id>`.
+/// One `setItem` replaces a value atomically; the previous value is copied to
+/// the backup key first.
+pub struct GameFiles;
+
+impl GameFiles {
+    pub fn default_location() -> Result<GameFiles, StorageError> {
+        storage().map(|_| GameFiles)
+    }
+
+    pub fn ids(&self) -> Result<Vec<String>, StorageError> {
+        let s = storage()?;
+        let len = s
+            .length()
+            .map_err(|_| StorageError("localStorage refused to list".into()))?;
+        let prefix = format!("{PREFIX}game.");
+        let mut ids: Vec<String> = (0..len)
+            .filter_map(|i| s.key(i).ok().flatten())
+            .filter_map(|k| {
+                k.strip_prefix(&prefix)
+                    .map(|id| id.trim_end_matches(".bak").to_string())
+            })
+            .collect();
+        ids.sort();
+        ids.dedup();
+        Ok(ids)
+    }
+
+    pub fn read(
+        &self,
+        id: &str,
+        accept: impl Fn(&str) -> bool,
+    ) -> Result<Option<(String, bool)>, StorageError> {
+        let main = load(&format!("game.{id}"))?;
+        if let Some(text) = &main {
+            if accept(text) {
+                return Ok(main.map(|t| (t, false)));
+            }
+        }
+        if let Some(text) = load(&format!("game.{id}.bak"))? {
+            if accept(&text) {
+                return Ok(Some((text, true)));
+            }
+        }
+        Ok(main.map(|t| (t, false)))
+    }
+
+    pub fn write(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        if let Some(previous) = load(&format!("game.{id}"))? {
+            save(&format!("game.{id}.bak"), &previous)?;
+        }
+        save(&format!("game.{id}"), text)
+    }
+
+    pub fn set_aside(&self, id: &str) -> Result<(), StorageError> {
+        let s = storage()?;
+        for suffix in ["", ".bak"] {
+            if let Some(text) = load(&format!("game.{id}{suffix}"))? {
+                save(&format!("aside.{id}{suffix}"), &text)?;
+                let _ = s.remove_item(&format!("{PREFIX}game.{id}{suffix}"));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn delete(&self, id: &str) -> Result<(), StorageError> {
+        let s = storage()?;
+        for suffix in ["", ".bak"] {
+            let _ = s.remove_item(&format!("{PREFIX}game.{id}{suffix}"));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,170 @@
+//! Saved games as the app sees them: every game saved as it happens, and at
+//! start the list of games to resume. A file that cannot be loaded (corrupted,
+//! truncated, hand-edited, from a newer version) is set aside untouched and
+//! reported; every other game still loads.
+
+use crate::core::save::{check, LoadError, SavedGame};
+
+/// What loading the saved games found.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// Games that load, newest first.
+    pub games: Vec<SavedGame>,
+    /// Ids of games whose file was damaged and whose backup was used.
+    pub from_backup: Vec<String>,
+    /// Files set aside, with why they could not be loaded.
+    pub set_aside: Vec<(String, LoadError)>,
+}
+
+/// Storage the saved games live in (files natively, `localStorage` on the web).
+pub trait GameStore {
+    fn ids(&self) -> Vec<String>;
+    /// The text of a game (or of its backup when `accept` refuses the main one).
+    fn read(&self, id: &str, accept: &dyn Fn(&str) -> bool) -> Option<(String, bool)>;
+    fn set_aside(&self, id: &str);
+}
+
+pub fn load_all(store: &dyn GameStore) -> Loaded {
+    let mut loaded = Loaded::default();
+    for id in store.ids() {
+        let accept = |text: &str| check(text).is_ok();
+        let Some((text, from_backup)) = store.read(&id, &accept) else {
+            continue;
+        };
+        match check(&text) {
+            Ok(game) => {
+                if from_backup {
+                    loaded.from_backup.push(id.clone());
+                }
+                loaded.games.push(game);
+            }
+            Err(error) => {
+                store.set_aside(&id);
+                loaded.set_aside.push((id, error));
+            }
+        }
+    }
+    loaded.games.sort_by_key(|g| std::cmp::Reverse(g.saved_at));
+    loaded
+}
+
+impl GameStore for crate::platform::GameFiles {
+    fn ids(&self) -> Vec<String> {
+        crate::platform::GameFiles::ids(self).unwrap_or_default()
+    }
+
+    fn read(&self, id: &str, accept: &dyn Fn(&str) -> bool) -> Option<(String, bool)> {
+        crate::platform::GameFiles::read(self, id, accept)
+            .ok()
+            .flatten()
+    }
+
+    fn set_aside(&self, id: &str) {
+        let _ = crate::platform::GameFiles::set_aside(self, id);
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::core::dice::D6;
+    use crate::core::save::{GameKind, SavedGame};
+    use crate::core::serieux::{Action, FirstPlayer, Serieux, Setup};
+    use crate::core::session::{RollSource, Session};
+    use crate::core::table::{Colour, Player};
+    use crate::platform::GameFiles;
+    use std::fs;
+
+    fn game(rolls: usize) -> Session<Serieux> {
+        let setup = Setup {
+            players: vec![
+                Player::new("Anne", Colour::Blue),
+                Player::new("Bruno", Colour::Red),
+            ],
+            first: FirstPlayer::Chosen(0),
+        };
+        let mut s = Session::new(setup).unwrap();
+        for i in 0..rolls {
+            let dice = vec![D6::ALL[i % 6]];
+            s.act(Action::Roll {
+                dice,
+                source: RollSource::Virtual,
+            })
+            .unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn every_kind_of_damaged_file_is_set_aside_and_the_others_load() {
+        let dir = std::env::temp_dir().join(format!("genius-saves-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let store = GameFiles::at(dir.clone());
+        let good = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(3)).to_json();
+        store.write("serieux-1-0001", &good).unwrap();
+        let damaged: [(&str, String); 6] = [
+            ("serieux-2-0001", good[..good.len() / 3].to_string()),
+            ("serieux-3-0001", "\u{0}\u{7f}binary".to_string()),
+            ("serieux-4-0001", "{\"hello\": \"world\"}".to_string()),
+            (
+                "serieux-5-0001",
+                good.replace("\"version\":1", "\"version\":99"),
+            ),
+            (
+                "serieux-6-0001",
+                good.replace("\"dice\":[1]", "\"dice\":[]"),
+            ),
+            ("serieux-7-0001", String::new()),
+        ];
+        for (id, text) in &damaged {
+            fs::create_dir_all(&dir).unwrap();
+            fs::write(dir.join(format!("{id}.json")), text).unwrap();
+        }
+        let loaded = load_all(&store);
+        assert_eq!(loaded.games.len(), 1);
+        assert_eq!(loaded.games[0].id, "serieux-1-0001");
+        assert_eq!(loaded.set_aside.len(), damaged.len());
+        assert!(loaded
+            .set_aside
+            .iter()
+            .any(|(_, e)| *e == LoadError::NewerVersion(99)));
+        // Set aside untouched, and no longer offered.
+        for (id, text) in &damaged {
+            assert_eq!(
+                &fs::read_to_string(dir.join("set-aside").join(format!("{id}.json"))).unwrap(),
+                text
+            );
+        }
+        assert_eq!(load_all(&store).set_aside.len(), 0);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_file_falls_back_to_its_backup() {
+        let dir = std::env::temp_dir().join(format!("genius-backup-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let store = GameFiles::at(dir.clone());
+        let id = "serieux-9-0001";
+        store
+            .write(
+                id,
+                &SavedGame::of(id, GameKind::Serieux, 1, &game(2)).to_json(),
+            )
+            .unwrap();
+        store
+            .write(
+                id,
+                &SavedGame::of(id, GameKind::Serieux, 2, &game(3)).to_json(),
+            )
+            .unwrap();
+        fs::write(dir.join(format!("{id}.json")), "{\"format\":\"genius-ga").unwrap();
+        let loaded = load_all(&store);
+        assert_eq!(loaded.games.len(), 1);
+        assert_eq!(
+            loaded.games[0].saved_at, 1,
+            "the previous version, from the backup"
+        );
+        assert_eq!(loaded.from_backup, vec![id.to_string()]);
+        fs::remove_dir_all(dir).unwrap();
+    }
+}
