@@ -97,7 +97,7 @@ mod tests {
 
     #[test]
     fn every_kind_of_damaged_file_is_set_aside_and_the_others_load() {
-        let dir = std::env::temp_dir().join(format!("genius-saves-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("genius-saves-damaged-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         let store = GameFiles::at(dir.clone());
         let good = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(3)).to_json();
@@ -141,7 +141,7 @@ mod tests {
 
     #[test]
     fn a_damaged_file_falls_back_to_its_backup() {
-        let dir = std::env::temp_dir().join(format!("genius-backup-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("genius-saves-fallback-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         let store = GameFiles::at(dir.clone());
         let id = "serieux-9-0001";
