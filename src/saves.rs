@@ -141,7 +141,8 @@ mod tests {
 
     #[test]
     fn a_damaged_file_falls_back_to_its_backup() {
-        let dir = std::env::temp_dir().join(format!("genius-saves-fallback-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("genius-saves-fallback-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         let store = GameFiles::at(dir.clone());
         let id = "serieux-9-0001";
