@@ -3,6 +3,7 @@
 //! (errors, factorisations, odds) are functions of the language.
 
 use crate::core::dice::{EntryError, D6};
+use crate::core::dice_kinds::{Challenge, DieColour, DieKind, Face, White};
 use crate::core::prime::{Odds, Reason, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +39,70 @@ impl Lang {
         match self {
             Lang::Fr => "Français",
             Lang::En => "English",
+        }
+    }
+
+    /// A die's name: "d20", "dé défi" / "challenge die", "dé lettres vert"…
+    pub fn die_name(self, kind: DieKind) -> String {
+        let fr = self == Lang::Fr;
+        match kind {
+            DieKind::D4
+            | DieKind::D6
+            | DieKind::D8
+            | DieKind::D10
+            | DieKind::D12
+            | DieKind::D20 => {
+                format!("d{}", kind.sides())
+            }
+            DieKind::Challenge => if fr { "dé défi" } else { "challenge die" }.into(),
+            DieKind::White => if fr { "dé blanc" } else { "white die" }.into(),
+            DieKind::Colour => if fr { "dé couleur" } else { "colour die" }.into(),
+            DieKind::Theme => if fr { "dé thème" } else { "theme die" }.into(),
+            DieKind::Letter(c) => {
+                if fr {
+                    format!("dé lettres {}", self.colour_name(c))
+                } else {
+                    format!("{} letter die", self.colour_name(c))
+                }
+            }
+        }
+    }
+
+    pub fn colour_name(self, colour: DieColour) -> &'static str {
+        match (self, colour) {
+            (Lang::Fr, DieColour::Green) => "vert",
+            (Lang::Fr, DieColour::White) => "blanc",
+            (Lang::Fr, DieColour::Yellow) => "jaune",
+            (Lang::Fr, DieColour::Red) => "rouge",
+            (Lang::Fr, DieColour::Blue) => "bleu",
+            (Lang::Fr, DieColour::Black) => "noir",
+            (Lang::En, DieColour::Green) => "green",
+            (Lang::En, DieColour::White) => "white",
+            (Lang::En, DieColour::Yellow) => "yellow",
+            (Lang::En, DieColour::Red) => "red",
+            (Lang::En, DieColour::Blue) => "blue",
+            (Lang::En, DieColour::Black) => "black",
+        }
+    }
+
+    /// What a face shows, in words where it has words: "×2", "Défi 1",
+    /// "+1 ou −1", "noir", "B", "17".
+    pub fn face_label(self, face: Face) -> String {
+        let fr = self == Lang::Fr;
+        match face {
+            Face::Number(n) => n.to_string(),
+            Face::Letter(c) => c.to_string(),
+            Face::Colour(c) => self.colour_name(c).to_string(),
+            Face::Challenge(Challenge::Double) => "×2".into(),
+            Face::Challenge(Challenge::Half) => "÷2".into(),
+            Face::Challenge(Challenge::Plus10) => "+10".into(),
+            Face::Challenge(Challenge::Minus10) => "−10".into(),
+            Face::Challenge(Challenge::Defi1) => if fr { "Défi 1" } else { "Challenge 1" }.into(),
+            Face::Challenge(Challenge::Defi2) => if fr { "Défi 2" } else { "Challenge 2" }.into(),
+            Face::White(White::AddOne) => "+1".into(),
+            Face::White(White::RemoveOne) => "−1".into(),
+            Face::White(White::AddOrRemove) => if fr { "+1 ou −1" } else { "+1 or −1" }.into(),
+            Face::White(White::AddAndRemove) => if fr { "+1 et −1" } else { "+1 and −1" }.into(),
         }
     }
 
@@ -272,6 +337,28 @@ pub struct Texts {
     pub dice_empty_label: &'static str,
     pub settings_unreadable: &'static str,
     pub settings_newer: &'static str,
+    pub roller_title: &'static str,
+    pub roller_blurb: &'static str,
+    pub roller_add: &'static str,
+    pub roller_presets: &'static str,
+    pub roller_roll: &'static str,
+    pub roller_roll_all: &'static str,
+    pub roller_keep_hint: &'static str,
+    pub roller_kept: &'static str,
+    pub roller_sum: &'static str,
+    pub roller_history: &'static str,
+    pub roller_fairness: &'static str,
+    pub roller_fairness_caption: &'static str,
+    pub roller_fair: &'static str,
+    pub roller_unfair: &'static str,
+    pub roller_too_few: &'static str,
+    pub roller_empty: &'static str,
+    pub roller_clear: &'static str,
+    pub roller_remove: &'static str,
+    pub roller_undo: &'static str,
+    pub roller_animation: &'static str,
+    pub animation_on: &'static str,
+    pub animation_off: &'static str,
 }
 
 pub static FR: Texts = Texts {
@@ -319,7 +406,29 @@ pub static FR: Texts = Texts {
     settings_not_saved: "Impossible d'enregistrer les réglages sur cet appareil : ils valent pour cette session.",
     dice_empty_label: "Aucun dé",
     settings_unreadable: "Les réglages enregistrés étaient illisibles : l'application a repris les réglages par défaut.",
-    settings_newer: "Les réglages enregistrés viennent d'une version plus récente de l'application : ils sont laissés intacts et les réglages par défaut s'appliquent.",
+    settings_newer: "Les réglages enregistrés viennent d'une version plus récente de l'application : les réglages par défaut s'appliquent.",
+    roller_title: "Lanceur de dés",
+    roller_blurb: "d4 à d20, dé défi, dé blanc, dés de lettres et de couleur : pour tous les jeux, ou quand un dé manque.",
+    roller_add: "Ajouter un dé",
+    roller_presets: "Jeux de dés tout prêts",
+    roller_roll: "Lancer",
+    roller_roll_all: "Tout relancer",
+    roller_keep_hint: "Touchez un dé pour le garder : il ne sera pas relancé.",
+    roller_kept: "gardé",
+    roller_sum: "Somme",
+    roller_history: "Derniers lancers",
+    roller_fairness: "Équité des dés",
+    roller_fairness_caption: "Chaque face devrait sortir aussi souvent que les autres. Test du χ² au seuil de 5 %.",
+    roller_fair: "Conforme au hasard",
+    roller_unfair: "Écart inhabituel",
+    roller_too_few: "Trop peu de lancers pour juger",
+    roller_empty: "Aucun dé sur la table : ajoutez-en ci-dessous.",
+    roller_clear: "Retirer tous les dés",
+    roller_remove: "Retirer",
+    roller_undo: "Annuler",
+    roller_animation: "Animation des dés",
+    animation_on: "Activée",
+    animation_off: "Désactivée",
 };
 
 pub static EN: Texts = Texts {
@@ -367,7 +476,29 @@ pub static EN: Texts = Texts {
     settings_not_saved: "Could not save settings on this device: they apply to this session.",
     dice_empty_label: "No dice",
     settings_unreadable: "The saved settings could not be read: the app is using the defaults.",
-    settings_newer: "The saved settings come from a newer version of the app: they are left untouched and the defaults apply.",
+    settings_newer: "The saved settings come from a newer version of the app: the defaults apply.",
+    roller_title: "Dice roller",
+    roller_blurb: "d4 to d20, challenge die, white die, letter and colour dice: for every game, or when a die is missing.",
+    roller_add: "Add a die",
+    roller_presets: "Ready-made sets",
+    roller_roll: "Roll",
+    roller_roll_all: "Roll all again",
+    roller_keep_hint: "Tap a die to keep it: it will not be rolled again.",
+    roller_kept: "kept",
+    roller_sum: "Sum",
+    roller_history: "Last rolls",
+    roller_fairness: "Dice fairness",
+    roller_fairness_caption: "Each face should come up as often as the others. χ² test at the 5% level.",
+    roller_fair: "Consistent with chance",
+    roller_unfair: "Unusual spread",
+    roller_too_few: "Too few rolls to judge",
+    roller_empty: "No dice on the table: add some below.",
+    roller_clear: "Remove all dice",
+    roller_remove: "Remove",
+    roller_undo: "Undo",
+    roller_animation: "Dice animation",
+    animation_on: "On",
+    animation_off: "Off",
 };
 
 #[cfg(test)]

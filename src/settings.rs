@@ -30,12 +30,24 @@ impl Theme {
 /// The format version written in every settings file.
 pub const SETTINGS_VERSION: u32 = 1;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// `None` follows the device or browser locale.
     pub lang: Option<Lang>,
     pub theme: Theme,
+    /// Dice tumble when rolled; off for players who prefer no motion.
+    pub animations: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            lang: None,
+            theme: Theme::System,
+            animations: true,
+        }
+    }
 }
 
 /// What was wrong with a stored settings file; the app then starts from the
@@ -91,6 +103,7 @@ mod tests {
         let s = Settings {
             lang: Some(Lang::En),
             theme: Theme::Dark,
+            animations: false,
         };
         assert_eq!(Settings::from_json(&s.to_json()), Ok(s));
         assert_eq!(

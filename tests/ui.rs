@@ -12,7 +12,7 @@ fn init(screen: Screen, lang: Lang) -> Init {
     Init {
         settings: Settings {
             lang: Some(lang),
-            theme: Theme::System,
+            ..Settings::default()
         },
         settings_error: None,
         locale: None,

@@ -403,18 +403,18 @@ mod tests {
         .unwrap();
         s.undo();
         // The next virtual roll of two dice gives the same 4 and 6 back…
-        assert_eq!(s.virtual_dice(2, || 1), vec![4, 6]);
+        assert_eq!(s.virtual_dice(2, |_| 1), vec![4, 6]);
         // …and a roll of three dice keeps them and adds one.
-        assert_eq!(s.virtual_dice(3, || 1), vec![4, 6, 1]);
+        assert_eq!(s.virtual_dice(3, |_| 1), vec![4, 6, 1]);
         s.act(Action::Roll {
             dice,
             source: RollSource::Virtual,
         })
         .unwrap();
-        assert_eq!(s.virtual_dice(2, || 5), vec![5, 5]);
+        assert_eq!(s.virtual_dice(2, |_| 5), vec![5, 5]);
         // Typed dice are corrections: they may change after an undo.
         s.act(roll(&[2])).unwrap();
         s.undo();
-        assert_eq!(s.virtual_dice(1, || 3), vec![3]);
+        assert_eq!(s.virtual_dice(1, |_| 3), vec![3]);
     }
 }

@@ -214,11 +214,12 @@ impl<R: Rules> Session<R> {
     }
 
     /// The dice for the next virtual roll of `count` dice: the dice kept from
-    /// an undone roll first (as many as fit), then fresh ones from `fresh`.
-    pub fn virtual_dice(&self, count: usize, mut fresh: impl FnMut() -> u32) -> Vec<u32> {
+    /// an undone roll first (as many as fit), then fresh ones from `fresh`,
+    /// which gets the position of the die it rolls.
+    pub fn virtual_dice(&self, count: usize, mut fresh: impl FnMut(usize) -> u32) -> Vec<u32> {
         let kept = self.record.kept_rolls.front().cloned().unwrap_or_default();
         (0..count)
-            .map(|i| kept.get(i).copied().unwrap_or_else(&mut fresh))
+            .map(|i| kept.get(i).copied().unwrap_or_else(|| fresh(i)))
             .collect()
     }
 
