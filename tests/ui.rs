@@ -102,7 +102,9 @@ fn home_lists_the_checker_first_and_only_what_works() {
     let checker = html.find("data-testid=\"open-checker\"").unwrap();
     let settings = html.find("data-testid=\"open-settings\"").unwrap();
     assert!(checker < settings);
-    assert_eq!(html.matches("<button class=\"card").count(), 2);
+    let roller = html.find("data-testid=\"open-roller\"").unwrap();
+    assert!(checker < roller && roller < settings);
+    assert_eq!(html.matches("<button class=\"card").count(), 3);
     assert!(html.contains("Nombre premier ?"));
 }
 
@@ -263,7 +265,7 @@ fn settings_screen_shows_the_current_choices() {
         .skip(1)
         .filter(|i| i.contains("checked=true"))
         .collect();
-    assert_eq!(checked.len(), 2, "{checked:?}");
+    assert_eq!(checked.len(), 3, "{checked:?}");
     assert!(checked.iter().any(|i| i.contains("lang-fr")));
     assert!(checked.iter().any(|i| i.contains("theme-dark")));
 }
@@ -275,4 +277,25 @@ fn a_broken_settings_file_is_reported_on_the_home_screen() {
         ..init(Screen::Home, Lang::Fr)
     };
     assert!(render(start).contains("illisibles"));
+}
+
+#[test]
+fn the_roller_shows_its_dice_and_offers_every_kind() {
+    let html = render(init(Screen::Roller, Lang::Fr));
+    assert_eq!(html.matches("data-testid=\"die-").count(), 5);
+    for name in [
+        "d4",
+        "d20",
+        "dé défi",
+        "dé blanc",
+        "dé lettres vert",
+        "dé couleur",
+        "dé thème",
+    ] {
+        assert!(
+            html.contains(&format!("data-testid=\"add-{name}\"")),
+            "{name}"
+        );
+    }
+    assert!(html.contains("Roll to the Top"));
 }

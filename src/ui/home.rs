@@ -36,6 +36,13 @@ pub fn HomeScreen() -> Element {
                 }
                 button {
                     class: "card",
+                    "data-testid": "open-roller",
+                    onclick: move |_| { let mut ui = ui; ui.go(Screen::Roller) },
+                    span { class: "card-title", "{t.roller_title}" }
+                    span { class: "card-text", "{t.roller_blurb}" }
+                }
+                button {
+                    class: "card",
                     "data-testid": "open-settings",
                     onclick: move |_| { let mut ui = ui; ui.go(Screen::Settings) },
                     span { class: "card-title", "{t.settings}" }

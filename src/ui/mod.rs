@@ -4,14 +4,18 @@
 mod checker;
 mod die;
 mod home;
+mod roller;
 mod settings;
 
 pub use checker::CheckerScreen;
 pub use die::DieFace;
 pub use home::HomeScreen;
+pub use roller::RollerScreen;
 pub use settings::SettingsScreen;
 
 use crate::core::checker::Checker;
+use crate::core::roller::Roller;
+use crate::core::session::Session;
 use crate::i18n::{Lang, Texts};
 use crate::platform;
 use crate::settings::{Settings, SettingsError};
@@ -24,6 +28,7 @@ const STYLE: Asset = asset!("/assets/main.css");
 pub enum Screen {
     Home,
     Checker,
+    Roller,
     Settings,
 }
 
@@ -78,6 +83,7 @@ pub struct Ui {
     pub locale: Signal<Option<String>>,
     pub screen: Signal<Screen>,
     pub checker: Signal<Checker>,
+    pub roller: Signal<Session<Roller>>,
 }
 
 impl Ui {
@@ -130,6 +136,7 @@ pub fn Root(init: Init) -> Element {
     let locale = use_signal(|| init.locale.clone());
     let screen = use_signal(|| init.screen);
     let checker = use_signal(|| init.checker.clone());
+    let roller = use_signal(roller::new_roller);
     let ui = use_context_provider(|| Ui {
         settings,
         settings_error,
@@ -137,6 +144,7 @@ pub fn Root(init: Init) -> Element {
         locale,
         screen,
         checker,
+        roller,
     });
 
     let lang = ui.lang();
@@ -150,6 +158,7 @@ pub fn Root(init: Init) -> Element {
     let title = match current {
         Screen::Home => t.app_name,
         Screen::Checker => t.checker_title,
+        Screen::Roller => t.roller_title,
         Screen::Settings => t.settings,
     };
 
@@ -187,6 +196,7 @@ pub fn Root(init: Init) -> Element {
                 match current {
                     Screen::Home => rsx! { HomeScreen {} },
                     Screen::Checker => rsx! { CheckerScreen {} },
+                    Screen::Roller => rsx! { RollerScreen {} },
                     Screen::Settings => rsx! { SettingsScreen {} },
                 }
             }

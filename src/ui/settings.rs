@@ -60,6 +60,22 @@ pub fn SettingsScreen() -> Element {
                     }
                 }
             }
+            fieldset { class: "choice-group",
+                legend { "{t.roller_animation}" }
+                for (on, id, label) in [(true, "on", t.animation_on), (false, "off", t.animation_off)] {
+                    label { class: "choice", key: "{id}",
+                        input {
+                            r#type: "radio",
+                            name: "animations",
+                            value: id,
+                            "data-testid": "animations-{id}",
+                            checked: ui.settings.read().animations == on,
+                            onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.animations = on) },
+                        }
+                        span { "{label}" }
+                    }
+                }
+            }
             p { class: "save-status", role: "status",
                 match status {
                     SaveStatus::Idle => "",

@@ -1,0 +1,305 @@
+//! The dice roller: any set of the app's dice, rolled together, some kept
+//! and the others rolled again, with a history and a fairness view.
+
+use super::{use_ui, DieFace};
+use crate::core::dice::D6;
+use crate::core::dice_kinds::{DieColour, DieKind, Face};
+use crate::core::roller::{fairness, Action, Roller, MAX_DICE};
+use crate::core::session::{RollSource, Session};
+use crate::i18n::Lang;
+use crate::platform;
+use dioxus::prelude::*;
+use rand::Rng;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Sets of dice for the games of the rulebooks.
+pub fn presets() -> Vec<(&'static str, Vec<DieKind>)> {
+    vec![
+        ("Genius", vec![DieKind::D6; 5]),
+        (
+            "Genius + défi",
+            [vec![DieKind::D6; 5], vec![DieKind::Challenge]].concat(),
+        ),
+        ("Einstein", vec![DieKind::D6; 5]),
+        ("Séquence Dés", vec![DieKind::D6; 2]),
+        (
+            "Roll to the Top",
+            vec![
+                DieKind::D4,
+                DieKind::D6,
+                DieKind::D8,
+                DieKind::D12,
+                DieKind::D20,
+                DieKind::White,
+            ],
+        ),
+        (
+            "Mots",
+            DieColour::LETTER_DICE
+                .iter()
+                .map(|c| DieKind::Letter(*c))
+                .chain([DieKind::Colour, DieKind::Theme])
+                .collect(),
+        ),
+    ]
+}
+
+/// The roller the app starts with: five d6.
+pub fn new_roller() -> Session<Roller> {
+    Session::new(vec![DieKind::D6; 5]).expect("five d6 are a valid set")
+}
+
+fn kind_class(kind: DieKind) -> String {
+    match kind {
+        DieKind::Letter(c) => format!("rdie rdie-letter rdie-{}", colour_class(c)),
+        DieKind::Colour => "rdie rdie-colour".into(),
+        DieKind::Challenge => "rdie rdie-challenge".into(),
+        DieKind::White => "rdie rdie-white".into(),
+        DieKind::Theme => "rdie rdie-theme".into(),
+        other => format!("rdie rdie-d{}", other.sides()),
+    }
+}
+
+fn colour_class(c: DieColour) -> &'static str {
+    match c {
+        DieColour::Green => "green",
+        DieColour::White => "white",
+        DieColour::Yellow => "yellow",
+        DieColour::Red => "red",
+        DieColour::Blue => "blue",
+        DieColour::Black => "black",
+    }
+}
+
+/// One die as drawn on the table: a d6 with pips, others with their label.
+#[component]
+fn RollerDie(kind: DieKind, face: Option<Face>, lang: Lang) -> Element {
+    let d6 = match (kind, face) {
+        (DieKind::D6, Some(Face::Number(n))) => D6::new(n as u8),
+        _ => None,
+    };
+    let swatch = match face {
+        Some(Face::Colour(c)) => Some(colour_class(c)),
+        _ => None,
+    };
+    rsx! {
+        if let Some(d) = d6 {
+            DieFace { face: d }
+        } else {
+            span { class: "rdie-face",
+                if let Some(c) = swatch {
+                    span { class: "swatch swatch-{c}", "aria-hidden": "true" }
+                }
+                span { class: "rdie-label", {face.map(|f| lang.face_label(f)).unwrap_or_else(|| "?".into())} }
+            }
+        }
+        span { class: "rdie-name", "{lang.die_name(kind)}" }
+    }
+}
+
+#[component]
+pub fn RollerScreen() -> Element {
+    let ui = use_ui();
+    let mut roller = ui.roller;
+    let lang = ui.lang();
+    let t = lang.texts();
+    let animate = ui.settings.read().animations;
+    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
+
+    let session = roller.read();
+    let state = session.state();
+    let dice: Vec<DieKind> = state.dice().to_vec();
+    let showing = state.showing();
+    let kept: Vec<bool> = (0..dice.len()).map(|i| state.is_kept(i)).collect();
+    let rolled_once = showing.iter().any(|f| f.is_some());
+    let history: Vec<_> = state.history().cloned().collect();
+    let tally: Vec<(DieKind, Vec<u64>)> = state.tally().map(|(k, v)| (k, v.to_vec())).collect();
+    let rolls = state.rolls();
+    let to_roll = state.to_roll();
+    let can_undo = session.can_undo();
+    drop(session);
+    let sum = history.first().and_then(|h| h.sum);
+
+    let mut set_dice = move |new: Vec<DieKind>| {
+        if !new.is_empty() {
+            let _ = roller.write().act(Action::SetDice(new));
+        }
+    };
+
+    rsx! {
+        div { class: "roller", "data-testid": "roller",
+            section { class: "table-top", "aria-live": "polite",
+                if dice.is_empty() {
+                    p { class: "caption", "{t.roller_empty}" }
+                }
+                div { class: if animate { "roller-dice animate roll-{rolls % 2}" } else { "roller-dice" },
+                    for (i, kind) in dice.iter().copied().enumerate() {
+                        button {
+                            key: "{i}-{rolls}",
+                            class: "{kind_class(kind)}",
+                            class: if kept[i] { "kept" },
+                            "data-testid": "die-{i}",
+                            "aria-pressed": if kept[i] { "true" } else { "false" },
+                            disabled: !rolled_once,
+                            onclick: move |_| {
+                                let kept_now = roller.read().state().is_kept(i);
+                                let _ = roller.write().act(Action::Keep { die: i, kept: !kept_now });
+                            },
+                            RollerDie { kind, face: showing[i], lang }
+                            if kept[i] {
+                                span { class: "kept-badge", "🔒 {t.roller_kept}" }
+                            }
+                        }
+                    }
+                }
+                if let Some(sum) = sum {
+                    p { class: "roller-sum", "data-testid": "sum", "{t.roller_sum} : {sum}" }
+                }
+                if rolled_once {
+                    p { class: "caption", "{t.roller_keep_hint}" }
+                }
+            }
+            div { class: "roller-actions",
+                button {
+                    class: "roll-main",
+                    "data-testid": "roll",
+                    disabled: to_roll == 0,
+                    onclick: {
+                        let rng = rng.clone();
+                        move |_| {
+                            let kinds = roller.read().state().kinds_to_roll();
+                            let faces: Vec<usize> = {
+                                let mut rng = rng.borrow_mut();
+                                let session = roller.read();
+                                session
+                                    .virtual_dice(kinds.len(), |i| rng.random_range(0..kinds[i].sides()) as u32)
+                                    .into_iter()
+                                    .zip(&kinds)
+                                    .map(|(v, k)| if (v as usize) < k.sides() { v as usize } else { rng.random_range(0..k.sides()) })
+                                    .collect()
+                            };
+                            let _ = roller.write().act(Action::Roll { faces, source: RollSource::Virtual });
+                        }
+                    },
+                    if kept.iter().any(|k| *k) { "{t.roller_roll} ({to_roll})" } else { "{t.roller_roll}" }
+                }
+                button {
+                    class: "action",
+                    "data-testid": "roller-undo",
+                    disabled: !can_undo,
+                    onclick: move |_| { roller.write().undo(); },
+                    "↶ {t.roller_undo}"
+                }
+            }
+
+            section { class: "info",
+                h2 { class: "section-title", "{t.roller_presets}" }
+                div { class: "chips",
+                    for (name, set) in presets() {
+                        button {
+                            key: "{name}",
+                            class: "chip",
+                            onclick: move |_| set_dice(set.clone()),
+                            "{name}"
+                        }
+                    }
+                }
+                h2 { class: "section-title", "{t.roller_add}" }
+                div { class: "chips",
+                    for kind in DieKind::ALL {
+                        button {
+                            key: "{kind:?}",
+                            class: "chip",
+                            "data-testid": "add-{lang.die_name(kind)}",
+                            disabled: dice.len() >= MAX_DICE,
+                            onclick: {
+                                let dice = dice.clone();
+                                move |_| set_dice([dice.clone(), vec![kind]].concat())
+                            },
+                            "+ {lang.die_name(kind)}"
+                        }
+                    }
+                }
+                if dice.len() > 1 {
+                    h2 { class: "section-title", "{t.roller_remove}" }
+                    div { class: "chips",
+                        for (i, kind) in dice.iter().copied().enumerate() {
+                            button {
+                                key: "rm-{i}",
+                                class: "chip chip-remove",
+                                "data-testid": "remove-{i}",
+                                onclick: {
+                                    let dice = dice.clone();
+                                    move |_| {
+                                        let mut d = dice.clone();
+                                        d.remove(i);
+                                        set_dice(d)
+                                    }
+                                },
+                                "✕ {lang.die_name(kind)}"
+                            }
+                        }
+                    }
+                }
+            }
+
+            if !history.is_empty() {
+                section { class: "info", "data-testid": "history",
+                    h2 { class: "section-title", "{t.roller_history}" }
+                    ol { class: "history",
+                        for (n, roll) in history.iter().enumerate() {
+                            li { key: "{rolls - n as u64}",
+                                {roll.dice.iter().zip(&roll.rolled).map(|((_, f), r)| {
+                                    let label = lang.face_label(*f);
+                                    if *r { label } else { format!("({label})") }
+                                }).collect::<Vec<_>>().join(" · ")}
+                                if let Some(s) = roll.sum { " = {s}" }
+                            }
+                        }
+                    }
+                }
+            }
+
+            if !tally.is_empty() {
+                section { class: "info", "data-testid": "fairness",
+                    h2 { class: "section-title", "{t.roller_fairness}" }
+                    p { class: "caption", "{t.roller_fairness_caption}" }
+                    for (kind, counts) in tally {
+                        FairnessRow { kind, counts, lang }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[component]
+fn FairnessRow(kind: DieKind, counts: Vec<u64>, lang: Lang) -> Element {
+    let t = lang.texts();
+    let f = fairness(&counts);
+    let max = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
+    let verdict = if !f.enough {
+        t.roller_too_few
+    } else if f.looks_fair() {
+        t.roller_fair
+    } else {
+        t.roller_unfair
+    };
+    rsx! {
+        div { class: "fair-row",
+            p { class: "fair-head",
+                strong { "{lang.die_name(kind)}" }
+                " — {f.rolls} · χ² = {lang.decimal(f.chi_square, 1)} / {lang.decimal(f.critical, 1)} · {verdict}"
+            }
+            div { class: "bars", "aria-hidden": "true",
+                for (i, c) in counts.iter().enumerate() {
+                    div { key: "{i}", class: "bar-col",
+                        div { class: "bar", style: "height: {*c as f64 / max * 100.0}%" }
+                        span { class: "bar-label", {kind.face(i).map(|face| lang.face_label(face)).unwrap_or_default()} }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+// The dice roller in headless Chromium at 390×844: mixed dice, keeping some
+// and re-rolling the others, history, fairness, undo that never re-rolls.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, id, open, shot } from './harness.mjs';
+
+let app;
+before(async () => { app = await start(); });
+after(async () => { await app?.stop(); });
+
+const faces = (page) => page.$$eval('.roller-dice .rdie', (dice) =>
+  dice.map((d) => d.querySelector('.rdie-label')?.textContent ?? `pips:${d.querySelectorAll('.pip').length}`));
+
+async function openRoller(page) {
+  await open(page, app.url);
+  await page.tap(id('open-roller'));
+  await page.waitForSelector(id('roller'));
+}
+
+test('mixed dice: keep some, re-roll the others', async () => {
+  const page = await app.page();
+  await openRoller(page);
+  await page.tap('text=Roll to the Top');
+  assert.equal(await page.$$eval('.roller-dice .rdie', (d) => d.length), 6);
+  assert.deepEqual(await page.$$eval('.rdie-name', (n) => n.map((e) => e.textContent)),
+    ['d4', 'd6', 'd8', 'd12', 'd20', 'dé blanc']);
+  await page.tap(id('roll'));
+  const first = await faces(page);
+  assert.ok(first.every((f) => f !== '?'), `every die shows a face: ${first}`);
+  await page.tap(id('die-0'));
+  await page.tap(id('die-4'));
+  assert.equal(await page.getAttribute(id('die-4'), 'aria-pressed'), 'true');
+  assert.match(await page.textContent(id('roll')), /\(4\)/);
+  for (let i = 0; i < 5; i++) {
+    await page.tap(id('roll'));
+    const now = await faces(page);
+    assert.equal(now[0], first[0], 'the kept d4 stays');
+    assert.equal(now[4], first[4], 'the kept d20 stays');
+  }
+  const history = await page.$$eval('.history li', (li) => li.map((e) => e.textContent));
+  assert.equal(history.length, 6);
+  assert.match(history[0], new RegExp(`^\\(${first[0]}\\)`), 'kept dice are shown in brackets');
+  assert.equal(await page.$$(id('sum')).then((s) => s.length), 0, 'no sum with the white die');
+  assert.match(await page.textContent(id('fairness')), /d20/);
+  await shot(page, 'roller-mixed-fr');
+  assert.deepEqual(page.errors, []);
+});
+
+test('numbered dice are summed; undo never re-rolls', async () => {
+  const page = await app.page({ locale: 'en-GB', colorScheme: 'dark' });
+  await openRoller(page);
+  await page.tap('text=Séquence Dés');
+  await page.tap(id('roll'));
+  const pips = await page.$$eval('.roller-dice .rdie', (d) => d.map((e) => e.querySelectorAll('.pip').length));
+  assert.equal(await page.textContent(id('sum')), `Sum : ${pips[0] + pips[1]}`);
+  await page.tap(id('roll'));
+  const rolled = await faces(page);
+  await page.tap(id('roller-undo'));
+  await page.tap(id('roll'));
+  assert.deepEqual(await faces(page), rolled, 'the undone roll comes back');
+  await shot(page, 'roller-dark-en');
+  assert.deepEqual(page.errors, []);
+});
+
+test('any die can be added and removed', async () => {
+  const page = await app.page();
+  await openRoller(page);
+  await page.tap(id('add-dé défi'));
+  await page.tap(id('add-dé couleur'));
+  assert.equal(await page.$$eval('.roller-dice .rdie', (d) => d.length), 7);
+  await page.tap(id('roll'));
+  const all = await faces(page);
+  assert.ok(['×2', '÷2', '+10', '−10', 'Défi 1', 'Défi 2'].includes(all[5]), all[5]);
+  assert.ok(['vert', 'blanc', 'jaune', 'rouge', 'bleu', 'noir'].includes(all[6]), all[6]);
+  await page.tap(id('remove-0'));
+  assert.equal(await page.$$eval('.roller-dice .rdie', (d) => d.length), 6);
+});
