@@ -94,7 +94,6 @@ fn RollerDie(kind: DieKind, face: Option<Face>, lang: Lang) -> Element {
                 span { class: "rdie-label", {face.map(|f| lang.face_label(f)).unwrap_or_else(|| "?".into())} }
             }
         }
-        span { class: "rdie-name", "{lang.die_name(kind)}" }
     }
 }
 
@@ -137,7 +136,7 @@ pub fn RollerScreen() -> Element {
                     for (i, kind) in dice.iter().copied().enumerate() {
                         button {
                             key: "{i}-{rolls}",
-                            class: "{kind_class(kind)}",
+                            class: "rdie-slot",
                             class: if kept[i] { "kept" },
                             "data-testid": "die-{i}",
                             "aria-pressed": if kept[i] { "true" } else { "false" },
@@ -146,9 +145,12 @@ pub fn RollerScreen() -> Element {
                                 let kept_now = roller.read().state().is_kept(i);
                                 let _ = roller.write().act(Action::Keep { die: i, kept: !kept_now });
                             },
-                            RollerDie { kind, face: showing[i], lang }
+                            span { class: "{kind_class(kind)}",
+                                RollerDie { kind, face: showing[i], lang }
+                            }
+                            span { class: "rdie-name", "{lang.die_name(kind)}" }
                             if kept[i] {
-                                span { class: "kept-badge", "🔒 {t.roller_kept}" }
+                                span { class: "kept-badge", "✓ {t.roller_kept}" }
                             }
                         }
                     }

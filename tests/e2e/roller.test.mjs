@@ -8,7 +8,7 @@ let app;
 before(async () => { app = await start(); });
 after(async () => { await app?.stop(); });
 
-const faces = (page) => page.$$eval('.roller-dice .rdie', (dice) =>
+const faces = (page) => page.$$eval('.roller-dice .rdie-slot', (dice) =>
   dice.map((d) => d.querySelector('.rdie-label')?.textContent ?? `pips:${d.querySelectorAll('.pip').length}`));
 
 async function openRoller(page) {
@@ -21,7 +21,7 @@ test('mixed dice: keep some, re-roll the others', async () => {
   const page = await app.page();
   await openRoller(page);
   await page.tap('text=Roll to the Top');
-  assert.equal(await page.$$eval('.roller-dice .rdie', (d) => d.length), 6);
+  assert.equal(await page.$$eval('.roller-dice .rdie-slot', (d) => d.length), 6);
   assert.deepEqual(await page.$$eval('.rdie-name', (n) => n.map((e) => e.textContent)),
     ['d4', 'd6', 'd8', 'd12', 'd20', 'dé blanc']);
   await page.tap(id('roll'));
@@ -42,6 +42,7 @@ test('mixed dice: keep some, re-roll the others', async () => {
   assert.match(history[0], new RegExp(`^\\(${first[0]}\\)`), 'kept dice are shown in brackets');
   assert.equal(await page.$$(id('sum')).then((s) => s.length), 0, 'no sum with the white die');
   assert.match(await page.textContent(id('fairness')), /d20/);
+  await page.waitForTimeout(400); // let the tumble finish
   await shot(page, 'roller-mixed-fr');
   assert.deepEqual(page.errors, []);
 });
@@ -51,13 +52,14 @@ test('numbered dice are summed; undo never re-rolls', async () => {
   await openRoller(page);
   await page.tap('text=Séquence Dés');
   await page.tap(id('roll'));
-  const pips = await page.$$eval('.roller-dice .rdie', (d) => d.map((e) => e.querySelectorAll('.pip').length));
+  const pips = await page.$$eval('.roller-dice .rdie-slot', (d) => d.map((e) => e.querySelectorAll('.pip').length));
   assert.equal(await page.textContent(id('sum')), `Sum : ${pips[0] + pips[1]}`);
   await page.tap(id('roll'));
   const rolled = await faces(page);
   await page.tap(id('roller-undo'));
   await page.tap(id('roll'));
   assert.deepEqual(await faces(page), rolled, 'the undone roll comes back');
+  await page.waitForTimeout(400);
   await shot(page, 'roller-dark-en');
   assert.deepEqual(page.errors, []);
 });
@@ -67,11 +69,11 @@ test('any die can be added and removed', async () => {
   await openRoller(page);
   await page.tap(id('add-dé défi'));
   await page.tap(id('add-dé couleur'));
-  assert.equal(await page.$$eval('.roller-dice .rdie', (d) => d.length), 7);
+  assert.equal(await page.$$eval('.roller-dice .rdie-slot', (d) => d.length), 7);
   await page.tap(id('roll'));
   const all = await faces(page);
   assert.ok(['×2', '÷2', '+10', '−10', 'Défi 1', 'Défi 2'].includes(all[5]), all[5]);
   assert.ok(['vert', 'blanc', 'jaune', 'rouge', 'bleu', 'noir'].includes(all[6]), all[6]);
   await page.tap(id('remove-0'));
-  assert.equal(await page.$$eval('.roller-dice .rdie', (d) => d.length), 6);
+  assert.equal(await page.$$eval('.roller-dice .rdie-slot', (d) => d.length), 6);
 });
