@@ -22,6 +22,25 @@ impl std::fmt::Display for StorageError {
     }
 }
 
+/// Picks what to load of a stored value and its backup: the main copy if
+/// `accept` takes it, else the backup if `accept` takes that (flagged
+/// `true`), else the main copy as it is, for the caller to report.
+pub fn main_or_backup<E>(
+    main: Option<String>,
+    backup: impl FnOnce() -> Result<Option<String>, E>,
+    accept: impl Fn(&str) -> bool,
+) -> Result<Option<(String, bool)>, E> {
+    if main.as_deref().is_some_and(&accept) {
+        return Ok(main.map(|t| (t, false)));
+    }
+    if let Some(text) = backup()? {
+        if accept(&text) {
+            return Ok(Some((text, true)));
+        }
+    }
+    Ok(main.map(|t| (t, false)))
+}
+
 /// A random number generator seeded from the operating system's (or the
 /// browser's) cryptographic source.
 pub fn seeded_rng() -> rand::rngs::StdRng {

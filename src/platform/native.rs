@@ -121,18 +121,7 @@ pub fn read_with_backup(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e),
     };
-    let main = read(path)?;
-    if let Some(text) = &main {
-        if accept(text) {
-            return Ok(main.map(|t| (t, false)));
-        }
-    }
-    if let Some(text) = read(&backup_path(path))? {
-        if accept(&text) {
-            return Ok(Some((text, true)));
-        }
-    }
-    Ok(main.map(|t| (t, false)))
+    super::main_or_backup(read(path)?, || read(&backup_path(path)), accept)
 }
 
 /// Saved games: one file per game in `games/` of the data directory, with

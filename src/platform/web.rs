@@ -75,18 +75,11 @@ impl GameFiles {
         id: &str,
         accept: impl Fn(&str) -> bool,
     ) -> Result<Option<(String, bool)>, StorageError> {
-        let main = load(&format!("game.{id}"))?;
-        if let Some(text) = &main {
-            if accept(text) {
-                return Ok(main.map(|t| (t, false)));
-            }
-        }
-        if let Some(text) = load(&format!("game.{id}.bak"))? {
-            if accept(&text) {
-                return Ok(Some((text, true)));
-            }
-        }
-        Ok(main.map(|t| (t, false)))
+        super::main_or_backup(
+            load(&format!("game.{id}"))?,
+            || load(&format!("game.{id}.bak")),
+            accept,
+        )
     }
 
     pub fn write(&self, id: &str, text: &str) -> Result<(), StorageError> {
