@@ -501,6 +501,210 @@ pub static EN: Texts = Texts {
     animation_off: "Off",
 };
 
+/// Labels of the game screens (Mode Sérieux and what games share).
+pub struct GameTexts {
+    pub serieux_title: &'static str,
+    pub serieux_blurb: &'static str,
+    pub new_game: &'static str,
+    pub in_progress: &'static str,
+    pub resume: &'static str,
+    pub delete: &'static str,
+    pub players: &'static str,
+    pub add_player: &'static str,
+    pub recent_players: &'static str,
+    pub who_starts: &'static str,
+    pub roll_off: &'static str,
+    pub chosen: &'static str,
+    pub start: &'static str,
+    pub roll_off_all: &'static str,
+    pub roll_dice: &'static str,
+    pub enter_dice: &'static str,
+    pub record: &'static str,
+    pub undo: &'static str,
+    pub redo: &'static str,
+    pub total: &'static str,
+    pub ranking: &'static str,
+    pub game_over: &'static str,
+    pub rules: &'static str,
+    pub player: &'static str,
+    pub not_saved: &'static str,
+    pub choose_k: &'static str,
+    pub rules_body: &'static [&'static str],
+    pub rulings_title: &'static str,
+    pub rulings_body: &'static [&'static str],
+}
+
+pub static GAME_FR: GameTexts = GameTexts {
+    serieux_title: "Mode Sérieux",
+    serieux_blurb: "Genius en cinq manches : rangez les dés, seuls les nombres premiers s'inscrivent.",
+    new_game: "Nouvelle partie",
+    in_progress: "Parties en cours",
+    resume: "Reprendre",
+    delete: "Supprimer",
+    players: "Joueurs",
+    add_player: "Ajouter un joueur",
+    recent_players: "Joueurs récents",
+    who_starts: "Qui commence ?",
+    roll_off: "Tirage au dé : le plus haut commence, les ex æquo relancent",
+    chosen: "La table choisit",
+    start: "Commencer la partie",
+    roll_off_all: "Lancer un dé pour chacun",
+    roll_dice: "Lancer les dés",
+    enter_dice: "Ou saisissez les dés réels :",
+    record: "Inscrire ce lancer",
+    undo: "Annuler",
+    redo: "Rétablir",
+    total: "Total",
+    ranking: "Classement",
+    game_over: "Partie terminée",
+    rules: "Règles",
+    player: "Joueur",
+    not_saved: "Attention : la partie n'a pas pu être enregistrée sur cet appareil.",
+    choose_k: "Combien de dés ?",
+    rules_body: &[
+        "Préparation : inscrivez les joueurs ; chacun lance un dé, le plus haut commence.",
+        "Chaque joueur, à son tour, choisit de lancer 1, 2, 3, 4 ou 5 dés, les range du plus petit au plus grand et lit les chiffres comme un seul nombre : 2, 4, 3, 5, 3 donne 23345.",
+        "Si ce nombre est premier (vert), il est inscrit dans la case de la manche en cours ; sinon (rouge), rien n'est inscrit.",
+        "La partie dure 5 manches. Le total le plus élevé gagne.",
+    ],
+    rulings_title: "Ce que l'application applique",
+    rulings_body: &[
+        "1 n'est pas un nombre premier : un seul dé montrant 1 ne rapporte rien.",
+        "Un lancer non premier laisse la case vide (marquée « — » avec le nombre lancé) : 0 point.",
+        "Qui commence : tirage au dé (seuls les ex æquo relancent) ou choix de la table.",
+        "Chaque lancer peut venir des dés de l'application ou être saisi depuis de vrais dés ; les deux sont vérifiés de la même façon.",
+        "Annuler revient en arrière jusqu'au début de la partie, mais ne relance jamais : les dés virtuels d'un coup annulé reviennent au lancer suivant.",
+        "Égalités : les joueurs à égalité partagent la place.",
+    ],
+};
+
+pub static GAME_EN: GameTexts = GameTexts {
+    serieux_title: "Mode Sérieux",
+    serieux_blurb: "Genius over five rounds: sort the dice, only primes are written.",
+    new_game: "New game",
+    in_progress: "Games in progress",
+    resume: "Resume",
+    delete: "Delete",
+    players: "Players",
+    add_player: "Add a player",
+    recent_players: "Recent players",
+    who_starts: "Who starts?",
+    roll_off: "Roll a die: highest starts, tied players roll again",
+    chosen: "The table chooses",
+    start: "Start the game",
+    roll_off_all: "Roll a die for each",
+    roll_dice: "Roll the dice",
+    enter_dice: "Or enter the real dice:",
+    record: "Record this roll",
+    undo: "Undo",
+    redo: "Redo",
+    total: "Total",
+    ranking: "Ranking",
+    game_over: "Game over",
+    rules: "Rules",
+    player: "Player",
+    not_saved: "Warning: the game could not be saved on this device.",
+    choose_k: "How many dice?",
+    rules_body: &[
+        "Setup: write down the players; each rolls a die, the highest starts.",
+        "On their turn, each player chooses to roll 1, 2, 3, 4 or 5 dice, sorts them from lowest to highest and reads the digits as one number: 2, 4, 3, 5, 3 gives 23345.",
+        "If that number is prime (green), it is written in the cell of the current round; otherwise (red), nothing is written.",
+        "The game lasts 5 rounds. The highest total wins.",
+    ],
+    rulings_title: "What the app applies",
+    rulings_body: &[
+        "1 is not a prime number: a single die showing 1 scores nothing.",
+        "A roll that is not prime leaves the cell empty (marked “—” with the number rolled): 0 points.",
+        "Who starts: a die roll-off (only tied players roll again) or the table's choice.",
+        "Every roll can come from the app's dice or be entered from real dice; both are checked the same way.",
+        "Undo goes back as far as the start of the game but never re-rolls: the virtual dice of an undone roll come back on the next roll.",
+        "Ties: tied players share the place.",
+    ],
+};
+
+impl Lang {
+    pub fn game(self) -> &'static GameTexts {
+        match self {
+            Lang::Fr => &GAME_FR,
+            Lang::En => &GAME_EN,
+        }
+    }
+
+    /// "Manche 2 / 5", "Round 2 / 5".
+    pub fn round_of(self, round: usize, rounds: usize) -> String {
+        match self {
+            Lang::Fr => format!("Manche {round} / {rounds}"),
+            Lang::En => format!("Round {round} / {rounds}"),
+        }
+    }
+
+    /// "À Anne de jouer", "Anne to play".
+    pub fn to_play(self, name: &str) -> String {
+        match self {
+            Lang::Fr => format!("À {name} de jouer"),
+            Lang::En => format!("{name} to play"),
+        }
+    }
+
+    /// "1er", "2e" / "1st", "2nd".
+    pub fn place(self, place: usize) -> String {
+        match (self, place) {
+            (Lang::Fr, 1) => "1er".into(),
+            (Lang::Fr, n) => format!("{n}e"),
+            (Lang::En, n) => {
+                let suffix = match (n % 10, n % 100) {
+                    (1, r) if r != 11 => "st",
+                    (2, r) if r != 12 => "nd",
+                    (3, r) if r != 13 => "rd",
+                    _ => "th",
+                };
+                format!("{n}{suffix}")
+            }
+        }
+    }
+
+    /// Why a list of players cannot start a game.
+    pub fn setup_error(self, error: &crate::core::table::SetupError) -> String {
+        use crate::core::table::SetupError as E;
+        match (self, error) {
+            (Lang::Fr, E::TooFewPlayers { min }) => format!("Il faut au moins {min} joueur(s)."),
+            (Lang::En, E::TooFewPlayers { min }) => format!("At least {min} player(s) are needed."),
+            (Lang::Fr, E::TooManyPlayers { max }) => format!("{max} joueurs au maximum."),
+            (Lang::En, E::TooManyPlayers { max }) => format!("{max} players at most."),
+            (Lang::Fr, E::EmptyName { index }) => {
+                format!("Le joueur {} n'a pas de nom.", index + 1)
+            }
+            (Lang::En, E::EmptyName { index }) => format!("Player {} has no name.", index + 1),
+            (Lang::Fr, E::DuplicateName { name }) => {
+                format!("Deux joueurs s'appellent « {name} ».")
+            }
+            (Lang::En, E::DuplicateName { name }) => format!("Two players are called “{name}”."),
+        }
+    }
+
+    /// "Égalité : Anne et Bruno relancent."
+    pub fn roll_off_tie(self, names: &[&str]) -> String {
+        let list = names.join(match self {
+            Lang::Fr => ", ",
+            Lang::En => ", ",
+        });
+        match self {
+            Lang::Fr => format!("Égalité : {list} relancent."),
+            Lang::En => format!("Tie: {list} roll again."),
+        }
+    }
+
+    /// "2 parties illisibles ont été mises de côté, sans être modifiées."
+    pub fn games_set_aside(self, n: usize) -> String {
+        match (self, n) {
+            (Lang::Fr, 1) => "1 partie enregistrée était illisible : elle a été mise de côté, sans être modifiée.".into(),
+            (Lang::Fr, n) => format!("{n} parties enregistrées étaient illisibles : elles ont été mises de côté, sans être modifiées."),
+            (Lang::En, 1) => "1 saved game could not be read: it was set aside, untouched.".into(),
+            (Lang::En, n) => format!("{n} saved games could not be read: they were set aside, untouched."),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -169,3 +169,53 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// The device's store of saved games, if it has one.
+pub fn device_store() -> Option<crate::platform::GameFiles> {
+    crate::platform::GameFiles::default_location().ok()
+}
+
+/// Saves a game in the device's store; the error is for the player to see.
+pub fn save<R: crate::core::session::Rules>(
+    id: &str,
+    kind: crate::core::save::GameKind,
+    session: &crate::core::session::Session<R>,
+) -> Result<(), crate::platform::StorageError> {
+    let store = crate::platform::GameFiles::default_location()?;
+    let saved = SavedGame::of(id, kind, crate::platform::now_ms(), session);
+    store.write(id, &saved.to_json())
+}
+
+/// Removes a game from the device's store.
+pub fn forget(id: &str) {
+    if let Some(store) = device_store() {
+        let _ = store.delete(id);
+    }
+}
+
+const NAMES_KEY: &str = "players";
+/// How many past player names are remembered.
+pub const NAMES_KEPT: usize = 24;
+
+/// Past players' names, most recent first.
+pub fn remembered_names() -> Vec<String> {
+    crate::platform::load(NAMES_KEY)
+        .ok()
+        .flatten()
+        .and_then(|text| serde_json::from_str::<Vec<String>>(&text).ok())
+        .unwrap_or_default()
+}
+
+/// Puts `names` first in the remembered names.
+pub fn remember_names(names: &[String]) {
+    let mut all: Vec<String> = names.to_vec();
+    for old in remembered_names() {
+        if !all.iter().any(|n| n.eq_ignore_ascii_case(&old)) {
+            all.push(old);
+        }
+    }
+    all.truncate(NAMES_KEPT);
+    if let Ok(json) = serde_json::to_string(&all) {
+        let _ = crate::platform::save(NAMES_KEY, &json);
+    }
+}

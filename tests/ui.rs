@@ -18,6 +18,8 @@ fn init(screen: Screen, lang: Lang) -> Init {
         locale: None,
         screen,
         checker: Checker::new(),
+        saved: Vec::new(),
+        set_aside: 0,
     }
 }
 
@@ -102,9 +104,10 @@ fn home_lists_the_checker_first_and_only_what_works() {
     let checker = html.find("data-testid=\"open-checker\"").unwrap();
     let settings = html.find("data-testid=\"open-settings\"").unwrap();
     assert!(checker < settings);
+    let serieux = html.find("data-testid=\"open-serieux\"").unwrap();
     let roller = html.find("data-testid=\"open-roller\"").unwrap();
-    assert!(checker < roller && roller < settings);
-    assert_eq!(html.matches("<button class=\"card").count(), 3);
+    assert!(checker < serieux && serieux < roller && roller < settings);
+    assert_eq!(html.matches("<button class=\"card").count(), 4);
     assert!(html.contains("Nombre premier ?"));
 }
 

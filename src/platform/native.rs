@@ -215,6 +215,14 @@ impl GameFiles {
     }
 }
 
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
 /// The device's preferred language, such as `fr-FR`.
 pub fn device_locale() -> Option<String> {
     sys_locale::get_locale()

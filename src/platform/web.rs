@@ -24,6 +24,11 @@ pub fn save(key: &str, value: &str) -> Result<(), StorageError> {
         .map_err(|_| StorageError("localStorage is full or disabled".into()))
 }
 
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
 /// The browser's preferred language, such as `fr-FR`.
 pub fn device_locale() -> Option<String> {
     web_sys::window().and_then(|w| w.navigator().language())

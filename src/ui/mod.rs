@@ -5,16 +5,19 @@ mod checker;
 mod die;
 mod home;
 mod roller;
+mod serieux;
 mod settings;
 
 pub use checker::CheckerScreen;
 pub use die::DieFace;
 pub use home::HomeScreen;
 pub use roller::RollerScreen;
+pub use serieux::{ActiveGame, SerieuxGameScreen, SerieuxRulesScreen, SerieuxSetupScreen};
 pub use settings::SettingsScreen;
 
 use crate::core::checker::Checker;
 use crate::core::roller::Roller;
+use crate::core::save::SavedGame;
 use crate::core::session::Session;
 use crate::i18n::{Lang, Texts};
 use crate::platform;
@@ -30,6 +33,9 @@ pub enum Screen {
     Checker,
     Roller,
     Settings,
+    SerieuxSetup,
+    SerieuxGame,
+    SerieuxRules,
 }
 
 /// Whether the last change of settings reached the device's storage.
@@ -48,6 +54,10 @@ pub struct Init {
     pub locale: Option<String>,
     pub screen: Screen,
     pub checker: Checker,
+    /// Unfinished saved games, newest first.
+    pub saved: Vec<SavedGame>,
+    /// How many saved files could not be loaded and were set aside.
+    pub set_aside: usize,
 }
 
 impl Init {
@@ -62,17 +72,29 @@ impl Init {
             Ok(None) => (Settings::default(), None),
             Err(e) => (Settings::default(), Some(SettingsError::Unreadable(e.0))),
         };
+        let (saved, set_aside) = load_saved();
         Init {
             settings,
             settings_error,
             locale: platform::device_locale(),
             screen: Screen::Home,
             checker: Checker::new(),
+            saved,
+            set_aside,
         }
     }
 }
 
 pub const SETTINGS_KEY: &str = "settings";
+
+/// The unfinished games on this device, and how many files were set aside.
+fn load_saved() -> (Vec<SavedGame>, usize) {
+    let loaded = crate::saves::device_store()
+        .map(|s| crate::saves::load_all(&s))
+        .unwrap_or_default();
+    let unfinished = loaded.games.into_iter().filter(|g| !g.finished).collect();
+    (unfinished, loaded.set_aside.len())
+}
 
 /// State shared by every screen.
 #[derive(Clone, Copy)]
@@ -84,6 +106,9 @@ pub struct Ui {
     pub screen: Signal<Screen>,
     pub checker: Signal<Checker>,
     pub roller: Signal<Session<Roller>>,
+    pub game: Signal<Option<ActiveGame>>,
+    pub saved: Signal<Vec<SavedGame>>,
+    pub set_aside: Signal<usize>,
 }
 
 impl Ui {
@@ -98,7 +123,22 @@ impl Ui {
     }
 
     pub fn go(&mut self, screen: Screen) {
+        if screen == Screen::Home {
+            let (saved, set_aside) = load_saved();
+            self.saved.set(saved);
+            let before = *self.set_aside.peek();
+            self.set_aside.set(before + set_aside);
+        }
         self.screen.set(screen);
+    }
+
+    /// Where the back button leads from `screen`.
+    pub fn parent(&self, screen: Screen) -> Screen {
+        match screen {
+            Screen::SerieuxRules if self.game.read().is_some() => Screen::SerieuxGame,
+            Screen::SerieuxRules => Screen::SerieuxSetup,
+            _ => Screen::Home,
+        }
     }
 
     /// Changes the settings and stores them at once.
@@ -137,6 +177,9 @@ pub fn Root(init: Init) -> Element {
     let screen = use_signal(|| init.screen);
     let checker = use_signal(|| init.checker.clone());
     let roller = use_signal(roller::new_roller);
+    let game = use_signal(|| None);
+    let saved = use_signal(|| init.saved.clone());
+    let set_aside = use_signal(|| init.set_aside);
     let ui = use_context_provider(|| Ui {
         settings,
         settings_error,
@@ -145,6 +188,9 @@ pub fn Root(init: Init) -> Element {
         screen,
         checker,
         roller,
+        game,
+        saved,
+        set_aside,
     });
 
     let lang = ui.lang();
@@ -160,6 +206,8 @@ pub fn Root(init: Init) -> Element {
         Screen::Checker => t.checker_title,
         Screen::Roller => t.roller_title,
         Screen::Settings => t.settings,
+        Screen::SerieuxSetup | Screen::SerieuxGame => lang.game().serieux_title,
+        Screen::SerieuxRules => lang.game().rules,
     };
 
     rsx! {
@@ -173,7 +221,7 @@ pub fn Root(init: Init) -> Element {
                         class: "icon-button back",
                         "aria-label": t.back,
                         title: t.back,
-                        onclick: move |_| { let mut ui = ui; ui.go(Screen::Home) },
+                        onclick: move |_| { let mut ui = ui; let to = ui.parent(current); ui.go(to) },
                         svg { view_box: "0 0 24 24", "aria-hidden": "true",
                             path { d: "M15 5l-7 7 7 7", fill: "none", stroke: "currentColor", stroke_width: "2.5", stroke_linecap: "round", stroke_linejoin: "round" }
                         }
@@ -197,6 +245,9 @@ pub fn Root(init: Init) -> Element {
                     Screen::Home => rsx! { HomeScreen {} },
                     Screen::Checker => rsx! { CheckerScreen {} },
                     Screen::Roller => rsx! { RollerScreen {} },
+                    Screen::SerieuxSetup => rsx! { SerieuxSetupScreen {} },
+                    Screen::SerieuxGame => rsx! { SerieuxGameScreen {} },
+                    Screen::SerieuxRules => rsx! { SerieuxRulesScreen {} },
                     Screen::Settings => rsx! { SettingsScreen {} },
                 }
             }

@@ -1,0 +1,138 @@
+// Mode Sérieux played through the UI in headless Chromium at 390×844.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, id, open, shot } from './harness.mjs';
+
+let app;
+before(async () => { app = await start(); });
+after(async () => { await app?.stop(); });
+
+async function newGame(page, names, { first = 0 } = {}) {
+  await open(page, app.url);
+  await page.tap(id('open-serieux'));
+  await page.waitForSelector(id('serieux-setup'));
+  for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  if (first !== null) {
+    await page.tap(id('first-chosen'));
+    await page.tap(id(`first-${first}`));
+  }
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id('serieux-game'));
+}
+
+async function typedRoll(page, faces) {
+  for (const f of faces) await page.tap(id(`typed-face-${f}`));
+  await page.tap(id('record-typed'));
+}
+
+const cell = (page, p, r) => page.textContent(id(`cell-${p}-${r}`));
+const status = (page) => page.textContent(id('game-status'));
+
+test('a full three-player game, typed and virtual rolls, to the ranking', async () => {
+  const page = await app.page();
+  const long = 'Marie-Bernadette de La Tour';
+  await newGame(page, ['Anne', long, 'Chloé'], { first: 1 });
+  assert.match(await status(page), /Manche 1 \/ 5 · À Marie-Bernadette/);
+  let expected = [0, 0, 0];
+  const plan = [
+    [1, [3, 2], 23], [2, [2, 4, 3, 5, 3], 0], [0, [1], 0],
+    [1, [3, 3, 3, 3, 2], 23333], [2, [1, 1], 11], [0, null, null],
+    [1, [1, 1, 2, 3], 1123], [2, null, null], [0, [2], 2],
+    [1, [6], 0], [2, [5], 5], [0, null, null],
+    [1, [2, 2, 3], 223], [2, [1, 1, 1, 1, 3], 11113], [0, [3, 2, 2, 1], 1223],
+  ];
+  for (let turn = 0; turn < plan.length; turn++) {
+    const [player, faces, points] = plan[turn];
+    const round = Math.floor(turn / 3);
+    if (turn === 3) assert.match(await status(page), /Manche 2 \/ 5/);
+    if (faces) {
+      await typedRoll(page, faces);
+      expected[player] += points;
+      const shown = await cell(page, player, round);
+      assert.equal(shown, points ? String(points) : '—', `turn ${turn}`);
+    } else {
+      await page.tap(id('serieux-roll-3'));
+      const shown = await cell(page, player, round);
+      if (shown !== '—') expected[player] += Number(shown);
+    }
+    assert.match(await page.textContent(id('last-turn')), /Premier|Pas premier/);
+  }
+  for (let p = 0; p < 3; p++) assert.equal(Number(await page.textContent(id(`total-${p}`))), expected[p]);
+  const ranking = await page.$$eval(`${id('ranking')} li`, (li) => li.map((e) => e.textContent));
+  assert.equal(ranking.length, 3);
+  assert.match(ranking[0], /^1er/);
+  assert.match(await status(page), /Partie terminée/);
+  await shot(page, 'serieux-finished-fr');
+  assert.deepEqual(page.errors, []);
+});
+
+test('reload mid-game, then resume from the home screen', async () => {
+  const page = await app.page();
+  await newGame(page, ['Zoé', 'Yann']);
+  await typedRoll(page, [2, 3]);
+  await page.tap(id('serieux-roll-2'));
+  const zoe = await cell(page, 0, 0);
+  const yann = await cell(page, 1, 0);
+  await typedRoll(page, [1, 3]);
+  await page.reload();
+  await page.waitForSelector('.app');
+  const row = await page.textContent(id('in-progress'));
+  assert.match(row, /Zoé, Yann · Manche 2 \/ 5/);
+  await page.tap(`${id('in-progress')} .chip-on >> nth=0`);
+  await page.waitForSelector(id('serieux-game'));
+  assert.equal(await cell(page, 0, 0), zoe);
+  assert.equal(await cell(page, 1, 0), yann);
+  assert.equal(await cell(page, 0, 1), '13');
+  assert.match(await status(page), /Manche 2 \/ 5 · À Yann/);
+  await shot(page, 'serieux-resumed-fr');
+});
+
+test('undo across a round boundary, redo, and undo never re-rolls', async () => {
+  const page = await app.page({ locale: 'en-US', colorScheme: 'dark' });
+  await newGame(page, ['Ann', 'Ben']);
+  await typedRoll(page, [2]);
+  await page.tap(id('serieux-roll-4'));
+  const rolled = await cell(page, 1, 0);
+  assert.match(await status(page), /Round 2 \/ 5 · Ann to play/);
+  await page.tap(id('undo'));
+  assert.match(await status(page), /Round 1 \/ 5 · Ben to play/);
+  assert.equal(await cell(page, 1, 0), '');
+  await page.tap(id('redo'));
+  assert.equal(await cell(page, 1, 0), rolled);
+  await page.tap(id('undo'));
+  const lastBefore = await page.textContent(id('last-turn'));
+  await page.tap(id('serieux-roll-4'));
+  assert.equal(await cell(page, 1, 0), rolled, 'the same dice come back');
+  assert.notEqual(await page.textContent(id('last-turn')), lastBefore);
+  await shot(page, 'serieux-dark-en');
+});
+
+test('roll-off for the first player, six players, rules page', async () => {
+  const page = await app.page();
+  await newGame(page, ['A1', 'B2', 'C3', 'D4', 'E5', 'F6'], { first: null });
+  assert.match(await status(page), /Qui commence/);
+  await page.fill(id('typed-rolloff'), '1 6 2 6 3 4');
+  await page.tap(id('typed-rolloff-ok'));
+  assert.match(await page.textContent(id('roll-off')), /Égalité : B2, D4 relancent/);
+  await page.fill(id('typed-rolloff'), '2 5');
+  await page.tap(id('typed-rolloff-ok'));
+  assert.match(await status(page), /À D4 de jouer/);
+  await shot(page, 'serieux-six-players-fr');
+  await page.tap(id('open-rules'));
+  assert.match(await page.textContent(id('serieux-rules')), /1 n'est pas un nombre premier/);
+  await page.tap('.topbar .back');
+  await page.waitForSelector(id('serieux-game'));
+});
+
+test('setup refuses a missing or duplicate name with a clear message', async () => {
+  const page = await app.page();
+  await open(page, app.url);
+  await page.tap(id('open-serieux'));
+  await page.fill(id('name-0'), 'Anne');
+  await page.tap(id('start-game'));
+  assert.match(await page.textContent(id('setup-error')), /Le joueur 2 n'a pas de nom/);
+  await page.fill(id('name-1'), 'anne');
+  await page.tap(id('start-game'));
+  assert.match(await page.textContent(id('setup-error')), /Deux joueurs s'appellent/);
+});
