@@ -8,17 +8,52 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The folder the app keeps its files in. `GENIUS_DATA_DIR` overrides it
-/// (tests, portable installs); otherwise the platform's data directory.
+/// (tests, portable installs); on Android, the app's files directory;
+/// elsewhere the platform's data directory (`directories`).
 pub fn data_dir() -> Option<PathBuf> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     DIR.get_or_init(|| {
         if let Some(dir) = std::env::var_os("GENIUS_DATA_DIR") {
             return Some(PathBuf::from(dir));
         }
+        #[cfg(target_os = "android")]
+        if let Some(dir) = android::files_dir() {
+            return Some(dir);
+        }
         directories::ProjectDirs::from("app", "Genius", "Genius")
             .map(|d| d.data_dir().to_path_buf())
     })
     .clone()
+}
+
+#[cfg(target_os = "android")]
+mod android {
+    use std::path::PathBuf;
+
+    /// `Context.getFilesDir()` of the running app, through JNI.
+    pub fn files_dir() -> Option<PathBuf> {
+        let ctx = ndk_context::android_context();
+        // SAFETY: ndk-context hands out the process's JavaVM and the app's
+        // Context, both valid for the life of the app.
+        let vm = unsafe { jni::JavaVM::from_raw(ctx.vm().cast()) }.ok()?;
+        let mut env = vm.attach_current_thread().ok()?;
+        let context = unsafe { jni::objects::JObject::from_raw(ctx.context().cast()) };
+        let dir = env
+            .call_method(&context, "getFilesDir", "()Ljava/io/File;", &[])
+            .ok()?
+            .l()
+            .ok()?;
+        let path = env
+            .call_method(&dir, "getAbsolutePath", "()Ljava/lang/String;", &[])
+            .ok()?
+            .l()
+            .ok()?;
+        let path: String = env
+            .get_string(&jni::objects::JString::from(path))
+            .ok()?
+            .into();
+        Some(PathBuf::from(path))
+    }
 }
 
 fn path_for(key: &str) -> Result<PathBuf, StorageError> {
