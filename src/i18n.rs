@@ -682,6 +682,27 @@ impl Lang {
         }
     }
 
+    /// Why a move of Mode Sérieux was refused.
+    pub fn serieux_error(self, error: &crate::core::serieux::Error) -> String {
+        use crate::core::serieux::Error as E;
+        use crate::core::table::RollOffError as R;
+        match (self, error) {
+            (_, E::Setup(e)) => self.setup_error(e),
+            (_, E::Dice(e)) => self.entry_error(e),
+            (_, E::NotAFace(v)) => self.entry_error(&EntryError::NotAFace((*v).min(255) as u8)),
+            (Lang::Fr, E::RollOff(R::WrongCount { expected })) => {
+                format!("Il faut un dé par joueur encore en lice : {expected} chiffres de 1 à 6.")
+            }
+            (Lang::En, E::RollOff(R::WrongCount { expected })) => {
+                format!("One die per player still in the roll-off: {expected} digits from 1 to 6.")
+            }
+            (Lang::Fr, E::GameOver) => "La partie est terminée.".into(),
+            (Lang::En, E::GameOver) => "The game is over.".into(),
+            (Lang::Fr, _) => "Ce coup n'est pas possible maintenant.".into(),
+            (Lang::En, _) => "That move is not possible now.".into(),
+        }
+    }
+
     /// "Égalité : Anne et Bruno relancent."
     pub fn roll_off_tie(self, names: &[&str]) -> String {
         let list = names.join(match self {

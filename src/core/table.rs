@@ -183,9 +183,160 @@ pub fn next_player(current: usize, players: usize) -> usize {
     (current + 1) % players.max(1)
 }
 
+/// Who plays for whom: each player alone, or teams (Séquence Dés with four
+/// players: 1st and 3rd against 2nd and 4th).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sides {
+    Individual,
+    /// Each team lists its players' indices.
+    Teams(Vec<Vec<usize>>),
+}
+
+impl Sides {
+    /// Two teams of two, seated alternately: players 0 and 2 against 1 and 3.
+    pub fn alternate_pairs() -> Sides {
+        Sides::Teams(vec![vec![0, 2], vec![1, 3]])
+    }
+
+    /// The side a player belongs to (their own index when playing alone).
+    pub fn side_of(&self, player: usize) -> usize {
+        match self {
+            Sides::Individual => player,
+            Sides::Teams(teams) => teams
+                .iter()
+                .position(|t| t.contains(&player))
+                .unwrap_or(player),
+        }
+    }
+
+    pub fn same_side(&self, a: usize, b: usize) -> bool {
+        self.side_of(a) == self.side_of(b)
+    }
+}
+
+/// Whose turn it is, with extra turns and players whose own game has ended
+/// (they are skipped; the game is over when everyone is done).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turns {
+    pub current: usize,
+    pub done: Vec<bool>,
+}
+
+impl Turns {
+    pub fn new(players: usize, first: usize) -> Turns {
+        Turns {
+            current: first,
+            done: vec![false; players],
+        }
+    }
+
+    /// Ends the current turn: the same player again on an extra turn (unless
+    /// their game just ended), else the next player still playing.
+    pub fn end_turn(&mut self, extra_turn: bool) {
+        if extra_turn && !self.done[self.current] {
+            return;
+        }
+        let n = self.done.len();
+        for step in 1..=n {
+            let candidate = (self.current + step) % n;
+            if !self.done[candidate] {
+                self.current = candidate;
+                return;
+            }
+        }
+    }
+
+    /// Marks a player's own game as over.
+    pub fn finish(&mut self, player: usize) {
+        if let Some(d) = self.done.get_mut(player) {
+            *d = true;
+        }
+    }
+
+    pub fn all_done(&self) -> bool {
+        self.done.iter().all(|d| *d)
+    }
+}
+
+/// A phase in which every player still playing acts once, in any order
+/// (Einstein's choices for a shared roll, Roll to the Top's placements).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Simultaneous {
+    pub waiting: Vec<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SimultaneousError {
+    NotWaitingFor(usize),
+}
+
+impl Simultaneous {
+    /// Every player not yet done is expected.
+    pub fn of(turns: &Turns) -> Simultaneous {
+        Simultaneous {
+            waiting: (0..turns.done.len()).filter(|p| !turns.done[*p]).collect(),
+        }
+    }
+
+    /// Records that `player` has acted; refused if they are not expected.
+    pub fn act(&mut self, player: usize) -> Result<(), SimultaneousError> {
+        let i = self
+            .waiting
+            .iter()
+            .position(|p| *p == player)
+            .ok_or(SimultaneousError::NotWaitingFor(player))?;
+        self.waiting.remove(i);
+        Ok(())
+    }
+
+    pub fn complete(&self) -> bool {
+        self.waiting.is_empty()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn teams_sit_alternately() {
+        let sides = Sides::alternate_pairs();
+        assert!(sides.same_side(0, 2));
+        assert!(sides.same_side(1, 3));
+        assert!(!sides.same_side(0, 1));
+        assert!(!Sides::Individual.same_side(0, 2));
+    }
+
+    #[test]
+    fn extra_turns_and_players_who_are_done() {
+        let mut t = Turns::new(3, 0);
+        t.end_turn(true);
+        assert_eq!(t.current, 0, "an extra turn keeps the player");
+        t.end_turn(false);
+        assert_eq!(t.current, 1);
+        t.finish(2);
+        t.end_turn(false);
+        assert_eq!(t.current, 0, "a player whose game ended is skipped");
+        t.finish(0);
+        t.end_turn(true);
+        assert_eq!(t.current, 1, "no extra turn once their game ended");
+        t.finish(1);
+        assert!(t.all_done());
+    }
+
+    #[test]
+    fn a_simultaneous_phase_waits_for_everyone_still_playing() {
+        let mut turns = Turns::new(3, 0);
+        turns.finish(1);
+        let mut phase = Simultaneous::of(&turns);
+        assert_eq!(phase.waiting, vec![0, 2]);
+        assert_eq!(phase.act(1), Err(SimultaneousError::NotWaitingFor(1)));
+        phase.act(2).unwrap();
+        assert_eq!(phase.act(2), Err(SimultaneousError::NotWaitingFor(2)));
+        assert!(!phase.complete());
+        phase.act(0).unwrap();
+        assert!(phase.complete());
+    }
 
     fn players(names: &[&str]) -> Vec<Player> {
         names

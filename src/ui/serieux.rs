@@ -201,6 +201,7 @@ pub fn SerieuxGameScreen() -> Element {
     let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
     let mut typed = use_signal(Checker::new);
     let mut typed_rolloff = use_signal(String::new);
+    let mut refused = use_signal(|| None::<crate::core::serieux::Error>);
 
     let Some(game) = game_signal.read().clone() else {
         return rsx! {
@@ -230,7 +231,16 @@ pub fn SerieuxGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = game_signal.write().as_mut() {
-            game.commit(|s| s.act(action).is_ok());
+            game.commit(|s| match s.act(action) {
+                Ok(()) => {
+                    refused.set(None);
+                    true
+                }
+                Err(e) => {
+                    refused.set(Some(e));
+                    false
+                }
+            });
         }
     };
 
@@ -251,6 +261,9 @@ pub fn SerieuxGameScreen() -> Element {
                     span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{symbol(&players[p])}" }
                 }
                 "{header}"
+            }
+            if let Some(e) = refused() {
+                p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {lang.serieux_error(&e)}" }
             }
             if game.save_failed {
                 p { class: "entry-error", role: "alert", "⚠ {g.not_saved}" }

@@ -112,6 +112,12 @@ test('roll-off for the first player, six players, rules page', async () => {
   const page = await app.page();
   await newGame(page, ['A1', 'B2', 'C3', 'D4', 'E5', 'F6'], { first: null });
   assert.match(await status(page), /Qui commence/);
+  await page.fill(id('typed-rolloff'), '1 6 2');
+  await page.tap(id('typed-rolloff-ok'));
+  assert.match(await page.textContent(id('move-error')), /Il faut un dé par joueur encore en lice : 6 chiffres/);
+  await page.fill(id('typed-rolloff'), '1 6 2 6 3 9');
+  await page.tap(id('typed-rolloff-ok'));
+  assert.match(await page.textContent(id('move-error')), /9 n'est pas une face de dé/);
   await page.fill(id('typed-rolloff'), '1 6 2 6 3 4');
   await page.tap(id('typed-rolloff-ok'));
   assert.match(await page.textContent(id('roll-off')), /Égalité : B2, D4 relancent/);
