@@ -29,6 +29,7 @@ pub const VERSION: u32 = 1;
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
     Serieux,
+    Genius,
 }
 
 /// The envelope every saved game shares, with the record still as JSON.
@@ -116,6 +117,7 @@ pub fn check(text: &str) -> Result<SavedGame, LoadError> {
     let saved = SavedGame::parse(text)?;
     match saved.game {
         GameKind::Serieux => saved.session::<super::serieux::Serieux>().map(|_| ())?,
+        GameKind::Genius => saved.session::<super::genius::Genius>().map(|_| ())?,
     }
     Ok(saved)
 }
@@ -124,6 +126,7 @@ pub fn check(text: &str) -> Result<SavedGame, LoadError> {
 pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
     let name = match game {
         GameKind::Serieux => "serieux",
+        GameKind::Genius => "genius",
     };
     format!("{name}-{now_ms}-{random:04x}")
 }

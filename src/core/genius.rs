@@ -1,0 +1,768 @@
+//! Genius, modes GENIUS, + Simple, Expert and Partie + Longue, as
+//! `rulings.md` reads the rulebook.
+//!
+//! Points are kept in half points (`Halves`) because ÷2 keeps half points
+//! (17 ÷ 2 = 8,5).
+
+use super::dice::D6;
+use super::dice_kinds::Challenge;
+use super::session::{RollSource, Rules};
+use super::table::{
+    places, validate_players, Player, RollOff, RollOffError, SetupError, MAX_PLAYERS,
+};
+use serde::{Deserialize, Serialize};
+
+/// The GENIUS list (the rulebook prints 1, so 1 counts).
+pub const GENIUS_LIST: [i32; 11] = [1, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29];
+/// Columns of the grids: 1 to 5 dice (or rounds 1 to 5 in Expert).
+pub const COLUMNS: usize = 5;
+/// The Expert bonus when the result or its negative is on the list.
+pub const EXPERT_BONUS: i32 = 15;
+
+/// A number of half points: 17 is `Halves(34)`, 8,5 is `Halves(17)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Halves(pub i32);
+
+impl Halves {
+    pub fn whole(n: i32) -> Halves {
+        Halves(n * 2)
+    }
+
+    /// The whole number, if it is one.
+    pub fn as_whole(self) -> Option<i32> {
+        (self.0 % 2 == 0).then_some(self.0 / 2)
+    }
+
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 2.0
+    }
+}
+
+/// True when `value` is a whole number on the GENIUS list.
+pub fn on_list(value: Halves) -> bool {
+    value.as_whole().is_some_and(|n| GENIUS_LIST.contains(&n))
+}
+
+/// The challenge die applied to a sum; Défi faces leave it unchanged.
+pub fn apply_challenge(face: Challenge, sum: Halves) -> Halves {
+    match face {
+        Challenge::Double => Halves(sum.0 * 2),
+        // Exact: a whole sum S is 2S half points; S/2 is S half points.
+        Challenge::Half => Halves(sum.0 / 2),
+        Challenge::Plus10 => Halves(sum.0 + 20),
+        Challenge::Minus10 => Halves(sum.0 - 20),
+        Challenge::Defi1 | Challenge::Defi2 => sum,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    Genius,
+    Simple,
+    Expert,
+    Longue,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::Genius, Mode::Simple, Mode::Expert, Mode::Longue];
+
+    pub fn uses_challenge_die(self) -> bool {
+        !matches!(self, Mode::Simple)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstPlayer {
+    Chosen(usize),
+    RollOff,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub players: Vec<Player>,
+    pub first: FirstPlayer,
+    pub mode: Mode,
+    /// When a row fills up, finish the round before ending (off by default).
+    #[serde(default)]
+    pub finish_round: bool,
+}
+
+/// One cell of a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cell {
+    Empty,
+    Written(Halves),
+    /// Partie + Longue: no legal place for the value; counts as filled, 0 points.
+    Crossed,
+}
+
+impl Cell {
+    pub fn points(self) -> Halves {
+        match self {
+            Cell::Written(v) => v,
+            _ => Halves(0),
+        }
+    }
+
+    pub fn is_empty(self) -> bool {
+        self == Cell::Empty
+    }
+}
+
+/// Where a value goes in grid n°2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Slot {
+    Min,
+    Max,
+}
+
+/// A cell's address: a column (0-based: 1 die … 5 dice, or round) and, in
+/// grid n°2, the MIN or MAX slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CellRef {
+    pub column: usize,
+    pub slot: Option<Slot>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    RollOff {
+        values: Vec<u32>,
+        source: RollSource,
+    },
+    /// GENIUS, + Simple, Partie + Longue: the current player rolls k dice
+    /// (k = the number of dice given) for column k.
+    Roll { dice: Vec<D6>, source: RollSource },
+    /// After a hit: the challenge die.
+    Challenge { face: Challenge, source: RollSource },
+    /// Défi: erase a written number of `player`'s row.
+    Erase { player: usize, cell: CellRef },
+    /// Défi: erase nothing.
+    KeepAll,
+    /// Partie + Longue: put the value in the MIN or the MAX cell.
+    Place { slot: Slot },
+    /// Expert: the five dice and the challenge die, thrown at once.
+    Expert {
+        dice: Vec<D6>,
+        challenge: Challenge,
+        source: RollSource,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Setup(SetupError),
+    FirstPlayerOutOfRange,
+    RollOff(RollOffError),
+    NotAFace(u32),
+    GameOver,
+    /// This action does not fit the moment (e.g. a placement before a roll).
+    NotNow,
+    /// k dice: 1 to 5 (5 plus the challenge die in Expert).
+    WrongDiceCount,
+    /// The cell for k dice (or column k) is already filled.
+    ColumnFull(usize),
+    /// Défi: that cell is not one it can erase (wrong columns, empty, crossed).
+    CannotErase,
+    /// Partie + Longue: MIN would be above MAX.
+    MinAboveMax,
+    /// Partie + Longue: that slot is filled.
+    SlotTaken,
+}
+
+/// What the current player must do now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    RollOff(RollOff),
+    /// Roll (GENIUS, + Simple, Longue) or throw everything (Expert).
+    Roll,
+    /// A hit: roll the challenge die for this sum in column k.
+    Challenge {
+        column: usize,
+        sum: Halves,
+    },
+    /// Défi 1 or 2: erase a number (or not), then `sum` goes in the column.
+    Defi {
+        column: usize,
+        sum: Halves,
+        face: Challenge,
+    },
+    /// Partie + Longue: choose MIN or MAX for the value.
+    Place {
+        column: usize,
+        value: Halves,
+    },
+    Finished,
+}
+
+/// What happened on the last step, for the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Miss {
+        player: usize,
+        column: usize,
+        sum: i32,
+    },
+    Hit {
+        player: usize,
+        column: usize,
+        sum: i32,
+    },
+    Challenged {
+        player: usize,
+        sum: Halves,
+        face: Challenge,
+        value: Halves,
+    },
+    Erased {
+        by: usize,
+        player: usize,
+        cell: CellRef,
+        value: Halves,
+    },
+    Written {
+        player: usize,
+        cell: CellRef,
+        value: Halves,
+    },
+    Crossed {
+        player: usize,
+        cell: CellRef,
+        value: Halves,
+    },
+    ExpertThrow {
+        player: usize,
+        sum: i32,
+        face: Challenge,
+        result: Halves,
+        bonus: bool,
+    },
+    PlaysAgain {
+        player: usize,
+    },
+    Skipped {
+        player: usize,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Genius {
+    setup: Setup,
+    phase: Phase,
+    first: usize,
+    current: usize,
+    /// Completed rounds (Expert: the column being played).
+    round: usize,
+    /// Grid n°1: five cells per player; grid n°2: ten (column × MIN/MAX).
+    grid: Vec<Vec<Cell>>,
+    /// A row filled up with the "finish the round" option on.
+    ending: bool,
+    events: Vec<Event>,
+}
+
+impl Genius {
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.setup.mode
+    }
+
+    pub fn players(&self) -> &[Player] {
+        &self.setup.players
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    pub fn current_player(&self) -> Option<usize> {
+        (!matches!(self.phase, Phase::RollOff(_) | Phase::Finished)).then_some(self.current)
+    }
+
+    pub fn round(&self) -> usize {
+        self.round
+    }
+
+    pub fn is_ending(&self) -> bool {
+        self.ending
+    }
+
+    /// What the last action did, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn uses_grid_two(&self) -> bool {
+        self.setup.mode == Mode::Longue
+    }
+
+    pub fn index(&self, cell: CellRef) -> Option<usize> {
+        match (self.uses_grid_two(), cell.slot) {
+            (false, None) if cell.column < COLUMNS => Some(cell.column),
+            (true, Some(Slot::Min)) if cell.column < COLUMNS => Some(cell.column * 2),
+            (true, Some(Slot::Max)) if cell.column < COLUMNS => Some(cell.column * 2 + 1),
+            _ => None,
+        }
+    }
+
+    pub fn cell(&self, player: usize, cell: CellRef) -> Option<Cell> {
+        self.index(cell)
+            .and_then(|i| self.grid.get(player).and_then(|row| row.get(i)).copied())
+    }
+
+    /// Every cell address of a row, in grid order.
+    pub fn cells(&self) -> Vec<CellRef> {
+        (0..COLUMNS)
+            .flat_map(|column| {
+                if self.uses_grid_two() {
+                    vec![
+                        CellRef {
+                            column,
+                            slot: Some(Slot::Min),
+                        },
+                        CellRef {
+                            column,
+                            slot: Some(Slot::Max),
+                        },
+                    ]
+                } else {
+                    vec![CellRef { column, slot: None }]
+                }
+            })
+            .collect()
+    }
+
+    pub fn row(&self, player: usize) -> &[Cell] {
+        &self.grid[player]
+    }
+
+    pub fn total(&self, player: usize) -> Halves {
+        Halves(self.grid[player].iter().map(|c| c.points().0).sum())
+    }
+
+    pub fn totals(&self) -> Vec<Halves> {
+        (0..self.setup.players.len())
+            .map(|p| self.total(p))
+            .collect()
+    }
+
+    pub fn places(&self) -> Vec<usize> {
+        places(&self.totals())
+    }
+
+    fn row_full(&self, player: usize) -> bool {
+        self.grid[player].iter().all(|c| !c.is_empty())
+    }
+
+    /// Columns where `player` may roll now (an empty cell left).
+    pub fn open_columns(&self, player: usize) -> Vec<usize> {
+        (0..COLUMNS)
+            .filter(|&c| match self.uses_grid_two() {
+                false => self.grid[player][c].is_empty(),
+                true => {
+                    self.grid[player][c * 2].is_empty() || self.grid[player][c * 2 + 1].is_empty()
+                }
+            })
+            .collect()
+    }
+
+    /// The cells a Défi face lets the current player erase (any player's row).
+    pub fn erasable(&self, face: Challenge) -> Vec<(usize, CellRef)> {
+        let columns = match face {
+            Challenge::Defi1 => 0..3,
+            Challenge::Defi2 => 3..5,
+            _ => 0..0,
+        };
+        let mut out = Vec::new();
+        for p in 0..self.setup.players.len() {
+            for cell in self.cells() {
+                if columns.contains(&cell.column)
+                    && matches!(self.cell(p, cell), Some(Cell::Written(_)))
+                {
+                    out.push((p, cell));
+                }
+            }
+        }
+        out
+    }
+
+    /// Partie + Longue: may `value` go in `slot` of `column` for `player`?
+    pub fn can_place(
+        &self,
+        player: usize,
+        column: usize,
+        slot: Slot,
+        value: Halves,
+    ) -> Result<(), Error> {
+        let (min, max) = (
+            self.grid[player][column * 2],
+            self.grid[player][column * 2 + 1],
+        );
+        let (here, other) = match slot {
+            Slot::Min => (min, max),
+            Slot::Max => (max, min),
+        };
+        if !here.is_empty() {
+            return Err(Error::SlotTaken);
+        }
+        if let Cell::Written(o) = other {
+            let ok = match slot {
+                Slot::Min => value <= o,
+                Slot::Max => value >= o,
+            };
+            if !ok {
+                return Err(Error::MinAboveMax);
+            }
+        }
+        Ok(())
+    }
+
+    /// Legal slots for a value in a column.
+    pub fn legal_slots(&self, player: usize, column: usize, value: Halves) -> Vec<Slot> {
+        [Slot::Min, Slot::Max]
+            .into_iter()
+            .filter(|s| self.can_place(player, column, *s, value).is_ok())
+            .collect()
+    }
+
+    fn write(&mut self, player: usize, cell: CellRef, value: Halves) {
+        if let Some(i) = self.index(cell) {
+            self.grid[player][i] = Cell::Written(value);
+            self.events.push(Event::Written {
+                player,
+                cell,
+                value,
+            });
+        }
+    }
+
+    /// Puts a value in column k: grid n°1 directly; grid n°2 by the player's
+    /// choice when both slots are open, else in the one slot or crossed out.
+    fn deliver(&mut self, column: usize, value: Halves) {
+        let p = self.current;
+        if !self.uses_grid_two() {
+            self.write(p, CellRef { column, slot: None }, value);
+            return self.after_write();
+        }
+        let empty: Vec<Slot> = [Slot::Min, Slot::Max]
+            .into_iter()
+            .filter(|s| {
+                self.cell(
+                    p,
+                    CellRef {
+                        column,
+                        slot: Some(*s),
+                    },
+                ) == Some(Cell::Empty)
+            })
+            .collect();
+        match empty.as_slice() {
+            [_, _] => self.phase = Phase::Place { column, value },
+            [slot] => {
+                let cell = CellRef {
+                    column,
+                    slot: Some(*slot),
+                };
+                if self.can_place(p, column, *slot, value).is_ok() {
+                    self.write(p, cell, value);
+                } else if let Some(i) = self.index(cell) {
+                    self.grid[p][i] = Cell::Crossed;
+                    self.events.push(Event::Crossed {
+                        player: p,
+                        cell,
+                        value,
+                    });
+                }
+                self.after_write();
+            }
+            _ => self.after_write(),
+        }
+    }
+
+    fn after_write(&mut self) {
+        let p = self.current;
+        if self.row_full(p) {
+            if !self.setup.finish_round {
+                self.phase = Phase::Finished;
+                return;
+            }
+            self.ending = true;
+        }
+        if self.setup.mode == Mode::Simple && !self.row_full(p) {
+            self.phase = Phase::Roll;
+            self.events.push(Event::PlaysAgain { player: p });
+            return;
+        }
+        self.next_player();
+    }
+
+    fn next_player(&mut self) {
+        let n = self.setup.players.len();
+        loop {
+            let next = (self.current + 1) % n;
+            if next == self.first {
+                self.round += 1;
+                if self.ending || (self.setup.mode == Mode::Expert && self.round == COLUMNS) {
+                    self.phase = Phase::Finished;
+                    return;
+                }
+            }
+            self.current = next;
+            self.phase = Phase::Roll;
+            // A player with a full row (possible with "finish the round")
+            // has nothing to roll for.
+            if self.setup.mode == Mode::Expert || !self.open_columns(next).is_empty() {
+                return;
+            }
+            self.events.push(Event::Skipped { player: next });
+        }
+    }
+}
+
+fn sum_of(dice: &[D6]) -> i32 {
+    dice.iter().map(|d| i32::from(d.value())).sum()
+}
+
+impl Rules for Genius {
+    type Setup = Setup;
+    type Action = Action;
+    type Error = Error;
+
+    fn start(setup: &Setup) -> Result<Self, Error> {
+        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
+        let n = setup.players.len();
+        let (phase, first) = match setup.first {
+            FirstPlayer::Chosen(i) if i < n => (Phase::Roll, i),
+            FirstPlayer::Chosen(_) => return Err(Error::FirstPlayerOutOfRange),
+            FirstPlayer::RollOff if n == 1 => (Phase::Roll, 0),
+            FirstPlayer::RollOff => (Phase::RollOff(RollOff::new(n)), 0),
+        };
+        let cells = if setup.mode == Mode::Longue {
+            COLUMNS * 2
+        } else {
+            COLUMNS
+        };
+        Ok(Genius {
+            setup: setup.clone(),
+            phase,
+            first,
+            current: first,
+            round: 0,
+            grid: vec![vec![Cell::Empty; cells]; n],
+            ending: false,
+            events: Vec::new(),
+        })
+    }
+
+    fn validate(&self, action: &Action) -> Result<(), Error> {
+        let mode = self.setup.mode;
+        match (&self.phase, action) {
+            (Phase::Finished, _) => Err(Error::GameOver),
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                if let Some(v) = values.iter().find(|v| !(1..=6).contains(*v)) {
+                    return Err(Error::NotAFace(*v));
+                }
+                r.roll(values).map(|_| ()).map_err(Error::RollOff)
+            }
+            (Phase::Roll, Action::Roll { dice, .. }) if mode != Mode::Expert => {
+                if dice.is_empty() || dice.len() > COLUMNS {
+                    return Err(Error::WrongDiceCount);
+                }
+                if !self.open_columns(self.current).contains(&(dice.len() - 1)) {
+                    return Err(Error::ColumnFull(dice.len()));
+                }
+                Ok(())
+            }
+            (Phase::Roll, Action::Expert { dice, .. }) if mode == Mode::Expert => {
+                if dice.len() != COLUMNS {
+                    return Err(Error::WrongDiceCount);
+                }
+                Ok(())
+            }
+            (Phase::Challenge { .. }, Action::Challenge { .. }) => Ok(()),
+            (Phase::Defi { face, .. }, Action::Erase { player, cell }) => {
+                if self.erasable(*face).contains(&(*player, *cell)) {
+                    Ok(())
+                } else {
+                    Err(Error::CannotErase)
+                }
+            }
+            (Phase::Defi { .. }, Action::KeepAll) => Ok(()),
+            (Phase::Place { column, value }, Action::Place { slot }) => {
+                self.can_place(self.current, *column, *slot, *value)
+            }
+            _ => Err(Error::NotNow),
+        }
+    }
+
+    fn apply_valid(&mut self, action: &Action) {
+        self.events.clear();
+        let p = self.current;
+        match (self.phase.clone(), action) {
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                if let Ok(next) = r.roll(values) {
+                    match next.winner() {
+                        Some(w) => {
+                            self.first = w;
+                            self.current = w;
+                            self.phase = Phase::Roll;
+                        }
+                        None => self.phase = Phase::RollOff(next),
+                    }
+                }
+            }
+            (Phase::Roll, Action::Roll { dice, .. }) => {
+                let column = dice.len() - 1;
+                let sum = sum_of(dice);
+                if !GENIUS_LIST.contains(&sum) {
+                    self.events.push(Event::Miss {
+                        player: p,
+                        column,
+                        sum,
+                    });
+                    self.next_player();
+                    return;
+                }
+                self.events.push(Event::Hit {
+                    player: p,
+                    column,
+                    sum,
+                });
+                if self.setup.mode.uses_challenge_die() {
+                    self.phase = Phase::Challenge {
+                        column,
+                        sum: Halves::whole(sum),
+                    };
+                } else {
+                    self.deliver(column, Halves::whole(sum));
+                }
+            }
+            (Phase::Challenge { column, sum }, Action::Challenge { face, .. }) => {
+                let value = apply_challenge(*face, sum);
+                self.events.push(Event::Challenged {
+                    player: p,
+                    sum,
+                    face: *face,
+                    value,
+                });
+                match face {
+                    Challenge::Defi1 | Challenge::Defi2 => {
+                        if self.erasable(*face).is_empty() {
+                            self.deliver(column, sum);
+                        } else {
+                            self.phase = Phase::Defi {
+                                column,
+                                sum,
+                                face: *face,
+                            };
+                        }
+                    }
+                    _ => self.deliver(column, value),
+                }
+            }
+            (Phase::Defi { column, sum, .. }, Action::Erase { player, cell }) => {
+                if let (Some(i), Some(Cell::Written(value))) =
+                    (self.index(*cell), self.cell(*player, *cell))
+                {
+                    self.grid[*player][i] = Cell::Empty;
+                    self.events.push(Event::Erased {
+                        by: p,
+                        player: *player,
+                        cell: *cell,
+                        value,
+                    });
+                }
+                self.deliver(column, sum);
+            }
+            (Phase::Defi { column, sum, .. }, Action::KeepAll) => self.deliver(column, sum),
+            (Phase::Place { column, value }, Action::Place { slot }) => {
+                self.write(
+                    p,
+                    CellRef {
+                        column,
+                        slot: Some(*slot),
+                    },
+                    value,
+                );
+                self.after_write();
+            }
+            (
+                Phase::Roll,
+                Action::Expert {
+                    dice, challenge, ..
+                },
+            ) => {
+                let sum = sum_of(dice);
+                let result = apply_challenge(*challenge, Halves::whole(sum));
+                let bonus = on_list(result) || on_list(Halves(-result.0));
+                let value = if bonus {
+                    Halves(result.0 + EXPERT_BONUS * 2)
+                } else {
+                    result
+                };
+                self.events.push(Event::ExpertThrow {
+                    player: p,
+                    sum,
+                    face: *challenge,
+                    result,
+                    bonus,
+                });
+                let column = self.round;
+                self.grid[p][column] = Cell::Written(value);
+                self.events.push(Event::Written {
+                    player: p,
+                    cell: CellRef { column, slot: None },
+                    value,
+                });
+                self.next_player();
+            }
+            _ => {}
+        }
+    }
+
+    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
+        let face_index = |f: &Challenge| {
+            [
+                Challenge::Double,
+                Challenge::Half,
+                Challenge::Plus10,
+                Challenge::Minus10,
+                Challenge::Defi1,
+                Challenge::Defi2,
+            ]
+            .iter()
+            .position(|c| c == f)
+            .unwrap_or(0) as u32
+        };
+        match action {
+            Action::RollOff {
+                values,
+                source: RollSource::Virtual,
+            } => Some(values.clone()),
+            Action::Roll {
+                dice,
+                source: RollSource::Virtual,
+            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
+            Action::Challenge {
+                face,
+                source: RollSource::Virtual,
+            } => Some(vec![face_index(face)]),
+            Action::Expert {
+                dice,
+                challenge,
+                source: RollSource::Virtual,
+            } => {
+                let mut v: Vec<u32> = dice.iter().map(|d| u32::from(d.value())).collect();
+                v.push(face_index(challenge));
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.phase == Phase::Finished
+    }
+}
