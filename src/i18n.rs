@@ -682,20 +682,35 @@ impl Lang {
         }
     }
 
+    /// Why the first player could not be settled.
+    pub fn first_player_error(self, error: &crate::core::table::FirstPlayerError) -> String {
+        use crate::core::table::{FirstPlayerError as F, RollOffError as R};
+        match (self, error) {
+            (_, F::NotAFace(v)) => self.entry_error(&EntryError::NotAFace((*v).min(255) as u8)),
+            (Lang::Fr, F::RollOff(R::WrongCount { expected })) => {
+                format!("Il faut un dé par joueur encore en lice : {expected} chiffres de 1 à 6.")
+            }
+            (Lang::En, F::RollOff(R::WrongCount { expected })) => {
+                format!("One die per player still in the roll-off: {expected} digits from 1 to 6.")
+            }
+            (Lang::Fr, F::RollOff(R::AlreadyDecided)) => {
+                "Le premier joueur est déjà désigné.".into()
+            }
+            (Lang::En, F::RollOff(R::AlreadyDecided)) => {
+                "The first player is already decided.".into()
+            }
+            (Lang::Fr, F::OutOfRange) => "Ce joueur n'existe pas.".into(),
+            (Lang::En, F::OutOfRange) => "There is no such player.".into(),
+        }
+    }
+
     /// Why a move of Mode Sérieux was refused.
     pub fn serieux_error(self, error: &crate::core::serieux::Error) -> String {
         use crate::core::serieux::Error as E;
-        use crate::core::table::RollOffError as R;
         match (self, error) {
             (_, E::Setup(e)) => self.setup_error(e),
             (_, E::Dice(e)) => self.entry_error(e),
-            (_, E::NotAFace(v)) => self.entry_error(&EntryError::NotAFace((*v).min(255) as u8)),
-            (Lang::Fr, E::RollOff(R::WrongCount { expected })) => {
-                format!("Il faut un dé par joueur encore en lice : {expected} chiffres de 1 à 6.")
-            }
-            (Lang::En, E::RollOff(R::WrongCount { expected })) => {
-                format!("One die per player still in the roll-off: {expected} digits from 1 to 6.")
-            }
+            (_, E::First(e)) => self.first_player_error(e),
             (Lang::Fr, E::GameOver) => "La partie est terminée.".into(),
             (Lang::En, E::GameOver) => "The game is over.".into(),
             (Lang::Fr, _) => "Ce coup n'est pas possible maintenant.".into(),

@@ -486,7 +486,12 @@ fn undo_across_the_challenge_die_does_not_reroll_it() {
 fn bad_setups_are_refused() {
     let mut s = setup(2, Mode::Genius);
     s.first = FirstPlayer::Chosen(5);
-    assert_eq!(Genius::start(&s).err(), Some(Error::FirstPlayerOutOfRange));
+    assert_eq!(
+        Genius::start(&s).err(),
+        Some(Error::First(
+            genius::core::table::FirstPlayerError::OutOfRange
+        ))
+    );
     assert!(matches!(
         Genius::start(&setup(0, Mode::Genius)),
         Err(Error::Setup(_))

@@ -7,8 +7,9 @@
 use super::dice::D6;
 use super::dice_kinds::Challenge;
 use super::session::{RollSource, Rules};
+pub use super::table::FirstPlayer;
 use super::table::{
-    places, validate_players, Player, RollOff, RollOffError, SetupError, MAX_PLAYERS,
+    places, validate_players, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -69,12 +70,6 @@ impl Mode {
     pub fn uses_challenge_die(self) -> bool {
         !matches!(self, Mode::Simple)
     }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FirstPlayer {
-    Chosen(usize),
-    RollOff,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,9 +147,8 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
     Setup(SetupError),
-    FirstPlayerOutOfRange,
-    RollOff(RollOffError),
-    NotAFace(u32),
+    /// The first player could not be settled (bad choice or roll-off).
+    First(FirstPlayerError),
     GameOver,
     /// This action does not fit the moment (e.g. a placement before a roll).
     NotNow,
@@ -533,11 +527,9 @@ impl Rules for Genius {
     fn start(setup: &Setup) -> Result<Self, Error> {
         validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
         let n = setup.players.len();
-        let (phase, first) = match setup.first {
-            FirstPlayer::Chosen(i) if i < n => (Phase::Roll, i),
-            FirstPlayer::Chosen(_) => return Err(Error::FirstPlayerOutOfRange),
-            FirstPlayer::RollOff if n == 1 => (Phase::Roll, 0),
-            FirstPlayer::RollOff => (Phase::RollOff(RollOff::new(n)), 0),
+        let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
+            Ok(first) => (Phase::Roll, first),
+            Err(roll_off) => (Phase::RollOff(roll_off), 0),
         };
         let cells = if setup.mode == Mode::Longue {
             COLUMNS * 2
@@ -561,10 +553,7 @@ impl Rules for Genius {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
             (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Some(v) = values.iter().find(|v| !(1..=6).contains(*v)) {
-                    return Err(Error::NotAFace(*v));
-                }
-                r.roll(values).map(|_| ()).map_err(Error::RollOff)
+                r.roll_d6(values).map(|_| ()).map_err(Error::First)
             }
             (Phase::Roll, Action::Roll { dice, .. }) if mode != Mode::Expert => {
                 if dice.is_empty() || dice.len() > COLUMNS {

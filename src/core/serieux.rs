@@ -6,21 +6,13 @@
 use super::dice::{number_of, EntryError, D6, MAX_DICE};
 use super::prime::{verdict, Verdict};
 use super::session::{RollSource, Rules};
+pub use super::table::FirstPlayer;
 use super::table::{
-    places, validate_players, Player, RollOff, RollOffError, SetupError, MAX_PLAYERS,
+    places, validate_players, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 
 pub const ROUNDS: usize = 5;
-
-/// How the first player is found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FirstPlayer {
-    /// Picked by the table (index in the player list).
-    Chosen(usize),
-    /// Everyone rolls a die; highest starts; ties roll again.
-    RollOff,
-}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
@@ -42,10 +34,8 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
     Setup(SetupError),
-    FirstPlayerOutOfRange,
-    RollOff(RollOffError),
-    /// A roll-off value that no face of a d6 shows.
-    NotAFace(u32),
+    /// The first player could not be settled (bad choice or roll-off).
+    First(FirstPlayerError),
     NotRollingOff,
     StillRollingOff,
     Dice(EntryError),
@@ -171,11 +161,9 @@ impl Rules for Serieux {
     fn start(setup: &Setup) -> Result<Self, Error> {
         validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
         let n = setup.players.len();
-        let (phase, first) = match setup.first {
-            FirstPlayer::Chosen(i) if i < n => (Phase::Playing, i),
-            FirstPlayer::Chosen(_) => return Err(Error::FirstPlayerOutOfRange),
-            FirstPlayer::RollOff if n == 1 => (Phase::Playing, 0),
-            FirstPlayer::RollOff => (Phase::RollOff(RollOff::new(n)), 0),
+        let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
+            Ok(first) => (Phase::Playing, first),
+            Err(roll_off) => (Phase::RollOff(roll_off), 0),
         };
         Ok(Serieux {
             players: setup.players.clone(),
@@ -192,10 +180,7 @@ impl Rules for Serieux {
         match (action, &self.phase) {
             (_, Phase::Finished) => Err(Error::GameOver),
             (Action::RollOff { values, .. }, Phase::RollOff(r)) => {
-                if let Some(v) = values.iter().find(|v| !(1..=6).contains(*v)) {
-                    return Err(Error::NotAFace(*v));
-                }
-                r.roll(values).map(|_| ()).map_err(Error::RollOff)
+                r.roll_d6(values).map(|_| ()).map_err(Error::First)
             }
             (Action::RollOff { .. }, _) => Err(Error::NotRollingOff),
             (Action::Roll { .. }, Phase::RollOff(_)) => Err(Error::StillRollingOff),
@@ -335,7 +320,7 @@ mod tests {
                 values: vec![7, 1, 1],
                 source: RollSource::Typed
             }),
-            Err(Error::NotAFace(7))
+            Err(Error::First(FirstPlayerError::NotAFace(7)))
         );
         s.act(Action::RollOff {
             values: vec![5, 6, 6],
@@ -360,7 +345,7 @@ mod tests {
         ));
         assert_eq!(
             Serieux::start(&setup(2, FirstPlayer::Chosen(2))),
-            Err(Error::FirstPlayerOutOfRange)
+            Err(Error::First(FirstPlayerError::OutOfRange))
         );
     }
 

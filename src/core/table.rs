@@ -169,6 +169,46 @@ impl RollOff {
     }
 }
 
+/// How the first player is found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstPlayer {
+    /// Picked by the table (index in the player list).
+    Chosen(usize),
+    /// Everyone rolls a die; highest starts; ties roll again.
+    RollOff,
+}
+
+/// Why the first player could not be settled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FirstPlayerError {
+    OutOfRange,
+    /// A roll-off value that no face of a d6 shows.
+    NotAFace(u32),
+    RollOff(RollOffError),
+}
+
+impl FirstPlayer {
+    /// The first player, or the roll-off to hold, for `players` players.
+    pub fn begin(&self, players: usize) -> Result<Result<usize, RollOff>, FirstPlayerError> {
+        match *self {
+            FirstPlayer::Chosen(i) if i < players => Ok(Ok(i)),
+            FirstPlayer::Chosen(_) => Err(FirstPlayerError::OutOfRange),
+            FirstPlayer::RollOff if players == 1 => Ok(Ok(0)),
+            FirstPlayer::RollOff => Ok(Err(RollOff::new(players))),
+        }
+    }
+}
+
+impl RollOff {
+    /// One d6 per contender, checked: faces 1–6 and the right count.
+    pub fn roll_d6(&self, values: &[u32]) -> Result<RollOff, FirstPlayerError> {
+        if let Some(v) = values.iter().find(|v| !(1..=6).contains(*v)) {
+            return Err(FirstPlayerError::NotAFace(*v));
+        }
+        self.roll(values).map_err(FirstPlayerError::RollOff)
+    }
+}
+
 /// Places for scores where higher is better; ties share a place and the next
 /// place is skipped (100, 80, 80, 50 → 1, 2, 2, 4).
 pub fn places<T: PartialOrd + Copy>(scores: &[T]) -> Vec<usize> {
