@@ -532,6 +532,20 @@ pub struct GameTexts {
     pub rules_body: &'static [&'static str],
     pub rulings_title: &'static str,
     pub rulings_body: &'static [&'static str],
+    pub genius_title: &'static str,
+    pub genius_blurb: &'static str,
+    pub mode: &'static str,
+    pub finish_round: &'static str,
+    pub genius_list: &'static str,
+    pub roll_challenge: &'static str,
+    pub or_pick_face: &'static str,
+    pub defi_keep: &'static str,
+    pub place_where: &'static str,
+    pub expert_throw: &'static str,
+    pub expert_enter: &'static str,
+    pub plays_again: &'static str,
+    pub last_round: &'static str,
+    pub crossed: &'static str,
 }
 
 pub static GAME_FR: GameTexts = GameTexts {
@@ -576,6 +590,20 @@ pub static GAME_FR: GameTexts = GameTexts {
         "Annuler revient en arrière jusqu'au début de la partie, mais ne relance jamais : les dés virtuels d'un coup annulé reviennent au lancer suivant.",
         "Égalités : les joueurs à égalité partagent la place.",
     ],
+    genius_title: "Genius",
+    genius_blurb: "Modes GENIUS, + Simple, Expert et Partie + Longue : la liste GENIUS, le dé défi et les grilles n°1 et n°2.",
+    mode: "Mode de jeu",
+    finish_round: "Finir le tour quand une ligne est pleine",
+    genius_list: "Liste GENIUS",
+    roll_challenge: "Lancer le dé défi",
+    or_pick_face: "Ou touchez la face du vrai dé défi :",
+    defi_keep: "Ne rien effacer",
+    place_where: "Dans quelle case ?",
+    expert_throw: "Lancer les 6 dés",
+    expert_enter: "Ou saisissez les 5 dés réels puis la face du dé défi :",
+    plays_again: "rejoue",
+    last_round: "Dernier tour : une ligne est pleine.",
+    crossed: "rayée",
 };
 
 pub static GAME_EN: GameTexts = GameTexts {
@@ -620,6 +648,20 @@ pub static GAME_EN: GameTexts = GameTexts {
         "Undo goes back as far as the start of the game but never re-rolls: the virtual dice of an undone roll come back on the next roll.",
         "Ties: tied players share the place.",
     ],
+    genius_title: "Genius",
+    genius_blurb: "Modes GENIUS, + Simple, Expert and Partie + Longue: the GENIUS list, the challenge die and grids no. 1 and 2.",
+    mode: "Game mode",
+    finish_round: "Finish the round when a row is full",
+    genius_list: "GENIUS list",
+    roll_challenge: "Roll the challenge die",
+    or_pick_face: "Or tap the face of the real challenge die:",
+    defi_keep: "Erase nothing",
+    place_where: "Which cell?",
+    expert_throw: "Throw the 6 dice",
+    expert_enter: "Or enter the 5 real dice, then the challenge die's face:",
+    plays_again: "plays again",
+    last_round: "Last round: a row is full.",
+    crossed: "crossed out",
 };
 
 impl Lang {
@@ -701,6 +743,226 @@ impl Lang {
             }
             (Lang::Fr, F::OutOfRange) => "Ce joueur n'existe pas.".into(),
             (Lang::En, F::OutOfRange) => "There is no such player.".into(),
+        }
+    }
+
+    /// A stable id for a Genius mode (test ids, file names).
+    pub fn mode_id(self, mode: crate::core::genius::Mode) -> &'static str {
+        use crate::core::genius::Mode as M;
+        match mode {
+            M::Genius => "genius",
+            M::Simple => "simple",
+            M::Expert => "expert",
+            M::Longue => "longue",
+        }
+    }
+
+    pub fn mode_name(self, mode: crate::core::genius::Mode) -> &'static str {
+        use crate::core::genius::Mode as M;
+        match mode {
+            M::Genius => "GENIUS",
+            M::Simple => "+ Simple",
+            M::Expert => "Expert",
+            M::Longue => "Partie + Longue",
+        }
+    }
+
+    pub fn mode_blurb(self, mode: crate::core::genius::Mode) -> &'static str {
+        use crate::core::genius::Mode as M;
+        match (self, mode) {
+            (Lang::Fr, M::Genius) => {
+                "Choisissez 1 à 5 dés ; une somme de la liste GENIUS lance le dé défi."
+            }
+            (Lang::En, M::Genius) => {
+                "Pick 1 to 5 dice; a sum on the GENIUS list rolls the challenge die."
+            }
+            (Lang::Fr, M::Simple) => "Sans dé défi : une somme de la liste s'inscrit et on rejoue.",
+            (Lang::En, M::Simple) => {
+                "No challenge die: a sum on the list is written and you play again."
+            }
+            (Lang::Fr, M::Expert) => {
+                "5 tours, les 6 dés d'un coup, +15 si le résultat est sur la liste."
+            }
+            (Lang::En, M::Expert) => {
+                "5 rounds, all 6 dice at once, +15 when the result is on the list."
+            }
+            (Lang::Fr, M::Longue) => "Grille n°2 : une case MIN et une case MAX par colonne.",
+            (Lang::En, M::Longue) => "Grid no. 2: a MIN and a MAX cell in each column.",
+        }
+    }
+
+    /// Half points with the language's decimal separator: 8,5 / 8.5 / −7.
+    pub fn points(self, value: crate::core::genius::Halves) -> String {
+        match value.as_whole() {
+            Some(n) if n < 0 => format!("−{}", -n),
+            Some(n) => n.to_string(),
+            None => {
+                let text = self.decimal(value.as_f64().abs(), 1);
+                if value.0 < 0 {
+                    format!("−{text}")
+                } else {
+                    text
+                }
+            }
+        }
+    }
+
+    /// "17 × 2 = 34", "17 ÷ 2 = 8,5", "3 − 10 = −7", "17 (Défi 1)".
+    pub fn arithmetic(
+        self,
+        sum: crate::core::genius::Halves,
+        face: crate::core::dice_kinds::Challenge,
+        value: crate::core::genius::Halves,
+    ) -> String {
+        use crate::core::dice_kinds::Challenge as C;
+        let (s, v) = (self.points(sum), self.points(value));
+        match face {
+            C::Double => format!("{s} × 2 = {v}"),
+            C::Half => format!("{s} ÷ 2 = {v}"),
+            C::Plus10 => format!("{s} + 10 = {v}"),
+            C::Minus10 => format!("{s} − 10 = {v}"),
+            C::Defi1 | C::Defi2 => format!(
+                "{s} ({})",
+                self.face_label(crate::core::dice_kinds::Face::Challenge(face))
+            ),
+        }
+    }
+
+    /// "1 dé", "3 dés" for a column; "Tour 2" / "Round 2" in Expert.
+    pub fn column_name(self, column: usize, expert: bool) -> String {
+        match (self, expert) {
+            (Lang::Fr, true) => format!("Tour {}", column + 1),
+            (Lang::En, true) => format!("Round {}", column + 1),
+            _ => self.dice_count(column + 1),
+        }
+    }
+
+    /// Why a move of Genius was refused, or why a cell cannot be played.
+    pub fn genius_error(self, error: &crate::core::genius::Error) -> String {
+        use crate::core::genius::Error as E;
+        match (self, error) {
+            (_, E::Setup(e)) => self.setup_error(e),
+            (_, E::First(e)) => self.first_player_error(e),
+            (Lang::Fr, E::GameOver) => "La partie est terminée.".into(),
+            (Lang::En, E::GameOver) => "The game is over.".into(),
+            (Lang::Fr, E::WrongDiceCount) => {
+                "Lancez de 1 à 5 dés (5 dés et le dé défi en mode Expert).".into()
+            }
+            (Lang::En, E::WrongDiceCount) => {
+                "Roll 1 to 5 dice (5 dice and the challenge die in Expert).".into()
+            }
+            (Lang::Fr, E::ColumnFull(k)) => {
+                format!("La colonne « {} » est déjà remplie.", self.dice_count(*k))
+            }
+            (Lang::En, E::ColumnFull(k)) => {
+                format!("The “{}” column is already filled.", self.dice_count(*k))
+            }
+            (Lang::Fr, E::CannotErase) => "Ce Défi ne peut pas effacer cette case.".into(),
+            (Lang::En, E::CannotErase) => "This challenge cannot erase that cell.".into(),
+            (Lang::Fr, E::MinAboveMax) => {
+                "Le MIN ne peut pas dépasser le MAX de la colonne.".into()
+            }
+            (Lang::En, E::MinAboveMax) => "MIN cannot be above the column's MAX.".into(),
+            (Lang::Fr, E::SlotTaken) => "Cette case est déjà remplie.".into(),
+            (Lang::En, E::SlotTaken) => "That cell is already filled.".into(),
+            (Lang::Fr, E::NotNow) => "Ce coup n'est pas possible maintenant.".into(),
+            (Lang::En, E::NotNow) => "That move is not possible now.".into(),
+        }
+    }
+
+    /// The Genius rules page: for each mode, the rules; then the rulings.
+    pub fn genius_rules(
+        self,
+    ) -> (
+        Vec<(&'static str, &'static [&'static str])>,
+        &'static [&'static str],
+    ) {
+        match self {
+            Lang::Fr => (
+                vec![
+                    ("GENIUS", &[
+                        "À son tour, le joueur choisit de lancer 1, 2, 3, 4 ou 5 dés, pour une case encore vide de sa ligne.",
+                        "Si la somme est dans la liste GENIUS (1 2 3 5 7 11 13 17 19 23 29), il lance le dé défi, applique l'effet et inscrit le résultat dans la colonne du nombre de dés lancés, même négatif.",
+                        "Sinon rien n'est inscrit et c'est au joueur suivant.",
+                        "×2 double, ÷2 divise par deux, +10 ajoute 10, −10 retire 10. Défi 1 : on peut effacer un nombre des cases 1, 2 ou 3 dés de sa ligne ou de celle d'un autre joueur ; Défi 2 : des cases 4 ou 5 dés. La somme est alors inscrite telle quelle.",
+                        "La partie se termine dès qu'un joueur a rempli toute sa ligne ; le total le plus élevé gagne.",
+                    ] as &[&str]),
+                    ("+ Simple", &[
+                        "Comme GENIUS, sans dé défi : une somme de la liste est inscrite et le joueur rejoue.",
+                    ]),
+                    ("Expert", &[
+                        "Cinq tours ; à chaque tour, chaque joueur lance les 6 dés d'un coup (5 dés et le dé défi).",
+                        "Le résultat est la somme des 5 dés avec l'effet du dé défi. S'il est dans la liste GENIUS, ou son opposé, il gagne +15 points.",
+                        "Le résultat est inscrit à chaque tour, dans la colonne du tour.",
+                    ]),
+                    ("Partie + Longue", &[
+                        "Comme GENIUS avec la grille n°2 : chaque colonne a une case MIN et une case MAX, et le joueur choisit où inscrire son résultat.",
+                        "Le MIN d'une colonne ne peut pas dépasser son MAX. Si le résultat ne peut aller dans aucune case vide de la colonne, cette case est rayée.",
+                    ]),
+                ],
+                &[
+                    "1 est dans la liste GENIUS, dans tous les modes qui l'utilisent.",
+                    "÷2 garde les demi-points : 17 devient 8,5.",
+                    "−10 peut donner un nombre négatif ; il est inscrit tel quel.",
+                    "Défi 1 et Défi 2 sont facultatifs ; ils effacent un nombre écrit (jamais une case rayée), sur n'importe quelle ligne ; la case effacée peut être rejouée.",
+                    "Mode Expert : les faces Défi ne changent rien et n'effacent rien ; +15 quand le résultat ou son opposé est dans la liste.",
+                    "Partie + Longue : MIN = MAX est permis ; une colonne peut être choisie tant qu'une de ses cases est vide ; la partie se termine quand un joueur a ses dix cases remplies ou rayées (une case rayée vaut 0).",
+                    "Fin de partie : dès qu'une ligne est pleine ; en option, le tour en cours est fini d'abord.",
+                    "Annuler ne relance jamais : les dés et le dé défi d'un coup annulé reviennent au lancer suivant.",
+                ],
+            ),
+            Lang::En => (
+                vec![
+                    ("GENIUS", &[
+                        "On their turn, a player chooses to roll 1, 2, 3, 4 or 5 dice, for a cell of their row that is still empty.",
+                        "If the sum is on the GENIUS list (1 2 3 5 7 11 13 17 19 23 29), they roll the challenge die, apply it and write the result in the column of the number of dice rolled, even if negative.",
+                        "Otherwise nothing is written and the next player plays.",
+                        "×2 doubles, ÷2 halves, +10 adds 10, −10 takes 10 away. Challenge 1: you may erase a number from the 1, 2 or 3 dice cells of your row or another player's; Challenge 2: from the 4 or 5 dice cells. The sum is then written unchanged.",
+                        "The game ends as soon as a player's row is full; the highest total wins.",
+                    ] as &[&str]),
+                    ("+ Simple", &[
+                        "As GENIUS, without the challenge die: a sum on the list is written and the player plays again.",
+                    ]),
+                    ("Expert", &[
+                        "Five rounds; each round, each player throws all 6 dice at once (5 dice and the challenge die).",
+                        "The result is the sum of the 5 dice with the challenge die applied. If it, or its negative, is on the GENIUS list, it earns +15 points.",
+                        "The result is written every round, in that round's column.",
+                    ]),
+                    ("Partie + Longue", &[
+                        "As GENIUS with grid no. 2: each column has a MIN and a MAX cell, and the player chooses where the result goes.",
+                        "A column's MIN cannot be above its MAX. If the result fits no empty cell of the column, that cell is crossed out.",
+                    ]),
+                ],
+                &[
+                    "1 is on the GENIUS list, in every mode that uses it.",
+                    "÷2 keeps half points: 17 becomes 8.5.",
+                    "−10 may give a negative number; it is written as it is.",
+                    "Challenge 1 and 2 are optional; they erase a written number (never a crossed-out cell) on any row; the erased cell can be played again.",
+                    "Expert: the Challenge faces change nothing and erase nothing; +15 when the result or its negative is on the list.",
+                    "Partie + Longue: MIN = MAX is allowed; a column can be picked while one of its cells is empty; the game ends when a player has all ten cells filled or crossed out (a crossed-out cell is worth 0).",
+                    "End of the game: as soon as a row is full; as an option, the current round is finished first.",
+                    "Undo never re-rolls: the dice and the challenge die of an undone roll come back on the next roll.",
+                ],
+            ),
+        }
+    }
+
+    /// What a Défi face lets the player do.
+    pub fn defi_instruction(self, face: crate::core::dice_kinds::Challenge, sum: &str) -> String {
+        use crate::core::dice_kinds::Challenge as C;
+        let cells = match (self, face) {
+            (Lang::Fr, C::Defi2) => "4 ou 5 dés",
+            (Lang::Fr, _) => "1, 2 ou 3 dés",
+            (Lang::En, C::Defi2) => "4 or 5 dice",
+            (Lang::En, _) => "1, 2 or 3 dice",
+        };
+        match self {
+            Lang::Fr => format!(
+                "Vous pouvez effacer un nombre des cases {cells}, sur votre ligne ou celle d'un autre joueur : touchez-le dans la grille. Ensuite {sum} sera inscrit."
+            ),
+            Lang::En => format!(
+                "You may erase a number from the {cells} cells, in your row or another player's: tap it in the grid. Then {sum} is written."
+            ),
         }
     }
 

@@ -105,9 +105,10 @@ fn home_lists_the_checker_first_and_only_what_works() {
     let settings = html.find("data-testid=\"open-settings\"").unwrap();
     assert!(checker < settings);
     let serieux = html.find("data-testid=\"open-serieux\"").unwrap();
+    let genius = html.find("data-testid=\"open-genius\"").unwrap();
     let roller = html.find("data-testid=\"open-roller\"").unwrap();
-    assert!(checker < serieux && serieux < roller && roller < settings);
-    assert_eq!(html.matches("<button class=\"card").count(), 4);
+    assert!(checker < serieux && serieux < genius && genius < roller && roller < settings);
+    assert_eq!(html.matches("<button class=\"card").count(), 5);
     assert!(html.contains("Nombre premier ?"));
 }
 

@@ -1,10 +1,11 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::serieux::{resume, summary};
-use super::{use_ui, DieFace, Screen};
+use super::{genius, serieux, use_ui, Active, DieFace, Screen};
 use crate::core::dice::D6;
+use crate::core::genius::Genius;
+use crate::core::save::{GameKind, SavedGame};
 use crate::core::serieux::Serieux;
-use crate::core::session::Session;
+use crate::i18n::Lang;
 use crate::settings::SettingsError;
 use dioxus::prelude::*;
 
@@ -20,16 +21,11 @@ pub fn HomeScreen() -> Element {
 
     let g = lang.game();
     let set_aside = *ui.set_aside.read();
-    let in_progress: Vec<(String, Session<Serieux>)> = ui
+    let in_progress: Vec<(SavedGame, String)> = ui
         .saved
         .read()
         .iter()
-        .filter_map(|saved| {
-            saved
-                .session::<Serieux>()
-                .ok()
-                .map(|s| (saved.id.clone(), s))
-        })
+        .filter_map(|saved| describe(saved, lang).map(|d| (saved.clone(), d)))
         .collect();
 
     rsx! {
@@ -44,28 +40,28 @@ pub fn HomeScreen() -> Element {
             if !in_progress.is_empty() {
                 section { class: "info", "data-testid": "in-progress",
                     h2 { class: "section-title", "{g.in_progress}" }
-                    for (id, session) in in_progress {
-                        div { key: "{id}", class: "saved-row",
-                            span { class: "saved-summary", "{summary(&session, lang)}" }
+                    for (saved, description) in in_progress {
+                        div { key: "{saved.id}", class: "saved-row",
+                            span { class: "saved-summary", "{description}" }
                             button {
                                 class: "chip chip-on",
-                                "data-testid": "resume-{id}",
+                                "data-testid": "resume-{saved.id}",
                                 onclick: {
-                                    let id = id.clone();
-                                    let session = session.clone();
+                                    let saved = saved.clone();
                                     move |_| {
                                         let mut ui = ui;
-                                        ui.game.set(Some(resume(&id, session.clone())));
-                                        ui.go(Screen::SerieuxGame);
+                                        if let Some(screen) = resume(&mut ui, &saved) {
+                                            ui.go(screen);
+                                        }
                                     }
                                 },
                                 "{g.resume}"
                             }
                             button {
                                 class: "chip",
-                                "data-testid": "delete-{id}",
+                                "data-testid": "delete-{saved.id}",
                                 onclick: {
-                                    let id = id.clone();
+                                    let id = saved.id.clone();
                                     move |_| {
                                         crate::saves::forget(&id);
                                         let mut ui = ui;
@@ -100,6 +96,13 @@ pub fn HomeScreen() -> Element {
                 }
                 button {
                     class: "card",
+                    "data-testid": "open-genius",
+                    onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusSetup) },
+                    span { class: "card-title", "{g.genius_title}" }
+                    span { class: "card-text", "{g.genius_blurb}" }
+                }
+                button {
+                    class: "card",
                     "data-testid": "open-roller",
                     onclick: move |_| { let mut ui = ui; ui.go(Screen::Roller) },
                     span { class: "card-title", "{t.roller_title}" }
@@ -113,6 +116,44 @@ pub fn HomeScreen() -> Element {
                     span { class: "card-text", "{t.settings_blurb}" }
                 }
             }
+        }
+    }
+}
+
+/// A saved game's line on the home screen, if it replays.
+fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
+    match saved.game {
+        GameKind::Serieux => saved
+            .session::<Serieux>()
+            .ok()
+            .map(|s| serieux::summary(&s, lang)),
+        GameKind::Genius => saved
+            .session::<Genius>()
+            .ok()
+            .map(|s| genius::summary(&s, lang)),
+    }
+}
+
+/// Opens a saved game for play; the screen to show it on.
+fn resume(ui: &mut super::Ui, saved: &SavedGame) -> Option<Screen> {
+    match saved.game {
+        GameKind::Serieux => {
+            let session = saved.session::<Serieux>().ok()?;
+            ui.game.set(Some(Active::new(
+                saved.id.clone(),
+                GameKind::Serieux,
+                session,
+            )));
+            Some(Screen::SerieuxGame)
+        }
+        GameKind::Genius => {
+            let session = saved.session::<Genius>().ok()?;
+            ui.genius.set(Some(Active::new(
+                saved.id.clone(),
+                GameKind::Genius,
+                session,
+            )));
+            Some(Screen::GeniusGame)
         }
     }
 }

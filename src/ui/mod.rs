@@ -1,23 +1,31 @@
 //! The user interface: renders state and sends inputs to the pure logic in
 //! `crate::core`. Shared state lives in one [`Ui`] context.
 
+mod active;
 mod checker;
 mod die;
+mod genius;
 mod home;
 mod roller;
 mod serieux;
 mod settings;
+mod setup;
 
+pub use active::Active;
 pub use checker::CheckerScreen;
 pub use die::DieFace;
+pub use genius::{GeniusGameScreen, GeniusRulesScreen};
 pub use home::HomeScreen;
 pub use roller::RollerScreen;
-pub use serieux::{ActiveGame, SerieuxGameScreen, SerieuxRulesScreen, SerieuxSetupScreen};
+pub use serieux::{SerieuxGameScreen, SerieuxRulesScreen};
 pub use settings::SettingsScreen;
+pub use setup::SetupScreen;
 
 use crate::core::checker::Checker;
+use crate::core::genius::Genius;
 use crate::core::roller::Roller;
 use crate::core::save::SavedGame;
+use crate::core::serieux::Serieux;
 use crate::core::session::Session;
 use crate::i18n::{Lang, Texts};
 use crate::platform;
@@ -36,6 +44,16 @@ pub enum Screen {
     SerieuxSetup,
     SerieuxGame,
     SerieuxRules,
+    GeniusSetup,
+    GeniusGame,
+    GeniusRules,
+}
+
+/// The games a new game can be set up for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewGame {
+    Serieux,
+    Genius,
 }
 
 /// Whether the last change of settings reached the device's storage.
@@ -106,7 +124,8 @@ pub struct Ui {
     pub screen: Signal<Screen>,
     pub checker: Signal<Checker>,
     pub roller: Signal<Session<Roller>>,
-    pub game: Signal<Option<ActiveGame>>,
+    pub game: Signal<Option<Active<Serieux>>>,
+    pub genius: Signal<Option<Active<Genius>>>,
     pub saved: Signal<Vec<SavedGame>>,
     pub set_aside: Signal<usize>,
 }
@@ -137,6 +156,8 @@ impl Ui {
         match screen {
             Screen::SerieuxRules if self.game.read().is_some() => Screen::SerieuxGame,
             Screen::SerieuxRules => Screen::SerieuxSetup,
+            Screen::GeniusRules if self.genius.read().is_some() => Screen::GeniusGame,
+            Screen::GeniusRules => Screen::GeniusSetup,
             _ => Screen::Home,
         }
     }
@@ -178,6 +199,7 @@ pub fn Root(init: Init) -> Element {
     let checker = use_signal(|| init.checker.clone());
     let roller = use_signal(roller::new_roller);
     let game = use_signal(|| None);
+    let genius = use_signal(|| None);
     let saved = use_signal(|| init.saved.clone());
     let set_aside = use_signal(|| init.set_aside);
     let ui = use_context_provider(|| Ui {
@@ -189,6 +211,7 @@ pub fn Root(init: Init) -> Element {
         checker,
         roller,
         game,
+        genius,
         saved,
         set_aside,
     });
@@ -207,7 +230,8 @@ pub fn Root(init: Init) -> Element {
         Screen::Roller => t.roller_title,
         Screen::Settings => t.settings,
         Screen::SerieuxSetup | Screen::SerieuxGame => lang.game().serieux_title,
-        Screen::SerieuxRules => lang.game().rules,
+        Screen::SerieuxRules | Screen::GeniusRules => lang.game().rules,
+        Screen::GeniusSetup | Screen::GeniusGame => lang.game().genius_title,
     };
 
     rsx! {
@@ -245,7 +269,10 @@ pub fn Root(init: Init) -> Element {
                     Screen::Home => rsx! { HomeScreen {} },
                     Screen::Checker => rsx! { CheckerScreen {} },
                     Screen::Roller => rsx! { RollerScreen {} },
-                    Screen::SerieuxSetup => rsx! { SerieuxSetupScreen {} },
+                    Screen::SerieuxSetup => rsx! { SetupScreen { game: NewGame::Serieux } },
+                    Screen::GeniusSetup => rsx! { SetupScreen { game: NewGame::Genius } },
+                    Screen::GeniusGame => rsx! { GeniusGameScreen {} },
+                    Screen::GeniusRules => rsx! { GeniusRulesScreen {} },
                     Screen::SerieuxGame => rsx! { SerieuxGameScreen {} },
                     Screen::SerieuxRules => rsx! { SerieuxRulesScreen {} },
                     Screen::Settings => rsx! { SettingsScreen {} },

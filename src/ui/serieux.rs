@@ -5,191 +5,22 @@
 use super::{use_ui, DieFace, Screen};
 use crate::core::checker::{Checker, Input};
 use crate::core::dice::{D6, MAX_DICE};
-use crate::core::save::{new_id, GameKind};
-use crate::core::serieux::{Action, Cell, FirstPlayer, Phase, Serieux, Setup, ROUNDS};
+use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
 use crate::core::session::{RollSource, Rules, Session};
-use crate::core::table::{Colour, Player, MAX_PLAYERS};
+use crate::core::table::{Colour, Player};
 use crate::i18n::Lang;
 use crate::platform;
-use crate::saves;
 use dioxus::prelude::*;
 use rand::Rng;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// The game being played and where it is saved.
-#[derive(Clone, Debug)]
-pub struct ActiveGame {
-    pub id: String,
-    pub session: Session<Serieux>,
-    pub save_failed: bool,
-}
-
-impl ActiveGame {
-    /// Changes the game through `change` and saves it at once.
-    pub fn commit(&mut self, change: impl FnOnce(&mut Session<Serieux>) -> bool) {
-        if change(&mut self.session) {
-            self.save_failed = saves::save(&self.id, GameKind::Serieux, &self.session).is_err();
-        }
-    }
-}
-
-fn symbol(p: &Player) -> &'static str {
+pub fn symbol(p: &Player) -> &'static str {
     p.colour.symbol()
 }
 
-fn colour_class(c: Colour) -> String {
+pub fn colour_class(c: Colour) -> String {
     format!("pc-{c:?}").to_lowercase()
-}
-
-#[component]
-pub fn SerieuxSetupScreen() -> Element {
-    let ui = use_ui();
-    let lang = ui.lang();
-    let g = lang.game();
-    let mut names = use_signal(|| vec![String::new(), String::new()]);
-    let mut roll_off = use_signal(|| true);
-    let mut chosen = use_signal(|| 0usize);
-    let mut error = use_signal(|| None::<String>);
-    let recent = use_hook(saves::remembered_names);
-
-    let current = names.read().clone();
-    let unused: Vec<String> = recent
-        .iter()
-        .filter(|r| !current.iter().any(|n| n.trim().eq_ignore_ascii_case(r)))
-        .take(8)
-        .cloned()
-        .collect();
-
-    let start = move |_| {
-        let players: Vec<Player> = names
-            .read()
-            .iter()
-            .enumerate()
-            .map(|(i, n)| Player::new(n, Colour::ALL[i % Colour::ALL.len()]))
-            .collect();
-        let first = if roll_off() {
-            FirstPlayer::RollOff
-        } else {
-            FirstPlayer::Chosen(chosen().min(players.len().saturating_sub(1)))
-        };
-        let setup = Setup {
-            players: players.clone(),
-            first,
-        };
-        match Session::<Serieux>::new(setup) {
-            Ok(session) => {
-                let id = new_id(
-                    GameKind::Serieux,
-                    platform::now_ms(),
-                    platform::seeded_rng().random(),
-                );
-                let mut game = ActiveGame {
-                    id,
-                    session,
-                    save_failed: false,
-                };
-                game.commit(|_| true);
-                saves::remember_names(&players.iter().map(|p| p.name.clone()).collect::<Vec<_>>());
-                let mut ui = ui;
-                ui.game.set(Some(game));
-                ui.go(Screen::SerieuxGame);
-            }
-            Err(crate::core::serieux::Error::Setup(e)) => error.set(Some(lang.setup_error(&e))),
-            Err(e) => error.set(Some(format!("{e:?}"))),
-        }
-    };
-
-    rsx! {
-        div { class: "setup", "data-testid": "serieux-setup",
-            section { class: "info",
-                h2 { class: "section-title", "{g.players}" }
-                for (i, name) in current.iter().enumerate() {
-                    div { key: "{i}", class: "player-row",
-                        span { class: "player-symbol {colour_class(Colour::ALL[i])}", "aria-hidden": "true", "{Colour::ALL[i].symbol()}" }
-                        input {
-                            class: "name-input",
-                            "data-testid": "name-{i}",
-                            r#type: "text",
-                            maxlength: "24",
-                            autocomplete: "off",
-                            placeholder: "{g.player} {i + 1}",
-                            "aria-label": "{g.player} {i + 1}",
-                            value: "{name}",
-                            oninput: move |e| { names.write()[i] = e.value(); error.set(None); },
-                        }
-                        if current.len() > 1 {
-                            button {
-                                class: "icon-button",
-                                "data-testid": "remove-player-{i}",
-                                "aria-label": "{lang.texts().roller_remove} {g.player} {i + 1}",
-                                onclick: move |_| { names.write().remove(i); },
-                                "✕"
-                            }
-                        }
-                    }
-                }
-                if current.len() < MAX_PLAYERS {
-                    button {
-                        class: "action",
-                        "data-testid": "add-player",
-                        onclick: move |_| names.write().push(String::new()),
-                        "+ {g.add_player}"
-                    }
-                }
-                if !unused.is_empty() {
-                    h2 { class: "section-title", "{g.recent_players}" }
-                    div { class: "chips",
-                        for r in unused {
-                            button {
-                                key: "{r}",
-                                class: "chip",
-                                onclick: move |_| {
-                                    let mut list = names.write();
-                                    if let Some(slot) = list.iter_mut().find(|n| n.trim().is_empty()) {
-                                        *slot = r.clone();
-                                    } else if list.len() < MAX_PLAYERS {
-                                        list.push(r.clone());
-                                    }
-                                },
-                                "{r}"
-                            }
-                        }
-                    }
-                }
-            }
-            fieldset { class: "choice-group",
-                legend { "{g.who_starts}" }
-                label { class: "choice",
-                    input { r#type: "radio", name: "first", "data-testid": "first-rolloff", checked: roll_off(), onchange: move |_| roll_off.set(true) }
-                    span { "{g.roll_off}" }
-                }
-                label { class: "choice",
-                    input { r#type: "radio", name: "first", "data-testid": "first-chosen", checked: !roll_off(), onchange: move |_| roll_off.set(false) }
-                    span { "{g.chosen}" }
-                }
-                if !roll_off() {
-                    div { class: "chips",
-                        for (i, name) in current.iter().enumerate() {
-                            button {
-                                key: "{i}",
-                                class: if chosen() == i { "chip chip-on" } else { "chip" },
-                                "aria-pressed": if chosen() == i { "true" } else { "false" },
-                                "data-testid": "first-{i}",
-                                onclick: move |_| chosen.set(i),
-                                if name.trim().is_empty() { "{g.player} {i + 1}" } else { "{name}" }
-                            }
-                        }
-                    }
-                }
-            }
-            if let Some(message) = error() {
-                p { class: "entry-error", role: "alert", "data-testid": "setup-error", "⚠ {message}" }
-            }
-            button { class: "roll-main", "data-testid": "start-game", onclick: start, "{g.start}" }
-            button { class: "action", onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxRules) }, "{g.rules}" }
-        }
-    }
 }
 
 #[component]
@@ -545,13 +376,4 @@ pub fn summary(session: &Session<Serieux>, lang: Lang) -> String {
         lang.game().serieux_title,
         lang.round_of(s.round() + 1, ROUNDS)
     )
-}
-
-/// Opens a saved game for play.
-pub fn resume(id: &str, session: Session<Serieux>) -> ActiveGame {
-    ActiveGame {
-        id: id.to_string(),
-        session,
-        save_failed: false,
-    }
 }

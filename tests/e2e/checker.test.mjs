@@ -9,11 +9,11 @@ after(async () => { await app?.stop(); });
 
 const isPrime = (n) => { if (n < 2) return false; for (let p = 2; p * p <= n; p++) if (n % p === 0) return false; return true; };
 
-test('home lists the checker first, then Mode Sérieux, the roller and settings', async () => {
+test('home lists the checker first, then the games, the roller and settings', async () => {
   const page = await app.page();
   await open(page, app.url);
   const cards = await page.$$eval('.cards > .card', (els) => els.map((e) => e.dataset.testid));
-  assert.deepEqual(cards, ['open-checker', 'open-serieux', 'open-roller', 'open-settings']);
+  assert.deepEqual(cards, ['open-checker', 'open-serieux', 'open-genius', 'open-roller', 'open-settings']);
   assert.match(await page.textContent('h1'), /Genius/);
   await shot(page, 'home-fr-light');
   assert.deepEqual(page.errors, []);

@@ -10,7 +10,7 @@ after(async () => { await app?.stop(); });
 async function newGame(page, names, { first = 0 } = {}) {
   await open(page, app.url);
   await page.tap(id('open-serieux'));
-  await page.waitForSelector(id('serieux-setup'));
+  await page.waitForSelector(id('setup'));
   for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
   for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
   if (first !== null) {

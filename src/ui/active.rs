@@ -1,0 +1,31 @@
+//! The game being played, whichever it is, and where it is saved.
+
+use crate::core::save::GameKind;
+use crate::core::session::{Rules, Session};
+use crate::saves;
+
+#[derive(Clone, Debug)]
+pub struct Active<R: Rules> {
+    pub id: String,
+    pub kind: GameKind,
+    pub session: Session<R>,
+    pub save_failed: bool,
+}
+
+impl<R: Rules> Active<R> {
+    pub fn new(id: String, kind: GameKind, session: Session<R>) -> Active<R> {
+        Active {
+            id,
+            kind,
+            session,
+            save_failed: false,
+        }
+    }
+
+    /// Changes the game through `change` and, if it changed, saves it at once.
+    pub fn commit(&mut self, change: impl FnOnce(&mut Session<R>) -> bool) {
+        if change(&mut self.session) {
+            self.save_failed = saves::save(&self.id, self.kind, &self.session).is_err();
+        }
+    }
+}

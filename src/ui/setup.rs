@@ -1,0 +1,225 @@
+//! Setting up a game at the table: players (names remembered), who starts,
+//! and the options of the game chosen.
+
+use super::active::Active;
+use super::serieux::colour_class;
+use super::{use_ui, NewGame, Screen};
+use crate::core::genius::{self, Genius, Mode};
+use crate::core::save::{new_id, GameKind};
+use crate::core::serieux::{self, Serieux};
+use crate::core::session::Session;
+use crate::core::table::{Colour, FirstPlayer, Player, MAX_PLAYERS};
+use crate::platform;
+use crate::saves;
+use dioxus::prelude::*;
+use rand::Rng;
+
+#[component]
+pub fn SetupScreen(game: NewGame) -> Element {
+    let ui = use_ui();
+    let lang = ui.lang();
+    let g = lang.game();
+    let mut names = use_signal(|| vec![String::new(), String::new()]);
+    let mut roll_off = use_signal(|| true);
+    let mut chosen = use_signal(|| 0usize);
+    let mut mode = use_signal(|| Mode::Genius);
+    let mut finish_round = use_signal(|| false);
+    let mut error = use_signal(|| None::<String>);
+    let recent = use_hook(saves::remembered_names);
+
+    let current = names.read().clone();
+    let unused: Vec<String> = recent
+        .iter()
+        .filter(|r| !current.iter().any(|n| n.trim().eq_ignore_ascii_case(r)))
+        .take(8)
+        .cloned()
+        .collect();
+
+    let start = move |_| {
+        let players: Vec<Player> = names
+            .read()
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Player::new(n, Colour::ALL[i % Colour::ALL.len()]))
+            .collect();
+        let first = if roll_off() {
+            FirstPlayer::RollOff
+        } else {
+            FirstPlayer::Chosen(chosen().min(players.len().saturating_sub(1)))
+        };
+        let id = |kind| new_id(kind, platform::now_ms(), platform::seeded_rng().random());
+        let mut ui = ui;
+        let started = match game {
+            NewGame::Serieux => Session::<Serieux>::new(serieux::Setup {
+                players: players.clone(),
+                first,
+            })
+            .map(|session| {
+                let mut active = Active::new(id(GameKind::Serieux), GameKind::Serieux, session);
+                active.commit(|_| true);
+                ui.game.set(Some(active));
+                Screen::SerieuxGame
+            })
+            .map_err(|e| match e {
+                serieux::Error::Setup(e) => lang.setup_error(&e),
+                other => lang.serieux_error(&other),
+            }),
+            NewGame::Genius => {
+                let setup = genius::Setup {
+                    players: players.clone(),
+                    first,
+                    mode: mode(),
+                    finish_round: finish_round() && mode() != Mode::Expert,
+                };
+                Session::<Genius>::new(setup)
+                    .map(|session| {
+                        let mut active =
+                            Active::new(id(GameKind::Genius), GameKind::Genius, session);
+                        active.commit(|_| true);
+                        ui.genius.set(Some(active));
+                        Screen::GeniusGame
+                    })
+                    .map_err(|e| lang.genius_error(&e))
+            }
+        };
+        match started {
+            Ok(screen) => {
+                saves::remember_names(&players.iter().map(|p| p.name.clone()).collect::<Vec<_>>());
+                ui.go(screen);
+            }
+            Err(message) => error.set(Some(message)),
+        }
+    };
+
+    rsx! {
+        div { class: "setup", "data-testid": "setup",
+            if game == NewGame::Genius {
+                fieldset { class: "choice-group",
+                    legend { "{g.mode}" }
+                    for m in Mode::ALL {
+                        label { class: "choice", key: "{m:?}",
+                            input {
+                                r#type: "radio",
+                                name: "mode",
+                                "data-testid": "mode-{lang.mode_id(m)}",
+                                checked: mode() == m,
+                                onchange: move |_| mode.set(m),
+                            }
+                            span { class: "choice-text",
+                                strong { "{lang.mode_name(m)}" }
+                                small { "{lang.mode_blurb(m)}" }
+                            }
+                        }
+                    }
+                    if mode() != Mode::Expert {
+                        label { class: "choice",
+                            input {
+                                r#type: "checkbox",
+                                "data-testid": "finish-round",
+                                checked: finish_round(),
+                                onchange: move |e| finish_round.set(e.checked()),
+                            }
+                            span { "{g.finish_round}" }
+                        }
+                    }
+                }
+            }
+            section { class: "info",
+                h2 { class: "section-title", "{g.players}" }
+                for (i, name) in current.iter().enumerate() {
+                    div { key: "{i}", class: "player-row",
+                        span { class: "player-symbol {colour_class(Colour::ALL[i])}", "aria-hidden": "true", "{Colour::ALL[i].symbol()}" }
+                        input {
+                            class: "name-input",
+                            "data-testid": "name-{i}",
+                            r#type: "text",
+                            maxlength: "24",
+                            autocomplete: "off",
+                            placeholder: "{g.player} {i + 1}",
+                            "aria-label": "{g.player} {i + 1}",
+                            value: "{name}",
+                            oninput: move |e| { names.write()[i] = e.value(); error.set(None); },
+                        }
+                        if current.len() > 1 {
+                            button {
+                                class: "icon-button",
+                                "data-testid": "remove-player-{i}",
+                                "aria-label": "{lang.texts().roller_remove} {g.player} {i + 1}",
+                                onclick: move |_| { names.write().remove(i); },
+                                "✕"
+                            }
+                        }
+                    }
+                }
+                if current.len() < MAX_PLAYERS {
+                    button {
+                        class: "action",
+                        "data-testid": "add-player",
+                        onclick: move |_| names.write().push(String::new()),
+                        "+ {g.add_player}"
+                    }
+                }
+                if !unused.is_empty() {
+                    h2 { class: "section-title", "{g.recent_players}" }
+                    div { class: "chips",
+                        for r in unused {
+                            button {
+                                key: "{r}",
+                                class: "chip",
+                                onclick: move |_| {
+                                    let mut list = names.write();
+                                    if let Some(slot) = list.iter_mut().find(|n| n.trim().is_empty()) {
+                                        *slot = r.clone();
+                                    } else if list.len() < MAX_PLAYERS {
+                                        list.push(r.clone());
+                                    }
+                                },
+                                "{r}"
+                            }
+                        }
+                    }
+                }
+            }
+            fieldset { class: "choice-group",
+                legend { "{g.who_starts}" }
+                label { class: "choice",
+                    input { r#type: "radio", name: "first", "data-testid": "first-rolloff", checked: roll_off(), onchange: move |_| roll_off.set(true) }
+                    span { "{g.roll_off}" }
+                }
+                label { class: "choice",
+                    input { r#type: "radio", name: "first", "data-testid": "first-chosen", checked: !roll_off(), onchange: move |_| roll_off.set(false) }
+                    span { "{g.chosen}" }
+                }
+                if !roll_off() {
+                    div { class: "chips",
+                        for (i, name) in current.iter().enumerate() {
+                            button {
+                                key: "{i}",
+                                class: if chosen() == i { "chip chip-on" } else { "chip" },
+                                "aria-pressed": if chosen() == i { "true" } else { "false" },
+                                "data-testid": "first-{i}",
+                                onclick: move |_| chosen.set(i),
+                                if name.trim().is_empty() { "{g.player} {i + 1}" } else { "{name}" }
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(message) = error() {
+                p { class: "entry-error", role: "alert", "data-testid": "setup-error", "⚠ {message}" }
+            }
+            button { class: "roll-main", "data-testid": "start-game", onclick: start, "{g.start}" }
+            button {
+                class: "action",
+                onclick: move |_| {
+                    let mut ui = ui;
+                    ui.go(match game {
+                        NewGame::Serieux => Screen::SerieuxRules,
+                        NewGame::Genius => Screen::GeniusRules,
+                    })
+                },
+                "{g.rules}"
+            }
+        }
+    }
+}
