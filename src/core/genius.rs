@@ -283,7 +283,7 @@ impl Genius {
         self.ending
     }
 
-    /// What the last action did, in order.
+    /// What the current turn has done so far, in order.
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -587,7 +587,13 @@ impl Rules for Genius {
     }
 
     fn apply_valid(&mut self, action: &Action) {
-        self.events.clear();
+        // Events tell the story of the turn: a new roll starts a new story.
+        if matches!(
+            action,
+            Action::Roll { .. } | Action::Expert { .. } | Action::RollOff { .. }
+        ) {
+            self.events.clear();
+        }
         let p = self.current;
         match (self.phase.clone(), action) {
             (Phase::RollOff(r), Action::RollOff { values, .. }) => {
