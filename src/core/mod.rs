@@ -8,6 +8,7 @@
 pub mod checker;
 pub mod dice;
 pub mod dice_kinds;
+pub mod einstein;
 pub mod genius;
 pub mod prime;
 pub mod roller;

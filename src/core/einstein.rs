@@ -1,0 +1,399 @@
+//! Einstein (Sid Sackson's *Solitaire Dice* / *Choice*), as `rulings.md`
+//! reads the rulebook: one roll of five dice serves every player; each splits
+//! it into two pairs and a fifth die; sums score by how often they were marked.
+
+use super::dice::D6;
+use super::session::{RollSource, Rules};
+use super::table::{
+    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
+    MAX_PLAYERS,
+};
+use serde::{Deserialize, Serialize};
+
+/// Points per sum, 2 to 12.
+pub const POINTS: [i32; 11] = [100, 70, 60, 50, 40, 30, 40, 50, 60, 70, 100];
+/// A sum's boxes on the sheet: 4, 1 and 5 (ten in all).
+pub const BOXES: [usize; 3] = [4, 1, 5];
+/// Fifth-die values a player may choose, and marks that end their game.
+pub const FIFTH_SLOTS: usize = 3;
+pub const FIFTH_MARKS_TO_END: u8 = 8;
+
+/// Points for `marks` on the sum `sum` (2–12): 0 → 0, 1–4 → −200, 5 → 0,
+/// 6–10 → (marks − 5) × points, beyond 10 nothing more.
+pub fn score(sum: usize, marks: u8) -> i32 {
+    let points = POINTS[sum - 2];
+    match marks {
+        0 => 0,
+        1..=4 => -200,
+        5 => 0,
+        m => i32::from(m.min(10) - 5) * points,
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub players: Vec<Player>,
+    /// Who rolls first (the rulebook: the youngest).
+    pub first: FirstPlayer,
+}
+
+/// One player's sheet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sheet {
+    /// Marks per sum, index 0 = sum 2.
+    pub marks: [u8; 11],
+    /// The fifth-die values chosen so far (at most three) and their marks.
+    pub fifth: Vec<(u8, u8)>,
+    /// This player's own game has ended (eighth mark on a fifth-die value).
+    pub done: bool,
+}
+
+impl Sheet {
+    pub fn total(&self) -> i32 {
+        (2..=12).map(|s| score(s, self.marks[s - 2])).sum()
+    }
+
+    pub fn fifth_values(&self) -> Vec<u8> {
+        self.fifth.iter().map(|(v, _)| *v).collect()
+    }
+}
+
+/// A player's choice for the current roll: the two pairs, by die position
+/// (0–4); the die left over is the fifth die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Choice {
+    pub pairs: [[usize; 2]; 2],
+}
+
+impl Choice {
+    /// The position of the die left over, if the pairs use four different dice.
+    pub fn leftover(&self) -> Option<usize> {
+        let used = [
+            self.pairs[0][0],
+            self.pairs[0][1],
+            self.pairs[1][0],
+            self.pairs[1][1],
+        ];
+        if used.iter().any(|&i| i > 4) {
+            return None;
+        }
+        let mut seen = [false; 5];
+        for i in used {
+            if seen[i] {
+                return None;
+            }
+            seen[i] = true;
+        }
+        seen.iter().position(|s| !s)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    RollOff {
+        values: Vec<u32>,
+        source: RollSource,
+    },
+    /// The roller's five dice, for everyone.
+    Roll { dice: Vec<D6>, source: RollSource },
+    /// One player's pairs for the current roll.
+    Choose { player: usize, choice: Choice },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Setup(SetupError),
+    First(FirstPlayerError),
+    GameOver,
+    NotNow,
+    WrongDiceCount,
+    /// The pairs do not use four different dice of the roll.
+    BadPairs,
+    /// This player has already chosen for this roll, or their game is over.
+    NotWaitingFor(usize),
+    /// Three fifth-die values are chosen and the roll shows one: the fifth die
+    /// must be one of them.
+    FifthMustBeChosenValue {
+        allowed: Vec<u8>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    RollOff(RollOff),
+    /// The roller rolls the five dice.
+    Roll,
+    /// Every player still playing chooses, in any order.
+    Choose {
+        dice: Vec<D6>,
+        waiting: Vec<usize>,
+    },
+    Finished,
+}
+
+/// What a choice did, for the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marked {
+    pub player: usize,
+    pub sums: [usize; 2],
+    /// The fifth die's value and whether it was marked (false: free throw).
+    pub fifth: (u8, bool),
+    pub ended: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Einstein {
+    players: Vec<Player>,
+    phase: Phase,
+    roller: usize,
+    rolls: usize,
+    sheets: Vec<Sheet>,
+    last: Vec<Marked>,
+}
+
+impl Einstein {
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Who rolls (or rolled) the current dice.
+    pub fn roller(&self) -> usize {
+        self.roller
+    }
+
+    pub fn rolls(&self) -> usize {
+        self.rolls
+    }
+
+    pub fn sheet(&self, player: usize) -> &Sheet {
+        &self.sheets[player]
+    }
+
+    pub fn totals(&self) -> Vec<i32> {
+        self.sheets.iter().map(|s| s.total()).collect()
+    }
+
+    pub fn places(&self) -> Vec<usize> {
+        places(&self.totals())
+    }
+
+    /// The choices made for the current (or last) roll.
+    pub fn marked(&self) -> &[Marked] {
+        &self.last
+    }
+
+    /// The fifth-die values `player` may leave over from `dice`: any while
+    /// fewer than three are chosen; else the chosen ones the roll shows, or
+    /// any die on a free throw.
+    pub fn allowed_fifth(&self, player: usize, dice: &[D6]) -> FifthRule {
+        let sheet = &self.sheets[player];
+        if sheet.fifth.len() < FIFTH_SLOTS {
+            return FifthRule::Any;
+        }
+        let chosen = sheet.fifth_values();
+        let shown: Vec<u8> = chosen
+            .iter()
+            .copied()
+            .filter(|v| dice.iter().any(|d| d.value() == *v))
+            .collect();
+        if shown.is_empty() {
+            FifthRule::FreeThrow
+        } else {
+            FifthRule::OneOf(shown)
+        }
+    }
+
+    /// Every legal choice for `player` on `dice` (each way of pairing, once).
+    pub fn legal_choices(&self, player: usize, dice: &[D6]) -> Vec<Choice> {
+        all_choices()
+            .into_iter()
+            .filter(|c| self.check_choice(player, dice, c).is_ok())
+            .collect()
+    }
+
+    fn check_choice(&self, player: usize, dice: &[D6], choice: &Choice) -> Result<(), Error> {
+        let leftover = choice.leftover().ok_or(Error::BadPairs)?;
+        match self.allowed_fifth(player, dice) {
+            FifthRule::OneOf(allowed) if !allowed.contains(&dice[leftover].value()) => {
+                Err(Error::FifthMustBeChosenValue { allowed })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn next_roller(&mut self) {
+        let n = self.players.len();
+        for step in 1..=n {
+            let p = (self.roller + step) % n;
+            if !self.sheets[p].done {
+                self.roller = p;
+                return;
+            }
+        }
+    }
+}
+
+/// What the fifth die may be for a player on this roll.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FifthRule {
+    /// Fewer than three values chosen: any die.
+    Any,
+    /// Three chosen and the roll shows some: one of these.
+    OneOf(Vec<u8>),
+    /// Three chosen and the roll shows none: any die, no mark.
+    FreeThrow,
+}
+
+/// The 15 ways to split five dice into two pairs and a fifth die.
+pub fn all_choices() -> Vec<Choice> {
+    let mut out = Vec::new();
+    for leftover in 0..5 {
+        let rest: Vec<usize> = (0..5).filter(|&i| i != leftover).collect();
+        for partner in 1..4 {
+            let others: Vec<usize> = rest[1..]
+                .iter()
+                .copied()
+                .filter(|&i| i != rest[partner])
+                .collect();
+            out.push(Choice {
+                pairs: [[rest[0], rest[partner]], [others[0], others[1]]],
+            });
+        }
+    }
+    out
+}
+
+impl Rules for Einstein {
+    type Setup = Setup;
+    type Action = Action;
+    type Error = Error;
+
+    fn start(setup: &Setup) -> Result<Self, Error> {
+        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
+        let n = setup.players.len();
+        let (phase, roller) = match setup.first.begin(n).map_err(Error::First)? {
+            Ok(first) => (Phase::Roll, first),
+            Err(r) => (Phase::RollOff(r), 0),
+        };
+        Ok(Einstein {
+            players: setup.players.clone(),
+            phase,
+            roller,
+            rolls: 0,
+            sheets: vec![Sheet::default(); n],
+            last: Vec::new(),
+        })
+    }
+
+    fn validate(&self, action: &Action) -> Result<(), Error> {
+        match (&self.phase, action) {
+            (Phase::Finished, _) => Err(Error::GameOver),
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                r.roll_d6(values).map(|_| ()).map_err(Error::First)
+            }
+            (Phase::Roll, Action::Roll { dice, .. }) => {
+                if dice.len() == 5 {
+                    Ok(())
+                } else {
+                    Err(Error::WrongDiceCount)
+                }
+            }
+            (Phase::Choose { dice, waiting }, Action::Choose { player, choice }) => {
+                if !waiting.contains(player) {
+                    return Err(Error::NotWaitingFor(*player));
+                }
+                self.check_choice(*player, dice, choice)
+            }
+            _ => Err(Error::NotNow),
+        }
+    }
+
+    fn apply_valid(&mut self, action: &Action) {
+        match (self.phase.clone(), action) {
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                if let Ok(next) = r.roll_d6(values) {
+                    match next.winner() {
+                        Some(w) => {
+                            self.roller = w;
+                            self.phase = Phase::Roll;
+                        }
+                        None => self.phase = Phase::RollOff(next),
+                    }
+                }
+            }
+            (Phase::Roll, Action::Roll { dice, .. }) => {
+                self.rolls += 1;
+                self.last.clear();
+                let waiting = (0..self.players.len())
+                    .filter(|p| !self.sheets[*p].done)
+                    .collect();
+                self.phase = Phase::Choose {
+                    dice: dice.clone(),
+                    waiting,
+                };
+            }
+            (Phase::Choose { dice, mut waiting }, Action::Choose { player, choice }) => {
+                let p = *player;
+                let Some(leftover) = choice.leftover() else {
+                    return;
+                };
+                let rule = self.allowed_fifth(p, &dice);
+                let sheet = &mut self.sheets[p];
+                let sums = choice
+                    .pairs
+                    .map(|[a, b]| usize::from(dice[a].value() + dice[b].value()));
+                for s in sums {
+                    sheet.marks[s - 2] = sheet.marks[s - 2].saturating_add(1);
+                }
+                let value = dice[leftover].value();
+                let mut marked = false;
+                if rule != FifthRule::FreeThrow {
+                    match sheet.fifth.iter_mut().find(|(v, _)| *v == value) {
+                        Some((_, m)) => *m += 1,
+                        None => sheet.fifth.push((value, 1)),
+                    }
+                    marked = true;
+                }
+                sheet.done = sheet.fifth.iter().any(|(_, m)| *m >= FIFTH_MARKS_TO_END);
+                self.last.push(Marked {
+                    player: p,
+                    sums,
+                    fifth: (value, marked),
+                    ended: sheet.done,
+                });
+                waiting.retain(|w| *w != p);
+                if !waiting.is_empty() {
+                    self.phase = Phase::Choose { dice, waiting };
+                } else if self.sheets.iter().all(|s| s.done) {
+                    self.phase = Phase::Finished;
+                } else {
+                    self.next_roller();
+                    self.phase = Phase::Roll;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
+        match action {
+            Action::RollOff {
+                values,
+                source: RollSource::Virtual,
+            } => Some(values.clone()),
+            Action::Roll {
+                dice,
+                source: RollSource::Virtual,
+            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
+            _ => None,
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.phase == Phase::Finished
+    }
+}
