@@ -546,6 +546,22 @@ pub struct GameTexts {
     pub plays_again: &'static str,
     pub last_round: &'static str,
     pub crossed: &'static str,
+    pub einstein_title: &'static str,
+    pub einstein_blurb: &'static str,
+    pub roll_five: &'static str,
+    pub choose_pairs: &'static str,
+    pub fifth_any: &'static str,
+    pub free_throw: &'static str,
+    pub confirm_choice: &'static str,
+    pub fifth_die: &'static str,
+    pub sheet_points: &'static str,
+    pub sheet_sum: &'static str,
+    pub sheet_score: &'static str,
+    pub new_best: &'static str,
+    pub done: &'static str,
+    pub free_throw_short: &'static str,
+    pub einstein_rules: &'static [&'static str],
+    pub einstein_rulings: &'static [&'static str],
 }
 
 pub static GAME_FR: GameTexts = GameTexts {
@@ -604,6 +620,35 @@ pub static GAME_FR: GameTexts = GameTexts {
     plays_again: "rejoue",
     last_round: "Dernier tour : une ligne est pleine.",
     crossed: "rayée",
+    einstein_title: "Einstein",
+    einstein_blurb: "Un lancer de cinq dés pour tous : deux paires et le cinquième dé. Seul ou à plusieurs.",
+    roll_five: "Lancer les 5 dés",
+    choose_pairs: "Touchez deux dés pour la première paire, deux pour la seconde : le dé restant est le cinquième dé.",
+    fifth_any: "Cinquième dé : n'importe lequel (moins de trois valeurs choisies).",
+    free_throw: "Lancer libre : aucune de vos trois valeurs n'est sortie, le cinquième dé n'est pas coché.",
+    confirm_choice: "Valider ce choix",
+    fifth_die: "5e dé",
+    sheet_points: "Pts",
+    sheet_sum: "Somme",
+    sheet_score: "Résultat",
+    new_best: "Nouveau record personnel !",
+    done: "a fini",
+    free_throw_short: "lancer libre",
+    einstein_rules: &[
+        "À chaque tour, un joueur lance les cinq dés ; ce lancer vaut pour tous les joueurs. Le lanceur change à chaque tour, dans le sens des aiguilles d'une montre.",
+        "Chaque joueur forme deux paires avec quatre des dés et coche la somme de chaque paire. Le dé restant est le « cinquième dé ».",
+        "Le cinquième dé ne peut prendre que trois valeurs pendant toute la partie ; à chaque tour, on coche la valeur du cinquième dé.",
+        "Pour chaque somme : 1 à 4 coches coûtent 200 points, 5 coches ou aucune valent 0, et de la 6e à la 10e coche chaque coche rapporte les points de la somme.",
+        "La partie d'un joueur s'arrête à sa huitième coche sur une valeur du cinquième dé ; les autres continuent. Le total le plus élevé gagne ; seul, on cherche à battre son record.",
+    ],
+    einstein_rulings: &[
+        "Tant que moins de trois valeurs sont choisies, le cinquième dé peut être n'importe quel dé ; une nouvelle valeur prend une case libre.",
+        "Une fois les trois valeurs choisies : si le lancer montre l'une d'elles, le cinquième dé doit être l'une d'elles ; sinon c'est un lancer libre, sans coche pour le cinquième dé.",
+        "La huitième coche termine la partie du joueur, mais les paires de ce tour comptent.",
+        "Au-delà de 10 coches, une somme ne rapporte rien de plus.",
+        "Les exemples chiffrés du livret étant abîmés, l'application suit ces règles (les mêmes que le Solitaire Dice de Sid Sackson).",
+        "Annuler ne relance jamais : les dés d'un lancer annulé reviennent au lancer suivant.",
+    ],
 };
 
 pub static GAME_EN: GameTexts = GameTexts {
@@ -662,6 +707,35 @@ pub static GAME_EN: GameTexts = GameTexts {
     plays_again: "plays again",
     last_round: "Last round: a row is full.",
     crossed: "crossed out",
+    einstein_title: "Einstein",
+    einstein_blurb: "One roll of five dice for everyone: two pairs and the fifth die. Alone or together.",
+    roll_five: "Roll the 5 dice",
+    choose_pairs: "Tap two dice for the first pair, two for the second: the die left is the fifth die.",
+    fifth_any: "Fifth die: any die (fewer than three values chosen).",
+    free_throw: "Free throw: none of your three values came up, the fifth die is not marked.",
+    confirm_choice: "Confirm this choice",
+    fifth_die: "5th die",
+    sheet_points: "Pts",
+    sheet_sum: "Sum",
+    sheet_score: "Score",
+    new_best: "New personal best!",
+    done: "is done",
+    free_throw_short: "free throw",
+    einstein_rules: &[
+        "Each turn, one player rolls the five dice; that roll serves every player. The roller changes each turn, clockwise.",
+        "Each player makes two pairs with four of the dice and marks each pair's sum. The die left over is the “fifth die”.",
+        "The fifth die may take only three values for the whole game; each turn, the fifth die's value is marked.",
+        "For each sum: 1 to 4 marks cost 200 points, 5 marks or none are worth 0, and from the 6th to the 10th mark each mark earns the sum's points.",
+        "A player's game ends at their eighth mark on one fifth-die value; the others go on. The highest total wins; alone, you try to beat your best.",
+    ],
+    einstein_rulings: &[
+        "While fewer than three values are chosen, any die may be the fifth die; a new value takes a free slot.",
+        "Once three values are chosen: if the roll shows one of them, the fifth die must be one of them; otherwise it is a free throw, with no fifth-die mark.",
+        "The eighth mark ends the player's game, but that turn's pairs still count.",
+        "Beyond 10 marks a sum earns nothing more.",
+        "The rulebook's worked examples are damaged, so the app follows these rules (those of Sid Sackson's Solitaire Dice).",
+        "Undo never re-rolls: the dice of an undone roll come back on the next roll.",
+    ],
 };
 
 impl Lang {
@@ -963,6 +1037,56 @@ impl Lang {
             Lang::En => format!(
                 "You may erase a number from the {cells} cells, in your row or another player's: tap it in the grid. Then {sum} is written."
             ),
+        }
+    }
+
+    /// "Le 5e dé doit être un 2 ou un 5." / "The fifth die must be a 2 or a 5."
+    pub fn fifth_one_of(self, values: &[u8]) -> String {
+        let list = values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+        match self {
+            Lang::Fr => format!("Le cinquième dé doit être un {}.", list.join(" ou un ")),
+            Lang::En => format!("The fifth die must be a {}.", list.join(" or a ")),
+        }
+    }
+
+    /// "Lancer n°3 · Anne lance" / "Roll 3 · Anne rolls".
+    pub fn roll_by(self, n: usize, name: &str) -> String {
+        match self {
+            Lang::Fr => format!("Lancer n°{n} · {name} lance les dés"),
+            Lang::En => format!("Roll {n} · {name} rolls the dice"),
+        }
+    }
+
+    /// "À Anne de choisir" / "Anne to choose".
+    pub fn to_choose(self, name: &str) -> String {
+        match self {
+            Lang::Fr => format!("À {name} de choisir"),
+            Lang::En => format!("{name} to choose"),
+        }
+    }
+
+    pub fn personal_best(self, best: i32) -> String {
+        match self {
+            Lang::Fr => format!("Record personnel : {best}"),
+            Lang::En => format!("Personal best: {best}"),
+        }
+    }
+
+    /// Why a move of Einstein was refused.
+    pub fn einstein_error(self, error: &crate::core::einstein::Error) -> String {
+        use crate::core::einstein::Error as E;
+        match (self, error) {
+            (_, E::Setup(e)) => self.setup_error(e),
+            (_, E::First(e)) => self.first_player_error(e),
+            (_, E::FifthMustBeChosenValue { allowed }) => self.fifth_one_of(allowed),
+            (Lang::Fr, E::BadPairs) => "Formez deux paires avec quatre dés différents.".into(),
+            (Lang::En, E::BadPairs) => "Make two pairs from four different dice.".into(),
+            (Lang::Fr, E::WrongDiceCount) => "Einstein se joue avec 5 dés.".into(),
+            (Lang::En, E::WrongDiceCount) => "Einstein is played with 5 dice.".into(),
+            (Lang::Fr, E::GameOver) => "La partie est terminée.".into(),
+            (Lang::En, E::GameOver) => "The game is over.".into(),
+            (Lang::Fr, _) => "Ce coup n'est pas possible maintenant.".into(),
+            (Lang::En, _) => "That move is not possible now.".into(),
         }
     }
 

@@ -106,9 +106,16 @@ fn home_lists_the_checker_first_and_only_what_works() {
     assert!(checker < settings);
     let serieux = html.find("data-testid=\"open-serieux\"").unwrap();
     let genius = html.find("data-testid=\"open-genius\"").unwrap();
+    let einstein = html.find("data-testid=\"open-einstein\"").unwrap();
     let roller = html.find("data-testid=\"open-roller\"").unwrap();
-    assert!(checker < serieux && serieux < genius && genius < roller && roller < settings);
-    assert_eq!(html.matches("<button class=\"card").count(), 5);
+    assert!(
+        checker < serieux
+            && serieux < genius
+            && genius < einstein
+            && einstein < roller
+            && roller < settings
+    );
+    assert_eq!(html.matches("<button class=\"card").count(), 6);
     assert!(html.contains("Nombre premier ?"));
 }
 

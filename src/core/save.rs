@@ -30,6 +30,7 @@ pub const VERSION: u32 = 1;
 pub enum GameKind {
     Serieux,
     Genius,
+    Einstein,
 }
 
 /// The envelope every saved game shares, with the record still as JSON.
@@ -118,6 +119,7 @@ pub fn check(text: &str) -> Result<SavedGame, LoadError> {
     match saved.game {
         GameKind::Serieux => saved.session::<super::serieux::Serieux>().map(|_| ())?,
         GameKind::Genius => saved.session::<super::genius::Genius>().map(|_| ())?,
+        GameKind::Einstein => saved.session::<super::einstein::Einstein>().map(|_| ())?,
     }
     Ok(saved)
 }
@@ -127,6 +129,7 @@ pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
     let name = match game {
         GameKind::Serieux => "serieux",
         GameKind::Genius => "genius",
+        GameKind::Einstein => "einstein",
     };
     format!("{name}-{now_ms}-{random:04x}")
 }

@@ -1,7 +1,8 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::{genius, serieux, use_ui, Active, DieFace, Screen};
+use super::{einstein, genius, serieux, use_ui, Active, DieFace, Screen};
 use crate::core::dice::D6;
+use crate::core::einstein::Einstein;
 use crate::core::genius::Genius;
 use crate::core::save::{GameKind, SavedGame};
 use crate::core::serieux::Serieux;
@@ -103,6 +104,13 @@ pub fn HomeScreen() -> Element {
                 }
                 button {
                     class: "card",
+                    "data-testid": "open-einstein",
+                    onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinSetup) },
+                    span { class: "card-title", "{g.einstein_title}" }
+                    span { class: "card-text", "{g.einstein_blurb}" }
+                }
+                button {
+                    class: "card",
                     "data-testid": "open-roller",
                     onclick: move |_| { let mut ui = ui; ui.go(Screen::Roller) },
                     span { class: "card-title", "{t.roller_title}" }
@@ -131,6 +139,10 @@ fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
             .session::<Genius>()
             .ok()
             .map(|s| genius::summary(&s, lang)),
+        GameKind::Einstein => saved
+            .session::<Einstein>()
+            .ok()
+            .map(|s| einstein::summary(&s, lang)),
     }
 }
 
@@ -154,6 +166,15 @@ fn resume(ui: &mut super::Ui, saved: &SavedGame) -> Option<Screen> {
                 session,
             )));
             Some(Screen::GeniusGame)
+        }
+        GameKind::Einstein => {
+            let session = saved.session::<Einstein>().ok()?;
+            ui.einstein.set(Some(Active::new(
+                saved.id.clone(),
+                GameKind::Einstein,
+                session,
+            )));
+            Some(Screen::EinsteinGame)
         }
     }
 }

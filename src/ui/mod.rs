@@ -4,6 +4,7 @@
 mod active;
 mod checker;
 mod die;
+mod einstein;
 mod genius;
 mod home;
 mod roller;
@@ -14,6 +15,7 @@ mod setup;
 pub use active::Active;
 pub use checker::CheckerScreen;
 pub use die::DieFace;
+pub use einstein::{EinsteinGameScreen, EinsteinRulesScreen};
 pub use genius::{GeniusGameScreen, GeniusRulesScreen};
 pub use home::HomeScreen;
 pub use roller::RollerScreen;
@@ -22,6 +24,7 @@ pub use settings::SettingsScreen;
 pub use setup::SetupScreen;
 
 use crate::core::checker::Checker;
+use crate::core::einstein::Einstein;
 use crate::core::genius::Genius;
 use crate::core::roller::Roller;
 use crate::core::save::SavedGame;
@@ -47,6 +50,9 @@ pub enum Screen {
     GeniusSetup,
     GeniusGame,
     GeniusRules,
+    EinsteinSetup,
+    EinsteinGame,
+    EinsteinRules,
 }
 
 /// The games a new game can be set up for.
@@ -54,6 +60,7 @@ pub enum Screen {
 pub enum NewGame {
     Serieux,
     Genius,
+    Einstein,
 }
 
 /// Whether the last change of settings reached the device's storage.
@@ -126,6 +133,7 @@ pub struct Ui {
     pub roller: Signal<Session<Roller>>,
     pub game: Signal<Option<Active<Serieux>>>,
     pub genius: Signal<Option<Active<Genius>>>,
+    pub einstein: Signal<Option<Active<Einstein>>>,
     pub saved: Signal<Vec<SavedGame>>,
     pub set_aside: Signal<usize>,
 }
@@ -158,6 +166,8 @@ impl Ui {
             Screen::SerieuxRules => Screen::SerieuxSetup,
             Screen::GeniusRules if self.genius.read().is_some() => Screen::GeniusGame,
             Screen::GeniusRules => Screen::GeniusSetup,
+            Screen::EinsteinRules if self.einstein.read().is_some() => Screen::EinsteinGame,
+            Screen::EinsteinRules => Screen::EinsteinSetup,
             _ => Screen::Home,
         }
     }
@@ -200,6 +210,7 @@ pub fn Root(init: Init) -> Element {
     let roller = use_signal(roller::new_roller);
     let game = use_signal(|| None);
     let genius = use_signal(|| None);
+    let einstein = use_signal(|| None);
     let saved = use_signal(|| init.saved.clone());
     let set_aside = use_signal(|| init.set_aside);
     let ui = use_context_provider(|| Ui {
@@ -212,6 +223,7 @@ pub fn Root(init: Init) -> Element {
         roller,
         game,
         genius,
+        einstein,
         saved,
         set_aside,
     });
@@ -230,7 +242,8 @@ pub fn Root(init: Init) -> Element {
         Screen::Roller => t.roller_title,
         Screen::Settings => t.settings,
         Screen::SerieuxSetup | Screen::SerieuxGame => lang.game().serieux_title,
-        Screen::SerieuxRules | Screen::GeniusRules => lang.game().rules,
+        Screen::SerieuxRules | Screen::GeniusRules | Screen::EinsteinRules => lang.game().rules,
+        Screen::EinsteinSetup | Screen::EinsteinGame => lang.game().einstein_title,
         Screen::GeniusSetup | Screen::GeniusGame => lang.game().genius_title,
     };
 
@@ -273,6 +286,9 @@ pub fn Root(init: Init) -> Element {
                     Screen::GeniusSetup => rsx! { SetupScreen { game: NewGame::Genius } },
                     Screen::GeniusGame => rsx! { GeniusGameScreen {} },
                     Screen::GeniusRules => rsx! { GeniusRulesScreen {} },
+                    Screen::EinsteinSetup => rsx! { SetupScreen { game: NewGame::Einstein } },
+                    Screen::EinsteinGame => rsx! { EinsteinGameScreen {} },
+                    Screen::EinsteinRules => rsx! { EinsteinRulesScreen {} },
                     Screen::SerieuxGame => rsx! { SerieuxGameScreen {} },
                     Screen::SerieuxRules => rsx! { SerieuxRulesScreen {} },
                     Screen::Settings => rsx! { SettingsScreen {} },

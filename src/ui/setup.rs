@@ -4,6 +4,7 @@
 use super::active::Active;
 use super::serieux::colour_class;
 use super::{use_ui, NewGame, Screen};
+use crate::core::einstein::{self, Einstein};
 use crate::core::genius::{self, Genius, Mode};
 use crate::core::save::{new_id, GameKind};
 use crate::core::serieux::{self, Serieux};
@@ -81,6 +82,17 @@ pub fn SetupScreen(game: NewGame) -> Element {
                     })
                     .map_err(|e| lang.genius_error(&e))
             }
+            NewGame::Einstein => Session::<Einstein>::new(einstein::Setup {
+                players: players.clone(),
+                first,
+            })
+            .map(|session| {
+                let mut active = Active::new(id(GameKind::Einstein), GameKind::Einstein, session);
+                active.commit(|_| true);
+                ui.einstein.set(Some(active));
+                Screen::EinsteinGame
+            })
+            .map_err(|e| lang.einstein_error(&e)),
         };
         match started {
             Ok(screen) => {
@@ -216,6 +228,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                     ui.go(match game {
                         NewGame::Serieux => Screen::SerieuxRules,
                         NewGame::Genius => Screen::GeniusRules,
+                        NewGame::Einstein => Screen::EinsteinRules,
                     })
                 },
                 "{g.rules}"

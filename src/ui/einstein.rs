@@ -1,0 +1,501 @@
+//! Einstein: the shared roll, each player's pairs and fifth die (legal
+//! choices shown before committing), and the sheet as on paper.
+
+use super::serieux::{colour_class, symbol};
+use super::{use_ui, DieFace, Screen};
+use crate::core::checker::{Checker, Input};
+use crate::core::dice::D6;
+use crate::core::einstein::{
+    score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
+    FIFTH_SLOTS, POINTS,
+};
+use crate::core::session::{RollSource, Session};
+use crate::i18n::Lang;
+use crate::platform;
+use dioxus::prelude::*;
+use rand::Rng;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+const BEST_KEY: &str = "einstein-best";
+
+fn personal_best() -> Option<i32> {
+    platform::load(BEST_KEY)
+        .ok()
+        .flatten()
+        .and_then(|t| t.trim().parse().ok())
+}
+
+#[component]
+pub fn EinsteinGameScreen() -> Element {
+    let ui = use_ui();
+    let mut active = ui.einstein;
+    let lang = ui.lang();
+    let g = lang.game();
+    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
+    let mut typed = use_signal(Checker::new);
+    let mut refused = use_signal(|| None::<String>);
+    // The dice tapped so far for the current chooser, in order: pair A, pair B.
+    let mut picked = use_signal(Vec::<usize>::new);
+    // Whose choice is on screen (any player still waiting).
+    let mut chooser = use_signal(|| None::<usize>);
+    // The sheet shown below.
+    let mut sheet_of = use_signal(|| None::<usize>);
+    let best_before = use_hook(personal_best);
+
+    let Some(game) = active.read().clone() else {
+        return rsx! {
+            div { class: "info",
+                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinSetup) }, "{g.new_game}" }
+            }
+        };
+    };
+    let state = game.session.state().clone();
+    let players = state.players().to_vec();
+    let can_undo = game.session.can_undo();
+    let can_redo = game.session.can_redo();
+
+    let mut act = move |action: Action| {
+        if let Some(game) = active.write().as_mut() {
+            game.commit(|s| match s.act(action) {
+                Ok(()) => {
+                    refused.set(None);
+                    true
+                }
+                Err(e) => {
+                    refused.set(Some(lang.einstein_error(&e)));
+                    false
+                }
+            });
+        }
+        picked.set(Vec::new());
+        chooser.set(None);
+    };
+
+    let (dice, waiting) = match state.phase() {
+        Phase::Choose { dice, waiting } => (dice.clone(), waiting.clone()),
+        _ => (Vec::new(), Vec::new()),
+    };
+    let current_chooser = chooser()
+        .filter(|c| waiting.contains(c))
+        .or(waiting.first().copied());
+    let shown_sheet = sheet_of()
+        .or(current_chooser)
+        .unwrap_or(0)
+        .min(players.len() - 1);
+
+    let status = match state.phase() {
+        Phase::RollOff(_) => g.who_starts.to_string(),
+        Phase::Roll => lang.roll_by(state.rolls() + 1, &players[state.roller()].name),
+        Phase::Choose { .. } => lang.to_choose(&players[current_chooser.unwrap_or(0)].name),
+        Phase::Finished => g.game_over.to_string(),
+    };
+    let status_player = match state.phase() {
+        Phase::Roll => Some(state.roller()),
+        Phase::Choose { .. } => current_chooser,
+        _ => None,
+    };
+
+    rsx! {
+        div { class: "game", "data-testid": "einstein-game",
+            p { class: "game-status", "data-testid": "game-status", role: "status",
+                if let Some(p) = status_player {
+                    span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{symbol(&players[p])}" }
+                }
+                "{status}"
+            }
+            if let Some(message) = refused() {
+                p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {message}" }
+            }
+            if game.save_failed {
+                p { class: "entry-error", role: "alert", "⚠ {g.not_saved}" }
+            }
+            if !state.marked().is_empty() {
+                div { class: "events", "data-testid": "events",
+                    for m in state.marked().iter() {
+                        p { key: "{m.player}", class: "event good",
+                            strong { "{players[m.player].name}" }
+                            " · {m.sums[0]} + {m.sums[1]} · {g.fifth_die} {m.fifth.0}"
+                            if !m.fifth.1 { " ({g.free_throw_short})" }
+                            if m.ended { " · {g.done}" }
+                        }
+                    }
+                }
+            }
+
+            match state.phase().clone() {
+                Phase::RollOff(r) => rsx! {
+                    section { class: "info",
+                        button {
+                            class: "roll-main",
+                            "data-testid": "roll-off",
+                            onclick: {
+                                let rng = rng.clone();
+                                let n = r.contenders.len();
+                                move |_| {
+                                    let values = {
+                                        let mut rng = rng.borrow_mut();
+                                        let read = active.read();
+                                        let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
+                                        session.virtual_dice(n, |_| rng.random_range(1..=6))
+                                    };
+                                    act(Action::RollOff { values, source: RollSource::Virtual });
+                                }
+                            },
+                            "{g.roll_off_all}"
+                        }
+                    }
+                },
+                Phase::Roll => rsx! {
+                    section { class: "info play",
+                        button {
+                            class: "roll-main",
+                            "data-testid": "einstein-roll",
+                            onclick: {
+                                let rng = rng.clone();
+                                move |_| {
+                                    let values = {
+                                        let mut rng = rng.borrow_mut();
+                                        let read = active.read();
+                                        let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
+                                        session.virtual_dice(5, |_| rng.random_range(1..=6))
+                                    };
+                                    let dice = values.into_iter().filter_map(|v| D6::new(v as u8)).collect();
+                                    act(Action::Roll { dice, source: RollSource::Virtual });
+                                    typed.set(Checker::new());
+                                }
+                            },
+                            "{g.roll_five}"
+                        }
+                        p { class: "caption", "{g.enter_dice}" }
+                        TypedFive { checker: typed, lang }
+                        button {
+                            class: "action record",
+                            "data-testid": "record-typed",
+                            disabled: !typed.read().hand().is_full(),
+                            onclick: move |_| {
+                                let dice = typed.read().hand().entered().to_vec();
+                                act(Action::Roll { dice, source: RollSource::Typed });
+                                typed.set(Checker::new());
+                            },
+                            "{g.record}"
+                        }
+                    }
+                },
+                Phase::Choose { .. } => {
+                    let who = current_chooser.unwrap_or(0);
+                    let rule = state.allowed_fifth(who, &dice);
+                    let chosen = picked();
+                    let pair_of = |i: usize| chosen.iter().position(|&d| d == i).map(|pos| pos / 2);
+                    let choice = (chosen.len() == 4).then(|| Choice { pairs: [[chosen[0], chosen[1]], [chosen[2], chosen[3]]] });
+                    let legal = choice.map(|c| state.legal_choices(who, &dice).iter().any(|l| l.leftover() == c.leftover()));
+                    let leftover = choice.and_then(|c| c.leftover());
+                    let illegal_message = lang.einstein_error(&crate::core::einstein::Error::FifthMustBeChosenValue {
+                        allowed: match &rule {
+                            FifthRule::OneOf(v) => v.clone(),
+                            _ => Vec::new(),
+                        },
+                    });
+                    let allowed_fifth: Vec<usize> = (0..5).filter(|&i| match &rule {
+                        FifthRule::OneOf(values) => values.contains(&dice[i].value()),
+                        _ => true,
+                    }).collect();
+                    rsx! {
+                        section { class: "info play", "data-testid": "choose",
+                            if waiting.len() > 1 {
+                                div { class: "chips",
+                                    for p in waiting.iter().copied() {
+                                        button {
+                                            key: "{p}",
+                                            class: if p == who { "chip chip-on" } else { "chip" },
+                                            "data-testid": "chooser-{p}",
+                                            onclick: move |_| { chooser.set(Some(p)); picked.set(Vec::new()); sheet_of.set(Some(p)); },
+                                            "{players[p].name}"
+                                        }
+                                    }
+                                }
+                            }
+                            p { class: "caption", "{g.choose_pairs}" }
+                            div { class: "einstein-dice",
+                                for (i, d) in dice.iter().copied().enumerate() {
+                                    button {
+                                        key: "{i}",
+                                        class: match pair_of(i) {
+                                            Some(0) => "edie pair-a",
+                                            Some(_) => "edie pair-b",
+                                            None if leftover == Some(i) => "edie fifth",
+                                            None if !allowed_fifth.contains(&i) => "edie cannot-be-fifth",
+                                            None => "edie",
+                                        },
+                                        "data-testid": "edie-{i}",
+                                        "aria-pressed": if pair_of(i).is_some() { "true" } else { "false" },
+                                        onclick: move |_| {
+                                            let mut list = picked.write();
+                                            if let Some(pos) = list.iter().position(|&x| x == i) {
+                                                list.truncate(pos - pos % 2);
+                                            } else if list.len() < 4 {
+                                                list.push(i);
+                                            }
+                                        },
+                                        DieFace { face: d }
+                                        span { class: "edie-tag",
+                                            match pair_of(i) {
+                                                Some(0) => "A".to_string(),
+                                                Some(_) => "B".to_string(),
+                                                None if leftover == Some(i) => g.fifth_die.to_string(),
+                                                None => String::new(),
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                            p { class: "fifth-rule", "data-testid": "fifth-rule",
+                                match &rule {
+                                    FifthRule::Any => g.fifth_any.to_string(),
+                                    FifthRule::OneOf(values) => lang.fifth_one_of(values),
+                                    FifthRule::FreeThrow => g.free_throw.to_string(),
+                                }
+                            }
+                            if chosen.len() >= 2 {
+                                p { class: "pair-sums", "data-testid": "pair-sums",
+                                    "A = {dice[chosen[0]].value() + dice[chosen[1]].value()}"
+                                    if chosen.len() == 4 { "  ·  B = {dice[chosen[2]].value() + dice[chosen[3]].value()}" }
+                                    if let Some(l) = leftover { "  ·  {g.fifth_die} = {dice[l].value()}" }
+                                }
+                            }
+                            if legal == Some(false) {
+                                p { class: "entry-error", role: "alert", "data-testid": "choice-error", "⚠ {illegal_message}" }
+                            }
+                            button {
+                                class: "roll-main",
+                                "data-testid": "confirm-choice",
+                                disabled: legal != Some(true),
+                                onclick: move |_| {
+                                    if let Some(choice) = choice {
+                                        act(Action::Choose { player: who, choice });
+                                    }
+                                },
+                                "{g.confirm_choice}"
+                            }
+                        }
+                    }
+                }
+                Phase::Finished => {
+                    let places = state.places();
+                    let totals = state.totals();
+                    let mut order: Vec<usize> = (0..players.len()).collect();
+                    order.sort_by_key(|&i| places[i]);
+                    let solo_best = (players.len() == 1).then(|| {
+                        let total = totals[0];
+                        let record = best_before.map_or(true, |b| total > b);
+                        if record {
+                            let _ = platform::save(BEST_KEY, &total.to_string());
+                        }
+                        (record, best_before.map_or(total, |b| b.max(total)))
+                    });
+                    rsx! {
+                        section { class: "info ranking", "data-testid": "ranking",
+                            h2 { class: "section-title", "{g.ranking}" }
+                            ol { class: "ranking-list",
+                                for i in order {
+                                    li { key: "{i}",
+                                        span { class: "place", "{lang.place(places[i])}" }
+                                        span { class: "player-symbol {colour_class(players[i].colour)}", "aria-hidden": "true", "{symbol(&players[i])}" }
+                                        span { class: "rank-name", "{players[i].name}" }
+                                        span { class: "rank-total", "{totals[i]}" }
+                                    }
+                                }
+                            }
+                            if let Some((record, best)) = solo_best {
+                                p { class: "notice", "data-testid": "personal-best",
+                                    if record { "{g.new_best} " }
+                                    "{lang.personal_best(best)}"
+                                }
+                            }
+                            button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinSetup) }, "{g.new_game}" }
+                        }
+                    }
+                }
+            }
+
+            div { class: "actions",
+                button { class: "action", "data-testid": "undo", disabled: !can_undo,
+                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } picked.set(Vec::new()); refused.set(None); },
+                    "↶ {g.undo}"
+                }
+                button { class: "action", "data-testid": "redo", disabled: !can_redo,
+                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } picked.set(Vec::new()); refused.set(None); },
+                    "↷ {g.redo}"
+                }
+            }
+
+            if players.len() > 1 {
+                div { class: "chips", role: "tablist",
+                    for (p, player) in players.iter().enumerate() {
+                        button {
+                            key: "{p}",
+                            class: if p == shown_sheet { "chip chip-on" } else { "chip" },
+                            role: "tab",
+                            "aria-selected": if p == shown_sheet { "true" } else { "false" },
+                            "data-testid": "sheet-tab-{p}",
+                            onclick: move |_| sheet_of.set(Some(p)),
+                            "{symbol(player)} {player.name} · {state.sheet(p).total()}"
+                        }
+                    }
+                }
+            }
+            SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
+
+            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinRules) }, "{g.rules}" }
+        }
+    }
+}
+
+/// Five dice typed in from real dice.
+#[component]
+fn TypedFive(checker: Signal<Checker>, lang: Lang) -> Element {
+    let mut checker = checker;
+    let state = checker.read().clone();
+    rsx! {
+        div { class: "typed",
+            div { class: "keypad small", role: "group",
+                for face in D6::ALL {
+                    button {
+                        key: "{face}",
+                        class: "face-button",
+                        "data-testid": "typed-face-{face}",
+                        "aria-label": lang.add_face_label(face),
+                        onclick: move |_| { let _ = checker.write().apply(Input::Face(face)); },
+                        DieFace { face }
+                    }
+                }
+            }
+            if !state.hand().is_empty() {
+                div { class: "typed-preview",
+                    for (i, d) in state.hand().entered().iter().enumerate() {
+                        DieFace { key: "{i}", face: *d, class: "mini" }
+                    }
+                    button { class: "chip", onclick: move |_| { let _ = checker.write().apply(Input::Clear); }, "✕" }
+                }
+            }
+            if let Some(e) = state.error() {
+                p { class: "entry-error", role: "alert", "⚠ {lang.entry_error(e)}" }
+            }
+        }
+    }
+}
+
+/// The paper sheet: points, sum, ten boxes split 4-1-5, the running score per
+/// sum, the three fifth-die rows of eight boxes, and the total.
+#[component]
+fn SheetView(sheet: Sheet, lang: Lang) -> Element {
+    let g = lang.game();
+    rsx! {
+        div { class: "grid-wrap",
+            table { class: "score-grid einstein-sheet", "data-testid": "sheet",
+                thead {
+                    tr {
+                        th { scope: "col", "{g.sheet_points}" }
+                        th { scope: "col", "{g.sheet_sum}" }
+                        th { scope: "col", "" }
+                        th { scope: "col", "{g.sheet_score}" }
+                    }
+                }
+                tbody {
+                    for sum in 2..=12usize {
+                        {
+                            let marks = sheet.marks[sum - 2];
+                            let result = score(sum, marks);
+                            rsx! {
+                                tr { key: "{sum}", "data-testid": "sum-{sum}",
+                                    td { class: "pts", "{POINTS[sum - 2]}" }
+                                    th { scope: "row", "{sum}" }
+                                    td { class: "boxes",
+                                        {
+                                            let mut start = 0usize;
+                                            let groups: Vec<(usize, usize)> = BOXES.iter().map(|&n| { let g = (start, n); start += n; g }).collect();
+                                            rsx! {
+                                                for (gi, (from, n)) in groups.into_iter().enumerate() {
+                                                    span { key: "{gi}", class: "box-group",
+                                                        for b in from..from + n {
+                                                            span { key: "{b}", class: if (b as u8) < marks { "box on" } else { "box" } }
+                                                        }
+                                                    }
+                                                }
+                                                if marks > 10 { span { class: "extra", "+{marks - 10}" } }
+                                            }
+                                        }
+                                    }
+                                    td { class: if result < 0 { "cell negative" } else { "cell written" }, "data-testid": "score-{sum}", "{result}" }
+                                }
+                            }
+                        }
+                    }
+                    for slot in 0..FIFTH_SLOTS {
+                        {
+                            let entry = sheet.fifth.get(slot).copied();
+                            rsx! {
+                                tr { key: "fifth-{slot}", class: "fifth-row", "data-testid": "fifth-{slot}",
+                                    td { class: "pts", if slot == 0 { "{g.fifth_die}" } }
+                                    th { scope: "row", {entry.map(|(v, _)| v.to_string()).unwrap_or_default()} }
+                                    td { class: "boxes",
+                                        for b in 0..FIFTH_MARKS_TO_END {
+                                            span { key: "{b}", class: if entry.is_some_and(|(_, m)| b < m) { "box on" } else { "box" } }
+                                        }
+                                    }
+                                    td { class: "cell", {entry.map(|(_, m)| format!("{m}/{FIFTH_MARKS_TO_END}")).unwrap_or_default()} }
+                                }
+                            }
+                        }
+                    }
+                    tr { class: "total-row",
+                        td { colspan: "3", "{g.total}" }
+                        td { class: "cell total", "data-testid": "sheet-total", "{sheet.total()}" }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[component]
+pub fn EinsteinRulesScreen() -> Element {
+    let ui = use_ui();
+    let g = ui.lang().game();
+    rsx! {
+        div { class: "rules", "data-testid": "einstein-rules",
+            section { class: "info",
+                h2 { class: "section-title", "{g.einstein_title}" }
+                for (i, line) in g.einstein_rules.iter().enumerate() { p { key: "{i}", "{line}" } }
+                table { class: "score-grid",
+                    tbody {
+                        tr { for s in 2..=12 { th { key: "{s}", "{s}" } } }
+                        tr { for s in 2..=12usize { td { key: "{s}", "{POINTS[s - 2]}" } } }
+                    }
+                }
+            }
+            section { class: "info",
+                h2 { class: "section-title", "{g.rulings_title}" }
+                ul { for (i, line) in g.einstein_rulings.iter().enumerate() { li { key: "{i}", "{line}" } } }
+            }
+        }
+    }
+}
+
+/// A saved game's one-line summary for the home screen.
+pub fn summary(session: &Session<Einstein>, lang: Lang) -> String {
+    let s = session.state();
+    let names = s
+        .players()
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "Einstein · {names} · {}",
+        lang.roll_by(s.rolls() + 1, &s.players()[s.roller()].name)
+            .split(" · ")
+            .next()
+            .unwrap_or("")
+    )
+}

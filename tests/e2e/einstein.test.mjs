@@ -1,0 +1,96 @@
+// Einstein played through the UI in headless Chromium at 390×844.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, id, open, shot } from './harness.mjs';
+
+let app;
+before(async () => { app = await start(); });
+after(async () => { await app?.stop(); });
+
+async function newEinstein(page, names) {
+  await open(page, app.url);
+  await page.tap(id('open-einstein'));
+  await page.waitForSelector(id('setup'));
+  if (names.length === 1) await page.tap(id('remove-player-1'));
+  for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  await page.tap(id('first-chosen'));
+  await page.tap(id('first-0'));
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id('einstein-game'));
+}
+
+async function typedRoll(page, dice) {
+  for (const d of dice) await page.tap(id(`typed-face-${d}`));
+  await page.tap(id('record-typed'));
+}
+
+async function choose(page, order) {
+  for (const i of order) await page.tap(id(`edie-${i}`));
+  await page.tap(id('confirm-choice'));
+}
+
+test('a complete two-player game: shared rolls, the fifth-die rules, per-player end, ranking', async () => {
+  const page = await app.page();
+  await newEinstein(page, ['Anne', 'Bruno']);
+  assert.match(await page.textContent(id('game-status')), /Lancer n°1 · Anne lance les dés/);
+  // Three rolls to choose three fifth-die values: 4, 2, 5 for Anne; 6 for Bruno.
+  for (const fifth of [4, 2, 5]) {
+    await typedRoll(page, [1, 1, 3, 3, fifth]);
+    assert.match(await page.textContent(id('game-status')), /À Anne de choisir/);
+    assert.match(await page.textContent(id('fifth-rule')), /n'importe lequel/);
+    await choose(page, [0, 1, 2, 3]);             // Anne: 2 and 6, fifth = last die
+    assert.match(await page.textContent(id('game-status')), /À Bruno de choisir/);
+    await choose(page, [0, 2, 1, 4]);             // Bruno: 4 and 1+fifth, fifth = a 3
+  }
+  // A roll showing 2: Anne's fifth die must be the 2.
+  await typedRoll(page, [1, 2, 3, 6, 6]);
+  assert.match(await page.textContent(id('fifth-rule')), /doit être un 2/);
+  for (const i of [0, 1, 2, 3]) await page.tap(id(`edie-${i}`)); // would leave a 6
+  assert.match(await page.textContent(id('choice-error')), /doit être un 2/);
+  assert.equal(await page.isDisabled(id('confirm-choice')), true);
+  await page.tap(id('edie-0'));                     // undo the picks
+  await choose(page, [0, 2, 3, 4]);
+  assert.match(await page.textContent(id('fifth-rule')), /Lancer libre|n'importe lequel|doit être/);
+  await choose(page, [0, 1, 2, 4]);                 // Bruno: fifth die the first 6
+  // A free throw for Anne: 1-3-3-6-6 shows none of 4, 2, 5.
+  await typedRoll(page, [1, 3, 3, 6, 6]);
+  assert.match(await page.textContent(id('fifth-rule')), /Lancer libre/);
+  await choose(page, [0, 1, 2, 3]);
+  assert.match(await page.textContent(id('events')), /Anne · 4 \+ 9 · 5e dé 6 \(lancer libre\)/);
+  await choose(page, [0, 1, 2, 3]);
+  await shot(page, 'einstein-two-players');
+  // Play on with the app's dice, always taking the first legal split, until both are done.
+  for (let turn = 0; turn < 80; turn++) {
+    if (await page.$(id('ranking'))) break;
+    if (await page.$(id('einstein-roll'))) { await page.tap(id('einstein-roll')); continue; }
+    // Try splits until one is legal.
+    const splits = [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 3, 4], [0, 2, 3, 4], [1, 2, 3, 4]];
+    for (const s of splits) {
+      for (const i of s) await page.tap(id(`edie-${i}`));
+      if (!(await page.isDisabled(id('confirm-choice')))) { await page.tap(id('confirm-choice')); break; }
+      await page.tap(id(`edie-${s[0]}`));
+    }
+  }
+  await page.waitForSelector(id('ranking'));
+  const totals = await page.$$eval('.rank-total', (t) => t.map((e) => Number(e.textContent)));
+  assert.equal(totals.length, 2);
+  const sheetTotal = Number(await page.textContent(id('sheet-total')));
+  assert.ok(totals.includes(sheetTotal));
+  await shot(page, 'einstein-finished');
+  assert.deepEqual(page.errors, []);
+});
+
+test('solo: the game ends at the eighth mark and the personal best is kept', async () => {
+  const page = await app.page({ locale: 'en-US', colorScheme: 'dark' });
+  await newEinstein(page, ['Solo']);
+  for (let i = 0; i < 8; i++) {
+    await typedRoll(page, [4, 4, 3, 5, 6]);
+    await choose(page, [0, 1, 2, 3]);               // 8 and 8, fifth die 6
+  }
+  await page.waitForSelector(id('ranking'));
+  assert.equal(await page.textContent(id('score-8')), String(5 * 40));
+  assert.equal(await page.textContent(id('sheet-total')), '200');
+  assert.match(await page.textContent(id('personal-best')), /New personal best! Personal best: 200/);
+  await shot(page, 'einstein-solo-dark-en');
+});
