@@ -287,7 +287,7 @@ pub fn EinsteinGameScreen() -> Element {
                     order.sort_by_key(|&i| places[i]);
                     let solo_best = (players.len() == 1).then(|| {
                         let total = totals[0];
-                        let record = best_before.map_or(true, |b| total > b);
+                        let record = best_before.is_none_or(|b| total > b);
                         if record {
                             let _ = platform::save(BEST_KEY, &total.to_string());
                         }
