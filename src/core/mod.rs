@@ -13,6 +13,7 @@ pub mod genius;
 pub mod prime;
 pub mod roller;
 pub mod save;
+pub mod sequence;
 pub mod serieux;
 pub mod session;
 pub mod table;

@@ -202,7 +202,16 @@ impl FirstPlayer {
 impl RollOff {
     /// One d6 per contender, checked: faces 1–6 and the right count.
     pub fn roll_d6(&self, values: &[u32]) -> Result<RollOff, FirstPlayerError> {
-        if let Some(v) = values.iter().find(|v| !(1..=6).contains(*v)) {
+        self.roll_within(values, 1..=6)
+    }
+
+    /// One value per contender within `range` (2–12 when each rolls two dice).
+    pub fn roll_within(
+        &self,
+        values: &[u32],
+        range: std::ops::RangeInclusive<u32>,
+    ) -> Result<RollOff, FirstPlayerError> {
+        if let Some(v) = values.iter().find(|v| !range.contains(*v)) {
             return Err(FirstPlayerError::NotAFace(*v));
         }
         self.roll(values).map_err(FirstPlayerError::RollOff)
