@@ -562,6 +562,16 @@ pub struct GameTexts {
     pub free_throw_short: &'static str,
     pub einstein_rules: &'static [&'static str],
     pub einstein_rulings: &'static [&'static str],
+    pub sequence_title: &'static str,
+    pub sequence_blurb: &'static str,
+    pub six_in_a_row: &'static str,
+    pub roll_two: &'static str,
+    pub sequence_remove: &'static str,
+    pub sequence_wild: &'static str,
+    pub sequence_full: &'static str,
+    pub sequence_teams: &'static str,
+    pub sequence_rules: &'static [&'static str],
+    pub sequence_rulings: &'static [&'static str],
 }
 
 pub static GAME_FR: GameTexts = GameTexts {
@@ -649,6 +659,31 @@ pub static GAME_FR: GameTexts = GameTexts {
         "Les exemples chiffrés du livret étant abîmés, l'application suit ces règles (les mêmes que le Solitaire Dice de Sid Sackson).",
         "Annuler ne relance jamais : les dés d'un lancer annulé reviennent au lancer suivant.",
     ],
+    sequence_title: "Séquence Dés",
+    sequence_blurb: "Deux dés, un plateau de sommes, des jetons : alignez-en cinq. À 2, 3 ou 4 en équipes.",
+    six_in_a_row: "Gagner avec six jetons alignés (conseillé à deux joueurs ou deux équipes)",
+    roll_two: "Lancer les 2 dés",
+    sequence_remove: "10 : retirez un jeton adverse (jamais sur une case 2 ou 12).",
+    sequence_wild: "11 : placez un jeton sur n'importe quelle case libre.",
+    sequence_full: "Plus de case libre : remplacez un jeton adverse.",
+    sequence_teams: "À quatre : le 1er et le 3e jouent contre le 2e et le 4e.",
+    sequence_rules: &[
+        "À son tour, le joueur lance les deux dés et additionne les points.",
+        "De 2 à 9, ou 12 : il pose un jeton sur une case libre portant ce nombre. Si les quatre cases sont prises, il remplace un jeton adverse sur l'une d'elles ; si les quatre sont à lui, son tour est fini.",
+        "10 (défense) : il retire un jeton adverse de n'importe quelle case, sauf les cases 2 et 12.",
+        "11 (joker) : il pose un jeton sur n'importe quelle case libre ; si le plateau est plein, il remplace un jeton adverse.",
+        "2 et 12 : il rejoue.",
+        "Le premier joueur ou la première équipe à aligner cinq jetons (en ligne, en colonne ou en diagonale) gagne.",
+    ],
+    sequence_rulings: &[
+        "Le plateau est celui de toutes les versions publiques (2 dans les coins, 12 au centre) ; il n'a pas pu être comparé à une photo du plateau.",
+        "Les lignes horizontales comptent (le texte français les oublie, la règle anglaise les cite).",
+        "Un 2 ou un 12 donne toujours un tour de plus, même si aucun jeton n'a pu être posé.",
+        "Un 10 sans jeton adverse à retirer, ou une somme dont les quatre cases sont à vous, termine le tour.",
+        "Le nombre de jetons n'est pas limité par l'application.",
+        "Qui commence : la plus haute somme de deux dés (les ex æquo relancent), ou le choix de la table.",
+        "Option : six jetons alignés au lieu de cinq.",
+    ],
 };
 
 pub static GAME_EN: GameTexts = GameTexts {
@@ -735,6 +770,31 @@ pub static GAME_EN: GameTexts = GameTexts {
         "Beyond 10 marks a sum earns nothing more.",
         "The rulebook's worked examples are damaged, so the app follows these rules (those of Sid Sackson's Solitaire Dice).",
         "Undo never re-rolls: the dice of an undone roll come back on the next roll.",
+    ],
+    sequence_title: "Séquence Dés",
+    sequence_blurb: "Two dice, a board of sums, chips: line up five. For 2, 3, or 4 in teams.",
+    six_in_a_row: "Win with six in a row (suggested for two players or two teams)",
+    roll_two: "Roll the 2 dice",
+    sequence_remove: "10: remove an opponent's chip (never on a 2 or a 12 square).",
+    sequence_wild: "11: place a chip on any free square.",
+    sequence_full: "No free square left: replace an opponent's chip.",
+    sequence_teams: "With four: the 1st and 3rd play against the 2nd and 4th.",
+    sequence_rules: &[
+        "On their turn, a player rolls the two dice and adds them up.",
+        "2 to 9, or 12: place a chip on a free square showing that number. If all four are taken, replace an opponent's chip on one of them; if all four are yours, your turn ends.",
+        "10 (defence): remove an opponent's chip from any square except the 2 and 12 squares.",
+        "11 (wild): place a chip on any free square; if the board is full, replace an opponent's chip.",
+        "2 and 12: play again.",
+        "The first player or team with five chips in a row (across, down or diagonally) wins.",
+    ],
+    sequence_rulings: &[
+        "The board is the one every public version uses (2s in the corners, 12s in the centre); it could not be checked against a photo of the board.",
+        "Horizontal lines count (the French text leaves them out, the English rules have them).",
+        "A 2 or a 12 always gives another turn, even when no chip could be placed.",
+        "A 10 with no opponent chip to remove, or a sum whose four squares are all yours, ends the turn.",
+        "The app does not limit the number of chips.",
+        "Who starts: the highest sum of two dice (ties roll again), or the table's choice.",
+        "Option: six in a row instead of five.",
     ],
 };
 
@@ -1087,6 +1147,59 @@ impl Lang {
             (Lang::En, E::GameOver) => "The game is over.".into(),
             (Lang::Fr, _) => "Ce coup n'est pas possible maintenant.".into(),
             (Lang::En, _) => "That move is not possible now.".into(),
+        }
+    }
+
+    /// "Placez un jeton sur une case 7 libre." and the like, for a roll.
+    pub fn sequence_place(self, sum: u8, replacing: bool) -> String {
+        match (self, sum, replacing) {
+            (_, 11, false) => self.game().sequence_wild.into(),
+            (_, 11, true) => self.game().sequence_full.into(),
+            (Lang::Fr, s, false) => format!("{s} : posez un jeton sur une case {s} libre."),
+            (Lang::En, s, false) => format!("{s}: place a chip on a free {s} square."),
+            (Lang::Fr, s, true) => {
+                format!("{s} : les quatre cases {s} sont prises, remplacez un jeton adverse.")
+            }
+            (Lang::En, s, true) => {
+                format!("{s}: all four {s} squares are taken, replace an opponent's chip.")
+            }
+        }
+    }
+
+    /// "Rien à faire avec ce 10 : le tour passe."
+    pub fn sequence_nothing(self, sum: u8) -> String {
+        match self {
+            Lang::Fr => format!("Rien à faire avec ce {sum} : le tour passe."),
+            Lang::En => format!("Nothing to do with this {sum}: the turn passes."),
+        }
+    }
+
+    /// "Anne & Chloé gagnent !" / "Anne wins!"
+    pub fn side_wins(self, names: &str, team: bool) -> String {
+        match (self, team) {
+            (Lang::Fr, true) => format!("{names} gagnent !"),
+            (Lang::Fr, false) => format!("{names} gagne !"),
+            (Lang::En, true) => format!("{names} win!"),
+            (Lang::En, false) => format!("{names} wins!"),
+        }
+    }
+
+    /// Why a move of Séquence Dés was refused.
+    pub fn sequence_error(self, error: &crate::core::sequence::Error) -> String {
+        use crate::core::sequence::Error as E;
+        match (self, error) {
+            (_, E::Setup(e)) => self.setup_error(e),
+            (_, E::First(e)) => self.first_player_error(e),
+            (Lang::Fr, E::NotAllowed(_)) => {
+                "Ce lancer ne permet pas de jouer sur cette case.".into()
+            }
+            (Lang::En, E::NotAllowed(_)) => "This roll does not allow that square.".into(),
+            (Lang::Fr, E::WrongDiceCount) => "Séquence Dés se joue avec deux dés.".into(),
+            (Lang::En, E::WrongDiceCount) => "Séquence Dés is played with two dice.".into(),
+            (Lang::Fr, E::GameOver) => "La partie est terminée.".into(),
+            (Lang::En, E::GameOver) => "The game is over.".into(),
+            (Lang::Fr, E::NotNow) => "Lancez d'abord les dés.".into(),
+            (Lang::En, E::NotNow) => "Roll the dice first.".into(),
         }
     }
 

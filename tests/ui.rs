@@ -104,18 +104,14 @@ fn home_lists_the_checker_first_and_only_what_works() {
     let checker = html.find("data-testid=\"open-checker\"").unwrap();
     let settings = html.find("data-testid=\"open-settings\"").unwrap();
     assert!(checker < settings);
-    let serieux = html.find("data-testid=\"open-serieux\"").unwrap();
-    let genius = html.find("data-testid=\"open-genius\"").unwrap();
-    let einstein = html.find("data-testid=\"open-einstein\"").unwrap();
-    let roller = html.find("data-testid=\"open-roller\"").unwrap();
-    assert!(
-        checker < serieux
-            && serieux < genius
-            && genius < einstein
-            && einstein < roller
-            && roller < settings
-    );
-    assert_eq!(html.matches("<button class=\"card").count(), 6);
+    let order: Vec<usize> = [
+        "checker", "serieux", "genius", "einstein", "sequence", "roller", "settings",
+    ]
+    .iter()
+    .map(|id| html.find(&format!("data-testid=\"open-{id}\"")).unwrap())
+    .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    assert_eq!(html.matches("<button class=\"card").count(), 7);
     assert!(html.contains("Nombre premier ?"));
 }
 

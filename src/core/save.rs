@@ -31,6 +31,7 @@ pub enum GameKind {
     Serieux,
     Genius,
     Einstein,
+    Sequence,
 }
 
 /// The envelope every saved game shares, with the record still as JSON.
@@ -120,6 +121,7 @@ pub fn check(text: &str) -> Result<SavedGame, LoadError> {
         GameKind::Serieux => saved.session::<super::serieux::Serieux>().map(|_| ())?,
         GameKind::Genius => saved.session::<super::genius::Genius>().map(|_| ())?,
         GameKind::Einstein => saved.session::<super::einstein::Einstein>().map(|_| ())?,
+        GameKind::Sequence => saved.session::<super::sequence::Sequence>().map(|_| ())?,
     }
     Ok(saved)
 }
@@ -130,6 +132,7 @@ pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
         GameKind::Serieux => "serieux",
         GameKind::Genius => "genius",
         GameKind::Einstein => "einstein",
+        GameKind::Sequence => "sequence",
     };
     format!("{name}-{now_ms}-{random:04x}")
 }

@@ -1,10 +1,11 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::{einstein, genius, serieux, use_ui, Active, DieFace, Screen};
+use super::{einstein, genius, sequence, serieux, use_ui, Active, DieFace, Screen};
 use crate::core::dice::D6;
 use crate::core::einstein::Einstein;
 use crate::core::genius::Genius;
 use crate::core::save::{GameKind, SavedGame};
+use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
 use crate::i18n::Lang;
 use crate::settings::SettingsError;
@@ -111,6 +112,13 @@ pub fn HomeScreen() -> Element {
                 }
                 button {
                     class: "card",
+                    "data-testid": "open-sequence",
+                    onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceSetup) },
+                    span { class: "card-title", "{g.sequence_title}" }
+                    span { class: "card-text", "{g.sequence_blurb}" }
+                }
+                button {
+                    class: "card",
                     "data-testid": "open-roller",
                     onclick: move |_| { let mut ui = ui; ui.go(Screen::Roller) },
                     span { class: "card-title", "{t.roller_title}" }
@@ -143,6 +151,10 @@ fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
             .session::<Einstein>()
             .ok()
             .map(|s| einstein::summary(&s, lang)),
+        GameKind::Sequence => saved
+            .session::<Sequence>()
+            .ok()
+            .map(|s| sequence::summary(&s, lang)),
     }
 }
 
@@ -175,6 +187,15 @@ fn resume(ui: &mut super::Ui, saved: &SavedGame) -> Option<Screen> {
                 session,
             )));
             Some(Screen::EinsteinGame)
+        }
+        GameKind::Sequence => {
+            let session = saved.session::<Sequence>().ok()?;
+            ui.sequence.set(Some(Active::new(
+                saved.id.clone(),
+                GameKind::Sequence,
+                session,
+            )));
+            Some(Screen::SequenceGame)
         }
     }
 }

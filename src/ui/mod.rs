@@ -8,6 +8,7 @@ mod einstein;
 mod genius;
 mod home;
 mod roller;
+mod sequence;
 mod serieux;
 mod settings;
 mod setup;
@@ -19,6 +20,7 @@ pub use einstein::{EinsteinGameScreen, EinsteinRulesScreen};
 pub use genius::{GeniusGameScreen, GeniusRulesScreen};
 pub use home::HomeScreen;
 pub use roller::RollerScreen;
+pub use sequence::{SequenceGameScreen, SequenceRulesScreen};
 pub use serieux::{SerieuxGameScreen, SerieuxRulesScreen};
 pub use settings::SettingsScreen;
 pub use setup::SetupScreen;
@@ -28,6 +30,7 @@ use crate::core::einstein::Einstein;
 use crate::core::genius::Genius;
 use crate::core::roller::Roller;
 use crate::core::save::SavedGame;
+use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
 use crate::core::session::Session;
 use crate::i18n::{Lang, Texts};
@@ -53,6 +56,9 @@ pub enum Screen {
     EinsteinSetup,
     EinsteinGame,
     EinsteinRules,
+    SequenceSetup,
+    SequenceGame,
+    SequenceRules,
 }
 
 /// The games a new game can be set up for.
@@ -61,6 +67,7 @@ pub enum NewGame {
     Serieux,
     Genius,
     Einstein,
+    Sequence,
 }
 
 /// Whether the last change of settings reached the device's storage.
@@ -134,6 +141,7 @@ pub struct Ui {
     pub game: Signal<Option<Active<Serieux>>>,
     pub genius: Signal<Option<Active<Genius>>>,
     pub einstein: Signal<Option<Active<Einstein>>>,
+    pub sequence: Signal<Option<Active<Sequence>>>,
     pub saved: Signal<Vec<SavedGame>>,
     pub set_aside: Signal<usize>,
 }
@@ -168,6 +176,8 @@ impl Ui {
             Screen::GeniusRules => Screen::GeniusSetup,
             Screen::EinsteinRules if self.einstein.read().is_some() => Screen::EinsteinGame,
             Screen::EinsteinRules => Screen::EinsteinSetup,
+            Screen::SequenceRules if self.sequence.read().is_some() => Screen::SequenceGame,
+            Screen::SequenceRules => Screen::SequenceSetup,
             _ => Screen::Home,
         }
     }
@@ -211,6 +221,7 @@ pub fn Root(init: Init) -> Element {
     let game = use_signal(|| None);
     let genius = use_signal(|| None);
     let einstein = use_signal(|| None);
+    let sequence = use_signal(|| None);
     let saved = use_signal(|| init.saved.clone());
     let set_aside = use_signal(|| init.set_aside);
     let ui = use_context_provider(|| Ui {
@@ -224,6 +235,7 @@ pub fn Root(init: Init) -> Element {
         game,
         genius,
         einstein,
+        sequence,
         saved,
         set_aside,
     });
@@ -242,7 +254,11 @@ pub fn Root(init: Init) -> Element {
         Screen::Roller => t.roller_title,
         Screen::Settings => t.settings,
         Screen::SerieuxSetup | Screen::SerieuxGame => lang.game().serieux_title,
-        Screen::SerieuxRules | Screen::GeniusRules | Screen::EinsteinRules => lang.game().rules,
+        Screen::SerieuxRules
+        | Screen::GeniusRules
+        | Screen::EinsteinRules
+        | Screen::SequenceRules => lang.game().rules,
+        Screen::SequenceSetup | Screen::SequenceGame => lang.game().sequence_title,
         Screen::EinsteinSetup | Screen::EinsteinGame => lang.game().einstein_title,
         Screen::GeniusSetup | Screen::GeniusGame => lang.game().genius_title,
     };
@@ -289,6 +305,9 @@ pub fn Root(init: Init) -> Element {
                     Screen::EinsteinSetup => rsx! { SetupScreen { game: NewGame::Einstein } },
                     Screen::EinsteinGame => rsx! { EinsteinGameScreen {} },
                     Screen::EinsteinRules => rsx! { EinsteinRulesScreen {} },
+                    Screen::SequenceSetup => rsx! { SetupScreen { game: NewGame::Sequence } },
+                    Screen::SequenceGame => rsx! { SequenceGameScreen {} },
+                    Screen::SequenceRules => rsx! { SequenceRulesScreen {} },
                     Screen::SerieuxGame => rsx! { SerieuxGameScreen {} },
                     Screen::SerieuxRules => rsx! { SerieuxRulesScreen {} },
                     Screen::Settings => rsx! { SettingsScreen {} },

@@ -7,6 +7,7 @@ use super::{use_ui, NewGame, Screen};
 use crate::core::einstein::{self, Einstein};
 use crate::core::genius::{self, Genius, Mode};
 use crate::core::save::{new_id, GameKind};
+use crate::core::sequence::{self, Sequence};
 use crate::core::serieux::{self, Serieux};
 use crate::core::session::Session;
 use crate::core::table::{Colour, FirstPlayer, Player, MAX_PLAYERS};
@@ -25,6 +26,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
     let mut chosen = use_signal(|| 0usize);
     let mut mode = use_signal(|| Mode::Genius);
     let mut finish_round = use_signal(|| false);
+    let mut six = use_signal(|| false);
     let mut error = use_signal(|| None::<String>);
     let recent = use_hook(saves::remembered_names);
 
@@ -93,6 +95,22 @@ pub fn SetupScreen(game: NewGame) -> Element {
                 Screen::EinsteinGame
             })
             .map_err(|e| lang.einstein_error(&e)),
+            NewGame::Sequence => {
+                let setup = sequence::Setup {
+                    players: players.clone(),
+                    first,
+                    six_in_a_row: six(),
+                };
+                Session::<Sequence>::new(setup)
+                    .map(|session| {
+                        let mut active =
+                            Active::new(id(GameKind::Sequence), GameKind::Sequence, session);
+                        active.commit(|_| true);
+                        ui.sequence.set(Some(active));
+                        Screen::SequenceGame
+                    })
+                    .map_err(|e| lang.sequence_error(&e))
+            }
         };
         match started {
             Ok(screen) => {
@@ -136,6 +154,16 @@ pub fn SetupScreen(game: NewGame) -> Element {
                     }
                 }
             }
+            if game == NewGame::Sequence {
+                fieldset { class: "choice-group",
+                    legend { "{g.sequence_title}" }
+                    p { class: "caption", "{g.sequence_teams}" }
+                    label { class: "choice",
+                        input { r#type: "checkbox", "data-testid": "six-in-a-row", checked: six(), onchange: move |e| six.set(e.checked()) }
+                        span { "{g.six_in_a_row}" }
+                    }
+                }
+            }
             section { class: "info",
                 h2 { class: "section-title", "{g.players}" }
                 for (i, name) in current.iter().enumerate() {
@@ -163,7 +191,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                         }
                     }
                 }
-                if current.len() < MAX_PLAYERS {
+                if current.len() < if game == NewGame::Sequence { 4 } else { MAX_PLAYERS } {
                     button {
                         class: "action",
                         "data-testid": "add-player",
@@ -229,6 +257,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                         NewGame::Serieux => Screen::SerieuxRules,
                         NewGame::Genius => Screen::GeniusRules,
                         NewGame::Einstein => Screen::EinsteinRules,
+                        NewGame::Sequence => Screen::SequenceRules,
                     })
                 },
                 "{g.rules}"

@@ -1,0 +1,311 @@
+//! Séquence Dés: the board drawn as a board, chips that differ by shape as
+//! well as colour, the squares the roll allows highlighted, the winning line.
+
+use super::serieux::colour_class;
+use super::{use_ui, DieFace, Screen};
+use crate::core::checker::{Checker, Input};
+use crate::core::dice::D6;
+use crate::core::sequence::{Action, Event, Phase, Sequence, Square, BOARD, SIZE};
+use crate::core::session::{RollSource, Session};
+use crate::core::table::Colour;
+use crate::i18n::Lang;
+use crate::platform;
+use dioxus::prelude::*;
+use rand::Rng;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A side's colour and symbol: those of its first player.
+fn side_look(game: &Sequence, side: usize) -> (Colour, &'static str) {
+    let first = game.side_players(side).first().copied().unwrap_or(0);
+    let colour = game.players()[first].colour;
+    (colour, colour.symbol())
+}
+
+/// "Anne" or "Anne & Chloé".
+fn side_name(game: &Sequence, side: usize) -> String {
+    game.side_players(side)
+        .iter()
+        .map(|&p| game.players()[p].name.clone())
+        .collect::<Vec<_>>()
+        .join(" & ")
+}
+
+#[component]
+pub fn SequenceGameScreen() -> Element {
+    let ui = use_ui();
+    let mut active = ui.sequence;
+    let lang = ui.lang();
+    let g = lang.game();
+    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
+    let mut typed = use_signal(Checker::new);
+    let mut refused = use_signal(|| None::<String>);
+
+    let Some(game) = active.read().clone() else {
+        return rsx! {
+            div { class: "info",
+                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceSetup) }, "{g.new_game}" }
+            }
+        };
+    };
+    let state = game.session.state().clone();
+    let players = state.players().to_vec();
+    let current = state.current_player();
+    let can_undo = game.session.can_undo();
+    let can_redo = game.session.can_redo();
+    let teams = state.side_count() < players.len();
+
+    let mut act = move |action: Action| {
+        if let Some(game) = active.write().as_mut() {
+            game.commit(|s| match s.act(action) {
+                Ok(()) => {
+                    refused.set(None);
+                    true
+                }
+                Err(e) => {
+                    refused.set(Some(lang.sequence_error(&e)));
+                    false
+                }
+            });
+        }
+    };
+    let virtual_dice = {
+        let rng = rng.clone();
+        move |count: usize| -> Vec<u32> {
+            let mut rng = rng.borrow_mut();
+            let read = active.read();
+            let session: &Session<Sequence> = &read.as_ref().expect("a game").session;
+            session.virtual_dice(count, |_| rng.random_range(1..=6))
+        }
+    };
+
+    let (targets, removing): (Vec<Square>, bool) = match state.phase() {
+        Phase::Place { squares, .. } => (squares.clone(), false),
+        Phase::Remove { squares } => (squares.clone(), true),
+        _ => (Vec::new(), false),
+    };
+    let winning: Vec<Square> = state.winner().map(|(_, l)| l.clone()).unwrap_or_default();
+    let instruction = match state.phase() {
+        Phase::Place { sum, replacing, .. } => Some(lang.sequence_place(*sum, *replacing)),
+        Phase::Remove { .. } => Some(g.sequence_remove.to_string()),
+        _ => None,
+    };
+    let status = match state.phase() {
+        Phase::RollOff(_) => g.who_starts.to_string(),
+        Phase::Finished => state
+            .winner()
+            .map(|(side, _)| lang.side_wins(&side_name(&state, *side), teams))
+            .unwrap_or_else(|| g.game_over.to_string()),
+        _ => lang.to_play(&players[current.unwrap_or(0)].name),
+    };
+    let last_roll: Vec<u8> = game
+        .session
+        .log()
+        .iter()
+        .rev()
+        .find_map(|a| match a {
+            Action::Roll { dice, .. } => Some(dice.iter().map(|d| d.value()).collect()),
+            _ => None,
+        })
+        .unwrap_or_default();
+
+    rsx! {
+        div { class: "game", "data-testid": "sequence-game",
+            p { class: "game-status", "data-testid": "game-status", role: "status",
+                if let Some(p) = current {
+                    span { class: "player-symbol {colour_class(side_look(&state, state.side_of(p)).0)}", "aria-hidden": "true", "{side_look(&state, state.side_of(p)).1}" }
+                }
+                "{status}"
+            }
+            if teams {
+                p { class: "caption", "{g.sequence_teams}" }
+            }
+            if let Some(message) = refused() {
+                p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {message}" }
+            }
+            if game.save_failed {
+                p { class: "entry-error", role: "alert", "⚠ {g.not_saved}" }
+            }
+            div { class: "events", "data-testid": "events", "aria-live": "polite",
+                if !last_roll.is_empty() && !matches!(state.phase(), Phase::RollOff(_)) {
+                    div { class: "last-dice",
+                        for (i, v) in last_roll.iter().enumerate() {
+                            if let Some(d) = D6::new(*v) { DieFace { key: "{i}", face: d, class: "mini" } }
+                        }
+                        strong { " = {last_roll.iter().sum::<u8>()}" }
+                    }
+                }
+                for (i, e) in state.events().iter().enumerate() {
+                    match e {
+                        Event::NothingToDo { sum, .. } => rsx! { p { key: "{i}", class: "event bad", "✗ {lang.sequence_nothing(*sum)}" } },
+                        Event::PlaysAgain { player } => rsx! { p { key: "{i}", class: "event good", "✓ {players[*player].name} {g.plays_again}" } },
+                        _ => rsx! {},
+                    }
+                }
+                if let Some(text) = instruction.clone() {
+                    p { class: "event good", "data-testid": "instruction", "{text}" }
+                }
+            }
+
+            match state.phase().clone() {
+                Phase::RollOff(r) => rsx! {
+                    section { class: "info",
+                        for (n, round) in r.rounds.iter().enumerate() {
+                            p { key: "{n}", {round.iter().map(|(p, v)| format!("{} {}", players[*p].name, v)).collect::<Vec<_>>().join(" · ")} }
+                        }
+                        button {
+                            class: "roll-main",
+                            "data-testid": "roll-off",
+                            onclick: {
+                                let virtual_dice = virtual_dice.clone();
+                                let n = r.contenders.len();
+                                move |_| {
+                                    let dice = virtual_dice(n * 2);
+                                    let values = dice.chunks(2).map(|c| c.iter().sum()).collect();
+                                    act(Action::RollOff { values, source: RollSource::Virtual });
+                                }
+                            },
+                            "{g.roll_off_all}"
+                        }
+                    }
+                },
+                Phase::Roll => rsx! {
+                    section { class: "info play",
+                        button {
+                            class: "roll-main",
+                            "data-testid": "sequence-roll",
+                            onclick: {
+                                let virtual_dice = virtual_dice.clone();
+                                move |_| {
+                                    let dice = virtual_dice(2).into_iter().filter_map(|v| D6::new(v as u8)).collect();
+                                    act(Action::Roll { dice, source: RollSource::Virtual });
+                                    typed.set(Checker::new());
+                                }
+                            },
+                            "{g.roll_two}"
+                        }
+                        p { class: "caption", "{g.enter_dice}" }
+                        div { class: "keypad small", role: "group",
+                            for face in D6::ALL {
+                                button {
+                                    key: "{face}",
+                                    class: "face-button",
+                                    "data-testid": "typed-face-{face}",
+                                    "aria-label": lang.add_face_label(face),
+                                    onclick: move |_| {
+                                        let _ = typed.write().apply(Input::Face(face));
+                                        if typed.read().hand().len() == 2 {
+                                            let dice = typed.read().hand().entered().to_vec();
+                                            act(Action::Roll { dice, source: RollSource::Typed });
+                                            typed.set(Checker::new());
+                                        }
+                                    },
+                                    DieFace { face }
+                                }
+                            }
+                        }
+                    }
+                },
+                Phase::Finished => rsx! {
+                    section { class: "info ranking", "data-testid": "ranking",
+                        button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceSetup) }, "{g.new_game}" }
+                    }
+                },
+                _ => rsx! {},
+            }
+
+            div { class: "board", role: "grid", "data-testid": "board",
+                for r in 0..SIZE {
+                    for c in 0..SIZE {
+                        {
+                            let owner = state.board()[r][c];
+                            let target = targets.contains(&(r, c));
+                            let win = winning.contains(&(r, c));
+                            let look = owner.map(|s| side_look(&state, s));
+                            rsx! {
+                                button {
+                                    key: "{r}-{c}",
+                                    class: if win { "square win" } else if target { "square target" } else { "square" },
+                                    "data-testid": "sq-{r}-{c}",
+                                    "aria-label": {
+                                        let who = owner.map(|s| side_name(&state, s)).unwrap_or_default();
+                                        format!("{} {}", BOARD[r][c], who)
+                                    },
+                                    onclick: move |_| {
+                                        if removing {
+                                            act(Action::Remove { square: (r, c) });
+                                        } else {
+                                            act(Action::Place { square: (r, c) });
+                                        }
+                                    },
+                                    span { class: "sq-number", "{BOARD[r][c]}" }
+                                    if let Some((colour, sym)) = look {
+                                        span { class: "chip-disc {colour_class(colour)}", "aria-hidden": "true", "{sym}" }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+
+            div { class: "actions",
+                button { class: "action", "data-testid": "undo", disabled: !can_undo,
+                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } refused.set(None); },
+                    "↶ {g.undo}"
+                }
+                button { class: "action", "data-testid": "redo", disabled: !can_redo,
+                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } refused.set(None); },
+                    "↷ {g.redo}"
+                }
+            }
+            div { class: "chips",
+                for side in 0..state.side_count() {
+                    {
+                        let (colour, sym) = side_look(&state, side);
+                        rsx! {
+                            span { key: "{side}", class: "legend",
+                                span { class: "chip-disc small {colour_class(colour)}", "aria-hidden": "true", "{sym}" }
+                                "{side_name(&state, side)}"
+                            }
+                        }
+                    }
+                }
+            }
+            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceRules) }, "{g.rules}" }
+        }
+    }
+}
+
+#[component]
+pub fn SequenceRulesScreen() -> Element {
+    let ui = use_ui();
+    let g = ui.lang().game();
+    rsx! {
+        div { class: "rules", "data-testid": "sequence-rules",
+            section { class: "info",
+                h2 { class: "section-title", "{g.sequence_title}" }
+                for (i, line) in g.sequence_rules.iter().enumerate() { p { key: "{i}", "{line}" } }
+                div { class: "board mini-board", "aria-hidden": "true",
+                    for r in 0..SIZE { for c in 0..SIZE { span { key: "{r}-{c}", class: "square", span { class: "sq-number", "{BOARD[r][c]}" } } } }
+                }
+            }
+            section { class: "info",
+                h2 { class: "section-title", "{g.rulings_title}" }
+                ul { for (i, line) in g.sequence_rulings.iter().enumerate() { li { key: "{i}", "{line}" } } }
+            }
+        }
+    }
+}
+
+/// A saved game's one-line summary for the home screen.
+pub fn summary(session: &Session<Sequence>, _lang: Lang) -> String {
+    let s = session.state();
+    let names = s
+        .players()
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("Séquence Dés · {names}")
+}

@@ -1,0 +1,81 @@
+// Séquence Dés played through the UI in headless Chromium at 390×844.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, id, open, shot } from './harness.mjs';
+
+let app;
+before(async () => { app = await start(); });
+after(async () => { await app?.stop(); });
+
+async function newSequence(page, names) {
+  await open(page, app.url);
+  await page.tap(id('open-sequence'));
+  await page.waitForSelector(id('setup'));
+  for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  await page.tap(id('first-chosen'));
+  await page.tap(id('first-0'));
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id('sequence-game'));
+}
+
+// Two real dice: tapping the second face records the roll.
+async function dice(page, a, b) {
+  await page.tap(id(`typed-face-${a}`));
+  await page.tap(id(`typed-face-${b}`));
+}
+const sq = (r, c) => id(`sq-${r}-${c}`);
+const chip = (page, r, c) => page.$eval(sq(r, c), (e) => e.querySelector('.chip-disc')?.textContent ?? '');
+
+test('a full two-player game: special rolls, then five in a row highlighted', async () => {
+  const page = await app.page();
+  await newSequence(page, ['Anne', 'Bruno']);
+  assert.match(await page.textContent(id('game-status')), /À Anne de jouer/);
+  // Anne rolls 7: only free 7 squares are highlighted.
+  await dice(page, 3, 4);
+  const targets = await page.$$eval('.square.target', (s) => s.map((e) => e.dataset.testid));
+  assert.deepEqual(targets.sort(), ['sq-1-1', 'sq-1-4', 'sq-4-1', 'sq-4-4']);
+  await page.tap(sq(0, 0));
+  assert.match(await page.textContent(id('move-error')), /ne permet pas/);
+  await page.tap(sq(1, 1));
+  assert.equal(await chip(page, 1, 1), '●');
+  // Bruno rolls 10 with nothing removable? Anne's 7 is removable.
+  await dice(page, 4, 6);
+  assert.match(await page.textContent(id('instruction')), /retirez un jeton adverse/);
+  await page.tap(sq(1, 1));
+  assert.equal(await chip(page, 1, 1), '');
+  // Anne rolls 2: she places in a corner and plays again.
+  await dice(page, 1, 1);
+  await page.tap(sq(0, 0));
+  assert.match(await page.textContent(id('events')), /Anne rejoue/);
+  assert.match(await page.textContent(id('game-status')), /À Anne de jouer/);
+  // Anne builds the second row with 11s; Bruno plays 11s on the last row.
+  for (let c = 0; c < 5; c++) {
+    await dice(page, 5, 6);
+    await page.tap(sq(1, c));
+    if (await page.$(id('ranking'))) break;
+    await dice(page, 6, 5);
+    await page.tap(sq(5, c + 1 > 4 ? 1 : c + 1));
+  }
+  assert.match(await page.textContent(id('game-status')), /Anne gagne/);
+  assert.equal(await page.$$eval('.square.win', (s) => s.length), 5);
+  await shot(page, 'sequence-won-fr');
+  assert.deepEqual(page.errors, []);
+});
+
+test('four players play in two teams', async () => {
+  const page = await app.page({ locale: 'en-US', colorScheme: 'dark' });
+  await newSequence(page, ['Ann', 'Ben', 'Cleo', 'Dan']);
+  assert.match(await page.textContent(id('sequence-game')), /1st and 3rd play against the 2nd and 4th/);
+  await dice(page, 3, 4);          // Ann: 7
+  await page.tap(sq(1, 1));
+  await dice(page, 4, 4);          // Ben: 8
+  await page.tap(sq(1, 2));
+  await dice(page, 4, 6);          // Cleo: 10 — may remove Ben's chip only
+  const removable = await page.$$eval('.square.target', (s) => s.map((e) => e.dataset.testid));
+  assert.deepEqual(removable, ['sq-1-2']);
+  await page.tap(sq(1, 2));
+  const legend = await page.$$eval('.legend', (l) => l.map((e) => e.textContent));
+  assert.deepEqual(legend, ['●Ann & Cleo', '▲Ben & Dan']);
+  await shot(page, 'sequence-teams-dark-en');
+});
