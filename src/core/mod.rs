@@ -12,6 +12,7 @@ pub mod einstein;
 pub mod genius;
 pub mod prime;
 pub mod roller;
+pub mod rtt;
 pub mod save;
 pub mod sequence;
 pub mod serieux;
