@@ -36,25 +36,15 @@ pub fn is_prime(n: u32) -> bool {
     primal::is_prime(u64::from(n))
 }
 
-fn sieve() -> &'static primal::Sieve {
-    static SIEVE: OnceLock<primal::Sieve> = OnceLock::new();
-    // Any n up to upper_bound² factorises fully; 300² = 90 000 covers every
-    // number five dice can form (at most 66 666) and then some.
-    SIEVE.get_or_init(|| primal::Sieve::new(300))
-}
-
 /// Prime factors of `n` with exponents, smallest first. Empty for 0 and 1.
+/// Trial division: dice numbers are at most 66 666, so at most 258 trial
+/// divisors; primal's sieve would cost more code in the web build than it
+/// saves (the tests check the two agree).
 pub fn factorise(n: u32) -> Vec<(u32, u32)> {
     if n < 2 {
         return Vec::new();
     }
-    let n = n as usize;
-    let factors = match sieve().factor(n) {
-        Ok(f) => f,
-        // Only reachable beyond 90 000; fall back to trial division.
-        Err(_) => trial_division(n),
-    };
-    factors
+    trial_division(n as usize)
         .into_iter()
         .map(|(p, e)| (p as u32, e as u32))
         .collect()
@@ -220,13 +210,16 @@ mod tests {
     }
 
     #[test]
-    fn trial_division_agrees_with_the_sieve() {
-        for n in 2..5000 {
-            let ours: Vec<(u32, u32)> = trial_division(n)
+    fn factorisation_agrees_with_primals_sieve() {
+        let sieve = primal::Sieve::new(1000);
+        for n in 2..100_000usize {
+            let theirs: Vec<(u32, u32)> = sieve
+                .factor(n)
+                .expect("n ≤ 1000²")
                 .into_iter()
                 .map(|(p, e)| (p as u32, e as u32))
                 .collect();
-            assert_eq!(ours, factorise(n as u32), "{n}");
+            assert_eq!(factorise(n as u32), theirs, "{n}");
         }
         assert_eq!(factorise(199_999), vec![(199_999, 1)]);
     }
