@@ -572,6 +572,28 @@ pub struct GameTexts {
     pub sequence_teams: &'static str,
     pub sequence_rules: &'static [&'static str],
     pub sequence_rulings: &'static [&'static str],
+    pub rtt_title: &'static str,
+    pub rtt_blurb: &'static str,
+    pub rtt_sheet: &'static str,
+    pub rtt_decreasing: &'static str,
+    pub rtt_start: &'static str,
+    pub rtt_start_hint: &'static str,
+    pub rtt_roll: &'static str,
+    pub rtt_pick_dice: &'static str,
+    pub rtt_take_back: &'static str,
+    pub rtt_done: &'static str,
+    pub rtt_pass: &'static str,
+    pub rtt_white_next: &'static str,
+    pub rtt_add: &'static str,
+    pub rtt_remove: &'static str,
+    pub rtt_confirm: &'static str,
+    pub rtt_open: &'static str,
+    pub rtt_series: &'static str,
+    pub rtt_series_reset: &'static str,
+    pub rtt_winners: &'static str,
+    pub rtt_enter_values: &'static str,
+    pub rtt_rules: &'static [&'static str],
+    pub rtt_rulings: &'static [&'static str],
 }
 
 pub static GAME_FR: GameTexts = GameTexts {
@@ -684,6 +706,42 @@ pub static GAME_FR: GameTexts = GameTexts {
         "Qui commence : la plus haute somme de deux dés (les ex æquo relancent), ou le choix de la table.",
         "Option : six jetons alignés au lieu de cinq.",
     ],
+    rtt_title: "Roll to the Top",
+    rtt_blurb: "Le d4, le d6, le d8, le d12, le d20 et le dé blanc : remplissez la tour de votre défi.",
+    rtt_sheet: "Défi",
+    rtt_decreasing: "Variante : nombres décroissants (chaque nombre ≤ ceux du dessous)",
+    rtt_start: "Lancer les 5 dés colorés",
+    rtt_start_hint: "Les dés impairs sont mis de côté ; les pairs sont relancés avec le dé blanc. Tous impairs : on relance.",
+    rtt_roll: "Lancer les dés et le dé blanc",
+    rtt_pick_dice: "Touchez un ou plusieurs dés (additionnés), puis une case qui accepte ce nombre.",
+    rtt_take_back: "Reprendre la dernière case",
+    rtt_done: "Valider",
+    rtt_pass: "Passer",
+    rtt_white_next: "Dé blanc pour le prochain lanceur",
+    rtt_add: "Ajouter",
+    rtt_remove: "Retirer",
+    rtt_confirm: "Confirmer",
+    rtt_open: "cases vides",
+    rtt_series: "Série",
+    rtt_series_reset: "Remettre la série à zéro",
+    rtt_winners: "Gagnants",
+    rtt_enter_values: "Ou saisissez les vrais dés :",
+    rtt_rules: &[
+        "Tous les joueurs ont une feuille du même défi.",
+        "Départ : le lanceur jette les 5 dés colorés (de nouveau s'ils sont tous impairs), met de côté les dés impairs et relance les dés pairs avec le dé blanc : c'est le premier résultat. Le dé blanc vaut pour le lanceur suivant.",
+        "Tous les joueurs utilisent le résultat en même temps : une case reçoit la valeur d'un dé ou la somme de plusieurs dés ; chaque dé sert une fois ; on peut passer.",
+        "Case du bas : n'importe quel nombre. Case posée sur une ou plusieurs cases : il faut qu'elles soient remplies et un nombre ≥ à chacune. Case posée sur rien : il faut une voisine remplie à gauche ou à droite.",
+        "Au tour suivant, le joueur de gauche ajoute ou retire des dés comme le dit le dé blanc (+1, −1, +1 ou −1, +1 et −1), puis lance.",
+        "Ceux qui remplissent leur dernière case avec le même résultat gagnent ; les autres sont classés selon leurs cases vides.",
+    ],
+    rtt_rulings: &[
+        "Dé blanc : deux faces +1, deux faces −1, une face « +1 ou −1 », une face « +1 et −1 ».",
+        "Priorités : 5 dés lancés → il faut retirer ; sinon, si personne n'a rien inscrit → il faut ajouter ; sinon, si 1 seul dé lancé → il faut ajouter ; sinon le dé blanc décide. Le lanceur choisit quel dé.",
+        "Une case remplie avec ce résultat peut déjà porter une autre case du même résultat.",
+        "Les défis sont ceux de l'application (les feuilles originales sont des dessins que nous n'avons pas) ; leur format est documenté pour en ajouter.",
+        "Sur plusieurs parties, chaque case vide coûte 1 point ; le total de la série est gardé sur l'appareil.",
+        "Variante décroissante : chaque nombre doit être ≤ à ceux du dessous.",
+    ],
 };
 
 pub static GAME_EN: GameTexts = GameTexts {
@@ -795,6 +853,42 @@ pub static GAME_EN: GameTexts = GameTexts {
         "The app does not limit the number of chips.",
         "Who starts: the highest sum of two dice (ties roll again), or the table's choice.",
         "Option: six in a row instead of five.",
+    ],
+    rtt_title: "Roll to the Top",
+    rtt_blurb: "The d4, d6, d8, d12, d20 and the white die: fill your challenge's tower.",
+    rtt_sheet: "Challenge",
+    rtt_decreasing: "Variant: decreasing numbers (each number ≤ the ones below)",
+    rtt_start: "Roll the 5 coloured dice",
+    rtt_start_hint: "Odd dice are set aside; even ones are rolled again with the white die. All odd: roll again.",
+    rtt_roll: "Roll the dice and the white die",
+    rtt_pick_dice: "Tap one or more dice (added up), then a square that takes that number.",
+    rtt_take_back: "Take back the last square",
+    rtt_done: "Confirm",
+    rtt_pass: "Pass",
+    rtt_white_next: "White die for the next roller",
+    rtt_add: "Add",
+    rtt_remove: "Remove",
+    rtt_confirm: "Confirm",
+    rtt_open: "open squares",
+    rtt_series: "Series",
+    rtt_series_reset: "Reset the series",
+    rtt_winners: "Winners",
+    rtt_enter_values: "Or enter the real dice:",
+    rtt_rules: &[
+        "Every player has a sheet of the same challenge.",
+        "Start: the roller rolls the 5 coloured dice (again if all are odd), sets the odd ones aside and rolls the even ones again with the white die: that is the first result. The white die is for the next roller.",
+        "All players use the result at once: a square takes one die's value or the sum of several dice; each die is used once; you may pass.",
+        "Bottom square: any number. A square resting on one or more squares: they must be filled and the number ≥ each of them. A square resting on nothing: it needs a filled neighbour to its left or right.",
+        "Next turn, the player on the left adds or removes dice as the white die says (+1, −1, +1 or −1, +1 and −1), then rolls.",
+        "Whoever fills their last square with the same result wins; the others rank by open squares.",
+    ],
+    rtt_rulings: &[
+        "White die: two +1 faces, two −1 faces, one “+1 or −1” face, one “+1 and −1” face.",
+        "Priorities: 5 dice rolled → must remove; otherwise, if nobody wrote anything → must add; otherwise, if only 1 die was rolled → must add; otherwise the white die decides. The roller picks which die.",
+        "A square filled from this result may already support another square of the same result.",
+        "The challenges are the app's own (the original sheets are drawings we do not have); their format is documented so new ones can be added.",
+        "Over several games each open square costs 1 point; the series total is kept on the device.",
+        "Decreasing variant: each number must be ≤ the ones below it.",
     ],
 };
 
@@ -1109,11 +1203,19 @@ impl Lang {
         }
     }
 
-    /// "Lancer n°3 · Anne lance" / "Roll 3 · Anne rolls".
+    /// "Lancer n°3 · Anne lance les dés" / "Roll 3 · Anne rolls the dice".
     pub fn roll_by(self, n: usize, name: &str) -> String {
         match self {
-            Lang::Fr => format!("Lancer n°{n} · {name} lance les dés"),
-            Lang::En => format!("Roll {n} · {name} rolls the dice"),
+            Lang::Fr => format!("Lancer n°{n} · {}", self.rolls_dice(name)),
+            Lang::En => format!("Roll {n} · {}", self.rolls_dice(name)),
+        }
+    }
+
+    /// "Anne lance les dés" / "Anne rolls the dice".
+    pub fn rolls_dice(self, name: &str) -> String {
+        match self {
+            Lang::Fr => format!("{name} lance les dés"),
+            Lang::En => format!("{name} rolls the dice"),
         }
     }
 
@@ -1200,6 +1302,67 @@ impl Lang {
             (Lang::En, E::GameOver) => "The game is over.".into(),
             (Lang::Fr, E::NotNow) => "Lancez d'abord les dés.".into(),
             (Lang::En, E::NotNow) => "Roll the dice first.".into(),
+        }
+    }
+
+    /// What the white die or an override asks of the roller, and why.
+    pub fn rtt_adjustment(
+        self,
+        must: crate::core::rtt::Adjustment,
+        because: crate::core::rtt::Because,
+    ) -> String {
+        use crate::core::rtt::{Adjustment as A, Because as B};
+        let what = match (self, must) {
+            (Lang::Fr, A::Add) => "ajoutez 1 dé",
+            (Lang::Fr, A::Remove) => "retirez 1 dé",
+            (Lang::Fr, A::AddOrRemove) => "ajoutez OU retirez 1 dé",
+            (Lang::Fr, A::AddAndRemove) => "ajoutez 1 dé ET retirez-en un autre",
+            (Lang::En, A::Add) => "add 1 die",
+            (Lang::En, A::Remove) => "remove 1 die",
+            (Lang::En, A::AddOrRemove) => "add OR remove 1 die",
+            (Lang::En, A::AddAndRemove) => "add 1 die AND remove another",
+        };
+        let why = match (self, because) {
+            (Lang::Fr, B::WhiteDie) => "Le dé blanc dit",
+            (Lang::Fr, B::FiveDiceRolled) => "Les 5 dés ont été lancés",
+            (Lang::Fr, B::NobodyWrote) => "Personne n'a rien inscrit",
+            (Lang::Fr, B::OneDieRolled) => "Un seul dé a été lancé",
+            (Lang::En, B::WhiteDie) => "The white die says",
+            (Lang::En, B::FiveDiceRolled) => "All 5 dice were rolled",
+            (Lang::En, B::NobodyWrote) => "Nobody wrote anything",
+            (Lang::En, B::OneDieRolled) => "Only one die was rolled",
+        };
+        let sep = if self == Lang::Fr { " : " } else { ": " };
+        format!("{why}{sep}{what}.")
+    }
+
+    /// Why a move of Roll to the Top was refused.
+    pub fn rtt_error(self, error: &crate::core::rtt::Error) -> String {
+        use crate::core::rtt::Error as E;
+        match (self, error) {
+            (_, E::Setup(e)) => self.setup_error(e),
+            (_, E::First(e)) => self.first_player_error(e),
+            (Lang::Fr, E::NotAFace { value, .. }) => {
+                format!("{value} n'est pas une face de ce dé.")
+            }
+            (Lang::En, E::NotAFace { value, .. }) => format!("{value} is not a face of that die."),
+            (Lang::Fr, E::WrongDiceCount) => "Il faut une valeur par dé en jeu.".into(),
+            (Lang::En, E::WrongDiceCount) => "One value per die in play is needed.".into(),
+            (Lang::Fr, E::DieReused(_)) => "Chaque dé ne sert qu'une fois par résultat.".into(),
+            (Lang::En, E::DieReused(_)) => "Each die is used once per result.".into(),
+            (Lang::Fr, E::SquareRefuses { value, .. }) => {
+                format!("Cette case ne peut pas recevoir {value} maintenant.")
+            }
+            (Lang::En, E::SquareRefuses { value, .. }) => {
+                format!("That square cannot take {value} now.")
+            }
+            (_, E::WrongAdjustment(a)) => {
+                self.rtt_adjustment(*a, crate::core::rtt::Because::WhiteDie)
+            }
+            (Lang::Fr, E::GameOver) => "La partie est terminée.".into(),
+            (Lang::En, E::GameOver) => "The game is over.".into(),
+            (Lang::Fr, _) => "Ce coup n'est pas possible maintenant.".into(),
+            (Lang::En, _) => "That move is not possible now.".into(),
         }
     }
 

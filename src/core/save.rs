@@ -32,6 +32,7 @@ pub enum GameKind {
     Genius,
     Einstein,
     Sequence,
+    Rtt,
 }
 
 /// The envelope every saved game shares, with the record still as JSON.
@@ -122,6 +123,7 @@ pub fn check(text: &str) -> Result<SavedGame, LoadError> {
         GameKind::Genius => saved.session::<super::genius::Genius>().map(|_| ())?,
         GameKind::Einstein => saved.session::<super::einstein::Einstein>().map(|_| ())?,
         GameKind::Sequence => saved.session::<super::sequence::Sequence>().map(|_| ())?,
+        GameKind::Rtt => saved.session::<super::rtt::Rtt>().map(|_| ())?,
     }
     Ok(saved)
 }
@@ -133,6 +135,7 @@ pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
         GameKind::Genius => "genius",
         GameKind::Einstein => "einstein",
         GameKind::Sequence => "sequence",
+        GameKind::Rtt => "rtt",
     };
     format!("{name}-{now_ms}-{random:04x}")
 }

@@ -1,9 +1,10 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::{einstein, genius, sequence, serieux, use_ui, Active, DieFace, Screen};
+use super::{einstein, genius, rtt, sequence, serieux, use_ui, Active, DieFace, Screen};
 use crate::core::dice::D6;
 use crate::core::einstein::Einstein;
 use crate::core::genius::Genius;
+use crate::core::rtt::Rtt;
 use crate::core::save::{GameKind, SavedGame};
 use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
@@ -119,6 +120,13 @@ pub fn HomeScreen() -> Element {
                 }
                 button {
                     class: "card",
+                    "data-testid": "open-rtt",
+                    onclick: move |_| { let mut ui = ui; ui.go(Screen::RttSetup) },
+                    span { class: "card-title", "{g.rtt_title}" }
+                    span { class: "card-text", "{g.rtt_blurb}" }
+                }
+                button {
+                    class: "card",
                     "data-testid": "open-roller",
                     onclick: move |_| { let mut ui = ui; ui.go(Screen::Roller) },
                     span { class: "card-title", "{t.roller_title}" }
@@ -155,6 +163,7 @@ fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
             .session::<Sequence>()
             .ok()
             .map(|s| sequence::summary(&s, lang)),
+        GameKind::Rtt => saved.session::<Rtt>().ok().map(|s| rtt::summary(&s, lang)),
     }
 }
 
@@ -196,6 +205,12 @@ fn resume(ui: &mut super::Ui, saved: &SavedGame) -> Option<Screen> {
                 session,
             )));
             Some(Screen::SequenceGame)
+        }
+        GameKind::Rtt => {
+            let session = saved.session::<Rtt>().ok()?;
+            ui.rtt
+                .set(Some(Active::new(saved.id.clone(), GameKind::Rtt, session)));
+            Some(Screen::RttGame)
         }
     }
 }

@@ -8,6 +8,7 @@ mod einstein;
 mod genius;
 mod home;
 mod roller;
+mod rtt;
 mod sequence;
 mod serieux;
 mod settings;
@@ -20,6 +21,7 @@ pub use einstein::{EinsteinGameScreen, EinsteinRulesScreen};
 pub use genius::{GeniusGameScreen, GeniusRulesScreen};
 pub use home::HomeScreen;
 pub use roller::RollerScreen;
+pub use rtt::{RttGameScreen, RttRulesScreen};
 pub use sequence::{SequenceGameScreen, SequenceRulesScreen};
 pub use serieux::{SerieuxGameScreen, SerieuxRulesScreen};
 pub use settings::SettingsScreen;
@@ -29,6 +31,7 @@ use crate::core::checker::Checker;
 use crate::core::einstein::Einstein;
 use crate::core::genius::Genius;
 use crate::core::roller::Roller;
+use crate::core::rtt::Rtt;
 use crate::core::save::SavedGame;
 use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
@@ -59,6 +62,9 @@ pub enum Screen {
     SequenceSetup,
     SequenceGame,
     SequenceRules,
+    RttSetup,
+    RttGame,
+    RttRules,
 }
 
 /// The games a new game can be set up for.
@@ -68,6 +74,7 @@ pub enum NewGame {
     Genius,
     Einstein,
     Sequence,
+    Rtt,
 }
 
 /// Whether the last change of settings reached the device's storage.
@@ -142,6 +149,7 @@ pub struct Ui {
     pub genius: Signal<Option<Active<Genius>>>,
     pub einstein: Signal<Option<Active<Einstein>>>,
     pub sequence: Signal<Option<Active<Sequence>>>,
+    pub rtt: Signal<Option<Active<Rtt>>>,
     pub saved: Signal<Vec<SavedGame>>,
     pub set_aside: Signal<usize>,
 }
@@ -178,6 +186,8 @@ impl Ui {
             Screen::EinsteinRules => Screen::EinsteinSetup,
             Screen::SequenceRules if self.sequence.read().is_some() => Screen::SequenceGame,
             Screen::SequenceRules => Screen::SequenceSetup,
+            Screen::RttRules if self.rtt.read().is_some() => Screen::RttGame,
+            Screen::RttRules => Screen::RttSetup,
             _ => Screen::Home,
         }
     }
@@ -222,6 +232,7 @@ pub fn Root(init: Init) -> Element {
     let genius = use_signal(|| None);
     let einstein = use_signal(|| None);
     let sequence = use_signal(|| None);
+    let rtt = use_signal(|| None);
     let saved = use_signal(|| init.saved.clone());
     let set_aside = use_signal(|| init.set_aside);
     let ui = use_context_provider(|| Ui {
@@ -236,6 +247,7 @@ pub fn Root(init: Init) -> Element {
         genius,
         einstein,
         sequence,
+        rtt,
         saved,
         set_aside,
     });
@@ -257,8 +269,10 @@ pub fn Root(init: Init) -> Element {
         Screen::SerieuxRules
         | Screen::GeniusRules
         | Screen::EinsteinRules
-        | Screen::SequenceRules => lang.game().rules,
+        | Screen::SequenceRules
+        | Screen::RttRules => lang.game().rules,
         Screen::SequenceSetup | Screen::SequenceGame => lang.game().sequence_title,
+        Screen::RttSetup | Screen::RttGame => lang.game().rtt_title,
         Screen::EinsteinSetup | Screen::EinsteinGame => lang.game().einstein_title,
         Screen::GeniusSetup | Screen::GeniusGame => lang.game().genius_title,
     };
@@ -308,6 +322,9 @@ pub fn Root(init: Init) -> Element {
                     Screen::SequenceSetup => rsx! { SetupScreen { game: NewGame::Sequence } },
                     Screen::SequenceGame => rsx! { SequenceGameScreen {} },
                     Screen::SequenceRules => rsx! { SequenceRulesScreen {} },
+                    Screen::RttSetup => rsx! { SetupScreen { game: NewGame::Rtt } },
+                    Screen::RttGame => rsx! { RttGameScreen {} },
+                    Screen::RttRules => rsx! { RttRulesScreen {} },
                     Screen::SerieuxGame => rsx! { SerieuxGameScreen {} },
                     Screen::SerieuxRules => rsx! { SerieuxRulesScreen {} },
                     Screen::Settings => rsx! { SettingsScreen {} },

@@ -6,6 +6,7 @@ use super::serieux::colour_class;
 use super::{use_ui, NewGame, Screen};
 use crate::core::einstein::{self, Einstein};
 use crate::core::genius::{self, Genius, Mode};
+use crate::core::rtt::{self, shipped_sheets, Rtt};
 use crate::core::save::{new_id, GameKind};
 use crate::core::sequence::{self, Sequence};
 use crate::core::serieux::{self, Serieux};
@@ -27,6 +28,9 @@ pub fn SetupScreen(game: NewGame) -> Element {
     let mut mode = use_signal(|| Mode::Genius);
     let mut finish_round = use_signal(|| false);
     let mut six = use_signal(|| false);
+    let sheets = use_hook(shipped_sheets);
+    let mut sheet_index = use_signal(|| 0usize);
+    let mut decreasing = use_signal(|| false);
     let mut error = use_signal(|| None::<String>);
     let recent = use_hook(saves::remembered_names);
 
@@ -38,86 +42,112 @@ pub fn SetupScreen(game: NewGame) -> Element {
         .cloned()
         .collect();
 
-    let start = move |_| {
-        let players: Vec<Player> = names
-            .read()
-            .iter()
-            .enumerate()
-            .map(|(i, n)| Player::new(n, Colour::ALL[i % Colour::ALL.len()]))
-            .collect();
-        let first = if roll_off() {
-            FirstPlayer::RollOff
-        } else {
-            FirstPlayer::Chosen(chosen().min(players.len().saturating_sub(1)))
-        };
-        let id = |kind| new_id(kind, platform::now_ms(), platform::seeded_rng().random());
-        let mut ui = ui;
-        let started = match game {
-            NewGame::Serieux => Session::<Serieux>::new(serieux::Setup {
-                players: players.clone(),
-                first,
-            })
-            .map(|session| {
-                let mut active = Active::new(id(GameKind::Serieux), GameKind::Serieux, session);
-                active.commit(|_| true);
-                ui.game.set(Some(active));
-                Screen::SerieuxGame
-            })
-            .map_err(|e| match e {
-                serieux::Error::Setup(e) => lang.setup_error(&e),
-                other => lang.serieux_error(&other),
-            }),
-            NewGame::Genius => {
-                let setup = genius::Setup {
+    let start = {
+        let sheets = sheets.clone();
+        move |_| {
+            let players: Vec<Player> = names
+                .read()
+                .iter()
+                .enumerate()
+                .map(|(i, n)| Player::new(n, Colour::ALL[i % Colour::ALL.len()]))
+                .collect();
+            let first = if roll_off() {
+                FirstPlayer::RollOff
+            } else {
+                FirstPlayer::Chosen(chosen().min(players.len().saturating_sub(1)))
+            };
+            let id = |kind| new_id(kind, platform::now_ms(), platform::seeded_rng().random());
+            let mut ui = ui;
+            let started = match game {
+                NewGame::Serieux => Session::<Serieux>::new(serieux::Setup {
                     players: players.clone(),
                     first,
-                    mode: mode(),
-                    finish_round: finish_round() && mode() != Mode::Expert,
-                };
-                Session::<Genius>::new(setup)
-                    .map(|session| {
-                        let mut active =
-                            Active::new(id(GameKind::Genius), GameKind::Genius, session);
-                        active.commit(|_| true);
-                        ui.genius.set(Some(active));
-                        Screen::GeniusGame
-                    })
-                    .map_err(|e| lang.genius_error(&e))
-            }
-            NewGame::Einstein => Session::<Einstein>::new(einstein::Setup {
-                players: players.clone(),
-                first,
-            })
-            .map(|session| {
-                let mut active = Active::new(id(GameKind::Einstein), GameKind::Einstein, session);
-                active.commit(|_| true);
-                ui.einstein.set(Some(active));
-                Screen::EinsteinGame
-            })
-            .map_err(|e| lang.einstein_error(&e)),
-            NewGame::Sequence => {
-                let setup = sequence::Setup {
+                })
+                .map(|session| {
+                    let mut active = Active::new(id(GameKind::Serieux), GameKind::Serieux, session);
+                    active.commit(|_| true);
+                    ui.game.set(Some(active));
+                    Screen::SerieuxGame
+                })
+                .map_err(|e| match e {
+                    serieux::Error::Setup(e) => lang.setup_error(&e),
+                    other => lang.serieux_error(&other),
+                }),
+                NewGame::Genius => {
+                    let setup = genius::Setup {
+                        players: players.clone(),
+                        first,
+                        mode: mode(),
+                        finish_round: finish_round() && mode() != Mode::Expert,
+                    };
+                    Session::<Genius>::new(setup)
+                        .map(|session| {
+                            let mut active =
+                                Active::new(id(GameKind::Genius), GameKind::Genius, session);
+                            active.commit(|_| true);
+                            ui.genius.set(Some(active));
+                            Screen::GeniusGame
+                        })
+                        .map_err(|e| lang.genius_error(&e))
+                }
+                NewGame::Einstein => Session::<Einstein>::new(einstein::Setup {
                     players: players.clone(),
                     first,
-                    six_in_a_row: six(),
-                };
-                Session::<Sequence>::new(setup)
-                    .map(|session| {
-                        let mut active =
-                            Active::new(id(GameKind::Sequence), GameKind::Sequence, session);
-                        active.commit(|_| true);
-                        ui.sequence.set(Some(active));
-                        Screen::SequenceGame
-                    })
-                    .map_err(|e| lang.sequence_error(&e))
+                })
+                .map(|session| {
+                    let mut active =
+                        Active::new(id(GameKind::Einstein), GameKind::Einstein, session);
+                    active.commit(|_| true);
+                    ui.einstein.set(Some(active));
+                    Screen::EinsteinGame
+                })
+                .map_err(|e| lang.einstein_error(&e)),
+                NewGame::Sequence => {
+                    let setup = sequence::Setup {
+                        players: players.clone(),
+                        first,
+                        six_in_a_row: six(),
+                    };
+                    Session::<Sequence>::new(setup)
+                        .map(|session| {
+                            let mut active =
+                                Active::new(id(GameKind::Sequence), GameKind::Sequence, session);
+                            active.commit(|_| true);
+                            ui.sequence.set(Some(active));
+                            Screen::SequenceGame
+                        })
+                        .map_err(|e| lang.sequence_error(&e))
+                }
+                NewGame::Rtt => {
+                    let sheet = sheets
+                        .get(sheet_index())
+                        .cloned()
+                        .unwrap_or_else(|| sheets[0].clone());
+                    let setup = rtt::Setup {
+                        players: players.clone(),
+                        first,
+                        sheet,
+                        decreasing: decreasing(),
+                    };
+                    Session::<Rtt>::new(setup)
+                        .map(|session| {
+                            let mut active = Active::new(id(GameKind::Rtt), GameKind::Rtt, session);
+                            active.commit(|_| true);
+                            ui.rtt.set(Some(active));
+                            Screen::RttGame
+                        })
+                        .map_err(|e| lang.rtt_error(&e))
+                }
+            };
+            match started {
+                Ok(screen) => {
+                    saves::remember_names(
+                        &players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+                    );
+                    ui.go(screen);
+                }
+                Err(message) => error.set(Some(message)),
             }
-        };
-        match started {
-            Ok(screen) => {
-                saves::remember_names(&players.iter().map(|p| p.name.clone()).collect::<Vec<_>>());
-                ui.go(screen);
-            }
-            Err(message) => error.set(Some(message)),
         }
     };
 
@@ -151,6 +181,30 @@ pub fn SetupScreen(game: NewGame) -> Element {
                             }
                             span { "{g.finish_round}" }
                         }
+                    }
+                }
+            }
+            if game == NewGame::Rtt {
+                fieldset { class: "choice-group",
+                    legend { "{g.rtt_sheet}" }
+                    for (i, sh) in sheets.iter().enumerate() {
+                        label { class: "choice", key: "{sh.id}",
+                            input {
+                                r#type: "radio",
+                                name: "sheet",
+                                "data-testid": "sheet-{sh.id}",
+                                checked: sheet_index() == i,
+                                onchange: move |_| sheet_index.set(i),
+                            }
+                            span { class: "choice-text",
+                                strong { if lang == crate::i18n::Lang::Fr { "{sh.name.fr}" } else { "{sh.name.en}" } }
+                                small { "{sh.len()} ▢" }
+                            }
+                        }
+                    }
+                    label { class: "choice",
+                        input { r#type: "checkbox", "data-testid": "decreasing", checked: decreasing(), onchange: move |e| decreasing.set(e.checked()) }
+                        span { "{g.rtt_decreasing}" }
                     }
                 }
             }
@@ -258,6 +312,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                         NewGame::Genius => Screen::GeniusRules,
                         NewGame::Einstein => Screen::EinsteinRules,
                         NewGame::Sequence => Screen::SequenceRules,
+                        NewGame::Rtt => Screen::RttRules,
                     })
                 },
                 "{g.rules}"

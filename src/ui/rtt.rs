@@ -1,0 +1,575 @@
+//! Roll to the Top: the dice pool and the white die, each player's tower of
+//! squares (only squares that accept the chosen number are enabled), the
+//! adjustments the white die asks for, and the series.
+
+use super::serieux::{colour_class, symbol};
+use super::{use_ui, Screen};
+use crate::core::dice_kinds::{DieKind, Face, White};
+use crate::core::rtt::{accepts, Action, Adjustment, Phase, Placement, Rtt, Sheet, COLOURED};
+use crate::core::session::{RollSource, Session};
+use crate::i18n::Lang;
+use crate::platform;
+use dioxus::prelude::*;
+use rand::Rng;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+const SERIES_KEY: &str = "rtt-series";
+
+/// Series totals by player name, and the games already counted.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Series {
+    pub totals: BTreeMap<String, i32>,
+    pub counted: Vec<String>,
+}
+
+pub fn load_series() -> Series {
+    platform::load(SERIES_KEY)
+        .ok()
+        .flatten()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+fn save_series(series: &Series) {
+    if let Ok(json) = serde_json::to_string(series) {
+        let _ = platform::save(SERIES_KEY, &json);
+    }
+}
+
+fn die_class(kind: DieKind) -> String {
+    format!("rdie rdie-d{}", kind.sides())
+}
+
+const WHITE_FACES: [White; 6] = [
+    White::AddOne,
+    White::AddOne,
+    White::RemoveOne,
+    White::RemoveOne,
+    White::AddOrRemove,
+    White::AddAndRemove,
+];
+
+#[component]
+pub fn RttGameScreen() -> Element {
+    let ui = use_ui();
+    let mut active = ui.rtt;
+    let lang = ui.lang();
+    let g = lang.game();
+    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
+    let mut refused = use_signal(|| None::<String>);
+    // The current player's draft: placements made so far and the dice picked.
+    let mut draft = use_signal(Vec::<Placement>::new);
+    let mut picked = use_signal(Vec::<usize>::new);
+    let mut chooser = use_signal(|| None::<usize>);
+    let mut shown = use_signal(|| None::<usize>);
+    let mut typed = use_signal(Vec::<String>::new);
+    let mut typed_white = use_signal(|| 0usize);
+    let mut add_pick = use_signal(|| None::<DieKind>);
+    let mut remove_pick = use_signal(|| None::<DieKind>);
+    let mut series = use_signal(load_series);
+
+    let Some(game) = active.read().clone() else {
+        return rsx! {
+            div { class: "info",
+                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttSetup) }, "{g.new_game}" }
+            }
+        };
+    };
+    let state = game.session.state().clone();
+    let players = state.players().to_vec();
+    let sheet = state.sheet().clone();
+    let decreasing = state.setup().decreasing;
+    let can_undo = game.session.can_undo();
+    let can_redo = game.session.can_redo();
+
+    let mut reset_draft = move || {
+        draft.set(Vec::new());
+        picked.set(Vec::new());
+        typed.set(Vec::new());
+        add_pick.set(None);
+        remove_pick.set(None);
+    };
+    let mut act = move |action: Action| {
+        if let Some(game) = active.write().as_mut() {
+            game.commit(|s| match s.act(action) {
+                Ok(()) => {
+                    refused.set(None);
+                    true
+                }
+                Err(e) => {
+                    refused.set(Some(lang.rtt_error(&e)));
+                    false
+                }
+            });
+        }
+        reset_draft();
+        chooser.set(None);
+    };
+    let virtual_values = {
+        let rng = rng.clone();
+        move |kinds: Vec<DieKind>, white: bool| -> Vec<u32> {
+            let mut rng = rng.borrow_mut();
+            let read = active.read();
+            let session: &Session<Rtt> = &read.as_ref().expect("a game").session;
+            let n = kinds.len() + usize::from(white);
+            let values = session.virtual_dice(n, |i| match kinds.get(i) {
+                Some(k) => rng.random_range(1..=k.sides() as u32),
+                None => rng.random_range(0..6),
+            });
+            // Kept dice from an undone roll may not fit a changed set: roll those afresh.
+            values
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| match kinds.get(i) {
+                    Some(k) if v == 0 || v > k.sides() as u32 => {
+                        rng.random_range(1..=k.sides() as u32)
+                    }
+                    None if v > 5 => rng.random_range(0..6),
+                    _ => v,
+                })
+                .collect()
+        }
+    };
+
+    // Series: count a finished game once.
+    if state.phase() == &Phase::Finished && !series.read().counted.contains(&game.id) {
+        let mut s = series.read().clone();
+        for (p, player) in players.iter().enumerate() {
+            *s.totals.entry(player.name.clone()).or_insert(0) += state.series_points(p);
+        }
+        s.counted.push(game.id.clone());
+        save_series(&s);
+        series.set(s);
+    }
+
+    let waiting: Vec<usize> = match state.phase() {
+        Phase::Place { waiting, .. } => waiting.clone(),
+        _ => Vec::new(),
+    };
+    let placing = chooser()
+        .filter(|c| waiting.contains(c))
+        .or(waiting.first().copied());
+    let sheet_of = shown().or(placing).unwrap_or(0).min(players.len() - 1);
+    let status = match state.phase() {
+        Phase::RollOff(_) => g.who_starts.to_string(),
+        Phase::Start | Phase::Roll | Phase::Adjust { .. } => {
+            lang.rolls_dice(&players[state.roller()].name)
+        }
+        Phase::Place { .. } => lang.to_play(&players[placing.unwrap_or(0)].name),
+        Phase::Finished => g.game_over.to_string(),
+    };
+
+    // The draft's board for the placing player.
+    let (result, used) = match state.phase() {
+        Phase::Place { result, .. } => {
+            let mut used = vec![false; result.len()];
+            for p in draft.read().iter() {
+                for &d in &p.dice {
+                    used[d] = true;
+                }
+            }
+            (result.clone(), used)
+        }
+        _ => (Vec::new(), Vec::new()),
+    };
+    let mut board: Vec<Option<u32>> = state.filled(sheet_of).to_vec();
+    if Some(sheet_of) == placing {
+        for p in draft.read().iter() {
+            board[p.square] = Some(p.dice.iter().map(|&d| result[d]).sum());
+        }
+    }
+    let picked_sum: u32 = picked
+        .read()
+        .iter()
+        .map(|&d| result.get(d).copied().unwrap_or(0))
+        .sum();
+    let drafted: Vec<usize> = draft.read().iter().map(|p| p.square).collect();
+
+    rsx! {
+        div { class: "game", "data-testid": "rtt-game",
+            p { class: "game-status", "data-testid": "game-status", role: "status",
+                if let Some(p) = placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller())) {
+                    span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{symbol(&players[p])}" }
+                }
+                "{status}"
+            }
+            if let Some(message) = refused() {
+                p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {message}" }
+            }
+            if game.save_failed {
+                p { class: "entry-error", role: "alert", "⚠ {g.not_saved}" }
+            }
+            div { class: "pool", "data-testid": "pool",
+                for kind in COLOURED {
+                    span {
+                        key: "{kind:?}",
+                        class: if state.dice_in_play().contains(&kind) { "pool-die in" } else { "pool-die out" },
+                        span { class: "{die_class(kind)}", "d{kind.sides()}" }
+                    }
+                }
+                if let Some(w) = state.white() {
+                    span { class: "pool-die white", title: g.rtt_white_next,
+                        span { class: "rdie rdie-white", "{lang.face_label(Face::White(w))}" }
+                    }
+                }
+            }
+
+            match state.phase().clone() {
+                Phase::RollOff(r) => rsx! {
+                    section { class: "info",
+                        button {
+                            class: "roll-main",
+                            "data-testid": "roll-off",
+                            onclick: {
+                                let rng = rng.clone();
+                                let n = r.contenders.len();
+                                move |_| {
+                                    let values = (0..n).map(|_| rng.borrow_mut().random_range(1..=6)).collect();
+                                    act(Action::RollOff { values, source: RollSource::Virtual });
+                                }
+                            },
+                            "{g.roll_off_all}"
+                        }
+                    }
+                },
+                Phase::Start => rsx! {
+                    section { class: "info play",
+                        if let Some(values) = state.start_values() {
+                            p { class: "caption", {COLOURED.iter().zip(values).map(|(k, v)| format!("d{} {v}", k.sides())).collect::<Vec<_>>().join(" · ")} }
+                        }
+                        p { class: "caption", "{g.rtt_start_hint}" }
+                        button {
+                            class: "roll-main",
+                            "data-testid": "rtt-start",
+                            onclick: {
+                                let virtual_values = virtual_values.clone();
+                                move |_| act(Action::StartRoll { values: virtual_values(COLOURED.to_vec(), false), source: RollSource::Virtual })
+                            },
+                            "{g.rtt_start}"
+                        }
+                        TypedValues { kinds: COLOURED.to_vec(), values: typed, lang }
+                        button {
+                            class: "action",
+                            "data-testid": "rtt-start-typed",
+                            onclick: move |_| {
+                                let values = typed.read().iter().map(|v| v.trim().parse().unwrap_or(0)).collect();
+                                act(Action::StartRoll { values, source: RollSource::Typed });
+                            },
+                            "{g.record}"
+                        }
+                    }
+                },
+                Phase::Roll => rsx! {
+                    section { class: "info play",
+                        button {
+                            class: "roll-main",
+                            "data-testid": "rtt-roll",
+                            onclick: {
+                                let virtual_values = virtual_values.clone();
+                                move |_| {
+                                    let kinds = active.read().as_ref().map(|a| a.session.state().dice_in_play().to_vec()).unwrap_or_default();
+                                    let mut values = virtual_values(kinds.clone(), true);
+                                    let white = values.pop().unwrap_or(0) as usize;
+                                    act(Action::Roll { values, white, source: RollSource::Virtual });
+                                }
+                            },
+                            "{g.rtt_roll}"
+                        }
+                        TypedValues { kinds: state.dice_in_play().to_vec(), values: typed, lang }
+                        div { class: "chips",
+                            for (i, face) in [0usize, 2, 4, 5].into_iter().map(|i| (i, WHITE_FACES[i])) {
+                                button {
+                                    key: "{i}",
+                                    class: if typed_white() == i { "chip chip-on" } else { "chip" },
+                                    "data-testid": "typed-white-{i}",
+                                    onclick: move |_| typed_white.set(i),
+                                    "{lang.face_label(Face::White(face))}"
+                                }
+                            }
+                        }
+                        button {
+                            class: "action",
+                            "data-testid": "rtt-roll-typed",
+                            onclick: move |_| {
+                                let values = typed.read().iter().map(|v| v.trim().parse().unwrap_or(0)).collect();
+                                act(Action::Roll { values, white: typed_white(), source: RollSource::Typed });
+                            },
+                            "{g.record}"
+                        }
+                    }
+                },
+                Phase::Place { result, .. } => {
+                    let who = placing.unwrap_or(0);
+                    let kinds = state.dice_in_play().to_vec();
+                    rsx! {
+                        section { class: "info play", "data-testid": "place",
+                            if waiting.len() > 1 {
+                                div { class: "chips",
+                                    for p in waiting.iter().copied() {
+                                        button {
+                                            key: "{p}",
+                                            class: if p == who { "chip chip-on" } else { "chip" },
+                                            "data-testid": "placer-{p}",
+                                            onclick: move |_| { chooser.set(Some(p)); shown.set(Some(p)); reset_draft(); },
+                                            "{players[p].name}"
+                                        }
+                                    }
+                                }
+                            }
+                            p { class: "caption", "{g.rtt_pick_dice}" }
+                            div { class: "roller-dice",
+                                for (i, v) in result.iter().copied().enumerate() {
+                                    button {
+                                        key: "{i}",
+                                        class: if picked.read().contains(&i) { "rdie-slot kept" } else { "rdie-slot" },
+                                        "data-testid": "rd-{i}",
+                                        disabled: used[i],
+                                        onclick: move |_| {
+                                            let mut p = picked.write();
+                                            if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
+                                        },
+                                        span { class: "{die_class(kinds.get(i).copied().unwrap_or(DieKind::D6))}", span { class: "rdie-label", "{v}" } }
+                                        span { class: "rdie-name", "d{kinds.get(i).map(|k| k.sides()).unwrap_or(6)}" }
+                                    }
+                                }
+                            }
+                            if !picked.read().is_empty() {
+                                p { class: "pair-sums", "data-testid": "picked-sum", "= {picked_sum}" }
+                            }
+                            div { class: "actions",
+                                button { class: "action", "data-testid": "take-back", disabled: draft.read().is_empty(),
+                                    onclick: move |_| { draft.write().pop(); },
+                                    "↶ {g.rtt_take_back}"
+                                }
+                                button {
+                                    class: "roll-main",
+                                    "data-testid": "rtt-done",
+                                    onclick: move |_| {
+                                        let placements = draft.read().clone();
+                                        act(Action::Place { player: who, placements });
+                                    },
+                                    if draft.read().is_empty() { "{g.rtt_pass}" } else { "{g.rtt_done} ({draft.read().len()})" }
+                                }
+                            }
+                        }
+                    }
+                }
+                Phase::Adjust { must, because } => {
+                    let set = state.dice_in_play().to_vec();
+                    let can_add = matches!(must, Adjustment::Add | Adjustment::AddOrRemove | Adjustment::AddAndRemove);
+                    let can_remove = matches!(must, Adjustment::Remove | Adjustment::AddOrRemove | Adjustment::AddAndRemove);
+                    rsx! {
+                        section { class: "info play", "data-testid": "adjust",
+                            p { class: "fifth-rule", "data-testid": "adjustment", "{lang.rtt_adjustment(must, because)}" }
+                            if can_add {
+                                div { class: "chips",
+                                    span { class: "caption", "{g.rtt_add} :" }
+                                    for k in COLOURED.into_iter().filter(|k| !set.contains(k)) {
+                                        button {
+                                            key: "{k:?}",
+                                            class: if add_pick() == Some(k) { "chip chip-on" } else { "chip" },
+                                            "data-testid": "add-d{k.sides()}",
+                                            onclick: move |_| add_pick.set(if add_pick() == Some(k) { None } else { Some(k) }),
+                                            "+ d{k.sides()}"
+                                        }
+                                    }
+                                }
+                            }
+                            if can_remove {
+                                div { class: "chips",
+                                    span { class: "caption", "{g.rtt_remove} :" }
+                                    for k in set.iter().copied() {
+                                        button {
+                                            key: "{k:?}",
+                                            class: if remove_pick() == Some(k) { "chip chip-on" } else { "chip" },
+                                            "data-testid": "remove-d{k.sides()}",
+                                            onclick: move |_| remove_pick.set(if remove_pick() == Some(k) { None } else { Some(k) }),
+                                            "− d{k.sides()}"
+                                        }
+                                    }
+                                }
+                            }
+                            button {
+                                class: "roll-main",
+                                "data-testid": "rtt-adjust",
+                                onclick: move |_| act(Action::Adjust { add: add_pick(), remove: remove_pick() }),
+                                "{g.rtt_confirm}"
+                            }
+                        }
+                    }
+                }
+                Phase::Finished => {
+                    let places = state.places();
+                    let mut order: Vec<usize> = (0..players.len()).collect();
+                    order.sort_by_key(|&i| places[i]);
+                    let totals = series.read().totals.clone();
+                    rsx! {
+                        section { class: "info ranking", "data-testid": "ranking",
+                            h2 { class: "section-title", "{g.ranking}" }
+                            ol { class: "ranking-list",
+                                for i in order {
+                                    li { key: "{i}",
+                                        span { class: "place", "{lang.place(places[i])}" }
+                                        span { class: "player-symbol {colour_class(players[i].colour)}", "aria-hidden": "true", "{symbol(&players[i])}" }
+                                        span { class: "rank-name", "{players[i].name}" }
+                                        span { class: "rank-total", "{state.open_squares(i)} {g.rtt_open}" }
+                                    }
+                                }
+                            }
+                            h2 { class: "section-title", "{g.rtt_series}" }
+                            ul { class: "ranking-list", "data-testid": "series",
+                                for p in players.iter() {
+                                    li { key: "{p.name}", span { class: "rank-name", "{p.name}" } span { class: "rank-total", "{totals.get(&p.name).copied().unwrap_or(0)}" } }
+                                }
+                            }
+                            button { class: "action", onclick: move |_| { let s = Series::default(); save_series(&s); series.set(s); }, "{g.rtt_series_reset}" }
+                            button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttSetup) }, "{g.new_game}" }
+                        }
+                    }
+                }
+            }
+
+            if players.len() > 1 {
+                div { class: "chips", role: "tablist",
+                    for (p, player) in players.iter().enumerate() {
+                        button {
+                            key: "{p}",
+                            class: if p == sheet_of { "chip chip-on" } else { "chip" },
+                            "data-testid": "tower-tab-{p}",
+                            onclick: move |_| shown.set(Some(p)),
+                            "{symbol(player)} {player.name} · {state.open_squares(p)}"
+                        }
+                    }
+                }
+            }
+            Tower {
+                sheet: sheet.clone(),
+                board: board.clone(),
+                highlight: state.last_filled(sheet_of).iter().copied().chain(drafted.iter().copied()).collect::<Vec<usize>>(),
+                accept: if Some(sheet_of) == placing && !picked.read().is_empty() {
+                    (0..sheet.len()).filter(|&sq| accepts(&sheet, &board, sq, picked_sum, decreasing)).collect::<Vec<usize>>()
+                } else { Vec::new() },
+                on_square: move |sq: usize| {
+                    let dice = picked.read().clone();
+                    if dice.is_empty() || Some(sheet_of) != placing { return; }
+                    if accepts(&sheet, &board, sq, picked_sum, decreasing) {
+                        draft.write().push(Placement { square: sq, dice });
+                        picked.set(Vec::new());
+                        refused.set(None);
+                    } else {
+                        refused.set(Some(lang.rtt_error(&crate::core::rtt::Error::SquareRefuses { square: sq, value: picked_sum })));
+                    }
+                },
+            }
+
+            div { class: "actions",
+                button { class: "action", "data-testid": "undo", disabled: !can_undo,
+                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } reset_draft(); refused.set(None); },
+                    "↶ {g.undo}"
+                }
+                button { class: "action", "data-testid": "redo", disabled: !can_redo,
+                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } reset_draft(); refused.set(None); },
+                    "↷ {g.redo}"
+                }
+            }
+            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttRules) }, "{g.rules}" }
+        }
+    }
+}
+
+/// Number fields for dice typed in from real dice.
+#[component]
+fn TypedValues(kinds: Vec<DieKind>, values: Signal<Vec<String>>, lang: Lang) -> Element {
+    let mut values = values;
+    if values.read().len() != kinds.len() {
+        values.set(vec![String::new(); kinds.len()]);
+    }
+    rsx! {
+        p { class: "caption", "{lang.game().rtt_enter_values}" }
+        div { class: "typed-values",
+            for (i, k) in kinds.iter().enumerate() {
+                label { key: "{i}", class: "typed-value",
+                    span { "d{k.sides()}" }
+                    input {
+                        r#type: "number",
+                        inputmode: "numeric",
+                        min: "1",
+                        max: "{k.sides()}",
+                        "data-testid": "value-{i}",
+                        value: values.read().get(i).cloned().unwrap_or_default(),
+                        oninput: move |e| { if let Some(v) = values.write().get_mut(i) { *v = e.value(); } },
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A tower of squares drawn from the sheet's data.
+#[component]
+fn Tower(
+    sheet: Sheet,
+    board: Vec<Option<u32>>,
+    highlight: Vec<usize>,
+    accept: Vec<usize>,
+    on_square: EventHandler<usize>,
+) -> Element {
+    let unit = 26; // px per half-square
+    let rows = sheet.rows();
+    let width = sheet.width() * unit;
+    let height = rows * unit * 2;
+    rsx! {
+        div { class: "tower-wrap",
+            div { class: "tower", "data-testid": "tower", style: "width: {width}px; height: {height}px;",
+                for s in sheet.squares.iter() {
+                    button {
+                        key: "{s.id}",
+                        class: if accept.contains(&s.id) { "tsq accept" } else if highlight.contains(&s.id) { "tsq new" } else if board[s.id].is_some() { "tsq filled" } else { "tsq" },
+                        "data-testid": "tsq-{s.id}",
+                        style: "left: {s.x * unit}px; bottom: {s.row * unit * 2}px; width: {unit * 2 - 4}px; height: {unit * 2 - 4}px;",
+                        onclick: { let id = s.id; move |_| on_square.call(id) },
+                        if let Some(v) = board[s.id] { "{v}" }
+                        if s.base && board[s.id].is_none() { span { class: "tsq-base", "▁" } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[component]
+pub fn RttRulesScreen() -> Element {
+    let ui = use_ui();
+    let g = ui.lang().game();
+    rsx! {
+        div { class: "rules", "data-testid": "rtt-rules",
+            section { class: "info",
+                h2 { class: "section-title", "{g.rtt_title}" }
+                for (i, line) in g.rtt_rules.iter().enumerate() { p { key: "{i}", "{line}" } }
+            }
+            section { class: "info",
+                h2 { class: "section-title", "{g.rulings_title}" }
+                ul { for (i, line) in g.rtt_rulings.iter().enumerate() { li { key: "{i}", "{line}" } } }
+            }
+        }
+    }
+}
+
+/// A saved game's one-line summary for the home screen.
+pub fn summary(session: &Session<Rtt>, lang: Lang) -> String {
+    let s = session.state();
+    let names = s
+        .players()
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sheet = if lang == Lang::Fr {
+        &s.sheet().name.fr
+    } else {
+        &s.sheet().name.en
+    };
+    format!("Roll to the Top · {sheet} · {names}")
+}
