@@ -39,7 +39,11 @@ fn save_series(series: &Series) {
 }
 
 fn die_class(kind: DieKind) -> String {
-    format!("rdie rdie-d{}", kind.sides())
+    // The roller draws a d6 with pips; here every die shows its number.
+    match kind {
+        DieKind::D6 => "rdie rdie-d6n".to_string(),
+        other => format!("rdie rdie-d{}", other.sides()),
+    }
 }
 
 const WHITE_FACES: [White; 6] = [
