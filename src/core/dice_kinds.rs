@@ -112,13 +112,15 @@ const COLOUR_FACES: [Face; 6] = [
 ];
 
 /// The app's own letter faces (the rulebook does not print them): common
-/// initials of French words, spread so that each die has a vowel or two.
+/// initials of French words, each die with vowels, tunable here. The
+/// rulebook's example roll (green B, white O, yellow R, red V, blue A) is on
+/// them.
 pub const LETTER_FACES: [(DieColour, [char; 6]); 5] = [
-    (DieColour::Green, ['A', 'B', 'C', 'D', 'E', 'F']),
-    (DieColour::White, ['G', 'H', 'I', 'J', 'L', 'M']),
-    (DieColour::Yellow, ['N', 'O', 'P', 'R', 'S', 'T']),
-    (DieColour::Red, ['A', 'C', 'L', 'M', 'P', 'V']),
-    (DieColour::Blue, ['B', 'D', 'E', 'R', 'S', 'U']),
+    (DieColour::Green, ['A', 'B', 'C', 'D', 'E', 'L']),
+    (DieColour::White, ['O', 'I', 'U', 'E', 'T', 'M']),
+    (DieColour::Yellow, ['R', 'S', 'N', 'P', 'G', 'A']),
+    (DieColour::Red, ['V', 'L', 'M', 'C', 'D', 'O']),
+    (DieColour::Blue, ['A', 'E', 'I', 'S', 'R', 'F']),
 ];
 
 impl DieKind {

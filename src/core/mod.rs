@@ -18,3 +18,4 @@ pub mod sequence;
 pub mod serieux;
 pub mod session;
 pub mod table;
+pub mod words;

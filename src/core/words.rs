@@ -1,0 +1,673 @@
+//! The letter-dice word game (William Athia), as `rulings.md` reads it:
+//! a theme, five letter dice and a colour die; words that start with the
+//! chosen die's letter score one token per die whose letter they contain.
+//!
+//! Whether a word fits the theme (and the same-root rule) is for the table:
+//! the app checks the letters and asks the table to accept or reject.
+
+use super::dice_kinds::{DieColour, DieKind, Face};
+use super::session::{RollSource, Rules};
+use super::table::{
+    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
+    MAX_PLAYERS,
+};
+use serde::{Deserialize, Serialize};
+
+/// Tokens in the box.
+pub const TOKENS: u32 = 90;
+/// What the black face wins (or costs a wrong proposal).
+pub const BLACK_TOKENS: u32 = 4;
+/// Tokens per player put in the centre each round in "Propositions limitées".
+pub const LIMITED_PER_PLAYER: u32 = 2;
+pub const THEMES_PER_CARD: usize = 6;
+
+/// The app's four theme cards (the rulebook does not print them), FR / EN.
+pub const THEME_CARDS: [[(&str, &str); THEMES_PER_CARD]; 4] = [
+    [
+        ("Personnalités", "Famous people"),
+        ("Villes", "Cities"),
+        ("Animaux", "Animals"),
+        ("Fruits et légumes", "Fruit and vegetables"),
+        ("Métiers", "Jobs"),
+        ("Pays", "Countries"),
+    ],
+    [
+        ("Films", "Films"),
+        ("Sports", "Sports"),
+        ("Objets de la maison", "Things in a house"),
+        ("Prénoms", "First names"),
+        ("Marques", "Brands"),
+        ("Instruments de musique", "Musical instruments"),
+    ],
+    [
+        ("Chanteurs et groupes", "Singers and bands"),
+        ("Plats et desserts", "Dishes and desserts"),
+        ("Fleuves, mers et montagnes", "Rivers, seas and mountains"),
+        ("Vêtements", "Clothes"),
+        ("Personnages de fiction", "Fictional characters"),
+        ("Moyens de transport", "Means of transport"),
+    ],
+    [
+        ("Écrivains", "Writers"),
+        ("Plantes et arbres", "Plants and trees"),
+        ("Couleurs", "Colours"),
+        ("Parties du corps", "Parts of the body"),
+        ("Boissons", "Drinks"),
+        ("Outils", "Tools"),
+    ],
+];
+
+/// A letter without accent or case: é → E, ñ → N, œ → OE; `None` for what
+/// is not a letter (spaces, hyphens, apostrophes).
+pub fn fold(c: char) -> Option<&'static str> {
+    const TABLE: &[(&str, &str)] = &[
+        ("aàâäáãå", "A"),
+        ("b", "B"),
+        ("cç", "C"),
+        ("d", "D"),
+        ("eéèêë", "E"),
+        ("f", "F"),
+        ("g", "G"),
+        ("h", "H"),
+        ("iîïíì", "I"),
+        ("j", "J"),
+        ("k", "K"),
+        ("l", "L"),
+        ("m", "M"),
+        ("nñ", "N"),
+        ("oôöóòõø", "O"),
+        ("p", "P"),
+        ("q", "Q"),
+        ("r", "R"),
+        ("s", "S"),
+        ("t", "T"),
+        ("uùûüú", "U"),
+        ("v", "V"),
+        ("w", "W"),
+        ("x", "X"),
+        ("yÿý", "Y"),
+        ("z", "Z"),
+        ("œ", "OE"),
+        ("æ", "AE"),
+        ("ß", "SS"),
+    ];
+    let lower = c.to_lowercase().next().unwrap_or(c);
+    TABLE
+        .iter()
+        .find(|(from, _)| from.contains(lower))
+        .map(|(_, to)| *to)
+}
+
+/// A word's letters, folded: "Buñuel" → "BUNUEL".
+pub fn letters(word: &str) -> String {
+    word.chars().filter_map(fold).collect()
+}
+
+/// One token per die whose letter is in the word, matched as multisets:
+/// two O dice need two O's. Dice B O R V A: "Bono" 2, "Brejnev" 3, "Buñuel" 1.
+pub fn score(word: &str, dice: &[char]) -> u32 {
+    let mut pool: Vec<char> = letters(word).chars().collect();
+    let mut points = 0;
+    for d in dice {
+        let d = d.to_ascii_uppercase();
+        if let Some(i) = pool.iter().position(|c| *c == d) {
+            pool.remove(i);
+            points += 1;
+        }
+    }
+    points
+}
+
+/// True when the word contains none of the dice letters (the black face).
+pub fn avoids(word: &str, dice: &[char]) -> bool {
+    let w = letters(word);
+    !dice.iter().any(|d| w.contains(d.to_ascii_uppercase()))
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Variants {
+    /// "Propositions limitées": 2 tokens per player in the centre each round;
+    /// players go on proposing after a valid word; the round ends when the
+    /// centre is empty.
+    #[serde(default)]
+    pub limited: bool,
+    /// "Thèmes ouverts": no theme die; any theme of the card; a valid word
+    /// closes its theme; the round ends when all six are closed.
+    #[serde(default)]
+    pub open_themes: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// 2 to 6 players, in seating order (the roller rotates clockwise).
+    pub players: Vec<Player>,
+    pub first: FirstPlayer,
+    /// The theme card (0–3), kept for the whole game.
+    pub card: usize,
+    #[serde(default)]
+    pub variants: Variants,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    RollOff {
+        values: Vec<u32>,
+        source: RollSource,
+    },
+    /// The theme die (1–6).
+    RollTheme { value: u32, source: RollSource },
+    /// The five letter dice (face index each, in the order green, white,
+    /// yellow, red, blue) and the colour die's face index.
+    RollDice {
+        letters: Vec<usize>,
+        colour: usize,
+        source: RollSource,
+    },
+    /// A player says a word (with open themes, for a theme of the card).
+    Propose {
+        player: usize,
+        word: String,
+        theme: Option<usize>,
+    },
+    /// The table accepts or rejects the word on the table.
+    Judge { accept: bool },
+    /// A player gives up for this round.
+    Pass { player: usize },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Setup(SetupError),
+    First(FirstPlayerError),
+    /// 2 to 6 players, and a card 1–4.
+    BadCard,
+    GameOver,
+    NotNow,
+    NotAFace,
+    /// This player has finished the round (or is not at the table).
+    NotPlaying(usize),
+    /// A word is on the table: the table judges it first.
+    AwaitingJudgement,
+    NoWord,
+    /// The word must start with this letter.
+    WrongInitial(char),
+    /// With open themes, say which theme (and not a closed one).
+    ThemeNeeded,
+    ThemeClosed(usize),
+}
+
+/// A word waiting for the table's judgement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal {
+    pub player: usize,
+    pub word: String,
+    pub theme: Option<usize>,
+    /// Tokens the word would earn (before the last-speaker rule and the cap).
+    pub points: u32,
+    /// This player is among the last to speak: the word scores nothing.
+    pub last_speaker: bool,
+}
+
+/// What the round is about once the dice are rolled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// The theme (index on the card); `None` with open themes.
+    pub theme: Option<usize>,
+    /// The five letters, in die order (green, white, yellow, red, blue).
+    pub letters: Vec<char>,
+    /// The colour die: a letter die's colour, or black.
+    pub colour: DieColour,
+    /// Players done for this round, in the order they finished.
+    pub done: Vec<usize>,
+    pub pending: Option<Proposal>,
+    pub closed: Vec<bool>,
+}
+
+impl Round {
+    /// The letter words must start with (`None` on the black face).
+    pub fn initial(&self) -> Option<char> {
+        DieColour::LETTER_DICE
+            .iter()
+            .position(|c| *c == self.colour)
+            .map(|i| self.letters[i])
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    RollOff(RollOff),
+    RollTheme,
+    RollDice { theme: Option<usize> },
+    Propose(Round),
+    Finished,
+}
+
+/// What happened, for the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Awarded {
+        player: usize,
+        word: String,
+        tokens: u32,
+        last_speaker: bool,
+    },
+    Rejected {
+        player: usize,
+        word: String,
+    },
+    /// A black-face proposal with a dice letter: it costs tokens.
+    Penalty {
+        player: usize,
+        word: String,
+        tokens: u32,
+    },
+    Passed {
+        player: usize,
+    },
+    RoundOver,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Words {
+    setup: Setup,
+    phase: Phase,
+    roller: usize,
+    rounds: usize,
+    reserve: u32,
+    centre: u32,
+    tokens: Vec<u32>,
+    events: Vec<Event>,
+}
+
+const COLOUR_FACES: [DieColour; 6] = [
+    DieColour::Green,
+    DieColour::White,
+    DieColour::Yellow,
+    DieColour::Red,
+    DieColour::Blue,
+    DieColour::Black,
+];
+
+impl Words {
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn players(&self) -> &[Player] {
+        &self.setup.players
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    pub fn roller(&self) -> usize {
+        self.roller
+    }
+
+    pub fn rounds(&self) -> usize {
+        self.rounds
+    }
+
+    pub fn centre(&self) -> u32 {
+        self.centre
+    }
+
+    pub fn reserve(&self) -> u32 {
+        self.reserve
+    }
+
+    pub fn tokens(&self) -> &[u32] {
+        &self.tokens
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn places(&self) -> Vec<usize> {
+        places(&self.tokens)
+    }
+
+    /// How many of the last speakers score nothing: 0 with 2 players, 1 with
+    /// 3–4, 2 with 5–6.
+    pub fn silent_speakers(&self) -> usize {
+        match self.setup.players.len() {
+            0..=2 => 0,
+            3 | 4 => 1,
+            _ => 2,
+        }
+    }
+
+    fn take(&mut self, player: usize, wanted: u32, from_reserve: bool) -> u32 {
+        let pot = if from_reserve {
+            &mut self.reserve
+        } else {
+            &mut self.centre
+        };
+        let got = wanted.min(*pot);
+        *pot -= got;
+        self.tokens[player] += got;
+        got
+    }
+
+    fn start_round(&mut self) {
+        self.rounds += 1;
+        if self.setup.variants.limited {
+            let want = LIMITED_PER_PLAYER * self.setup.players.len() as u32;
+            let moved = want.min(self.reserve);
+            self.reserve -= moved;
+            self.centre += moved;
+        }
+        self.phase = if self.setup.variants.open_themes {
+            Phase::RollDice { theme: None }
+        } else {
+            Phase::RollTheme
+        };
+    }
+
+    fn out_of_tokens(&self) -> bool {
+        self.centre == 0 && (!self.setup.variants.limited || self.reserve == 0)
+    }
+
+    fn end_round(&mut self) {
+        self.events.push(Event::RoundOver);
+        if self.out_of_tokens() {
+            self.phase = Phase::Finished;
+            return;
+        }
+        self.roller = (self.roller + 1) % self.setup.players.len();
+        self.start_round();
+    }
+
+    fn round_is_over(&self, round: &Round) -> bool {
+        let n = self.setup.players.len();
+        if round.done.len() >= n {
+            return true;
+        }
+        if round.colour == DieColour::Black {
+            return false;
+        }
+        if self.setup.variants.open_themes && round.closed.iter().all(|c| *c) {
+            return true;
+        }
+        self.setup.variants.limited && self.centre == 0
+    }
+}
+
+impl Rules for Words {
+    type Setup = Setup;
+    type Action = Action;
+    type Error = Error;
+
+    fn start(setup: &Setup) -> Result<Self, Error> {
+        validate_players(&setup.players, 2, MAX_PLAYERS).map_err(Error::Setup)?;
+        if setup.card >= THEME_CARDS.len() {
+            return Err(Error::BadCard);
+        }
+        let n = setup.players.len();
+        let first = setup.first.begin(n).map_err(Error::First)?;
+        let mut game = Words {
+            setup: setup.clone(),
+            phase: Phase::RollTheme,
+            roller: 0,
+            rounds: 0,
+            reserve: if setup.variants.limited { TOKENS } else { 0 },
+            centre: if setup.variants.limited { 0 } else { TOKENS },
+            tokens: vec![0; n],
+            events: Vec::new(),
+        };
+        match first {
+            Ok(p) => {
+                game.roller = p;
+                game.start_round();
+            }
+            Err(r) => game.phase = Phase::RollOff(r),
+        }
+        Ok(game)
+    }
+
+    fn validate(&self, action: &Action) -> Result<(), Error> {
+        match (&self.phase, action) {
+            (Phase::Finished, _) => Err(Error::GameOver),
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                r.roll_d6(values).map(|_| ()).map_err(Error::First)
+            }
+            (Phase::RollTheme, Action::RollTheme { value, .. }) => {
+                if (1..=6).contains(value) {
+                    Ok(())
+                } else {
+                    Err(Error::NotAFace)
+                }
+            }
+            (
+                Phase::RollDice { .. },
+                Action::RollDice {
+                    letters, colour, ..
+                },
+            ) => {
+                if letters.len() != 5 || letters.iter().any(|&i| i >= 6) || *colour >= 6 {
+                    Err(Error::NotAFace)
+                } else {
+                    Ok(())
+                }
+            }
+            (
+                Phase::Propose(round),
+                Action::Propose {
+                    player,
+                    word,
+                    theme,
+                },
+            ) => {
+                if round.pending.is_some() {
+                    return Err(Error::AwaitingJudgement);
+                }
+                if *player >= self.players().len() || round.done.contains(player) {
+                    return Err(Error::NotPlaying(*player));
+                }
+                let folded = letters(word);
+                if folded.is_empty() {
+                    return Err(Error::NoWord);
+                }
+                if let Some(initial) = round.initial() {
+                    if !folded.starts_with(initial) {
+                        return Err(Error::WrongInitial(initial));
+                    }
+                }
+                if self.setup.variants.open_themes {
+                    match theme {
+                        None => return Err(Error::ThemeNeeded),
+                        Some(t) if *t >= THEMES_PER_CARD => return Err(Error::ThemeNeeded),
+                        Some(t) if round.closed[*t] => return Err(Error::ThemeClosed(*t)),
+                        _ => {}
+                    }
+                }
+                Ok(())
+            }
+            (Phase::Propose(round), Action::Judge { .. }) => {
+                if round.pending.is_some() {
+                    Ok(())
+                } else {
+                    Err(Error::NotNow)
+                }
+            }
+            (Phase::Propose(round), Action::Pass { player }) => {
+                if round.pending.is_some() {
+                    Err(Error::AwaitingJudgement)
+                } else if *player >= self.players().len() || round.done.contains(player) {
+                    Err(Error::NotPlaying(*player))
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Err(Error::NotNow),
+        }
+    }
+
+    fn apply_valid(&mut self, action: &Action) {
+        match (self.phase.clone(), action) {
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                if let Ok(next) = r.roll_d6(values) {
+                    match next.winner() {
+                        Some(w) => {
+                            self.roller = w;
+                            self.start_round();
+                        }
+                        None => self.phase = Phase::RollOff(next),
+                    }
+                }
+            }
+            (Phase::RollTheme, Action::RollTheme { value, .. }) => {
+                self.phase = Phase::RollDice {
+                    theme: Some(*value as usize - 1),
+                };
+            }
+            (
+                Phase::RollDice { theme },
+                Action::RollDice {
+                    letters: faces,
+                    colour,
+                    ..
+                },
+            ) => {
+                self.events.clear();
+                let letters = DieColour::LETTER_DICE
+                    .iter()
+                    .zip(faces)
+                    .map(|(c, &i)| match DieKind::Letter(*c).face(i) {
+                        Some(Face::Letter(l)) => l,
+                        _ => '?',
+                    })
+                    .collect();
+                self.phase = Phase::Propose(Round {
+                    theme,
+                    letters,
+                    colour: COLOUR_FACES[*colour],
+                    done: Vec::new(),
+                    pending: None,
+                    closed: vec![false; THEMES_PER_CARD],
+                });
+            }
+            (
+                Phase::Propose(mut round),
+                Action::Propose {
+                    player,
+                    word,
+                    theme,
+                },
+            ) => {
+                let p = *player;
+                if round.colour == DieColour::Black && !avoids(word, &round.letters) {
+                    // A dice letter on the black face: it costs its author.
+                    let lost = BLACK_TOKENS.min(self.tokens[p]);
+                    self.tokens[p] -= lost;
+                    if self.setup.variants.limited {
+                        self.reserve += lost;
+                    } else {
+                        self.centre += lost;
+                    }
+                    self.events.push(Event::Penalty {
+                        player: p,
+                        word: word.clone(),
+                        tokens: lost,
+                    });
+                    self.phase = Phase::Propose(round);
+                    return;
+                }
+                let remaining = self.players().len() - round.done.len();
+                let classic = !self.setup.variants.limited && !self.setup.variants.open_themes;
+                let last_speaker = classic
+                    && round.colour != DieColour::Black
+                    && remaining <= self.silent_speakers();
+                let points = if round.colour == DieColour::Black {
+                    BLACK_TOKENS
+                } else {
+                    score(word, &round.letters)
+                };
+                round.pending = Some(Proposal {
+                    player: p,
+                    word: word.clone(),
+                    theme: *theme,
+                    points,
+                    last_speaker,
+                });
+                self.phase = Phase::Propose(round);
+            }
+            (Phase::Propose(mut round), Action::Judge { accept }) => {
+                let Some(prop) = round.pending.take() else {
+                    return;
+                };
+                if !accept {
+                    self.events.push(Event::Rejected {
+                        player: prop.player,
+                        word: prop.word,
+                    });
+                    self.phase = Phase::Propose(round);
+                    return;
+                }
+                let black = round.colour == DieColour::Black;
+                let wanted = if prop.last_speaker { 0 } else { prop.points };
+                let from_reserve = black && self.setup.variants.limited;
+                let got = self.take(prop.player, wanted, from_reserve);
+                self.events.push(Event::Awarded {
+                    player: prop.player,
+                    word: prop.word,
+                    tokens: got,
+                    last_speaker: prop.last_speaker,
+                });
+                if let Some(t) = prop.theme {
+                    if t < round.closed.len() {
+                        round.closed[t] = true;
+                    }
+                }
+                let keeps_playing = self.setup.variants.limited || self.setup.variants.open_themes;
+                if !keeps_playing || black {
+                    round.done.push(prop.player);
+                }
+                if black || self.out_of_tokens() || self.round_is_over(&round) {
+                    self.end_round();
+                } else {
+                    self.phase = Phase::Propose(round);
+                }
+            }
+            (Phase::Propose(mut round), Action::Pass { player }) => {
+                round.done.push(*player);
+                self.events.push(Event::Passed { player: *player });
+                if self.round_is_over(&round) {
+                    self.end_round();
+                } else {
+                    self.phase = Phase::Propose(round);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
+        match action {
+            Action::RollOff {
+                values,
+                source: RollSource::Virtual,
+            } => Some(values.clone()),
+            Action::RollTheme {
+                value,
+                source: RollSource::Virtual,
+            } => Some(vec![*value]),
+            Action::RollDice {
+                letters,
+                colour,
+                source: RollSource::Virtual,
+            } => {
+                let mut v: Vec<u32> = letters.iter().map(|&i| i as u32).collect();
+                v.push(*colour as u32);
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.phase == Phase::Finished
+    }
+}

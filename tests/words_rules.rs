@@ -1,0 +1,470 @@
+//! The letter-dice word game: the rulebook's examples, letters and accents,
+//! the black face, the last speakers, the token cap and the end, both
+//! variants, and property tests.
+
+use genius::core::dice_kinds::{DieColour, DieKind, Face};
+use genius::core::session::{RollSource, Rules, Session};
+use genius::core::table::{Colour, FirstPlayer, Player};
+use genius::core::words::{
+    avoids, letters, score, Action, Error, Event, Phase, Setup, Variants, Words, THEME_CARDS,
+    TOKENS,
+};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn game(n: usize, variants: Variants) -> Session<Words> {
+    let names = ["Anne", "Bruno", "Chloé", "David", "Emma", "Farid"];
+    Session::new(Setup {
+        players: (0..n)
+            .map(|i| Player::new(names[i], Colour::ALL[i]))
+            .collect(),
+        first: FirstPlayer::Chosen(0),
+        card: 0,
+        variants,
+    })
+    .unwrap()
+}
+
+/// Face index of `letter` on the letter die of `colour`.
+fn face(colour: DieColour, letter: char) -> usize {
+    DieKind::Letter(colour)
+        .index_of(Face::Letter(letter))
+        .unwrap()
+}
+
+/// The rulebook's roll: green B, white O, yellow R, red V, blue A; `colour`
+/// is the colour die's face (0 = green … 5 = black).
+fn rulebook_roll(colour: usize) -> Action {
+    let letters = DieColour::LETTER_DICE
+        .iter()
+        .zip(['B', 'O', 'R', 'V', 'A'])
+        .map(|(c, l)| face(*c, l))
+        .collect();
+    Action::RollDice {
+        letters,
+        colour,
+        source: RollSource::Typed,
+    }
+}
+
+fn propose(g: &mut Session<Words>, player: usize, word: &str, accept: bool) {
+    g.act(Action::Propose {
+        player,
+        word: word.into(),
+        theme: None,
+    })
+    .unwrap();
+    g.act(Action::Judge { accept }).unwrap();
+}
+
+fn awarded(g: &Session<Words>) -> Vec<(String, u32)> {
+    g.state()
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Awarded { word, tokens, .. } => Some((word.clone(), *tokens)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_rulebook_example() {
+    assert_eq!(score("Bono", &['B', 'O', 'R', 'V', 'A']), 2);
+    assert_eq!(score("Brejnev", &['B', 'O', 'R', 'V', 'A']), 3);
+    assert_eq!(score("Buñuel", &['B', 'O', 'R', 'V', 'A']), 1);
+    let mut g = game(4, Variants::default());
+    g.act(Action::RollTheme {
+        value: 1,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    assert_eq!(THEME_CARDS[0][0].0, "Personnalités");
+    g.act(rulebook_roll(0)).unwrap(); // green: words start with B
+    propose(&mut g, 1, "Bono", true);
+    propose(&mut g, 2, "Brejnev", true);
+    propose(&mut g, 3, "Buñuel", true);
+    propose(&mut g, 0, "Brecht", true); // the last to speak at four scores nothing
+    assert_eq!(
+        awarded(&g),
+        vec![
+            ("Bono".into(), 2),
+            ("Brejnev".into(), 3),
+            ("Buñuel".into(), 1),
+            ("Brecht".into(), 0)
+        ]
+    );
+    assert_eq!(g.state().tokens(), &[0, 2, 3, 1]);
+    assert_eq!(g.state().centre(), TOKENS - 6);
+    assert_eq!(g.state().roller(), 1, "the roller rotates");
+    assert_eq!(*g.state().phase(), Phase::RollTheme);
+}
+
+#[test]
+fn letters_match_as_multisets_and_accents_are_ignored() {
+    assert_eq!(letters("Éléphant-Œuf ç"), "ELEPHANTOEUFC");
+    assert_eq!(
+        score("Boston", &['O', 'O', 'B', 'X', 'Y']),
+        3,
+        "two O dice, two O's"
+    );
+    assert_eq!(
+        score("Bord", &['O', 'O', 'B', 'X', 'Y']),
+        2,
+        "two O dice, one O"
+    );
+    assert_eq!(score("Noël", &['E', 'N', 'Z', 'Z', 'Z']), 2);
+    assert_eq!(score("", &['A']), 0);
+}
+
+#[test]
+fn a_word_must_start_with_the_chosen_dies_letter() {
+    let mut g = game(2, Variants::default());
+    g.act(Action::RollTheme {
+        value: 2,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rulebook_roll(1)).unwrap(); // white: O
+    assert_eq!(
+        g.act(Action::Propose {
+            player: 0,
+            word: "Bordeaux".into(),
+            theme: None
+        }),
+        Err(Error::WrongInitial('O'))
+    );
+    assert_eq!(
+        g.act(Action::Propose {
+            player: 0,
+            word: " - ".into(),
+            theme: None
+        }),
+        Err(Error::NoWord)
+    );
+    g.act(Action::Propose {
+        player: 0,
+        word: "Orléans".into(),
+        theme: None,
+    })
+    .unwrap();
+    assert_eq!(
+        g.act(Action::Propose {
+            player: 1,
+            word: "Oslo".into(),
+            theme: None
+        }),
+        Err(Error::AwaitingJudgement)
+    );
+    g.act(Action::Judge { accept: false }).unwrap(); // the table rejects: try again
+    propose(&mut g, 0, "Oran", true);
+    assert_eq!(g.state().tokens()[0], 3, "O, R, A");
+    assert_eq!(
+        g.act(Action::Propose {
+            player: 0,
+            word: "Oslo".into(),
+            theme: None
+        }),
+        Err(Error::NotPlaying(0))
+    );
+}
+
+#[test]
+fn with_two_players_nobody_is_silenced_and_with_six_the_last_two_are() {
+    let mut g = game(2, Variants::default());
+    g.act(Action::RollTheme {
+        value: 1,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rulebook_roll(0)).unwrap();
+    propose(&mut g, 0, "Bono", true);
+    propose(&mut g, 1, "Brel", true);
+    assert_eq!(g.state().tokens(), &[2, 2]);
+    let mut g = game(6, Variants::default());
+    g.act(Action::RollTheme {
+        value: 1,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rulebook_roll(0)).unwrap();
+    for (p, w) in ["Bono", "Brel", "Bowie", "Brassens", "Borg", "Bardot"]
+        .iter()
+        .enumerate()
+    {
+        propose(&mut g, p, w, true);
+    }
+    let t = g.state().tokens().to_vec();
+    assert_eq!(&t[4..], &[0, 0]);
+    assert!(t[..4].iter().all(|&x| x > 0));
+}
+
+#[test]
+fn the_black_face_both_ways() {
+    let mut g = game(3, Variants::default());
+    g.act(Action::RollTheme {
+        value: 3,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rulebook_roll(5)).unwrap(); // black
+                                      // Anne first earns nothing, so her wrong word costs what she has: 0.
+    g.act(Action::Propose {
+        player: 0,
+        word: "Zèbre".into(),
+        theme: None,
+    })
+    .unwrap(); // has B, R
+    assert!(matches!(
+        g.state().events().last(),
+        Some(Event::Penalty { tokens: 0, .. })
+    ));
+    assert!(matches!(g.state().phase(), Phase::Propose(_)));
+    assert!(avoids("Chien", &['B', 'O', 'R', 'V', 'A']));
+    propose(&mut g, 1, "Chien", true); // none of B O R V A: 4 tokens, round over
+    assert_eq!(g.state().tokens(), &[0, 4, 0]);
+    assert_eq!(*g.state().phase(), Phase::RollTheme);
+    // Next round, black again: Bruno's wrong word costs him 4.
+    g.act(Action::RollTheme {
+        value: 3,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rulebook_roll(5)).unwrap();
+    g.act(Action::Propose {
+        player: 1,
+        word: "Vache".into(),
+        theme: None,
+    })
+    .unwrap();
+    assert_eq!(g.state().tokens()[1], 0);
+    assert_eq!(
+        g.state().centre(),
+        TOKENS,
+        "the tokens go back to the centre"
+    );
+}
+
+#[test]
+fn awards_are_capped_by_the_centre_and_the_game_ends_when_it_is_empty() {
+    let mut g = game(2, Variants::default());
+    let mut rounds = 0;
+    while !g.is_finished() && rounds < 100 {
+        rounds += 1;
+        g.act(Action::RollTheme {
+            value: 1,
+            source: RollSource::Typed,
+        })
+        .unwrap();
+        g.act(rulebook_roll(0)).unwrap();
+        propose(&mut g, 0, "Bravo", true); // B, R, V, A, O: 5
+        if !g.is_finished() {
+            propose(&mut g, 1, "Brave", true); // B, R, A, V: 4
+        }
+    }
+    assert!(g.is_finished());
+    assert_eq!(g.state().centre(), 0);
+    assert_eq!(
+        g.state().tokens().iter().sum::<u32>(),
+        TOKENS,
+        "never more than the 90 tokens"
+    );
+    assert_eq!(g.state().places(), vec![1, 2]);
+    assert_eq!(g.act(Action::Pass { player: 0 }), Err(Error::GameOver));
+}
+
+#[test]
+fn variant_propositions_limitees() {
+    let mut g = game(
+        3,
+        Variants {
+            limited: true,
+            open_themes: false,
+        },
+    );
+    assert_eq!(g.state().centre(), 6, "2 tokens per player in the centre");
+    assert_eq!(g.state().reserve(), TOKENS - 6);
+    g.act(Action::RollTheme {
+        value: 1,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rulebook_roll(0)).unwrap();
+    propose(&mut g, 0, "Bono", true); // 2
+    propose(&mut g, 0, "Brel", true); // players go on: 2 more
+    assert_eq!(g.state().tokens()[0], 4);
+    propose(&mut g, 1, "Bravo", true); // 5 wanted, 2 left: the round ends
+    assert_eq!(g.state().tokens(), &[4, 2, 0]);
+    assert_eq!(*g.state().phase(), Phase::RollTheme);
+    assert_eq!(g.state().centre(), 6);
+}
+
+#[test]
+fn variant_themes_ouverts() {
+    let mut g = game(
+        2,
+        Variants {
+            limited: false,
+            open_themes: true,
+        },
+    );
+    assert!(
+        matches!(g.state().phase(), Phase::RollDice { theme: None }),
+        "no theme die"
+    );
+    g.act(rulebook_roll(0)).unwrap();
+    assert_eq!(
+        g.act(Action::Propose {
+            player: 0,
+            word: "Bono".into(),
+            theme: None
+        }),
+        Err(Error::ThemeNeeded)
+    );
+    g.act(Action::Propose {
+        player: 0,
+        word: "Bono".into(),
+        theme: Some(0),
+    })
+    .unwrap();
+    g.act(Action::Judge { accept: true }).unwrap();
+    assert_eq!(
+        g.act(Action::Propose {
+            player: 1,
+            word: "Brel".into(),
+            theme: Some(0)
+        }),
+        Err(Error::ThemeClosed(0))
+    );
+    for (t, w) in [
+        (1, "Bordeaux"),
+        (2, "Baleine"),
+        (3, "Banane"),
+        (4, "Boulanger"),
+    ] {
+        g.act(Action::Propose {
+            player: t % 2,
+            word: w.into(),
+            theme: Some(t),
+        })
+        .unwrap();
+        g.act(Action::Judge { accept: true }).unwrap();
+    }
+    assert!(matches!(g.state().phase(), Phase::Propose(_)));
+    g.act(Action::Propose {
+        player: 1,
+        word: "Brésil".into(),
+        theme: Some(5),
+    })
+    .unwrap();
+    g.act(Action::Judge { accept: true }).unwrap();
+    assert!(
+        matches!(g.state().phase(), Phase::RollDice { theme: None }),
+        "all six themes closed"
+    );
+}
+
+#[test]
+fn everyone_passing_ends_the_round() {
+    let mut g = game(3, Variants::default());
+    g.act(Action::RollTheme {
+        value: 4,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rulebook_roll(2)).unwrap();
+    for p in 0..3 {
+        g.act(Action::Pass { player: p }).unwrap();
+    }
+    assert_eq!(*g.state().phase(), Phase::RollTheme);
+    assert_eq!(g.state().rounds(), 2);
+}
+
+#[test]
+fn setups_need_two_to_six_players_and_a_card() {
+    let one = Setup {
+        players: vec![Player::new("A", Colour::Blue)],
+        first: FirstPlayer::Chosen(0),
+        card: 0,
+        variants: Variants::default(),
+    };
+    assert!(matches!(Words::start(&one), Err(Error::Setup(_))));
+    let mut bad = game(2, Variants::default()).setup().clone();
+    bad.card = 4;
+    assert_eq!(Words::start(&bad).err(), Some(Error::BadCard));
+}
+
+#[test]
+fn random_sequences_keep_every_invariant() {
+    let words = [
+        "Bono",
+        "Brel",
+        "Oran",
+        "Chien",
+        "Zèbre",
+        "Rome",
+        "Venise",
+        "Amiens",
+        "",
+        "Éléphant",
+    ];
+    for seed in 0..120u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let variants = Variants {
+            limited: rng.random_bool(0.4),
+            open_themes: rng.random_bool(0.4),
+        };
+        let mut g = game(rng.random_range(2..=6), variants);
+        for step in 0..400 {
+            if rng.random_range(0..15) == 0 {
+                let before = g.state().clone();
+                if g.undo() {
+                    assert!(g.redo());
+                    assert_eq!(g.state(), &before, "seed {seed} step {step}");
+                }
+                continue;
+            }
+            let n = g.state().players().len();
+            let action = match rng.random_range(0..7) {
+                0 => Action::RollTheme {
+                    value: rng.random_range(0..8),
+                    source: RollSource::Virtual,
+                },
+                1 => Action::RollDice {
+                    letters: (0..rng.random_range(4..=6))
+                        .map(|_| rng.random_range(0..7))
+                        .collect(),
+                    colour: rng.random_range(0..7),
+                    source: RollSource::Virtual,
+                },
+                2 | 3 => Action::Propose {
+                    player: rng.random_range(0..n + 1),
+                    word: words[rng.random_range(0..words.len())].into(),
+                    theme: rng.random_bool(0.8).then(|| rng.random_range(0..7)),
+                },
+                4 | 5 => Action::Judge {
+                    accept: rng.random_bool(0.7),
+                },
+                _ => Action::Pass {
+                    player: rng.random_range(0..n + 1),
+                },
+            };
+            let before = g.state().clone();
+            if g.act(action.clone()).is_err() {
+                assert_eq!(g.state(), &before, "seed {seed} step {step}: {action:?}");
+            }
+            let s = g.state();
+            assert_eq!(
+                s.tokens().iter().sum::<u32>() + s.centre() + s.reserve(),
+                TOKENS,
+                "seed {seed}: tokens are kept"
+            );
+        }
+        assert_eq!(
+            Session::<Words>::replay(g.record().clone())
+                .unwrap()
+                .state(),
+            g.state()
+        );
+    }
+}
