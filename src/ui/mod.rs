@@ -7,6 +7,7 @@ mod die;
 mod einstein;
 mod genius;
 mod home;
+mod parts;
 mod roller;
 mod rtt;
 mod sequence;

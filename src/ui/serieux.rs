@@ -2,8 +2,9 @@
 //! from real dice with the checker's verdict inline, undo/redo, the ranking,
 //! and the rules page with the rulings the app applies.
 
-use super::{use_ui, DieFace, Screen};
-use crate::core::checker::{Checker, Input};
+use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
+use super::{use_ui, Screen};
+use crate::core::checker::Checker;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
 use crate::core::session::{RollSource, Rules, Session};
@@ -87,18 +88,8 @@ pub fn SerieuxGameScreen() -> Element {
 
     rsx! {
         div { class: "game", "data-testid": "serieux-game",
-            p { class: "game-status", "data-testid": "game-status", role: "status",
-                if let Some(p) = state.current_player() {
-                    span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{symbol(&players[p])}" }
-                }
-                "{header}"
-            }
-            if let Some(e) = refused() {
-                p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {lang.serieux_error(&e)}" }
-            }
-            if game.save_failed {
-                p { class: "entry-error", role: "alert", "⚠ {g.not_saved}" }
-            }
+            StatusLine { player: state.current_player().map(|p| players[p].colour), text: header }
+            Notices { refused: refused().map(|e| lang.serieux_error(&e)), save_failed: game.save_failed, lang }
 
             if let Some(last) = state.last_turn() {
                 div {
@@ -116,28 +107,17 @@ pub fn SerieuxGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    section { class: "info", "data-testid": "roll-off",
-                        for (n, round) in r.rounds.iter().enumerate() {
-                            p { key: "{n}",
-                                {round.iter().map(|(p, v)| format!("{} {}", players[*p].name, v)).collect::<Vec<_>>().join(" · ")}
-                            }
-                        }
-                        if !r.rounds.is_empty() {
-                            p { class: "caption", {lang.roll_off_tie(&r.contenders.iter().map(|p| players[*p].name.as_str()).collect::<Vec<_>>())} }
-                        }
-                        button {
-                            class: "roll-main",
-                            "data-testid": "roll-off",
-                            onclick: {
-                                let virtual_d6 = virtual_d6.clone();
-                                let n = r.contenders.len();
-                                move |_| {
-                                    let values = virtual_d6(n);
-                                    act(Action::RollOff { values, source: RollSource::Virtual });
-                                }
-                            },
-                            "{g.roll_off_all}"
-                        }
+                    RollOffPanel {
+                        roll_off: r.clone(),
+                        players: players.clone(),
+                        lang,
+                        on_roll: {
+                            let virtual_d6 = virtual_d6.clone();
+                            let n = r.contenders.len();
+                            move |_| act(Action::RollOff { values: virtual_d6(n), source: RollSource::Virtual })
+                        },
+                    }
+                    section { class: "info",
                         p { class: "caption", "{g.enter_dice}" }
                         div { class: "typed-rolloff",
                             input {
@@ -186,7 +166,16 @@ pub fn SerieuxGameScreen() -> Element {
                             }
                         }
                         p { class: "caption", "{g.enter_dice}" }
-                        TypedDice { checker: typed, lang }
+                        FaceKeypad { checker: typed, lang, sorted: true,
+                            if let Some(v) = typed.read().verdict() {
+                                span {
+                                    class: if v.is_prime() { "preview-verdict ok" } else { "preview-verdict ko" },
+                                    "data-testid": "typed-verdict",
+                                    if v.is_prime() { "✓ " } else { "✗ " }
+                                    "{v.number} · {lang.verdict_word(&v)}"
+                                }
+                            }
+                        }
                         button {
                             class: "action record",
                             "data-testid": "record-typed",
@@ -201,92 +190,23 @@ pub fn SerieuxGameScreen() -> Element {
                     }
                 },
                 Phase::Finished => rsx! {
-                    section { class: "info ranking", "data-testid": "ranking",
-                        h2 { class: "section-title", "{g.ranking}" }
-                        ol { class: "ranking-list",
-                            for i in order_by_place(&places) {
-                                li { key: "{i}",
-                                    span { class: "place", "{lang.place(places[i])}" }
-                                    span { class: "player-symbol {colour_class(players[i].colour)}", "aria-hidden": "true", "{symbol(&players[i])}" }
-                                    span { class: "rank-name", "{players[i].name}" }
-                                    span { class: "rank-total", "{totals[i]}" }
-                                }
-                            }
-                        }
+                    Ranking { players: players.clone(), places: places.clone(), scores: totals.iter().map(|t| t.to_string()).collect::<Vec<String>>(), lang,
                         button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxSetup) }, "{g.new_game}" }
                     }
                 },
             }
 
-            div { class: "actions",
-                button {
-                    class: "action",
-                    "data-testid": "undo",
-                    disabled: !can_undo,
-                    onclick: move |_| { if let Some(game) = game_signal.write().as_mut() { game.commit(|s| s.undo()); } },
-                    "↶ {g.undo}"
-                }
-                button {
-                    class: "action",
-                    "data-testid": "redo",
-                    disabled: !can_redo,
-                    onclick: move |_| { if let Some(game) = game_signal.write().as_mut() { game.commit(|s| s.redo()); } },
-                    "↷ {g.redo}"
-                }
+            UndoRedo {
+                can_undo,
+                can_redo,
+                lang,
+                on_undo: move |_| { if let Some(game) = game_signal.write().as_mut() { game.commit(|s| s.undo()); } },
+                on_redo: move |_| { if let Some(game) = game_signal.write().as_mut() { game.commit(|s| s.redo()); } },
             }
 
             Grid { state: state.clone(), lang }
 
             button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxRules) }, "{g.rules}" }
-        }
-    }
-}
-
-/// Players in ranking order (ties in table order).
-fn order_by_place(places: &[usize]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..places.len()).collect();
-    order.sort_by_key(|&i| places[i]);
-    order
-}
-
-/// The face keypad for entering the dice of a real roll, with the verdict
-/// shown live before the roll is recorded.
-#[component]
-fn TypedDice(checker: Signal<Checker>, lang: Lang) -> Element {
-    let mut checker = checker;
-    let state = checker.read().clone();
-    let verdict = state.verdict();
-    rsx! {
-        div { class: "typed",
-            div { class: "keypad small", role: "group",
-                for face in D6::ALL {
-                    button {
-                        key: "{face}",
-                        class: "face-button",
-                        "data-testid": "typed-face-{face}",
-                        "aria-label": lang.add_face_label(face),
-                        onclick: move |_| { let _ = checker.write().apply(Input::Face(face)); },
-                        DieFace { face }
-                    }
-                }
-            }
-            div { class: "typed-preview",
-                for (i, d) in state.hand().sorted().iter().enumerate() {
-                    DieFace { key: "{i}", face: *d, class: "mini" }
-                }
-                if let Some(v) = verdict {
-                    span {
-                        class: if v.is_prime() { "preview-verdict ok" } else { "preview-verdict ko" },
-                        "data-testid": "typed-verdict",
-                        if v.is_prime() { "✓ " } else { "✗ " }
-                        "{v.number} · {lang.verdict_word(&v)}"
-                    }
-                    button { class: "chip", "data-testid": "typed-clear", onclick: move |_| { let _ = checker.write().apply(Input::Clear); }, "✕" }
-                }
-            }
-            if let Some(e) = state.error() {
-                p { class: "entry-error", role: "alert", "⚠ {lang.entry_error(e)}" }
-            }
         }
     }
 }
