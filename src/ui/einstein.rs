@@ -1,9 +1,10 @@
 //! Einstein: the shared roll, each player's pairs and fifth die (legal
 //! choices shown before committing), and the sheet as on paper.
 
-use super::serieux::{colour_class, symbol};
+use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
+use super::serieux::symbol;
 use super::{use_ui, DieFace, Screen};
-use crate::core::checker::{Checker, Input};
+use crate::core::checker::Checker;
 use crate::core::dice::D6;
 use crate::core::einstein::{
     score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
@@ -98,18 +99,8 @@ pub fn EinsteinGameScreen() -> Element {
 
     rsx! {
         div { class: "game", "data-testid": "einstein-game",
-            p { class: "game-status", "data-testid": "game-status", role: "status",
-                if let Some(p) = status_player {
-                    span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{symbol(&players[p])}" }
-                }
-                "{status}"
-            }
-            if let Some(message) = refused() {
-                p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {message}" }
-            }
-            if game.save_failed {
-                p { class: "entry-error", role: "alert", "⚠ {g.not_saved}" }
-            }
+            StatusLine { player: (status_player).map(|p| players[p].colour), text: status.clone() }
+            Notices { refused: refused(), save_failed: game.save_failed, lang }
             if !state.marked().is_empty() {
                 div { class: "events", "data-testid": "events",
                     for m in state.marked().iter() {
@@ -125,25 +116,23 @@ pub fn EinsteinGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    section { class: "info",
-                        button {
-                            class: "roll-main",
-                            "data-testid": "roll-off",
-                            onclick: {
-                                let rng = rng.clone();
-                                let n = r.contenders.len();
-                                move |_| {
-                                    let values = {
-                                        let mut rng = rng.borrow_mut();
-                                        let read = active.read();
-                                        let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
-                                        session.virtual_dice(n, |_| rng.random_range(1..=6))
-                                    };
-                                    act(Action::RollOff { values, source: RollSource::Virtual });
-                                }
-                            },
-                            "{g.roll_off_all}"
-                        }
+                    RollOffPanel {
+                        roll_off: r.clone(),
+                        players: players.clone(),
+                        lang,
+                        on_roll: {
+                            let rng = rng.clone();
+                            let n = r.contenders.len();
+                            move |_| {
+                                let values = {
+                                    let mut rng = rng.borrow_mut();
+                                    let read = active.read();
+                                    let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
+                                    session.virtual_dice(n, |_| rng.random_range(1..=6))
+                                };
+                                act(Action::RollOff { values, source: RollSource::Virtual });
+                            }
+                        },
                     }
                 },
                 Phase::Roll => rsx! {
@@ -168,7 +157,7 @@ pub fn EinsteinGameScreen() -> Element {
                             "{g.roll_five}"
                         }
                         p { class: "caption", "{g.enter_dice}" }
-                        TypedFive { checker: typed, lang }
+                        FaceKeypad { checker: typed, lang }
                         button {
                             class: "action record",
                             "data-testid": "record-typed",
@@ -281,10 +270,7 @@ pub fn EinsteinGameScreen() -> Element {
                     }
                 }
                 Phase::Finished => {
-                    let places = state.places();
                     let totals = state.totals();
-                    let mut order: Vec<usize> = (0..players.len()).collect();
-                    order.sort_by_key(|&i| places[i]);
                     let solo_best = (players.len() == 1).then(|| {
                         let total = totals[0];
                         let record = best_before.is_none_or(|b| total > b);
@@ -294,18 +280,11 @@ pub fn EinsteinGameScreen() -> Element {
                         (record, best_before.map_or(total, |b| b.max(total)))
                     });
                     rsx! {
-                        section { class: "info ranking", "data-testid": "ranking",
-                            h2 { class: "section-title", "{g.ranking}" }
-                            ol { class: "ranking-list",
-                                for i in order {
-                                    li { key: "{i}",
-                                        span { class: "place", "{lang.place(places[i])}" }
-                                        span { class: "player-symbol {colour_class(players[i].colour)}", "aria-hidden": "true", "{symbol(&players[i])}" }
-                                        span { class: "rank-name", "{players[i].name}" }
-                                        span { class: "rank-total", "{totals[i]}" }
-                                    }
-                                }
-                            }
+                        Ranking {
+                            players: players.clone(),
+                            places: state.places(),
+                            scores: totals.iter().map(|t| t.to_string()).collect::<Vec<String>>(),
+                            lang,
                             if let Some((record, best)) = solo_best {
                                 p { class: "notice", "data-testid": "personal-best",
                                     if record { "{g.new_best} " }
@@ -318,15 +297,12 @@ pub fn EinsteinGameScreen() -> Element {
                 }
             }
 
-            div { class: "actions",
-                button { class: "action", "data-testid": "undo", disabled: !can_undo,
-                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } picked.set(Vec::new()); refused.set(None); },
-                    "↶ {g.undo}"
-                }
-                button { class: "action", "data-testid": "redo", disabled: !can_redo,
-                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } picked.set(Vec::new()); refused.set(None); },
-                    "↷ {g.redo}"
-                }
+            UndoRedo {
+                can_undo,
+                can_redo,
+                lang,
+                on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } picked.set(Vec::new()); refused.set(None); },
+                on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } picked.set(Vec::new()); refused.set(None); },
             }
 
             if players.len() > 1 {
@@ -347,40 +323,6 @@ pub fn EinsteinGameScreen() -> Element {
             SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
 
             button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinRules) }, "{g.rules}" }
-        }
-    }
-}
-
-/// Five dice typed in from real dice.
-#[component]
-fn TypedFive(checker: Signal<Checker>, lang: Lang) -> Element {
-    let mut checker = checker;
-    let state = checker.read().clone();
-    rsx! {
-        div { class: "typed",
-            div { class: "keypad small", role: "group",
-                for face in D6::ALL {
-                    button {
-                        key: "{face}",
-                        class: "face-button",
-                        "data-testid": "typed-face-{face}",
-                        "aria-label": lang.add_face_label(face),
-                        onclick: move |_| { let _ = checker.write().apply(Input::Face(face)); },
-                        DieFace { face }
-                    }
-                }
-            }
-            if !state.hand().is_empty() {
-                div { class: "typed-preview",
-                    for (i, d) in state.hand().entered().iter().enumerate() {
-                        DieFace { key: "{i}", face: *d, class: "mini" }
-                    }
-                    button { class: "chip", onclick: move |_| { let _ = checker.write().apply(Input::Clear); }, "✕" }
-                }
-            }
-            if let Some(e) = state.error() {
-                p { class: "entry-error", role: "alert", "⚠ {lang.entry_error(e)}" }
-            }
         }
     }
 }

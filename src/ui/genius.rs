@@ -2,9 +2,10 @@
 //! paper (n°1 or n°2) with the cells playable now marked, the challenge die
 //! shown as its face, the arithmetic spelled out, and the GENIUS list at hand.
 
+use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
 use super::serieux::{colour_class, symbol};
-use super::{use_ui, DieFace, Screen};
-use crate::core::checker::{Checker, Input};
+use super::{use_ui, Screen};
+use crate::core::checker::Checker;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::dice_kinds::{Challenge, Face};
 use crate::core::genius::{
@@ -293,21 +294,11 @@ pub fn GeniusGameScreen() -> Element {
 
     rsx! {
         div { class: "game", "data-testid": "genius-game",
-            p { class: "game-status", "data-testid": "game-status", role: "status",
-                if let Some(p) = current {
-                    span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{symbol(&players[p])}" }
-                }
-                "{status}"
-            }
+            StatusLine { player: (current).map(|p| players[p].colour), text: status.clone() }
             if state.is_ending() && !state_finished(&state) {
                 p { class: "notice", "{g.last_round}" }
             }
-            if let Some(message) = refused() {
-                p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {message}" }
-            }
-            if game.save_failed {
-                p { class: "entry-error", role: "alert", "⚠ {g.not_saved}" }
-            }
+            Notices { refused: refused(), save_failed: game.save_failed, lang }
             if !lines.is_empty() {
                 div { class: "events", "data-testid": "events", "aria-live": "polite",
                     for (i, (good, line)) in lines.iter().enumerate() {
@@ -327,20 +318,15 @@ pub fn GeniusGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    section { class: "info", "data-testid": "roll-off",
-                        for (n, round) in r.rounds.iter().enumerate() {
-                            p { key: "{n}", {round.iter().map(|(p, v)| format!("{} {}", players[*p].name, v)).collect::<Vec<_>>().join(" · ")} }
-                        }
-                        button {
-                            class: "roll-main",
-                            "data-testid": "roll-off",
-                            onclick: {
-                                let virtual_roll = virtual_roll.clone();
-                                let n = r.contenders.len();
-                                move |_| act(Action::RollOff { values: virtual_roll(n, None), source: RollSource::Virtual })
-                            },
-                            "{g.roll_off_all}"
-                        }
+                    RollOffPanel {
+                        roll_off: r.clone(),
+                        players: players.clone(),
+                        lang,
+                        on_roll: {
+                            let virtual_roll = virtual_roll.clone();
+                            let n = r.contenders.len();
+                            move |_| act(Action::RollOff { values: virtual_roll(n, None), source: RollSource::Virtual })
+                        },
                     }
                 },
                 Phase::Roll if mode == Mode::Expert => rsx! {
@@ -361,7 +347,7 @@ pub fn GeniusGameScreen() -> Element {
                             "{g.expert_throw}"
                         }
                         p { class: "caption", "{g.expert_enter}" }
-                        TypedKeypad { checker: typed, lang }
+                        FaceKeypad { checker: typed, lang }
                         if typed.read().hand().is_full() {
                             div { class: "face-picker",
                                 for face in FACES {
@@ -415,7 +401,7 @@ pub fn GeniusGameScreen() -> Element {
                                 }
                             }
                             p { class: "caption", "{g.enter_dice}" }
-                            TypedKeypad { checker: typed, lang }
+                            FaceKeypad { checker: typed, lang }
                             if typed_len > 0 {
                                 p { class: "typed-sum", "data-testid": "typed-sum",
                                     "{lang.dice_count(typed_len)} = {typed_sum}"
@@ -492,45 +478,23 @@ pub fn GeniusGameScreen() -> Element {
                         }
                     }
                 }
-                Phase::Finished => {
-                    let places = state.places();
-                    let totals = state.totals();
-                    let mut order: Vec<usize> = (0..players.len()).collect();
-                    order.sort_by_key(|&i| places[i]);
-                    rsx! {
-                        section { class: "info ranking", "data-testid": "ranking",
-                            h2 { class: "section-title", "{g.ranking}" }
-                            ol { class: "ranking-list",
-                                for i in order {
-                                    li { key: "{i}",
-                                        span { class: "place", "{lang.place(places[i])}" }
-                                        span { class: "player-symbol {colour_class(players[i].colour)}", "aria-hidden": "true", "{symbol(&players[i])}" }
-                                        span { class: "rank-name", "{players[i].name}" }
-                                        span { class: "rank-total", "{lang.points(totals[i])}" }
-                                    }
-                                }
-                            }
-                            button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusSetup) }, "{g.new_game}" }
-                        }
+                Phase::Finished => rsx! {
+                    Ranking {
+                        players: players.clone(),
+                        places: state.places(),
+                        scores: state.totals().iter().map(|t| lang.points(*t)).collect::<Vec<String>>(),
+                        lang,
+                        button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusSetup) }, "{g.new_game}" }
                     }
-                }
+                },
             }
 
-            div { class: "actions",
-                button {
-                    class: "action",
-                    "data-testid": "undo",
-                    disabled: !can_undo,
-                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } refused.set(None); },
-                    "↶ {g.undo}"
-                }
-                button {
-                    class: "action",
-                    "data-testid": "redo",
-                    disabled: !can_redo,
-                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } refused.set(None); },
-                    "↷ {g.redo}"
-                }
+            UndoRedo {
+                can_undo,
+                can_redo,
+                lang,
+                on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } refused.set(None); },
+                on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } refused.set(None); },
             }
 
             GeniusGrid { state: state.clone(), lang, on_cell: move |(player, cell): (usize, CellRef)| {
@@ -569,40 +533,6 @@ pub fn GeniusGameScreen() -> Element {
 
 fn state_finished(state: &Genius) -> bool {
     matches!(state.phase(), Phase::Finished)
-}
-
-/// The face keypad for real dice (no verdict: Genius reads sums).
-#[component]
-fn TypedKeypad(checker: Signal<Checker>, lang: Lang) -> Element {
-    let mut checker = checker;
-    let state = checker.read().clone();
-    rsx! {
-        div { class: "typed",
-            div { class: "keypad small", role: "group",
-                for face in D6::ALL {
-                    button {
-                        key: "{face}",
-                        class: "face-button",
-                        "data-testid": "typed-face-{face}",
-                        "aria-label": lang.add_face_label(face),
-                        onclick: move |_| { let _ = checker.write().apply(Input::Face(face)); },
-                        DieFace { face }
-                    }
-                }
-            }
-            if !state.hand().is_empty() {
-                div { class: "typed-preview",
-                    for (i, d) in state.hand().entered().iter().enumerate() {
-                        DieFace { key: "{i}", face: *d, class: "mini" }
-                    }
-                    button { class: "chip", "data-testid": "typed-clear", onclick: move |_| { let _ = checker.write().apply(Input::Clear); }, "✕" }
-                }
-            }
-            if let Some(e) = state.error() {
-                p { class: "entry-error", role: "alert", "⚠ {lang.entry_error(e)}" }
-            }
-        }
-    }
 }
 
 /// Grid n°1 (one cell per column) or n°2 (MIN and MAX per column), every

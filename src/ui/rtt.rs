@@ -2,7 +2,8 @@
 //! squares (only squares that accept the chosen number are enabled), the
 //! adjustments the white die asks for, and the series.
 
-use super::serieux::{colour_class, symbol};
+use super::parts::{Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
+use super::serieux::symbol;
 use super::{use_ui, Screen};
 use crate::core::dice_kinds::{DieKind, Face, White};
 use crate::core::rtt::{accepts, Action, Adjustment, Phase, Placement, Rtt, Sheet, COLOURED};
@@ -193,18 +194,8 @@ pub fn RttGameScreen() -> Element {
 
     rsx! {
         div { class: "game", "data-testid": "rtt-game",
-            p { class: "game-status", "data-testid": "game-status", role: "status",
-                if let Some(p) = placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller())) {
-                    span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{symbol(&players[p])}" }
-                }
-                "{status}"
-            }
-            if let Some(message) = refused() {
-                p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {message}" }
-            }
-            if game.save_failed {
-                p { class: "entry-error", role: "alert", "⚠ {g.not_saved}" }
-            }
+            StatusLine { player: (placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller()))).map(|p| players[p].colour), text: status.clone() }
+            Notices { refused: refused(), save_failed: game.save_failed, lang }
             div { class: "pool", "data-testid": "pool",
                 for kind in COLOURED {
                     span {
@@ -222,20 +213,15 @@ pub fn RttGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    section { class: "info",
-                        button {
-                            class: "roll-main",
-                            "data-testid": "roll-off",
-                            onclick: {
-                                let rng = rng.clone();
-                                let n = r.contenders.len();
-                                move |_| {
-                                    let values = (0..n).map(|_| rng.borrow_mut().random_range(1..=6)).collect();
-                                    act(Action::RollOff { values, source: RollSource::Virtual });
-                                }
-                            },
-                            "{g.roll_off_all}"
-                        }
+                    RollOffPanel {
+                        roll_off: r.clone(),
+                        players: players.clone(),
+                        lang,
+                        on_roll: {
+                            let virtual_values = virtual_values.clone();
+                            let n = r.contenders.len();
+                            move |_| act(Action::RollOff { values: virtual_values(vec![DieKind::D6; n], false), source: RollSource::Virtual })
+                        },
                     }
                 },
                 Phase::Start => rsx! {
@@ -405,23 +391,13 @@ pub fn RttGameScreen() -> Element {
                     }
                 }
                 Phase::Finished => {
-                    let places = state.places();
-                    let mut order: Vec<usize> = (0..players.len()).collect();
-                    order.sort_by_key(|&i| places[i]);
                     let totals = series.read().totals.clone();
                     rsx! {
-                        section { class: "info ranking", "data-testid": "ranking",
-                            h2 { class: "section-title", "{g.ranking}" }
-                            ol { class: "ranking-list",
-                                for i in order {
-                                    li { key: "{i}",
-                                        span { class: "place", "{lang.place(places[i])}" }
-                                        span { class: "player-symbol {colour_class(players[i].colour)}", "aria-hidden": "true", "{symbol(&players[i])}" }
-                                        span { class: "rank-name", "{players[i].name}" }
-                                        span { class: "rank-total", "{state.open_squares(i)} {g.rtt_open}" }
-                                    }
-                                }
-                            }
+                        Ranking {
+                            players: players.clone(),
+                            places: state.places(),
+                            scores: (0..players.len()).map(|i| format!("{} {}", state.open_squares(i), g.rtt_open)).collect::<Vec<String>>(),
+                            lang,
                             h2 { class: "section-title", "{g.rtt_series}" }
                             ul { class: "ranking-list", "data-testid": "series",
                                 for p in players.iter() {
@@ -468,15 +444,12 @@ pub fn RttGameScreen() -> Element {
                 },
             }
 
-            div { class: "actions",
-                button { class: "action", "data-testid": "undo", disabled: !can_undo,
-                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } reset_draft(); refused.set(None); },
-                    "↶ {g.undo}"
-                }
-                button { class: "action", "data-testid": "redo", disabled: !can_redo,
-                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } reset_draft(); refused.set(None); },
-                    "↷ {g.redo}"
-                }
+            UndoRedo {
+                can_undo,
+                can_redo,
+                lang,
+                on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } reset_draft(); refused.set(None); },
+                on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } reset_draft(); refused.set(None); },
             }
             button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttRules) }, "{g.rules}" }
         }

@@ -1,9 +1,10 @@
 //! Séquence Dés: the board drawn as a board, chips that differ by shape as
 //! well as colour, the squares the roll allows highlighted, the winning line.
 
+use super::parts::{FaceKeypad, Notices, RollOffPanel, StatusLine, UndoRedo};
 use super::serieux::colour_class;
 use super::{use_ui, DieFace, Screen};
-use crate::core::checker::{Checker, Input};
+use crate::core::checker::Checker;
 use crate::core::dice::D6;
 use crate::core::sequence::{Action, Event, Phase, Sequence, Square, BOARD, SIZE};
 use crate::core::session::{RollSource, Session};
@@ -111,21 +112,11 @@ pub fn SequenceGameScreen() -> Element {
 
     rsx! {
         div { class: "game", "data-testid": "sequence-game",
-            p { class: "game-status", "data-testid": "game-status", role: "status",
-                if let Some(p) = current {
-                    span { class: "player-symbol {colour_class(side_look(&state, state.side_of(p)).0)}", "aria-hidden": "true", "{side_look(&state, state.side_of(p)).1}" }
-                }
-                "{status}"
-            }
+            StatusLine { player: (current).map(|p| side_look(&state, state.side_of(p)).0), text: status.clone() }
             if teams {
                 p { class: "caption", "{g.sequence_teams}" }
             }
-            if let Some(message) = refused() {
-                p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {message}" }
-            }
-            if game.save_failed {
-                p { class: "entry-error", role: "alert", "⚠ {g.not_saved}" }
-            }
+            Notices { refused: refused(), save_failed: game.save_failed, lang }
             div { class: "events", "data-testid": "events", "aria-live": "polite",
                 if !last_roll.is_empty() && !matches!(state.phase(), Phase::RollOff(_)) {
                     div { class: "last-dice",
@@ -149,24 +140,19 @@ pub fn SequenceGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    section { class: "info",
-                        for (n, round) in r.rounds.iter().enumerate() {
-                            p { key: "{n}", {round.iter().map(|(p, v)| format!("{} {}", players[*p].name, v)).collect::<Vec<_>>().join(" · ")} }
-                        }
-                        button {
-                            class: "roll-main",
-                            "data-testid": "roll-off",
-                            onclick: {
-                                let virtual_dice = virtual_dice.clone();
-                                let n = r.contenders.len();
-                                move |_| {
-                                    let dice = virtual_dice(n * 2);
-                                    let values = dice.chunks(2).map(|c| c.iter().sum()).collect();
-                                    act(Action::RollOff { values, source: RollSource::Virtual });
-                                }
-                            },
-                            "{g.roll_off_all}"
-                        }
+                    RollOffPanel {
+                        roll_off: r.clone(),
+                        players: players.clone(),
+                        lang,
+                        on_roll: {
+                            let virtual_dice = virtual_dice.clone();
+                            let n = r.contenders.len();
+                            move |_| {
+                                let dice = virtual_dice(n * 2);
+                                let values = dice.chunks(2).map(|c| c.iter().sum()).collect();
+                                act(Action::RollOff { values, source: RollSource::Virtual });
+                            }
+                        },
                     }
                 },
                 Phase::Roll => rsx! {
@@ -185,24 +171,16 @@ pub fn SequenceGameScreen() -> Element {
                             "{g.roll_two}"
                         }
                         p { class: "caption", "{g.enter_dice}" }
-                        div { class: "keypad small", role: "group",
-                            for face in D6::ALL {
-                                button {
-                                    key: "{face}",
-                                    class: "face-button",
-                                    "data-testid": "typed-face-{face}",
-                                    "aria-label": lang.add_face_label(face),
-                                    onclick: move |_| {
-                                        let _ = typed.write().apply(Input::Face(face));
-                                        if typed.read().hand().len() == 2 {
-                                            let dice = typed.read().hand().entered().to_vec();
-                                            act(Action::Roll { dice, source: RollSource::Typed });
-                                            typed.set(Checker::new());
-                                        }
-                                    },
-                                    DieFace { face }
+                        FaceKeypad {
+                            checker: typed,
+                            lang,
+                            on_face: move |_| {
+                                if typed.read().hand().len() == 2 {
+                                    let dice = typed.read().hand().entered().to_vec();
+                                    act(Action::Roll { dice, source: RollSource::Typed });
+                                    typed.set(Checker::new());
                                 }
-                            }
+                            },
                         }
                     }
                 },
@@ -249,15 +227,12 @@ pub fn SequenceGameScreen() -> Element {
                 }
             }
 
-            div { class: "actions",
-                button { class: "action", "data-testid": "undo", disabled: !can_undo,
-                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } refused.set(None); },
-                    "↶ {g.undo}"
-                }
-                button { class: "action", "data-testid": "redo", disabled: !can_redo,
-                    onclick: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } refused.set(None); },
-                    "↷ {g.redo}"
-                }
+            UndoRedo {
+                can_undo,
+                can_redo,
+                lang,
+                on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } refused.set(None); },
+                on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } refused.set(None); },
             }
             div { class: "chips",
                 for side in 0..state.side_count() {
