@@ -1,7 +1,7 @@
 //! Einstein: the shared roll, each player's pairs and fifth die (legal
 //! choices shown before committing), and the sheet as on paper.
 
-use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
+use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::serieux::symbol;
 use super::{use_ui, DieFace, Screen};
 use crate::core::checker::Checker;
@@ -402,23 +402,15 @@ fn SheetView(sheet: Sheet, lang: Lang) -> Element {
 
 #[component]
 pub fn EinsteinRulesScreen() -> Element {
-    let ui = use_ui();
-    let g = ui.lang().game();
+    let lang = use_ui().lang();
+    let g = lang.game();
     rsx! {
-        div { class: "rules", "data-testid": "einstein-rules",
-            section { class: "info",
-                h2 { class: "section-title", "{g.einstein_title}" }
-                for (i, line) in g.einstein_rules.iter().enumerate() { p { key: "{i}", "{line}" } }
-                table { class: "score-grid",
-                    tbody {
-                        tr { for s in 2..=12 { th { key: "{s}", "{s}" } } }
-                        tr { for s in 2..=12usize { td { key: "{s}", "{POINTS[s - 2]}" } } }
-                    }
+        RulesPage { id: "einstein-rules", title: g.einstein_title, rules: g.einstein_rules, rulings: g.einstein_rulings, lang,
+            table { class: "score-grid",
+                tbody {
+                    tr { for s in 2..=12 { th { key: "{s}", "{s}" } } }
+                    tr { for s in 2..=12usize { td { key: "{s}", "{POINTS[s - 2]}" } } }
                 }
-            }
-            section { class: "info",
-                h2 { class: "section-title", "{g.rulings_title}" }
-                ul { for (i, line) in g.einstein_rulings.iter().enumerate() { li { key: "{i}", "{line}" } } }
             }
         }
     }

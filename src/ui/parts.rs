@@ -163,3 +163,35 @@ pub fn RollOffPanel(
         }
     }
 }
+
+/// A game's rules page: the rules, `children` (a table, a board), then the
+/// rulings the app applies.
+#[component]
+pub fn RulesPage(
+    id: &'static str,
+    title: &'static str,
+    rules: &'static [&'static str],
+    rulings: &'static [&'static str],
+    lang: Lang,
+    children: Element,
+) -> Element {
+    rsx! {
+        div { class: "rules", "data-testid": "{id}",
+            section { class: "info",
+                h2 { class: "section-title", "{title}" }
+                for (i, line) in rules.iter().enumerate() {
+                    p { key: "{i}", "{line}" }
+                }
+                {children}
+            }
+            section { class: "info",
+                h2 { class: "section-title", "{lang.game().rulings_title}" }
+                ul {
+                    for (i, line) in rulings.iter().enumerate() {
+                        li { key: "{i}", "{line}" }
+                    }
+                }
+            }
+        }
+    }
+}

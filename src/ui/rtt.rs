@@ -2,7 +2,7 @@
 //! squares (only squares that accept the chosen number are enabled), the
 //! adjustments the white die asks for, and the series.
 
-use super::parts::{Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
+use super::parts::{Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::serieux::symbol;
 use super::{use_ui, Screen};
 use crate::core::dice_kinds::{DieKind, Face, White};
@@ -518,19 +518,10 @@ fn Tower(
 
 #[component]
 pub fn RttRulesScreen() -> Element {
-    let ui = use_ui();
-    let g = ui.lang().game();
+    let lang = use_ui().lang();
+    let g = lang.game();
     rsx! {
-        div { class: "rules", "data-testid": "rtt-rules",
-            section { class: "info",
-                h2 { class: "section-title", "{g.rtt_title}" }
-                for (i, line) in g.rtt_rules.iter().enumerate() { p { key: "{i}", "{line}" } }
-            }
-            section { class: "info",
-                h2 { class: "section-title", "{g.rulings_title}" }
-                ul { for (i, line) in g.rtt_rulings.iter().enumerate() { li { key: "{i}", "{line}" } } }
-            }
-        }
+        RulesPage { id: "rtt-rules", title: g.rtt_title, rules: g.rtt_rules, rulings: g.rtt_rulings, lang }
     }
 }
 

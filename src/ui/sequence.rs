@@ -1,7 +1,7 @@
 //! Séquence Dés: the board drawn as a board, chips that differ by shape as
 //! well as colour, the squares the roll allows highlighted, the winning line.
 
-use super::parts::{FaceKeypad, Notices, RollOffPanel, StatusLine, UndoRedo};
+use super::parts::{FaceKeypad, Notices, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::serieux::colour_class;
 use super::{use_ui, DieFace, Screen};
 use crate::core::checker::Checker;
@@ -254,20 +254,12 @@ pub fn SequenceGameScreen() -> Element {
 
 #[component]
 pub fn SequenceRulesScreen() -> Element {
-    let ui = use_ui();
-    let g = ui.lang().game();
+    let lang = use_ui().lang();
+    let g = lang.game();
     rsx! {
-        div { class: "rules", "data-testid": "sequence-rules",
-            section { class: "info",
-                h2 { class: "section-title", "{g.sequence_title}" }
-                for (i, line) in g.sequence_rules.iter().enumerate() { p { key: "{i}", "{line}" } }
-                div { class: "board mini-board", "aria-hidden": "true",
-                    for r in 0..SIZE { for c in 0..SIZE { span { key: "{r}-{c}", class: "square", span { class: "sq-number", "{BOARD[r][c]}" } } } }
-                }
-            }
-            section { class: "info",
-                h2 { class: "section-title", "{g.rulings_title}" }
-                ul { for (i, line) in g.sequence_rulings.iter().enumerate() { li { key: "{i}", "{line}" } } }
+        RulesPage { id: "sequence-rules", title: g.sequence_title, rules: g.sequence_rules, rulings: g.sequence_rulings, lang,
+            div { class: "board mini-board", "aria-hidden": "true",
+                for r in 0..SIZE { for c in 0..SIZE { span { key: "{r}-{c}", class: "square", span { class: "sq-number", "{BOARD[r][c]}" } } } }
             }
         }
     }

@@ -2,7 +2,7 @@
 //! from real dice with the checker's verdict inline, undo/redo, the ranking,
 //! and the rules page with the rulings the app applies.
 
-use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
+use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::{use_ui, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::{D6, MAX_DICE};
@@ -260,25 +260,10 @@ fn Grid(state: Serieux, lang: Lang) -> Element {
 
 #[component]
 pub fn SerieuxRulesScreen() -> Element {
-    let ui = use_ui();
-    let g = ui.lang().game();
+    let lang = use_ui().lang();
+    let g = lang.game();
     rsx! {
-        div { class: "rules", "data-testid": "serieux-rules",
-            section { class: "info",
-                h2 { class: "section-title", "{g.serieux_title}" }
-                for (i, line) in g.rules_body.iter().enumerate() {
-                    p { key: "{i}", "{line}" }
-                }
-            }
-            section { class: "info",
-                h2 { class: "section-title", "{g.rulings_title}" }
-                ul {
-                    for (i, line) in g.rulings_body.iter().enumerate() {
-                        li { key: "{i}", "{line}" }
-                    }
-                }
-            }
-        }
+        RulesPage { id: "serieux-rules", title: g.serieux_title, rules: g.rules_body, rulings: g.rulings_body, lang }
     }
 }
 
