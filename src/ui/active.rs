@@ -22,6 +22,17 @@ impl<R: Rules> Active<R> {
         }
     }
 
+    /// Plays an action and saves the game if it was accepted; a refused
+    /// action changes nothing and comes back as the reason.
+    pub fn act(&mut self, action: R::Action) -> Result<(), R::Error> {
+        let mut outcome = Ok(());
+        self.commit(|s| {
+            outcome = s.act(action);
+            outcome.is_ok()
+        });
+        outcome
+    }
+
     /// Changes the game through `change` and, if it changed, saves it at once.
     pub fn commit(&mut self, change: impl FnOnce(&mut Session<R>) -> bool) {
         if change(&mut self.session) {

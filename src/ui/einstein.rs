@@ -58,16 +58,7 @@ pub fn EinsteinGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            game.commit(|s| match s.act(action) {
-                Ok(()) => {
-                    refused.set(None);
-                    true
-                }
-                Err(e) => {
-                    refused.set(Some(lang.einstein_error(&e)));
-                    false
-                }
-            });
+            refused.set(game.act(action).err().map(|e| lang.einstein_error(&e)));
         }
         picked.set(Vec::new());
         chooser.set(None);

@@ -249,16 +249,7 @@ pub fn GeniusGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            game.commit(|s| match s.act(action) {
-                Ok(()) => {
-                    refused.set(None);
-                    true
-                }
-                Err(e) => {
-                    refused.set(Some(lang.genius_error(&e)));
-                    false
-                }
-            });
+            refused.set(game.act(action).err().map(|e| lang.genius_error(&e)));
         }
     };
     // Virtual dice: d6 values 1–6, and at `challenge_at` a challenge-die

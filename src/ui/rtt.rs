@@ -98,16 +98,7 @@ pub fn RttGameScreen() -> Element {
     };
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            game.commit(|s| match s.act(action) {
-                Ok(()) => {
-                    refused.set(None);
-                    true
-                }
-                Err(e) => {
-                    refused.set(Some(lang.rtt_error(&e)));
-                    false
-                }
-            });
+            refused.set(game.act(action).err().map(|e| lang.rtt_error(&e)));
         }
         reset_draft();
         chooser.set(None);

@@ -58,16 +58,7 @@ pub fn SequenceGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            game.commit(|s| match s.act(action) {
-                Ok(()) => {
-                    refused.set(None);
-                    true
-                }
-                Err(e) => {
-                    refused.set(Some(lang.sequence_error(&e)));
-                    false
-                }
-            });
+            refused.set(game.act(action).err().map(|e| lang.sequence_error(&e)));
         }
     };
     let virtual_dice = {

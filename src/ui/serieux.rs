@@ -63,16 +63,7 @@ pub fn SerieuxGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = game_signal.write().as_mut() {
-            game.commit(|s| match s.act(action) {
-                Ok(()) => {
-                    refused.set(None);
-                    true
-                }
-                Err(e) => {
-                    refused.set(Some(e));
-                    false
-                }
-            });
+            refused.set(game.act(action).err());
         }
     };
 
