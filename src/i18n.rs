@@ -7,6 +7,9 @@ use crate::core::dice_kinds::{Challenge, DieColour, DieKind, Face, White};
 use crate::core::prime::{Odds, Reason, Verdict};
 use serde::{Deserialize, Serialize};
 
+mod words;
+pub use words::WordsTexts;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Lang {
     #[serde(rename = "fr")]

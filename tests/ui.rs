@@ -105,13 +105,14 @@ fn home_lists_the_checker_first_and_only_what_works() {
     let settings = html.find("data-testid=\"open-settings\"").unwrap();
     assert!(checker < settings);
     let order: Vec<usize> = [
-        "checker", "serieux", "genius", "einstein", "sequence", "rtt", "roller", "settings",
+        "checker", "serieux", "genius", "einstein", "sequence", "rtt", "words", "roller",
+        "settings",
     ]
     .iter()
     .map(|id| html.find(&format!("data-testid=\"open-{id}\"")).unwrap())
     .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
-    assert_eq!(html.matches("<button class=\"card").count(), 8);
+    assert_eq!(html.matches("<button class=\"card").count(), 9);
     assert!(html.contains("Nombre premier ?"));
 }
 
@@ -305,4 +306,47 @@ fn the_roller_shows_its_dice_and_offers_every_kind() {
         );
     }
     assert!(html.contains("Roll to the Top"));
+}
+
+#[test]
+fn the_word_game_setup_offers_cards_variants_and_the_timer_in_both_languages() {
+    let fr = render(init(Screen::WordsSetup, Lang::Fr));
+    for needle in [
+        "Carte de thèmes",
+        "Propositions limitées",
+        "Thèmes ouverts",
+        "Minuteur de manche",
+        "1 Personnalités · 2 Villes",
+        "data-testid=\"card-4\"",
+        "data-testid=\"timer-120\"",
+    ] {
+        assert!(fr.contains(needle), "{needle}");
+    }
+    let en = render(init(Screen::WordsSetup, Lang::En));
+    for needle in [
+        "Theme card",
+        "Limited proposals",
+        "Open themes",
+        "Round timer",
+        "1 Famous people",
+    ] {
+        assert!(en.contains(needle), "{needle}");
+    }
+}
+
+#[test]
+fn the_word_game_rules_page_shows_the_cards_the_dice_and_the_rulings() {
+    let fr = render(init(Screen::WordsRules, Lang::Fr));
+    assert!(
+        fr.contains("Ce que l&#39;application applique")
+            || fr.contains("Ce que l'application applique")
+    );
+    assert!(fr.contains("accents ignorés"));
+    assert!(fr.contains("Écrivains"));
+    for faces in ["ABCDEL", "OIUETM", "RSNPGA", "VLMCDO", "AEISRF"] {
+        assert!(fr.contains(faces), "{faces}");
+    }
+    let en = render(init(Screen::WordsRules, Lang::En));
+    assert!(en.contains("What the app applies"));
+    assert!(en.contains("accents ignored"));
 }

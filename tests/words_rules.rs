@@ -6,8 +6,8 @@ use genius::core::dice_kinds::{DieColour, DieKind, Face};
 use genius::core::session::{RollSource, Rules, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::{
-    avoids, letters, score, Action, Error, Event, Phase, Setup, Variants, Words, THEME_CARDS,
-    TOKENS,
+    avoids, letters, matches, score, Action, Error, Event, Phase, Setup, Variants, Words,
+    THEME_CARDS, TOKENS,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -21,6 +21,7 @@ fn game(n: usize, variants: Variants) -> Session<Words> {
         first: FirstPlayer::Chosen(0),
         card: 0,
         variants,
+        timer: None,
     })
     .unwrap()
 }
@@ -115,6 +116,15 @@ fn letters_match_as_multisets_and_accents_are_ignored() {
     );
     assert_eq!(score("Noël", &['E', 'N', 'Z', 'Z', 'Z']), 2);
     assert_eq!(score("", &['A']), 0);
+    // Die by die, for the screen: the second O die finds no second O.
+    assert_eq!(
+        matches("Bord", &['O', 'O', 'B', 'X', 'Y']),
+        vec![true, false, true, false, false]
+    );
+    assert_eq!(
+        matches("Brejnev", &['B', 'O', 'R', 'V', 'A']),
+        vec![true, false, true, true, false]
+    );
 }
 
 #[test]
@@ -387,6 +397,7 @@ fn setups_need_two_to_six_players_and_a_card() {
         first: FirstPlayer::Chosen(0),
         card: 0,
         variants: Variants::default(),
+        timer: None,
     };
     assert!(matches!(Words::start(&one), Err(Error::Setup(_))));
     let mut bad = game(2, Variants::default()).setup().clone();

@@ -33,6 +33,7 @@ pub enum GameKind {
     Einstein,
     Sequence,
     Rtt,
+    Words,
 }
 
 /// The envelope every saved game shares, with the record still as JSON.
@@ -124,6 +125,7 @@ pub fn check(text: &str) -> Result<SavedGame, LoadError> {
         GameKind::Einstein => saved.session::<super::einstein::Einstein>().map(|_| ())?,
         GameKind::Sequence => saved.session::<super::sequence::Sequence>().map(|_| ())?,
         GameKind::Rtt => saved.session::<super::rtt::Rtt>().map(|_| ())?,
+        GameKind::Words => saved.session::<super::words::Words>().map(|_| ())?,
     }
     Ok(saved)
 }
@@ -136,6 +138,7 @@ pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
         GameKind::Einstein => "einstein",
         GameKind::Sequence => "sequence",
         GameKind::Rtt => "rtt",
+        GameKind::Words => "words",
     };
     format!("{name}-{now_ms}-{random:04x}")
 }

@@ -103,19 +103,28 @@ pub fn letters(word: &str) -> String {
     word.chars().filter_map(fold).collect()
 }
 
+/// Which dice the word uses, die by die, matched as multisets: two O dice
+/// need two O's. What the screen highlights as the word is typed.
+pub fn matches(word: &str, dice: &[char]) -> Vec<bool> {
+    let mut pool: Vec<char> = letters(word).chars().collect();
+    dice.iter()
+        .map(|d| {
+            let d = d.to_ascii_uppercase();
+            match pool.iter().position(|c| *c == d) {
+                Some(i) => {
+                    pool.remove(i);
+                    true
+                }
+                None => false,
+            }
+        })
+        .collect()
+}
+
 /// One token per die whose letter is in the word, matched as multisets:
 /// two O dice need two O's. Dice B O R V A: "Bono" 2, "Brejnev" 3, "Buñuel" 1.
 pub fn score(word: &str, dice: &[char]) -> u32 {
-    let mut pool: Vec<char> = letters(word).chars().collect();
-    let mut points = 0;
-    for d in dice {
-        let d = d.to_ascii_uppercase();
-        if let Some(i) = pool.iter().position(|c| *c == d) {
-            pool.remove(i);
-            points += 1;
-        }
-    }
-    points
+    matches(word, dice).iter().filter(|m| **m).count() as u32
 }
 
 /// True when the word contains none of the dice letters (the black face).
@@ -146,6 +155,10 @@ pub struct Setup {
     pub card: usize,
     #[serde(default)]
     pub variants: Variants,
+    /// A round timer in seconds, if the table wants one. The rules never
+    /// read it (they have no clock); the screen counts it down.
+    #[serde(default)]
+    pub timer: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

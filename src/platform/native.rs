@@ -258,6 +258,17 @@ pub fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
+/// Resolves after about `ms` milliseconds: the tick of the round timer.
+/// A short-lived thread sleeps, so this works whatever runs the future.
+pub async fn sleep_ms(ms: u32) {
+    let (done, wait) = futures_channel::oneshot::channel::<()>();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(u64::from(ms)));
+        let _ = done.send(());
+    });
+    let _ = wait.await;
+}
+
 /// The device's preferred language, such as `fr-FR`.
 pub fn device_locale() -> Option<String> {
     sys_locale::get_locale()

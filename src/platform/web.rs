@@ -29,6 +29,16 @@ pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
+/// Resolves after about `ms` milliseconds: the tick of the round timer.
+pub async fn sleep_ms(ms: u32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms as i32);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 /// The browser's preferred language, such as `fr-FR`.
 pub fn device_locale() -> Option<String> {
     web_sys::window().and_then(|w| w.navigator().language())

@@ -1,6 +1,6 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::{einstein, genius, rtt, sequence, serieux, use_ui, Active, DieFace, Screen};
+use super::{einstein, genius, rtt, sequence, serieux, use_ui, words, Active, DieFace, Screen};
 use crate::core::dice::D6;
 use crate::core::einstein::Einstein;
 use crate::core::genius::Genius;
@@ -8,6 +8,7 @@ use crate::core::rtt::Rtt;
 use crate::core::save::{GameKind, SavedGame};
 use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
+use crate::core::words::Words;
 use crate::i18n::Lang;
 use crate::settings::SettingsError;
 use dioxus::prelude::*;
@@ -30,6 +31,38 @@ pub fn HomeScreen() -> Element {
         .iter()
         .filter_map(|saved| describe(saved, lang).map(|d| (saved.clone(), d)))
         .collect();
+
+    let w = lang.words();
+    let cards = [
+        (
+            "serieux",
+            Screen::SerieuxSetup,
+            g.serieux_title,
+            g.serieux_blurb,
+        ),
+        (
+            "genius",
+            Screen::GeniusSetup,
+            g.genius_title,
+            g.genius_blurb,
+        ),
+        (
+            "einstein",
+            Screen::EinsteinSetup,
+            g.einstein_title,
+            g.einstein_blurb,
+        ),
+        (
+            "sequence",
+            Screen::SequenceSetup,
+            g.sequence_title,
+            g.sequence_blurb,
+        ),
+        ("rtt", Screen::RttSetup, g.rtt_title, g.rtt_blurb),
+        ("words", Screen::WordsSetup, w.title, w.blurb),
+        ("roller", Screen::Roller, t.roller_title, t.roller_blurb),
+        ("settings", Screen::Settings, t.settings, t.settings_blurb),
+    ];
 
     rsx! {
         div { class: "home",
@@ -90,54 +123,15 @@ pub fn HomeScreen() -> Element {
                     span { class: "card-title", "{t.checker_title}" }
                     span { class: "card-text", "{t.checker_blurb}" }
                 }
-                button {
-                    class: "card",
-                    "data-testid": "open-serieux",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxSetup) },
-                    span { class: "card-title", "{g.serieux_title}" }
-                    span { class: "card-text", "{g.serieux_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-genius",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusSetup) },
-                    span { class: "card-title", "{g.genius_title}" }
-                    span { class: "card-text", "{g.genius_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-einstein",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinSetup) },
-                    span { class: "card-title", "{g.einstein_title}" }
-                    span { class: "card-text", "{g.einstein_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-sequence",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceSetup) },
-                    span { class: "card-title", "{g.sequence_title}" }
-                    span { class: "card-text", "{g.sequence_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-rtt",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::RttSetup) },
-                    span { class: "card-title", "{g.rtt_title}" }
-                    span { class: "card-text", "{g.rtt_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-roller",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::Roller) },
-                    span { class: "card-title", "{t.roller_title}" }
-                    span { class: "card-text", "{t.roller_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-settings",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::Settings) },
-                    span { class: "card-title", "{t.settings}" }
-                    span { class: "card-text", "{t.settings_blurb}" }
+                for (id, screen, title, text) in cards {
+                    button {
+                        key: "{id}",
+                        class: "card",
+                        "data-testid": "open-{id}",
+                        onclick: move |_| { let mut ui = ui; ui.go(screen) },
+                        span { class: "card-title", "{title}" }
+                        span { class: "card-text", "{text}" }
+                    }
                 }
             }
         }
@@ -164,6 +158,10 @@ fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
             .ok()
             .map(|s| sequence::summary(&s, lang)),
         GameKind::Rtt => saved.session::<Rtt>().ok().map(|s| rtt::summary(&s, lang)),
+        GameKind::Words => saved
+            .session::<Words>()
+            .ok()
+            .map(|s| words::summary(&s, lang)),
     }
 }
 
@@ -211,6 +209,15 @@ fn resume(ui: &mut super::Ui, saved: &SavedGame) -> Option<Screen> {
             ui.rtt
                 .set(Some(Active::new(saved.id.clone(), GameKind::Rtt, session)));
             Some(Screen::RttGame)
+        }
+        GameKind::Words => {
+            let session = saved.session::<Words>().ok()?;
+            ui.words.set(Some(Active::new(
+                saved.id.clone(),
+                GameKind::Words,
+                session,
+            )));
+            Some(Screen::WordsGame)
         }
     }
 }

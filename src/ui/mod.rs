@@ -14,6 +14,7 @@ mod sequence;
 mod serieux;
 mod settings;
 mod setup;
+mod words;
 
 pub use active::Active;
 pub use checker::CheckerScreen;
@@ -27,6 +28,7 @@ pub use sequence::{SequenceGameScreen, SequenceRulesScreen};
 pub use serieux::{SerieuxGameScreen, SerieuxRulesScreen};
 pub use settings::SettingsScreen;
 pub use setup::SetupScreen;
+pub use words::{WordsGameScreen, WordsRulesScreen};
 
 use crate::core::checker::Checker;
 use crate::core::einstein::Einstein;
@@ -37,6 +39,7 @@ use crate::core::save::SavedGame;
 use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
 use crate::core::session::Session;
+use crate::core::words::Words;
 use crate::i18n::{Lang, Texts};
 use crate::platform;
 use crate::settings::{Settings, SettingsError};
@@ -66,6 +69,9 @@ pub enum Screen {
     RttSetup,
     RttGame,
     RttRules,
+    WordsSetup,
+    WordsGame,
+    WordsRules,
 }
 
 /// The games a new game can be set up for.
@@ -76,6 +82,7 @@ pub enum NewGame {
     Einstein,
     Sequence,
     Rtt,
+    Words,
 }
 
 /// Whether the last change of settings reached the device's storage.
@@ -151,6 +158,7 @@ pub struct Ui {
     pub einstein: Signal<Option<Active<Einstein>>>,
     pub sequence: Signal<Option<Active<Sequence>>>,
     pub rtt: Signal<Option<Active<Rtt>>>,
+    pub words: Signal<Option<Active<Words>>>,
     pub saved: Signal<Vec<SavedGame>>,
     pub set_aside: Signal<usize>,
 }
@@ -189,6 +197,8 @@ impl Ui {
             Screen::SequenceRules => Screen::SequenceSetup,
             Screen::RttRules if self.rtt.read().is_some() => Screen::RttGame,
             Screen::RttRules => Screen::RttSetup,
+            Screen::WordsRules if self.words.read().is_some() => Screen::WordsGame,
+            Screen::WordsRules => Screen::WordsSetup,
             _ => Screen::Home,
         }
     }
@@ -234,6 +244,7 @@ pub fn Root(init: Init) -> Element {
     let einstein = use_signal(|| None);
     let sequence = use_signal(|| None);
     let rtt = use_signal(|| None);
+    let words = use_signal(|| None);
     let saved = use_signal(|| init.saved.clone());
     let set_aside = use_signal(|| init.set_aside);
     let ui = use_context_provider(|| Ui {
@@ -249,6 +260,7 @@ pub fn Root(init: Init) -> Element {
         einstein,
         sequence,
         rtt,
+        words,
         saved,
         set_aside,
     });
@@ -271,7 +283,9 @@ pub fn Root(init: Init) -> Element {
         | Screen::GeniusRules
         | Screen::EinsteinRules
         | Screen::SequenceRules
-        | Screen::RttRules => lang.game().rules,
+        | Screen::RttRules
+        | Screen::WordsRules => lang.game().rules,
+        Screen::WordsSetup | Screen::WordsGame => lang.words().title,
         Screen::SequenceSetup | Screen::SequenceGame => lang.game().sequence_title,
         Screen::RttSetup | Screen::RttGame => lang.game().rtt_title,
         Screen::EinsteinSetup | Screen::EinsteinGame => lang.game().einstein_title,
@@ -326,6 +340,9 @@ pub fn Root(init: Init) -> Element {
                     Screen::RttSetup => rsx! { SetupScreen { game: NewGame::Rtt } },
                     Screen::RttGame => rsx! { RttGameScreen {} },
                     Screen::RttRules => rsx! { RttRulesScreen {} },
+                    Screen::WordsSetup => rsx! { SetupScreen { game: NewGame::Words } },
+                    Screen::WordsGame => rsx! { WordsGameScreen {} },
+                    Screen::WordsRules => rsx! { WordsRulesScreen {} },
                     Screen::SerieuxGame => rsx! { SerieuxGameScreen {} },
                     Screen::SerieuxRules => rsx! { SerieuxRulesScreen {} },
                     Screen::Settings => rsx! { SettingsScreen {} },

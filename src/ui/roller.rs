@@ -52,7 +52,7 @@ pub fn new_roller() -> Session<Roller> {
 
 fn kind_class(kind: DieKind) -> String {
     match kind {
-        DieKind::Letter(c) => format!("rdie rdie-letter rdie-{}", colour_class(c)),
+        DieKind::Letter(c) => format!("rdie rdie-letter rdie-{}", die_colour_class(c)),
         DieKind::Colour => "rdie rdie-colour".into(),
         DieKind::Challenge => "rdie rdie-challenge".into(),
         DieKind::White => "rdie rdie-white".into(),
@@ -61,7 +61,8 @@ fn kind_class(kind: DieKind) -> String {
     }
 }
 
-fn colour_class(c: DieColour) -> &'static str {
+/// The CSS name of a die colour.
+pub fn die_colour_class(c: DieColour) -> &'static str {
     match c {
         DieColour::Green => "green",
         DieColour::White => "white",
@@ -80,7 +81,7 @@ fn RollerDie(kind: DieKind, face: Option<Face>, lang: Lang) -> Element {
         _ => None,
     };
     let swatch = match face {
-        Some(Face::Colour(c)) => Some(colour_class(c)),
+        Some(Face::Colour(c)) => Some(die_colour_class(c)),
         _ => None,
     };
     rsx! {

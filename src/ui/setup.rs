@@ -12,6 +12,7 @@ use crate::core::sequence::{self, Sequence};
 use crate::core::serieux::{self, Serieux};
 use crate::core::session::Session;
 use crate::core::table::{Colour, FirstPlayer, Player, MAX_PLAYERS};
+use crate::core::words::{self, Variants, Words, THEME_CARDS};
 use crate::platform;
 use crate::saves;
 use dioxus::prelude::*;
@@ -32,6 +33,9 @@ pub fn SetupScreen(game: NewGame) -> Element {
     let mut sheet_index = use_signal(|| 0usize);
     let mut decreasing = use_signal(|| false);
     let mut error = use_signal(|| None::<String>);
+    let card = use_signal(|| 0usize);
+    let variants = use_signal(Variants::default);
+    let timer = use_signal(|| None::<u32>);
     let recent = use_hook(saves::remembered_names);
 
     let current = names.read().clone();
@@ -138,6 +142,20 @@ pub fn SetupScreen(game: NewGame) -> Element {
                         })
                         .map_err(|e| lang.rtt_error(&e))
                 }
+                NewGame::Words => Session::<Words>::new(words::Setup {
+                    players: players.clone(),
+                    first,
+                    card: card(),
+                    variants: variants(),
+                    timer: timer(),
+                })
+                .map(|session| {
+                    let mut active = Active::new(id(GameKind::Words), GameKind::Words, session);
+                    active.commit(|_| true);
+                    ui.words.set(Some(active));
+                    Screen::WordsGame
+                })
+                .map_err(|e| lang.words_error(&e)),
             };
             match started {
                 Ok(screen) => {
@@ -217,6 +235,9 @@ pub fn SetupScreen(game: NewGame) -> Element {
                         span { "{g.six_in_a_row}" }
                     }
                 }
+            }
+            if game == NewGame::Words {
+                WordsOptions { card, variants, timer }
             }
             section { class: "info",
                 h2 { class: "section-title", "{g.players}" }
@@ -313,9 +334,66 @@ pub fn SetupScreen(game: NewGame) -> Element {
                         NewGame::Einstein => Screen::EinsteinRules,
                         NewGame::Sequence => Screen::SequenceRules,
                         NewGame::Rtt => Screen::RttRules,
+                        NewGame::Words => Screen::WordsRules,
                     })
                 },
                 "{g.rules}"
+            }
+        }
+    }
+}
+
+/// The word game's options: the theme card (its six themes shown), the two
+/// variants and the round timer.
+#[component]
+fn WordsOptions(
+    card: Signal<usize>,
+    variants: Signal<Variants>,
+    timer: Signal<Option<u32>>,
+) -> Element {
+    let lang = super::use_ui().lang();
+    let w = lang.words();
+    let mut card = card;
+    let mut variants = variants;
+    let mut timer = timer;
+    let v = variants();
+    rsx! {
+        fieldset { class: "choice-group",
+            legend { "{w.card}" }
+            for c in 0..THEME_CARDS.len() {
+                label { class: "choice", key: "{c}",
+                    input { r#type: "radio", name: "card", "data-testid": "card-{c + 1}", checked: card() == c, onchange: move |_| card.set(c) }
+                    span { class: "choice-text",
+                        strong { "{w.card_n} {c + 1}" }
+                        small { {(0..6).map(|t| format!("{} {}", t + 1, lang.theme_name(c, t))).collect::<Vec<_>>().join(" · ")} }
+                    }
+                }
+            }
+        }
+        fieldset { class: "choice-group",
+            legend { "{w.variants}" }
+            label { class: "choice",
+                input { r#type: "checkbox", "data-testid": "variant-limited", checked: v.limited, onchange: move |e| variants.write().limited = e.checked() }
+                span { class: "choice-text", strong { "{w.limited}" } small { "{w.limited_blurb}" } }
+            }
+            label { class: "choice",
+                input { r#type: "checkbox", "data-testid": "variant-open", checked: v.open_themes, onchange: move |e| variants.write().open_themes = e.checked() }
+                span { class: "choice-text", strong { "{w.open_themes}" } small { "{w.open_themes_blurb}" } }
+            }
+        }
+        fieldset { class: "choice-group",
+            legend { "{w.timer}" }
+            div { class: "chips",
+                for choice in [None, Some(30u32), Some(60), Some(90), Some(120)] {
+                    button {
+                        key: "{choice:?}",
+                        class: if timer() == choice { "chip chip-on" } else { "chip" },
+                        "aria-pressed": if timer() == choice { "true" } else { "false" },
+                        "data-testid": "timer-{choice.unwrap_or(0)}",
+                        onclick: move |_| timer.set(choice),
+                        match choice { None => w.timer_off.to_string(), Some(s) => format!("{s} s") }
+                    }
+                }
             }
         }
     }

@@ -1,0 +1,361 @@
+//! The letter-dice word game's words, French and English.
+
+use super::Lang;
+use crate::core::words::{Error, THEME_CARDS};
+
+pub struct WordsTexts {
+    pub title: &'static str,
+    pub blurb: &'static str,
+    pub card: &'static str,
+    pub card_n: &'static str,
+    pub variants: &'static str,
+    pub limited: &'static str,
+    pub limited_blurb: &'static str,
+    pub open_themes: &'static str,
+    pub open_themes_blurb: &'static str,
+    pub timer: &'static str,
+    pub timer_off: &'static str,
+    pub roll_theme: &'static str,
+    pub or_theme: &'static str,
+    pub roll_dice: &'static str,
+    pub or_dice: &'static str,
+    pub colour_die: &'static str,
+    pub confirm_dice: &'static str,
+    pub theme: &'static str,
+    pub any_theme: &'static str,
+    pub initial: &'static str,
+    pub black_face: &'static str,
+    pub black_rule: &'static str,
+    pub who_speaks: &'static str,
+    pub word: &'static str,
+    pub propose: &'static str,
+    pub accept: &'static str,
+    pub reject: &'static str,
+    pub no_dice_letter: &'static str,
+    pub time_up: &'static str,
+    pub restart_timer: &'static str,
+    pub everyone_passes: &'static str,
+    pub done_round: &'static str,
+    pub closed: &'static str,
+    pub tokens: &'static str,
+    pub rules: &'static [&'static str],
+    pub rulings: &'static [&'static str],
+}
+
+static FR: WordsTexts = WordsTexts {
+    title: "Dés à lettres",
+    blurb: "Un thème, cinq dés de lettres, un dé de couleurs : trouvez vite un mot qui contient le plus de lettres des dés. De 2 à 6.",
+    card: "Carte de thèmes",
+    card_n: "Carte",
+    variants: "Variantes",
+    limited: "Propositions limitées",
+    limited_blurb: "2 jetons par joueur au centre à chaque manche ; on continue de proposer après un mot valide ; la manche finit quand le centre est vide.",
+    open_themes: "Thèmes ouverts",
+    open_themes_blurb: "Pas de dé de thème : tous les thèmes de la carte ; un mot valide ferme son thème ; la manche finit quand les six sont fermés.",
+    timer: "Minuteur de manche",
+    timer_off: "Sans",
+    roll_theme: "Lancer le dé de thème",
+    or_theme: "…ou touchez le thème que montre le vrai dé :",
+    roll_dice: "Lancer les 6 dés",
+    or_dice: "…ou saisissez les vrais dés :",
+    colour_die: "Dé de couleurs",
+    confirm_dice: "Valider ces dés",
+    theme: "Thème",
+    any_theme: "Tous les thèmes de la carte",
+    initial: "Initiale imposée",
+    black_face: "Face noire",
+    black_rule: "Un mot du thème sans aucune lettre des dés : le premier gagne 4 jetons. Un mot avec une lettre des dés coûte 4 jetons à son auteur.",
+    who_speaks: "Qui parle ?",
+    word: "Mot annoncé",
+    propose: "Proposer",
+    accept: "✓ Accepter",
+    reject: "✗ Refuser",
+    no_dice_letter: "Aucune lettre des dés ✓",
+    time_up: "Temps écoulé !",
+    restart_timer: "Relancer le minuteur",
+    everyone_passes: "Ceux qui n'ont rien dit passent",
+    done_round: "A fini la manche",
+    closed: "fermé",
+    tokens: "jetons",
+    rules: &[
+        "Choisissez une carte de thèmes, gardée toute la partie. Les 90 jetons sont au centre de la table.",
+        "Chaque manche, le lanceur jette le dé de thème (1 à 6 : le thème de la carte), puis les cinq dés de lettres et le dé de couleurs. Dès cet instant, tout le monde joue en même temps.",
+        "Dé de couleurs sur une couleur : les mots doivent commencer par la lettre du dé de cette couleur et correspondre au thème. Un mot rapporte 1 jeton par dé dont la lettre est dans le mot (deux dés O demandent deux O).",
+        "Pas deux noms communs de même racine dans une manche (éléphant, éléphanteau) ; les noms propres le peuvent (Dinan, Dinard). Pour une personne, on compte le nom de famille ou le surnom.",
+        "Chacun fait une proposition par manche. À 3 ou 4 joueurs, le dernier à parler ne marque rien ; à 5 ou 6, les deux derniers.",
+        "Face noire : il faut un mot du thème sans aucune lettre des dés. Seul le premier valide gagne 4 jetons ; un mot avec une lettre des dés coûte 4 jetons (s'il les a).",
+        "La partie s'arrête quand il n'y a plus de jetons au centre. Le plus de jetons gagne.",
+        "Propositions limitées : jetons mis de côté ; chaque manche, 2 jetons par joueur vont au centre ; on continue de proposer après un mot valide ; la manche s'arrête quand le centre est vide ; la face noire se paie dans la réserve.",
+        "Thèmes ouverts : pas de dé de thème ; les mots peuvent viser tous les thèmes de la carte ; un mot valide ferme son thème ; la manche s'arrête quand les six thèmes sont fermés.",
+    ],
+    rulings: &[
+        "Les lettres des dés et les quatre cartes de thèmes ne sont pas dans la règle : l'application a les siennes (affichées ici et à la mise en place).",
+        "L'application compte les lettres elle-même, dés et mot comparés lettre à lettre, accents ignorés (ñ = n, é = e, œ = oe).",
+        "Le thème et la même racine, c'est la table qui juge : l'application demande d'accepter ou de refuser chaque mot.",
+        "L'ordre de parole est l'ordre dans lequel les mots sont saisis ; « passer » compte comme avoir parlé.",
+        "Un mot refusé ne coûte rien et son auteur peut reproposer (sauf face noire, où une lettre des dés coûte 4 jetons sans vote).",
+        "Les gains sont limités aux jetons qui restent au centre ; la partie finit dès que le centre est vide.",
+        "Dans les variantes, personne n'est exclu en parlant en dernier (on continue de proposer).",
+        "Le minuteur est une aide facultative : la règle n'en prévoit pas. À la fin, la table décide ; un bouton fait passer ceux qui n'ont rien dit.",
+        "À deux joueurs, personne ne perd ses points en parlant en dernier.",
+    ],
+};
+
+static EN: WordsTexts = WordsTexts {
+    title: "Letter Dice",
+    blurb: "A theme, five letter dice, a colour die: quickly find a word with as many of the dice letters as you can. 2 to 6 players.",
+    card: "Theme card",
+    card_n: "Card",
+    variants: "Variants",
+    limited: "Limited proposals",
+    limited_blurb: "2 tokens per player go to the centre each round; players keep proposing after a valid word; the round ends when the centre is empty.",
+    open_themes: "Open themes",
+    open_themes_blurb: "No theme die: any theme of the card; a valid word closes its theme; the round ends when all six are closed.",
+    timer: "Round timer",
+    timer_off: "Off",
+    roll_theme: "Roll the theme die",
+    or_theme: "…or tap the theme the real die shows:",
+    roll_dice: "Roll the 6 dice",
+    or_dice: "…or enter the real dice:",
+    colour_die: "Colour die",
+    confirm_dice: "Use these dice",
+    theme: "Theme",
+    any_theme: "Any theme of the card",
+    initial: "Words start with",
+    black_face: "Black face",
+    black_rule: "A word of the theme with none of the dice letters: the first one wins 4 tokens. A word with a dice letter costs its author 4 tokens.",
+    who_speaks: "Who is speaking?",
+    word: "Word said",
+    propose: "Propose",
+    accept: "✓ Accept",
+    reject: "✗ Reject",
+    no_dice_letter: "No dice letter ✓",
+    time_up: "Time's up!",
+    restart_timer: "Restart the timer",
+    everyone_passes: "Those who said nothing pass",
+    done_round: "Done this round",
+    closed: "closed",
+    tokens: "tokens",
+    rules: &[
+        "Choose a theme card, kept for the whole game. The 90 tokens are in the centre of the table.",
+        "Each round, the roller throws the theme die (1 to 6: the theme on the card), then the five letter dice and the colour die. From then on, everybody plays at once.",
+        "Colour die on a colour: words must start with the letter of the die of that colour and fit the theme. A word earns 1 token per die whose letter is in the word (two O dice need two O's).",
+        "No two common nouns of the same root in a round (elephant, elephants); proper names may (Dinan, Dinard). For a person, the surname or nickname counts.",
+        "Each player makes one proposal per round. With 3 or 4 players the last to speak scores nothing; with 5 or 6, the last two.",
+        "Black face: a word of the theme with none of the dice letters is needed. Only the first valid one wins 4 tokens; a word with a dice letter costs 4 tokens (if its author has them).",
+        "The game ends when the centre has no tokens left. Most tokens wins.",
+        "Limited proposals: tokens set aside; each round 2 tokens per player go to the centre; players keep proposing after a valid word; the round ends when the centre is empty; the black face is paid from the reserve.",
+        "Open themes: no theme die; words may aim at any theme of the card; a valid word closes its theme; the round ends when all six themes are closed.",
+    ],
+    rulings: &[
+        "The rulebook prints neither the dice letters nor the four theme cards: the app ships its own (shown here and at setup).",
+        "The app counts the letters itself, dice and word matched letter by letter, accents ignored (ñ = n, é = e, œ = oe).",
+        "Whether a word fits the theme, and the same-root rule, are for the table: the app asks it to accept or reject each word.",
+        "The speaking order is the order in which words are entered; passing counts as having spoken.",
+        "A rejected word costs nothing and its author may propose again (except on the black face, where a dice letter costs 4 tokens without a vote).",
+        "Awards are capped by the tokens left in the centre; the game ends as soon as the centre is empty.",
+        "In the variants nobody is silenced for speaking last (players keep proposing).",
+        "The timer is an optional aid: the rulebook has none. When it ends the table decides; a button makes those who said nothing pass.",
+        "With two players, nobody loses their points for speaking last.",
+    ],
+};
+
+impl Lang {
+    pub fn words(self) -> &'static WordsTexts {
+        match self {
+            Lang::Fr => &FR,
+            Lang::En => &EN,
+        }
+    }
+
+    /// A theme of a card, in this language.
+    pub fn theme_name(self, card: usize, theme: usize) -> &'static str {
+        let (fr, en) = THEME_CARDS[card.min(THEME_CARDS.len() - 1)][theme % 6];
+        match self {
+            Lang::Fr => fr,
+            Lang::En => en,
+        }
+    }
+
+    /// "Manche 3 · Anne lance les dés".
+    pub fn words_roller(self, round: usize, name: &str) -> String {
+        match self {
+            Lang::Fr => format!("Manche {round} · {name} lance les dés"),
+            Lang::En => format!("Round {round} · {name} rolls"),
+        }
+    }
+
+    /// "Manche 3 · tout le monde cherche".
+    pub fn words_playing(self, round: usize) -> String {
+        match self {
+            Lang::Fr => format!("Manche {round} · tout le monde cherche"),
+            Lang::En => format!("Round {round} · everybody plays"),
+        }
+    }
+
+    /// "0:42".
+    pub fn clock(self, ms: u64) -> String {
+        let s = ms.div_ceil(1000);
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+
+    /// "Centre : 62 jetons · réserve : 20".
+    pub fn words_pots(self, centre: u32, reserve: Option<u32>) -> String {
+        let tokens = self.words().tokens;
+        match (self, reserve) {
+            (Lang::Fr, None) => format!("Centre : {centre} {tokens}"),
+            (Lang::Fr, Some(r)) => format!("Centre : {centre} {tokens} · réserve : {r}"),
+            (Lang::En, None) => format!("Centre: {centre} {tokens}"),
+            (Lang::En, Some(r)) => format!("Centre: {centre} {tokens} · reserve: {r}"),
+        }
+    }
+
+    /// "dé vert", "green die".
+    pub fn die_of(self, colour: crate::core::dice_kinds::DieColour) -> String {
+        match self {
+            Lang::Fr => format!("dé {}", self.colour_name(colour)),
+            Lang::En => format!("{} die", self.colour_name(colour)),
+        }
+    }
+
+    /// "+3 jetons", "+1 token".
+    pub fn plus_tokens(self, n: u32) -> String {
+        match (self, n) {
+            (Lang::Fr, 0 | 1) => format!("+{n} jeton"),
+            (Lang::Fr, _) => format!("+{n} jetons"),
+            (Lang::En, 1) => format!("+{n} token"),
+            (Lang::En, _) => format!("+{n} tokens"),
+        }
+    }
+
+    /// "3 jetons", "1 token".
+    pub fn n_tokens(self, n: u32) -> String {
+        match (self, n) {
+            (Lang::Fr, 0 | 1) => format!("{n} jeton"),
+            (Lang::Fr, _) => format!("{n} jetons"),
+            (Lang::En, 1) => format!("{n} token"),
+            (Lang::En, _) => format!("{n} tokens"),
+        }
+    }
+
+    /// The black face: the dice letters a word contains.
+    pub fn has_dice_letters(self, found: &str) -> String {
+        match self {
+            Lang::Fr => format!("Contient {found} : coûterait 4 jetons"),
+            Lang::En => format!("Contains {found}: would cost 4 tokens"),
+        }
+    }
+
+    /// "Anne parle en dernier : ce mot ne rapportera rien."
+    pub fn last_speaker(self, name: &str, silent: usize) -> String {
+        match (self, silent) {
+            (Lang::Fr, 1) => format!("{name} parle en dernier : ce mot ne rapporte rien."),
+            (Lang::Fr, _) => {
+                format!("{name} est parmi les deux derniers : ce mot ne rapporte rien.")
+            }
+            (Lang::En, 1) => format!("{name} speaks last: this word scores nothing."),
+            (Lang::En, _) => format!("{name} is among the last two: this word scores nothing."),
+        }
+    }
+
+    /// "La table accepte-t-elle « Brejnev » d'Anne ?"
+    pub fn judge_prompt(self, name: &str, word: &str) -> String {
+        match self {
+            Lang::Fr => format!("{name} : « {word} ». La table l'accepte-t-elle ?"),
+            Lang::En => format!("{name}: “{word}”. Does the table accept it?"),
+        }
+    }
+
+    /// "Anne passe", "Anne passes".
+    pub fn passes(self, name: &str) -> String {
+        match self {
+            Lang::Fr => format!("{name} passe"),
+            Lang::En => format!("{name} passes"),
+        }
+    }
+
+    pub fn words_awarded(self, name: &str, word: &str, tokens: u32, last: bool) -> String {
+        match (self, last) {
+            (Lang::Fr, false) => format!("{name} · « {word} » : {}", self.plus_tokens(tokens)),
+            (Lang::En, false) => format!("{name} · “{word}”: {}", self.plus_tokens(tokens)),
+            (Lang::Fr, true) => format!("{name} · « {word} » : dernier à parler, 0 jeton"),
+            (Lang::En, true) => format!("{name} · “{word}”: spoke last, 0 tokens"),
+        }
+    }
+
+    pub fn words_rejected(self, name: &str, word: &str) -> String {
+        match self {
+            Lang::Fr => format!("{name} · « {word} » : refusé par la table"),
+            Lang::En => format!("{name} · “{word}”: rejected by the table"),
+        }
+    }
+
+    pub fn words_penalty(self, name: &str, word: &str, tokens: u32) -> String {
+        match self {
+            Lang::Fr => format!(
+                "{name} · « {word} » contient une lettre des dés : −{}",
+                self.n_tokens(tokens)
+            ),
+            Lang::En => format!(
+                "{name} · “{word}” has a dice letter: −{}",
+                self.n_tokens(tokens)
+            ),
+        }
+    }
+
+    pub fn words_round_over(self) -> &'static str {
+        match self {
+            Lang::Fr => "Fin de la manche.",
+            Lang::En => "End of the round.",
+        }
+    }
+
+    /// A saved game's line on the home screen.
+    pub fn words_summary(self, names: &str, round: usize, centre: u32) -> String {
+        match self {
+            Lang::Fr => format!(
+                "{} · {names} · manche {round}, {centre} au centre",
+                FR.title
+            ),
+            Lang::En => format!(
+                "{} · {names} · round {round}, {centre} in the centre",
+                EN.title
+            ),
+        }
+    }
+
+    pub fn words_error(self, error: &Error) -> String {
+        match (self, error) {
+            (_, Error::Setup(e)) => self.setup_error(e),
+            (_, Error::First(e)) => self.first_player_error(e),
+            (Lang::Fr, Error::BadCard) => "Choisissez une des quatre cartes de thèmes.".into(),
+            (Lang::En, Error::BadCard) => "Choose one of the four theme cards.".into(),
+            (Lang::Fr, Error::GameOver) => "La partie est terminée.".into(),
+            (Lang::En, Error::GameOver) => "The game is over.".into(),
+            (Lang::Fr, Error::NotNow) => "Pas maintenant : lancez d'abord les dés.".into(),
+            (Lang::En, Error::NotNow) => "Not now: roll the dice first.".into(),
+            (Lang::Fr, Error::NotAFace) => "Ce n'est pas une face de ce dé.".into(),
+            (Lang::En, Error::NotAFace) => "That is not a face of this die.".into(),
+            (Lang::Fr, Error::NotPlaying(_)) => {
+                "Ce joueur a déjà fini la manche : choisissez qui parle.".into()
+            }
+            (Lang::En, Error::NotPlaying(_)) => {
+                "This player is done for this round: choose who is speaking.".into()
+            }
+            (Lang::Fr, Error::AwaitingJudgement) => {
+                "La table doit d'abord accepter ou refuser le mot annoncé.".into()
+            }
+            (Lang::En, Error::AwaitingJudgement) => {
+                "The table must first accept or reject the word on the table.".into()
+            }
+            (Lang::Fr, Error::NoWord) => "Tapez le mot annoncé (des lettres).".into(),
+            (Lang::En, Error::NoWord) => "Type the word that was said (letters).".into(),
+            (Lang::Fr, Error::WrongInitial(c)) => format!("Le mot doit commencer par {c}."),
+            (Lang::En, Error::WrongInitial(c)) => format!("The word must start with {c}."),
+            (Lang::Fr, Error::ThemeNeeded) => "Choisissez le thème que vise ce mot.".into(),
+            (Lang::En, Error::ThemeNeeded) => "Choose the theme this word is for.".into(),
+            (Lang::Fr, Error::ThemeClosed(_)) => "Ce thème est déjà fermé pour la manche.".into(),
+            (Lang::En, Error::ThemeClosed(_)) => "That theme is already closed this round.".into(),
+        }
+    }
+}
