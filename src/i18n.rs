@@ -7,7 +7,9 @@ use crate::core::dice_kinds::{Challenge, DieColour, DieKind, Face, White};
 use crate::core::prime::{Odds, Reason, Verdict};
 use serde::{Deserialize, Serialize};
 
+mod history;
 mod words;
+pub use history::HistoryTexts;
 pub use words::WordsTexts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -219,3 +219,54 @@ pub fn remember_names(names: &[String]) {
         let _ = crate::platform::save(NAMES_KEY, &json);
     }
 }
+
+const ALIASES_KEY: &str = "aliases";
+
+/// The renamed and merged players, as stored: `{"version":1,"renames":[[from,to],…]}`.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredAliases {
+    version: u32,
+    renames: Vec<(String, String)>,
+}
+
+/// The players renamed or merged on this device (none if unreadable).
+pub fn aliases() -> crate::core::history::Aliases {
+    let stored = crate::platform::load(ALIASES_KEY)
+        .ok()
+        .flatten()
+        .and_then(|t| serde_json::from_str::<StoredAliases>(&t).ok())
+        .filter(|s| s.version == 1);
+    crate::core::history::Aliases::from_pairs(stored.map(|s| s.renames).unwrap_or_default())
+}
+
+pub fn save_aliases(
+    aliases: &crate::core::history::Aliases,
+) -> Result<(), crate::platform::StorageError> {
+    let stored = StoredAliases {
+        version: 1,
+        renames: aliases
+            .pairs()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect(),
+    };
+    let json = serde_json::to_string(&stored).unwrap_or_default();
+    crate::platform::save(ALIASES_KEY, &json)
+}
+
+/// Every game on the device that loads (finished or not), newest first,
+/// and how many files were set aside.
+pub fn all_games() -> (Vec<SavedGame>, usize) {
+    let loaded = device_store().map(|s| load_all(&s)).unwrap_or_default();
+    (loaded.games, loaded.set_aside.len())
+}
+
+/// Stores imported games; how many were written.
+pub fn store_imported(games: &[SavedGame]) -> Result<usize, crate::platform::StorageError> {
+    let store = crate::platform::GameFiles::default_location()?;
+    for (n, g) in games.iter().enumerate() {
+        if let Err(e) = store.write(&g.id, &g.to_json()) {
+            return if n == 0 { Err(e) } else { Ok(n) };
+        }
+    }
+    Ok(games.len())
+}

@@ -105,14 +105,14 @@ fn home_lists_the_checker_first_and_only_what_works() {
     let settings = html.find("data-testid=\"open-settings\"").unwrap();
     assert!(checker < settings);
     let order: Vec<usize> = [
-        "checker", "serieux", "genius", "einstein", "sequence", "rtt", "words", "roller",
-        "settings",
+        "checker", "serieux", "genius", "einstein", "sequence", "rtt", "words", "history",
+        "roller", "settings",
     ]
     .iter()
     .map(|id| html.find(&format!("data-testid=\"open-{id}\"")).unwrap())
     .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
-    assert_eq!(html.matches("<button class=\"card").count(), 9);
+    assert_eq!(html.matches("<button class=\"card").count(), 10);
     assert!(html.contains("Nombre premier ?"));
 }
 

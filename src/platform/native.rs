@@ -269,6 +269,24 @@ pub async fn sleep_ms(ms: u32) {
     let _ = wait.await;
 }
 
+/// Minutes east of UTC: the standard library has no time zones, so native
+/// builds show history dates in UTC.
+pub fn local_offset_minutes() -> i32 {
+    0
+}
+
+/// Hands a file to the player: written to the app's `exports` folder (the
+/// platform share sheet is not wired up yet). Returns the file's path.
+pub fn share_file(name: &str, _mime: &str, text: &str) -> Result<String, StorageError> {
+    let dir = data_dir()
+        .ok_or_else(|| StorageError("no data directory".into()))?
+        .join("exports");
+    std::fs::create_dir_all(&dir).map_err(|e| StorageError(e.to_string()))?;
+    let path = dir.join(name);
+    write_atomically(&path, text.as_bytes()).map_err(|e| StorageError(e.to_string()))?;
+    Ok(path.display().to_string())
+}
+
 /// The device's preferred language, such as `fr-FR`.
 pub fn device_locale() -> Option<String> {
     sys_locale::get_locale()

@@ -39,6 +39,36 @@ pub async fn sleep_ms(ms: u32) {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
+/// Minutes east of UTC where the device is (for dates in the history).
+pub fn local_offset_minutes() -> i32 {
+    -(js_sys::Date::new_0().get_timezone_offset() as i32)
+}
+
+/// Hands a file to the player: a download on the web. Returns where it went.
+pub fn share_file(name: &str, mime: &str, text: &str) -> Result<String, StorageError> {
+    use wasm_bindgen::JsCast;
+    let fail = |what: &str| StorageError(format!("could not {what}"));
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| fail("make the file"))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("make a link"))?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| fail("reach the page"))?;
+    let link: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| fail("make a link"))?
+        .dyn_into()
+        .map_err(|_| fail("make a link"))?;
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(name.to_string())
+}
+
 /// The browser's preferred language, such as `fr-FR`.
 pub fn device_locale() -> Option<String> {
     web_sys::window().and_then(|w| w.navigator().language())

@@ -10,6 +10,8 @@ pub struct Active<R: Rules> {
     pub kind: GameKind,
     pub session: Session<R>,
     pub save_failed: bool,
+    /// Opened from the history: shown, never changed.
+    pub read_only: bool,
 }
 
 impl<R: Rules> Active<R> {
@@ -19,7 +21,24 @@ impl<R: Rules> Active<R> {
             kind,
             session,
             save_failed: false,
+            read_only: false,
         }
+    }
+
+    /// A finished game opened from the history: its sheet, no undo.
+    pub fn viewing(id: String, kind: GameKind, session: Session<R>) -> Active<R> {
+        Active {
+            read_only: true,
+            ..Active::new(id, kind, session)
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.read_only && self.session.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.read_only && self.session.can_redo()
     }
 
     /// Plays an action and saves the game if it was accepted; a refused
@@ -35,6 +54,9 @@ impl<R: Rules> Active<R> {
 
     /// Changes the game through `change` and, if it changed, saves it at once.
     pub fn commit(&mut self, change: impl FnOnce(&mut Session<R>) -> bool) {
+        if self.read_only {
+            return;
+        }
         if change(&mut self.session) {
             self.save_failed = saves::save(&self.id, self.kind, &self.session).is_err();
         }

@@ -53,8 +53,8 @@ pub fn EinsteinGameScreen() -> Element {
     };
     let state = game.session.state().clone();
     let players = state.players().to_vec();
-    let can_undo = game.session.can_undo();
-    let can_redo = game.session.can_redo();
+    let can_undo = game.can_undo();
+    let can_redo = game.can_redo();
 
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {

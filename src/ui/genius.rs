@@ -239,8 +239,8 @@ pub fn GeniusGameScreen() -> Element {
     let mode = state.mode();
     let players = state.players().to_vec();
     let current = state.current_player();
-    let can_undo = game.session.can_undo();
-    let can_redo = game.session.can_redo();
+    let can_undo = game.can_undo();
+    let can_redo = game.can_redo();
     let lines = event_lines(lang, &state);
     let last_sum = state.events().iter().find_map(|e| match e {
         Event::Hit { sum, .. } => Some(*sum),

@@ -60,6 +60,12 @@ pub fn HomeScreen() -> Element {
         ),
         ("rtt", Screen::RttSetup, g.rtt_title, g.rtt_blurb),
         ("words", Screen::WordsSetup, w.title, w.blurb),
+        (
+            "history",
+            Screen::History,
+            lang.history().title,
+            lang.history().blurb,
+        ),
         ("roller", Screen::Roller, t.roller_title, t.roller_blurb),
         ("settings", Screen::Settings, t.settings, t.settings_blurb),
     ];
@@ -86,7 +92,7 @@ pub fn HomeScreen() -> Element {
                                     let saved = saved.clone();
                                     move |_| {
                                         let mut ui = ui;
-                                        if let Some(screen) = resume(&mut ui, &saved) {
+                                        if let Some(screen) = open_saved(&mut ui, &saved, false) {
                                             ui.go(screen);
                                         }
                                     }
@@ -165,59 +171,29 @@ fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
     }
 }
 
-/// Opens a saved game for play; the screen to show it on.
-fn resume(ui: &mut super::Ui, saved: &SavedGame) -> Option<Screen> {
+/// Opens a saved game for play (or, `viewing`, to look at its sheet); the
+/// screen to show it on.
+pub(super) fn open_saved(ui: &mut super::Ui, saved: &SavedGame, viewing: bool) -> Option<Screen> {
+    fn put<R: crate::core::session::Rules + 'static>(
+        mut signal: Signal<Option<Active<R>>>,
+        saved: &SavedGame,
+        viewing: bool,
+    ) -> Option<()> {
+        let session = saved.session::<R>().ok()?;
+        let id = saved.id.clone();
+        signal.set(Some(if viewing {
+            Active::viewing(id, saved.game, session)
+        } else {
+            Active::new(id, saved.game, session)
+        }));
+        Some(())
+    }
     match saved.game {
-        GameKind::Serieux => {
-            let session = saved.session::<Serieux>().ok()?;
-            ui.game.set(Some(Active::new(
-                saved.id.clone(),
-                GameKind::Serieux,
-                session,
-            )));
-            Some(Screen::SerieuxGame)
-        }
-        GameKind::Genius => {
-            let session = saved.session::<Genius>().ok()?;
-            ui.genius.set(Some(Active::new(
-                saved.id.clone(),
-                GameKind::Genius,
-                session,
-            )));
-            Some(Screen::GeniusGame)
-        }
-        GameKind::Einstein => {
-            let session = saved.session::<Einstein>().ok()?;
-            ui.einstein.set(Some(Active::new(
-                saved.id.clone(),
-                GameKind::Einstein,
-                session,
-            )));
-            Some(Screen::EinsteinGame)
-        }
-        GameKind::Sequence => {
-            let session = saved.session::<Sequence>().ok()?;
-            ui.sequence.set(Some(Active::new(
-                saved.id.clone(),
-                GameKind::Sequence,
-                session,
-            )));
-            Some(Screen::SequenceGame)
-        }
-        GameKind::Rtt => {
-            let session = saved.session::<Rtt>().ok()?;
-            ui.rtt
-                .set(Some(Active::new(saved.id.clone(), GameKind::Rtt, session)));
-            Some(Screen::RttGame)
-        }
-        GameKind::Words => {
-            let session = saved.session::<Words>().ok()?;
-            ui.words.set(Some(Active::new(
-                saved.id.clone(),
-                GameKind::Words,
-                session,
-            )));
-            Some(Screen::WordsGame)
-        }
+        GameKind::Serieux => put(ui.game, saved, viewing).map(|_| Screen::SerieuxGame),
+        GameKind::Genius => put(ui.genius, saved, viewing).map(|_| Screen::GeniusGame),
+        GameKind::Einstein => put(ui.einstein, saved, viewing).map(|_| Screen::EinsteinGame),
+        GameKind::Sequence => put(ui.sequence, saved, viewing).map(|_| Screen::SequenceGame),
+        GameKind::Rtt => put(ui.rtt, saved, viewing).map(|_| Screen::RttGame),
+        GameKind::Words => put(ui.words, saved, viewing).map(|_| Screen::WordsGame),
     }
 }

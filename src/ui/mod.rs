@@ -6,6 +6,7 @@ mod checker;
 mod die;
 mod einstein;
 mod genius;
+mod history;
 mod home;
 mod parts;
 mod roller;
@@ -21,6 +22,7 @@ pub use checker::CheckerScreen;
 pub use die::DieFace;
 pub use einstein::{EinsteinGameScreen, EinsteinRulesScreen};
 pub use genius::{GeniusGameScreen, GeniusRulesScreen};
+pub use history::HistoryScreen;
 pub use home::HomeScreen;
 pub use roller::RollerScreen;
 pub use rtt::{RttGameScreen, RttRulesScreen};
@@ -72,6 +74,7 @@ pub enum Screen {
     WordsSetup,
     WordsGame,
     WordsRules,
+    History,
 }
 
 /// The games a new game can be set up for.
@@ -199,7 +202,24 @@ impl Ui {
             Screen::RttRules => Screen::RttSetup,
             Screen::WordsRules if self.words.read().is_some() => Screen::WordsGame,
             Screen::WordsRules => Screen::WordsSetup,
+            game if self.viewing(game) => Screen::History,
             _ => Screen::Home,
+        }
+    }
+
+    /// True on the screen of a finished game opened from the history.
+    pub fn viewing(&self, screen: Screen) -> bool {
+        fn ro<R: crate::core::session::Rules + 'static>(s: Signal<Option<Active<R>>>) -> bool {
+            s.read().as_ref().is_some_and(|a| a.read_only)
+        }
+        match screen {
+            Screen::SerieuxGame => ro(self.game),
+            Screen::GeniusGame => ro(self.genius),
+            Screen::EinsteinGame => ro(self.einstein),
+            Screen::SequenceGame => ro(self.sequence),
+            Screen::RttGame => ro(self.rtt),
+            Screen::WordsGame => ro(self.words),
+            _ => false,
         }
     }
 
@@ -286,6 +306,7 @@ pub fn Root(init: Init) -> Element {
         | Screen::RttRules
         | Screen::WordsRules => lang.game().rules,
         Screen::WordsSetup | Screen::WordsGame => lang.words().title,
+        Screen::History => lang.history().title,
         Screen::SequenceSetup | Screen::SequenceGame => lang.game().sequence_title,
         Screen::RttSetup | Screen::RttGame => lang.game().rtt_title,
         Screen::EinsteinSetup | Screen::EinsteinGame => lang.game().einstein_title,
@@ -323,6 +344,9 @@ pub fn Root(init: Init) -> Element {
                 }
             }
             main { class: "screen screen-{current:?}",
+                if ui.viewing(current) {
+                    p { class: "notice", role: "status", "data-testid": "read-only", "{lang.history().read_only}" }
+                }
                 match current {
                     Screen::Home => rsx! { HomeScreen {} },
                     Screen::Checker => rsx! { CheckerScreen {} },
@@ -343,6 +367,7 @@ pub fn Root(init: Init) -> Element {
                     Screen::WordsSetup => rsx! { SetupScreen { game: NewGame::Words } },
                     Screen::WordsGame => rsx! { WordsGameScreen {} },
                     Screen::WordsRules => rsx! { WordsRulesScreen {} },
+                    Screen::History => rsx! { HistoryScreen {} },
                     Screen::SerieuxGame => rsx! { SerieuxGameScreen {} },
                     Screen::SerieuxRules => rsx! { SerieuxRulesScreen {} },
                     Screen::Settings => rsx! { SettingsScreen {} },

@@ -86,8 +86,8 @@ pub fn RttGameScreen() -> Element {
     let players = state.players().to_vec();
     let sheet = state.sheet().clone();
     let decreasing = state.setup().decreasing;
-    let can_undo = game.session.can_undo();
-    let can_redo = game.session.can_redo();
+    let can_undo = game.can_undo();
+    let can_redo = game.can_redo();
 
     let mut reset_draft = move || {
         draft.set(Vec::new());

@@ -52,8 +52,8 @@ pub fn SequenceGameScreen() -> Element {
     let state = game.session.state().clone();
     let players = state.players().to_vec();
     let current = state.current_player();
-    let can_undo = game.session.can_undo();
-    let can_redo = game.session.can_redo();
+    let can_undo = game.can_undo();
+    let can_redo = game.can_redo();
     let teams = state.side_count() < players.len();
 
     let mut act = move |action: Action| {

@@ -47,8 +47,8 @@ pub fn SerieuxGameScreen() -> Element {
     let players = state.players().to_vec();
     let totals = state.totals();
     let places = state.places();
-    let can_undo = game.session.can_undo();
-    let can_redo = game.session.can_redo();
+    let can_undo = game.can_undo();
+    let can_redo = game.can_redo();
 
     // Rolls `count` d6 from the app: the dice kept from an undone roll first.
     let virtual_d6 = {

@@ -67,8 +67,8 @@ pub fn WordsGameScreen() -> Element {
     let setup = state.setup().clone();
     let card = setup.card;
     let limited = setup.variants.limited;
-    let can_undo = game.session.can_undo();
-    let can_redo = game.session.can_redo();
+    let can_undo = game.can_undo();
+    let can_redo = game.can_redo();
 
     let mut act = move |action: Action| -> bool {
         let Some(game) = active.write().as_mut().map(|g| g.act(action)) else {

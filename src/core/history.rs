@@ -1,0 +1,420 @@
+//! Finished games as the history and the statistics see them: each one
+//! replayed from its log to its final scores, players renamed or merged
+//! through aliases, statistics per game and player, and the scores as CSV.
+
+use super::genius::Mode;
+use super::save::{GameKind, LoadError, SavedGame};
+use super::session::Session;
+use std::collections::BTreeMap;
+
+/// A score in half points, so Genius's 8,5 is exact; every other game
+/// scores whole points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Points(pub i64);
+
+impl Points {
+    pub fn whole(n: i64) -> Points {
+        Points(n * 2)
+    }
+
+    /// "17", "8,5" (French) or "8.5" (English).
+    pub fn text(self, decimal: char) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        if abs % 2 == 0 {
+            format!("{sign}{}", abs / 2)
+        } else {
+            format!("{sign}{}{decimal}5", abs / 2)
+        }
+    }
+}
+
+/// What the game was played with, beyond its kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Variant {
+    None,
+    Genius(Mode),
+    /// Roll to the Top: the sheet's name (French, English).
+    Sheet(String, String),
+}
+
+/// One finished game: who played, what they scored, who won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub id: String,
+    pub game: GameKind,
+    pub variant: Variant,
+    /// When the game ended (its last save), ms since the Unix epoch.
+    pub finished_at: u64,
+    pub players: Vec<String>,
+    pub scores: Vec<Points>,
+    /// 1 for the winners; ties share a place.
+    pub places: Vec<usize>,
+}
+
+impl Outcome {
+    pub fn winners(&self) -> impl Iterator<Item = &str> {
+        self.players
+            .iter()
+            .zip(&self.places)
+            .filter(|(_, p)| **p == 1)
+            .map(|(n, _)| n.as_str())
+    }
+
+    /// Whether the game's points say something on their own (Séquence Dés is
+    /// won or lost: no points).
+    pub fn has_points(&self) -> bool {
+        self.game != GameKind::Sequence
+    }
+}
+
+/// Replays a saved game to its final scores.
+pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
+    let (variant, players, scores, places) = match saved.game {
+        GameKind::Serieux => {
+            let s: Session<super::serieux::Serieux> = saved.session()?;
+            let g = s.state();
+            let scores = g
+                .totals()
+                .iter()
+                .map(|t| Points::whole(i64::from(*t)))
+                .collect();
+            (Variant::None, names(g.players()), scores, g.places())
+        }
+        GameKind::Genius => {
+            let s: Session<super::genius::Genius> = saved.session()?;
+            let g = s.state();
+            let scores = g.totals().iter().map(|h| Points(i64::from(h.0))).collect();
+            (
+                Variant::Genius(g.mode()),
+                names(g.players()),
+                scores,
+                g.places(),
+            )
+        }
+        GameKind::Einstein => {
+            let s: Session<super::einstein::Einstein> = saved.session()?;
+            let g = s.state();
+            let scores = g
+                .totals()
+                .iter()
+                .map(|t| Points::whole(i64::from(*t)))
+                .collect();
+            (Variant::None, names(g.players()), scores, g.places())
+        }
+        GameKind::Sequence => {
+            let s: Session<super::sequence::Sequence> = saved.session()?;
+            let g = s.state();
+            let places = g.places();
+            let scores = places
+                .iter()
+                .map(|p| Points::whole(i64::from(*p == 1)))
+                .collect();
+            (Variant::None, names(g.players()), scores, places)
+        }
+        GameKind::Rtt => {
+            let s: Session<super::rtt::Rtt> = saved.session()?;
+            let g = s.state();
+            let scores = (0..g.players().len())
+                .map(|p| Points::whole(i64::from(g.series_points(p))))
+                .collect();
+            let sheet = &g.sheet().name;
+            (
+                Variant::Sheet(sheet.fr.clone(), sheet.en.clone()),
+                names(g.players()),
+                scores,
+                g.places(),
+            )
+        }
+        GameKind::Words => {
+            let s: Session<super::words::Words> = saved.session()?;
+            let g = s.state();
+            let scores = g
+                .tokens()
+                .iter()
+                .map(|t| Points::whole(i64::from(*t)))
+                .collect();
+            (Variant::None, names(g.players()), scores, g.places())
+        }
+    };
+    Ok(Outcome {
+        id: saved.id.clone(),
+        game: saved.game,
+        variant,
+        finished_at: saved.saved_at,
+        players,
+        scores,
+        places,
+    })
+}
+
+fn names(players: &[super::table::Player]) -> Vec<String> {
+    players.iter().map(|p| p.name.clone()).collect()
+}
+
+/// Renamed and merged players: each old name points to the name it became.
+/// Names compare without regard to case, as the setup screen does.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Aliases {
+    /// Lower-cased old name → (old name as written, new name).
+    map: BTreeMap<String, (String, String)>,
+}
+
+fn key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+impl Aliases {
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Aliases {
+        let mut a = Aliases::default();
+        for (from, to) in pairs {
+            a.rename(&from, &to);
+        }
+        a
+    }
+
+    /// Every rename, (old name, new name).
+    pub fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.map.values().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// The name a player is known by now.
+    pub fn resolve(&self, name: &str) -> String {
+        let mut current = name.trim().to_string();
+        // Renames are kept flat, but a hand-edited file could hold a cycle.
+        for _ in 0..=self.map.len() {
+            match self.map.get(&key(&current)) {
+                Some((_, next)) if key(next) != key(&current) => current = next.clone(),
+                _ => break,
+            }
+        }
+        current
+    }
+
+    /// Renames `from` to `to`; if `to` is another player's name, the two
+    /// become one (a merge).
+    pub fn rename(&mut self, from: &str, to: &str) {
+        let to = self.resolve(to);
+        let from = from.trim();
+        let from_key = key(from);
+        if from_key.is_empty() || key(&to).is_empty() {
+            return;
+        }
+        // Everyone who became `from` becomes `to`, flat.
+        for (_, v) in self.map.values_mut() {
+            if key(v) == from_key {
+                *v = to.clone();
+            }
+        }
+        self.map.remove(&key(&to));
+        if from_key != key(&to) {
+            self.map.insert(from_key, (from.to_string(), to));
+        }
+    }
+
+    /// Undoes the rename of `from`: it is its own player again.
+    pub fn forget(&mut self, from: &str) {
+        self.map.remove(&key(from));
+    }
+}
+
+/// One player's record in one game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerStats {
+    pub name: String,
+    pub games: usize,
+    pub wins: usize,
+    pub best: Option<Points>,
+    pub total: Points,
+}
+
+impl PlayerStats {
+    /// The average score in half points, rounded to the nearest half.
+    pub fn average(&self) -> Option<Points> {
+        (self.games > 0).then(|| {
+            let n = self.games as i64;
+            Points((self.total.0 * 2 + n).div_euclid(2 * n))
+        })
+    }
+}
+
+/// Statistics of one game, its players ordered by wins then games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameStats {
+    pub game: GameKind,
+    pub games: usize,
+    pub players: Vec<PlayerStats>,
+}
+
+/// The statistics of every game played, players under their current names.
+pub fn stats(outcomes: &[Outcome], aliases: &Aliases) -> Vec<GameStats> {
+    let mut by_game: BTreeMap<u8, GameStats> = BTreeMap::new();
+    for o in outcomes {
+        let entry = by_game.entry(kind_order(o.game)).or_insert(GameStats {
+            game: o.game,
+            games: 0,
+            players: Vec::new(),
+        });
+        entry.games += 1;
+        for (i, raw) in o.players.iter().enumerate() {
+            let name = aliases.resolve(raw);
+            let at = match entry
+                .players
+                .iter()
+                .position(|p| key(&p.name) == key(&name))
+            {
+                Some(at) => at,
+                None => {
+                    entry.players.push(PlayerStats {
+                        name,
+                        ..PlayerStats::default()
+                    });
+                    entry.players.len() - 1
+                }
+            };
+            let p = &mut entry.players[at];
+            let score = o.scores[i];
+            p.games += 1;
+            p.wins += usize::from(o.places[i] == 1);
+            p.total = Points(p.total.0 + score.0);
+            p.best = Some(p.best.map_or(score, |b| b.max(score)));
+        }
+    }
+    let mut all: Vec<GameStats> = by_game.into_values().collect();
+    for g in &mut all {
+        g.players.sort_by(|a, b| {
+            (b.wins, b.games)
+                .cmp(&(a.wins, a.games))
+                .then_with(|| a.name.cmp(&b.name))
+        });
+    }
+    all
+}
+
+fn kind_order(kind: GameKind) -> u8 {
+    match kind {
+        GameKind::Serieux => 0,
+        GameKind::Genius => 1,
+        GameKind::Einstein => 2,
+        GameKind::Sequence => 3,
+        GameKind::Rtt => 4,
+        GameKind::Words => 5,
+    }
+}
+
+/// One player's scores over time in one game, oldest first: what the chart draws.
+pub fn series(
+    outcomes: &[Outcome],
+    game: GameKind,
+    aliases: &Aliases,
+) -> Vec<(String, Vec<(u64, Points)>)> {
+    let mut out: Vec<(String, Vec<(u64, Points)>)> = Vec::new();
+    let mut games: Vec<&Outcome> = outcomes.iter().filter(|o| o.game == game).collect();
+    games.sort_by_key(|o| o.finished_at);
+    for o in games {
+        for (i, raw) in o.players.iter().enumerate() {
+            let name = aliases.resolve(raw);
+            let at = match out.iter().position(|(n, _)| key(n) == key(&name)) {
+                Some(at) => at,
+                None => {
+                    out.push((name, Vec::new()));
+                    out.len() - 1
+                }
+            };
+            out[at].1.push((o.finished_at, o.scores[i]));
+        }
+    }
+    out
+}
+
+/// A moment as a calendar date and time: (year, month, day, hour, minute),
+/// `offset_minutes` east of UTC.
+pub fn civil(ms: u64, offset_minutes: i32) -> (i64, u32, u32, u32, u32) {
+    let secs = (ms / 1000) as i64 + i64::from(offset_minutes) * 60;
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (
+        year,
+        month,
+        day,
+        (rem / 3600) as u32,
+        ((rem % 3600) / 60) as u32,
+    )
+}
+
+/// "2026-11-21 14:05".
+pub fn date_text(ms: u64, offset_minutes: i32) -> String {
+    let (y, mo, d, h, mi) = civil(ms, offset_minutes);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")
+}
+
+/// The words a CSV export needs, in the player's language.
+pub struct CsvWords<'a> {
+    /// The column names: date, game, variant, player, score, place, winner.
+    pub header: [&'a str; 7],
+    /// Field separator: ';' where the decimal mark is a comma (French
+    /// spreadsheets), ',' otherwise.
+    pub separator: char,
+    pub decimal: char,
+    pub yes: &'a str,
+    pub no: &'a str,
+}
+
+fn csv_field(s: &str, sep: char) -> String {
+    if s.contains(sep) || s.contains('"') || s.contains('\n') || s.contains('\r') {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The scores as CSV, one line per player per game, with a byte-order mark
+/// so spreadsheets read the accents right. `label` names a game and its
+/// variant in the player's language.
+pub fn csv(
+    outcomes: &[Outcome],
+    aliases: &Aliases,
+    words: &CsvWords,
+    offset_minutes: i32,
+    label: impl Fn(&Outcome) -> (String, String),
+) -> String {
+    let sep = words.separator;
+    let mut out = String::from("\u{feff}");
+    let line = |fields: &[&str]| -> String {
+        let cells: Vec<String> = fields.iter().map(|f| csv_field(f, sep)).collect();
+        cells.join(&sep.to_string()) + "\r\n"
+    };
+    out += &line(&words.header);
+    let mut sorted: Vec<&Outcome> = outcomes.iter().collect();
+    sorted.sort_by_key(|o| o.finished_at);
+    for o in sorted {
+        let date = date_text(o.finished_at, offset_minutes);
+        let (game, variant) = label(o);
+        for (i, raw) in o.players.iter().enumerate() {
+            let name = aliases.resolve(raw);
+            let score = if o.has_points() {
+                o.scores[i].text(words.decimal)
+            } else {
+                String::new()
+            };
+            let place = o.places[i].to_string();
+            let winner = if o.places[i] == 1 {
+                words.yes
+            } else {
+                words.no
+            };
+            out += &line(&[&date, &game, &variant, &name, &score, &place, winner]);
+        }
+    }
+    out
+}

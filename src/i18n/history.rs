@@ -1,0 +1,267 @@
+//! The history, statistics, players and sharing screens' words.
+
+use super::Lang;
+use crate::core::export::ImportError;
+use crate::core::history::{CsvWords, Outcome, Variant};
+use crate::core::save::{GameKind, LoadError};
+
+pub struct HistoryTexts {
+    pub title: &'static str,
+    pub blurb: &'static str,
+    pub games_tab: &'static str,
+    pub stats_tab: &'static str,
+    pub players_tab: &'static str,
+    pub empty: &'static str,
+    pub view: &'static str,
+    pub export: &'static str,
+    pub export_all: &'static str,
+    pub export_csv: &'static str,
+    pub import: &'static str,
+    pub import_hint: &'static str,
+    pub read_only: &'static str,
+    pub player: &'static str,
+    pub played: &'static str,
+    pub wins: &'static str,
+    pub best: &'static str,
+    pub average: &'static str,
+    pub series: &'static str,
+    pub einstein_best: &'static str,
+    pub chart: &'static str,
+    pub rename: &'static str,
+    pub rename_ok: &'static str,
+    pub cancel: &'static str,
+    pub renames: &'static str,
+    pub undo_rename: &'static str,
+    pub players_hint: &'static str,
+    pub saved_to: &'static str,
+    pub csv_header: [&'static str; 7],
+    pub yes: &'static str,
+    pub no: &'static str,
+}
+
+static FR: HistoryTexts = HistoryTexts {
+    title: "Historique et statistiques",
+    blurb: "Les parties terminées, qui gagne le plus, les feuilles à garder et à partager.",
+    games_tab: "Parties",
+    stats_tab: "Statistiques",
+    players_tab: "Joueurs",
+    empty: "Aucune partie terminée pour l'instant : elles apparaîtront ici à la fin de chaque partie.",
+    view: "Voir la feuille",
+    export: "Exporter",
+    export_all: "Tout exporter (JSON)",
+    export_csv: "Scores (CSV)",
+    import: "Importer un fichier",
+    import_hint: "Un export de Genius (.json) ou une partie sauvegardée, 4 Mo au plus.",
+    read_only: "Partie terminée, en lecture seule.",
+    player: "Joueur",
+    played: "Parties",
+    wins: "Victoires",
+    best: "Meilleur",
+    average: "Moyenne",
+    series: "Série",
+    einstein_best: "Record personnel Einstein (solo)",
+    chart: "Scores au fil des parties",
+    rename: "Renommer",
+    rename_ok: "Valider",
+    cancel: "Annuler",
+    renames: "Renommages",
+    undo_rename: "Défaire",
+    players_hint: "Renommer un joueur change son nom partout dans l'historique et les statistiques ; lui donner le nom d'un autre joueur fusionne les deux.",
+    saved_to: "Fichier enregistré :",
+    csv_header: ["Date", "Jeu", "Variante", "Joueur", "Score", "Place", "Gagnant"],
+    yes: "oui",
+    no: "non",
+};
+
+static EN: HistoryTexts = HistoryTexts {
+    title: "History and statistics",
+    blurb: "Finished games, who wins most, score sheets to keep and share.",
+    games_tab: "Games",
+    stats_tab: "Statistics",
+    players_tab: "Players",
+    empty: "No finished game yet: games appear here when they end.",
+    view: "See the sheet",
+    export: "Export",
+    export_all: "Export everything (JSON)",
+    export_csv: "Scores (CSV)",
+    import: "Import a file",
+    import_hint: "A Genius export (.json) or one saved game, 4 MB at most.",
+    read_only: "Finished game, read only.",
+    player: "Player",
+    played: "Games",
+    wins: "Wins",
+    best: "Best",
+    average: "Average",
+    series: "Series",
+    einstein_best: "Einstein personal best (solo)",
+    chart: "Scores game after game",
+    rename: "Rename",
+    rename_ok: "Save",
+    cancel: "Cancel",
+    renames: "Renames",
+    undo_rename: "Undo",
+    players_hint: "Renaming a player changes their name everywhere in the history and statistics; giving them another player's name merges the two.",
+    saved_to: "File saved:",
+    csv_header: ["Date", "Game", "Variant", "Player", "Score", "Place", "Winner"],
+    yes: "yes",
+    no: "no",
+};
+
+impl Lang {
+    /// The decimal mark: 8,5 or 8.5.
+    pub fn decimal_mark(self) -> char {
+        match self {
+            Lang::Fr => ',',
+            Lang::En => '.',
+        }
+    }
+
+    pub fn history(self) -> &'static HistoryTexts {
+        match self {
+            Lang::Fr => &FR,
+            Lang::En => &EN,
+        }
+    }
+
+    pub fn game_title(self, kind: GameKind) -> &'static str {
+        let g = self.game();
+        match kind {
+            GameKind::Serieux => g.serieux_title,
+            GameKind::Genius => g.genius_title,
+            GameKind::Einstein => g.einstein_title,
+            GameKind::Sequence => g.sequence_title,
+            GameKind::Rtt => g.rtt_title,
+            GameKind::Words => self.words().title,
+        }
+    }
+
+    /// The mode or sheet a game was played with ("" when there is none).
+    pub fn variant_name(self, variant: &Variant) -> String {
+        match variant {
+            Variant::None => String::new(),
+            Variant::Genius(m) => self.mode_name(*m).to_string(),
+            Variant::Sheet(fr, en) => match self {
+                Lang::Fr => fr.clone(),
+                Lang::En => en.clone(),
+            },
+        }
+    }
+
+    /// "Genius · Expert".
+    pub fn outcome_title(self, o: &Outcome) -> String {
+        let v = self.variant_name(&o.variant);
+        if v.is_empty() {
+            self.game_title(o.game).to_string()
+        } else {
+            format!("{} · {v}", self.game_title(o.game))
+        }
+    }
+
+    pub fn csv_words(self) -> CsvWords<'static> {
+        let h = self.history();
+        CsvWords {
+            header: h.csv_header,
+            separator: if self.decimal_mark() == ',' { ';' } else { ',' },
+            decimal: self.decimal_mark(),
+            yes: h.yes,
+            no: h.no,
+        }
+    }
+
+    /// "12 parties", "1 game".
+    pub fn n_games(self, n: usize) -> String {
+        match (self, n) {
+            (Lang::Fr, 0 | 1) => format!("{n} partie"),
+            (Lang::Fr, _) => format!("{n} parties"),
+            (Lang::En, 1) => format!("{n} game"),
+            (Lang::En, _) => format!("{n} games"),
+        }
+    }
+
+    /// "Fusionner avec Anne" / "Merge with Anne".
+    pub fn merge_with(self, name: &str) -> String {
+        match self {
+            Lang::Fr => format!("Fusionner avec {name}"),
+            Lang::En => format!("Merge with {name}"),
+        }
+    }
+
+    /// "Bob → Robert".
+    pub fn renamed(self, from: &str, to: &str) -> String {
+        format!("{from} → {to}")
+    }
+
+    /// What an import did.
+    pub fn import_summary(self, added: usize, already: usize, refused: usize) -> String {
+        match self {
+            Lang::Fr => format!(
+                "Import : {added} partie(s) ajoutée(s), {already} déjà présente(s), {refused} refusée(s)."
+            ),
+            Lang::En => format!(
+                "Import: {added} game(s) added, {already} already here, {refused} refused."
+            ),
+        }
+    }
+
+    pub fn import_error(self, e: &ImportError) -> String {
+        match (self, e) {
+            (Lang::Fr, ImportError::TooLarge { bytes }) => format!(
+                "Fichier refusé : {} Ko, c'est plus que la limite de 4 Mo. Rien n'a été importé.",
+                bytes / 1024
+            ),
+            (Lang::En, ImportError::TooLarge { bytes }) => format!(
+                "File refused: {} KB is over the 4 MB limit. Nothing was imported.",
+                bytes / 1024
+            ),
+            (Lang::Fr, ImportError::NotJson(_)) => {
+                "Fichier refusé : ce n'est pas un export de Genius lisible (abîmé ou tronqué). Rien n'a été importé.".into()
+            }
+            (Lang::En, ImportError::NotJson(_)) => {
+                "File refused: not a readable Genius export (damaged or cut short). Nothing was imported.".into()
+            }
+            (Lang::Fr, ImportError::NotAnExport) => {
+                "Fichier refusé : ce n'est ni un export ni une partie de Genius.".into()
+            }
+            (Lang::En, ImportError::NotAnExport) => {
+                "File refused: neither a Genius export nor a Genius game.".into()
+            }
+            (Lang::Fr, ImportError::NewerVersion(v)) => format!(
+                "Fichier refusé : il vient d'une version plus récente de l'application (format {v}). Mettez l'application à jour."
+            ),
+            (Lang::En, ImportError::NewerVersion(v)) => format!(
+                "File refused: it comes from a newer version of the app (format {v}). Update the app."
+            ),
+            (Lang::Fr, ImportError::TooManyGames(n)) => {
+                format!("Fichier refusé : {n} parties, c'est plus que ce que l'application écrit.")
+            }
+            (Lang::En, ImportError::TooManyGames(n)) => {
+                format!("File refused: {n} games is more than the app ever writes.")
+            }
+        }
+    }
+
+    /// Why one game of an import was refused.
+    pub fn refused_game(self, index: usize, id: Option<&str>, e: &LoadError) -> String {
+        let which = id.map_or_else(|| format!("#{}", index + 1), str::to_string);
+        let why = match (self, e) {
+            (Lang::Fr, LoadError::NotJson(_)) => "illisible".to_string(),
+            (Lang::En, LoadError::NotJson(_)) => "unreadable".to_string(),
+            (Lang::Fr, LoadError::NotAGame) => "pas une partie de Genius".to_string(),
+            (Lang::En, LoadError::NotAGame) => "not a Genius game".to_string(),
+            (Lang::Fr, LoadError::NewerVersion(v)) => format!("version plus récente ({v})"),
+            (Lang::En, LoadError::NewerVersion(v)) => format!("newer version ({v})"),
+            (Lang::Fr, LoadError::BadRecord(_)) => "feuille invalide".to_string(),
+            (Lang::En, LoadError::BadRecord(_)) => "invalid sheet".to_string(),
+            (Lang::Fr, LoadError::DoesNotReplay { index }) => {
+                format!("le coup n° {} ne respecte pas les règles", index + 1)
+            }
+            (Lang::En, LoadError::DoesNotReplay { index }) => {
+                format!("move {} breaks the rules", index + 1)
+            }
+        };
+        match self {
+            Lang::Fr => format!("{which} : {why}"),
+            Lang::En => format!("{which}: {why}"),
+        }
+    }
+}

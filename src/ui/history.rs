@@ -1,0 +1,475 @@
+//! History, statistics and players: every finished game replayed from its
+//! log, who wins most, scores over time, renaming and merging players, and
+//! export/import of games as files.
+
+use super::home::open_saved;
+use super::use_ui;
+use crate::core::export::{self, check_size, ImportError};
+use crate::core::history::{self, outcome, Aliases, Outcome, Points};
+use crate::core::save::{GameKind, SavedGame};
+use crate::i18n::Lang;
+use crate::platform;
+use crate::saves;
+use dioxus::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tab {
+    Games,
+    Stats,
+    Players,
+}
+
+/// Finished games that replay, newest first, with their outcome.
+fn finished(games: &[SavedGame]) -> Vec<(SavedGame, Outcome)> {
+    games
+        .iter()
+        .filter(|g| g.finished)
+        .filter_map(|g| outcome(g).ok().map(|o| (g.clone(), o)))
+        .collect()
+}
+
+/// "2026-11-21".
+fn today() -> String {
+    history::date_text(platform::now_ms(), platform::local_offset_minutes())[..10].to_string()
+}
+
+#[component]
+pub fn HistoryScreen() -> Element {
+    let ui = use_ui();
+    let lang = ui.lang();
+    let h = lang.history();
+    let mut tab = use_signal(|| Tab::Games);
+    let mut generation = use_signal(|| 0u32);
+    let aliases = use_signal(saves::aliases);
+    let mut message = use_signal(|| None::<(bool, String)>);
+    let mut refusals = use_signal(Vec::<String>::new);
+    let games = use_memo(move || {
+        generation();
+        saves::all_games().0
+    });
+    let done = use_memo(move || finished(&games()));
+    let outcomes: Vec<Outcome> = done().into_iter().map(|(_, o)| o).collect();
+    let offset = platform::local_offset_minutes();
+
+    let share = move |name: String, mime: &str, text: String| {
+        let result = platform::share_file(&name, mime, &text);
+        message.set(Some(match result {
+            Ok(where_) => (true, format!("{} {where_}", lang.history().saved_to)),
+            Err(e) => (false, format!("⚠ {e}")),
+        }));
+    };
+
+    rsx! {
+        div { class: "history", "data-testid": "history",
+            div { class: "tabs", role: "tablist",
+                for (t, label) in [(Tab::Games, h.games_tab), (Tab::Stats, h.stats_tab), (Tab::Players, h.players_tab)] {
+                    button {
+                        key: "{label}",
+                        role: "tab",
+                        class: if tab() == t { "tab tab-on" } else { "tab" },
+                        "aria-selected": if tab() == t { "true" } else { "false" },
+                        "data-testid": "tab-{t:?}",
+                        onclick: move |_| tab.set(t),
+                        "{label}"
+                    }
+                }
+            }
+            if let Some((ok, text)) = message() {
+                p { class: if ok { "notice" } else { "entry-error" }, role: "status", "data-testid": "history-message", "{text}" }
+            }
+            if !refusals().is_empty() {
+                ul { class: "refusals", "data-testid": "import-refusals",
+                    for (i, r) in refusals().iter().enumerate() { li { key: "{i}", "{r}" } }
+                }
+            }
+            match tab() {
+                Tab::Games => rsx! {
+                    section { class: "info",
+                        div { class: "actions",
+                            button {
+                                class: "action",
+                                "data-testid": "export-all",
+                                onclick: {
+                                    let mut share = share;
+                                    move |_| share(format!("genius-export-{}.json", today()), "application/json", export::export(&games(), platform::now_ms()))
+                                },
+                                "{h.export_all}"
+                            }
+                            button {
+                                class: "action",
+                                "data-testid": "export-csv",
+                                onclick: {
+                                    let mut share = share;
+                                    let outcomes = outcomes.clone();
+                                    move |_| {
+                                        let csv = history::csv(&outcomes, &aliases.read(), &lang.csv_words(), offset, |o| {
+                                            (lang.game_title(o.game).to_string(), lang.variant_name(&o.variant))
+                                        });
+                                        share(format!("genius-scores-{}.csv", today()), "text/csv", csv)
+                                    }
+                                },
+                                "{h.export_csv}"
+                            }
+                        }
+                        label { class: "action import-button",
+                            "{h.import}"
+                            input {
+                                r#type: "file",
+                                accept: ".json,application/json",
+                                "data-testid": "import-file",
+                                onchange: move |e| async move {
+                                    let Some(file) = e.files().into_iter().next() else { return };
+                                    refusals.set(Vec::new());
+                                    if let Err(err) = check_size(file.size()) {
+                                        message.set(Some((false, format!("⚠ {}", lang.import_error(&err)))));
+                                        return;
+                                    }
+                                    let text = match file.read_string().await {
+                                        Ok(t) => t,
+                                        Err(err) => {
+                                            let err = ImportError::NotJson(err.to_string());
+                                            message.set(Some((false, format!("⚠ {}", lang.import_error(&err)))));
+                                            return;
+                                        }
+                                    };
+                                    let have: Vec<String> = games.peek().iter().map(|g| g.id.clone()).collect();
+                                    match export::import(&text, |id| have.iter().any(|h| h == id)) {
+                                        Err(err) => message.set(Some((false, format!("⚠ {}", lang.import_error(&err))))),
+                                        Ok(report) => {
+                                            let stored = saves::store_imported(&report.added);
+                                            let added = stored.as_ref().copied().unwrap_or(0);
+                                            let mut text = lang.import_summary(added, report.already.len(), report.refused.len());
+                                            if let Err(e) = stored {
+                                                text = format!("{text} ⚠ {e}");
+                                            }
+                                            message.set(Some((report.refused.is_empty(), text)));
+                                            refusals.set(report.refused.iter().map(|(i, id, e)| lang.refused_game(*i, id.as_deref(), e)).collect());
+                                            generation += 1;
+                                        }
+                                    }
+                                },
+                            }
+                        }
+                        p { class: "caption", "{h.import_hint}" }
+                    }
+                    if done().is_empty() {
+                        p { class: "info", "data-testid": "history-empty", "{h.empty}" }
+                    }
+                    for (saved, o) in done() {
+                        HistoryRow { key: "{saved.id}", saved: saved.clone(), outcome: o.clone(), aliases: aliases(), lang, offset,
+                            on_view: move |s: SavedGame| {
+                                let mut ui = ui;
+                                if let Some(screen) = open_saved(&mut ui, &s, true) { ui.go(screen) }
+                            },
+                            on_export: {
+                                let mut share = share;
+                                move |s: SavedGame| share(format!("genius-{}.json", s.id), "application/json", export::export(&[s], platform::now_ms()))
+                            },
+                        }
+                    }
+                },
+                Tab::Stats => rsx! { StatsTab { outcomes: outcomes.clone(), aliases: aliases(), lang } },
+                Tab::Players => rsx! { PlayersTab { outcomes: outcomes.clone(), aliases, lang } },
+            }
+        }
+    }
+}
+
+/// One finished game: when, what, who with what score, and its actions.
+#[component]
+fn HistoryRow(
+    saved: SavedGame,
+    outcome: Outcome,
+    aliases: Aliases,
+    lang: Lang,
+    offset: i32,
+    on_view: EventHandler<SavedGame>,
+    on_export: EventHandler<SavedGame>,
+) -> Element {
+    let h = lang.history();
+    let mut order: Vec<usize> = (0..outcome.players.len()).collect();
+    order.sort_by_key(|&i| outcome.places[i]);
+    let view = saved.clone();
+    rsx! {
+        article { class: "info history-row", "data-testid": "hist-{saved.id}",
+            div { class: "hist-head",
+                strong { "{lang.outcome_title(&outcome)}" }
+                small { "{history::date_text(outcome.finished_at, offset)}" }
+            }
+            ol { class: "hist-players",
+                for i in order {
+                    li { key: "{i}", class: if outcome.places[i] == 1 { "winner" } else { "" },
+                        span { class: "place", "{lang.place(outcome.places[i])}" }
+                        span { class: "rank-name", if outcome.places[i] == 1 { "★ " } "{aliases.resolve(&outcome.players[i])}" }
+                        if outcome.has_points() {
+                            span { class: "rank-total", "{outcome.scores[i].text(lang.decimal_mark())}" }
+                        }
+                    }
+                }
+            }
+            div { class: "actions",
+                button { class: "action", "data-testid": "view-{saved.id}", onclick: move |_| on_view.call(view.clone()), "{h.view}" }
+                button { class: "action", "data-testid": "export-{saved.id}", onclick: move |_| on_export.call(saved.clone()), "{h.export}" }
+            }
+        }
+    }
+}
+
+/// Games, wins, best and average per player and game; the Einstein
+/// personal best; a chart of scores over time.
+#[component]
+fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
+    let h = lang.history();
+    let all = history::stats(&outcomes, &aliases);
+    let charted: Vec<GameKind> = all
+        .iter()
+        .map(|g| g.game)
+        .filter(|g| *g != GameKind::Sequence)
+        .collect();
+    let mut chart_game = use_signal(|| None::<GameKind>);
+    let shown = chart_game()
+        .filter(|g| charted.contains(g))
+        .or(charted.first().copied());
+    let einstein_best = platform::load("einstein-best")
+        .ok()
+        .flatten()
+        .and_then(|t| t.trim().parse::<i64>().ok());
+    let d = lang.decimal_mark();
+    rsx! {
+        if all.is_empty() {
+            p { class: "info", "{h.empty}" }
+        }
+        for g in all {
+            section { key: "{g.game:?}", class: "info", "data-testid": "stats-{g.game:?}",
+                h2 { class: "section-title", "{lang.game_title(g.game)} · {lang.n_games(g.games)}" }
+                table { class: "stats-table",
+                    thead {
+                        tr {
+                            th { scope: "col", "{h.player}" }
+                            th { scope: "col", "{h.played}" }
+                            th { scope: "col", "{h.wins}" }
+                            if g.game == GameKind::Rtt {
+                                th { scope: "col", "{h.series}" }
+                            } else if g.game != GameKind::Sequence {
+                                th { scope: "col", "{h.best}" }
+                                th { scope: "col", "{h.average}" }
+                            }
+                        }
+                    }
+                    tbody {
+                        for p in g.players.iter() {
+                            tr { key: "{p.name}",
+                                th { scope: "row", "{p.name}" }
+                                td { "{p.games}" }
+                                td { "{p.wins}" }
+                                if g.game == GameKind::Rtt {
+                                    td { "{p.total.text(d)}" }
+                                } else if g.game != GameKind::Sequence {
+                                    td { {p.best.map(|b| b.text(d)).unwrap_or_default()} }
+                                    td { {p.average().map(|a| a.text(d)).unwrap_or_default()} }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(best) = einstein_best {
+            p { class: "info", "data-testid": "einstein-best", "{h.einstein_best} : {best}" }
+        }
+        if let Some(game) = shown {
+            section { class: "info",
+                h2 { class: "section-title", "{h.chart}" }
+                if charted.len() > 1 {
+                    div { class: "chips",
+                        for k in charted.iter().copied() {
+                            button {
+                                key: "{k:?}",
+                                class: if k == game { "chip chip-on" } else { "chip" },
+                                "aria-pressed": if k == game { "true" } else { "false" },
+                                "data-testid": "chart-{k:?}",
+                                onclick: move |_| chart_game.set(Some(k)),
+                                "{lang.game_title(k)}"
+                            }
+                        }
+                    }
+                }
+                ScoreChart { series: history::series(&outcomes, game, &aliases), lang }
+            }
+        }
+    }
+}
+
+/// Line styles that tell players apart without colour.
+const DASHES: [&str; 6] = ["", "6 4", "2 3", "10 3 2 3", "1 5", "8 8"];
+const STROKES: [&str; 6] = [
+    "#2f6fb7", "#c0392b", "#2e8b57", "#b8860b", "#7b3fa0", "#1b1c1f",
+];
+
+/// Scores game after game, one line per player (colour, dash and marker
+/// differ), with the lowest and highest scores written on the axis.
+#[component]
+fn ScoreChart(series: Vec<(String, Vec<(u64, Points)>)>, lang: Lang) -> Element {
+    let mut times: Vec<u64> = series
+        .iter()
+        .flat_map(|(_, s)| s.iter().map(|(t, _)| *t))
+        .collect();
+    times.sort_unstable();
+    times.dedup();
+    let values = series.iter().flat_map(|(_, s)| s.iter().map(|(_, p)| p.0));
+    let (lo, hi) = values.fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    if times.is_empty() {
+        return rsx! {};
+    }
+    let (lo, hi) = if lo == hi { (lo - 2, hi + 2) } else { (lo, hi) };
+    let (w, h, left, top) = (320i64, 160i64, 36i64, 10i64);
+    let x = |t: u64| -> i64 {
+        let i = times.iter().position(|u| *u == t).unwrap_or(0) as i64;
+        let n = (times.len() as i64 - 1).max(1);
+        left + i * (w - left - 10) / n
+    };
+    let y = |v: i64| -> i64 { top + (hi - v) * (h - 2 * top) / (hi - lo) };
+    let d = lang.decimal_mark();
+    rsx! {
+        svg { class: "chart", view_box: "0 0 {w} {h}", role: "img", "aria-label": "{lang.history().chart}", "data-testid": "chart",
+            line { x1: "{left}", y1: "{top}", x2: "{left}", y2: "{h - top}", stroke: "currentColor", stroke_width: "1" }
+            line { x1: "{left}", y1: "{h - top}", x2: "{w - 6}", y2: "{h - top}", stroke: "currentColor", stroke_width: "1" }
+            text { x: "{left - 4}", y: "{top + 4}", text_anchor: "end", font_size: "10", fill: "currentColor", "{Points(hi).text(d)}" }
+            text { x: "{left - 4}", y: "{h - top}", text_anchor: "end", font_size: "10", fill: "currentColor", "{Points(lo).text(d)}" }
+            if lo < 0 && hi > 0 {
+                line { x1: "{left}", y1: "{y(0)}", x2: "{w - 6}", y2: "{y(0)}", stroke: "currentColor", stroke_width: "0.5", stroke_dasharray: "2 2" }
+            }
+            for (i, (name, points)) in series.iter().enumerate() {
+                g { key: "{name}",
+                    polyline {
+                        fill: "none",
+                        stroke: STROKES[i % 6],
+                        stroke_width: "2.5",
+                        stroke_dasharray: DASHES[i % 6],
+                        points: points.iter().map(|(t, p)| format!("{},{}", x(*t), y(p.0))).collect::<Vec<_>>().join(" "),
+                    }
+                    for (j, (t, p)) in points.iter().enumerate() {
+                        circle { key: "{j}", cx: "{x(*t)}", cy: "{y(p.0)}", r: "3.5", fill: STROKES[i % 6] }
+                    }
+                }
+            }
+        }
+        ul { class: "chart-legend",
+            for (i, (name, _)) in series.iter().enumerate() {
+                li { key: "{name}",
+                    svg { view_box: "0 0 36 10", width: "36", height: "10", "aria-hidden": "true",
+                        line { x1: "0", y1: "5", x2: "36", y2: "5", stroke: STROKES[i % 6], stroke_width: "3", stroke_dasharray: DASHES[i % 6] }
+                    }
+                    "{name}"
+                }
+            }
+        }
+    }
+}
+
+/// Renaming and merging players across every game.
+#[component]
+fn PlayersTab(outcomes: Vec<Outcome>, aliases: Signal<Aliases>, lang: Lang) -> Element {
+    let h = lang.history();
+    let mut aliases = aliases;
+    let mut editing = use_signal(|| None::<String>);
+    let mut draft = use_signal(String::new);
+    let mut error = use_signal(|| None::<String>);
+    let current = aliases();
+    // Current names with how many games each played.
+    let mut names: Vec<(String, usize)> = Vec::new();
+    for o in &outcomes {
+        for raw in &o.players {
+            let name = current.resolve(raw);
+            match names
+                .iter_mut()
+                .find(|(n, _)| n.eq_ignore_ascii_case(&name))
+            {
+                Some((_, c)) => *c += 1,
+                None => names.push((name, 1)),
+            }
+        }
+    }
+    names.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let renames: Vec<(String, String)> = current
+        .pairs()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    let mut commit = move |from: String, to: String| {
+        let mut next = aliases();
+        next.rename(&from, &to);
+        match saves::save_aliases(&next) {
+            Ok(()) => {
+                aliases.set(next);
+                editing.set(None);
+                error.set(None);
+            }
+            Err(e) => error.set(Some(format!("⚠ {e}"))),
+        }
+    };
+    rsx! {
+        section { class: "info", "data-testid": "players",
+            p { class: "caption", "{h.players_hint}" }
+            if let Some(e) = error() {
+                p { class: "entry-error", role: "alert", "{e}" }
+            }
+            if names.is_empty() {
+                p { "{h.empty}" }
+            }
+            ul { class: "player-list",
+                for (name, count) in names.iter().cloned() {
+                    li { key: "{name}",
+                        if editing() == Some(name.clone()) {
+                            {
+                                let target = draft().trim().to_string();
+                                let merge = names.iter().find(|(n, _)| !n.eq_ignore_ascii_case(&name) && n.eq_ignore_ascii_case(&target)).map(|(n, _)| n.clone());
+                                let from = name.clone();
+                                rsx! {
+                                    form { class: "word-form",
+                                        onsubmit: move |e| { e.prevent_default(); let to = draft().trim().to_string(); if !to.is_empty() { commit(from.clone(), to) } },
+                                        input { class: "name-input", r#type: "text", maxlength: "24", "data-testid": "rename-input", "aria-label": "{h.rename} {name}", value: "{draft}", oninput: move |e| draft.set(e.value()) }
+                                        button { class: "action primary", r#type: "submit", "data-testid": "rename-ok",
+                                            if let Some(m) = merge { "{lang.merge_with(&m)}" } else { "{h.rename_ok}" }
+                                        }
+                                    }
+                                    button { class: "chip", onclick: move |_| editing.set(None), "{h.cancel}" }
+                                }
+                            }
+                        } else {
+                            span { class: "rank-name", "{name}" }
+                            span { class: "caption", "{lang.n_games(count)}" }
+                            button {
+                                class: "chip",
+                                "data-testid": "rename-{name}",
+                                onclick: {
+                                    let name = name.clone();
+                                    move |_| { draft.set(name.clone()); editing.set(Some(name.clone())); }
+                                },
+                                "{h.rename}"
+                            }
+                        }
+                    }
+                }
+            }
+            if !renames.is_empty() {
+                h2 { class: "section-title", "{h.renames}" }
+                ul { class: "player-list", "data-testid": "renames",
+                    for (from, to) in renames {
+                        li { key: "{from}",
+                            span { class: "rank-name", "{lang.renamed(&from, &to)}" }
+                            button {
+                                class: "chip",
+                                onclick: move |_| {
+                                    let mut next = aliases();
+                                    next.forget(&from);
+                                    if saves::save_aliases(&next).is_ok() { aliases.set(next); }
+                                },
+                                "{h.undo_rename}"
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
