@@ -192,11 +192,18 @@ impl Aliases {
     }
 
     /// Renames `from` to `to`; if `to` is another player's name, the two
-    /// become one (a merge).
+    /// become one (a merge). Renaming back to a former name undoes a rename.
     pub fn rename(&mut self, from: &str, to: &str) {
-        let to = self.resolve(to);
         let from = from.trim();
         let from_key = key(from);
+        // `to` may be a name since renamed: that player now, unless it is one
+        // of `from`'s own former names (renaming back).
+        let resolved = self.resolve(to);
+        let to = if key(&resolved) == from_key {
+            to.trim().to_string()
+        } else {
+            resolved
+        };
         if from_key.is_empty() || key(&to).is_empty() {
             return;
         }

@@ -363,6 +363,8 @@ pub enum Action {
 pub enum Error {
     Setup(SetupError),
     First(FirstPlayerError),
+    /// The setup's sheet does not hold together (a hand-edited saved game).
+    Sheet(SheetError),
     GameOver,
     NotNow,
     /// A value that is not a face of that die.
@@ -633,6 +635,8 @@ impl Rules for Rtt {
 
     fn start(setup: &Setup) -> Result<Self, Error> {
         validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
+        // The sheet travels in the saved game: checked again, never trusted.
+        setup.sheet.validate().map_err(Error::Sheet)?;
         let n = setup.players.len();
         let (phase, roller) = match setup.first.begin(n).map_err(Error::First)? {
             Ok(first) => (Phase::Start, first),

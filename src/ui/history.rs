@@ -43,6 +43,8 @@ pub fn HistoryScreen() -> Element {
     let aliases = use_signal(saves::aliases);
     let mut message = use_signal(|| None::<(bool, String)>);
     let mut refusals = use_signal(Vec::<String>::new);
+    // Each import gets a fresh file field, so the same file can be chosen again.
+    let mut import_round = use_signal(|| 0u32);
     let games = use_memo(move || {
         generation();
         saves::all_games().0
@@ -60,7 +62,7 @@ pub fn HistoryScreen() -> Element {
     };
 
     rsx! {
-        div { class: "history", "data-testid": "history",
+        div { class: "history-screen", "data-testid": "history",
             div { class: "tabs", role: "tablist",
                 for (t, label) in [(Tab::Games, h.games_tab), (Tab::Stats, h.stats_tab), (Tab::Players, h.players_tab)] {
                     button {
@@ -113,12 +115,15 @@ pub fn HistoryScreen() -> Element {
                         }
                         label { class: "action import-button",
                             "{h.import}"
+                            for round in [import_round()] {
                             input {
+                                key: "{round}",
                                 r#type: "file",
                                 accept: ".json,application/json",
                                 "data-testid": "import-file",
                                 onchange: move |e| async move {
                                     let Some(file) = e.files().into_iter().next() else { return };
+                                    import_round += 1;
                                     refusals.set(Vec::new());
                                     if let Err(err) = check_size(file.size()) {
                                         message.set(Some((false, format!("⚠ {}", lang.import_error(&err)))));
@@ -148,6 +153,7 @@ pub fn HistoryScreen() -> Element {
                                         }
                                     }
                                 },
+                            }
                             }
                         }
                         p { class: "caption", "{h.import_hint}" }
@@ -242,6 +248,7 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
         for g in all {
             section { key: "{g.game:?}", class: "info", "data-testid": "stats-{g.game:?}",
                 h2 { class: "section-title", "{lang.game_title(g.game)} · {lang.n_games(g.games)}" }
+                div { class: "table-scroll",
                 table { class: "stats-table",
                     thead {
                         tr {
@@ -271,6 +278,7 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
                             }
                         }
                     }
+                }
                 }
             }
         }
@@ -426,10 +434,18 @@ fn PlayersTab(outcomes: Vec<Outcome>, aliases: Signal<Aliases>, lang: Lang) -> E
                                 let from = name.clone();
                                 rsx! {
                                     form { class: "word-form",
-                                        onsubmit: move |e| { e.prevent_default(); let to = draft().trim().to_string(); if !to.is_empty() { commit(from.clone(), to) } },
+                                        onsubmit: {
+                                            let merge = merge.clone();
+                                            move |e: FormEvent| {
+                                                e.prevent_default();
+                                                // Merging keeps the other player's spelling.
+                                                let to = merge.clone().unwrap_or_else(|| draft().trim().to_string());
+                                                if !to.is_empty() { commit(from.clone(), to) }
+                                            }
+                                        },
                                         input { class: "name-input", r#type: "text", maxlength: "24", "data-testid": "rename-input", "aria-label": "{h.rename} {name}", value: "{draft}", oninput: move |e| draft.set(e.value()) }
                                         button { class: "action primary", r#type: "submit", "data-testid": "rename-ok",
-                                            if let Some(m) = merge { "{lang.merge_with(&m)}" } else { "{h.rename_ok}" }
+                                            if let Some(m) = merge.as_ref() { "{lang.merge_with(m)}" } else { "{h.rename_ok}" }
                                         }
                                     }
                                     button { class: "chip", onclick: move |_| editing.set(None), "{h.cancel}" }
