@@ -13,7 +13,7 @@ test('home lists the checker first, then the games, the roller and settings', as
   const page = await app.page();
   await open(page, app.url);
   const cards = await page.$$eval('.cards > .card', (els) => els.map((e) => e.dataset.testid));
-  assert.deepEqual(cards, ['open-checker', 'open-serieux', 'open-genius', 'open-einstein', 'open-sequence', 'open-rtt', 'open-roller', 'open-settings']);
+  assert.deepEqual(cards, ['open-checker', 'open-serieux', 'open-genius', 'open-einstein', 'open-sequence', 'open-rtt', 'open-words', 'open-history', 'open-roller', 'open-settings']);
   assert.match(await page.textContent('h1'), /Genius/);
   await shot(page, 'home-fr-light');
   assert.deepEqual(page.errors, []);
