@@ -1,0 +1,485 @@
+//! Sessions of every game, built through real actions, saved as the app
+//! saves them: the seeds of the export, import and history tests and of the
+//! import fuzzer (`#[path]`-included by `tests/history_export.rs` and
+//! `tests/fuzz_import.rs`).
+
+#![allow(dead_code)]
+
+use genius::core::dice::D6;
+use genius::core::dice_kinds::{Challenge, DieColour, DieKind, Face};
+use genius::core::einstein::{self, Choice, Einstein};
+use genius::core::genius::{self as genius_game, Genius, Mode, Slot};
+use genius::core::rtt::{self, shipped_sheets, Placement, Rtt};
+use genius::core::save::{new_id, GameKind, LoadError, SavedGame};
+use genius::core::sequence::{self, Sequence};
+use genius::core::serieux::{self, Serieux};
+use genius::core::session::{RollSource, Rules, Session};
+use genius::core::table::{Colour, FirstPlayer, Player};
+use genius::core::words::{self, Variants, Words};
+
+/// The clock of these tests: 2025-11-24 16:00 UTC, in ms.
+pub const NOW: u64 = 1_764_000_000_000;
+
+pub const NAMES: [&str; 6] = ["Anne", "Bruno", "Chloé", "David", "Emma", "Farid"];
+
+fn players(n: usize) -> Vec<Player> {
+    (0..n)
+        .map(|i| Player::new(NAMES[i], Colour::ALL[i]))
+        .collect()
+}
+
+fn d6(values: &[u8]) -> Vec<D6> {
+    values.iter().map(|&v| D6::new(v).unwrap()).collect()
+}
+
+/// A live session of any game (a few of them per test: their sizes do not matter).
+#[allow(clippy::large_enum_variant)]
+pub enum Live {
+    Serieux(Session<Serieux>),
+    Genius(Session<Genius>),
+    Einstein(Session<Einstein>),
+    Sequence(Session<Sequence>),
+    Rtt(Session<Rtt>),
+    Words(Session<Words>),
+}
+
+/// `saved` replayed by the rules of `R` gives exactly `live`'s record and state.
+fn same<R: Rules + PartialEq>(live: &Session<R>, saved: &SavedGame) -> Result<(), String> {
+    let back: Session<R> = saved.session().map_err(|e| format!("{e:?}"))?;
+    if back.record() != live.record() {
+        return Err("the record differs".into());
+    }
+    if back.state() != live.state() {
+        return Err("the replayed state differs".into());
+    }
+    Ok(())
+}
+
+impl Live {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Live::Serieux(_) => GameKind::Serieux,
+            Live::Genius(_) => GameKind::Genius,
+            Live::Einstein(_) => GameKind::Einstein,
+            Live::Sequence(_) => GameKind::Sequence,
+            Live::Rtt(_) => GameKind::Rtt,
+            Live::Words(_) => GameKind::Words,
+        }
+    }
+
+    pub fn is_finished(&self) -> bool {
+        match self {
+            Live::Serieux(s) => s.is_finished(),
+            Live::Genius(s) => s.is_finished(),
+            Live::Einstein(s) => s.is_finished(),
+            Live::Sequence(s) => s.is_finished(),
+            Live::Rtt(s) => s.is_finished(),
+            Live::Words(s) => s.is_finished(),
+        }
+    }
+
+    pub fn actions(&self) -> usize {
+        match self {
+            Live::Serieux(s) => s.log().len(),
+            Live::Genius(s) => s.log().len(),
+            Live::Einstein(s) => s.log().len(),
+            Live::Sequence(s) => s.log().len(),
+            Live::Rtt(s) => s.log().len(),
+            Live::Words(s) => s.log().len(),
+        }
+    }
+
+    pub fn save(&self, id: &str, saved_at: u64) -> SavedGame {
+        let kind = self.kind();
+        match self {
+            Live::Serieux(s) => SavedGame::of(id, kind, saved_at, s),
+            Live::Genius(s) => SavedGame::of(id, kind, saved_at, s),
+            Live::Einstein(s) => SavedGame::of(id, kind, saved_at, s),
+            Live::Sequence(s) => SavedGame::of(id, kind, saved_at, s),
+            Live::Rtt(s) => SavedGame::of(id, kind, saved_at, s),
+            Live::Words(s) => SavedGame::of(id, kind, saved_at, s),
+        }
+    }
+
+    /// Whether `saved` replays to this very session (record and state).
+    pub fn replays_as(&self, saved: &SavedGame) -> Result<(), String> {
+        if saved.game != self.kind() {
+            return Err(format!("{:?} saved as {:?}", self.kind(), saved.game));
+        }
+        match self {
+            Live::Serieux(s) => same(s, saved),
+            Live::Genius(s) => same(s, saved),
+            Live::Einstein(s) => same(s, saved),
+            Live::Sequence(s) => same(s, saved),
+            Live::Rtt(s) => same(s, saved),
+            Live::Words(s) => same(s, saved),
+        }
+    }
+}
+
+/// One built game and its saved file.
+pub struct Game {
+    pub name: &'static str,
+    pub live: Live,
+    pub saved: SavedGame,
+}
+
+// ---- Mode Sérieux ----
+
+fn serieux_roll(values: &[u8], source: RollSource) -> serieux::Action {
+    serieux::Action::Roll {
+        dice: d6(values),
+        source,
+    }
+}
+
+/// Two players, five rounds each: Anne 2 + 13 + 23 + 5 + 11 = 54, Bruno
+/// 3 + 0 (4) + 113 + 0 (66) + 0 (12) = 116.
+pub fn serieux_finished() -> Session<Serieux> {
+    let mut s = Session::new(serieux::Setup {
+        players: players(2),
+        first: FirstPlayer::Chosen(0),
+    })
+    .unwrap();
+    let anne: [&[u8]; 5] = [&[2], &[1, 3], &[2, 3], &[5], &[1, 1]];
+    let bruno: [&[u8]; 5] = [&[3], &[4], &[1, 1, 3], &[6, 6], &[1, 2]];
+    for (a, b) in anne.iter().zip(bruno) {
+        s.act(serieux_roll(a, RollSource::Typed)).unwrap();
+        s.act(serieux_roll(b, RollSource::Typed)).unwrap();
+    }
+    assert!(s.is_finished());
+    s
+}
+
+/// Three players with a roll-off, virtual rolls, an undone virtual roll whose
+/// dice are kept, and an undone typed roll waiting to be redone.
+pub fn serieux_in_progress() -> Session<Serieux> {
+    let mut s = Session::new(serieux::Setup {
+        players: players(3),
+        first: FirstPlayer::RollOff,
+    })
+    .unwrap();
+    s.act(serieux::Action::RollOff {
+        values: vec![3, 5, 2],
+        source: RollSource::Virtual,
+    })
+    .unwrap();
+    s.act(serieux_roll(&[1, 2], RollSource::Virtual)).unwrap();
+    s.act(serieux_roll(&[4, 6, 1], RollSource::Virtual))
+        .unwrap();
+    assert!(s.undo(), "a virtual roll undone: its dice are kept");
+    s.act(serieux_roll(&[5], RollSource::Typed)).unwrap();
+    s.act(serieux_roll(&[3, 1], RollSource::Typed)).unwrap();
+    s.act(serieux_roll(&[2, 2], RollSource::Typed)).unwrap();
+    assert!(s.undo(), "a typed roll undone: waiting in redo");
+    assert!(!s.record().kept_rolls.is_empty() && s.can_redo());
+    s
+}
+
+// ---- Genius, its four modes ----
+
+fn genius_setup(n: usize, mode: Mode) -> genius_game::Setup {
+    genius_game::Setup {
+        players: players(n),
+        first: FirstPlayer::Chosen(0),
+        mode,
+        finish_round: false,
+    }
+}
+
+fn g_roll(values: &[u8]) -> genius_game::Action {
+    genius_game::Action::Roll {
+        dice: d6(values),
+        source: RollSource::Typed,
+    }
+}
+
+fn g_challenge(face: Challenge) -> genius_game::Action {
+    genius_game::Action::Challenge {
+        face,
+        source: RollSource::Typed,
+    }
+}
+
+fn g_expert(values: &[u8], face: Challenge) -> genius_game::Action {
+    genius_game::Action::Expert {
+        dice: d6(values),
+        challenge: face,
+        source: RollSource::Typed,
+    }
+}
+
+/// Anne's row fills up while Bruno misses: 12 + 12 + 17 ÷ 2 + 15 + 15 =
+/// 62,5 (125 half points); Bruno 0.
+pub fn genius_finished_with_a_half() -> Session<Genius> {
+    let mut g = Session::new(genius_setup(2, Mode::Genius)).unwrap();
+    let anne: [(&[u8], Challenge); 5] = [
+        (&[6, 6, 5], Challenge::Half),
+        (&[2], Challenge::Plus10),
+        (&[1, 1], Challenge::Plus10),
+        (&[1, 1, 2, 1], Challenge::Plus10),
+        (&[1, 1, 1, 1, 1], Challenge::Plus10),
+    ];
+    for (dice, face) in anne {
+        g.act(g_roll(dice)).unwrap();
+        g.act(g_challenge(face)).unwrap();
+        if !g.is_finished() {
+            g.act(g_roll(&[6, 6])).unwrap(); // Bruno: 12 is off the list
+        }
+    }
+    assert!(g.is_finished());
+    g
+}
+
+/// Mode Simple: a hit plays again, then misses pass the turn.
+pub fn genius_simple_in_progress() -> Session<Genius> {
+    let mut g = Session::new(genius_setup(3, Mode::Simple)).unwrap();
+    g.act(g_roll(&[6, 5])).unwrap(); // Anne: 11, plays again
+    g.act(g_roll(&[4])).unwrap(); // miss
+    g.act(g_roll(&[1, 1, 1])).unwrap(); // Bruno: 3, plays again
+    g.act(g_roll(&[6, 6])).unwrap(); // miss
+    g.act(g_roll(&[2, 3, 2])).unwrap(); // Chloé: 7
+    g
+}
+
+/// Mode Expert, five rounds: Anne 17 ÷ 2 each round (42,5), Bruno 58 × 5.
+pub fn genius_expert_finished() -> Session<Genius> {
+    let mut g = Session::new(genius_setup(2, Mode::Expert)).unwrap();
+    for _ in 0..5 {
+        g.act(g_expert(&[3, 3, 3, 4, 4], Challenge::Half)).unwrap();
+        g.act(g_expert(&[6, 6, 6, 6, 5], Challenge::Double))
+            .unwrap();
+    }
+    assert!(g.is_finished());
+    g
+}
+
+/// Partie + Longue: MAX, a crossed-out MIN, then a MIN.
+pub fn genius_longue_in_progress() -> Session<Genius> {
+    let mut g = Session::new(genius_setup(1, Mode::Longue)).unwrap();
+    g.act(g_roll(&[3, 4])).unwrap(); // 7
+    g.act(g_challenge(Challenge::Defi1)).unwrap(); // nothing to erase
+    g.act(genius_game::Action::Place { slot: Slot::Max })
+        .unwrap();
+    g.act(g_roll(&[5, 6])).unwrap(); // 11
+    g.act(g_challenge(Challenge::Defi1)).unwrap();
+    g.act(genius_game::Action::KeepAll).unwrap(); // MIN crossed out
+    g.act(g_roll(&[2])).unwrap();
+    g.act(g_challenge(Challenge::Double)).unwrap();
+    g.act(genius_game::Action::Place { slot: Slot::Min })
+        .unwrap();
+    g
+}
+
+// ---- Einstein ----
+
+fn e_roll(values: [u8; 5]) -> einstein::Action {
+    einstein::Action::Roll {
+        dice: d6(&values),
+        source: RollSource::Typed,
+    }
+}
+
+fn e_choose(player: usize, a: [usize; 2], b: [usize; 2]) -> einstein::Action {
+    einstein::Action::Choose {
+        player,
+        choice: Choice { pairs: [a, b] },
+    }
+}
+
+pub fn einstein_in_progress() -> Session<Einstein> {
+    let mut g = Session::new(einstein::Setup {
+        players: players(2),
+        first: FirstPlayer::Chosen(0),
+    })
+    .unwrap();
+    g.act(e_roll([1, 3, 4, 4, 6])).unwrap();
+    g.act(e_choose(1, [0, 1], [3, 4])).unwrap();
+    g.act(e_choose(0, [0, 4], [1, 2])).unwrap();
+    g.act(e_roll([1, 1, 2, 2, 5])).unwrap();
+    g.act(e_choose(0, [0, 1], [2, 3])).unwrap();
+    g.act(e_choose(1, [0, 2], [1, 3])).unwrap();
+    g.act(e_roll([6, 6, 5, 5, 3])).unwrap();
+    g.act(e_choose(0, [0, 1], [2, 3])).unwrap();
+    g
+}
+
+// ---- Séquence Dés ----
+
+fn s_roll(sum: u8) -> sequence::Action {
+    let a = sum.saturating_sub(1).clamp(1, 6);
+    sequence::Action::Roll {
+        dice: d6(&[a, sum - a]),
+        source: RollSource::Typed,
+    }
+}
+
+/// Anne lines up five chips on the second row with 11s and wins.
+pub fn sequence_finished() -> Session<Sequence> {
+    let mut g = Session::new(sequence::Setup {
+        players: players(2),
+        first: FirstPlayer::Chosen(0),
+        six_in_a_row: false,
+    })
+    .unwrap();
+    for c in 0..5 {
+        g.act(s_roll(11)).unwrap();
+        g.act(sequence::Action::Place { square: (1, c) }).unwrap();
+        if g.is_finished() {
+            break;
+        }
+        g.act(s_roll(11)).unwrap();
+        g.act(sequence::Action::Place { square: (5, c) }).unwrap();
+    }
+    assert!(g.is_finished());
+    g
+}
+
+// ---- Roll to the Top ----
+
+fn rtt_place(player: usize, list: &[(usize, &[usize])]) -> rtt::Action {
+    rtt::Action::Place {
+        player,
+        placements: list
+            .iter()
+            .map(|(square, dice)| Placement {
+                square: *square,
+                dice: dice.to_vec(),
+            })
+            .collect(),
+    }
+}
+
+pub fn rtt_in_progress() -> Session<Rtt> {
+    let sheet = shipped_sheets()
+        .into_iter()
+        .find(|s| s.id == "first-steps")
+        .unwrap();
+    let mut g = Session::new(rtt::Setup {
+        players: players(2),
+        first: FirstPlayer::Chosen(0),
+        sheet,
+        decreasing: false,
+    })
+    .unwrap();
+    g.act(rtt::Action::StartRoll {
+        values: vec![2, 4, 6, 8, 20],
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rtt::Action::Roll {
+        values: vec![1, 2, 3, 4, 5],
+        white: 0,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rtt_place(0, &[(0, &[0]), (1, &[1]), (3, &[2])]))
+        .unwrap();
+    g.act(rtt_place(1, &[(0, &[4])])).unwrap();
+    g
+}
+
+// ---- The word game ----
+
+fn letter(colour: DieColour, l: char) -> usize {
+    DieKind::Letter(colour).index_of(Face::Letter(l)).unwrap()
+}
+
+/// The rulebook's round: B O R V A, words starting with B.
+pub fn words_in_progress() -> Session<Words> {
+    let mut g = Session::new(words::Setup {
+        players: players(4),
+        first: FirstPlayer::Chosen(0),
+        card: 0,
+        variants: Variants::default(),
+        timer: Some(90),
+    })
+    .unwrap();
+    g.act(words::Action::RollTheme {
+        value: 1,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    let letters = DieColour::LETTER_DICE
+        .iter()
+        .zip(['B', 'O', 'R', 'V', 'A'])
+        .map(|(c, l)| letter(*c, l))
+        .collect();
+    g.act(words::Action::RollDice {
+        letters,
+        colour: 0,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    for (player, word, accept) in [
+        (1, "Bono", true),
+        (2, "Brejnev", true),
+        (3, "Bxzq", false),
+        (3, "Buñuel", true),
+    ] {
+        g.act(words::Action::Propose {
+            player,
+            word: word.into(),
+            theme: None,
+        })
+        .unwrap();
+        g.act(words::Action::Judge { accept }).unwrap();
+    }
+    g
+}
+
+/// Every game: each kind, each Genius mode, finished and in progress, each
+/// saved with its own id, one minute apart.
+pub fn all_games() -> Vec<Game> {
+    let built: Vec<(&'static str, Live)> = vec![
+        ("serieux finished", Live::Serieux(serieux_finished())),
+        ("serieux in progress", Live::Serieux(serieux_in_progress())),
+        (
+            "genius finished with a half",
+            Live::Genius(genius_finished_with_a_half()),
+        ),
+        (
+            "genius simple in progress",
+            Live::Genius(genius_simple_in_progress()),
+        ),
+        (
+            "genius expert finished",
+            Live::Genius(genius_expert_finished()),
+        ),
+        (
+            "genius longue in progress",
+            Live::Genius(genius_longue_in_progress()),
+        ),
+        (
+            "einstein in progress",
+            Live::Einstein(einstein_in_progress()),
+        ),
+        ("sequence finished", Live::Sequence(sequence_finished())),
+        ("rtt in progress", Live::Rtt(rtt_in_progress())),
+        ("words in progress", Live::Words(words_in_progress())),
+    ];
+    built
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, live))| {
+            let at = NOW + i as u64 * 60_000;
+            let saved = live.save(&new_id(live.kind(), at, 0x1000 + i as u16), at);
+            Game { name, live, saved }
+        })
+        .collect()
+}
+
+pub fn saved_games(games: &[Game]) -> Vec<SavedGame> {
+    games.iter().map(|g| g.saved.clone()).collect()
+}
+
+/// A short name for an error's kind, for counting distinct outcomes.
+pub fn load_error_kind(e: &LoadError) -> &'static str {
+    match e {
+        LoadError::NotJson(_) => "NotJson",
+        LoadError::NotAGame => "NotAGame",
+        LoadError::NewerVersion(_) => "NewerVersion",
+        LoadError::BadRecord(_) => "BadRecord",
+        LoadError::DoesNotReplay { .. } => "DoesNotReplay",
+    }
+}
