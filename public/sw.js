@@ -61,6 +61,7 @@ async function page(request) {
     if (response.ok) cache.put('/', response.clone());
     return response;
   });
+  network.catch(() => {}); // a late failure, once the cache has answered
   const timeout = new Promise((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS));
   const fallback = () => cache.match('/');
   try {
