@@ -4,6 +4,7 @@
 #   - dx, the Dioxus CLI, at the exact version of `dioxus` in Cargo.toml
 #   - wasm-bindgen, at the exact version in Cargo.lock
 #   - Node.js and Chromium (Debian packages)
+#   - WebKitGTK and libxdo development files, for the desktop compile check
 #   - esbuild, wasm-opt (binaryen) and playwright-core (npm, tests/e2e/package-lock.json)
 # dx runs with NO_DOWNLOADS=1: it finds these on PATH instead of fetching them.
 
@@ -74,6 +75,11 @@ ensure_chromium() {
   apt_install fonts-dejavu-core
 }
 
+ensure_desktop_deps() {
+  # WebKitGTK and libxdo: what the desktop build (wry, tao) links against.
+  apt_install libwebkit2gtk-4.1-dev libxdo-dev
+}
+
 # The folder dx writes the release web build to.
 WEB_DIST="$ROOT/target/dx/genius/release/web/public"
 
@@ -85,4 +91,6 @@ build_web() {
   rm -rf "$WEB_DIST"
   (cd "$ROOT" && dx build --web --release)
   [ -f "$WEB_DIST/index.html" ] || { echo "dx did not produce $WEB_DIST/index.html" >&2; return 1; }
+  # The service worker of this build: its files to cache offline, its version.
+  node "$ROOT/scripts/pwa.mjs" "$WEB_DIST"
 }

@@ -38,6 +38,10 @@ pub struct Settings {
     pub theme: Theme,
     /// Dice tumble when rolled; off for players who prefer no motion.
     pub animations: bool,
+    /// A short vibration when the app rolls dice, where the device can.
+    /// Added in version 1 without a new version: files without it load
+    /// with haptics on, and older apps ignore the field.
+    pub haptics: bool,
 }
 
 impl Default for Settings {
@@ -46,6 +50,7 @@ impl Default for Settings {
             lang: None,
             theme: Theme::System,
             animations: true,
+            haptics: true,
         }
     }
 }
@@ -104,6 +109,7 @@ mod tests {
             lang: Some(Lang::En),
             theme: Theme::Dark,
             animations: false,
+            haptics: false,
         };
         assert_eq!(Settings::from_json(&s.to_json()), Ok(s));
         assert_eq!(
@@ -138,6 +144,21 @@ mod tests {
             Settings::from_json("{\"version\":1}"),
             Ok(Settings::default())
         );
+    }
+
+    #[test]
+    fn files_written_before_haptics_still_load_with_haptics_on() {
+        let old = r#"{"version":1,"lang":"en","theme":"dark","animations":false}"#;
+        let s = Settings::from_json(old).unwrap();
+        assert!(s.haptics);
+        assert_eq!(s.lang, Some(Lang::En));
+        assert!(!s.animations);
+        let off = Settings {
+            haptics: false,
+            ..Settings::default()
+        };
+        assert!(off.to_json().contains("\"haptics\":false"));
+        assert_eq!(Settings::from_json(&off.to_json()), Ok(off));
     }
 
     #[test]

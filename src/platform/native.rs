@@ -296,6 +296,41 @@ pub fn device_locale() -> Option<String> {
 /// has nothing to mirror them on.
 pub fn reflect_in_document(_theme: &str, _lang: &str) {}
 
+/// The page the desktop and phone web views load: the web build's viewport
+/// (`viewport-fit=cover`, so the stylesheet's safe-area insets apply under
+/// notches and system bars) and `public/shell.js`, which the web build loads
+/// from index.html: back navigation through the web view's history (Android's
+/// MainActivity sends the back button there), the screen kept on during a
+/// game and haptics on rolls (through MainActivity's bridge on Android).
+pub const NATIVE_INDEX: &str = concat!(
+    r#"<!DOCTYPE html>
+<html>
+<head>
+<title>Genius</title>
+<meta charset="UTF-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="color-scheme" content="light dark">
+<script>"#,
+    include_str!("../../public/shell.js"),
+    r#"</script>
+</head>
+<body><div id="main"></div></body>
+</html>
+"#
+);
+
+/// The desktop and phone launch configuration: [`NATIVE_INDEX`].
+#[cfg(feature = "desktop")]
+pub fn launch_config() -> dioxus::desktop::Config {
+    dioxus::desktop::Config::new().with_custom_index(NATIVE_INDEX.to_string())
+}
+
+/// The desktop and phone launch configuration: [`NATIVE_INDEX`].
+#[cfg(all(feature = "mobile", not(feature = "desktop")))]
+pub fn launch_config() -> dioxus::mobile::Config {
+    dioxus::mobile::Config::new().with_custom_index(NATIVE_INDEX.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,6 +384,17 @@ mod tests {
             Some(("one".into(), true))
         );
         fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_native_page_has_the_shell_and_room_for_the_app() {
+        assert!(NATIVE_INDEX.contains("viewport-fit=cover"));
+        assert!(NATIVE_INDEX.contains("GeniusAndroid"));
+        // dioxus-desktop inserts its loader before </body> and mounts on #main.
+        assert!(NATIVE_INDEX.contains("<div id=\"main\"></div>"));
+        assert!(NATIVE_INDEX.contains("</head>") && NATIVE_INDEX.contains("</body>"));
+        // shell.js must not end the inline script early.
+        assert_eq!(NATIVE_INDEX.matches("</script>").count(), 1);
     }
 
     #[test]

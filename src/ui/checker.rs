@@ -146,6 +146,7 @@ pub fn CheckerScreen() -> Element {
                         button {
                             class: "roll-button",
                             "data-testid": "roll-{k}",
+                            "data-haptic": "roll",
                             "aria-label": lang.roll_label(k),
                             onclick: {
                                 let rng = rng.clone();

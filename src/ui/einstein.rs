@@ -131,6 +131,7 @@ pub fn EinsteinGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "einstein-roll",
+                            "data-haptic": "roll",
                             onclick: {
                                 let rng = rng.clone();
                                 move |_| {

@@ -325,6 +325,7 @@ pub fn GeniusGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "expert-throw",
+                            "data-haptic": "roll",
                             onclick: {
                                 let virtual_roll = virtual_roll.clone();
                                 move |_| {
@@ -371,6 +372,7 @@ pub fn GeniusGameScreen() -> Element {
                                         key: "{k}",
                                         class: "roll-button",
                                         "data-testid": "genius-roll-{k}",
+                                        "data-haptic": "roll",
                                         "aria-disabled": if open.contains(&(k - 1)) { "false" } else { "true" },
                                         "aria-label": lang.roll_label(k),
                                         onclick: {
@@ -419,6 +421,7 @@ pub fn GeniusGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "roll-challenge",
+                            "data-haptic": "roll",
                             onclick: {
                                 let virtual_roll = virtual_roll.clone();
                                 move |_| {

@@ -316,8 +316,9 @@ pub fn Root(init: Init) -> Element {
     rsx! {
         document::Stylesheet { href: STYLE }
         document::Title { "{title} · Genius" }
-        document::Meta { name: "theme-color", content: "#1d3557" }
         div { class: "app", "data-theme": theme, lang: lang.code(),
+            // Read by public/shell.js, which vibrates on rolls.
+            "data-haptics": if settings.read().haptics { "on" } else { "off" },
             header { class: "topbar",
                 if current != Screen::Home {
                     button {

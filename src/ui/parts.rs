@@ -159,7 +159,7 @@ pub fn RollOffPanel(
             if !roll_off.rounds.is_empty() {
                 p { class: "caption", "{lang.roll_off_tie(&tied)}" }
             }
-            button { class: "roll-main", "data-testid": "roll-off", onclick: move |_| on_roll.call(()), "{lang.game().roll_off_all}" }
+            button { class: "roll-main", "data-testid": "roll-off", "data-haptic": "roll", onclick: move |_| on_roll.call(()), "{lang.game().roll_off_all}" }
         }
     }
 }

@@ -167,6 +167,7 @@ pub fn RollerScreen() -> Element {
                 button {
                     class: "roll-main",
                     "data-testid": "roll",
+                    "data-haptic": "roll",
                     disabled: to_roll == 0,
                     onclick: {
                         let rng = rng.clone();

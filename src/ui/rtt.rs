@@ -224,6 +224,7 @@ pub fn RttGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "rtt-start",
+                            "data-haptic": "roll",
                             onclick: {
                                 let virtual_values = virtual_values.clone();
                                 move |_| act(Action::StartRoll { values: virtual_values(COLOURED.to_vec(), false), source: RollSource::Virtual })
@@ -247,6 +248,7 @@ pub fn RttGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "rtt-roll",
+                            "data-haptic": "roll",
                             onclick: {
                                 let virtual_values = virtual_values.clone();
                                 move |_| {

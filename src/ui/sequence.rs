@@ -151,6 +151,7 @@ pub fn SequenceGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "sequence-roll",
+                            "data-haptic": "roll",
                             onclick: {
                                 let virtual_dice = virtual_dice.clone();
                                 move |_| {

@@ -142,6 +142,7 @@ pub fn SerieuxGameScreen() -> Element {
                                     key: "{k}",
                                     class: "roll-button",
                                     "data-testid": "serieux-roll-{k}",
+                                    "data-haptic": "roll",
                                     "aria-label": lang.roll_label(k),
                                     onclick: {
                                         let virtual_d6 = virtual_d6.clone();

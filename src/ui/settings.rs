@@ -1,4 +1,4 @@
-//! Language and theme, remembered between launches.
+//! Language, theme, dice animation and haptics, remembered between launches.
 
 use super::{use_ui, SaveStatus};
 use crate::i18n::Lang;
@@ -71,6 +71,22 @@ pub fn SettingsScreen() -> Element {
                             "data-testid": "animations-{id}",
                             checked: ui.settings.read().animations == on,
                             onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.animations = on) },
+                        }
+                        span { "{label}" }
+                    }
+                }
+            }
+            fieldset { class: "choice-group",
+                legend { "{t.haptics}" }
+                for (on, id, label) in [(true, "on", t.animation_on), (false, "off", t.animation_off)] {
+                    label { class: "choice", key: "{id}",
+                        input {
+                            r#type: "radio",
+                            name: "haptics",
+                            value: id,
+                            "data-testid": "haptics-{id}",
+                            checked: ui.settings.read().haptics == on,
+                            onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.haptics = on) },
                         }
                         span { "{label}" }
                     }
