@@ -103,6 +103,33 @@
     else if (navigator.vibrate) navigator.vibrate(20);
   }, true);
 
+  // A timer running out (an element marked `data-alarm` appearing): a longer
+  // buzz, so the table notices without looking.
+  var alarmed = false;
+  function syncAlarm(root) {
+    var on = !!document.querySelector('[data-alarm]');
+    if (on && !alarmed && root && root.getAttribute('data-haptics') !== 'off') {
+      if (android && android.haptic) { android.haptic(); setTimeout(android.haptic, 300); }
+      else if (navigator.vibrate) navigator.vibrate([250, 120, 250, 120, 400]);
+    }
+    alarmed = on;
+  }
+
+  // ---- sharing files ----
+  // The app hands exports here first: the phone's share sheet where the
+  // browser can share files (Android, iOS); otherwise it returns false and
+  // the app downloads the file.
+  window.geniusShare = function (name, mime, text) {
+    try {
+      var file = new File([text], name, { type: mime });
+      if (navigator.canShare && navigator.share && navigator.canShare({ files: [file] })) {
+        navigator.share({ files: [file], title: name }).catch(function () {});
+        return true;
+      }
+    } catch (e) { /* no file sharing here */ }
+    return false;
+  };
+
   // ---- theme colour ----
   function syncThemeColor(root) {
     var metas = document.querySelectorAll('meta[name="theme-color"]');
@@ -129,6 +156,7 @@
     syncHistory(name);
     var root = app();
     if (root) syncThemeColor(root);
+    syncAlarm(root);
   }
   var scheduled = false;
   new MutationObserver(function () {

@@ -44,11 +44,24 @@ pub fn local_offset_minutes() -> i32 {
     -(js_sys::Date::new_0().get_timezone_offset() as i32)
 }
 
-/// Hands a file to the player: a download on the web. Returns where it went.
+/// Hands a file to the player: the phone's share sheet where the browser
+/// shares files (through `geniusShare` in public/shell.js), else a download.
+/// Returns the file's name.
 pub fn share_file(name: &str, mime: &str, text: &str) -> Result<String, StorageError> {
-    use wasm_bindgen::JsCast;
+    use wasm_bindgen::{JsCast, JsValue};
+    let shared = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("geniusShare")).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| {
+            f.call3(&JsValue::NULL, &name.into(), &mime.into(), &text.into())
+                .ok()
+        })
+        .and_then(|v| v.as_bool());
+    if shared == Some(true) {
+        return Ok(name.to_string());
+    }
     let fail = |what: &str| StorageError(format!("could not {what}"));
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)

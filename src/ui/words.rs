@@ -153,6 +153,7 @@ pub fn WordsGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "roll-theme",
+                            "data-haptic": "roll",
                             onclick: {
                                 let virtual_dice = virtual_dice.clone();
                                 move |_| {
@@ -183,6 +184,7 @@ pub fn WordsGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "roll-dice",
+                            "data-haptic": "roll",
                             onclick: {
                                 let virtual_dice = virtual_dice.clone();
                                 move |_| {
@@ -578,7 +580,7 @@ fn RoundTimer(
     rsx! {
         div { class: if up { "round-timer up" } else { "round-timer" }, "data-testid": "round-timer",
             if up {
-                p { class: "time-up", role: "alert", "data-testid": "time-up", "{w.time_up}" }
+                p { class: "time-up", role: "alert", "data-testid": "time-up", "data-alarm": "time-up", "{w.time_up}" }
                 div { class: "actions",
                     button { class: "action primary", "data-testid": "everyone-passes", onclick: move |_| on_time_up.call(()), "{w.everyone_passes}" }
                     button { class: "action", onclick: move |_| { now.set(platform::now_ms()); start.set(Some((round, platform::now_ms()))) }, "{w.restart_timer}" }
