@@ -265,6 +265,8 @@ fn settings_screen_shows_the_current_choices() {
         "theme-system",
         "theme-light",
         "theme-dark",
+        "haptics-on",
+        "haptics-off",
     ] {
         assert!(html.contains(&format!("data-testid=\"{id}\"")), "{id}");
     }
@@ -273,9 +275,26 @@ fn settings_screen_shows_the_current_choices() {
         .skip(1)
         .filter(|i| i.contains("checked=true"))
         .collect();
-    assert_eq!(checked.len(), 3, "{checked:?}");
+    // Language, theme, dice animation and haptics.
+    assert_eq!(checked.len(), 4, "{checked:?}");
     assert!(checked.iter().any(|i| i.contains("lang-fr")));
     assert!(checked.iter().any(|i| i.contains("theme-dark")));
+    assert!(checked.iter().any(|i| i.contains("haptics-on")));
+    assert!(html.contains("data-haptics=\"on\""));
+}
+
+#[test]
+fn haptics_turned_off_show_on_the_page_for_the_shell() {
+    let mut start = init(Screen::Settings, Lang::En);
+    start.settings.haptics = false;
+    let html = render(start);
+    assert!(html.contains("data-haptics=\"off\""));
+    assert!(html.contains("Vibration on rolls"));
+    let off = html
+        .split("<input")
+        .find(|i| i.contains("haptics-off"))
+        .unwrap();
+    assert!(off.contains("checked=true"));
 }
 
 #[test]
