@@ -45,10 +45,10 @@ pub fn main_or_backup<E>(
 /// random number generator (seeded once from the operating system's, or the
 /// browser's, cryptographic source). Every virtual die goes through here.
 pub fn random_below(n: u32) -> u32 {
-    use rand::{rngs::StdRng, Rng, SeedableRng};
+    use rand::{rngs::SmallRng, Rng, SeedableRng};
     use std::cell::RefCell;
     thread_local! {
-        static RNG: RefCell<StdRng> = RefCell::new(StdRng::from_os_rng());
+        static RNG: RefCell<SmallRng> = RefCell::new(SmallRng::from_os_rng());
     }
     RNG.with(|rng| rng.borrow_mut().random_range(0..n))
 }
