@@ -44,7 +44,10 @@ pub fn load_all(store: &dyn GameStore) -> Loaded {
             }
         }
     }
-    loaded.games.sort_by_key(|g| std::cmp::Reverse(g.saved_at));
+    // Newest first; the store lists ids in order, which breaks ties.
+    loaded
+        .games
+        .sort_unstable_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.id.cmp(&b.id)));
     loaded
 }
 

@@ -762,9 +762,11 @@ impl Rules for Rtt {
                     self.set.retain(|k| k != r);
                 }
                 if let Some(a) = add {
-                    self.set.push(*a);
-                    self.set
-                        .sort_by_key(|k| COLOURED.iter().position(|c| c == k));
+                    // The dice in play stay in the order of COLOURED.
+                    self.set = COLOURED
+                        .into_iter()
+                        .filter(|k| k == a || self.set.contains(k))
+                        .collect();
                 }
                 self.phase = Phase::Roll;
             }

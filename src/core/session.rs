@@ -8,8 +8,10 @@
 //! virtual roll of the game gives the same dice back, so a bad roll cannot be
 //! undone away. Dice typed in from physical dice can be corrected freely.
 
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::ser::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
 use std::collections::VecDeque;
 use std::fmt::Debug;
 
@@ -54,15 +56,66 @@ pub trait Rules: Clone + Debug + Sized {
 }
 
 /// What a saved session holds; the state is rebuilt from it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound = "")]
+///
+/// In JSON: `{"setup": …, "log": [action…], "redo": [action…], "kept_rolls":
+/// [[die…]…]}`, `redo` and `kept_rolls` optional.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Record<R: Rules> {
     pub setup: R::Setup,
     pub log: Vec<R::Action>,
-    #[serde(default)]
     pub redo: Vec<R::Action>,
-    #[serde(default)]
     pub kept_rolls: VecDeque<Vec<u32>>,
+}
+
+/// A record's JSON with the setup and the actions left as JSON values: its
+/// shape is read and written by this one piece of code for every game, and
+/// only the setup and each action go through the game's own types.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    setup: Value,
+    log: Vec<Value>,
+    #[serde(default)]
+    redo: Vec<Value>,
+    #[serde(default)]
+    kept_rolls: VecDeque<Vec<u32>>,
+}
+
+impl<R: Rules> Serialize for Record<R> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let values = |actions: &[R::Action]| -> Result<Vec<Value>, S::Error> {
+            let mut values = Vec::with_capacity(actions.len());
+            for action in actions {
+                values.push(serde_json::to_value(action).map_err(S::Error::custom)?);
+            }
+            Ok(values)
+        };
+        Stored {
+            setup: serde_json::to_value(&self.setup).map_err(S::Error::custom)?,
+            log: values(&self.log)?,
+            redo: values(&self.redo)?,
+            kept_rolls: self.kept_rolls.clone(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de, R: Rules> Deserialize<'de> for Record<R> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let stored = Stored::deserialize(deserializer)?;
+        let actions = |values: Vec<Value>| -> Result<Vec<R::Action>, D::Error> {
+            let mut actions = Vec::with_capacity(values.len());
+            for value in values {
+                actions.push(R::Action::deserialize(value).map_err(D::Error::custom)?);
+            }
+            Ok(actions)
+        };
+        Ok(Record {
+            setup: R::Setup::deserialize(stored.setup).map_err(D::Error::custom)?,
+            log: actions(stored.log)?,
+            redo: actions(stored.redo)?,
+            kept_rolls: stored.kept_rolls,
+        })
+    }
 }
 
 /// Why a record could not be replayed.

@@ -41,9 +41,14 @@ pub fn main_or_backup<E>(
     Ok(main.map(|t| (t, false)))
 }
 
-/// A random number generator seeded from the operating system's (or the
-/// browser's) cryptographic source.
-pub fn seeded_rng() -> rand::rngs::StdRng {
-    use rand::SeedableRng;
-    rand::rngs::StdRng::from_os_rng()
+/// A whole number from 0 to `n` − 1, drawn uniformly by the app's one
+/// random number generator (seeded once from the operating system's, or the
+/// browser's, cryptographic source). Every virtual die goes through here.
+pub fn random_below(n: u32) -> u32 {
+    use rand::{rngs::SmallRng, Rng, SeedableRng};
+    use std::cell::RefCell;
+    thread_local! {
+        static RNG: RefCell<SmallRng> = RefCell::new(SmallRng::from_os_rng());
+    }
+    RNG.with(|rng| rng.borrow_mut().random_range(0..n))
 }

@@ -123,7 +123,7 @@ impl GameFiles {
                     .map(|id| id.trim_end_matches(".bak").to_string())
             })
             .collect();
-        ids.sort();
+        ids.sort_unstable();
         ids.dedup();
         Ok(ids)
     }

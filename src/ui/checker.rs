@@ -6,9 +6,6 @@ use crate::core::dice::{D6, MAX_DICE};
 use crate::core::prime::{all_odds, is_prime, sorted_numbers};
 use crate::platform;
 use dioxus::prelude::*;
-use rand::Rng;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// Maps a key press to a checker input; `None` for keys the checker ignores
 /// (Tab, arrows, Shift, shortcuts with Ctrl/Alt/Meta…).
@@ -36,7 +33,6 @@ pub fn CheckerScreen() -> Element {
     let mut checker = ui.checker;
     let lang = ui.lang();
     let t = lang.texts();
-    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
     // Counts rolls so the rolled dice replay their animation each time.
     let mut rolls = use_signal(|| 0u32);
 
@@ -148,16 +144,10 @@ pub fn CheckerScreen() -> Element {
                             "data-testid": "roll-{k}",
                             "data-haptic": "roll",
                             "aria-label": lang.roll_label(k),
-                            onclick: {
-                                let rng = rng.clone();
-                                move |_| {
-                                    let dice: Vec<D6> = {
-                                        let mut rng = rng.borrow_mut();
-                                        (0..k).map(|_| D6::ALL[rng.random_range(0..6)]).collect()
-                                    };
-                                    rolls += 1;
-                                    let _ = checker.write().apply(Input::Roll(dice));
-                                }
+                            onclick: move |_| {
+                                let dice: Vec<D6> = (0..k).map(|_| D6::ALL[platform::random_below(6) as usize]).collect();
+                                rolls += 1;
+                                let _ = checker.write().apply(Input::Roll(dice));
                             },
                             span { class: "roll-count", "{k}" }
                             span { class: "roll-unit", "aria-hidden": "true", "{lang.dice_word(k)}" }

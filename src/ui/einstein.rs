@@ -14,9 +14,6 @@ use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
-use rand::Rng;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 const BEST_KEY: &str = "einstein-best";
 
@@ -33,7 +30,6 @@ pub fn EinsteinGameScreen() -> Element {
     let mut active = ui.einstein;
     let lang = ui.lang();
     let g = lang.game();
-    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
     let mut typed = use_signal(Checker::new);
     let mut refused = use_signal(|| None::<String>);
     // The dice tapped so far for the current chooser, in order: pair A, pair B.
@@ -112,14 +108,12 @@ pub fn EinsteinGameScreen() -> Element {
                         players: players.clone(),
                         lang,
                         on_roll: {
-                            let rng = rng.clone();
                             let n = r.contenders.len();
                             move |_| {
                                 let values = {
-                                    let mut rng = rng.borrow_mut();
                                     let read = active.read();
                                     let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
-                                    session.virtual_dice(n, |_| rng.random_range(1..=6))
+                                    session.virtual_dice(n, |_| 1 + platform::random_below(6))
                                 };
                                 act(Action::RollOff { values, source: RollSource::Virtual });
                             }
@@ -132,19 +126,15 @@ pub fn EinsteinGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "einstein-roll",
                             "data-haptic": "roll",
-                            onclick: {
-                                let rng = rng.clone();
-                                move |_| {
-                                    let values = {
-                                        let mut rng = rng.borrow_mut();
-                                        let read = active.read();
-                                        let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
-                                        session.virtual_dice(5, |_| rng.random_range(1..=6))
-                                    };
-                                    let dice = values.into_iter().filter_map(|v| D6::new(v as u8)).collect();
-                                    act(Action::Roll { dice, source: RollSource::Virtual });
-                                    typed.set(Checker::new());
-                                }
+                            onclick: move |_| {
+                                let values = {
+                                    let read = active.read();
+                                    let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
+                                    session.virtual_dice(5, |_| 1 + platform::random_below(6))
+                                };
+                                let dice = values.into_iter().filter_map(|v| D6::new(v as u8)).collect();
+                                act(Action::Roll { dice, source: RollSource::Virtual });
+                                typed.set(Checker::new());
                             },
                             "{g.roll_five}"
                         }

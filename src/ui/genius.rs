@@ -15,9 +15,6 @@ use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
-use rand::Rng;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 const FACES: [Challenge; 6] = [
     Challenge::Double,
@@ -224,7 +221,6 @@ pub fn GeniusGameScreen() -> Element {
     let mut active = ui.genius;
     let lang = ui.lang();
     let g = lang.game();
-    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
     let mut typed = use_signal(Checker::new);
     let mut refused = use_signal(|| None::<String>);
 
@@ -254,20 +250,17 @@ pub fn GeniusGameScreen() -> Element {
     };
     // Virtual dice: d6 values 1–6, and at `challenge_at` a challenge-die
     // face index 0–5 (as the log records them, so kept dice come back right).
-    let virtual_roll = {
-        let rng = rng.clone();
-        move |count: usize, challenge_at: Option<usize>| -> Vec<u32> {
-            let mut rng = rng.borrow_mut();
-            let read = active.read();
-            let session: &Session<Genius> = &read.as_ref().expect("a game").session;
-            session.virtual_dice(count, |i| {
-                if Some(i) == challenge_at {
-                    rng.random_range(0..6)
-                } else {
-                    rng.random_range(1..=6)
-                }
-            })
-        }
+    let virtual_roll = move |count: usize, challenge_at: Option<usize>| -> Vec<u32> {
+        let read = active.read();
+        let session: &Session<Genius> = &read.as_ref().expect("a game").session;
+        session.virtual_dice(count, |i| {
+            let face = platform::random_below(6);
+            if Some(i) == challenge_at {
+                face
+            } else {
+                face + 1
+            }
+        })
     };
 
     let status = match state.phase() {
@@ -314,7 +307,6 @@ pub fn GeniusGameScreen() -> Element {
                         players: players.clone(),
                         lang,
                         on_roll: {
-                            let virtual_roll = virtual_roll.clone();
                             let n = r.contenders.len();
                             move |_| act(Action::RollOff { values: virtual_roll(n, None), source: RollSource::Virtual })
                         },
@@ -326,15 +318,12 @@ pub fn GeniusGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "expert-throw",
                             "data-haptic": "roll",
-                            onclick: {
-                                let virtual_roll = virtual_roll.clone();
-                                move |_| {
-                                    let v = virtual_roll(COLUMNS + 1, Some(COLUMNS));
-                                    let dice = v[..COLUMNS].iter().filter_map(|x| D6::new(*x as u8)).collect();
-                                    let challenge = face_of(v[COLUMNS]);
-                                    act(Action::Expert { dice, challenge, source: RollSource::Virtual });
-                                    typed.set(Checker::new());
-                                }
+                            onclick: move |_| {
+                                let v = virtual_roll(COLUMNS + 1, Some(COLUMNS));
+                                let dice = v[..COLUMNS].iter().filter_map(|x| D6::new(*x as u8)).collect();
+                                let challenge = face_of(v[COLUMNS]);
+                                act(Action::Expert { dice, challenge, source: RollSource::Virtual });
+                                typed.set(Checker::new());
                             },
                             "{g.expert_throw}"
                         }
@@ -376,7 +365,6 @@ pub fn GeniusGameScreen() -> Element {
                                         "aria-disabled": if open.contains(&(k - 1)) { "false" } else { "true" },
                                         "aria-label": lang.roll_label(k),
                                         onclick: {
-                                            let virtual_roll = virtual_roll.clone();
                                             let open = open.clone();
                                             move |_| {
                                                 if !open.contains(&(k - 1)) {
@@ -422,12 +410,9 @@ pub fn GeniusGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "roll-challenge",
                             "data-haptic": "roll",
-                            onclick: {
-                                let virtual_roll = virtual_roll.clone();
-                                move |_| {
-                                    let face = face_of(virtual_roll(1, Some(0))[0]);
-                                    act(Action::Challenge { face, source: RollSource::Virtual });
-                                }
+                            onclick: move |_| {
+                                let face = face_of(virtual_roll(1, Some(0))[0]);
+                                act(Action::Challenge { face, source: RollSource::Virtual });
                             },
                             "{g.roll_challenge}"
                         }

@@ -252,38 +252,28 @@ pub fn App() -> Element {
 /// The app from a given start, so tests can render any state.
 #[component]
 pub fn Root(init: Init) -> Element {
-    let settings = use_signal(|| init.settings.clone());
-    let settings_error = use_signal(|| init.settings_error.clone());
-    let save_status = use_signal(|| SaveStatus::Idle);
-    let locale = use_signal(|| init.locale.clone());
-    let screen = use_signal(|| init.screen);
-    let checker = use_signal(|| init.checker.clone());
-    let roller = use_signal(roller::new_roller);
-    let game = use_signal(|| None);
-    let genius = use_signal(|| None);
-    let einstein = use_signal(|| None);
-    let sequence = use_signal(|| None);
-    let rtt = use_signal(|| None);
-    let words = use_signal(|| None);
-    let saved = use_signal(|| init.saved.clone());
-    let set_aside = use_signal(|| init.set_aside);
+    // One hook makes every shared signal (owned by this component, like
+    // `use_signal`'s) and provides them to the screens.
     let ui = use_context_provider(|| Ui {
-        settings,
-        settings_error,
-        save_status,
-        locale,
-        screen,
-        checker,
-        roller,
-        game,
-        genius,
-        einstein,
-        sequence,
-        rtt,
-        words,
-        saved,
-        set_aside,
+        settings: Signal::new(init.settings.clone()),
+        settings_error: Signal::new(init.settings_error.clone()),
+        save_status: Signal::new(SaveStatus::Idle),
+        locale: Signal::new(init.locale.clone()),
+        screen: Signal::new(init.screen),
+        checker: Signal::new(init.checker.clone()),
+        roller: Signal::new(roller::new_roller()),
+        game: Signal::new(None),
+        genius: Signal::new(None),
+        einstein: Signal::new(None),
+        sequence: Signal::new(None),
+        rtt: Signal::new(None),
+        words: Signal::new(None),
+        saved: Signal::new(init.saved.clone()),
+        set_aside: Signal::new(init.set_aside),
     });
+    let Ui {
+        settings, screen, ..
+    } = ui;
 
     let lang = ui.lang();
     let t = lang.texts();

@@ -115,8 +115,13 @@ pub fn Ranking(
     lang: Lang,
     children: Element,
 ) -> Element {
-    let mut order: Vec<usize> = (0..players.len()).collect();
-    order.sort_by_key(|&i| places[i]);
+    // By place, players sharing a place in seat order (no sort needed: places
+    // run from 1 to the number of players).
+    let n = players.len();
+    let mut order = Vec::with_capacity(n);
+    for place in 1..=n {
+        order.extend((0..n).filter(|&i| places[i] == place));
+    }
     rsx! {
         section { class: "info ranking", "data-testid": "ranking",
             h2 { class: "section-title", "{lang.game().ranking}" }

@@ -9,9 +9,6 @@ use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
-use rand::Rng;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// Sets of dice for the games of the rulebooks.
 pub fn presets() -> Vec<(&'static str, Vec<DieKind>)> {
@@ -105,7 +102,6 @@ pub fn RollerScreen() -> Element {
     let lang = ui.lang();
     let t = lang.texts();
     let animate = ui.settings.read().animations;
-    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
 
     let session = roller.read();
     let state = session.state();
@@ -169,22 +165,17 @@ pub fn RollerScreen() -> Element {
                     "data-testid": "roll",
                     "data-haptic": "roll",
                     disabled: to_roll == 0,
-                    onclick: {
-                        let rng = rng.clone();
-                        move |_| {
-                            let kinds = roller.read().state().kinds_to_roll();
-                            let faces: Vec<usize> = {
-                                let mut rng = rng.borrow_mut();
-                                let session = roller.read();
-                                session
-                                    .virtual_dice(kinds.len(), |i| rng.random_range(0..kinds[i].sides()) as u32)
-                                    .into_iter()
-                                    .zip(&kinds)
-                                    .map(|(v, k)| if (v as usize) < k.sides() { v as usize } else { rng.random_range(0..k.sides()) })
-                                    .collect()
-                            };
-                            let _ = roller.write().act(Action::Roll { faces, source: RollSource::Virtual });
-                        }
+                    onclick: move |_| {
+                        let kinds = roller.read().state().kinds_to_roll();
+                        let roll = |k: &DieKind| platform::random_below(k.sides() as u32) as usize;
+                        let faces: Vec<usize> = roller
+                            .read()
+                            .virtual_dice(kinds.len(), |i| roll(&kinds[i]) as u32)
+                            .into_iter()
+                            .zip(&kinds)
+                            .map(|(v, k)| if (v as usize) < k.sides() { v as usize } else { roll(k) })
+                            .collect();
+                        let _ = roller.write().act(Action::Roll { faces, source: RollSource::Virtual });
                     },
                     if kept.iter().any(|k| *k) { "{t.roller_roll} ({to_roll})" } else { "{t.roller_roll}" }
                 }

@@ -11,10 +11,7 @@ use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
-use rand::Rng;
-use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::rc::Rc;
 
 const SERIES_KEY: &str = "rtt-series";
 
@@ -62,7 +59,6 @@ pub fn RttGameScreen() -> Element {
     let mut active = ui.rtt;
     let lang = ui.lang();
     let g = lang.game();
-    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
     let mut refused = use_signal(|| None::<String>);
     // The current player's draft: placements made so far and the dice picked.
     let mut draft = use_signal(Vec::<Placement>::new);
@@ -103,30 +99,26 @@ pub fn RttGameScreen() -> Element {
         reset_draft();
         chooser.set(None);
     };
-    let virtual_values = {
-        let rng = rng.clone();
-        move |kinds: Vec<DieKind>, white: bool| -> Vec<u32> {
-            let mut rng = rng.borrow_mut();
-            let read = active.read();
-            let session: &Session<Rtt> = &read.as_ref().expect("a game").session;
-            let n = kinds.len() + usize::from(white);
-            let values = session.virtual_dice(n, |i| match kinds.get(i) {
-                Some(k) => rng.random_range(1..=k.sides() as u32),
-                None => rng.random_range(0..6),
-            });
-            // Kept dice from an undone roll may not fit a changed set: roll those afresh.
-            values
-                .into_iter()
-                .enumerate()
-                .map(|(i, v)| match kinds.get(i) {
-                    Some(k) if v == 0 || v > k.sides() as u32 => {
-                        rng.random_range(1..=k.sides() as u32)
-                    }
-                    None if v > 5 => rng.random_range(0..6),
-                    _ => v,
-                })
-                .collect()
-        }
+    let virtual_values = move |kinds: Vec<DieKind>, white: bool| -> Vec<u32> {
+        let read = active.read();
+        let session: &Session<Rtt> = &read.as_ref().expect("a game").session;
+        let n = kinds.len() + usize::from(white);
+        // A coloured die shows 1 to its number of sides; the white die, a face index 0 to 5.
+        let roll = |i: usize| match kinds.get(i) {
+            Some(k) => 1 + platform::random_below(k.sides() as u32),
+            None => platform::random_below(6),
+        };
+        let values = session.virtual_dice(n, roll);
+        // Kept dice from an undone roll may not fit a changed set: roll those afresh.
+        values
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| match kinds.get(i) {
+                Some(k) if v == 0 || v > k.sides() as u32 => roll(i),
+                None if v > 5 => roll(i),
+                _ => v,
+            })
+            .collect()
     };
 
     // Series: count a finished game once.
@@ -209,7 +201,6 @@ pub fn RttGameScreen() -> Element {
                         players: players.clone(),
                         lang,
                         on_roll: {
-                            let virtual_values = virtual_values.clone();
                             let n = r.contenders.len();
                             move |_| act(Action::RollOff { values: virtual_values(vec![DieKind::D6; n], false), source: RollSource::Virtual })
                         },
@@ -225,10 +216,7 @@ pub fn RttGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "rtt-start",
                             "data-haptic": "roll",
-                            onclick: {
-                                let virtual_values = virtual_values.clone();
-                                move |_| act(Action::StartRoll { values: virtual_values(COLOURED.to_vec(), false), source: RollSource::Virtual })
-                            },
+                            onclick: move |_| act(Action::StartRoll { values: virtual_values(COLOURED.to_vec(), false), source: RollSource::Virtual }),
                             "{g.rtt_start}"
                         }
                         TypedValues { kinds: COLOURED.to_vec(), values: typed, lang }
@@ -249,14 +237,11 @@ pub fn RttGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "rtt-roll",
                             "data-haptic": "roll",
-                            onclick: {
-                                let virtual_values = virtual_values.clone();
-                                move |_| {
-                                    let kinds = active.read().as_ref().map(|a| a.session.state().dice_in_play().to_vec()).unwrap_or_default();
-                                    let mut values = virtual_values(kinds.clone(), true);
-                                    let white = values.pop().unwrap_or(0) as usize;
-                                    act(Action::Roll { values, white, source: RollSource::Virtual });
-                                }
+                            onclick: move |_| {
+                                let kinds = active.read().as_ref().map(|a| a.session.state().dice_in_play().to_vec()).unwrap_or_default();
+                                let mut values = virtual_values(kinds.clone(), true);
+                                let white = values.pop().unwrap_or(0) as usize;
+                                act(Action::Roll { values, white, source: RollSource::Virtual });
                             },
                             "{g.rtt_roll}"
                         }

@@ -12,9 +12,6 @@ use crate::core::table::Colour;
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
-use rand::Rng;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// A side's colour and symbol: those of its first player.
 fn side_look(game: &Sequence, side: usize) -> (Colour, &'static str) {
@@ -38,7 +35,6 @@ pub fn SequenceGameScreen() -> Element {
     let mut active = ui.sequence;
     let lang = ui.lang();
     let g = lang.game();
-    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
     let mut typed = use_signal(Checker::new);
     let mut refused = use_signal(|| None::<String>);
 
@@ -61,14 +57,10 @@ pub fn SequenceGameScreen() -> Element {
             refused.set(game.act(action).err().map(|e| lang.sequence_error(&e)));
         }
     };
-    let virtual_dice = {
-        let rng = rng.clone();
-        move |count: usize| -> Vec<u32> {
-            let mut rng = rng.borrow_mut();
-            let read = active.read();
-            let session: &Session<Sequence> = &read.as_ref().expect("a game").session;
-            session.virtual_dice(count, |_| rng.random_range(1..=6))
-        }
+    let virtual_dice = move |count: usize| -> Vec<u32> {
+        let read = active.read();
+        let session: &Session<Sequence> = &read.as_ref().expect("a game").session;
+        session.virtual_dice(count, |_| 1 + platform::random_below(6))
     };
 
     let (targets, removing): (Vec<Square>, bool) = match state.phase() {
@@ -136,7 +128,6 @@ pub fn SequenceGameScreen() -> Element {
                         players: players.clone(),
                         lang,
                         on_roll: {
-                            let virtual_dice = virtual_dice.clone();
                             let n = r.contenders.len();
                             move |_| {
                                 let dice = virtual_dice(n * 2);
@@ -152,13 +143,10 @@ pub fn SequenceGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "sequence-roll",
                             "data-haptic": "roll",
-                            onclick: {
-                                let virtual_dice = virtual_dice.clone();
-                                move |_| {
-                                    let dice = virtual_dice(2).into_iter().filter_map(|v| D6::new(v as u8)).collect();
-                                    act(Action::Roll { dice, source: RollSource::Virtual });
-                                    typed.set(Checker::new());
-                                }
+                            onclick: move |_| {
+                                let dice = virtual_dice(2).into_iter().filter_map(|v| D6::new(v as u8)).collect();
+                                act(Action::Roll { dice, source: RollSource::Virtual });
+                                typed.set(Checker::new());
                             },
                             "{g.roll_two}"
                         }

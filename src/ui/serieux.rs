@@ -12,9 +12,6 @@ use crate::core::table::{Colour, Player};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
-use rand::Rng;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 pub fn symbol(p: &Player) -> &'static str {
     p.colour.symbol()
@@ -30,7 +27,6 @@ pub fn SerieuxGameScreen() -> Element {
     let mut game_signal = ui.game;
     let lang = ui.lang();
     let g = lang.game();
-    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
     let mut typed = use_signal(Checker::new);
     let mut typed_rolloff = use_signal(String::new);
     let mut refused = use_signal(|| None::<crate::core::serieux::Error>);
@@ -51,14 +47,10 @@ pub fn SerieuxGameScreen() -> Element {
     let can_redo = game.can_redo();
 
     // Rolls `count` d6 from the app: the dice kept from an undone roll first.
-    let virtual_d6 = {
-        let rng = rng.clone();
-        move |count: usize| -> Vec<u32> {
-            let mut rng = rng.borrow_mut();
-            let read = game_signal.read();
-            let session = &read.as_ref().expect("a game").session;
-            session.virtual_dice(count, |_| rng.random_range(1..=6))
-        }
+    let virtual_d6 = move |count: usize| -> Vec<u32> {
+        let read = game_signal.read();
+        let session = &read.as_ref().expect("a game").session;
+        session.virtual_dice(count, |_| 1 + platform::random_below(6))
     };
 
     let mut act = move |action: Action| {
@@ -103,7 +95,6 @@ pub fn SerieuxGameScreen() -> Element {
                         players: players.clone(),
                         lang,
                         on_roll: {
-                            let virtual_d6 = virtual_d6.clone();
                             let n = r.contenders.len();
                             move |_| act(Action::RollOff { values: virtual_d6(n), source: RollSource::Virtual })
                         },
@@ -144,13 +135,10 @@ pub fn SerieuxGameScreen() -> Element {
                                     "data-testid": "serieux-roll-{k}",
                                     "data-haptic": "roll",
                                     "aria-label": lang.roll_label(k),
-                                    onclick: {
-                                        let virtual_d6 = virtual_d6.clone();
-                                        move |_| {
-                                            let dice: Vec<D6> = virtual_d6(k).into_iter().filter_map(|v| D6::new(v as u8)).collect();
-                                            act(Action::Roll { dice, source: RollSource::Virtual });
-                                            typed.set(Checker::new());
-                                        }
+                                    onclick: move |_| {
+                                        let dice: Vec<D6> = virtual_d6(k).into_iter().filter_map(|v| D6::new(v as u8)).collect();
+                                        act(Action::Roll { dice, source: RollSource::Virtual });
+                                        typed.set(Checker::new());
                                     },
                                     span { class: "roll-count", "{k}" }
                                     span { class: "roll-unit", "aria-hidden": "true", "{lang.dice_word(k)}" }

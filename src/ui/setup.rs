@@ -16,7 +16,6 @@ use crate::core::words::{self, Variants, Words, THEME_CARDS};
 use crate::platform;
 use crate::saves;
 use dioxus::prelude::*;
-use rand::Rng;
 
 #[component]
 pub fn SetupScreen(game: NewGame) -> Element {
@@ -60,7 +59,13 @@ pub fn SetupScreen(game: NewGame) -> Element {
             } else {
                 FirstPlayer::Chosen(chosen().min(players.len().saturating_sub(1)))
             };
-            let id = |kind| new_id(kind, platform::now_ms(), platform::seeded_rng().random());
+            let id = |kind| {
+                new_id(
+                    kind,
+                    platform::now_ms(),
+                    platform::random_below(1 << 16) as u16,
+                )
+            };
             let mut ui = ui;
             let started = match game {
                 NewGame::Serieux => Session::<Serieux>::new(serieux::Setup {

@@ -12,9 +12,6 @@ use crate::core::words::{self, Action, Event, Phase, Round, Words, THEME_CARDS};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
-use rand::Rng;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// The colour die's faces, in the order the rules number them.
 const COLOUR_FACES: [DieColour; 6] = [
@@ -45,7 +42,6 @@ pub fn WordsGameScreen() -> Element {
     let lang = ui.lang();
     let g = lang.game();
     let w = lang.words();
-    let rng = use_hook(|| Rc::new(RefCell::new(platform::seeded_rng())));
     let mut refused = use_signal(|| None::<String>);
     let mut typed_letters = use_signal(|| [None::<usize>; 5]);
     let mut typed_colour = use_signal(|| None::<usize>);
@@ -77,14 +73,10 @@ pub fn WordsGameScreen() -> Element {
         refused.set(game.as_ref().err().map(|e| lang.words_error(e)));
         game.is_ok()
     };
-    let virtual_dice = {
-        let rng = rng.clone();
-        move |count: usize, faces: u32| -> Vec<u32> {
-            let mut rng = rng.borrow_mut();
-            let read = active.read();
-            let session: &Session<Words> = &read.as_ref().expect("a game").session;
-            session.virtual_dice(count, |_| rng.random_range(0..faces))
-        }
+    let virtual_dice = move |count: usize, faces: u32| -> Vec<u32> {
+        let read = active.read();
+        let session: &Session<Words> = &read.as_ref().expect("a game").session;
+        session.virtual_dice(count, |_| platform::random_below(faces))
     };
     let mut roll_dice = move |letters: Vec<usize>, colour: usize, source: RollSource| {
         if act(Action::RollDice {
@@ -139,7 +131,6 @@ pub fn WordsGameScreen() -> Element {
                         players: players.clone(),
                         lang,
                         on_roll: {
-                            let virtual_dice = virtual_dice.clone();
                             let n = r.contenders.len();
                             move |_| {
                                 let values = virtual_dice(n, 6).into_iter().map(|v| v + 1).collect();
@@ -154,12 +145,9 @@ pub fn WordsGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "roll-theme",
                             "data-haptic": "roll",
-                            onclick: {
-                                let virtual_dice = virtual_dice.clone();
-                                move |_| {
-                                    let value = virtual_dice(1, 6)[0] + 1;
-                                    act(Action::RollTheme { value, source: RollSource::Virtual });
-                                }
+                            onclick: move |_| {
+                                let value = virtual_dice(1, 6)[0] + 1;
+                                act(Action::RollTheme { value, source: RollSource::Virtual });
                             },
                             "{w.roll_theme}"
                         }
@@ -185,13 +173,10 @@ pub fn WordsGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "roll-dice",
                             "data-haptic": "roll",
-                            onclick: {
-                                let virtual_dice = virtual_dice.clone();
-                                move |_| {
-                                    let v = virtual_dice(6, 6);
-                                    let letters = v[..5].iter().map(|&i| i as usize).collect();
-                                    roll_dice(letters, v[5] as usize, RollSource::Virtual);
-                                }
+                            onclick: move |_| {
+                                let v = virtual_dice(6, 6);
+                                let letters = v[..5].iter().map(|&i| i as usize).collect();
+                                roll_dice(letters, v[5] as usize, RollSource::Virtual);
                             },
                             "{w.roll_dice}"
                         }
