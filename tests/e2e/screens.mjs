@@ -31,6 +31,16 @@ export const SCREENS = {
   einstein: async (page, url) => newGame(page, url, 'einstein'),
   sequence: async (page, url) => newGame(page, url, 'sequence'),
   rtt: async (page, url) => newGame(page, url, 'rtt'),
+  'words-setup': async (page, url) => { await open(page, url); await page.click(id('open-words')); },
+  words: async (page, url) => {
+    await newGame(page, url, 'words');
+    await page.click(id('theme-face-1'));
+    await page.click(id('roll-dice'));
+    await page.fill(id('word-input'), 'Bonaparte');
+  },
+  'words-dice-entry': async (page, url) => { await newGame(page, url, 'words'); await page.click(id('theme-face-1')); },
+  history: async (page, url) => { await open(page, url); await page.click(id('open-history')); },
+  stats: async (page, url) => { await open(page, url); await page.click(id('open-history')); await page.click(id('tab-Stats')); },
 };
 
 export const VIEWPORTS = {
