@@ -3,7 +3,7 @@
 
 use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::serieux::symbol;
-use super::{use_ui, DieFace, Screen};
+use super::{use_default, use_ui, DieFace, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::D6;
 use crate::core::einstein::{
@@ -30,14 +30,14 @@ pub fn EinsteinGameScreen() -> Element {
     let mut active = ui.einstein;
     let lang = ui.lang();
     let g = lang.game();
-    let mut typed = use_signal(Checker::new);
-    let mut refused = use_signal(|| None::<String>);
+    let mut typed = use_default::<Checker>();
+    let mut refused = use_default::<Option<String>>();
     // The dice tapped so far for the current chooser, in order: pair A, pair B.
-    let mut picked = use_signal(Vec::<usize>::new);
+    let mut picked = use_default::<Vec<usize>>();
     // Whose choice is on screen (any player still waiting).
-    let mut chooser = use_signal(|| None::<usize>);
+    let mut chooser = use_default::<Option<usize>>();
     // The sheet shown below.
-    let mut sheet_of = use_signal(|| None::<usize>);
+    let mut sheet_of = use_default::<Option<usize>>();
     let best_before = use_hook(personal_best);
 
     let Some(game) = active.read().clone() else {

@@ -4,7 +4,7 @@
 
 use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
 use super::serieux::{colour_class, symbol};
-use super::{use_ui, Screen};
+use super::{use_default, use_ui, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::dice_kinds::{Challenge, Face};
@@ -221,8 +221,8 @@ pub fn GeniusGameScreen() -> Element {
     let mut active = ui.genius;
     let lang = ui.lang();
     let g = lang.game();
-    let mut typed = use_signal(Checker::new);
-    let mut refused = use_signal(|| None::<String>);
+    let mut typed = use_default::<Checker>();
+    let mut refused = use_default::<Option<String>>();
 
     let Some(game) = active.read().clone() else {
         return rsx! {

@@ -212,6 +212,13 @@ pub fn use_ui() -> Ui {
     use_context::<Ui>()
 }
 
+/// `use_signal(T::default)`, kept out of line: one copy of the hook code per
+/// value type rather than one inlined at every call (a smaller web build).
+#[inline(never)]
+pub fn use_default<T: Default + 'static>() -> Signal<T> {
+    use_signal(T::default)
+}
+
 /// The app as launched: loads what the device remembers.
 #[component]
 pub fn App() -> Element {

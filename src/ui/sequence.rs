@@ -3,7 +3,7 @@
 
 use super::parts::{FaceKeypad, Notices, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::serieux::colour_class;
-use super::{use_ui, DieFace, Screen};
+use super::{use_default, use_ui, DieFace, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::D6;
 use crate::core::sequence::{Action, Event, Phase, Sequence, Square, BOARD, SIZE};
@@ -35,8 +35,8 @@ pub fn SequenceGameScreen() -> Element {
     let mut active = ui.sequence;
     let lang = ui.lang();
     let g = lang.game();
-    let mut typed = use_signal(Checker::new);
-    let mut refused = use_signal(|| None::<String>);
+    let mut typed = use_default::<Checker>();
+    let mut refused = use_default::<Option<String>>();
 
     let Some(game) = active.read().clone() else {
         return rsx! {

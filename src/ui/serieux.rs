@@ -3,7 +3,7 @@
 //! and the rules page with the rulings the app applies.
 
 use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
-use super::{use_ui, Screen};
+use super::{use_default, use_ui, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
@@ -27,9 +27,9 @@ pub fn SerieuxGameScreen() -> Element {
     let mut game_signal = ui.game;
     let lang = ui.lang();
     let g = lang.game();
-    let mut typed = use_signal(Checker::new);
-    let mut typed_rolloff = use_signal(String::new);
-    let mut refused = use_signal(|| None::<crate::core::serieux::Error>);
+    let mut typed = use_default::<Checker>();
+    let mut typed_rolloff = use_default::<String>();
+    let mut refused = use_default::<Option<crate::core::serieux::Error>>();
 
     let Some(game) = game_signal.read().clone() else {
         return rsx! {
