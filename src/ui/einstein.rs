@@ -43,7 +43,7 @@ pub fn EinsteinGameScreen() -> Element {
     let Some(game) = active.read().clone() else {
         return rsx! {
             div { class: "info",
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::EinsteinSetup), "{g.new_game}" }
             }
         };
     };
@@ -272,7 +272,7 @@ pub fn EinsteinGameScreen() -> Element {
                                     "{lang.personal_best(best)}"
                                 }
                             }
-                            button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinSetup) }, "{g.new_game}" }
+                            button { class: "roll-main", onclick: ui.go_to(Screen::EinsteinSetup), "{g.new_game}" }
                         }
                     }
                 }
@@ -303,7 +303,7 @@ pub fn EinsteinGameScreen() -> Element {
             }
             SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
 
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::EinsteinRules), "{g.rules}" }
         }
     }
 }

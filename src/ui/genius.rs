@@ -227,7 +227,7 @@ pub fn GeniusGameScreen() -> Element {
     let Some(game) = active.read().clone() else {
         return rsx! {
             div { class: "info",
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::GeniusSetup), "{g.new_game}" }
             }
         };
     };
@@ -460,7 +460,7 @@ pub fn GeniusGameScreen() -> Element {
                         places: state.places(),
                         scores: state.totals().iter().map(|t| lang.points(*t)).collect::<Vec<String>>(),
                         lang,
-                        button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusSetup) }, "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::GeniusSetup), "{g.new_game}" }
                     }
                 },
             }
@@ -502,7 +502,7 @@ pub fn GeniusGameScreen() -> Element {
                 }
             } }
 
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::GeniusRules), "{g.rules}" }
         }
     }
 }

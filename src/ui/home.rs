@@ -81,7 +81,7 @@ pub fn HomeScreen() -> Element {
                 button {
                     class: "card card-primary",
                     "data-testid": "open-checker",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::Checker) },
+                    onclick: ui.go_to(Screen::Checker),
                     span { class: "card-art", "aria-hidden": "true",
                         for v in [2u8, 3, 3, 3, 3] {
                             DieFace { face: D6::new(v).unwrap_or(D6::ALL[0]) }
@@ -90,54 +90,23 @@ pub fn HomeScreen() -> Element {
                     span { class: "card-title", "{t.checker_title}" }
                     span { class: "card-text", "{t.checker_blurb}" }
                 }
-                button {
-                    class: "card",
-                    "data-testid": "open-serieux",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxSetup) },
-                    span { class: "card-title", "{g.serieux_title}" }
-                    span { class: "card-text", "{g.serieux_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-genius",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusSetup) },
-                    span { class: "card-title", "{g.genius_title}" }
-                    span { class: "card-text", "{g.genius_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-einstein",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinSetup) },
-                    span { class: "card-title", "{g.einstein_title}" }
-                    span { class: "card-text", "{g.einstein_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-sequence",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceSetup) },
-                    span { class: "card-title", "{g.sequence_title}" }
-                    span { class: "card-text", "{g.sequence_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-rtt",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::RttSetup) },
-                    span { class: "card-title", "{g.rtt_title}" }
-                    span { class: "card-text", "{g.rtt_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-roller",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::Roller) },
-                    span { class: "card-title", "{t.roller_title}" }
-                    span { class: "card-text", "{t.roller_blurb}" }
-                }
-                button {
-                    class: "card",
-                    "data-testid": "open-settings",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::Settings) },
-                    span { class: "card-title", "{t.settings}" }
-                    span { class: "card-text", "{t.settings_blurb}" }
+                for (id, screen, title, blurb) in [
+                    ("serieux", Screen::SerieuxSetup, g.serieux_title, g.serieux_blurb),
+                    ("genius", Screen::GeniusSetup, g.genius_title, g.genius_blurb),
+                    ("einstein", Screen::EinsteinSetup, g.einstein_title, g.einstein_blurb),
+                    ("sequence", Screen::SequenceSetup, g.sequence_title, g.sequence_blurb),
+                    ("rtt", Screen::RttSetup, g.rtt_title, g.rtt_blurb),
+                    ("roller", Screen::Roller, t.roller_title, t.roller_blurb),
+                    ("settings", Screen::Settings, t.settings, t.settings_blurb),
+                ] {
+                    button {
+                        key: "{id}",
+                        class: "card",
+                        "data-testid": "open-{id}",
+                        onclick: ui.go_to(screen),
+                        span { class: "card-title", "{title}" }
+                        span { class: "card-text", "{blurb}" }
+                    }
                 }
             }
         }

@@ -74,7 +74,7 @@ pub fn RttGameScreen() -> Element {
     let Some(game) = active.read().clone() else {
         return rsx! {
             div { class: "info",
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
             }
         };
     };
@@ -381,7 +381,7 @@ pub fn RttGameScreen() -> Element {
                                 }
                             }
                             button { class: "action", onclick: move |_| { let s = Series::default(); save_series(&s); series.set(s); }, "{g.rtt_series_reset}" }
-                            button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttSetup) }, "{g.new_game}" }
+                            button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
                         }
                     }
                 }
@@ -427,7 +427,7 @@ pub fn RttGameScreen() -> Element {
                 on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } reset_draft(); refused.set(None); },
                 on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } reset_draft(); refused.set(None); },
             }
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::RttRules), "{g.rules}" }
         }
     }
 }

@@ -41,7 +41,7 @@ pub fn SequenceGameScreen() -> Element {
     let Some(game) = active.read().clone() else {
         return rsx! {
             div { class: "info",
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::SequenceSetup), "{g.new_game}" }
             }
         };
     };
@@ -165,7 +165,7 @@ pub fn SequenceGameScreen() -> Element {
                 },
                 Phase::Finished => rsx! {
                     section { class: "info ranking", "data-testid": "ranking",
-                        button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceSetup) }, "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::SequenceSetup), "{g.new_game}" }
                     }
                 },
                 _ => rsx! {},
@@ -226,7 +226,7 @@ pub fn SequenceGameScreen() -> Element {
                     }
                 }
             }
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::SequenceRules), "{g.rules}" }
         }
     }
 }

@@ -35,7 +35,7 @@ pub fn SerieuxGameScreen() -> Element {
         return rsx! {
             div { class: "info",
                 p { "{g.new_game}" }
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::SerieuxSetup), "{g.new_game}" }
             }
         };
     };
@@ -170,7 +170,7 @@ pub fn SerieuxGameScreen() -> Element {
                 },
                 Phase::Finished => rsx! {
                     Ranking { players: players.clone(), places: places.clone(), scores: totals.iter().map(|t| t.to_string()).collect::<Vec<String>>(), lang,
-                        button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxSetup) }, "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::SerieuxSetup), "{g.new_game}" }
                     }
                 },
             }
@@ -185,7 +185,7 @@ pub fn SerieuxGameScreen() -> Element {
 
             Grid { state: state.clone(), lang }
 
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::SerieuxRules), "{g.rules}" }
         }
     }
 }
