@@ -40,7 +40,8 @@ pub fn EinsteinGameScreen() -> Element {
     let mut sheet_of = use_default::<Option<usize>>();
     let best_before = use_hook(personal_best);
 
-    let Some(game) = active.read().clone() else {
+    let read = active.read();
+    let Some(game) = read.as_ref() else {
         return rsx! {
             div { class: "info",
                 button { class: "roll-main", onclick: ui.go_to(Screen::EinsteinSetup), "{g.new_game}" }

@@ -71,7 +71,8 @@ pub fn RttGameScreen() -> Element {
     let mut remove_pick = use_default::<Option<DieKind>>();
     let mut series = use_signal(load_series);
 
-    let Some(game) = active.read().clone() else {
+    let read = active.read();
+    let Some(game) = read.as_ref() else {
         return rsx! {
             div { class: "info",
                 button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }

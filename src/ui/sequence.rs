@@ -38,7 +38,8 @@ pub fn SequenceGameScreen() -> Element {
     let mut typed = use_default::<Checker>();
     let mut refused = use_default::<Option<String>>();
 
-    let Some(game) = active.read().clone() else {
+    let read = active.read();
+    let Some(game) = read.as_ref() else {
         return rsx! {
             div { class: "info",
                 button { class: "roll-main", onclick: ui.go_to(Screen::SequenceSetup), "{g.new_game}" }

@@ -31,7 +31,8 @@ pub fn SerieuxGameScreen() -> Element {
     let mut typed_rolloff = use_default::<String>();
     let mut refused = use_default::<Option<crate::core::serieux::Error>>();
 
-    let Some(game) = game_signal.read().clone() else {
+    let read = game_signal.read();
+    let Some(game) = read.as_ref() else {
         return rsx! {
             div { class: "info",
                 p { "{g.new_game}" }
