@@ -48,7 +48,7 @@ pub fn EinsteinGameScreen() -> Element {
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let players = state.players().to_vec();
     let can_undo = game.session.can_undo();
     let can_redo = game.session.can_redo();

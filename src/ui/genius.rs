@@ -232,13 +232,13 @@ pub fn GeniusGameScreen() -> Element {
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let mode = state.mode();
     let players = state.players().to_vec();
     let current = state.current_player();
     let can_undo = game.session.can_undo();
     let can_redo = game.session.can_redo();
-    let lines = event_lines(lang, &state);
+    let lines = event_lines(lang, state);
     let last_sum = state.events().iter().find_map(|e| match e {
         Event::Hit { sum, .. } => Some(*sum),
         _ => None,
@@ -280,7 +280,7 @@ pub fn GeniusGameScreen() -> Element {
     rsx! {
         div { class: "game", "data-testid": "genius-game",
             StatusLine { player: (current).map(|p| players[p].colour), text: status.clone() }
-            if state.is_ending() && !state_finished(&state) {
+            if state.is_ending() && !state_finished(state) {
                 p { class: "notice", "{g.last_round}" }
             }
             Notices { refused: refused(), save_failed: game.save_failed, lang }

@@ -79,7 +79,7 @@ pub fn RttGameScreen() -> Element {
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let players = state.players().to_vec();
     let sheet = state.sheet().clone();
     let decreasing = state.setup().decreasing;

@@ -46,7 +46,7 @@ pub fn SequenceGameScreen() -> Element {
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let players = state.players().to_vec();
     let current = state.current_player();
     let can_undo = game.session.can_undo();
@@ -79,7 +79,7 @@ pub fn SequenceGameScreen() -> Element {
         Phase::RollOff(_) => g.who_starts.to_string(),
         Phase::Finished => state
             .winner()
-            .map(|(side, _)| lang.side_wins(&side_name(&state, *side), teams))
+            .map(|(side, _)| lang.side_wins(&side_name(state, *side), teams))
             .unwrap_or_else(|| g.game_over.to_string()),
         _ => lang.to_play(&players[current.unwrap_or(0)].name),
     };
@@ -96,7 +96,7 @@ pub fn SequenceGameScreen() -> Element {
 
     rsx! {
         div { class: "game", "data-testid": "sequence-game",
-            StatusLine { player: (current).map(|p| side_look(&state, state.side_of(p)).0), text: status.clone() }
+            StatusLine { player: (current).map(|p| side_look(state, state.side_of(p)).0), text: status.clone() }
             if teams {
                 p { class: "caption", "{g.sequence_teams}" }
             }
@@ -179,14 +179,14 @@ pub fn SequenceGameScreen() -> Element {
                             let owner = state.board()[r][c];
                             let target = targets.contains(&(r, c));
                             let win = winning.contains(&(r, c));
-                            let look = owner.map(|s| side_look(&state, s));
+                            let look = owner.map(|s| side_look(state, s));
                             rsx! {
                                 button {
                                     key: "{r}-{c}",
                                     class: if win { "square win" } else if target { "square target" } else { "square" },
                                     "data-testid": "sq-{r}-{c}",
                                     "aria-label": {
-                                        let who = owner.map(|s| side_name(&state, s)).unwrap_or_default();
+                                        let who = owner.map(|s| side_name(state, s)).unwrap_or_default();
                                         format!("{} {}", BOARD[r][c], who)
                                     },
                                     onclick: move |_| {
@@ -217,11 +217,11 @@ pub fn SequenceGameScreen() -> Element {
             div { class: "chips",
                 for side in 0..state.side_count() {
                     {
-                        let (colour, sym) = side_look(&state, side);
+                        let (colour, sym) = side_look(state, side);
                         rsx! {
                             span { key: "{side}", class: "legend",
                                 span { class: "chip-disc small {colour_class(colour)}", "aria-hidden": "true", "{sym}" }
-                                "{side_name(&state, side)}"
+                                "{side_name(state, side)}"
                             }
                         }
                     }

@@ -40,7 +40,7 @@ pub fn SerieuxGameScreen() -> Element {
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let players = state.players().to_vec();
     let totals = state.totals();
     let places = state.places();
