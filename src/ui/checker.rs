@@ -1,6 +1,6 @@
 //! The core screen: dice in, sorted number and a verdict out, at a glance.
 
-use super::{use_ui, DieFace};
+use super::{use_default, use_ui, DieFace};
 use crate::core::checker::Input;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::prime::{all_odds, is_prime, sorted_numbers};
@@ -34,7 +34,7 @@ pub fn CheckerScreen() -> Element {
     let lang = ui.lang();
     let t = lang.texts();
     // Counts rolls so the rolled dice replay their animation each time.
-    let mut rolls = use_signal(|| 0u32);
+    let mut rolls = use_default::<u32>();
 
     let state = checker.read();
     let verdict = state.verdict();

@@ -3,7 +3,7 @@
 
 use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::serieux::symbol;
-use super::{use_ui, DieFace, Screen};
+use super::{use_default, use_ui, DieFace, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::D6;
 use crate::core::einstein::{
@@ -30,24 +30,25 @@ pub fn EinsteinGameScreen() -> Element {
     let mut active = ui.einstein;
     let lang = ui.lang();
     let g = lang.game();
-    let mut typed = use_signal(Checker::new);
-    let mut refused = use_signal(|| None::<String>);
+    let mut typed = use_default::<Checker>();
+    let mut refused = use_default::<Option<String>>();
     // The dice tapped so far for the current chooser, in order: pair A, pair B.
-    let mut picked = use_signal(Vec::<usize>::new);
+    let mut picked = use_default::<Vec<usize>>();
     // Whose choice is on screen (any player still waiting).
-    let mut chooser = use_signal(|| None::<usize>);
+    let mut chooser = use_default::<Option<usize>>();
     // The sheet shown below.
-    let mut sheet_of = use_signal(|| None::<usize>);
+    let mut sheet_of = use_default::<Option<usize>>();
     let best_before = use_hook(personal_best);
 
-    let Some(game) = active.read().clone() else {
+    let read = active.read();
+    let Some(game) = read.as_ref() else {
         return rsx! {
             div { class: "info",
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::EinsteinSetup), "{g.new_game}" }
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let players = state.players().to_vec();
     let can_undo = game.can_undo();
     let can_redo = game.can_redo();
@@ -273,7 +274,7 @@ pub fn EinsteinGameScreen() -> Element {
                                     "{lang.personal_best(best)}"
                                 }
                             }
-                            button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinSetup) }, "{g.new_game}" }
+                            button { class: "roll-main", onclick: ui.go_to(Screen::EinsteinSetup), "{g.new_game}" }
                         }
                     }
                 }
@@ -304,7 +305,7 @@ pub fn EinsteinGameScreen() -> Element {
             }
             SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
 
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::EinsteinRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::EinsteinRules), "{g.rules}" }
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
 use super::serieux::{colour_class, symbol};
-use super::{use_ui, Screen};
+use super::{use_default, use_ui, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::dice_kinds::{Challenge, Face};
@@ -221,23 +221,24 @@ pub fn GeniusGameScreen() -> Element {
     let mut active = ui.genius;
     let lang = ui.lang();
     let g = lang.game();
-    let mut typed = use_signal(Checker::new);
-    let mut refused = use_signal(|| None::<String>);
+    let mut typed = use_default::<Checker>();
+    let mut refused = use_default::<Option<String>>();
 
-    let Some(game) = active.read().clone() else {
+    let read = active.read();
+    let Some(game) = read.as_ref() else {
         return rsx! {
             div { class: "info",
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::GeniusSetup), "{g.new_game}" }
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let mode = state.mode();
     let players = state.players().to_vec();
     let current = state.current_player();
     let can_undo = game.can_undo();
     let can_redo = game.can_redo();
-    let lines = event_lines(lang, &state);
+    let lines = event_lines(lang, state);
     let last_sum = state.events().iter().find_map(|e| match e {
         Event::Hit { sum, .. } => Some(*sum),
         _ => None,
@@ -279,7 +280,7 @@ pub fn GeniusGameScreen() -> Element {
     rsx! {
         div { class: "game", "data-testid": "genius-game",
             StatusLine { player: (current).map(|p| players[p].colour), text: status.clone() }
-            if state.is_ending() && !state_finished(&state) {
+            if state.is_ending() && !state_finished(state) {
                 p { class: "notice", "{g.last_round}" }
             }
             Notices { refused: refused(), save_failed: game.save_failed, lang }
@@ -463,7 +464,7 @@ pub fn GeniusGameScreen() -> Element {
                         places: state.places(),
                         scores: state.totals().iter().map(|t| lang.points(*t)).collect::<Vec<String>>(),
                         lang,
-                        button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusSetup) }, "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::GeniusSetup), "{g.new_game}" }
                     }
                 },
             }
@@ -505,7 +506,7 @@ pub fn GeniusGameScreen() -> Element {
                 }
             } }
 
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::GeniusRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::GeniusRules), "{g.rules}" }
         }
     }
 }

@@ -120,7 +120,7 @@ pub fn HomeScreen() -> Element {
                 button {
                     class: "card card-primary",
                     "data-testid": "open-checker",
-                    onclick: move |_| { let mut ui = ui; ui.go(Screen::Checker) },
+                    onclick: ui.go_to(Screen::Checker),
                     span { class: "card-art", "aria-hidden": "true",
                         for v in [2u8, 3, 3, 3, 3] {
                             DieFace { face: D6::new(v).unwrap_or(D6::ALL[0]) }
@@ -134,7 +134,7 @@ pub fn HomeScreen() -> Element {
                         key: "{id}",
                         class: "card",
                         "data-testid": "open-{id}",
-                        onclick: move |_| { let mut ui = ui; ui.go(screen) },
+                        onclick: ui.go_to(screen),
                         span { class: "card-title", "{title}" }
                         span { class: "card-text", "{text}" }
                     }

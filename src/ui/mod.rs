@@ -187,6 +187,15 @@ impl Ui {
         self.screen.set(screen);
     }
 
+    /// A click handler that shows `screen` (one handler type for every
+    /// such button, so one copy of its code).
+    pub fn go_to(self, screen: Screen) -> impl FnMut(MouseEvent) + 'static {
+        move |_| {
+            let mut ui = self;
+            ui.go(screen)
+        }
+    }
+
     /// Where the back button leads from `screen`.
     pub fn parent(&self, screen: Screen) -> Screen {
         match screen {
@@ -240,6 +249,13 @@ impl Ui {
 
 pub fn use_ui() -> Ui {
     use_context::<Ui>()
+}
+
+/// `use_signal(T::default)`, kept out of line: one copy of the hook code per
+/// value type rather than one inlined at every call (a smaller web build).
+#[inline(never)]
+pub fn use_default<T: Default + 'static>() -> Signal<T> {
+    use_signal(T::default)
 }
 
 /// The app as launched: loads what the device remembers.
@@ -327,7 +343,7 @@ pub fn Root(init: Init) -> Element {
                         class: "icon-button settings",
                         "aria-label": t.settings,
                         title: t.settings,
-                        onclick: move |_| { let mut ui = ui; ui.go(Screen::Settings) },
+                        onclick: ui.go_to(Screen::Settings),
                         svg { view_box: "0 0 24 24", "aria-hidden": "true",
                             path { d: GEAR, fill: "currentColor" }
                         }

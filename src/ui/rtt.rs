@@ -4,7 +4,7 @@
 
 use super::parts::{Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::serieux::symbol;
-use super::{use_ui, Screen};
+use super::{use_default, use_ui, Screen};
 use crate::core::dice_kinds::{DieKind, Face, White};
 use crate::core::rtt::{accepts, Action, Adjustment, Phase, Placement, Rtt, Sheet, COLOURED};
 use crate::core::session::{RollSource, Session};
@@ -59,26 +59,27 @@ pub fn RttGameScreen() -> Element {
     let mut active = ui.rtt;
     let lang = ui.lang();
     let g = lang.game();
-    let mut refused = use_signal(|| None::<String>);
+    let mut refused = use_default::<Option<String>>();
     // The current player's draft: placements made so far and the dice picked.
-    let mut draft = use_signal(Vec::<Placement>::new);
-    let mut picked = use_signal(Vec::<usize>::new);
-    let mut chooser = use_signal(|| None::<usize>);
-    let mut shown = use_signal(|| None::<usize>);
-    let mut typed = use_signal(Vec::<String>::new);
-    let mut typed_white = use_signal(|| 0usize);
-    let mut add_pick = use_signal(|| None::<DieKind>);
-    let mut remove_pick = use_signal(|| None::<DieKind>);
+    let mut draft = use_default::<Vec<Placement>>();
+    let mut picked = use_default::<Vec<usize>>();
+    let mut chooser = use_default::<Option<usize>>();
+    let mut shown = use_default::<Option<usize>>();
+    let mut typed = use_default::<Vec<String>>();
+    let mut typed_white = use_default::<usize>();
+    let mut add_pick = use_default::<Option<DieKind>>();
+    let mut remove_pick = use_default::<Option<DieKind>>();
     let mut series = use_signal(load_series);
 
-    let Some(game) = active.read().clone() else {
+    let read = active.read();
+    let Some(game) = read.as_ref() else {
         return rsx! {
             div { class: "info",
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let players = state.players().to_vec();
     let sheet = state.sheet().clone();
     let decreasing = state.setup().decreasing;
@@ -383,7 +384,7 @@ pub fn RttGameScreen() -> Element {
                                 }
                             }
                             button { class: "action", onclick: move |_| { let s = Series::default(); save_series(&s); series.set(s); }, "{g.rtt_series_reset}" }
-                            button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttSetup) }, "{g.new_game}" }
+                            button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
                         }
                     }
                 }
@@ -429,7 +430,7 @@ pub fn RttGameScreen() -> Element {
                 on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } reset_draft(); refused.set(None); },
                 on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } reset_draft(); refused.set(None); },
             }
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::RttRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::RttRules), "{g.rules}" }
         }
     }
 }

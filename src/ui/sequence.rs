@@ -3,7 +3,7 @@
 
 use super::parts::{FaceKeypad, Notices, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::serieux::colour_class;
-use super::{use_ui, DieFace, Screen};
+use super::{use_default, use_ui, DieFace, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::D6;
 use crate::core::sequence::{Action, Event, Phase, Sequence, Square, BOARD, SIZE};
@@ -35,17 +35,18 @@ pub fn SequenceGameScreen() -> Element {
     let mut active = ui.sequence;
     let lang = ui.lang();
     let g = lang.game();
-    let mut typed = use_signal(Checker::new);
-    let mut refused = use_signal(|| None::<String>);
+    let mut typed = use_default::<Checker>();
+    let mut refused = use_default::<Option<String>>();
 
-    let Some(game) = active.read().clone() else {
+    let read = active.read();
+    let Some(game) = read.as_ref() else {
         return rsx! {
             div { class: "info",
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::SequenceSetup), "{g.new_game}" }
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let players = state.players().to_vec();
     let current = state.current_player();
     let can_undo = game.can_undo();
@@ -78,7 +79,7 @@ pub fn SequenceGameScreen() -> Element {
         Phase::RollOff(_) => g.who_starts.to_string(),
         Phase::Finished => state
             .winner()
-            .map(|(side, _)| lang.side_wins(&side_name(&state, *side), teams))
+            .map(|(side, _)| lang.side_wins(&side_name(state, *side), teams))
             .unwrap_or_else(|| g.game_over.to_string()),
         _ => lang.to_play(&players[current.unwrap_or(0)].name),
     };
@@ -95,7 +96,7 @@ pub fn SequenceGameScreen() -> Element {
 
     rsx! {
         div { class: "game", "data-testid": "sequence-game",
-            StatusLine { player: (current).map(|p| side_look(&state, state.side_of(p)).0), text: status.clone() }
+            StatusLine { player: (current).map(|p| side_look(state, state.side_of(p)).0), text: status.clone() }
             if teams {
                 p { class: "caption", "{g.sequence_teams}" }
             }
@@ -166,7 +167,7 @@ pub fn SequenceGameScreen() -> Element {
                 },
                 Phase::Finished => rsx! {
                     section { class: "info ranking", "data-testid": "ranking",
-                        button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceSetup) }, "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::SequenceSetup), "{g.new_game}" }
                     }
                 },
                 _ => rsx! {},
@@ -179,14 +180,14 @@ pub fn SequenceGameScreen() -> Element {
                             let owner = state.board()[r][c];
                             let target = targets.contains(&(r, c));
                             let win = winning.contains(&(r, c));
-                            let look = owner.map(|s| side_look(&state, s));
+                            let look = owner.map(|s| side_look(state, s));
                             rsx! {
                                 button {
                                     key: "{r}-{c}",
                                     class: if win { "square win" } else if target { "square target" } else { "square" },
                                     "data-testid": "sq-{r}-{c}",
                                     "aria-label": {
-                                        let who = owner.map(|s| side_name(&state, s)).unwrap_or_default();
+                                        let who = owner.map(|s| side_name(state, s)).unwrap_or_default();
                                         format!("{} {}", BOARD[r][c], who)
                                     },
                                     onclick: move |_| {
@@ -217,17 +218,17 @@ pub fn SequenceGameScreen() -> Element {
             div { class: "chips",
                 for side in 0..state.side_count() {
                     {
-                        let (colour, sym) = side_look(&state, side);
+                        let (colour, sym) = side_look(state, side);
                         rsx! {
                             span { key: "{side}", class: "legend",
                                 span { class: "chip-disc small {colour_class(colour)}", "aria-hidden": "true", "{sym}" }
-                                "{side_name(&state, side)}"
+                                "{side_name(state, side)}"
                             }
                         }
                     }
                 }
             }
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::SequenceRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::SequenceRules), "{g.rules}" }
         }
     }
 }

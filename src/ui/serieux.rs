@@ -3,7 +3,7 @@
 //! and the rules page with the rulings the app applies.
 
 use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
-use super::{use_ui, Screen};
+use super::{use_default, use_ui, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
@@ -27,19 +27,20 @@ pub fn SerieuxGameScreen() -> Element {
     let mut game_signal = ui.game;
     let lang = ui.lang();
     let g = lang.game();
-    let mut typed = use_signal(Checker::new);
-    let mut typed_rolloff = use_signal(String::new);
-    let mut refused = use_signal(|| None::<crate::core::serieux::Error>);
+    let mut typed = use_default::<Checker>();
+    let mut typed_rolloff = use_default::<String>();
+    let mut refused = use_default::<Option<crate::core::serieux::Error>>();
 
-    let Some(game) = game_signal.read().clone() else {
+    let read = game_signal.read();
+    let Some(game) = read.as_ref() else {
         return rsx! {
             div { class: "info",
                 p { "{g.new_game}" }
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxSetup) }, "{g.new_game}" }
+                button { class: "roll-main", onclick: ui.go_to(Screen::SerieuxSetup), "{g.new_game}" }
             }
         };
     };
-    let state = game.session.state().clone();
+    let state = game.session.state();
     let players = state.players().to_vec();
     let totals = state.totals();
     let places = state.places();
@@ -171,7 +172,7 @@ pub fn SerieuxGameScreen() -> Element {
                 },
                 Phase::Finished => rsx! {
                     Ranking { players: players.clone(), places: places.clone(), scores: totals.iter().map(|t| t.to_string()).collect::<Vec<String>>(), lang,
-                        button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxSetup) }, "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::SerieuxSetup), "{g.new_game}" }
                     }
                 },
             }
@@ -186,7 +187,7 @@ pub fn SerieuxGameScreen() -> Element {
 
             Grid { state: state.clone(), lang }
 
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::SerieuxRules) }, "{g.rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::SerieuxRules), "{g.rules}" }
         }
     }
 }

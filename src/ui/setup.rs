@@ -3,7 +3,7 @@
 
 use super::active::Active;
 use super::serieux::colour_class;
-use super::{use_ui, NewGame, Screen};
+use super::{use_default, use_ui, NewGame, Screen};
 use crate::core::einstein::{self, Einstein};
 use crate::core::genius::{self, Genius, Mode};
 use crate::core::rtt::{self, shipped_sheets, Rtt};
@@ -24,17 +24,17 @@ pub fn SetupScreen(game: NewGame) -> Element {
     let g = lang.game();
     let mut names = use_signal(|| vec![String::new(), String::new()]);
     let mut roll_off = use_signal(|| true);
-    let mut chosen = use_signal(|| 0usize);
+    let mut chosen = use_default::<usize>();
     let mut mode = use_signal(|| Mode::Genius);
-    let mut finish_round = use_signal(|| false);
-    let mut six = use_signal(|| false);
+    let mut finish_round = use_default::<bool>();
+    let mut six = use_default::<bool>();
     let sheets = use_hook(shipped_sheets);
-    let mut sheet_index = use_signal(|| 0usize);
-    let mut decreasing = use_signal(|| false);
-    let mut error = use_signal(|| None::<String>);
-    let card = use_signal(|| 0usize);
-    let variants = use_signal(Variants::default);
-    let timer = use_signal(|| None::<u32>);
+    let mut sheet_index = use_default::<usize>();
+    let mut decreasing = use_default::<bool>();
+    let mut error = use_default::<Option<String>>();
+    let card = use_default::<usize>();
+    let variants = use_default::<Variants>();
+    let timer = use_default::<Option<u32>>();
     let recent = use_hook(saves::remembered_names);
 
     let current = names.read().clone();
