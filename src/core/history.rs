@@ -74,11 +74,7 @@ pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
         GameKind::Serieux => {
             let s: Session<super::serieux::Serieux> = saved.session()?;
             let g = s.state();
-            let scores = g
-                .totals()
-                .iter()
-                .map(|t| Points::whole(i64::from(*t)))
-                .collect();
+            let scores = whole(&g.totals());
             (Variant::None, names(g.players()), scores, g.places())
         }
         GameKind::Genius => {
@@ -95,11 +91,7 @@ pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
         GameKind::Einstein => {
             let s: Session<super::einstein::Einstein> = saved.session()?;
             let g = s.state();
-            let scores = g
-                .totals()
-                .iter()
-                .map(|t| Points::whole(i64::from(*t)))
-                .collect();
+            let scores = whole(&g.totals());
             (Variant::None, names(g.players()), scores, g.places())
         }
         GameKind::Sequence => {
@@ -129,11 +121,7 @@ pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
         GameKind::Words => {
             let s: Session<super::words::Words> = saved.session()?;
             let g = s.state();
-            let scores = g
-                .tokens()
-                .iter()
-                .map(|t| Points::whole(i64::from(*t)))
-                .collect();
+            let scores = whole(g.tokens());
             (Variant::None, names(g.players()), scores, g.places())
         }
     };
@@ -146,6 +134,11 @@ pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
         scores,
         places,
     })
+}
+
+/// Whole-point scores.
+fn whole<T: Copy + Into<i64>>(scores: &[T]) -> Vec<Points> {
+    scores.iter().map(|t| Points::whole((*t).into())).collect()
 }
 
 fn names(players: &[super::table::Player]) -> Vec<String> {
