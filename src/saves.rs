@@ -200,13 +200,28 @@ const NAMES_KEY: &str = "players";
 /// How many past player names are remembered.
 pub const NAMES_KEPT: usize = 24;
 
-/// Past players' names, most recent first.
-pub fn remembered_names() -> Vec<String> {
-    crate::platform::load(NAMES_KEY)
+/// A value stored as JSON under `key`; the default when there is none or it
+/// does not read. The text goes through `serde_json::Value`, as saved games
+/// and settings do: one JSON reader in the web build rather than one per type.
+pub fn load_json<T: serde::de::DeserializeOwned + Default>(key: &str) -> T {
+    crate::platform::load(key)
         .ok()
         .flatten()
-        .and_then(|text| serde_json::from_str::<Vec<String>>(&text).ok())
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|value| serde_json::from_value(value).ok())
         .unwrap_or_default()
+}
+
+/// Stores `value` as JSON under `key`, as well as the device allows.
+pub fn save_json<T: serde::Serialize>(key: &str, value: &T) {
+    if let Ok(json) = serde_json::to_string(value) {
+        let _ = crate::platform::save(key, &json);
+    }
+}
+
+/// Past players' names, most recent first.
+pub fn remembered_names() -> Vec<String> {
+    load_json(NAMES_KEY)
 }
 
 /// Puts `names` first in the remembered names.
@@ -218,7 +233,5 @@ pub fn remember_names(names: &[String]) {
         }
     }
     all.truncate(NAMES_KEPT);
-    if let Ok(json) = serde_json::to_string(&all) {
-        let _ = crate::platform::save(NAMES_KEY, &json);
-    }
+    save_json(NAMES_KEY, &all);
 }
