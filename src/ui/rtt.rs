@@ -420,8 +420,7 @@ pub fn RttGameScreen() -> Element {
                 can_undo,
                 can_redo,
                 lang,
-                on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } reset_draft(); refused.set(None); },
-                on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } reset_draft(); refused.set(None); },
+                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } reset_draft(); refused.set(None); },
             }
             button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::RttRules), "{g.rules}" }
         }
