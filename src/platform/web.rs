@@ -35,12 +35,14 @@ pub fn device_locale() -> Option<String> {
 }
 
 /// Mirrors the theme and language on the page's root element, so the page
-/// background and the `lang` of the document match the app.
-pub fn reflect_in_document(theme: &str, lang: &str) {
-    let root = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element());
-    if let Some(root) = root {
+/// background and the `lang` of the document match the app, and shows
+/// `title` as the page's title.
+pub fn reflect_in_document(theme: &str, lang: &str, title: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    document.set_title(title);
+    if let Some(root) = document.document_element() {
         let _ = root.set_attribute("lang", lang);
         root.set_class_name(if theme == "system" { "" } else { theme });
     }
