@@ -44,7 +44,7 @@ pub fn load_all(store: &dyn GameStore) -> Loaded {
             }
         }
     }
-    // Newest first; the store lists ids in order, which breaks ties.
+    // Newest first, ties in id order.
     loaded
         .games
         .sort_unstable_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.id.cmp(&b.id)));

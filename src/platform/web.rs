@@ -59,21 +59,23 @@ impl GameFiles {
         storage().map(|_| GameFiles)
     }
 
+    /// The ids of the stored games, once each, in storage order (the saved
+    /// games are sorted when loaded, so no sort is needed here).
     pub fn ids(&self) -> Result<Vec<String>, StorageError> {
         let s = storage()?;
         let len = s
             .length()
             .map_err(|_| StorageError("localStorage refused to list".into()))?;
         let prefix = format!("{PREFIX}game.");
-        let mut ids: Vec<String> = (0..len)
-            .filter_map(|i| s.key(i).ok().flatten())
-            .filter_map(|k| {
-                k.strip_prefix(&prefix)
-                    .map(|id| id.trim_end_matches(".bak").to_string())
-            })
-            .collect();
-        ids.sort_unstable();
-        ids.dedup();
+        let mut ids: Vec<String> = Vec::new();
+        for key in (0..len).filter_map(|i| s.key(i).ok().flatten()) {
+            if let Some(id) = key.strip_prefix(&prefix) {
+                let id = id.trim_end_matches(".bak");
+                if !ids.iter().any(|known| known == id) {
+                    ids.push(id.to_string());
+                }
+            }
+        }
         Ok(ids)
     }
 
