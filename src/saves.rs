@@ -36,7 +36,12 @@ pub fn load_all(store: &dyn GameStore) -> Loaded {
                 if from_backup {
                     loaded.from_backup.push(id.clone());
                 }
-                loaded.games.push(game);
+                // Newest first, ties in id order: each game goes in its place
+                // (no sort of the whole list, so no sort code in the web build).
+                let at = loaded.games.partition_point(|g| {
+                    g.saved_at > game.saved_at || (g.saved_at == game.saved_at && g.id < game.id)
+                });
+                loaded.games.insert(at, game);
             }
             Err(error) => {
                 store.set_aside(&id);
@@ -44,10 +49,6 @@ pub fn load_all(store: &dyn GameStore) -> Loaded {
             }
         }
     }
-    // Newest first, ties in id order.
-    loaded
-        .games
-        .sort_unstable_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.id.cmp(&b.id)));
     loaded
 }
 
@@ -140,6 +141,33 @@ mod tests {
         }
         assert_eq!(load_all(&store).set_aside.len(), 0);
         fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn games_come_newest_first_with_ties_in_id_order() {
+        struct Memory(Vec<(String, String)>);
+        impl GameStore for Memory {
+            fn ids(&self) -> Vec<String> {
+                self.0.iter().map(|(id, _)| id.clone()).collect()
+            }
+            fn read(&self, id: &str, _: &dyn Fn(&str) -> bool) -> Option<(String, bool)> {
+                let (_, text) = self.0.iter().find(|(i, _)| i == id)?;
+                Some((text.clone(), false))
+            }
+            fn set_aside(&self, _: &str) {}
+        }
+        let saved = |id: &str, at: u64| {
+            let text = SavedGame::of(id, GameKind::Serieux, at, &game(1)).to_json();
+            (id.to_string(), text)
+        };
+        let store = Memory(vec![
+            saved("serieux-c", 5),
+            saved("serieux-a", 5),
+            saved("serieux-d", 1),
+            saved("serieux-b", 9),
+        ]);
+        let ids: Vec<String> = load_all(&store).games.into_iter().map(|g| g.id).collect();
+        assert_eq!(ids, ["serieux-b", "serieux-a", "serieux-c", "serieux-d"]);
     }
 
     #[test]
