@@ -36,7 +36,12 @@ pub fn load_all(store: &dyn GameStore) -> Loaded {
                 if from_backup {
                     loaded.from_backup.push(id.clone());
                 }
-                loaded.games.push(game);
+                // Newest first, ties in id order: each game goes in its place
+                // (no sort of the whole list, so no sort code in the web build).
+                let at = loaded.games.partition_point(|g| {
+                    g.saved_at > game.saved_at || (g.saved_at == game.saved_at && g.id < game.id)
+                });
+                loaded.games.insert(at, game);
             }
             Err(error) => {
                 store.set_aside(&id);
@@ -44,10 +49,6 @@ pub fn load_all(store: &dyn GameStore) -> Loaded {
             }
         }
     }
-    // Newest first; the store lists ids in order, which breaks ties.
-    loaded
-        .games
-        .sort_unstable_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.id.cmp(&b.id)));
     loaded
 }
 
@@ -143,6 +144,33 @@ mod tests {
     }
 
     #[test]
+    fn games_come_newest_first_with_ties_in_id_order() {
+        struct Memory(Vec<(String, String)>);
+        impl GameStore for Memory {
+            fn ids(&self) -> Vec<String> {
+                self.0.iter().map(|(id, _)| id.clone()).collect()
+            }
+            fn read(&self, id: &str, _: &dyn Fn(&str) -> bool) -> Option<(String, bool)> {
+                let (_, text) = self.0.iter().find(|(i, _)| i == id)?;
+                Some((text.clone(), false))
+            }
+            fn set_aside(&self, _: &str) {}
+        }
+        let saved = |id: &str, at: u64| {
+            let text = SavedGame::of(id, GameKind::Serieux, at, &game(1)).to_json();
+            (id.to_string(), text)
+        };
+        let store = Memory(vec![
+            saved("serieux-c", 5),
+            saved("serieux-a", 5),
+            saved("serieux-d", 1),
+            saved("serieux-b", 9),
+        ]);
+        let ids: Vec<String> = load_all(&store).games.into_iter().map(|g| g.id).collect();
+        assert_eq!(ids, ["serieux-b", "serieux-a", "serieux-c", "serieux-d"]);
+    }
+
+    #[test]
     fn a_damaged_file_falls_back_to_its_backup() {
         let dir =
             std::env::temp_dir().join(format!("genius-saves-fallback-{}", std::process::id()));
@@ -200,13 +228,28 @@ const NAMES_KEY: &str = "players";
 /// How many past player names are remembered.
 pub const NAMES_KEPT: usize = 24;
 
-/// Past players' names, most recent first.
-pub fn remembered_names() -> Vec<String> {
-    crate::platform::load(NAMES_KEY)
+/// A value stored as JSON under `key`; the default when there is none or it
+/// does not read. The text goes through `serde_json::Value`, as saved games
+/// and settings do: one JSON reader in the web build rather than one per type.
+pub fn load_json<T: serde::de::DeserializeOwned + Default>(key: &str) -> T {
+    crate::platform::load(key)
         .ok()
         .flatten()
-        .and_then(|text| serde_json::from_str::<Vec<String>>(&text).ok())
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|value| serde_json::from_value(value).ok())
         .unwrap_or_default()
+}
+
+/// Stores `value` as JSON under `key`, as well as the device allows.
+pub fn save_json<T: serde::Serialize>(key: &str, value: &T) {
+    if let Ok(json) = serde_json::to_string(value) {
+        let _ = crate::platform::save(key, &json);
+    }
+}
+
+/// Past players' names, most recent first.
+pub fn remembered_names() -> Vec<String> {
+    load_json(NAMES_KEY)
 }
 
 /// Puts `names` first in the remembered names.
@@ -218,9 +261,7 @@ pub fn remember_names(names: &[String]) {
         }
     }
     all.truncate(NAMES_KEPT);
-    if let Ok(json) = serde_json::to_string(&all) {
-        let _ = crate::platform::save(NAMES_KEY, &json);
-    }
+    save_json(NAMES_KEY, &all);
 }
 
 const ALIASES_KEY: &str = "aliases";

@@ -63,7 +63,8 @@ pub enum SettingsError {
     NewerVersion(u32),
 }
 
-#[derive(Serialize, Deserialize)]
+/// The settings as written: the version first, then the settings' fields.
+#[derive(Serialize)]
 struct Stored {
     version: u32,
     #[serde(flatten)]
@@ -89,13 +90,16 @@ impl Settings {
     pub fn from_json(text: &str) -> Result<Settings, SettingsError> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| SettingsError::Unreadable(e.to_string()))?;
-        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
-        if version > u64::from(SETTINGS_VERSION) {
-            return Err(SettingsError::NewerVersion(version as u32));
+        let version = value.get("version").and_then(|v| v.as_u64());
+        if version.unwrap_or(0) > u64::from(SETTINGS_VERSION) {
+            return Err(SettingsError::NewerVersion(version.unwrap_or(0) as u32));
         }
-        let stored: Stored =
-            serde_json::from_value(value).map_err(|e| SettingsError::Unreadable(e.to_string()))?;
-        Ok(stored.settings)
+        // The settings are the other fields (read without `#[serde(flatten)]`,
+        // which would buffer them and cost the web build a second reader).
+        if version.and_then(|v| u32::try_from(v).ok()).is_none() {
+            return Err(SettingsError::Unreadable("no version".into()));
+        }
+        serde_json::from_value(value).map_err(|e| SettingsError::Unreadable(e.to_string()))
     }
 }
 
@@ -136,6 +140,12 @@ mod tests {
             Settings::from_json("{\"version\":9}"),
             Err(SettingsError::NewerVersion(9))
         );
+        for no_version in ["{\"theme\":\"dark\"}", "{\"version\":\"1\"}", "[1]", "1"] {
+            assert!(matches!(
+                Settings::from_json(no_version),
+                Err(SettingsError::Unreadable(_))
+            ));
+        }
     }
 
     #[test]

@@ -164,9 +164,7 @@ impl Hand {
 
     /// The dice sorted ascending, as the Mode Sérieux reads them.
     pub fn sorted(&self) -> Vec<D6> {
-        let mut dice = self.entered.clone();
-        dice.sort_unstable();
-        dice
+        sorted(&self.entered)
     }
 
     /// True when the dice were not entered in ascending order, so the app
@@ -183,6 +181,16 @@ impl Hand {
             Some(number_of(&self.sorted()))
         }
     }
+}
+
+/// `dice` sorted ascending: one pass per face (five dice at most), which
+/// keeps a general sort out of the web build.
+pub fn sorted(dice: &[D6]) -> Vec<D6> {
+    let mut out = Vec::with_capacity(dice.len());
+    for face in D6::ALL {
+        out.extend(dice.iter().filter(|&&d| d == face));
+    }
+    out
 }
 
 /// Reads dice as the digits of one number, in the order given.

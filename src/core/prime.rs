@@ -2,7 +2,7 @@
 //! prime? Primality and factorisation come from `primal`; the odds are
 //! computed by enumerating every roll, never typed in.
 
-use super::dice::{number_of, D6, MAX_DICE};
+use super::dice::{number_of, sorted, D6, MAX_DICE};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -87,9 +87,7 @@ pub fn verdict_for_dice(dice: &[D6]) -> Option<Verdict> {
     if dice.is_empty() {
         return None;
     }
-    let mut sorted = dice.to_vec();
-    sorted.sort_unstable();
-    Some(verdict(number_of(&sorted)))
+    Some(verdict(number_of(&sorted(dice))))
 }
 
 /// Every number that `k` dice can form once sorted, ascending (one per

@@ -3,7 +3,7 @@
 //! written in the cell of the round, anything else scores nothing. Highest
 //! total after five rounds wins.
 
-use super::dice::{number_of, EntryError, D6, MAX_DICE};
+use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
 use super::prime::{verdict, Verdict};
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
@@ -213,9 +213,7 @@ impl Rules for Serieux {
                 }
             }
             Action::Roll { dice, .. } => {
-                let mut sorted = dice.clone();
-                sorted.sort_unstable();
-                let v = verdict(number_of(&sorted));
+                let v = verdict(number_of(&sorted(dice)));
                 self.grid[self.current][self.round] = if v.is_prime() {
                     Cell::Prime(v.number)
                 } else {

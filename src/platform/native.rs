@@ -294,7 +294,11 @@ pub fn device_locale() -> Option<String> {
 
 /// The web build mirrors theme and language on the page; a native window
 /// has nothing to mirror them on.
-pub fn reflect_in_document(_theme: &str, _lang: &str) {}
+pub fn reflect_in_document(_theme: &str, _lang: &str, _title: &str) {
+    // On the desktop the title is the window's.
+    #[cfg(feature = "desktop")]
+    dioxus::desktop::window().set_title(_title);
+}
 
 /// The page the desktop and phone web views load: the web build's viewport
 /// (`viewport-fit=cover`, so the stylesheet's safe-area insets apply under

@@ -88,12 +88,14 @@ pub fn device_locale() -> Option<String> {
 }
 
 /// Mirrors the theme and language on the page's root element, so the page
-/// background and the `lang` of the document match the app.
-pub fn reflect_in_document(theme: &str, lang: &str) {
-    let root = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element());
-    if let Some(root) = root {
+/// background and the `lang` of the document match the app, and shows
+/// `title` as the page's title.
+pub fn reflect_in_document(theme: &str, lang: &str, title: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    document.set_title(title);
+    if let Some(root) = document.document_element() {
         let _ = root.set_attribute("lang", lang);
         root.set_class_name(if theme == "system" { "" } else { theme });
     }
@@ -110,21 +112,23 @@ impl GameFiles {
         storage().map(|_| GameFiles)
     }
 
+    /// The ids of the stored games, once each, in storage order (the saved
+    /// games are sorted when loaded, so no sort is needed here).
     pub fn ids(&self) -> Result<Vec<String>, StorageError> {
         let s = storage()?;
         let len = s
             .length()
             .map_err(|_| StorageError("localStorage refused to list".into()))?;
         let prefix = format!("{PREFIX}game.");
-        let mut ids: Vec<String> = (0..len)
-            .filter_map(|i| s.key(i).ok().flatten())
-            .filter_map(|k| {
-                k.strip_prefix(&prefix)
-                    .map(|id| id.trim_end_matches(".bak").to_string())
-            })
-            .collect();
-        ids.sort_unstable();
-        ids.dedup();
+        let mut ids: Vec<String> = Vec::new();
+        for key in (0..len).filter_map(|i| s.key(i).ok().flatten()) {
+            if let Some(id) = key.strip_prefix(&prefix) {
+                let id = id.trim_end_matches(".bak");
+                if !ids.iter().any(|known| known == id) {
+                    ids.push(id.to_string());
+                }
+            }
+        }
         Ok(ids)
     }
 

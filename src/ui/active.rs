@@ -52,6 +52,12 @@ impl<R: Rules> Active<R> {
         outcome
     }
 
+    /// Takes back the last action (`undo`) or puts back the last undone one,
+    /// and saves the game if it changed.
+    pub fn step(&mut self, undo: bool) {
+        self.commit(|s| if undo { s.undo() } else { s.redo() });
+    }
+
     /// Changes the game through `change` and, if it changed, saves it at once.
     pub fn commit(&mut self, change: impl FnOnce(&mut Session<R>) -> bool) {
         if self.read_only {

@@ -284,8 +284,7 @@ pub fn EinsteinGameScreen() -> Element {
                 can_undo,
                 can_redo,
                 lang,
-                on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } picked.set(Vec::new()); refused.set(None); },
-                on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } picked.set(Vec::new()); refused.set(None); },
+                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } picked.set(Vec::new()); refused.set(None); },
             }
 
             if players.len() > 1 {

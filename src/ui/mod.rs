@@ -77,6 +77,33 @@ pub enum Screen {
     History,
 }
 
+impl Screen {
+    /// The screen's name, in the top bar and in the page title.
+    pub fn title(self, lang: Lang) -> &'static str {
+        let t = lang.texts();
+        let g = lang.game();
+        match self {
+            Screen::Home => t.app_name,
+            Screen::Checker => t.checker_title,
+            Screen::Roller => t.roller_title,
+            Screen::Settings => t.settings,
+            Screen::SerieuxSetup | Screen::SerieuxGame => g.serieux_title,
+            Screen::SerieuxRules
+            | Screen::GeniusRules
+            | Screen::EinsteinRules
+            | Screen::SequenceRules
+            | Screen::RttRules
+            | Screen::WordsRules => g.rules,
+            Screen::WordsSetup | Screen::WordsGame => lang.words().title,
+            Screen::History => lang.history().title,
+            Screen::SequenceSetup | Screen::SequenceGame => g.sequence_title,
+            Screen::RttSetup | Screen::RttGame => g.rtt_title,
+            Screen::EinsteinSetup | Screen::EinsteinGame => g.einstein_title,
+            Screen::GeniusSetup | Screen::GeniusGame => g.genius_title,
+        }
+    }
+}
+
 /// The games a new game can be set up for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NewGame {
@@ -297,31 +324,15 @@ pub fn Root(init: Init) -> Element {
     let current = *screen.read();
     use_effect(move || {
         let theme = settings.read().theme;
-        platform::reflect_in_document(theme.attr(), ui.lang().code());
+        let lang = ui.lang();
+        let title = format!("{} · Genius", screen.read().title(lang));
+        platform::reflect_in_document(theme.attr(), lang.code(), &title);
     });
-    let title = match current {
-        Screen::Home => t.app_name,
-        Screen::Checker => t.checker_title,
-        Screen::Roller => t.roller_title,
-        Screen::Settings => t.settings,
-        Screen::SerieuxSetup | Screen::SerieuxGame => lang.game().serieux_title,
-        Screen::SerieuxRules
-        | Screen::GeniusRules
-        | Screen::EinsteinRules
-        | Screen::SequenceRules
-        | Screen::RttRules
-        | Screen::WordsRules => lang.game().rules,
-        Screen::WordsSetup | Screen::WordsGame => lang.words().title,
-        Screen::History => lang.history().title,
-        Screen::SequenceSetup | Screen::SequenceGame => lang.game().sequence_title,
-        Screen::RttSetup | Screen::RttGame => lang.game().rtt_title,
-        Screen::EinsteinSetup | Screen::EinsteinGame => lang.game().einstein_title,
-        Screen::GeniusSetup | Screen::GeniusGame => lang.game().genius_title,
-    };
+    let title = current.title(lang);
 
     rsx! {
-        document::Stylesheet { href: STYLE }
-        document::Title { "{title} · Genius" }
+        // In the body rather than the head: no document machinery needed.
+        link { rel: "stylesheet", href: STYLE }
         div { class: "app", "data-theme": theme, lang: lang.code(),
             // Read by public/shell.js, which vibrates on rolls.
             "data-haptics": if settings.read().haptics { "on" } else { "off" },

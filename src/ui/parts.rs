@@ -87,20 +87,19 @@ pub fn FaceKeypad(
     }
 }
 
-/// Undo and redo.
+/// Undo and redo; `on_step` gets `true` for undo, `false` for redo.
 #[component]
 pub fn UndoRedo(
     can_undo: bool,
     can_redo: bool,
-    on_undo: EventHandler<()>,
-    on_redo: EventHandler<()>,
+    on_step: EventHandler<bool>,
     lang: Lang,
 ) -> Element {
     let g = lang.game();
     rsx! {
         div { class: "actions",
-            button { class: "action", "data-testid": "undo", disabled: !can_undo, onclick: move |_| on_undo.call(()), "↶ {g.undo}" }
-            button { class: "action", "data-testid": "redo", disabled: !can_redo, onclick: move |_| on_redo.call(()), "↷ {g.redo}" }
+            button { class: "action", "data-testid": "undo", disabled: !can_undo, onclick: move |_| on_step.call(true), "↶ {g.undo}" }
+            button { class: "action", "data-testid": "redo", disabled: !can_redo, onclick: move |_| on_step.call(false), "↷ {g.redo}" }
         }
     }
 }

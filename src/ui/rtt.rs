@@ -10,6 +10,7 @@ use crate::core::rtt::{accepts, Action, Adjustment, Phase, Placement, Rtt, Sheet
 use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
+use crate::saves;
 use dioxus::prelude::*;
 use std::collections::BTreeMap;
 
@@ -23,17 +24,11 @@ pub struct Series {
 }
 
 pub fn load_series() -> Series {
-    platform::load(SERIES_KEY)
-        .ok()
-        .flatten()
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default()
+    saves::load_json(SERIES_KEY)
 }
 
 fn save_series(series: &Series) {
-    if let Ok(json) = serde_json::to_string(series) {
-        let _ = platform::save(SERIES_KEY, &json);
-    }
+    saves::save_json(SERIES_KEY, series);
 }
 
 fn die_class(kind: DieKind) -> String {
@@ -427,8 +422,7 @@ pub fn RttGameScreen() -> Element {
                 can_undo,
                 can_redo,
                 lang,
-                on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } reset_draft(); refused.set(None); },
-                on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } reset_draft(); refused.set(None); },
+                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } reset_draft(); refused.set(None); },
             }
             button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::RttRules), "{g.rules}" }
         }

@@ -212,8 +212,7 @@ pub fn SequenceGameScreen() -> Element {
                 can_undo,
                 can_redo,
                 lang,
-                on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } refused.set(None); },
-                on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } refused.set(None); },
+                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } refused.set(None); },
             }
             div { class: "chips",
                 for side in 0..state.side_count() {

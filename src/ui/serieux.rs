@@ -181,8 +181,7 @@ pub fn SerieuxGameScreen() -> Element {
                 can_undo,
                 can_redo,
                 lang,
-                on_undo: move |_| { if let Some(game) = game_signal.write().as_mut() { game.commit(|s| s.undo()); } },
-                on_redo: move |_| { if let Some(game) = game_signal.write().as_mut() { game.commit(|s| s.redo()); } },
+                on_step: move |undo| { if let Some(game) = game_signal.write().as_mut() { game.step(undo); } },
             }
 
             Grid { state: state.clone(), lang }

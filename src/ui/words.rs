@@ -354,8 +354,7 @@ pub fn WordsGameScreen() -> Element {
                 can_undo,
                 can_redo,
                 lang,
-                on_undo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.undo()); } refused.set(None); },
-                on_redo: move |_| { if let Some(game) = active.write().as_mut() { game.commit(|s| s.redo()); } refused.set(None); },
+                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } refused.set(None); },
             }
             button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::WordsRules) }, "{g.rules}" }
         }
