@@ -17,7 +17,9 @@ impl Points {
         Points(n * 2)
     }
 
-    /// "17", "8,5" (French) or "8.5" (English).
+    /// "17", "8,5" (French) or "8.5" (English), "-3": for files such as
+    /// the CSV export (an ASCII minus, which spreadsheets read as negative;
+    /// the screens write points with `Lang::points`).
     pub fn text(self, decimal: char) -> String {
         let sign = if self.0 < 0 { "-" } else { "" };
         let abs = self.0.unsigned_abs();

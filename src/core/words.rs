@@ -292,7 +292,8 @@ pub struct Words {
     events: Vec<Event>,
 }
 
-const COLOUR_FACES: [DieColour; 6] = [
+/// The colour die's faces, in the order its face indices number them.
+pub const COLOUR_FACES: [DieColour; 6] = [
     DieColour::Green,
     DieColour::White,
     DieColour::Yellow,

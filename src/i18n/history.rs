@@ -2,7 +2,8 @@
 
 use super::Lang;
 use crate::core::export::ImportError;
-use crate::core::history::{CsvWords, Outcome, Variant};
+use crate::core::genius::Halves;
+use crate::core::history::{CsvWords, Outcome, Points, Variant};
 use crate::core::save::{GameKind, LoadError};
 
 pub struct HistoryTexts {
@@ -114,6 +115,11 @@ impl Lang {
             Lang::Fr => ',',
             Lang::En => '.',
         }
+    }
+
+    /// A score as the rest of the app writes points: 17, 8,5, −7.
+    pub fn score(self, p: Points) -> String {
+        self.points(Halves(p.0.clamp(i32::MIN.into(), i32::MAX.into()) as i32))
     }
 
     pub fn history(self) -> &'static HistoryTexts {

@@ -401,12 +401,7 @@ pub fn EinsteinRulesScreen() -> Element {
 /// A saved game's one-line summary for the home screen.
 pub fn summary(session: &Session<Einstein>, lang: Lang) -> String {
     let s = session.state();
-    let names = s
-        .players()
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let names = super::parts::names(s.players());
     format!(
         "Einstein · {names} · {}",
         lang.roll_by(s.rolls() + 1, &s.players()[s.roller()].name)

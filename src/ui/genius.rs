@@ -649,11 +649,6 @@ pub fn GeniusRulesScreen() -> Element {
 /// A saved game's one-line summary for the home screen.
 pub fn summary(session: &Session<Genius>, lang: Lang) -> String {
     let s = session.state();
-    let names = s
-        .players()
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let names = super::parts::names(s.players());
     format!("Genius {} · {names}", lang.mode_name(s.mode()))
 }

@@ -208,7 +208,7 @@ fn HistoryRow(
                         span { class: "place", "{lang.place(outcome.places[i])}" }
                         span { class: "rank-name", if outcome.places[i] == 1 { "★ " } "{aliases.resolve(&outcome.players[i])}" }
                         if outcome.has_points() {
-                            span { class: "rank-total", "{outcome.scores[i].text(lang.decimal_mark())}" }
+                            span { class: "rank-total", "{lang.score(outcome.scores[i])}" }
                         }
                     }
                 }
@@ -240,7 +240,6 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
         .ok()
         .flatten()
         .and_then(|t| t.trim().parse::<i64>().ok());
-    let d = lang.decimal_mark();
     rsx! {
         if all.is_empty() {
             p { class: "info", "{h.empty}" }
@@ -270,10 +269,10 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
                                 td { "{p.games}" }
                                 td { "{p.wins}" }
                                 if g.game == GameKind::Rtt {
-                                    td { "{p.total.text(d)}" }
+                                    td { "{lang.score(p.total)}" }
                                 } else if g.game != GameKind::Sequence {
-                                    td { {p.best.map(|b| b.text(d)).unwrap_or_default()} }
-                                    td { {p.average().map(|a| a.text(d)).unwrap_or_default()} }
+                                    td { {p.best.map(|b| lang.score(b)).unwrap_or_default()} }
+                                    td { {p.average().map(|a| lang.score(a)).unwrap_or_default()} }
                                 }
                             }
                         }
@@ -337,13 +336,12 @@ fn ScoreChart(series: Vec<(String, Vec<(u64, Points)>)>, lang: Lang) -> Element 
         left + i * (w - left - 10) / n
     };
     let y = |v: i64| -> i64 { top + (hi - v) * (h - 2 * top) / (hi - lo) };
-    let d = lang.decimal_mark();
     rsx! {
         svg { class: "chart", view_box: "0 0 {w} {h}", role: "img", "aria-label": "{lang.history().chart}", "data-testid": "chart",
             line { x1: "{left}", y1: "{top}", x2: "{left}", y2: "{h - top}", stroke: "currentColor", stroke_width: "1" }
             line { x1: "{left}", y1: "{h - top}", x2: "{w - 6}", y2: "{h - top}", stroke: "currentColor", stroke_width: "1" }
-            text { x: "{left - 4}", y: "{top + 4}", text_anchor: "end", font_size: "10", fill: "currentColor", "{Points(hi).text(d)}" }
-            text { x: "{left - 4}", y: "{h - top}", text_anchor: "end", font_size: "10", fill: "currentColor", "{Points(lo).text(d)}" }
+            text { x: "{left - 4}", y: "{top + 4}", text_anchor: "end", font_size: "10", fill: "currentColor", "{lang.score(Points(hi))}" }
+            text { x: "{left - 4}", y: "{h - top}", text_anchor: "end", font_size: "10", fill: "currentColor", "{lang.score(Points(lo))}" }
             if lo < 0 && hi > 0 {
                 line { x1: "{left}", y1: "{y(0)}", x2: "{w - 6}", y2: "{y(0)}", stroke: "currentColor", stroke_width: "0.5", stroke_dasharray: "2 2" }
             }

@@ -9,6 +9,15 @@ use crate::core::table::{Colour, Player};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
 
+/// "Anne, Bruno, Chloé": the players of a saved game's summary line.
+pub fn names(players: &[Player]) -> String {
+    players
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// "À Anne de jouer" with Anne's symbol.
 #[component]
 pub fn StatusLine(player: Option<Colour>, text: String) -> Element {

@@ -501,12 +501,7 @@ pub fn RttRulesScreen() -> Element {
 /// A saved game's one-line summary for the home screen.
 pub fn summary(session: &Session<Rtt>, lang: Lang) -> String {
     let s = session.state();
-    let names = s
-        .players()
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let names = super::parts::names(s.players());
     let sheet = if lang == Lang::Fr {
         &s.sheet().name.fr
     } else {

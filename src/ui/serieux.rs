@@ -250,12 +250,7 @@ pub fn SerieuxRulesScreen() -> Element {
 /// A saved game's one-line summary for the home screen.
 pub fn summary(session: &Session<Serieux>, lang: Lang) -> String {
     let s = session.state();
-    let names = s
-        .players()
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let names = super::parts::names(s.players());
     format!(
         "{} · {names} · {}",
         lang.game().serieux_title,

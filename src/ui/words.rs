@@ -6,34 +6,12 @@
 use super::parts::{Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::roller::die_colour_class;
 use super::{use_ui, Screen};
-use crate::core::dice_kinds::{DieColour, DieKind, Face, LETTER_FACES};
+use crate::core::dice_kinds::{DieColour, LETTER_FACES};
 use crate::core::session::{RollSource, Rules, Session};
-use crate::core::words::{self, Action, Event, Phase, Round, Words, THEME_CARDS};
+use crate::core::words::{self, Action, Event, Phase, Round, Words, COLOUR_FACES, THEME_CARDS};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
-
-/// The colour die's faces, in the order the rules number them.
-const COLOUR_FACES: [DieColour; 6] = [
-    DieColour::Green,
-    DieColour::White,
-    DieColour::Yellow,
-    DieColour::Red,
-    DieColour::Blue,
-    DieColour::Black,
-];
-
-/// The six letters of a letter die.
-fn letter_faces(colour: DieColour) -> Vec<char> {
-    DieKind::Letter(colour)
-        .faces()
-        .into_iter()
-        .filter_map(|f| match f {
-            Face::Letter(l) => Some(l),
-            _ => None,
-        })
-        .collect()
-}
 
 #[component]
 pub fn WordsGameScreen() -> Element {
@@ -181,10 +159,10 @@ pub fn WordsGameScreen() -> Element {
                             "{w.roll_dice}"
                         }
                         p { class: "caption", "{w.or_dice}" }
-                        for (k, (colour, _)) in LETTER_FACES.iter().enumerate() {
+                        for (k, (colour, faces)) in LETTER_FACES.iter().enumerate() {
                             div { key: "{k}", class: "letter-row", role: "group", "aria-label": lang.die_of(*colour),
                                 span { class: "letter-row-name", "{lang.colour_name(*colour)}" }
-                                for (i, l) in letter_faces(*colour).into_iter().enumerate() {
+                                for (i, l) in faces.iter().enumerate() {
                                     button {
                                         key: "{i}",
                                         class: "ldie-key rdie-letter rdie-{die_colour_class(*colour)}",
@@ -264,6 +242,7 @@ pub fn WordsGameScreen() -> Element {
                     } else {
                         WordEntry {
                             round: round.clone(),
+                            waiting: waiting.clone(),
                             players: players.clone(),
                             card,
                             open_themes: setup.variants.open_themes,
@@ -430,6 +409,7 @@ fn who_speaks(chosen: Option<usize>, waiting: &[usize]) -> Option<usize> {
 #[component]
 fn WordEntry(
     round: Round,
+    waiting: Vec<usize>,
     players: Vec<crate::core::table::Player>,
     card: usize,
     open_themes: bool,
@@ -444,9 +424,6 @@ fn WordEntry(
     let mut speaker = speaker;
     let mut word = word;
     let mut theme_pick = theme_pick;
-    let waiting: Vec<usize> = (0..players.len())
-        .filter(|p| !round.done.contains(p))
-        .collect();
     let chosen = who_speaks(speaker(), &waiting);
     let text = word();
     let folded = words::letters(&text);
@@ -613,11 +590,6 @@ pub fn WordsRulesScreen() -> Element {
 /// A saved game's one-line summary for the home screen.
 pub fn summary(session: &Session<Words>, lang: Lang) -> String {
     let s = session.state();
-    let names = s
-        .players()
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let names = super::parts::names(s.players());
     lang.words_summary(&names, s.rounds(), s.centre())
 }
