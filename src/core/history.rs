@@ -5,6 +5,7 @@
 use super::genius::Mode;
 use super::save::{GameKind, LoadError, SavedGame};
 use super::session::Session;
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// A score in half points, so Genius's 8,5 is exact; every other game
@@ -284,13 +285,32 @@ pub fn stats(outcomes: &[Outcome], aliases: &Aliases) -> Vec<GameStats> {
     }
     let mut all: Vec<GameStats> = by_game.into_values().collect();
     for g in &mut all {
-        g.players.sort_by(|a, b| {
-            (b.wins, b.games)
-                .cmp(&(a.wins, a.games))
-                .then_with(|| a.name.cmp(&b.name))
+        let p = &g.players;
+        let ranked = order(p.len(), &|a, b| {
+            (p[b].wins, p[b].games)
+                .cmp(&(p[a].wins, p[a].games))
+                .then_with(|| p[a].name.cmp(&p[b].name))
         });
+        g.players = ranked.into_iter().map(|i| p[i].clone()).collect();
     }
     all
+}
+
+/// The positions `0..n` in the order `cmp` puts them, equal ones kept as they
+/// were (a stable sort). Every list the app sorts goes through this one
+/// function, so the web build carries one copy of the sort code rather than
+/// one per call site.
+pub fn order(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+    let mut positions: Vec<usize> = (0..n).collect();
+    positions.sort_by(|&a, &b| cmp(a, b));
+    positions
+}
+
+/// `outcomes` oldest first.
+fn oldest_first(outcomes: &[&Outcome]) -> Vec<usize> {
+    order(outcomes.len(), &|a, b| {
+        outcomes[a].finished_at.cmp(&outcomes[b].finished_at)
+    })
 }
 
 fn kind_order(kind: GameKind) -> u8 {
@@ -311,9 +331,8 @@ pub fn series(
     aliases: &Aliases,
 ) -> Vec<(String, Vec<(u64, Points)>)> {
     let mut out: Vec<(String, Vec<(u64, Points)>)> = Vec::new();
-    let mut games: Vec<&Outcome> = outcomes.iter().filter(|o| o.game == game).collect();
-    games.sort_by_key(|o| o.finished_at);
-    for o in games {
+    let games: Vec<&Outcome> = outcomes.iter().filter(|o| o.game == game).collect();
+    for o in oldest_first(&games).into_iter().map(|i| games[i]) {
         for (i, raw) in o.players.iter().enumerate() {
             let name = aliases.resolve(raw);
             let at = match out.iter().position(|(n, _)| key(n) == key(&name)) {
@@ -397,9 +416,8 @@ pub fn csv(
         cells.join(&sep.to_string()) + "\r\n"
     };
     out += &line(&words.header);
-    let mut sorted: Vec<&Outcome> = outcomes.iter().collect();
-    sorted.sort_by_key(|o| o.finished_at);
-    for o in sorted {
+    let all: Vec<&Outcome> = outcomes.iter().collect();
+    for o in oldest_first(&all).into_iter().map(|i| all[i]) {
         let date = date_text(o.finished_at, offset_minutes);
         let (game, variant) = label(o);
         for (i, raw) in o.players.iter().enumerate() {

@@ -193,8 +193,8 @@ fn HistoryRow(
     on_export: EventHandler<SavedGame>,
 ) -> Element {
     let h = lang.history();
-    let mut order: Vec<usize> = (0..outcome.players.len()).collect();
-    order.sort_by_key(|&i| outcome.places[i]);
+    let places = &outcome.places;
+    let order = history::order(places.len(), &|a, b| places[a].cmp(&places[b]));
     let view = saved.clone();
     rsx! {
         article { class: "info history-row", "data-testid": "hist-{saved.id}",
@@ -317,11 +317,12 @@ const STROKES: [&str; 6] = [
 /// differ), with the lowest and highest scores written on the axis.
 #[component]
 fn ScoreChart(series: Vec<(String, Vec<(u64, Points)>)>, lang: Lang) -> Element {
-    let mut times: Vec<u64> = series
+    let all: Vec<u64> = series
         .iter()
         .flat_map(|(_, s)| s.iter().map(|(t, _)| *t))
         .collect();
-    times.sort_unstable();
+    let by_time = history::order(all.len(), &|a, b| all[a].cmp(&all[b]));
+    let mut times: Vec<u64> = by_time.into_iter().map(|i| all[i]).collect();
     times.dedup();
     let values = series.iter().flat_map(|(_, s)| s.iter().map(|(_, p)| p.0));
     let (lo, hi) = values.fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
@@ -396,7 +397,10 @@ fn PlayersTab(outcomes: Vec<Outcome>, aliases: Signal<Aliases>, lang: Lang) -> E
             }
         }
     }
-    names.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let ranked = history::order(names.len(), &|a, b| {
+        names[b].1.cmp(&names[a].1).then_with(|| names[a].0.cmp(&names[b].0))
+    });
+    let names: Vec<(String, usize)> = ranked.into_iter().map(|i| names[i].clone()).collect();
     let renames: Vec<(String, String)> = current
         .pairs()
         .map(|(a, b)| (a.to_string(), b.to_string()))
