@@ -157,7 +157,7 @@ pub struct Aliases {
 }
 
 fn key(name: &str) -> String {
-    name.trim().to_lowercase()
+    super::table::fold_case(name.trim())
 }
 
 impl Aliases {

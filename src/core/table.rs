@@ -70,6 +70,13 @@ impl Player {
 }
 
 /// Trims a name, folds inner runs of white space and cuts it at [`MAX_NAME`].
+/// `name` in lower case, letter by letter: how names are compared ("Anne"
+/// and "ANNE" are one player). Unlike `str::to_lowercase` it has no special
+/// case for a final Greek sigma, which names compared for equality do not need.
+pub fn fold_case(name: &str) -> String {
+    name.chars().flat_map(char::to_lowercase).collect()
+}
+
 pub fn clean_name(name: &str) -> String {
     name.split_whitespace()
         .collect::<Vec<_>>()
@@ -93,10 +100,10 @@ pub fn validate_players(players: &[Player], min: usize, max: usize) -> Result<()
         }
     }
     for (i, p) in players.iter().enumerate() {
-        let key = clean_name(&p.name).to_lowercase();
+        let key = fold_case(&clean_name(&p.name));
         if players[..i]
             .iter()
-            .any(|q| clean_name(&q.name).to_lowercase() == key)
+            .any(|q| fold_case(&clean_name(&q.name)) == key)
         {
             return Err(SetupError::DuplicateName {
                 name: clean_name(&p.name),

@@ -18,7 +18,7 @@ pub fn symbol(p: &Player) -> &'static str {
 }
 
 pub fn colour_class(c: Colour) -> String {
-    format!("pc-{c:?}").to_lowercase()
+    format!("pc-{c:?}").to_ascii_lowercase()
 }
 
 #[component]
