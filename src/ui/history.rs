@@ -398,7 +398,10 @@ fn PlayersTab(outcomes: Vec<Outcome>, aliases: Signal<Aliases>, lang: Lang) -> E
         }
     }
     let ranked = history::order(names.len(), &|a, b| {
-        names[b].1.cmp(&names[a].1).then_with(|| names[a].0.cmp(&names[b].0))
+        names[b]
+            .1
+            .cmp(&names[a].1)
+            .then_with(|| names[a].0.cmp(&names[b].0))
     });
     let names: Vec<(String, usize)> = ranked.into_iter().map(|i| names[i].clone()).collect();
     let renames: Vec<(String, String)> = current
