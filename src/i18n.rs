@@ -8,8 +8,10 @@ use crate::core::prime::{Odds, Reason, Verdict};
 use serde::{Deserialize, Serialize};
 
 mod history;
+mod rules;
 mod words;
 pub use history::HistoryTexts;
+pub use rules::{Rulebook, Rulebooks};
 pub use words::WordsTexts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -538,9 +540,9 @@ pub struct GameTexts {
     pub player: &'static str,
     pub not_saved: &'static str,
     pub choose_k: &'static str,
-    pub rules_body: &'static [&'static str],
     pub rulings_title: &'static str,
-    pub rulings_body: &'static [&'static str],
+    pub rules_loading: &'static str,
+    pub rules_unavailable: &'static str,
     pub genius_title: &'static str,
     pub genius_blurb: &'static str,
     pub mode: &'static str,
@@ -569,8 +571,6 @@ pub struct GameTexts {
     pub new_best: &'static str,
     pub done: &'static str,
     pub free_throw_short: &'static str,
-    pub einstein_rules: &'static [&'static str],
-    pub einstein_rulings: &'static [&'static str],
     pub sequence_title: &'static str,
     pub sequence_blurb: &'static str,
     pub six_in_a_row: &'static str,
@@ -579,8 +579,6 @@ pub struct GameTexts {
     pub sequence_wild: &'static str,
     pub sequence_full: &'static str,
     pub sequence_teams: &'static str,
-    pub sequence_rules: &'static [&'static str],
-    pub sequence_rulings: &'static [&'static str],
     pub rtt_title: &'static str,
     pub rtt_blurb: &'static str,
     pub rtt_sheet: &'static str,
@@ -601,8 +599,6 @@ pub struct GameTexts {
     pub rtt_series_reset: &'static str,
     pub rtt_winners: &'static str,
     pub rtt_enter_values: &'static str,
-    pub rtt_rules: &'static [&'static str],
-    pub rtt_rulings: &'static [&'static str],
 }
 
 pub static GAME_FR: GameTexts = GameTexts {
@@ -632,21 +628,9 @@ pub static GAME_FR: GameTexts = GameTexts {
     player: "Joueur",
     not_saved: "Attention : la partie n'a pas pu être enregistrée sur cet appareil.",
     choose_k: "Combien de dés ?",
-    rules_body: &[
-        "Préparation : inscrivez les joueurs ; chacun lance un dé, le plus haut commence.",
-        "Chaque joueur, à son tour, choisit de lancer 1, 2, 3, 4 ou 5 dés, les range du plus petit au plus grand et lit les chiffres comme un seul nombre : 2, 4, 3, 5, 3 donne 23345.",
-        "Si ce nombre est premier (vert), il est inscrit dans la case de la manche en cours ; sinon (rouge), rien n'est inscrit.",
-        "La partie dure 5 manches. Le total le plus élevé gagne.",
-    ],
     rulings_title: "Ce que l'application applique",
-    rulings_body: &[
-        "1 n'est pas un nombre premier : un seul dé montrant 1 ne rapporte rien.",
-        "Un lancer non premier laisse la case vide (marquée « — » avec le nombre lancé) : 0 point.",
-        "Qui commence : tirage au dé (seuls les ex æquo relancent) ou choix de la table.",
-        "Chaque lancer peut venir des dés de l'application ou être saisi depuis de vrais dés ; les deux sont vérifiés de la même façon.",
-        "Annuler revient en arrière jusqu'au début de la partie, mais ne relance jamais : les dés virtuels d'un coup annulé reviennent au lancer suivant.",
-        "Égalités : les joueurs à égalité partagent la place.",
-    ],
+    rules_loading: "Chargement des règles…",
+    rules_unavailable: "Les règles n'ont pas pu être chargées. Elles s'afficheront une fois l'application ouverte avec une connexion.",
     genius_title: "Genius",
     genius_blurb: "Modes GENIUS, + Simple, Expert et Partie + Longue : la liste GENIUS, le dé défi et les grilles n°1 et n°2.",
     mode: "Mode de jeu",
@@ -675,21 +659,6 @@ pub static GAME_FR: GameTexts = GameTexts {
     new_best: "Nouveau record personnel !",
     done: "a fini",
     free_throw_short: "lancer libre",
-    einstein_rules: &[
-        "À chaque tour, un joueur lance les cinq dés ; ce lancer vaut pour tous les joueurs. Le lanceur change à chaque tour, dans le sens des aiguilles d'une montre.",
-        "Chaque joueur forme deux paires avec quatre des dés et coche la somme de chaque paire. Le dé restant est le « cinquième dé ».",
-        "Le cinquième dé ne peut prendre que trois valeurs pendant toute la partie ; à chaque tour, on coche la valeur du cinquième dé.",
-        "Pour chaque somme : 1 à 4 coches coûtent 200 points, 5 coches ou aucune valent 0, et de la 6e à la 10e coche chaque coche rapporte les points de la somme.",
-        "La partie d'un joueur s'arrête à sa huitième coche sur une valeur du cinquième dé ; les autres continuent. Le total le plus élevé gagne ; seul, on cherche à battre son record.",
-    ],
-    einstein_rulings: &[
-        "Tant que moins de trois valeurs sont choisies, le cinquième dé peut être n'importe quel dé ; une nouvelle valeur prend une case libre.",
-        "Une fois les trois valeurs choisies : si le lancer montre l'une d'elles, le cinquième dé doit être l'une d'elles ; sinon c'est un lancer libre, sans coche pour le cinquième dé.",
-        "La huitième coche termine la partie du joueur, mais les paires de ce tour comptent.",
-        "Au-delà de 10 coches, une somme ne rapporte rien de plus.",
-        "Les exemples chiffrés du livret étant abîmés, l'application suit ces règles (les mêmes que le Solitaire Dice de Sid Sackson).",
-        "Annuler ne relance jamais : les dés d'un lancer annulé reviennent au lancer suivant.",
-    ],
     sequence_title: "Séquence Dés",
     sequence_blurb: "Deux dés, un plateau de sommes, des jetons : alignez-en cinq. À 2, 3 ou 4 en équipes.",
     six_in_a_row: "Gagner avec six jetons alignés (conseillé à deux joueurs ou deux équipes)",
@@ -698,23 +667,6 @@ pub static GAME_FR: GameTexts = GameTexts {
     sequence_wild: "11 : placez un jeton sur n'importe quelle case libre.",
     sequence_full: "Plus de case libre : remplacez un jeton adverse.",
     sequence_teams: "À quatre : le 1er et le 3e jouent contre le 2e et le 4e.",
-    sequence_rules: &[
-        "À son tour, le joueur lance les deux dés et additionne les points.",
-        "De 2 à 9, ou 12 : il pose un jeton sur une case libre portant ce nombre. Si les quatre cases sont prises, il remplace un jeton adverse sur l'une d'elles ; si les quatre sont à lui, son tour est fini.",
-        "10 (défense) : il retire un jeton adverse de n'importe quelle case, sauf les cases 2 et 12.",
-        "11 (joker) : il pose un jeton sur n'importe quelle case libre ; si le plateau est plein, il remplace un jeton adverse.",
-        "2 et 12 : il rejoue.",
-        "Le premier joueur ou la première équipe à aligner cinq jetons (en ligne, en colonne ou en diagonale) gagne.",
-    ],
-    sequence_rulings: &[
-        "Le plateau est celui de toutes les versions publiques (2 dans les coins, 12 au centre) ; il n'a pas pu être comparé à une photo du plateau.",
-        "Les lignes horizontales comptent (le texte français les oublie, la règle anglaise les cite).",
-        "Un 2 ou un 12 donne toujours un tour de plus, même si aucun jeton n'a pu être posé.",
-        "Un 10 sans jeton adverse à retirer, ou une somme dont les quatre cases sont à vous, termine le tour.",
-        "Le nombre de jetons n'est pas limité par l'application.",
-        "Qui commence : la plus haute somme de deux dés (les ex æquo relancent), ou le choix de la table.",
-        "Option : six jetons alignés au lieu de cinq.",
-    ],
     rtt_title: "Roll to the Top",
     rtt_blurb: "Le d4, le d6, le d8, le d12, le d20 et le dé blanc : remplissez la tour de votre défi.",
     rtt_sheet: "Défi",
@@ -735,22 +687,6 @@ pub static GAME_FR: GameTexts = GameTexts {
     rtt_series_reset: "Remettre la série à zéro",
     rtt_winners: "Gagnants",
     rtt_enter_values: "Ou saisissez les vrais dés :",
-    rtt_rules: &[
-        "Tous les joueurs ont une feuille du même défi.",
-        "Départ : le lanceur jette les 5 dés colorés (de nouveau s'ils sont tous impairs), met de côté les dés impairs et relance les dés pairs avec le dé blanc : c'est le premier résultat. Le dé blanc vaut pour le lanceur suivant.",
-        "Tous les joueurs utilisent le résultat en même temps : une case reçoit la valeur d'un dé ou la somme de plusieurs dés ; chaque dé sert une fois ; on peut passer.",
-        "Case du bas : n'importe quel nombre. Case posée sur une ou plusieurs cases : il faut qu'elles soient remplies et un nombre ≥ à chacune. Case posée sur rien : il faut une voisine remplie à gauche ou à droite.",
-        "Au tour suivant, le joueur de gauche ajoute ou retire des dés comme le dit le dé blanc (+1, −1, +1 ou −1, +1 et −1), puis lance.",
-        "Ceux qui remplissent leur dernière case avec le même résultat gagnent ; les autres sont classés selon leurs cases vides.",
-    ],
-    rtt_rulings: &[
-        "Dé blanc : deux faces +1, deux faces −1, une face « +1 ou −1 », une face « +1 et −1 ».",
-        "Priorités : 5 dés lancés → il faut retirer ; sinon, si personne n'a rien inscrit → il faut ajouter ; sinon, si 1 seul dé lancé → il faut ajouter ; sinon le dé blanc décide. Le lanceur choisit quel dé.",
-        "Une case remplie avec ce résultat peut déjà porter une autre case du même résultat.",
-        "Les défis sont ceux de l'application (les feuilles originales sont des dessins que nous n'avons pas) ; leur format est documenté pour en ajouter.",
-        "Sur plusieurs parties, chaque case vide coûte 1 point ; le total de la série est gardé sur l'appareil.",
-        "Variante décroissante : chaque nombre doit être ≤ à ceux du dessous.",
-    ],
 };
 
 pub static GAME_EN: GameTexts = GameTexts {
@@ -780,21 +716,9 @@ pub static GAME_EN: GameTexts = GameTexts {
     player: "Player",
     not_saved: "Warning: the game could not be saved on this device.",
     choose_k: "How many dice?",
-    rules_body: &[
-        "Setup: write down the players; each rolls a die, the highest starts.",
-        "On their turn, each player chooses to roll 1, 2, 3, 4 or 5 dice, sorts them from lowest to highest and reads the digits as one number: 2, 4, 3, 5, 3 gives 23345.",
-        "If that number is prime (green), it is written in the cell of the current round; otherwise (red), nothing is written.",
-        "The game lasts 5 rounds. The highest total wins.",
-    ],
     rulings_title: "What the app applies",
-    rulings_body: &[
-        "1 is not a prime number: a single die showing 1 scores nothing.",
-        "A roll that is not prime leaves the cell empty (marked “—” with the number rolled): 0 points.",
-        "Who starts: a die roll-off (only tied players roll again) or the table's choice.",
-        "Every roll can come from the app's dice or be entered from real dice; both are checked the same way.",
-        "Undo goes back as far as the start of the game but never re-rolls: the virtual dice of an undone roll come back on the next roll.",
-        "Ties: tied players share the place.",
-    ],
+    rules_loading: "Loading the rules…",
+    rules_unavailable: "The rules could not be loaded. They will show once the app has been opened with a connection.",
     genius_title: "Genius",
     genius_blurb: "Modes GENIUS, + Simple, Expert and Partie + Longue: the GENIUS list, the challenge die and grids no. 1 and 2.",
     mode: "Game mode",
@@ -823,21 +747,6 @@ pub static GAME_EN: GameTexts = GameTexts {
     new_best: "New personal best!",
     done: "is done",
     free_throw_short: "free throw",
-    einstein_rules: &[
-        "Each turn, one player rolls the five dice; that roll serves every player. The roller changes each turn, clockwise.",
-        "Each player makes two pairs with four of the dice and marks each pair's sum. The die left over is the “fifth die”.",
-        "The fifth die may take only three values for the whole game; each turn, the fifth die's value is marked.",
-        "For each sum: 1 to 4 marks cost 200 points, 5 marks or none are worth 0, and from the 6th to the 10th mark each mark earns the sum's points.",
-        "A player's game ends at their eighth mark on one fifth-die value; the others go on. The highest total wins; alone, you try to beat your best.",
-    ],
-    einstein_rulings: &[
-        "While fewer than three values are chosen, any die may be the fifth die; a new value takes a free slot.",
-        "Once three values are chosen: if the roll shows one of them, the fifth die must be one of them; otherwise it is a free throw, with no fifth-die mark.",
-        "The eighth mark ends the player's game, but that turn's pairs still count.",
-        "Beyond 10 marks a sum earns nothing more.",
-        "The rulebook's worked examples are damaged, so the app follows these rules (those of Sid Sackson's Solitaire Dice).",
-        "Undo never re-rolls: the dice of an undone roll come back on the next roll.",
-    ],
     sequence_title: "Séquence Dés",
     sequence_blurb: "Two dice, a board of sums, chips: line up five. For 2, 3, or 4 in teams.",
     six_in_a_row: "Win with six in a row (suggested for two players or two teams)",
@@ -846,23 +755,6 @@ pub static GAME_EN: GameTexts = GameTexts {
     sequence_wild: "11: place a chip on any free square.",
     sequence_full: "No free square left: replace an opponent's chip.",
     sequence_teams: "With four: the 1st and 3rd play against the 2nd and 4th.",
-    sequence_rules: &[
-        "On their turn, a player rolls the two dice and adds them up.",
-        "2 to 9, or 12: place a chip on a free square showing that number. If all four are taken, replace an opponent's chip on one of them; if all four are yours, your turn ends.",
-        "10 (defence): remove an opponent's chip from any square except the 2 and 12 squares.",
-        "11 (wild): place a chip on any free square; if the board is full, replace an opponent's chip.",
-        "2 and 12: play again.",
-        "The first player or team with five chips in a row (across, down or diagonally) wins.",
-    ],
-    sequence_rulings: &[
-        "The board is the one every public version uses (2s in the corners, 12s in the centre); it could not be checked against a photo of the board.",
-        "Horizontal lines count (the French text leaves them out, the English rules have them).",
-        "A 2 or a 12 always gives another turn, even when no chip could be placed.",
-        "A 10 with no opponent chip to remove, or a sum whose four squares are all yours, ends the turn.",
-        "The app does not limit the number of chips.",
-        "Who starts: the highest sum of two dice (ties roll again), or the table's choice.",
-        "Option: six in a row instead of five.",
-    ],
     rtt_title: "Roll to the Top",
     rtt_blurb: "The d4, d6, d8, d12, d20 and the white die: fill your challenge's tower.",
     rtt_sheet: "Challenge",
@@ -883,22 +775,6 @@ pub static GAME_EN: GameTexts = GameTexts {
     rtt_series_reset: "Reset the series",
     rtt_winners: "Winners",
     rtt_enter_values: "Or enter the real dice:",
-    rtt_rules: &[
-        "Every player has a sheet of the same challenge.",
-        "Start: the roller rolls the 5 coloured dice (again if all are odd), sets the odd ones aside and rolls the even ones again with the white die: that is the first result. The white die is for the next roller.",
-        "All players use the result at once: a square takes one die's value or the sum of several dice; each die is used once; you may pass.",
-        "Bottom square: any number. A square resting on one or more squares: they must be filled and the number ≥ each of them. A square resting on nothing: it needs a filled neighbour to its left or right.",
-        "Next turn, the player on the left adds or removes dice as the white die says (+1, −1, +1 or −1, +1 and −1), then rolls.",
-        "Whoever fills their last square with the same result wins; the others rank by open squares.",
-    ],
-    rtt_rulings: &[
-        "White die: two +1 faces, two −1 faces, one “+1 or −1” face, one “+1 and −1” face.",
-        "Priorities: 5 dice rolled → must remove; otherwise, if nobody wrote anything → must add; otherwise, if only 1 die was rolled → must add; otherwise the white die decides. The roller picks which die.",
-        "A square filled from this result may already support another square of the same result.",
-        "The challenges are the app's own (the original sheets are drawings we do not have); their format is documented so new ones can be added.",
-        "Over several games each open square costs 1 point; the series total is kept on the device.",
-        "Decreasing variant: each number must be ≤ the ones below it.",
-    ],
 };
 
 impl Lang {
@@ -1104,83 +980,6 @@ impl Lang {
             (Lang::En, E::SlotTaken) => "That cell is already filled.".into(),
             (Lang::Fr, E::NotNow) => "Ce coup n'est pas possible maintenant.".into(),
             (Lang::En, E::NotNow) => "That move is not possible now.".into(),
-        }
-    }
-
-    /// The Genius rules page: for each mode, the rules; then the rulings.
-    pub fn genius_rules(
-        self,
-    ) -> (
-        Vec<(&'static str, &'static [&'static str])>,
-        &'static [&'static str],
-    ) {
-        match self {
-            Lang::Fr => (
-                vec![
-                    ("GENIUS", &[
-                        "À son tour, le joueur choisit de lancer 1, 2, 3, 4 ou 5 dés, pour une case encore vide de sa ligne.",
-                        "Si la somme est dans la liste GENIUS (1 2 3 5 7 11 13 17 19 23 29), il lance le dé défi, applique l'effet et inscrit le résultat dans la colonne du nombre de dés lancés, même négatif.",
-                        "Sinon rien n'est inscrit et c'est au joueur suivant.",
-                        "×2 double, ÷2 divise par deux, +10 ajoute 10, −10 retire 10. Défi 1 : on peut effacer un nombre des cases 1, 2 ou 3 dés de sa ligne ou de celle d'un autre joueur ; Défi 2 : des cases 4 ou 5 dés. La somme est alors inscrite telle quelle.",
-                        "La partie se termine dès qu'un joueur a rempli toute sa ligne ; le total le plus élevé gagne.",
-                    ] as &[&str]),
-                    ("+ Simple", &[
-                        "Comme GENIUS, sans dé défi : une somme de la liste est inscrite et le joueur rejoue.",
-                    ]),
-                    ("Expert", &[
-                        "Cinq tours ; à chaque tour, chaque joueur lance les 6 dés d'un coup (5 dés et le dé défi).",
-                        "Le résultat est la somme des 5 dés avec l'effet du dé défi. S'il est dans la liste GENIUS, ou son opposé, il gagne +15 points.",
-                        "Le résultat est inscrit à chaque tour, dans la colonne du tour.",
-                    ]),
-                    ("Partie + Longue", &[
-                        "Comme GENIUS avec la grille n°2 : chaque colonne a une case MIN et une case MAX, et le joueur choisit où inscrire son résultat.",
-                        "Le MIN d'une colonne ne peut pas dépasser son MAX. Si le résultat ne peut aller dans aucune case vide de la colonne, cette case est rayée.",
-                    ]),
-                ],
-                &[
-                    "1 est dans la liste GENIUS, dans tous les modes qui l'utilisent.",
-                    "÷2 garde les demi-points : 17 devient 8,5.",
-                    "−10 peut donner un nombre négatif ; il est inscrit tel quel.",
-                    "Défi 1 et Défi 2 sont facultatifs ; ils effacent un nombre écrit (jamais une case rayée), sur n'importe quelle ligne ; la case effacée peut être rejouée.",
-                    "Mode Expert : les faces Défi ne changent rien et n'effacent rien ; +15 quand le résultat ou son opposé est dans la liste.",
-                    "Partie + Longue : MIN = MAX est permis ; une colonne peut être choisie tant qu'une de ses cases est vide ; la partie se termine quand un joueur a ses dix cases remplies ou rayées (une case rayée vaut 0).",
-                    "Fin de partie : dès qu'une ligne est pleine ; en option, le tour en cours est fini d'abord.",
-                    "Annuler ne relance jamais : les dés et le dé défi d'un coup annulé reviennent au lancer suivant.",
-                ],
-            ),
-            Lang::En => (
-                vec![
-                    ("GENIUS", &[
-                        "On their turn, a player chooses to roll 1, 2, 3, 4 or 5 dice, for a cell of their row that is still empty.",
-                        "If the sum is on the GENIUS list (1 2 3 5 7 11 13 17 19 23 29), they roll the challenge die, apply it and write the result in the column of the number of dice rolled, even if negative.",
-                        "Otherwise nothing is written and the next player plays.",
-                        "×2 doubles, ÷2 halves, +10 adds 10, −10 takes 10 away. Challenge 1: you may erase a number from the 1, 2 or 3 dice cells of your row or another player's; Challenge 2: from the 4 or 5 dice cells. The sum is then written unchanged.",
-                        "The game ends as soon as a player's row is full; the highest total wins.",
-                    ] as &[&str]),
-                    ("+ Simple", &[
-                        "As GENIUS, without the challenge die: a sum on the list is written and the player plays again.",
-                    ]),
-                    ("Expert", &[
-                        "Five rounds; each round, each player throws all 6 dice at once (5 dice and the challenge die).",
-                        "The result is the sum of the 5 dice with the challenge die applied. If it, or its negative, is on the GENIUS list, it earns +15 points.",
-                        "The result is written every round, in that round's column.",
-                    ]),
-                    ("Partie + Longue", &[
-                        "As GENIUS with grid no. 2: each column has a MIN and a MAX cell, and the player chooses where the result goes.",
-                        "A column's MIN cannot be above its MAX. If the result fits no empty cell of the column, that cell is crossed out.",
-                    ]),
-                ],
-                &[
-                    "1 is on the GENIUS list, in every mode that uses it.",
-                    "÷2 keeps half points: 17 becomes 8.5.",
-                    "−10 may give a negative number; it is written as it is.",
-                    "Challenge 1 and 2 are optional; they erase a written number (never a crossed-out cell) on any row; the erased cell can be played again.",
-                    "Expert: the Challenge faces change nothing and erase nothing; +15 when the result or its negative is on the list.",
-                    "Partie + Longue: MIN = MAX is allowed; a column can be picked while one of its cells is empty; the game ends when a player has all ten cells filled or crossed out (a crossed-out cell is worth 0).",
-                    "End of the game: as soon as a row is full; as an option, the current round is finished first.",
-                    "Undo never re-rolls: the dice and the challenge die of an undone roll come back on the next roll.",
-                ],
-            ),
         }
     }
 

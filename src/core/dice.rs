@@ -68,7 +68,7 @@ impl fmt::Display for EntryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EntryError::NotAFace(d) => write!(f, "{d} is not a face of a d6"),
-            EntryError::NotADigit(c) => write!(f, "{c:?} is not a digit"),
+            EntryError::NotADigit(c) => write!(f, "'{c}' is not a digit"),
             EntryError::TooManyDice => write!(f, "more than {MAX_DICE} dice"),
             EntryError::Empty => write!(f, "no dice"),
         }

@@ -109,7 +109,10 @@ impl SavedGame {
         let record: Record<R> = serde_json::from_value(self.record.clone())
             .map_err(|e| LoadError::BadRecord(e.to_string()))?;
         Session::replay(record).map_err(|e| match e {
-            ReplayError::Setup(e) => LoadError::BadRecord(format!("{e:?}")),
+            // The setup's own error is not kept: formatting it would carry
+            // every game's error type's Debug code into the web build, for a
+            // text no player sees.
+            ReplayError::Setup(_) => LoadError::BadRecord("the setup does not start a game".into()),
             ReplayError::Action { index, .. } => LoadError::DoesNotReplay { index },
         })
     }

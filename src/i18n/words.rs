@@ -38,8 +38,6 @@ pub struct WordsTexts {
     pub done_round: &'static str,
     pub closed: &'static str,
     pub tokens: &'static str,
-    pub rules: &'static [&'static str],
-    pub rulings: &'static [&'static str],
 }
 
 static FR: WordsTexts = WordsTexts {
@@ -77,28 +75,6 @@ static FR: WordsTexts = WordsTexts {
     done_round: "A fini la manche",
     closed: "fermé",
     tokens: "jetons",
-    rules: &[
-        "Choisissez une carte de thèmes, gardée toute la partie. Les 90 jetons sont au centre de la table.",
-        "Chaque manche, le lanceur jette le dé de thème (1 à 6 : le thème de la carte), puis les cinq dés de lettres et le dé de couleurs. Dès cet instant, tout le monde joue en même temps.",
-        "Dé de couleurs sur une couleur : les mots doivent commencer par la lettre du dé de cette couleur et correspondre au thème. Un mot rapporte 1 jeton par dé dont la lettre est dans le mot (deux dés O demandent deux O).",
-        "Pas deux noms communs de même racine dans une manche (éléphant, éléphanteau) ; les noms propres le peuvent (Dinan, Dinard). Pour une personne, on compte le nom de famille ou le surnom.",
-        "Chacun fait une proposition par manche. À 3 ou 4 joueurs, le dernier à parler ne marque rien ; à 5 ou 6, les deux derniers.",
-        "Face noire : il faut un mot du thème sans aucune lettre des dés. Seul le premier valide gagne 4 jetons ; un mot avec une lettre des dés coûte 4 jetons (s'il les a).",
-        "La partie s'arrête quand il n'y a plus de jetons au centre. Le plus de jetons gagne.",
-        "Propositions limitées : jetons mis de côté ; chaque manche, 2 jetons par joueur vont au centre ; on continue de proposer après un mot valide ; la manche s'arrête quand le centre est vide ; la face noire se paie dans la réserve.",
-        "Thèmes ouverts : pas de dé de thème ; les mots peuvent viser tous les thèmes de la carte ; un mot valide ferme son thème ; la manche s'arrête quand les six thèmes sont fermés.",
-    ],
-    rulings: &[
-        "Les lettres des dés et les quatre cartes de thèmes ne sont pas dans la règle : l'application a les siennes (affichées ici et à la mise en place).",
-        "L'application compte les lettres elle-même, dés et mot comparés lettre à lettre, accents ignorés (ñ = n, é = e, œ = oe).",
-        "Le thème et la même racine, c'est la table qui juge : l'application demande d'accepter ou de refuser chaque mot.",
-        "L'ordre de parole est l'ordre dans lequel les mots sont saisis ; « passer » compte comme avoir parlé.",
-        "Un mot refusé ne coûte rien et son auteur peut reproposer (sauf face noire, où une lettre des dés coûte 4 jetons sans vote).",
-        "Les gains sont limités aux jetons qui restent au centre ; la partie finit dès que le centre est vide.",
-        "Dans les variantes, personne n'est exclu en parlant en dernier (on continue de proposer).",
-        "Le minuteur est une aide facultative : la règle n'en prévoit pas. À la fin, la table décide ; un bouton fait passer ceux qui n'ont rien dit.",
-        "À deux joueurs, personne ne perd ses points en parlant en dernier.",
-    ],
 };
 
 static EN: WordsTexts = WordsTexts {
@@ -136,28 +112,6 @@ static EN: WordsTexts = WordsTexts {
     done_round: "Done this round",
     closed: "closed",
     tokens: "tokens",
-    rules: &[
-        "Choose a theme card, kept for the whole game. The 90 tokens are in the centre of the table.",
-        "Each round, the roller throws the theme die (1 to 6: the theme on the card), then the five letter dice and the colour die. From then on, everybody plays at once.",
-        "Colour die on a colour: words must start with the letter of the die of that colour and fit the theme. A word earns 1 token per die whose letter is in the word (two O dice need two O's).",
-        "No two common nouns of the same root in a round (elephant, elephants); proper names may (Dinan, Dinard). For a person, the surname or nickname counts.",
-        "Each player makes one proposal per round. With 3 or 4 players the last to speak scores nothing; with 5 or 6, the last two.",
-        "Black face: a word of the theme with none of the dice letters is needed. Only the first valid one wins 4 tokens; a word with a dice letter costs 4 tokens (if its author has them).",
-        "The game ends when the centre has no tokens left. Most tokens wins.",
-        "Limited proposals: tokens set aside; each round 2 tokens per player go to the centre; players keep proposing after a valid word; the round ends when the centre is empty; the black face is paid from the reserve.",
-        "Open themes: no theme die; words may aim at any theme of the card; a valid word closes its theme; the round ends when all six themes are closed.",
-    ],
-    rulings: &[
-        "The rulebook prints neither the dice letters nor the four theme cards: the app ships its own (shown here and at setup).",
-        "The app counts the letters itself, dice and word matched letter by letter, accents ignored (ñ = n, é = e, œ = oe).",
-        "Whether a word fits the theme, and the same-root rule, are for the table: the app asks it to accept or reject each word.",
-        "The speaking order is the order in which words are entered; passing counts as having spoken.",
-        "A rejected word costs nothing and its author may propose again (except on the black face, where a dice letter costs 4 tokens without a vote).",
-        "Awards are capped by the tokens left in the centre; the game ends as soon as the centre is empty.",
-        "In the variants nobody is silenced for speaking last (players keep proposing).",
-        "The timer is an optional aid: the rulebook has none. When it ends the table decides; a button makes those who said nothing pass.",
-        "With two players, nobody loses their points for speaking last.",
-    ],
 };
 
 impl Lang {

@@ -269,6 +269,17 @@ pub async fn sleep_ms(ms: u32) {
     let _ = wait.await;
 }
 
+/// Desktop and phone builds carry the rules pages' texts compiled in (the
+/// web build fetches them; see `i18n::rules`).
+pub fn bundled_rules() -> Option<&'static str> {
+    Some(include_str!("../../assets/rules.json"))
+}
+
+/// Never needed here: [`bundled_rules`] has the text.
+pub async fn fetch_rules() -> Result<String, StorageError> {
+    Ok(include_str!("../../assets/rules.json").to_string())
+}
+
 /// Minutes east of UTC: the standard library has no time zones, so native
 /// builds show history dates in UTC.
 pub fn local_offset_minutes() -> i32 {

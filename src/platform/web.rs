@@ -39,6 +39,38 @@ pub async fn sleep_ms(ms: u32) {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
+/// The rules pages' texts are not in the web build's wasm (see
+/// `i18n::rules`): they are fetched when a rules page first opens.
+pub fn bundled_rules() -> Option<&'static str> {
+    None
+}
+
+/// Fetches `assets/rules.json` from the app's own server (from the service
+/// worker's cache when offline).
+pub async fn fetch_rules() -> Result<String, StorageError> {
+    use dioxus::prelude::*;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    const RULES: Asset = asset!("/assets/rules.json");
+    let url = RULES.to_string();
+    let fail = |what: &str| StorageError(format!("{url}: {what}"));
+    let window = web_sys::window().ok_or_else(|| fail("no window"))?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&url))
+        .await
+        .map_err(|_| fail("network error"))?
+        .dyn_into()
+        .map_err(|_| fail("not a response"))?;
+    if !response.ok() {
+        return Err(fail(&format!("HTTP {}", response.status())));
+    }
+    let text = response.text().map_err(|_| fail("unreadable"))?;
+    JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| fail("unreadable"))
+}
+
 /// Minutes east of UTC where the device is (for dates in the history).
 pub fn local_offset_minutes() -> i32 {
     -(js_sys::Date::new_0().get_timezone_offset() as i32)

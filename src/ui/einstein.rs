@@ -10,6 +10,7 @@ use crate::core::einstein::{
     score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
     FIFTH_SLOTS, POINTS,
 };
+use crate::core::save::GameKind;
 use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
@@ -387,7 +388,7 @@ pub fn EinsteinRulesScreen() -> Element {
     let lang = use_ui().lang();
     let g = lang.game();
     rsx! {
-        RulesPage { id: "einstein-rules", title: g.einstein_title, rules: g.einstein_rules, rulings: g.einstein_rulings, lang,
+        RulesPage { id: "einstein-rules", game: GameKind::Einstein, title: g.einstein_title, lang,
             table { class: "score-grid",
                 tbody {
                     tr { for s in 2..=12 { th { key: "{s}", "{s}" } } }

@@ -2,7 +2,7 @@
 //! paper (n°1 or n°2) with the cells playable now marked, the challenge die
 //! shown as its face, the arithmetic spelled out, and the GENIUS list at hand.
 
-use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, StatusLine, UndoRedo};
+use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
 use super::serieux::{colour_class, symbol};
 use super::{use_default, use_ui, Screen};
 use crate::core::checker::Checker;
@@ -11,6 +11,7 @@ use crate::core::dice_kinds::{Challenge, Face};
 use crate::core::genius::{
     Action, Cell, CellRef, Error, Event, Genius, Halves, Mode, Phase, Slot, COLUMNS, GENIUS_LIST,
 };
+use crate::core::save::GameKind;
 use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
@@ -332,9 +333,9 @@ pub fn GeniusGameScreen() -> Element {
                         FaceKeypad { checker: typed, lang }
                         if typed.read().hand().is_full() {
                             div { class: "face-picker",
-                                for face in FACES {
+                                for (i, face) in FACES.into_iter().enumerate() {
                                     button {
-                                        key: "{face:?}",
+                                        key: "{i}",
                                         class: "challenge-die pick",
                                         "data-testid": "expert-face-{lang.face_label(Face::Challenge(face))}",
                                         onclick: move |_| {
@@ -419,9 +420,9 @@ pub fn GeniusGameScreen() -> Element {
                         }
                         p { class: "caption", "{g.or_pick_face}" }
                         div { class: "face-picker",
-                            for face in FACES {
+                            for (i, face) in FACES.into_iter().enumerate() {
                                 button {
-                                    key: "{face:?}",
+                                    key: "{i}",
                                     class: "challenge-die pick",
                                     "data-testid": "face-{lang.face_label(Face::Challenge(face))}",
                                     onclick: move |_| act(Action::Challenge { face, source: RollSource::Typed }),
@@ -444,9 +445,9 @@ pub fn GeniusGameScreen() -> Element {
                             p { class: "big-sum", "{lang.points(value)}" }
                             h2 { class: "section-title", "{g.place_where} ({lang.column_name(column, false)})" }
                             div { class: "actions",
-                                for slot in [Slot::Min, Slot::Max] {
+                                for (i, slot) in [Slot::Min, Slot::Max].into_iter().enumerate() {
                                     button {
-                                        key: "{slot:?}",
+                                        key: "{i}",
                                         class: "roll-main",
                                         "data-testid": "place-{slot:?}",
                                         "aria-disabled": if state.can_place(p, column, slot, value).is_ok() { "false" } else { "true" },
@@ -618,30 +619,12 @@ fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>
 
 #[component]
 pub fn GeniusRulesScreen() -> Element {
-    let ui = use_ui();
-    let lang = ui.lang();
+    let lang = use_ui().lang();
     let g = lang.game();
-    let (modes, rulings) = lang.genius_rules();
     rsx! {
-        div { class: "rules", "data-testid": "genius-rules",
-            for (name, lines) in modes {
-                section { key: "{name}", class: "info",
-                    h2 { class: "section-title", "{name}" }
-                    for (i, line) in lines.iter().enumerate() {
-                        p { key: "{i}", "{line}" }
-                    }
-                }
-            }
-            section { class: "info",
-                h2 { class: "section-title", "{g.genius_list}" }
-                p { class: "genius-list", for n in GENIUS_LIST { span { key: "{n}", class: "list-n", "{n}" } } }
-                h2 { class: "section-title", "{g.rulings_title}" }
-                ul {
-                    for (i, line) in rulings.iter().enumerate() {
-                        li { key: "{i}", "{line}" }
-                    }
-                }
-            }
+        RulesPage { id: "genius-rules", game: GameKind::Genius, title: g.genius_title, lang,
+            h2 { class: "section-title", "{g.genius_list}" }
+            p { class: "genius-list", for n in GENIUS_LIST { span { key: "{n}", class: "list-n", "{n}" } } }
         }
     }
 }

@@ -289,9 +289,9 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
                 h2 { class: "section-title", "{h.chart}" }
                 if charted.len() > 1 {
                     div { class: "chips",
-                        for k in charted.iter().copied() {
+                        for (i, k) in charted.iter().copied().enumerate() {
                             button {
-                                key: "{k:?}",
+                                key: "{i}",
                                 class: if k == game { "chip chip-on" } else { "chip" },
                                 "aria-pressed": if k == game { "true" } else { "false" },
                                 "data-testid": "chart-{k:?}",

@@ -5,9 +5,13 @@ use super::serieux::colour_class;
 use super::DieFace;
 use crate::core::checker::{Checker, Input};
 use crate::core::dice::D6;
+use crate::core::save::GameKind;
 use crate::core::table::{Colour, Player};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Rulebooks};
+use crate::platform;
 use dioxus::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// "Anne, Bruno, Chloé": the players of a saved game's summary line.
 pub fn names(players: &[Player]) -> String {
@@ -177,30 +181,91 @@ pub fn RollOffPanel(
     }
 }
 
-/// A game's rules page: the rules, `children` (a table, a board), then the
+thread_local! {
+    /// The rules pages' texts once read: fetched once per start of the web app.
+    static RULEBOOKS: RefCell<Option<Rc<Rulebooks>>> = const { RefCell::new(None) };
+}
+
+fn remember(parsed: Result<Rulebooks, String>) -> Result<Rc<Rulebooks>, String> {
+    let books = Rc::new(parsed?);
+    RULEBOOKS.with_borrow_mut(|b| *b = Some(books.clone()));
+    Ok(books)
+}
+
+/// The rules texts if they are at hand: read before, or compiled in.
+fn rulebooks_now() -> Option<Result<Rc<Rulebooks>, String>> {
+    if let Some(books) = RULEBOOKS.with_borrow(|b| b.clone()) {
+        return Some(Ok(books));
+    }
+    platform::bundled_rules().map(|text| remember(Rulebooks::parse(text)))
+}
+
+/// The rules texts: at once where they are at hand, else `None` until they
+/// are fetched (a failure is not remembered: the next page opened tries again).
+fn use_rulebooks() -> Signal<Option<Result<Rc<Rulebooks>, String>>> {
+    let mut books = use_signal(rulebooks_now);
+    use_hook(move || {
+        if books.peek().is_none() {
+            spawn(async move {
+                let fetched = platform::fetch_rules()
+                    .await
+                    .map_err(|e| e.0)
+                    .and_then(|text| remember(Rulebooks::parse(&text)));
+                books.set(Some(fetched));
+            });
+        }
+    });
+    books
+}
+
+/// A game's rules page: its rules (from `assets/rules.json`, see
+/// `i18n::rules`), `children` (a table, a board, a list) after them, then the
 /// rulings the app applies.
 #[component]
 pub fn RulesPage(
     id: &'static str,
+    game: GameKind,
     title: &'static str,
-    rules: &'static [&'static str],
-    rulings: &'static [&'static str],
     lang: Lang,
     children: Element,
 ) -> Element {
+    let g = lang.game();
+    let books = use_rulebooks();
+    let read = books.read();
+    let Some(Ok(book)) = read.as_ref().map(|r| r.as_ref().map(|b| b.of(lang, game))) else {
+        let failed = read.as_ref().is_some();
+        return rsx! {
+            div { class: "rules", "data-testid": "{id}",
+                section { class: "info",
+                    h2 { class: "section-title", "{title}" }
+                    if failed {
+                        p { class: "entry-error", role: "alert", "data-testid": "rules-unavailable", "{g.rules_unavailable}" }
+                    } else {
+                        p { class: "caption", role: "status", "data-testid": "rules-loading", "{g.rules_loading}" }
+                    }
+                    {children}
+                }
+            }
+        };
+    };
+    let last = book.sections.len().saturating_sub(1);
     rsx! {
         div { class: "rules", "data-testid": "{id}",
-            section { class: "info",
-                h2 { class: "section-title", "{title}" }
-                for (i, line) in rules.iter().enumerate() {
-                    p { key: "{i}", "{line}" }
+            for (n, section) in book.sections.iter().enumerate() {
+                section { key: "{n}", class: "info",
+                    h2 { class: "section-title", {section.title.as_deref().unwrap_or(title)} }
+                    for (i, line) in section.lines.iter().enumerate() {
+                        p { key: "{i}", "{line}" }
+                    }
+                    if n == last {
+                        {children.clone()}
+                    }
                 }
-                {children}
             }
             section { class: "info",
-                h2 { class: "section-title", "{lang.game().rulings_title}" }
-                ul {
-                    for (i, line) in rulings.iter().enumerate() {
+                h2 { class: "section-title", "{g.rulings_title}" }
+                ul { "data-testid": "rulings",
+                    for (i, line) in book.rulings.iter().enumerate() {
                         li { key: "{i}", "{line}" }
                     }
                 }

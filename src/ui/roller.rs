@@ -202,9 +202,9 @@ pub fn RollerScreen() -> Element {
                 }
                 h2 { class: "section-title", "{t.roller_add}" }
                 div { class: "chips",
-                    for kind in DieKind::ALL {
+                    for (i, kind) in DieKind::ALL.into_iter().enumerate() {
                         button {
-                            key: "{kind:?}",
+                            key: "{i}",
                             class: "chip",
                             "data-testid": "add-{lang.die_name(kind)}",
                             disabled: dice.len() >= MAX_DICE,

@@ -7,6 +7,7 @@ use super::serieux::symbol;
 use super::{use_default, use_ui, Screen};
 use crate::core::dice_kinds::{DieKind, Face, White};
 use crate::core::rtt::{accepts, Action, Adjustment, Phase, Placement, Rtt, Sheet, COLOURED};
+use crate::core::save::GameKind;
 use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
@@ -176,9 +177,9 @@ pub fn RttGameScreen() -> Element {
             StatusLine { player: (placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller()))).map(|p| players[p].colour), text: status.clone() }
             Notices { refused: refused(), save_failed: game.save_failed, lang }
             div { class: "pool", "data-testid": "pool",
-                for kind in COLOURED {
+                for (i, kind) in COLOURED.into_iter().enumerate() {
                     span {
-                        key: "{kind:?}",
+                        key: "{i}",
                         class: if state.dice_in_play().contains(&kind) { "pool-die in" } else { "pool-die out" },
                         span { class: "{die_class(kind)}", "d{kind.sides()}" }
                     }
@@ -330,9 +331,9 @@ pub fn RttGameScreen() -> Element {
                             if can_add {
                                 div { class: "chips",
                                     span { class: "caption", "{g.rtt_add} :" }
-                                    for k in COLOURED.into_iter().filter(|k| !set.contains(k)) {
+                                    for (i, k) in COLOURED.into_iter().filter(|k| !set.contains(k)).enumerate() {
                                         button {
-                                            key: "{k:?}",
+                                            key: "{i}",
                                             class: if add_pick() == Some(k) { "chip chip-on" } else { "chip" },
                                             "data-testid": "add-d{k.sides()}",
                                             onclick: move |_| add_pick.set(if add_pick() == Some(k) { None } else { Some(k) }),
@@ -344,9 +345,9 @@ pub fn RttGameScreen() -> Element {
                             if can_remove {
                                 div { class: "chips",
                                     span { class: "caption", "{g.rtt_remove} :" }
-                                    for k in set.iter().copied() {
+                                    for (i, k) in set.iter().copied().enumerate() {
                                         button {
-                                            key: "{k:?}",
+                                            key: "{i}",
                                             class: if remove_pick() == Some(k) { "chip chip-on" } else { "chip" },
                                             "data-testid": "remove-d{k.sides()}",
                                             onclick: move |_| remove_pick.set(if remove_pick() == Some(k) { None } else { Some(k) }),
@@ -494,7 +495,7 @@ pub fn RttRulesScreen() -> Element {
     let lang = use_ui().lang();
     let g = lang.game();
     rsx! {
-        RulesPage { id: "rtt-rules", title: g.rtt_title, rules: g.rtt_rules, rulings: g.rtt_rulings, lang }
+        RulesPage { id: "rtt-rules", game: GameKind::Rtt, title: g.rtt_title, lang }
     }
 }
 

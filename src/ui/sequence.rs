@@ -6,6 +6,7 @@ use super::serieux::colour_class;
 use super::{use_default, use_ui, DieFace, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::D6;
+use crate::core::save::GameKind;
 use crate::core::sequence::{Action, Event, Phase, Sequence, Square, BOARD, SIZE};
 use crate::core::session::{RollSource, Session};
 use crate::core::table::Colour;
@@ -237,7 +238,7 @@ pub fn SequenceRulesScreen() -> Element {
     let lang = use_ui().lang();
     let g = lang.game();
     rsx! {
-        RulesPage { id: "sequence-rules", title: g.sequence_title, rules: g.sequence_rules, rulings: g.sequence_rulings, lang,
+        RulesPage { id: "sequence-rules", game: GameKind::Sequence, title: g.sequence_title, lang,
             div { class: "board mini-board", "aria-hidden": "true",
                 for r in 0..SIZE { for c in 0..SIZE { span { key: "{r}-{c}", class: "square", span { class: "sq-number", "{BOARD[r][c]}" } } } }
             }

@@ -6,6 +6,7 @@ use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, Status
 use super::{use_default, use_ui, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::{D6, MAX_DICE};
+use crate::core::save::GameKind;
 use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
 use crate::core::session::{RollSource, Rules, Session};
 use crate::core::table::{Colour, Player};
@@ -243,7 +244,7 @@ pub fn SerieuxRulesScreen() -> Element {
     let lang = use_ui().lang();
     let g = lang.game();
     rsx! {
-        RulesPage { id: "serieux-rules", title: g.serieux_title, rules: g.rules_body, rulings: g.rulings_body, lang }
+        RulesPage { id: "serieux-rules", game: GameKind::Serieux, title: g.serieux_title, lang }
     }
 }
 

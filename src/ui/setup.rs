@@ -179,8 +179,8 @@ pub fn SetupScreen(game: NewGame) -> Element {
             if game == NewGame::Genius {
                 fieldset { class: "choice-group",
                     legend { "{g.mode}" }
-                    for m in Mode::ALL {
-                        label { class: "choice", key: "{m:?}",
+                    for (i, m) in Mode::ALL.into_iter().enumerate() {
+                        label { class: "choice", key: "{i}",
                             input {
                                 r#type: "radio",
                                 name: "mode",
@@ -389,9 +389,9 @@ fn WordsOptions(
         fieldset { class: "choice-group",
             legend { "{w.timer}" }
             div { class: "chips",
-                for choice in [None, Some(30u32), Some(60), Some(90), Some(120)] {
+                for (i, choice) in [None, Some(30u32), Some(60), Some(90), Some(120)].into_iter().enumerate() {
                     button {
-                        key: "{choice:?}",
+                        key: "{i}",
                         class: if timer() == choice { "chip chip-on" } else { "chip" },
                         "aria-pressed": if timer() == choice { "true" } else { "false" },
                         "data-testid": "timer-{choice.unwrap_or(0)}",

@@ -7,6 +7,7 @@ use super::parts::{Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRe
 use super::roller::die_colour_class;
 use super::{use_ui, Screen};
 use crate::core::dice_kinds::{DieColour, LETTER_FACES};
+use crate::core::save::GameKind;
 use crate::core::session::{RollSource, Rules, Session};
 use crate::core::words::{self, Action, Event, Phase, Round, Words, COLOUR_FACES, THEME_CARDS};
 use crate::i18n::Lang;
@@ -563,7 +564,7 @@ pub fn WordsRulesScreen() -> Element {
     let lang = use_ui().lang();
     let w = lang.words();
     rsx! {
-        RulesPage { id: "words-rules", title: w.title, rules: w.rules, rulings: w.rulings, lang,
+        RulesPage { id: "words-rules", game: GameKind::Words, title: w.title, lang,
             h2 { class: "section-title", "{w.card}" }
             div { class: "theme-cards",
                 for c in 0..THEME_CARDS.len() {
@@ -576,8 +577,8 @@ pub fn WordsRulesScreen() -> Element {
                 }
             }
             div { class: "letter-dice rules-dice",
-                for (colour, faces) in LETTER_FACES.iter() {
-                    span { key: "{colour:?}", class: "ldie wide rdie-letter rdie-{die_colour_class(*colour)}",
+                for (i, (colour, faces)) in LETTER_FACES.iter().enumerate() {
+                    span { key: "{i}", class: "ldie wide rdie-letter rdie-{die_colour_class(*colour)}",
                         span { class: "ldie-letter", {faces.iter().collect::<String>()} }
                         small { class: "ldie-name", "{lang.die_of(*colour)}" }
                     }

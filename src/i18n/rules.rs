@@ -1,0 +1,195 @@
+//! The rules pages' texts, in both languages: `assets/rules.json`.
+//!
+//! They are the longest texts of the app and only the rules pages show them,
+//! so they are kept out of the web build's wasm (which every start of the app
+//! loads): the web app fetches the file the first time a rules page opens
+//! (the service worker keeps it for offline use), desktop and phone builds
+//! carry it compiled in. See `platform::bundled_rules` and
+//! `platform::fetch_rules`.
+//!
+//! The file, version 1:
+//!
+//! ```json
+//! {
+//!   "format": "genius-rules",
+//!   "version": 1,
+//!   "fr": {
+//!     "serieux": {
+//!       "sections": [{ "title": "…", "lines": ["…"] }],
+//!       "rulings": ["…"]
+//!     },
+//!     "genius": …, "einstein": …, "sequence": …, "rtt": …, "words": …
+//!   },
+//!   "en": { … }
+//! }
+//! ```
+//!
+//! A section without a title is headed by the game's name. `rulings` are
+//! how the app reads the rulebooks where they are silent or ambiguous
+//! (`../shared/rulings.md`), shown under "What the app applies".
+
+use super::Lang;
+use crate::core::save::GameKind;
+use serde_json::Value;
+
+pub const FORMAT: &str = "genius-rules";
+pub const VERSION: u64 = 1;
+
+/// One game's rules page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rulebook {
+    pub sections: Vec<Section>,
+    pub rulings: Vec<String>,
+}
+
+/// A part of the rules (a mode of Genius, or the whole rules of a game).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    pub title: Option<String>,
+    pub lines: Vec<String>,
+}
+
+const GAMES: [(GameKind, &str); 6] = [
+    (GameKind::Serieux, "serieux"),
+    (GameKind::Genius, "genius"),
+    (GameKind::Einstein, "einstein"),
+    (GameKind::Sequence, "sequence"),
+    (GameKind::Rtt, "rtt"),
+    (GameKind::Words, "words"),
+];
+
+/// The whole file: every game's rules, French first, then English.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rulebooks {
+    books: Vec<Rulebook>,
+}
+
+/// `value` as a list of strings, or what is wrong with it.
+fn strings(value: Option<&Value>, at: &str) -> Result<Vec<String>, String> {
+    let list = value
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("{at}: no list"))?;
+    list.iter()
+        .map(|v| {
+            v.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| format!("{at}: not text"))
+        })
+        .collect()
+}
+
+fn rulebook(value: Option<&Value>, at: &str) -> Result<Rulebook, String> {
+    let value = value.ok_or_else(|| format!("{at}: missing"))?;
+    let sections = value
+        .get("sections")
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("{at}: no sections"))?
+        .iter()
+        .map(|s| {
+            Ok(Section {
+                title: s.get("title").and_then(Value::as_str).map(str::to_string),
+                lines: strings(s.get("lines"), at)?,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Rulebook {
+        sections,
+        rulings: strings(value.get("rulings"), at)?,
+    })
+}
+
+impl Rulebooks {
+    /// Reads the file; the error says what is wrong with it. (Read by hand
+    /// from the JSON value rather than derived: the web build carries less
+    /// code for it.)
+    pub fn parse(text: &str) -> Result<Rulebooks, String> {
+        let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
+            return Err(format!("not a {FORMAT} file"));
+        }
+        match value.get("version").and_then(Value::as_u64) {
+            Some(VERSION) => {}
+            Some(v) => return Err(format!("version {v}, expected {VERSION}")),
+            None => return Err("no version".to_string()),
+        }
+        let mut books = Vec::new();
+        for lang in ["fr", "en"] {
+            for (_, game) in GAMES {
+                let at = format!("{lang}.{game}");
+                books.push(rulebook(value.get(lang).and_then(|l| l.get(game)), &at)?);
+            }
+        }
+        Ok(Rulebooks { books })
+    }
+
+    /// The rules of `game` in `lang`.
+    pub fn of(&self, lang: Lang, game: GameKind) -> &Rulebook {
+        let g = GAMES.iter().position(|(k, _)| *k == game).unwrap_or(0);
+        let l = match lang {
+            Lang::Fr => 0,
+            Lang::En => GAMES.len(),
+        };
+        &self.books[l + g]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHIPPED: &str = include_str!("../../assets/rules.json");
+
+    #[test]
+    fn the_shipped_rules_read_and_every_game_has_rules_and_rulings_in_both_languages() {
+        let books = Rulebooks::parse(SHIPPED).unwrap();
+        for (game, _) in GAMES {
+            let (fr, en) = (books.of(Lang::Fr, game), books.of(Lang::En, game));
+            for book in [fr, en] {
+                assert!(!book.sections.is_empty(), "{game:?}");
+                assert!(!book.rulings.is_empty(), "{game:?}");
+                let lines = book.sections.iter().flat_map(|s| &s.lines);
+                for line in lines.chain(&book.rulings) {
+                    assert!(!line.trim().is_empty(), "{game:?}: an empty line");
+                }
+            }
+            // The two languages say the same things: the same sections,
+            // lines and rulings, one for one.
+            assert_eq!(fr.sections.len(), en.sections.len(), "{game:?}");
+            for (a, b) in fr.sections.iter().zip(&en.sections) {
+                assert_eq!(a.lines.len(), b.lines.len(), "{game:?}");
+                assert_eq!(a.title.is_some(), b.title.is_some(), "{game:?}");
+            }
+            assert_eq!(fr.rulings.len(), en.rulings.len(), "{game:?}");
+        }
+        // The four modes of Genius each have their section.
+        let genius = books.of(Lang::Fr, GameKind::Genius);
+        let titles: Vec<_> = genius
+            .sections
+            .iter()
+            .filter_map(|s| s.title.as_deref())
+            .collect();
+        assert_eq!(titles, ["GENIUS", "+ Simple", "Expert", "Partie + Longue"]);
+    }
+
+    #[test]
+    fn a_damaged_or_foreign_file_is_refused_with_a_reason() {
+        assert!(Rulebooks::parse("").is_err());
+        assert!(Rulebooks::parse(&SHIPPED[..SHIPPED.len() / 2]).is_err());
+        assert!(Rulebooks::parse("{\"format\":\"genius-game\",\"version\":1}").is_err());
+        let future = SHIPPED.replacen("\"version\": 1", "\"version\": 2", 1);
+        assert_eq!(
+            Rulebooks::parse(&future),
+            Err("version 2, expected 1".to_string())
+        );
+        let no_words = SHIPPED.replacen("\"words\"", "\"letters\"", 1);
+        assert_eq!(
+            Rulebooks::parse(&no_words),
+            Err("fr.words: missing".to_string())
+        );
+        let bad_line = SHIPPED.replacen("\"lines\": [", "\"lines\": [1, ", 1);
+        assert_eq!(
+            Rulebooks::parse(&bad_line),
+            Err("fr.serieux: not text".to_string())
+        );
+    }
+}
