@@ -9,7 +9,6 @@
 //! undone away. Dice typed in from physical dice can be corrected freely.
 
 use serde::de::{DeserializeOwned, Error as _};
-use serde::ser::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -70,7 +69,7 @@ pub struct Record<R: Rules> {
 /// A record's JSON with the setup and the actions left as JSON values: its
 /// shape is read and written by this one piece of code for every game, and
 /// only the setup and each action go through the game's own types.
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct Stored {
     setup: Value,
     log: Vec<Value>,
@@ -81,21 +80,16 @@ struct Stored {
 }
 
 impl<R: Rules> Serialize for Record<R> {
+    /// Written field by field in [`Stored`]'s shape, without building JSON
+    /// values on the way (a long log saves several times faster).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let values = |actions: &[R::Action]| -> Result<Vec<Value>, S::Error> {
-            let mut values = Vec::with_capacity(actions.len());
-            for action in actions {
-                values.push(serde_json::to_value(action).map_err(S::Error::custom)?);
-            }
-            Ok(values)
-        };
-        Stored {
-            setup: serde_json::to_value(&self.setup).map_err(S::Error::custom)?,
-            log: values(&self.log)?,
-            redo: values(&self.redo)?,
-            kept_rolls: self.kept_rolls.clone(),
-        }
-        .serialize(serializer)
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("Record", 4)?;
+        out.serialize_field("setup", &self.setup)?;
+        out.serialize_field("log", &self.log)?;
+        out.serialize_field("redo", &self.redo)?;
+        out.serialize_field("kept_rolls", &self.kept_rolls)?;
+        out.end()
     }
 }
 
