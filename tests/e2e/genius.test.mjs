@@ -1,7 +1,7 @@
 // Genius modes played through the UI in headless Chromium at 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot } from './harness.mjs';
+import { start, id, open, shot, rulesText } from './harness.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -147,7 +147,7 @@ test('the Genius rules page shows every mode and the rulings', async () => {
   await open(page, app.url);
   await page.tap(id('open-genius'));
   await page.tap('text=Rules');
-  const rules = await page.textContent(id('genius-rules'));
+  const rules = await rulesText(page, 'genius-rules');
   for (const text of ['GENIUS', '+ Simple', 'Expert', 'Partie + Longue', '17 becomes 8.5', 'Undo never re-rolls']) {
     assert.ok(rules.includes(text), text);
   }

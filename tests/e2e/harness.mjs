@@ -41,6 +41,13 @@ export async function start() {
 
 export const id = (testid) => `[data-testid="${testid}"]`;
 
+/** The text of the rules page `testid` once its texts are there (the web
+ * build fetches them when a rules page first opens). */
+export async function rulesText(page, testid) {
+  await page.waitForSelector(`${id(testid)} ${id('rulings')}`);
+  return page.textContent(id(testid));
+}
+
 /** Waits until the app has rendered its first screen. */
 export async function open(page, url) {
   await page.goto(url);

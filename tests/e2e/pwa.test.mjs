@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, id, open, text, WEB_DIST } from './harness.mjs';
+import { start, id, open, text, rulesText, WEB_DIST } from './harness.mjs';
+import { SCREENS } from './screens.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
 let app;
@@ -114,6 +115,36 @@ test('after a first visit the app works offline, the checker included', async ()
   await again.goto(url);
   await again.waitForSelector('.app');
   assert.match(await again.textContent('h1'), /Genius/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the rules are fetched only when a rules page opens, and open offline too', async () => {
+  const server = await serve(WEB_DIST, 0);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const page = await app.page();
+  const fetched = [];
+  page.on('request', (r) => { if (/\/rules[^/]*\.json$/.test(new URL(r.url()).pathname)) fetched.push(r.url()); });
+  try {
+    await open(page, url);
+    await controlled(page);
+    await page.click(id('open-checker'));
+    await page.waitForSelector(id('checker'));
+    // The page does not load them to start (the worker's install, which
+    // caches the whole build for offline use, is not the page).
+    assert.deepEqual(fetched, [], 'no rules fetched before a rules page opens');
+    await SCREENS['serieux-rules'](page, url);
+    assert.match(await rulesText(page, 'serieux-rules'), /1 n'est pas un nombre premier/);
+    assert.equal(fetched.length, 1, 'fetched once, when the rules page opened');
+  } finally {
+    server.close();
+    server.closeAllConnections();
+  }
+  // Offline, with no server: the worker's cache has them.
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForSelector('.app');
+  await SCREENS['serieux-rules'](page, url);
+  assert.match(await rulesText(page, 'serieux-rules'), /Ce que l'application applique/);
   assert.deepEqual(page.errors, []);
 });
 

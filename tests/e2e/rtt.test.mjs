@@ -1,7 +1,7 @@
 // Roll to the Top played through the UI in headless Chromium at 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot } from './harness.mjs';
+import { start, id, open, shot, rulesText } from './harness.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -95,5 +95,5 @@ test('the rules page and every sheet can be chosen', async () => {
   await page.tap(id('rtt-start'));
   await shot(page, 'rtt-summit-dark-en');
   await page.tap(id('open-rules'));
-  assert.match(await page.textContent(id('rtt-rules')), /Priorities: 5 dice rolled/);
+  assert.match(await rulesText(page, 'rtt-rules'), /Priorities: 5 dice rolled/);
 });

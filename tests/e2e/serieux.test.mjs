@@ -1,7 +1,7 @@
 // Mode Sérieux played through the UI in headless Chromium at 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot } from './harness.mjs';
+import { start, id, open, shot, rulesText } from './harness.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -126,7 +126,7 @@ test('roll-off for the first player, six players, rules page', async () => {
   assert.match(await status(page), /À D4 de jouer/);
   await shot(page, 'serieux-six-players-fr');
   await page.tap(id('open-rules'));
-  assert.match(await page.textContent(id('serieux-rules')), /1 n'est pas un nombre premier/);
+  assert.match(await rulesText(page, 'serieux-rules'), /1 n'est pas un nombre premier/);
   await page.tap('.topbar .back');
   await page.waitForSelector(id('serieux-game'));
 });

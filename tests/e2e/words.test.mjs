@@ -1,7 +1,7 @@
 // The letter-dice word game played through the UI in headless Chromium at 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot } from './harness.mjs';
+import { start, id, open, shot, rulesText } from './harness.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -193,7 +193,7 @@ test('a game survives a reload, and the rules page shows the cards and the rulin
   await page.waitForSelector(id('words-game'));
   assert.deepEqual(await tokens(page), [0, 1]);
   await page.tap(id('open-rules'));
-  const rules = await page.textContent(id('words-rules'));
+  const rules = await rulesText(page, 'words-rules');
   assert.match(rules, /Carte 4/);
   assert.match(rules, /Écrivains/);
   assert.match(rules, /accents ignorés/);
