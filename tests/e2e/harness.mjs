@@ -26,8 +26,8 @@ export async function start() {
   });
   return {
     url, browser,
-    async page({ locale = 'fr-FR', colorScheme = 'light', viewport = PHONE, hasTouch = true } = {}) {
-      const context = await browser.newContext({ locale, colorScheme, viewport, hasTouch, isMobile: hasTouch, deviceScaleFactor: 2 });
+    async page({ locale = 'fr-FR', colorScheme = 'light', viewport = PHONE, hasTouch = true, serviceWorkers = 'allow' } = {}) {
+      const context = await browser.newContext({ locale, colorScheme, viewport, hasTouch, isMobile: hasTouch, deviceScaleFactor: 2, serviceWorkers });
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (e) => errors.push(String(e)));

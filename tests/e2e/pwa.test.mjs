@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, id, open, text, rulesText, WEB_DIST } from './harness.mjs';
+import { start, id, open, text, shot, rulesText, WEB_DIST } from './harness.mjs';
 import { SCREENS } from './screens.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
@@ -84,21 +84,16 @@ async function controlled(page) {
   await page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
 }
 
-test('after a first visit the app works offline, the checker included', async () => {
-  // Served on its own port, so that the server can really go away.
+/** Serves the build on its own port (so that the server can really go away),
+ * runs `visit` on a page controlled by the service worker, then takes the
+ * server down and the page offline and reloads it. */
+async function visitThenGoOffline(page, visit) {
   const server = await serve(WEB_DIST, 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
-  const page = await app.page();
   try {
     await open(page, url);
     await controlled(page);
-    const cached = await page.evaluate(async () => {
-      const keys = await caches.keys();
-      const cache = await caches.open(keys[0]);
-      return { keys, urls: (await cache.keys()).map((r) => new URL(r.url).pathname) };
-    });
-    assert.equal(cached.keys.length, 1, `one cache: ${cached.keys}`);
-    assert.ok(cached.urls.some((u) => u.endsWith('.wasm')), 'the wasm is cached');
+    await visit(url);
   } finally {
     server.close();
     server.closeAllConnections();
@@ -106,6 +101,20 @@ test('after a first visit the app works offline, the checker included', async ()
   await page.context().setOffline(true);
   await page.reload();
   await page.waitForSelector('.app');
+  return url;
+}
+
+test('after a first visit the app works offline, the checker included', async () => {
+  const page = await app.page();
+  const url = await visitThenGoOffline(page, async () => {
+    const cached = await page.evaluate(async () => {
+      const keys = await caches.keys();
+      const cache = await caches.open(keys[0]);
+      return { keys, urls: (await cache.keys()).map((r) => new URL(r.url).pathname) };
+    });
+    assert.equal(cached.keys.length, 1, `one cache: ${cached.keys}`);
+    assert.ok(cached.urls.some((u) => u.endsWith('.wasm')), 'the wasm is cached');
+  });
   await page.click(id('open-checker'));
   for (const face of [3, 3, 2, 3, 3]) await page.click(id(`face-${face}`));
   assert.equal(await text(page, 'number'), '23333');
@@ -119,14 +128,10 @@ test('after a first visit the app works offline, the checker included', async ()
 });
 
 test('the rules are fetched only when a rules page opens, and open offline too', async () => {
-  const server = await serve(WEB_DIST, 0);
-  const url = `http://127.0.0.1:${server.address().port}/`;
   const page = await app.page();
   const fetched = [];
   page.on('request', (r) => { if (/\/rules[^/]*\.json$/.test(new URL(r.url()).pathname)) fetched.push(r.url()); });
-  try {
-    await open(page, url);
-    await controlled(page);
+  const url = await visitThenGoOffline(page, async (url) => {
     await page.click(id('open-checker'));
     await page.waitForSelector(id('checker'));
     // The page does not load them to start (the worker's install, which
@@ -135,17 +140,31 @@ test('the rules are fetched only when a rules page opens, and open offline too',
     await SCREENS['serieux-rules'](page, url);
     assert.match(await rulesText(page, 'serieux-rules'), /1 n'est pas un nombre premier/);
     assert.equal(fetched.length, 1, 'fetched once, when the rules page opened');
-  } finally {
-    server.close();
-    server.closeAllConnections();
-  }
+  });
   // Offline, with no server: the worker's cache has them.
-  await page.context().setOffline(true);
-  await page.reload();
-  await page.waitForSelector('.app');
   await SCREENS['serieux-rules'](page, url);
   assert.match(await rulesText(page, 'serieux-rules'), /Ce que l'application applique/);
   assert.deepEqual(page.errors, []);
+});
+
+test('rules that cannot be fetched are said so, in the player\'s language, and the page still works', async () => {
+  // No service worker: it would answer from its cache, past the route.
+  const page = await app.page({ locale: 'en-GB', serviceWorkers: 'block' });
+  await page.route(/\/rules[^/]*\.json$/, (route) => route.abort());
+  await open(page, app.url);
+  await page.click(id('open-genius'));
+  await page.waitForSelector(id('setup'));
+  await page.tap('text=Rules');
+  await page.waitForSelector(id('rules-unavailable'));
+  assert.match(await text(page, 'rules-unavailable'), /The rules could not be loaded/);
+  // What the app draws itself is still there: the GENIUS list.
+  assert.match(await text(page, 'genius-rules'), /GENIUS list/);
+  await shot(page, 'rules-unavailable-en');
+  // Back and in again once the network is there: they load.
+  await page.unroute(/\/rules[^/]*\.json$/);
+  await page.tap('.topbar .back');
+  await page.tap('text=Rules');
+  assert.match(await rulesText(page, 'genius-rules'), /17 becomes 8.5/);
 });
 
 test('a new build installs a new worker that replaces the old cache', async () => {
