@@ -7,7 +7,9 @@ import zlib from 'node:zlib';
 import { start, WEB_DIST, id } from './harness.mjs';
 
 const TAPS = Number(process.argv[2] || 400);
-const BUDGET = { wasmGzKiB: 400, tapP95Ms: 4 };
+// The checker issue's budget: "wasm under 400 KB gzipped", read in bytes
+// (400 000), the stricter of KB and KiB.
+const BUDGET = { wasmGzBytes: 400_000, tapP95Ms: 4 };
 
 function files(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -81,7 +83,7 @@ try {
   if (!verdictNow) throw new Error('verdict vanished during the benchmark');
 
   const lines = [
-    `wasm size:            ${kib(wasmRaw)} KiB raw, ${kib(wasmGz)} KiB gzipped (budget ${BUDGET.wasmGzKiB} KiB) ${wasmGz / 1024 < BUDGET.wasmGzKiB ? 'OK' : 'OVER'}`,
+    `wasm size:            ${kib(wasmRaw)} KiB raw, ${kib(wasmGz)} KiB = ${wasmGz} bytes gzipped (budget 400 KB = ${BUDGET.wasmGzBytes} bytes) ${wasmGz < BUDGET.wasmGzBytes ? 'OK' : 'OVER'}`,
     `whole build gzipped:  ${kib(totalGz)} KiB in ${all.length} files`,
     `first usable tap:     median ${loads[Math.floor(loads.length / 2)].toFixed(0)} ms, min ${loads[0].toFixed(0)} ms, max ${loads.at(-1).toFixed(0)} ms after navigation (${loads.length} cold loads)`,
     `tap → verdict:        median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${samples.at(-1).toFixed(2)} ms over ${samples.length} taps (budget p95 ${BUDGET.tapP95Ms} ms) ${p95 < BUDGET.tapP95Ms ? 'OK' : 'OVER'}`,
