@@ -1214,6 +1214,18 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_colon_takes_a_space_before_it_in_french_only() {
+        assert_eq!(
+            Lang::Fr.einstein_best_line(42),
+            "Record personnel Einstein (solo) : 42"
+        );
+        assert_eq!(
+            Lang::En.einstein_best_line(-7),
+            "Einstein personal best (solo): −7"
+        );
+    }
     use crate::core::prime::{prime_odds, verdict};
 
     #[test]

@@ -109,6 +109,22 @@ static EN: HistoryTexts = HistoryTexts {
 };
 
 impl Lang {
+    /// "Record personnel Einstein (solo) : 42" / "Einstein personal best (solo): 42"
+    /// (a space before the colon in French only).
+    pub fn einstein_best_line(self, best: i64) -> String {
+        let label = self.history().einstein_best;
+        // A typographic minus, as in every other score.
+        let best = if best < 0 {
+            format!("−{}", -best)
+        } else {
+            best.to_string()
+        };
+        match self {
+            Lang::Fr => format!("{label} : {best}"),
+            Lang::En => format!("{label}: {best}"),
+        }
+    }
+
     /// The decimal mark: 8,5 or 8.5.
     pub fn decimal_mark(self) -> char {
         match self {

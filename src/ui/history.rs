@@ -282,7 +282,7 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
             }
         }
         if let Some(best) = einstein_best {
-            p { class: "info", "data-testid": "einstein-best", "{h.einstein_best} : {best}" }
+            p { class: "info", "data-testid": "einstein-best", "{lang.einstein_best_line(best)}" }
         }
         if let Some(game) = shown {
             section { class: "info",
