@@ -52,16 +52,15 @@ pub async fn fetch_rules() -> Result<String, StorageError> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     const RULES: Asset = asset!("/assets/rules.json");
-    let url = RULES.to_string();
-    let fail = |what: &str| StorageError(format!("{url}: {what}"));
+    let fail = |what: &str| StorageError(format!("rules.json: {what}"));
     let window = web_sys::window().ok_or_else(|| fail("no window"))?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&url))
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&RULES.to_string()))
         .await
         .map_err(|_| fail("network error"))?
         .dyn_into()
         .map_err(|_| fail("not a response"))?;
     if !response.ok() {
-        return Err(fail(&format!("HTTP {}", response.status())));
+        return Err(fail("not found"));
     }
     let text = response.text().map_err(|_| fail("unreadable"))?;
     JsFuture::from(text)
