@@ -280,10 +280,10 @@ pub async fn fetch_rules() -> Result<String, StorageError> {
     Ok(include_str!("../../assets/rules.json").to_string())
 }
 
-/// Minutes east of UTC: the standard library has no time zones, so native
-/// builds show history dates in UTC.
+/// Minutes east of UTC where the device is now, from its time zone (chrono
+/// reads the system's zone data, Android's and iOS's included).
 pub fn local_offset_minutes() -> i32 {
-    0
+    chrono::Local::now().offset().local_minus_utc() / 60
 }
 
 /// Hands a file to the player: written to the app's `exports` folder (the
