@@ -107,7 +107,7 @@ build_web() {
   ensure_dx
   say "building the web app (dx build --web --release, $WEB_TOOLCHAIN)"
   rm -rf "$WEB_DIST"
-  # The wasm's size budget (400 KiB gzipped) is met by compiling the standard
+  # The wasm's size budget (400 KB gzipped) is met by compiling the standard
   # library with the app (cargo's build-std) instead of linking the prebuilt
   # one: optimised for size, and with panics that abort at once. A panic in
   # the browser already stopped the app without a message (nothing prints

@@ -66,8 +66,8 @@ pub struct Record<R: Rules> {
     pub kept_rolls: VecDeque<Vec<u32>>,
 }
 
-/// A record's JSON with the setup and the actions left as JSON values: its
-/// shape is read and written by this one piece of code for every game, and
+/// A record's JSON as it is read, with the setup and the actions left as JSON
+/// values: its shape is read by this one piece of code for every game, and
 /// only the setup and each action go through the game's own types.
 #[derive(Deserialize)]
 struct Stored {

@@ -272,12 +272,14 @@ pub async fn sleep_ms(ms: u32) {
 /// Desktop and phone builds carry the rules pages' texts compiled in (the
 /// web build fetches them; see `i18n::rules`).
 pub fn bundled_rules() -> Option<&'static str> {
-    Some(include_str!("../../assets/rules.json"))
+    Some(RULES)
 }
+
+const RULES: &str = include_str!("../../assets/rules.json");
 
 /// Never needed here: [`bundled_rules`] has the text.
 pub async fn fetch_rules() -> Result<String, StorageError> {
-    Ok(include_str!("../../assets/rules.json").to_string())
+    Ok(RULES.to_string())
 }
 
 /// Minutes east of UTC where the device is now, from its time zone (chrono
