@@ -277,3 +277,60 @@ fn random_sequences_keep_every_invariant() {
         );
     }
 }
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    fn setup(rng: &mut StdRng) -> Setup {
+        let n = rng.random_range(1..=4);
+        Setup {
+            players: (0..n)
+                .map(|i| Player::new(&format!("P{i}"), Colour::ALL[i]))
+                .collect(),
+            first: if rng.random_bool(0.3) {
+                FirstPlayer::RollOff
+            } else {
+                FirstPlayer::Chosen(0)
+            },
+        }
+    }
+    fn any_action(rng: &mut StdRng, _: &Einstein) -> Action {
+        let source = if rng.random_bool(0.5) {
+            RollSource::Virtual
+        } else {
+            RollSource::Typed
+        };
+        match rng.random_range(0..6) {
+            0 => Action::RollOff {
+                values: (0..rng.random_range(0..6))
+                    .map(|_| rng.random_range(0..8))
+                    .collect(),
+                source,
+            },
+            1 => Action::Roll {
+                dice: (0..rng.random_range(4..=6))
+                    .map(|_| D6::ALL[rng.random_range(0..6)])
+                    .collect(),
+                source,
+            },
+            _ => {
+                let player = rng.random_range(0..5);
+                let mut pick = || rng.random_range(0..6);
+                Action::Choose {
+                    player,
+                    choice: Choice {
+                        pairs: [[pick(), pick()], [pick(), pick()]],
+                    },
+                }
+            }
+        }
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Einstein>::listed(setup, any_action),
+        100,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
+}

@@ -601,3 +601,24 @@ fn random_sequences_keep_every_invariant_in_every_mode() {
         assert_eq!(replayed.state(), g.state(), "seed {seed}: replay");
     }
 }
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate_in_every_mode() {
+    fn random_setup(rng: &mut StdRng) -> Setup {
+        let mut s = setup(rng.random_range(1..=6), Mode::ALL[rng.random_range(0..4)]);
+        s.finish_round = rng.random_bool(0.5);
+        if rng.random_bool(0.3) {
+            s.first = FirstPlayer::RollOff;
+        }
+        s
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Genius>::listed(random_setup, any_action),
+        120,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
+}

@@ -573,3 +573,118 @@ fn random_sequences_keep_every_invariant() {
         );
     }
 }
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    use genius::core::game::Compose;
+    fn setup(rng: &mut StdRng) -> Setup {
+        let sheets = shipped_sheets();
+        let n = rng.random_range(1..=3);
+        Setup {
+            players: (0..n)
+                .map(|i| Player::new(&format!("P{i}"), Colour::ALL[i]))
+                .collect(),
+            first: if rng.random_bool(0.3) {
+                FirstPlayer::RollOff
+            } else {
+                FirstPlayer::Chosen(0)
+            },
+            sheet: sheets[rng.random_range(0..sheets.len())].clone(),
+            decreasing: rng.random_bool(0.3),
+        }
+    }
+    fn any_action(rng: &mut StdRng, state: &Rtt) -> Action {
+        let source = if rng.random_bool(0.5) {
+            RollSource::Virtual
+        } else {
+            RollSource::Typed
+        };
+        match (rng.random_range(0..6), state.phase()) {
+            (0, _) => Action::RollOff {
+                values: (0..rng.random_range(0..4))
+                    .map(|_| rng.random_range(0..8))
+                    .collect(),
+                source,
+            },
+            (1, _) => Action::StartRoll {
+                values: COLOURED
+                    .iter()
+                    .map(|k| rng.random_range(0..=k.sides() as u32 + 1))
+                    .collect(),
+                source,
+            },
+            (2, _) => Action::Roll {
+                values: state
+                    .dice_in_play()
+                    .iter()
+                    .map(|k| rng.random_range(0..=k.sides() as u32))
+                    .collect(),
+                white: rng.random_range(0..7),
+                source,
+            },
+            (3, _) => {
+                let pick = |rng: &mut StdRng| COLOURED[rng.random_range(0..5)];
+                Action::Adjust {
+                    add: rng.random_bool(0.5).then(|| pick(rng)),
+                    remove: rng.random_bool(0.5).then(|| pick(rng)),
+                }
+            }
+            (_, Phase::Place { result, .. }) => Action::Place {
+                player: rng.random_range(0..4),
+                placements: (0..rng.random_range(0..3))
+                    .map(|_| Placement {
+                        square: rng.random_range(0..state.sheet().len() + 1),
+                        dice: (0..rng.random_range(1..3))
+                            .map(|_| rng.random_range(0..result.len() + 1))
+                            .collect(),
+                    })
+                    .collect(),
+            },
+            _ => Action::Place {
+                player: 0,
+                placements: Vec::new(),
+            },
+        }
+    }
+    fn compose(rng: &mut StdRng, state: &Rtt, c: &Compose) -> Action {
+        let Compose::Placements { player } = *c else {
+            panic!("{c:?}")
+        };
+        let mut placements = Vec::new();
+        for _ in 0..rng.random_range(1..=4) {
+            let next = state.next_placements(player, &placements);
+            if next.is_empty() {
+                break;
+            }
+            placements.push(next[rng.random_range(0..next.len())].clone());
+        }
+        Action::Place { player, placements }
+    }
+    fn composed_by(state: &Rtt, c: &Compose, action: &Action) -> bool {
+        let (Compose::Placements { player }, Action::Place { player: p, placements }) = (c, action)
+        else {
+            return false;
+        };
+        let mut sorted = placements.clone();
+        for p in &mut sorted {
+            p.dice.sort_unstable();
+        }
+        player == p
+            && (0..sorted.len())
+                .all(|i| state.next_placements(*p, &sorted[..i]).contains(&sorted[i]))
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Rtt> {
+            setup,
+            any_action,
+            compose,
+            composed_by,
+        },
+        100,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
+}

@@ -383,3 +383,54 @@ fn random_sequences_keep_every_invariant() {
         );
     }
 }
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    fn setup(rng: &mut StdRng) -> Setup {
+        let n = rng.random_range(2..=4);
+        Setup {
+            players: (0..n)
+                .map(|i| Player::new(&format!("P{i}"), Colour::ALL[i]))
+                .collect(),
+            first: if rng.random_bool(0.3) {
+                FirstPlayer::RollOff
+            } else {
+                FirstPlayer::Chosen(0)
+            },
+            six_in_a_row: n != 3 && rng.random_bool(0.3),
+        }
+    }
+    fn any_action(rng: &mut StdRng, _: &Sequence) -> Action {
+        let source = if rng.random_bool(0.5) {
+            RollSource::Virtual
+        } else {
+            RollSource::Typed
+        };
+        let square = (rng.random_range(0..SIZE + 1), rng.random_range(0..SIZE + 1));
+        match rng.random_range(0..5) {
+            0 => Action::RollOff {
+                values: (0..rng.random_range(0..5))
+                    .map(|_| rng.random_range(0..14))
+                    .collect(),
+                source,
+            },
+            1 => Action::Roll {
+                dice: (0..rng.random_range(1..=3))
+                    .map(|_| D6::ALL[rng.random_range(0..6)])
+                    .collect(),
+                source,
+            },
+            2 => Action::Remove { square },
+            _ => Action::Place { square },
+        }
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Sequence>::listed(setup, any_action),
+        100,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
+}

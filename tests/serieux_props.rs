@@ -125,3 +125,16 @@ fn a_saved_record_survives_json() {
     assert_eq!(replayed.state(), session.state());
     assert_eq!(replayed.record(), session.record());
 }
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    let states = contract::check_games(
+        &contract::Contract::<Serieux>::listed(setup, |rng, _| any_action(rng)),
+        150,
+        40,
+    );
+    assert!(states >= 3_000, "{states} states");
+}

@@ -479,3 +479,126 @@ fn random_sequences_keep_every_invariant() {
         );
     }
 }
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    use genius::core::game::Compose;
+    fn setup(rng: &mut StdRng) -> Setup {
+        let n = rng.random_range(2..=6);
+        let mut s = game(n, Variants::default()).setup().clone();
+        s.variants = Variants {
+            limited: rng.random_bool(0.4),
+            open_themes: rng.random_bool(0.4),
+        };
+        s.card = rng.random_range(0..THEME_CARDS.len());
+        if rng.random_bool(0.3) {
+            s.first = FirstPlayer::RollOff;
+        }
+        s
+    }
+    const WORDS: [&str; 10] = [
+        "Bono", "Brel", "Oran", "Chien", "Zèbre", "Rome", "Venise", "Amiens", "", "Éléphant",
+    ];
+    fn any_action(rng: &mut StdRng, state: &Words) -> Action {
+        let n = state.players().len();
+        let source = if rng.random_bool(0.5) {
+            RollSource::Virtual
+        } else {
+            RollSource::Typed
+        };
+        match rng.random_range(0..8) {
+            0 => Action::RollOff {
+                values: (0..rng.random_range(0..7))
+                    .map(|_| rng.random_range(0..8))
+                    .collect(),
+                source,
+            },
+            1 => Action::RollTheme {
+                value: rng.random_range(0..8),
+                source,
+            },
+            2 => Action::RollDice {
+                letters: (0..rng.random_range(4..=6))
+                    .map(|_| rng.random_range(0..7))
+                    .collect(),
+                colour: rng.random_range(0..7),
+                source,
+            },
+            3 | 4 => {
+                let word = match state.phase() {
+                    // Often a word with the right initial.
+                    Phase::Propose(round) if rng.random_bool(0.6) => {
+                        format!("{}ar", round.initial().unwrap_or('Z'))
+                    }
+                    _ => WORDS[rng.random_range(0..WORDS.len())].into(),
+                };
+                Action::Propose {
+                    player: rng.random_range(0..n + 1),
+                    word,
+                    theme: rng.random_bool(0.8).then(|| rng.random_range(0..7)),
+                }
+            }
+            5 => Action::Judge {
+                accept: rng.random_bool(0.7),
+            },
+            _ => Action::Pass {
+                player: rng.random_range(0..n + 1),
+            },
+        }
+    }
+    fn compose(rng: &mut StdRng, _: &Words, c: &Compose) -> Action {
+        let Compose::Word {
+            player,
+            theme,
+            initial,
+        } = *c
+        else {
+            panic!("{c:?}")
+        };
+        let tail: String = (0..rng.random_range(0..6))
+            .map(|_| ['a', 'é', 'r', 's', 't', 'o'][rng.random_range(0..6)])
+            .collect();
+        Action::Propose {
+            player,
+            word: format!("{}{tail}", initial.unwrap_or('Z')),
+            theme,
+        }
+    }
+    fn composed_by(_: &Words, c: &Compose, action: &Action) -> bool {
+        let (
+            Compose::Word {
+                player,
+                theme,
+                initial,
+            },
+            Action::Propose {
+                player: p,
+                word,
+                theme: t,
+            },
+        ) = (c, action)
+        else {
+            return false;
+        };
+        let folded = letters(word);
+        player == p
+            // Without open themes, no theme is named (one given is ignored).
+            && (theme.is_none() || theme == t)
+            && !folded.is_empty()
+            && initial.is_none_or(|i| folded.starts_with(i))
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Words> {
+            setup,
+            any_action,
+            compose,
+            composed_by,
+        },
+        100,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
+}

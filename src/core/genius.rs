@@ -5,7 +5,9 @@
 //! (17 ÷ 2 = 8,5).
 
 use super::dice::D6;
-use super::dice_kinds::Challenge;
+use super::dice_kinds::{Challenge, DieKind};
+use super::game::{Game, Move, Points, Roll, Standings, Variant};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
 use super::table::{
@@ -525,7 +527,7 @@ impl Rules for Genius {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
         let n = setup.players.len();
         let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
             Ok(first) => (Phase::Roll, first),
@@ -717,47 +719,103 @@ impl Rules for Genius {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
-        let face_index = |f: &Challenge| {
-            [
-                Challenge::Double,
-                Challenge::Half,
-                Challenge::Plus10,
-                Challenge::Minus10,
-                Challenge::Defi1,
-                Challenge::Defi2,
-            ]
-            .iter()
-            .position(|c| c == f)
-            .unwrap_or(0) as u32
-        };
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        let p = self.current;
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::Roll if self.mode() == Mode::Expert => {
+                let mut dice = vec![DieKind::D6; COLUMNS];
+                dice.push(DieKind::Challenge);
+                vec![Move::Roll(Roll::of(dice))]
+            }
+            Phase::Roll => self
+                .open_columns(p)
+                .into_iter()
+                .map(|column| Move::Roll(Roll::d6(column + 1)))
+                .collect(),
+            Phase::Challenge { .. } => vec![Move::Roll(Roll::of(vec![DieKind::Challenge]))],
+            Phase::Defi { face, .. } => self
+                .erasable(*face)
+                .into_iter()
+                .map(|(player, cell)| Move::Play(Action::Erase { player, cell }))
+                .chain([Move::Play(Action::KeepAll)])
+                .collect(),
+            Phase::Place { column, value } => self
+                .legal_slots(p, *column, *value)
+                .into_iter()
+                .map(|slot| Move::Play(Action::Place { slot }))
+                .collect(),
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        match &self.phase {
+            Phase::RollOff(_) => Some(Action::RollOff {
+                values: values.to_vec(),
+                source,
+            }),
+            Phase::Roll if self.mode() == Mode::Expert => {
+                let (challenge, dice) = values.split_last()?;
+                Some(Action::Expert {
+                    dice: D6::all_of(dice)?,
+                    challenge: Challenge::from_value(*challenge)?,
+                    source,
+                })
+            }
+            Phase::Roll => Some(Action::Roll {
+                dice: D6::all_of(values)?,
+                source,
+            }),
+            Phase::Challenge { .. } => match values {
+                [face] => Some(Action::Challenge {
+                    face: Challenge::from_value(*face)?,
+                    source,
+                }),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
         match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::Roll {
-                dice,
-                source: RollSource::Virtual,
-            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
-            Action::Challenge {
-                face,
-                source: RollSource::Virtual,
-            } => Some(vec![face_index(face)]),
+            Action::RollOff { values, source } => Some((values.clone(), *source)),
+            Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
+            Action::Challenge { face, source } => Some((vec![face.value()], *source)),
             Action::Expert {
                 dice,
                 challenge,
-                source: RollSource::Virtual,
+                source,
             } => {
-                let mut v: Vec<u32> = dice.iter().map(|d| u32::from(d.value())).collect();
-                v.push(face_index(challenge));
-                Some(v)
+                let mut values = D6::values_of(dice);
+                values.push(challenge.value());
+                Some((values, *source))
             }
-            _ => None,
+            Action::Erase { .. } | Action::KeepAll | Action::Place { .. } => None,
         }
     }
 
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Genius {
+    const KIND: GameKind = GameKind::Genius;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
+
+    fn players(&self) -> &[Player] {
+        &self.setup.players
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::Genius(self.mode())
+    }
+
+    fn standings(&self) -> Standings {
+        let scores = self.totals().into_iter().map(|h| Points(i64::from(h.0)));
+        let over = self.is_finished();
+        Standings::ranked(self.players(), scores.collect(), vec![over; self.players().len()])
     }
 }

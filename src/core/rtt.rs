@@ -29,6 +29,8 @@
 //! is wrong with a bad one.
 
 use super::dice_kinds::{DieKind, Face, White};
+use super::game::{Compose, Game, Move, Points, Roll, Standings, Variant};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
     places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
@@ -558,6 +560,45 @@ impl Rtt {
         Ok(())
     }
 
+    /// Every placement `player` may add to `draft` (placements already
+    /// checked) on the current result: each set of unused dice, in
+    /// ascending order, with each square that takes its sum. Empty outside
+    /// the placing phase or for a player who is not placing.
+    pub fn next_placements(&self, player: usize, draft: &[Placement]) -> Vec<Placement> {
+        let Phase::Place { result, waiting } = &self.phase else {
+            return Vec::new();
+        };
+        if !waiting.contains(&player) || self.check_placements(player, result, draft).is_err() {
+            return Vec::new();
+        }
+        let mut filled = self.filled[player].clone();
+        let mut used = vec![false; result.len()];
+        for p in draft {
+            filled[p.square] = Some(p.dice.iter().map(|&d| result[d]).sum());
+            for &d in &p.dice {
+                used[d] = true;
+            }
+        }
+        let free: Vec<usize> = (0..result.len()).filter(|&d| !used[d]).collect();
+        let mut out = Vec::new();
+        for mask in 1u32..(1 << free.len()) {
+            let dice: Vec<usize> = (0..free.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| free[i])
+                .collect();
+            let value = dice.iter().map(|&d| result[d]).sum();
+            for square in 0..self.sheet().len() {
+                if accepts(self.sheet(), &filled, square, value, self.decreasing()) {
+                    out.push(Placement {
+                        square,
+                        dice: dice.clone(),
+                    });
+                }
+            }
+        }
+        out
+    }
+
     /// What the next roller must do, and why (the overrides of the rules first).
     fn adjustment(&self) -> (Adjustment, Because) {
         if self.set.len() == COLOURED.len() {
@@ -619,22 +660,13 @@ fn check_faces(kinds: &[DieKind], values: &[u32]) -> Result<(), Error> {
     Ok(())
 }
 
-const WHITE_FACES: [White; 6] = [
-    White::AddOne,
-    White::AddOne,
-    White::RemoveOne,
-    White::RemoveOne,
-    White::AddOrRemove,
-    White::AddAndRemove,
-];
-
 impl Rules for Rtt {
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
         // The sheet travels in the saved game: checked again, never trusted.
         setup.sheet.validate().map_err(Error::Sheet)?;
         let n = setup.players.len();
@@ -664,7 +696,7 @@ impl Rules for Rtt {
             }
             (Phase::Start, Action::StartRoll { values, .. }) => check_faces(&COLOURED, values),
             (Phase::Roll, Action::Roll { values, white, .. }) => {
-                if *white >= WHITE_FACES.len() {
+                if White::from_value(*white as u32).is_none() {
                     return Err(Error::NotAFace {
                         die: values.len(),
                         value: *white as u32,
@@ -713,7 +745,7 @@ impl Rules for Rtt {
                 }
             }
             (Phase::Roll, Action::Roll { values, white, .. }) => {
-                self.white = Some(WHITE_FACES[*white]);
+                self.white = White::from_value(*white as u32);
                 for l in &mut self.last {
                     l.clear();
                 }
@@ -774,30 +806,118 @@ impl Rules for Rtt {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
-        match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::Start => vec![Move::Roll(Roll::of(COLOURED.to_vec()))],
+            Phase::Roll => {
+                let mut dice = self.set.clone();
+                dice.push(DieKind::White);
+                vec![Move::Roll(Roll::of(dice))]
             }
-            | Action::StartRoll {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::Roll {
-                values,
-                white,
-                source: RollSource::Virtual,
-            } => {
-                let mut v = values.clone();
-                v.push(*white as u32);
-                Some(v)
+            Phase::Place { waiting, .. } => waiting
+                .iter()
+                .flat_map(|&player| {
+                    let pass = Action::Place {
+                        player,
+                        placements: Vec::new(),
+                    };
+                    [Move::Play(pass), Move::Compose(Compose::Placements { player })]
+                })
+                .collect(),
+            Phase::Adjust { must, .. } => {
+                let adds = COLOURED.iter().filter(|k| !self.set.contains(k));
+                let removes = self.set.iter();
+                let adds = std::iter::once(None).chain(adds.map(|k| Some(*k)));
+                let removes: Vec<Option<DieKind>> =
+                    std::iter::once(None).chain(removes.map(|k| Some(*k))).collect();
+                adds.flat_map(|add| removes.iter().map(move |&remove| (add, remove)))
+                    .filter(|&(add, remove)| self.check_adjust(*must, add, remove).is_ok())
+                    .map(|(add, remove)| Move::Play(Action::Adjust { add, remove }))
+                    .collect()
+            }
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        let values = values.to_vec();
+        match self.phase {
+            Phase::RollOff(_) => Some(Action::RollOff { values, source }),
+            Phase::Start => Some(Action::StartRoll { values, source }),
+            Phase::Roll => {
+                let (white, values) = values.split_last()?;
+                Some(Action::Roll {
+                    values: values.to_vec(),
+                    white: *white as usize,
+                    source,
+                })
             }
             _ => None,
         }
     }
 
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
+        match action {
+            Action::RollOff { values, source } | Action::StartRoll { values, source } => {
+                Some((values.clone(), *source))
+            }
+            Action::Roll {
+                values,
+                white,
+                source,
+            } => {
+                let mut v = values.clone();
+                v.push(*white as u32);
+                Some((v, *source))
+            }
+            Action::Place { .. } | Action::Adjust { .. } => None,
+        }
+    }
+
+    /// Placements list each one's dice in ascending order.
+    fn normalise(action: &Action) -> Action {
+        match action {
+            Action::Place { player, placements } => Action::Place {
+                player: *player,
+                placements: placements
+                    .iter()
+                    .map(|p| {
+                        let mut dice = p.dice.clone();
+                        dice.sort_unstable();
+                        Placement {
+                            square: p.square,
+                            dice,
+                        }
+                    })
+                    .collect(),
+            },
+            other => other.clone(),
+        }
+    }
+
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Rtt {
+    const KIND: GameKind = GameKind::Rtt;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
+
+    fn players(&self) -> &[Player] {
+        &self.setup.players
+    }
+
+    fn variant(&self) -> Variant {
+        let name = &self.sheet().name;
+        Variant::Sheet(name.fr.clone(), name.en.clone())
+    }
+
+    /// Series points: −1 per open square.
+    fn standings(&self) -> Standings {
+        let n = self.players().len();
+        let scores = (0..n).map(|p| Points::whole(self.series_points(p).into()));
+        Standings::ranked(self.players(), scores.collect(), vec![self.is_finished(); n])
     }
 }

@@ -122,28 +122,27 @@ impl SavedGame {
 /// the rules of its game. Only a file that passes is offered for resuming.
 pub fn check(text: &str) -> Result<SavedGame, LoadError> {
     let saved = SavedGame::parse(text)?;
-    match saved.game {
-        GameKind::Serieux => saved.session::<super::serieux::Serieux>().map(|_| ())?,
-        GameKind::Genius => saved.session::<super::genius::Genius>().map(|_| ())?,
-        GameKind::Einstein => saved.session::<super::einstein::Einstein>().map(|_| ())?,
-        GameKind::Sequence => saved.session::<super::sequence::Sequence>().map(|_| ())?,
-        GameKind::Rtt => saved.session::<super::rtt::Rtt>().map(|_| ())?,
-        GameKind::Words => saved.session::<super::words::Words>().map(|_| ())?,
-    }
+    super::game::summarise(&saved)?;
     Ok(saved)
+}
+
+impl GameKind {
+    /// The game's name in files and ids.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Serieux => "serieux",
+            GameKind::Genius => "genius",
+            GameKind::Einstein => "einstein",
+            GameKind::Sequence => "sequence",
+            GameKind::Rtt => "rtt",
+            GameKind::Words => "words",
+        }
+    }
 }
 
 /// A new game id: the game, the time and four hex digits of randomness.
 pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
-    let name = match game {
-        GameKind::Serieux => "serieux",
-        GameKind::Genius => "genius",
-        GameKind::Einstein => "einstein",
-        GameKind::Sequence => "sequence",
-        GameKind::Rtt => "rtt",
-        GameKind::Words => "words",
-    };
-    format!("{name}-{now_ms}-{random:04x}")
+    format!("{}-{now_ms}-{random:04x}", game.name())
 }
 
 /// True for ids this app makes (safe to use as file names and keys).

@@ -2,6 +2,9 @@
 //! dice, a 6×6 board of sums, chips, and five (or six) in a row.
 
 use super::dice::D6;
+use super::dice_kinds::DieKind;
+use super::game::{Game, Move, Points, Roll, Standings};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
     places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
@@ -321,7 +324,7 @@ impl Rules for Sequence {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 2, 4).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
         let n = setup.players.len();
         let sides = if n == 4 {
             Sides::alternate_pairs()
@@ -434,21 +437,76 @@ impl Rules for Sequence {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
-        match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::Roll {
-                dice,
-                source: RollSource::Virtual,
-            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll {
+                dice: vec![DieKind::D6; 2 * r.contenders.len()],
+                per_value: 2,
+            })],
+            Phase::Roll => vec![Move::Roll(Roll::d6(2))],
+            Phase::Place { squares, .. } => squares
+                .iter()
+                .map(|&square| Move::Play(Action::Place { square }))
+                .collect(),
+            Phase::Remove { squares } => squares
+                .iter()
+                .map(|&square| Move::Play(Action::Remove { square }))
+                .collect(),
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        match self.phase {
+            // Each contender's sum of two dice.
+            Phase::RollOff(_) => Some(Action::RollOff {
+                values: values.to_vec(),
+                source,
+            }),
+            Phase::Roll => Some(Action::Roll {
+                dice: D6::all_of(values)?,
+                source,
+            }),
             _ => None,
+        }
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
+        match action {
+            Action::RollOff { values, source } => Some((values.clone(), *source)),
+            Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
+            Action::Place { .. } | Action::Remove { .. } => None,
         }
     }
 
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Sequence {
+    const KIND: GameKind = GameKind::Sequence;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
+
+    fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Won or lost: 1 for the winning side's players, 0 for the others.
+    fn standings(&self) -> Standings {
+        let over = self.is_finished();
+        let mut standings = Standings::ranked(
+            &self.players,
+            self.places()
+                .iter()
+                .map(|&place| Points::whole(i64::from(over && place == 1)))
+                .collect(),
+            vec![over; self.players.len()],
+        );
+        for (p, s) in standings.players.iter_mut().enumerate() {
+            s.side = self.side_of(p);
+        }
+        standings.has_points = false;
+        standings
     }
 }

@@ -5,6 +5,8 @@
 
 use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
 use super::prime::{verdict, Verdict};
+use super::game::{Game, Move, Points, Progress, Roll, Standings};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
 use super::table::{
@@ -159,7 +161,7 @@ impl Rules for Serieux {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
         let n = setup.players.len();
         let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
             Ok(first) => (Phase::Playing, first),
@@ -230,22 +232,59 @@ impl Rules for Serieux {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
-        match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::Roll {
-                dice,
-                source: RollSource::Virtual,
-            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
-            _ => None,
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::Playing => (1..=MAX_DICE).map(|k| Move::Roll(Roll::d6(k))).collect(),
+            Phase::Finished => Vec::new(),
         }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        match self.phase {
+            Phase::RollOff(_) => Some(Action::RollOff {
+                values: values.to_vec(),
+                source,
+            }),
+            Phase::Playing => Some(Action::Roll {
+                dice: D6::all_of(values)?,
+                source,
+            }),
+            Phase::Finished => None,
+        }
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
+        Some(match action {
+            Action::RollOff { values, source } => (values.clone(), *source),
+            Action::Roll { dice, source } => (D6::values_of(dice), *source),
+        })
     }
 
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Serieux {
+    const KIND: GameKind = GameKind::Serieux;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
+
+    fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    fn standings(&self) -> Standings {
+        let scores = self.totals().into_iter().map(|t| Points::whole(t.into()));
+        let over = self.is_finished();
+        Standings::ranked(&self.players, scores.collect(), vec![over; self.players.len()])
+    }
+
+    fn progress(&self) -> Progress {
+        Progress::Round {
+            round: self.round + 1,
+            of: ROUNDS,
+        }
     }
 }
 

@@ -8,6 +8,8 @@
 //! virtual roll of the game gives the same dice back, so a bad roll cannot be
 //! undone away. Dice typed in from physical dice can be corrected freely.
 
+use super::dice_kinds::DieKind;
+use super::game::{Move, Roll};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
@@ -39,8 +41,33 @@ pub trait Rules: Clone + Debug + Sized {
     /// Applies an action that [`Rules::validate`] accepted.
     fn apply_valid(&mut self, action: &Self::Action);
 
-    /// The dice values of a virtual roll carried by `action`, if it is one.
-    fn virtual_roll(action: &Self::Action) -> Option<Vec<u32>>;
+    /// Every move that is legal now: complete actions, the rolls the game
+    /// waits for, and actions composed step by step (see [`Move`]). Each
+    /// one validates, and every action that validates is one of them.
+    fn legal_moves(&self) -> Vec<Move<Self::Action>>;
+
+    /// The action that `roll` (one of [`Rules::legal_moves`]) makes with
+    /// these recorded values; `None` if the values do not fit its shape.
+    fn rolled(&self, roll: &Roll, values: &[u32], source: RollSource) -> Option<Self::Action>;
+
+    /// The values a roll carries and where they came from, if `action` is
+    /// a roll (the inverse of [`Rules::rolled`]).
+    fn roll_values(action: &Self::Action) -> Option<(Vec<u32>, RollSource)>;
+
+    /// The form [`Rules::legal_moves`] lists `action` in, where one move can
+    /// be written several ways (Einstein's pairs in any order): an action
+    /// is legal exactly when its normal form is listed.
+    fn normalise(action: &Self::Action) -> Self::Action {
+        action.clone()
+    }
+
+    /// The values of a virtual roll carried by `action`, if it is one.
+    fn virtual_roll(action: &Self::Action) -> Option<Vec<u32>> {
+        match Self::roll_values(action) {
+            Some((values, RollSource::Virtual)) => Some(values),
+            _ => None,
+        }
+    }
 
     /// Validates, then applies: the new state or the reason it is refused.
     fn apply(&self, action: &Self::Action) -> Result<Self, Self::Error> {
@@ -268,6 +295,15 @@ impl<R: Rules> Session<R> {
         (0..count)
             .map(|i| kept.get(i).copied().unwrap_or_else(|| fresh(i)))
             .collect()
+    }
+
+    /// The action of a throw of `roll` by the app: the values kept from an
+    /// undone roll come back first (those that fit), then fresh ones, each
+    /// die's face index from `face`.
+    pub fn throw(&self, roll: &Roll, face: impl FnMut(DieKind) -> usize) -> Option<R::Action> {
+        let kept = self.record.kept_rolls.front().map_or(&[][..], Vec::as_slice);
+        let values = roll.throw_keeping(kept, face);
+        self.state.rolled(roll, &values, RollSource::Virtual)
     }
 
     pub fn is_finished(&self) -> bool {

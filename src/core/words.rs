@@ -6,6 +6,8 @@
 //! the app checks the letters and asks the table to accept or reject.
 
 use super::dice_kinds::{DieColour, DieKind, Face};
+use super::game::{Compose, Game, Move, Points, Progress, Roll, Standings};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
     places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
@@ -415,7 +417,7 @@ impl Rules for Words {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 2, MAX_PLAYERS).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
         if setup.card >= THEME_CARDS.len() {
             return Err(Error::BadCard);
         }
@@ -658,30 +660,106 @@ impl Rules for Words {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::RollTheme => vec![Move::Roll(Roll::of(vec![DieKind::Theme]))],
+            Phase::RollDice { .. } => {
+                let mut dice: Vec<DieKind> =
+                    DieColour::LETTER_DICE.map(DieKind::Letter).to_vec();
+                dice.push(DieKind::Colour);
+                vec![Move::Roll(Roll::of(dice))]
+            }
+            Phase::Propose(round) if round.pending.is_some() => [true, false]
+                .map(|accept| Move::Play(Action::Judge { accept }))
+                .to_vec(),
+            Phase::Propose(round) => {
+                let themes: Vec<Option<usize>> = if self.setup.variants.open_themes {
+                    (0..THEMES_PER_CARD)
+                        .filter(|t| !round.closed[*t])
+                        .map(Some)
+                        .collect()
+                } else {
+                    vec![None]
+                };
+                (0..self.players().len())
+                    .filter(|p| !round.done.contains(p))
+                    .flat_map(|player| {
+                        let words = themes.iter().map(move |&theme| {
+                            Move::Compose(Compose::Word {
+                                player,
+                                theme,
+                                initial: round.initial(),
+                            })
+                        });
+                        words.chain([Move::Play(Action::Pass { player })])
+                    })
+                    .collect()
+            }
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        match (&self.phase, values) {
+            (Phase::RollOff(_), _) => Some(Action::RollOff {
+                values: values.to_vec(),
+                source,
+            }),
+            (Phase::RollTheme, [value]) => Some(Action::RollTheme {
+                value: *value,
+                source,
+            }),
+            (Phase::RollDice { .. }, [letters @ .., colour]) => Some(Action::RollDice {
+                letters: letters.iter().map(|&i| i as usize).collect(),
+                colour: *colour as usize,
+                source,
+            }),
+            _ => None,
+        }
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
         match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::RollTheme {
-                value,
-                source: RollSource::Virtual,
-            } => Some(vec![*value]),
+            Action::RollOff { values, source } => Some((values.clone(), *source)),
+            Action::RollTheme { value, source } => Some((vec![*value], *source)),
             Action::RollDice {
                 letters,
                 colour,
-                source: RollSource::Virtual,
+                source,
             } => {
                 let mut v: Vec<u32> = letters.iter().map(|&i| i as u32).collect();
                 v.push(*colour as u32);
-                Some(v)
+                Some((v, *source))
             }
-            _ => None,
+            Action::Propose { .. } | Action::Judge { .. } | Action::Pass { .. } => None,
         }
     }
 
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Words {
+    const KIND: GameKind = GameKind::Words;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=MAX_PLAYERS;
+
+    fn players(&self) -> &[Player] {
+        &self.setup.players
+    }
+
+    /// Tokens won.
+    fn standings(&self) -> Standings {
+        let n = self.players().len();
+        let scores = self.tokens.iter().map(|&t| Points::whole(t.into()));
+        Standings::ranked(self.players(), scores.collect(), vec![self.is_finished(); n])
+    }
+
+    fn progress(&self) -> Progress {
+        Progress::Centre {
+            round: self.rounds,
+            centre: self.centre,
+        }
     }
 }

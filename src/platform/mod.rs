@@ -52,3 +52,9 @@ pub fn random_below(n: u32) -> u32 {
     }
     RNG.with(|rng| rng.borrow_mut().random_range(0..n))
 }
+
+/// A face index of `die` thrown by the app: what [`crate::core::session::Session::throw`]
+/// takes for fresh dice.
+pub fn random_face(die: crate::core::dice_kinds::DieKind) -> usize {
+    random_below(die.sides() as u32) as usize
+}

@@ -4,8 +4,9 @@
 use super::{use_ui, DieFace};
 use crate::core::dice::D6;
 use crate::core::dice_kinds::{DieColour, DieKind, Face};
+use crate::core::game::Roll;
 use crate::core::roller::{fairness, Action, Roller, MAX_DICE};
-use crate::core::session::{RollSource, Session};
+use crate::core::session::Session;
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
@@ -166,16 +167,11 @@ pub fn RollerScreen() -> Element {
                     "data-haptic": "roll",
                     disabled: to_roll == 0,
                     onclick: move |_| {
-                        let kinds = roller.read().state().kinds_to_roll();
-                        let roll = |k: &DieKind| platform::random_below(k.sides() as u32) as usize;
-                        let faces: Vec<usize> = roller
-                            .read()
-                            .virtual_dice(kinds.len(), |i| roll(&kinds[i]) as u32)
-                            .into_iter()
-                            .zip(&kinds)
-                            .map(|(v, k)| if (v as usize) < k.sides() { v as usize } else { roll(k) })
-                            .collect();
-                        let _ = roller.write().act(Action::Roll { faces, source: RollSource::Virtual });
+                        let roll = Roll::of(roller.read().state().kinds_to_roll());
+                        let thrown = roller.read().throw(&roll, platform::random_face);
+                        if let Some(action) = thrown {
+                            let _ = roller.write().act(action);
+                        }
                     },
                     if kept.iter().any(|k| *k) { "{t.roller_roll} ({to_roll})" } else { "{t.roller_roll}" }
                 }
