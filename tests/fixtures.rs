@@ -29,14 +29,23 @@ fn expected() -> Vec<(String, String)> {
     std::fs::read_to_string(dir().join("outcomes.tsv"))
         .unwrap()
         .lines()
-        .map(|line| (line.split('\t').next().unwrap().to_string(), line.to_string()))
+        .map(|line| {
+            (
+                line.split('\t').next().unwrap().to_string(),
+                line.to_string(),
+            )
+        })
         .collect()
 }
 
 #[test]
 fn every_saved_game_of_the_old_build_loads_and_scores_the_same() {
     let expected = expected();
-    assert_eq!(expected.len(), 10, "one fixture per game kind and Genius mode");
+    assert_eq!(
+        expected.len(),
+        10,
+        "one fixture per game kind and Genius mode"
+    );
     for (name, line) in &expected {
         let text = std::fs::read_to_string(dir().join(format!("{name}.json"))).unwrap();
         let saved = check(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));

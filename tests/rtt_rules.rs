@@ -664,7 +664,13 @@ fn legal_moves_are_exactly_the_actions_that_validate() {
         Action::Place { player, placements }
     }
     fn composed_by(state: &Rtt, c: &Compose, action: &Action) -> bool {
-        let (Compose::Placements { player }, Action::Place { player: p, placements }) = (c, action)
+        let (
+            Compose::Placements { player },
+            Action::Place {
+                player: p,
+                placements,
+            },
+        ) = (c, action)
         else {
             return false;
         };

@@ -500,7 +500,16 @@ fn legal_moves_are_exactly_the_actions_that_validate() {
         s
     }
     const WORDS: [&str; 10] = [
-        "Bono", "Brel", "Oran", "Chien", "Zèbre", "Rome", "Venise", "Amiens", "", "Éléphant",
+        "Bono",
+        "Brel",
+        "Oran",
+        "Chien",
+        "Zèbre",
+        "Rome",
+        "Venise",
+        "Amiens",
+        "",
+        "Éléphant",
     ];
     fn any_action(rng: &mut StdRng, state: &Words) -> Action {
         let n = state.players().len();

@@ -283,7 +283,8 @@ impl Rules for Einstein {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
+            .map_err(Error::Setup)?;
         let n = setup.players.len();
         let (phase, roller) = match setup.first.begin(n).map_err(Error::First)? {
             Ok(first) => (Phase::Roll, first),

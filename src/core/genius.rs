@@ -527,7 +527,8 @@ impl Rules for Genius {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
+            .map_err(Error::Setup)?;
         let n = setup.players.len();
         let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
             Ok(first) => (Phase::Roll, first),
@@ -816,6 +817,10 @@ impl Game for Genius {
     fn standings(&self) -> Standings {
         let scores = self.totals().into_iter().map(|h| Points(i64::from(h.0)));
         let over = self.is_finished();
-        Standings::ranked(self.players(), scores.collect(), vec![over; self.players().len()])
+        Standings::ranked(
+            self.players(),
+            scores.collect(),
+            vec![over; self.players().len()],
+        )
     }
 }

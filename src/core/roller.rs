@@ -177,10 +177,7 @@ impl Rules for Roller {
                 }
                 for (die, (kind, value)) in kinds.iter().zip(values).enumerate() {
                     if !kind.values().contains(value) {
-                        return Err(Error::NotAFace {
-                            die,
-                            value: *value,
-                        });
+                        return Err(Error::NotAFace { die, value: *value });
                     }
                 }
                 Ok(())

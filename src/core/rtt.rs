@@ -666,7 +666,8 @@ impl Rules for Rtt {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
+            .map_err(Error::Setup)?;
         // The sheet travels in the saved game: checked again, never trusted.
         setup.sheet.validate().map_err(Error::Sheet)?;
         let n = setup.players.len();
@@ -822,15 +823,19 @@ impl Rules for Rtt {
                         player,
                         placements: Vec::new(),
                     };
-                    [Move::Play(pass), Move::Compose(Compose::Placements { player })]
+                    [
+                        Move::Play(pass),
+                        Move::Compose(Compose::Placements { player }),
+                    ]
                 })
                 .collect(),
             Phase::Adjust { must, .. } => {
                 let adds = COLOURED.iter().filter(|k| !self.set.contains(k));
                 let removes = self.set.iter();
                 let adds = std::iter::once(None).chain(adds.map(|k| Some(*k)));
-                let removes: Vec<Option<DieKind>> =
-                    std::iter::once(None).chain(removes.map(|k| Some(*k))).collect();
+                let removes: Vec<Option<DieKind>> = std::iter::once(None)
+                    .chain(removes.map(|k| Some(*k)))
+                    .collect();
                 adds.flat_map(|add| removes.iter().map(move |&remove| (add, remove)))
                     .filter(|&(add, remove)| self.check_adjust(*must, add, remove).is_ok())
                     .map(|(add, remove)| Move::Play(Action::Adjust { add, remove }))
@@ -918,6 +923,10 @@ impl Game for Rtt {
     fn standings(&self) -> Standings {
         let n = self.players().len();
         let scores = (0..n).map(|p| Points::whole(self.series_points(p).into()));
-        Standings::ranked(self.players(), scores.collect(), vec![self.is_finished(); n])
+        Standings::ranked(
+            self.players(),
+            scores.collect(),
+            vec![self.is_finished(); n],
+        )
     }
 }

@@ -324,7 +324,8 @@ impl Rules for Sequence {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
+            .map_err(Error::Setup)?;
         let n = setup.players.len();
         let sides = if n == 4 {
             Sides::alternate_pairs()

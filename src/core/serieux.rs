@@ -4,8 +4,8 @@
 //! total after five rounds wins.
 
 use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
-use super::prime::{verdict, Verdict};
 use super::game::{Game, Move, Points, Progress, Roll, Standings};
+use super::prime::{verdict, Verdict};
 use super::save::GameKind;
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
@@ -161,7 +161,8 @@ impl Rules for Serieux {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
+            .map_err(Error::Setup)?;
         let n = setup.players.len();
         let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
             Ok(first) => (Phase::Playing, first),
@@ -277,7 +278,11 @@ impl Game for Serieux {
     fn standings(&self) -> Standings {
         let scores = self.totals().into_iter().map(|t| Points::whole(t.into()));
         let over = self.is_finished();
-        Standings::ranked(&self.players, scores.collect(), vec![over; self.players.len()])
+        Standings::ranked(
+            &self.players,
+            scores.collect(),
+            vec![over; self.players.len()],
+        )
     }
 
     fn progress(&self) -> Progress {

@@ -301,7 +301,11 @@ impl<R: Rules> Session<R> {
     /// undone roll come back first (those that fit), then fresh ones, each
     /// die's face index from `face`.
     pub fn throw(&self, roll: &Roll, face: impl FnMut(DieKind) -> usize) -> Option<R::Action> {
-        let kept = self.record.kept_rolls.front().map_or(&[][..], Vec::as_slice);
+        let kept = self
+            .record
+            .kept_rolls
+            .front()
+            .map_or(&[][..], Vec::as_slice);
         let values = roll.throw_keeping(kept, face);
         self.state.rolled(roll, &values, RollSource::Virtual)
     }

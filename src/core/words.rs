@@ -417,7 +417,8 @@ impl Rules for Words {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end()).map_err(Error::Setup)?;
+        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
+            .map_err(Error::Setup)?;
         if setup.card >= THEME_CARDS.len() {
             return Err(Error::BadCard);
         }
@@ -665,8 +666,7 @@ impl Rules for Words {
             Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
             Phase::RollTheme => vec![Move::Roll(Roll::of(vec![DieKind::Theme]))],
             Phase::RollDice { .. } => {
-                let mut dice: Vec<DieKind> =
-                    DieColour::LETTER_DICE.map(DieKind::Letter).to_vec();
+                let mut dice: Vec<DieKind> = DieColour::LETTER_DICE.map(DieKind::Letter).to_vec();
                 dice.push(DieKind::Colour);
                 vec![Move::Roll(Roll::of(dice))]
             }
@@ -753,7 +753,11 @@ impl Game for Words {
     fn standings(&self) -> Standings {
         let n = self.players().len();
         let scores = self.tokens.iter().map(|&t| Points::whole(t.into()));
-        Standings::ranked(self.players(), scores.collect(), vec![self.is_finished(); n])
+        Standings::ranked(
+            self.players(),
+            scores.collect(),
+            vec![self.is_finished(); n],
+        )
     }
 
     fn progress(&self) -> Progress {

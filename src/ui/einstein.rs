@@ -14,16 +14,8 @@ use crate::core::save::GameKind;
 use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
+use crate::records;
 use dioxus::prelude::*;
-
-const BEST_KEY: &str = "einstein-best";
-
-fn personal_best() -> Option<i32> {
-    platform::load(BEST_KEY)
-        .ok()
-        .flatten()
-        .and_then(|t| t.trim().parse().ok())
-}
 
 #[component]
 pub fn EinsteinGameScreen() -> Element {
@@ -39,7 +31,7 @@ pub fn EinsteinGameScreen() -> Element {
     let mut chooser = use_default::<Option<usize>>();
     // The sheet shown below.
     let mut sheet_of = use_default::<Option<usize>>();
-    let best_before = use_hook(personal_best);
+    let best_before = use_hook(records::einstein_best);
 
     let read = active.read();
     let Some(game) = read.as_ref() else {
@@ -255,12 +247,10 @@ pub fn EinsteinGameScreen() -> Element {
                 }
                 Phase::Finished => {
                     let totals = state.totals();
+                    // The move that ended the game kept the total if it was a record.
                     let solo_best = (players.len() == 1).then(|| {
                         let total = totals[0];
                         let record = best_before.is_none_or(|b| total > b);
-                        if record {
-                            let _ = platform::save(BEST_KEY, &total.to_string());
-                        }
                         (record, best_before.map_or(total, |b| b.max(total)))
                     });
                     rsx! {

@@ -9,7 +9,7 @@ use crate::core::history::{self, outcome, Aliases, Outcome, Points};
 use crate::core::save::{GameKind, SavedGame};
 use crate::i18n::Lang;
 use crate::platform;
-use crate::saves;
+use crate::{records, saves};
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub fn HistoryScreen() -> Element {
     let h = lang.history();
     let mut tab = use_signal(|| Tab::Games);
     let mut generation = use_signal(|| 0u32);
-    let aliases = use_signal(saves::aliases);
+    let aliases = use_signal(records::aliases);
     let mut message = use_signal(|| None::<(bool, String)>);
     let mut refusals = use_signal(Vec::<String>::new);
     // Each import gets a fresh file field, so the same file can be chosen again.
@@ -236,10 +236,7 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
     let shown = chart_game()
         .filter(|g| charted.contains(g))
         .or(charted.first().copied());
-    let einstein_best = platform::load("einstein-best")
-        .ok()
-        .flatten()
-        .and_then(|t| t.trim().parse::<i64>().ok());
+    let einstein_best = records::einstein_best().map(i64::from);
     rsx! {
         if all.is_empty() {
             p { class: "info", "{h.empty}" }
@@ -411,7 +408,7 @@ fn PlayersTab(outcomes: Vec<Outcome>, aliases: Signal<Aliases>, lang: Lang) -> E
     let mut commit = move |from: String, to: String| {
         let mut next = aliases();
         next.rename(&from, &to);
-        match saves::save_aliases(&next) {
+        match records::save_aliases(&next) {
             Ok(()) => {
                 aliases.set(next);
                 editing.set(None);
@@ -483,7 +480,7 @@ fn PlayersTab(outcomes: Vec<Outcome>, aliases: Signal<Aliases>, lang: Lang) -> E
                                 onclick: move |_| {
                                     let mut next = aliases();
                                     next.forget(&from);
-                                    if saves::save_aliases(&next).is_ok() { aliases.set(next); }
+                                    if records::save_aliases(&next).is_ok() { aliases.set(next); }
                                 },
                                 "{h.undo_rename}"
                             }

@@ -174,7 +174,7 @@ fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
 /// Opens a saved game for play (or, `viewing`, to look at its sheet); the
 /// screen to show it on.
 pub(super) fn open_saved(ui: &mut super::Ui, saved: &SavedGame, viewing: bool) -> Option<Screen> {
-    fn put<R: crate::core::session::Rules + 'static>(
+    fn put<R: crate::core::game::Game>(
         mut signal: Signal<Option<Active<R>>>,
         saved: &SavedGame,
         viewing: bool,

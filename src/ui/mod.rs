@@ -245,7 +245,7 @@ impl Ui {
 
     /// True on the screen of a finished game opened from the history.
     pub fn viewing(&self, screen: Screen) -> bool {
-        fn ro<R: crate::core::session::Rules + 'static>(s: Signal<Option<Active<R>>>) -> bool {
+        fn ro<R: crate::core::game::Game>(s: Signal<Option<Active<R>>>) -> bool {
             s.read().as_ref().is_some_and(|a| a.read_only)
         }
         match screen {

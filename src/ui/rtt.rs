@@ -11,26 +11,8 @@ use crate::core::save::GameKind;
 use crate::core::session::{RollSource, Session};
 use crate::i18n::Lang;
 use crate::platform;
-use crate::saves;
+use crate::records;
 use dioxus::prelude::*;
-use std::collections::BTreeMap;
-
-const SERIES_KEY: &str = "rtt-series";
-
-/// Series totals by player name, and the games already counted.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Series {
-    pub totals: BTreeMap<String, i32>,
-    pub counted: Vec<String>,
-}
-
-pub fn load_series() -> Series {
-    saves::load_json(SERIES_KEY)
-}
-
-fn save_series(series: &Series) {
-    saves::save_json(SERIES_KEY, series);
-}
 
 fn die_class(kind: DieKind) -> String {
     // The roller draws a d6 with pips; here every die shows its number.
@@ -65,7 +47,7 @@ pub fn RttGameScreen() -> Element {
     let mut typed_white = use_default::<usize>();
     let mut add_pick = use_default::<Option<DieKind>>();
     let mut remove_pick = use_default::<Option<DieKind>>();
-    let mut series = use_signal(load_series);
+    let mut series = use_signal(records::rtt_series);
 
     let read = active.read();
     let Some(game) = read.as_ref() else {
@@ -93,6 +75,8 @@ pub fn RttGameScreen() -> Element {
         if let Some(game) = active.write().as_mut() {
             refused.set(game.act(action).err().map(|e| lang.rtt_error(&e)));
         }
+        // The move may have ended the game and counted it in the series.
+        series.set(records::rtt_series());
         reset_draft();
         chooser.set(None);
     };
@@ -117,17 +101,6 @@ pub fn RttGameScreen() -> Element {
             })
             .collect()
     };
-
-    // Series: count a finished game once.
-    if state.phase() == &Phase::Finished && !series.read().counted.contains(&game.id) {
-        let mut s = series.read().clone();
-        for (p, player) in players.iter().enumerate() {
-            *s.totals.entry(player.name.clone()).or_insert(0) += state.series_points(p);
-        }
-        s.counted.push(game.id.clone());
-        save_series(&s);
-        series.set(s);
-    }
 
     let waiting: Vec<usize> = match state.phase() {
         Phase::Place { waiting, .. } => waiting.clone(),
@@ -379,7 +352,7 @@ pub fn RttGameScreen() -> Element {
                                     li { key: "{p.name}", span { class: "rank-name", "{p.name}" } span { class: "rank-total", "{totals.get(&p.name).copied().unwrap_or(0)}" } }
                                 }
                             }
-                            button { class: "action", onclick: move |_| { let s = Series::default(); save_series(&s); series.set(s); }, "{g.rtt_series_reset}" }
+                            button { class: "action", onclick: move |_| series.set(records::reset_rtt_series()), "{g.rtt_series_reset}" }
                             button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
                         }
                     }

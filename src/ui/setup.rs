@@ -14,7 +14,7 @@ use crate::core::session::Session;
 use crate::core::table::{Colour, FirstPlayer, Player, MAX_PLAYERS};
 use crate::core::words::{self, Variants, Words, THEME_CARDS};
 use crate::platform;
-use crate::saves;
+use crate::records;
 use dioxus::prelude::*;
 
 #[component]
@@ -35,7 +35,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
     let card = use_default::<usize>();
     let variants = use_default::<Variants>();
     let timer = use_default::<Option<u32>>();
-    let recent = use_hook(saves::remembered_names);
+    let recent = use_hook(records::remembered_names);
 
     let current = names.read().clone();
     let unused: Vec<String> = recent
@@ -164,7 +164,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
             };
             match started {
                 Ok(screen) => {
-                    saves::remember_names(
+                    records::remember_names(
                         &players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
                     );
                     ui.go(screen);

@@ -109,7 +109,10 @@ pub fn check_state<R: Rules>(
                 .is_some_and(|(v, s)| state.rolled(roll, &v, s).as_ref() == Some(&action)),
             Move::Compose(c) => (contract.composed_by)(state, c, &action),
         });
-        assert!(listed, "{at}: {action:?} validates but is not listed in {moves:?}");
+        assert!(
+            listed,
+            "{at}: {action:?} validates but is not listed in {moves:?}"
+        );
     }
     valid
 }
@@ -166,6 +169,9 @@ pub fn check_games<R: Rules>(contract: &Contract<R>, games: u64, steps: usize) -
             }
         }
     }
-    assert!(valid > states / 20, "random actions hardly ever validate: {valid} of {states}");
+    assert!(
+        valid > states / 20,
+        "random actions hardly ever validate: {valid} of {states}"
+    );
     states
 }
