@@ -146,13 +146,12 @@ impl Lang {
     }
 
     pub fn game_title(self, kind: GameKind) -> &'static str {
-        let g = self.game();
         match kind {
-            GameKind::Serieux => g.serieux_title,
-            GameKind::Genius => g.genius_title,
-            GameKind::Einstein => g.einstein_title,
-            GameKind::Sequence => g.sequence_title,
-            GameKind::Rtt => g.rtt_title,
+            GameKind::Serieux => self.serieux().title,
+            GameKind::Genius => self.genius().title,
+            GameKind::Einstein => self.einstein().title,
+            GameKind::Sequence => self.sequence().title,
+            GameKind::Rtt => self.rtt().title,
             GameKind::Words => self.words().title,
         }
     }
