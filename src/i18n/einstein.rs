@@ -3,66 +3,34 @@
 use super::Lang;
 use crate::core::einstein::Error;
 
-pub struct EinsteinTexts {
-    pub title: &'static str,
-    pub blurb: &'static str,
-    pub roll_five: &'static str,
-    pub choose_pairs: &'static str,
-    pub fifth_any: &'static str,
-    pub free_throw: &'static str,
-    pub confirm_choice: &'static str,
-    pub fifth_die: &'static str,
-    pub sheet_points: &'static str,
-    pub sheet_sum: &'static str,
-    pub sheet_score: &'static str,
-    pub new_best: &'static str,
-    pub done: &'static str,
-    pub free_throw_short: &'static str,
+texts! {
+    /// Einstein's labels.
+    Lang::einstein() -> EinsteinTexts;
+    title: "Einstein", "Einstein";
+    blurb:
+        "Un lancer de cinq dés pour tous : deux paires et le cinquième dé. Seul ou à plusieurs.",
+        "One roll of five dice for everyone: two pairs and the fifth die. Alone or together.";
+    roll_five: "Lancer les 5 dés", "Roll the 5 dice";
+    choose_pairs:
+        "Touchez deux dés pour la première paire, deux pour la seconde : le dé restant est le cinquième dé.",
+        "Tap two dice for the first pair, two for the second: the die left is the fifth die.";
+    fifth_any:
+        "Cinquième dé : n'importe lequel (moins de trois valeurs choisies).",
+        "Fifth die: any die (fewer than three values chosen).";
+    free_throw:
+        "Lancer libre : aucune de vos trois valeurs n'est sortie, le cinquième dé n'est pas coché.",
+        "Free throw: none of your three values came up, the fifth die is not marked.";
+    confirm_choice: "Valider ce choix", "Confirm this choice";
+    fifth_die: "5e dé", "5th die";
+    sheet_points: "Pts", "Pts";
+    sheet_sum: "Somme", "Sum";
+    sheet_score: "Résultat", "Score";
+    new_best: "Nouveau record personnel !", "New personal best!";
+    done: "a fini", "is done";
+    free_throw_short: "lancer libre", "free throw";
 }
 
-static FR: EinsteinTexts = EinsteinTexts {
-    title: "Einstein",
-    blurb: "Un lancer de cinq dés pour tous : deux paires et le cinquième dé. Seul ou à plusieurs.",
-    roll_five: "Lancer les 5 dés",
-    choose_pairs: "Touchez deux dés pour la première paire, deux pour la seconde : le dé restant est le cinquième dé.",
-    fifth_any: "Cinquième dé : n'importe lequel (moins de trois valeurs choisies).",
-    free_throw: "Lancer libre : aucune de vos trois valeurs n'est sortie, le cinquième dé n'est pas coché.",
-    confirm_choice: "Valider ce choix",
-    fifth_die: "5e dé",
-    sheet_points: "Pts",
-    sheet_sum: "Somme",
-    sheet_score: "Résultat",
-    new_best: "Nouveau record personnel !",
-    done: "a fini",
-    free_throw_short: "lancer libre",
-};
-
-static EN: EinsteinTexts = EinsteinTexts {
-    title: "Einstein",
-    blurb: "One roll of five dice for everyone: two pairs and the fifth die. Alone or together.",
-    roll_five: "Roll the 5 dice",
-    choose_pairs:
-        "Tap two dice for the first pair, two for the second: the die left is the fifth die.",
-    fifth_any: "Fifth die: any die (fewer than three values chosen).",
-    free_throw: "Free throw: none of your three values came up, the fifth die is not marked.",
-    confirm_choice: "Confirm this choice",
-    fifth_die: "5th die",
-    sheet_points: "Pts",
-    sheet_sum: "Sum",
-    sheet_score: "Score",
-    new_best: "New personal best!",
-    done: "is done",
-    free_throw_short: "free throw",
-};
-
 impl Lang {
-    pub fn einstein(self) -> &'static EinsteinTexts {
-        match self {
-            Lang::Fr => &FR,
-            Lang::En => &EN,
-        }
-    }
-
     /// "Le 5e dé doit être un 2 ou un 5." / "The fifth die must be a 2 or a 5."
     pub fn fifth_one_of(self, values: &[u8]) -> String {
         let list = values.iter().map(|v| v.to_string()).collect::<Vec<_>>();

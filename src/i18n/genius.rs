@@ -5,62 +5,31 @@ use super::Lang;
 use crate::core::dice_kinds::{Challenge, Face};
 use crate::core::genius::{CellRef, Error, Halves, Mode, Slot};
 
-pub struct GeniusTexts {
-    pub title: &'static str,
-    pub blurb: &'static str,
-    pub mode: &'static str,
-    pub finish_round: &'static str,
-    pub list: &'static str,
-    pub roll_challenge: &'static str,
-    pub or_pick_face: &'static str,
-    pub defi_keep: &'static str,
-    pub place_where: &'static str,
-    pub expert_throw: &'static str,
-    pub expert_enter: &'static str,
-    pub last_round: &'static str,
-    pub crossed: &'static str,
+texts! {
+    /// The Genius modes' labels.
+    Lang::genius() -> GeniusTexts;
+    title: "Genius", "Genius";
+    blurb:
+        "Modes GENIUS, + Simple, Expert et Partie + Longue : la liste GENIUS, le dé défi et les grilles n°1 et n°2.",
+        "Modes GENIUS, + Simple, Expert and Partie + Longue: the GENIUS list, the challenge die and grids no. 1 and 2.";
+    mode: "Mode de jeu", "Game mode";
+    finish_round: "Finir le tour quand une ligne est pleine", "Finish the round when a row is full";
+    list: "Liste GENIUS", "GENIUS list";
+    roll_challenge: "Lancer le dé défi", "Roll the challenge die";
+    or_pick_face:
+        "Ou touchez la face du vrai dé défi :",
+        "Or tap the face of the real challenge die:";
+    defi_keep: "Ne rien effacer", "Erase nothing";
+    place_where: "Dans quelle case ?", "Which cell?";
+    expert_throw: "Lancer les 6 dés", "Throw the 6 dice";
+    expert_enter:
+        "Ou saisissez les 5 dés réels puis la face du dé défi :",
+        "Or enter the 5 real dice, then the challenge die's face:";
+    last_round: "Dernier tour : une ligne est pleine.", "Last round: a row is full.";
+    crossed: "rayée", "crossed out";
 }
 
-static FR: GeniusTexts = GeniusTexts {
-    title: "Genius",
-    blurb: "Modes GENIUS, + Simple, Expert et Partie + Longue : la liste GENIUS, le dé défi et les grilles n°1 et n°2.",
-    mode: "Mode de jeu",
-    finish_round: "Finir le tour quand une ligne est pleine",
-    list: "Liste GENIUS",
-    roll_challenge: "Lancer le dé défi",
-    or_pick_face: "Ou touchez la face du vrai dé défi :",
-    defi_keep: "Ne rien effacer",
-    place_where: "Dans quelle case ?",
-    expert_throw: "Lancer les 6 dés",
-    expert_enter: "Ou saisissez les 5 dés réels puis la face du dé défi :",
-    last_round: "Dernier tour : une ligne est pleine.",
-    crossed: "rayée",
-};
-
-static EN: GeniusTexts = GeniusTexts {
-    title: "Genius",
-    blurb: "Modes GENIUS, + Simple, Expert and Partie + Longue: the GENIUS list, the challenge die and grids no. 1 and 2.",
-    mode: "Game mode",
-    finish_round: "Finish the round when a row is full",
-    list: "GENIUS list",
-    roll_challenge: "Roll the challenge die",
-    or_pick_face: "Or tap the face of the real challenge die:",
-    defi_keep: "Erase nothing",
-    place_where: "Which cell?",
-    expert_throw: "Throw the 6 dice",
-    expert_enter: "Or enter the 5 real dice, then the challenge die's face:",
-    last_round: "Last round: a row is full.",
-    crossed: "crossed out",
-};
-
 impl Lang {
-    pub fn genius(self) -> &'static GeniusTexts {
-        match self {
-            Lang::Fr => &FR,
-            Lang::En => &EN,
-        }
-    }
-
     /// A stable id for a Genius mode (test ids, file names).
     pub fn mode_id(self, mode: Mode) -> &'static str {
         match mode {
@@ -273,5 +242,52 @@ impl Lang {
                 "You may erase a number from the {cells} cells, in your row or another player's: tap it in the grid. Then {sum} is written."
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn result_lines_in_both_languages() {
+        let min_two = CellRef {
+            column: 1,
+            slot: Some(Slot::Min),
+        };
+        let cell = Lang::Fr.cell_name(min_two, false);
+        assert_eq!(cell, "MIN 2 dés");
+        assert_eq!(
+            Lang::Fr.genius_crossed(Halves::whole(11), &cell, "Solo"),
+            "11 ne peut aller nulle part : case MIN 2 dés de Solo rayée"
+        );
+        assert_eq!(
+            Lang::En.genius_crossed(Halves::whole(11), "MIN 2 dice", "Solo"),
+            "11 fits nowhere: Solo's MIN 2 dice cell crossed out"
+        );
+        assert_eq!(
+            Lang::Fr.genius_sum("Anne", 1, 3, true),
+            "Anne · 2 dés = 3 : dans la liste GENIUS !"
+        );
+        assert_eq!(
+            Lang::En.genius_sum("Anne", 0, 4, false),
+            "Anne · 1 die = 4: not on the GENIUS list"
+        );
+        assert_eq!(
+            Lang::Fr.genius_erased("Anne", Halves::whole(12), "Bruno", "2 dés"),
+            "Anne efface 12 de Bruno (2 dés)"
+        );
+        assert_eq!(
+            Lang::Fr.genius_expert_throw("Anne", 7, "7", Some(Halves::whole(22))),
+            "Anne · 5 dés = 7 · 7 : dans la liste, +15 = 22"
+        );
+        assert_eq!(
+            Lang::En.genius_expert_throw("Anne", 3, "3 − 10 = −7", None),
+            "Anne · 5 dice = 3 · 3 − 10 = −7"
+        );
+        assert_eq!(
+            Lang::En.genius_written(Halves(17), "Round 2", "Anne"),
+            "8.5 written in Round 2 for Anne"
+        );
     }
 }

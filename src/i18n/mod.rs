@@ -16,6 +16,33 @@ use crate::core::dice_kinds::{Challenge, DieColour, DieKind, Face, White};
 use crate::core::table::{FirstPlayerError, RollOffError, SetupError};
 use serde::{Deserialize, Serialize};
 
+/// A table of labels: its struct, each label in French then in English, and
+/// the `Lang` method that gives the table of a language. A label given in one
+/// language only does not compile.
+macro_rules! texts {
+    (
+        $(#[$doc:meta])*
+        Lang::$read:ident() -> $name:ident;
+        $( $(#[$field_doc:meta])* $field:ident: $fr:expr, $en:expr; )*
+    ) => {
+        $(#[$doc])*
+        pub struct $name {
+            $( $(#[$field_doc])* pub $field: &'static str, )*
+        }
+
+        impl $crate::i18n::Lang {
+            pub fn $read(self) -> &'static $name {
+                static FR: $name = $name { $( $field: $fr, )* };
+                static EN: $name = $name { $( $field: $en, )* };
+                match self {
+                    $crate::i18n::Lang::Fr => &FR,
+                    $crate::i18n::Lang::En => &EN,
+                }
+            }
+        }
+    };
+}
+
 mod app;
 mod einstein;
 mod genius;
@@ -225,108 +252,46 @@ impl Lang {
     }
 }
 
-/// Labels that every game screen shares (setting up, turns, undo, ranking, rules).
-pub struct GameTexts {
-    pub new_game: &'static str,
-    pub in_progress: &'static str,
-    pub resume: &'static str,
-    pub delete: &'static str,
-    pub players: &'static str,
-    pub add_player: &'static str,
-    pub recent_players: &'static str,
-    pub who_starts: &'static str,
-    pub roll_off: &'static str,
-    pub chosen: &'static str,
-    pub start: &'static str,
-    pub roll_off_all: &'static str,
-    pub roll_dice: &'static str,
-    pub enter_dice: &'static str,
-    pub record: &'static str,
-    pub undo: &'static str,
-    pub redo: &'static str,
-    pub total: &'static str,
-    pub ranking: &'static str,
-    pub game_over: &'static str,
-    pub rules: &'static str,
-    pub player: &'static str,
-    pub not_saved: &'static str,
-    pub choose_k: &'static str,
-    pub rulings_title: &'static str,
-    pub rules_loading: &'static str,
-    pub rules_unavailable: &'static str,
-    pub plays_again: &'static str,
+texts! {
+    /// The labels every game screen shares: setting up, turns, undo, ranking, rules.
+    Lang::game() -> GameTexts;
+    new_game: "Nouvelle partie", "New game";
+    in_progress: "Parties en cours", "Games in progress";
+    resume: "Reprendre", "Resume";
+    delete: "Supprimer", "Delete";
+    players: "Joueurs", "Players";
+    add_player: "Ajouter un joueur", "Add a player";
+    recent_players: "Joueurs récents", "Recent players";
+    who_starts: "Qui commence ?", "Who starts?";
+    roll_off:
+        "Tirage au dé : le plus haut commence, les ex æquo relancent",
+        "Roll a die: highest starts, tied players roll again";
+    chosen: "La table choisit", "The table chooses";
+    start: "Commencer la partie", "Start the game";
+    roll_off_all: "Lancer un dé pour chacun", "Roll a die for each";
+    roll_dice: "Lancer les dés", "Roll the dice";
+    enter_dice: "Ou saisissez les dés réels :", "Or enter the real dice:";
+    record: "Inscrire ce lancer", "Record this roll";
+    undo: "Annuler", "Undo";
+    redo: "Rétablir", "Redo";
+    total: "Total", "Total";
+    ranking: "Classement", "Ranking";
+    game_over: "Partie terminée", "Game over";
+    rules: "Règles", "Rules";
+    player: "Joueur", "Player";
+    not_saved:
+        "Attention : la partie n'a pas pu être enregistrée sur cet appareil.",
+        "Warning: the game could not be saved on this device.";
+    choose_k: "Combien de dés ?", "How many dice?";
+    rulings_title: "Ce que l'application applique", "What the app applies";
+    rules_loading: "Chargement des règles…", "Loading the rules…";
+    rules_unavailable:
+        "Les règles n'ont pas pu être chargées. Elles s'afficheront une fois l'application ouverte avec une connexion.",
+        "The rules could not be loaded. They will show once the app has been opened with a connection.";
+    plays_again: "rejoue", "plays again";
 }
 
-static GAME_FR: GameTexts = GameTexts {
-    new_game: "Nouvelle partie",
-    in_progress: "Parties en cours",
-    resume: "Reprendre",
-    delete: "Supprimer",
-    players: "Joueurs",
-    add_player: "Ajouter un joueur",
-    recent_players: "Joueurs récents",
-    who_starts: "Qui commence ?",
-    roll_off: "Tirage au dé : le plus haut commence, les ex æquo relancent",
-    chosen: "La table choisit",
-    start: "Commencer la partie",
-    roll_off_all: "Lancer un dé pour chacun",
-    roll_dice: "Lancer les dés",
-    enter_dice: "Ou saisissez les dés réels :",
-    record: "Inscrire ce lancer",
-    undo: "Annuler",
-    redo: "Rétablir",
-    total: "Total",
-    ranking: "Classement",
-    game_over: "Partie terminée",
-    rules: "Règles",
-    player: "Joueur",
-    not_saved: "Attention : la partie n'a pas pu être enregistrée sur cet appareil.",
-    choose_k: "Combien de dés ?",
-    rulings_title: "Ce que l'application applique",
-    rules_loading: "Chargement des règles…",
-    rules_unavailable: "Les règles n'ont pas pu être chargées. Elles s'afficheront une fois l'application ouverte avec une connexion.",
-    plays_again: "rejoue",
-};
-
-static GAME_EN: GameTexts = GameTexts {
-    new_game: "New game",
-    in_progress: "Games in progress",
-    resume: "Resume",
-    delete: "Delete",
-    players: "Players",
-    add_player: "Add a player",
-    recent_players: "Recent players",
-    who_starts: "Who starts?",
-    roll_off: "Roll a die: highest starts, tied players roll again",
-    chosen: "The table chooses",
-    start: "Start the game",
-    roll_off_all: "Roll a die for each",
-    roll_dice: "Roll the dice",
-    enter_dice: "Or enter the real dice:",
-    record: "Record this roll",
-    undo: "Undo",
-    redo: "Redo",
-    total: "Total",
-    ranking: "Ranking",
-    game_over: "Game over",
-    rules: "Rules",
-    player: "Player",
-    not_saved: "Warning: the game could not be saved on this device.",
-    choose_k: "How many dice?",
-    rulings_title: "What the app applies",
-    rules_loading: "Loading the rules…",
-    rules_unavailable: "The rules could not be loaded. They will show once the app has been opened with a connection.",
-    plays_again: "plays again",
-};
-
 impl Lang {
-    pub fn game(self) -> &'static GameTexts {
-        match self {
-            Lang::Fr => &GAME_FR,
-            Lang::En => &GAME_EN,
-        }
-    }
-
     /// "Manche 2 / 5", "Round 2 / 5".
     pub fn round_of(self, round: usize, rounds: usize) -> String {
         match self {

@@ -3,83 +3,40 @@
 use super::Lang;
 use crate::core::rtt::{Adjustment, Because, Error, Names};
 
-pub struct RttTexts {
-    pub title: &'static str,
-    pub blurb: &'static str,
-    pub sheet: &'static str,
-    pub decreasing: &'static str,
-    pub start: &'static str,
-    pub start_hint: &'static str,
-    pub roll: &'static str,
-    pub pick_dice: &'static str,
-    pub take_back: &'static str,
-    pub done: &'static str,
-    pub pass: &'static str,
-    pub white_next: &'static str,
-    pub add: &'static str,
-    pub remove: &'static str,
-    pub confirm: &'static str,
-    pub open: &'static str,
-    pub series: &'static str,
-    pub series_reset: &'static str,
-    pub winners: &'static str,
-    pub enter_values: &'static str,
+texts! {
+    /// Roll to the Top's labels.
+    Lang::rtt() -> RttTexts;
+    title: "Roll to the Top", "Roll to the Top";
+    blurb:
+        "Le d4, le d6, le d8, le d12, le d20 et le dé blanc : remplissez la tour de votre défi.",
+        "The d4, d6, d8, d12, d20 and the white die: fill your challenge's tower.";
+    sheet: "Défi", "Challenge";
+    decreasing:
+        "Variante : nombres décroissants (chaque nombre ≤ ceux du dessous)",
+        "Variant: decreasing numbers (each number ≤ the ones below)";
+    start: "Lancer les 5 dés colorés", "Roll the 5 coloured dice";
+    start_hint:
+        "Les dés impairs sont mis de côté ; les pairs sont relancés avec le dé blanc. Tous impairs : on relance.",
+        "Odd dice are set aside; even ones are rolled again with the white die. All odd: roll again.";
+    roll: "Lancer les dés et le dé blanc", "Roll the dice and the white die";
+    pick_dice:
+        "Touchez un ou plusieurs dés (additionnés), puis une case qui accepte ce nombre.",
+        "Tap one or more dice (added up), then a square that takes that number.";
+    take_back: "Reprendre la dernière case", "Take back the last square";
+    done: "Valider", "Confirm";
+    pass: "Passer", "Pass";
+    white_next: "Dé blanc pour le prochain lanceur", "White die for the next roller";
+    add: "Ajouter", "Add";
+    remove: "Retirer", "Remove";
+    confirm: "Confirmer", "Confirm";
+    open: "cases vides", "open squares";
+    series: "Série", "Series";
+    series_reset: "Remettre la série à zéro", "Reset the series";
+    winners: "Gagnants", "Winners";
+    enter_values: "Ou saisissez les vrais dés :", "Or enter the real dice:";
 }
 
-static FR: RttTexts = RttTexts {
-    title: "Roll to the Top",
-    blurb: "Le d4, le d6, le d8, le d12, le d20 et le dé blanc : remplissez la tour de votre défi.",
-    sheet: "Défi",
-    decreasing: "Variante : nombres décroissants (chaque nombre ≤ ceux du dessous)",
-    start: "Lancer les 5 dés colorés",
-    start_hint: "Les dés impairs sont mis de côté ; les pairs sont relancés avec le dé blanc. Tous impairs : on relance.",
-    roll: "Lancer les dés et le dé blanc",
-    pick_dice: "Touchez un ou plusieurs dés (additionnés), puis une case qui accepte ce nombre.",
-    take_back: "Reprendre la dernière case",
-    done: "Valider",
-    pass: "Passer",
-    white_next: "Dé blanc pour le prochain lanceur",
-    add: "Ajouter",
-    remove: "Retirer",
-    confirm: "Confirmer",
-    open: "cases vides",
-    series: "Série",
-    series_reset: "Remettre la série à zéro",
-    winners: "Gagnants",
-    enter_values: "Ou saisissez les vrais dés :",
-};
-
-static EN: RttTexts = RttTexts {
-    title: "Roll to the Top",
-    blurb: "The d4, d6, d8, d12, d20 and the white die: fill your challenge's tower.",
-    sheet: "Challenge",
-    decreasing: "Variant: decreasing numbers (each number ≤ the ones below)",
-    start: "Roll the 5 coloured dice",
-    start_hint: "Odd dice are set aside; even ones are rolled again with the white die. All odd: roll again.",
-    roll: "Roll the dice and the white die",
-    pick_dice: "Tap one or more dice (added up), then a square that takes that number.",
-    take_back: "Take back the last square",
-    done: "Confirm",
-    pass: "Pass",
-    white_next: "White die for the next roller",
-    add: "Add",
-    remove: "Remove",
-    confirm: "Confirm",
-    open: "open squares",
-    series: "Series",
-    series_reset: "Reset the series",
-    winners: "Winners",
-    enter_values: "Or enter the real dice:",
-};
-
 impl Lang {
-    pub fn rtt(self) -> &'static RttTexts {
-        match self {
-            Lang::Fr => &FR,
-            Lang::En => &EN,
-        }
-    }
-
     /// A challenge sheet's name in this language (sheets carry both).
     pub fn sheet_name(self, names: &Names) -> &str {
         match self {

@@ -3,47 +3,32 @@
 use super::Lang;
 use crate::core::sequence::Error;
 
-pub struct SequenceTexts {
-    pub title: &'static str,
-    pub blurb: &'static str,
-    pub six_in_a_row: &'static str,
-    pub roll_two: &'static str,
-    pub remove: &'static str,
-    pub wild: &'static str,
-    pub full: &'static str,
-    pub teams: &'static str,
+texts! {
+    /// Séquence Dés's labels.
+    Lang::sequence() -> SequenceTexts;
+    title: "Séquence Dés", "Séquence Dés";
+    blurb:
+        "Deux dés, un plateau de sommes, des jetons : alignez-en cinq. À 2, 3 ou 4 en équipes.",
+        "Two dice, a board of sums, chips: line up five. For 2, 3, or 4 in teams.";
+    six_in_a_row:
+        "Gagner avec six jetons alignés (conseillé à deux joueurs ou deux équipes)",
+        "Win with six in a row (suggested for two players or two teams)";
+    roll_two: "Lancer les 2 dés", "Roll the 2 dice";
+    remove:
+        "10 : retirez un jeton adverse (jamais sur une case 2 ou 12).",
+        "10: remove an opponent's chip (never on a 2 or a 12 square).";
+    wild:
+        "11 : placez un jeton sur n'importe quelle case libre.",
+        "11: place a chip on any free square.";
+    full:
+        "Plus de case libre : remplacez un jeton adverse.",
+        "No free square left: replace an opponent's chip.";
+    teams:
+        "À quatre : le 1er et le 3e jouent contre le 2e et le 4e.",
+        "With four: the 1st and 3rd play against the 2nd and 4th.";
 }
 
-static FR: SequenceTexts = SequenceTexts {
-    title: "Séquence Dés",
-    blurb: "Deux dés, un plateau de sommes, des jetons : alignez-en cinq. À 2, 3 ou 4 en équipes.",
-    six_in_a_row: "Gagner avec six jetons alignés (conseillé à deux joueurs ou deux équipes)",
-    roll_two: "Lancer les 2 dés",
-    remove: "10 : retirez un jeton adverse (jamais sur une case 2 ou 12).",
-    wild: "11 : placez un jeton sur n'importe quelle case libre.",
-    full: "Plus de case libre : remplacez un jeton adverse.",
-    teams: "À quatre : le 1er et le 3e jouent contre le 2e et le 4e.",
-};
-
-static EN: SequenceTexts = SequenceTexts {
-    title: "Séquence Dés",
-    blurb: "Two dice, a board of sums, chips: line up five. For 2, 3, or 4 in teams.",
-    six_in_a_row: "Win with six in a row (suggested for two players or two teams)",
-    roll_two: "Roll the 2 dice",
-    remove: "10: remove an opponent's chip (never on a 2 or a 12 square).",
-    wild: "11: place a chip on any free square.",
-    full: "No free square left: replace an opponent's chip.",
-    teams: "With four: the 1st and 3rd play against the 2nd and 4th.",
-};
-
 impl Lang {
-    pub fn sequence(self) -> &'static SequenceTexts {
-        match self {
-            Lang::Fr => &FR,
-            Lang::En => &EN,
-        }
-    }
-
     /// "Placez un jeton sur une case 7 libre." and the like, for a roll.
     pub fn sequence_place(self, sum: u8, replacing: bool) -> String {
         match (self, sum, replacing) {

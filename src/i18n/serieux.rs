@@ -3,29 +3,16 @@
 use super::Lang;
 use crate::core::serieux::Error;
 
-pub struct SerieuxTexts {
-    pub title: &'static str,
-    pub blurb: &'static str,
+texts! {
+    /// Mode Sérieux's labels.
+    Lang::serieux() -> SerieuxTexts;
+    title: "Mode Sérieux", "Mode Sérieux";
+    blurb:
+        "Genius en cinq manches : rangez les dés, seuls les nombres premiers s'inscrivent.",
+        "Genius over five rounds: sort the dice, only primes are written.";
 }
 
-static FR: SerieuxTexts = SerieuxTexts {
-    title: "Mode Sérieux",
-    blurb: "Genius en cinq manches : rangez les dés, seuls les nombres premiers s'inscrivent.",
-};
-
-static EN: SerieuxTexts = SerieuxTexts {
-    title: "Mode Sérieux",
-    blurb: "Genius over five rounds: sort the dice, only primes are written.",
-};
-
 impl Lang {
-    pub fn serieux(self) -> &'static SerieuxTexts {
-        match self {
-            Lang::Fr => &FR,
-            Lang::En => &EN,
-        }
-    }
-
     /// Why a move of Mode Sérieux was refused.
     pub fn serieux_error(self, error: &Error) -> String {
         match error {
