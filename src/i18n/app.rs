@@ -48,6 +48,20 @@ texts! {
         "Sur les 461 nombres que forment 1 à 5 dés rangés.",
         "Out of the 461 numbers that 1 to 5 sorted dice form.";
     how_title: "Comment ça marche", "How it works";
+    /// The checker's "how it works", one paragraph a line.
+    how_body as &'static [&'static str]:
+        &[
+            "Rangez vos dés du plus petit au plus grand et lisez les chiffres comme un seul nombre : 2, 4, 3, 5, 3 donne 23345.",
+            "Vert avec ✓ : le nombre est premier, inscrivez-le dans la case du tour. Rouge avec ✗ : il ne l'est pas, n'inscrivez rien.",
+            "Vous pouvez saisir les dés dans n'importe quel ordre : l'application les range pour vous.",
+            "1 n'est pas un nombre premier (il n'a qu'un diviseur).",
+        ],
+        &[
+            "Sort your dice from lowest to highest and read the digits as one number: 2, 4, 3, 5, 3 gives 23345.",
+            "Green with ✓: the number is prime, write it in this round's cell. Red with ✗: it is not, write nothing.",
+            "You can enter the dice in any order: the app sorts them for you.",
+            "1 is not a prime number (it has only one divisor).",
+        ];
     language: "Langue", "Language";
     language_auto: "Celle de l'appareil", "Device language";
     theme: "Thème", "Theme";
@@ -73,6 +87,12 @@ texts! {
         "d4 to d20, challenge die, white die, letter and colour dice: for every game, or when a die is missing.";
     roller_add: "Ajouter un dé", "Add a die";
     roller_presets: "Jeux de dés tout prêts", "Ready-made sets";
+    /// The ready-made sets' names, in the order of `ui::roller::presets`. The
+    /// English ones are those shown so far: "Genius + défi" and "Mots" have no
+    /// English wording yet.
+    roller_sets as [&'static str; 6]:
+        ["Genius", "Genius + défi", "Einstein", "Séquence Dés", "Roll to the Top", "Mots"],
+        ["Genius", "Genius + défi", "Einstein", "Séquence Dés", "Roll to the Top", "Mots"];
     roller_roll: "Lancer", "Roll";
     roller_roll_all: "Tout relancer", "Roll all again";
     roller_keep_hint:
@@ -100,38 +120,6 @@ texts! {
 }
 
 impl Lang {
-    /// The checker's "how it works", one paragraph a line.
-    pub fn how_body(self) -> &'static [&'static str] {
-        match self {
-            Lang::Fr => &[
-                "Rangez vos dés du plus petit au plus grand et lisez les chiffres comme un seul nombre : 2, 4, 3, 5, 3 donne 23345.",
-                "Vert avec ✓ : le nombre est premier, inscrivez-le dans la case du tour. Rouge avec ✗ : il ne l'est pas, n'inscrivez rien.",
-                "Vous pouvez saisir les dés dans n'importe quel ordre : l'application les range pour vous.",
-                "1 n'est pas un nombre premier (il n'a qu'un diviseur).",
-            ],
-            Lang::En => &[
-                "Sort your dice from lowest to highest and read the digits as one number: 2, 4, 3, 5, 3 gives 23345.",
-                "Green with ✓: the number is prime, write it in this round's cell. Red with ✗: it is not, write nothing.",
-                "You can enter the dice in any order: the app sorts them for you.",
-                "1 is not a prime number (it has only one divisor).",
-            ],
-        }
-    }
-
-    /// The dice roller's ready-made sets, in the order of `ui::roller::presets`.
-    /// Both languages show the names shown so far; "Genius + défi" and "Mots"
-    /// have no English wording yet.
-    pub fn roller_sets(self) -> [&'static str; 6] {
-        [
-            "Genius",
-            "Genius + défi",
-            "Einstein",
-            "Séquence Dés",
-            "Roll to the Top",
-            "Mots",
-        ]
-    }
-
     /// "Prime" / "Not prime" for the verdict band.
     pub fn verdict_word(self, verdict: &Verdict) -> &'static str {
         let t = self.texts();
@@ -184,10 +172,7 @@ impl Lang {
             .map(|d| d.to_string())
             .collect::<Vec<_>>()
             .join(", ");
-        match self {
-            Lang::Fr => format!("Dés : {list}"),
-            Lang::En => format!("Dice: {list}"),
-        }
+        self.pick(format!("Dés : {list}"), format!("Dice: {list}"))
     }
 }
 

@@ -34,18 +34,15 @@ impl Lang {
     /// "Le 5e dé doit être un 2 ou un 5." / "The fifth die must be a 2 or a 5."
     pub fn fifth_one_of(self, values: &[u8]) -> String {
         let list = values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
-        match self {
-            Lang::Fr => format!("Le cinquième dé doit être un {}.", list.join(" ou un ")),
-            Lang::En => format!("The fifth die must be a {}.", list.join(" or a ")),
-        }
+        self.pick(
+            format!("Le cinquième dé doit être un {}.", list.join(" ou un ")),
+            format!("The fifth die must be a {}.", list.join(" or a ")),
+        )
     }
 
     /// "Lancer n°3" / "Roll 3".
     pub fn roll_number(self, n: usize) -> String {
-        match self {
-            Lang::Fr => format!("Lancer n°{n}"),
-            Lang::En => format!("Roll {n}"),
-        }
+        self.pick(format!("Lancer n°{n}"), format!("Roll {n}"))
     }
 
     /// "Lancer n°3 · Anne lance les dés" / "Roll 3 · Anne rolls the dice".
@@ -55,17 +52,14 @@ impl Lang {
 
     /// "À Anne de choisir" / "Anne to choose".
     pub fn to_choose(self, name: &str) -> String {
-        match self {
-            Lang::Fr => format!("À {name} de choisir"),
-            Lang::En => format!("{name} to choose"),
-        }
+        self.pick(format!("À {name} de choisir"), format!("{name} to choose"))
     }
 
     pub fn personal_best(self, best: i32) -> String {
-        match self {
-            Lang::Fr => format!("Record personnel : {best}"),
-            Lang::En => format!("Personal best: {best}"),
-        }
+        self.pick(
+            format!("Record personnel : {best}"),
+            format!("Personal best: {best}"),
+        )
     }
 
     /// Why a move of Einstein was refused.

@@ -144,28 +144,28 @@ impl Lang {
     /// "Anne efface 17 de Bruno (3 dés)", by a Défi.
     pub fn genius_erased(self, by: &str, value: Halves, from: &str, cell: &str) -> String {
         let value = self.points(value);
-        match self {
-            Lang::Fr => format!("{by} efface {value} de {from} ({cell})"),
-            Lang::En => format!("{by} erases {value} from {from} ({cell})"),
-        }
+        self.pick(
+            format!("{by} efface {value} de {from} ({cell})"),
+            format!("{by} erases {value} from {from} ({cell})"),
+        )
     }
 
     /// "17 inscrit en 3 dés pour Anne".
     pub fn genius_written(self, value: Halves, cell: &str, name: &str) -> String {
         let value = self.points(value);
-        match self {
-            Lang::Fr => format!("{value} inscrit en {cell} pour {name}"),
-            Lang::En => format!("{value} written in {cell} for {name}"),
-        }
+        self.pick(
+            format!("{value} inscrit en {cell} pour {name}"),
+            format!("{value} written in {cell} for {name}"),
+        )
     }
 
     /// "−7 ne peut aller nulle part : case 3 dés de Bruno rayée".
     pub fn genius_crossed(self, value: Halves, cell: &str, name: &str) -> String {
         let value = self.points(value);
-        match self {
-            Lang::Fr => format!("{value} ne peut aller nulle part : case {cell} de {name} rayée"),
-            Lang::En => format!("{value} fits nowhere: {name}'s {cell} cell crossed out"),
-        }
+        self.pick(
+            format!("{value} ne peut aller nulle part : case {cell} de {name} rayée"),
+            format!("{value} fits nowhere: {name}'s {cell} cell crossed out"),
+        )
     }
 
     /// An Expert throw: "Anne · 5 dés = 17 · 17 × 2 = 34", then
@@ -190,10 +190,10 @@ impl Lang {
 
     /// "Anne n'a plus de case vide : passe".
     pub fn genius_skipped(self, name: &str) -> String {
-        match self {
-            Lang::Fr => format!("{name} n'a plus de case vide : passe"),
-            Lang::En => format!("{name} has no empty cell: skips"),
-        }
+        self.pick(
+            format!("{name} n'a plus de case vide : passe"),
+            format!("{name} has no empty cell: skips"),
+        )
     }
 
     /// Why a move of Genius was refused, or why a cell cannot be played.

@@ -18,16 +18,19 @@ use serde::{Deserialize, Serialize};
 
 /// A table of labels: its struct, each label in French then in English, and
 /// the `Lang` method that gives the table of a language. A label given in one
-/// language only does not compile.
+/// language only does not compile. Labels are `&'static str` unless the line
+/// names another type (`name as Type: fr, en;`).
 macro_rules! texts {
+    (@type) => { &'static str };
+    (@type $ty:ty) => { $ty };
     (
         $(#[$doc:meta])*
         Lang::$read:ident() -> $name:ident;
-        $( $(#[$field_doc:meta])* $field:ident: $fr:expr, $en:expr; )*
+        $( $(#[$field_doc:meta])* $field:ident $(as $ty:ty)?: $fr:expr, $en:expr; )*
     ) => {
         $(#[$doc])*
         pub struct $name {
-            $( $(#[$field_doc])* pub $field: &'static str, )*
+            $( $(#[$field_doc])* pub $field: texts!(@type $($ty)?), )*
         }
 
         impl $crate::i18n::Lang {
@@ -73,6 +76,14 @@ pub enum Lang {
 impl Lang {
     pub const ALL: [Lang; 2] = [Lang::Fr, Lang::En];
 
+    /// A message in this language, given in French then in English.
+    pub fn pick<T>(self, french: T, english: T) -> T {
+        match self {
+            Lang::Fr => french,
+            Lang::En => english,
+        }
+    }
+
     /// The language for a BCP 47 locale tag such as `fr-FR`, `en_GB` or `de`:
     /// English for English locales, French for everything else, since the
     /// games come from French rulebooks.
@@ -91,10 +102,7 @@ impl Lang {
 
     /// The language's own name, as shown in the language picker.
     pub fn name(self) -> &'static str {
-        match self {
-            Lang::Fr => "Français",
-            Lang::En => "English",
-        }
+        self.pick("Français", "English")
     }
 
     /// A die's name: "d20", "dé défi" / "challenge die", "dé lettres vert"…
@@ -163,18 +171,13 @@ impl Lang {
 
     /// The `lang` attribute of the page.
     pub fn code(self) -> &'static str {
-        match self {
-            Lang::Fr => "fr",
-            Lang::En => "en",
-        }
+        self.pick("fr", "en")
     }
+
     /// A decimal number with this language's separator: 13,9 or 13.9.
     pub fn decimal(self, value: f64, places: usize) -> String {
         let s = format!("{value:.places$}");
-        match self {
-            Lang::Fr => s.replace('.', ","),
-            Lang::En => s,
-        }
+        self.pick(s.replace('.', ","), s)
     }
 
     pub fn percent(self, value: f64) -> String {
@@ -221,6 +224,7 @@ impl Lang {
             }
         }
     }
+
     /// "dé" / "dés", "die" / "dice".
     pub fn dice_word(self, k: usize) -> &'static str {
         match (self, k) {
@@ -235,20 +239,18 @@ impl Lang {
     pub fn dice_count(self, k: usize) -> String {
         format!("{k} {}", self.dice_word(k))
     }
+
     /// Label for the "roll k dice" button, for screen readers.
     pub fn roll_label(self, k: usize) -> String {
-        match self {
-            Lang::Fr => format!("Lancer {}", self.dice_count(k)),
-            Lang::En => format!("Roll {}", self.dice_count(k)),
-        }
+        self.pick(
+            format!("Lancer {}", self.dice_count(k)),
+            format!("Roll {}", self.dice_count(k)),
+        )
     }
 
     /// Label for a face button: "Ajouter un 4" / "Add a 4".
     pub fn add_face_label(self, face: D6) -> String {
-        match self {
-            Lang::Fr => format!("Ajouter un {face}"),
-            Lang::En => format!("Add a {face}"),
-        }
+        self.pick(format!("Ajouter un {face}"), format!("Add a {face}"))
     }
 }
 
@@ -294,18 +296,15 @@ texts! {
 impl Lang {
     /// "Manche 2 / 5", "Round 2 / 5".
     pub fn round_of(self, round: usize, rounds: usize) -> String {
-        match self {
-            Lang::Fr => format!("Manche {round} / {rounds}"),
-            Lang::En => format!("Round {round} / {rounds}"),
-        }
+        self.pick(
+            format!("Manche {round} / {rounds}"),
+            format!("Round {round} / {rounds}"),
+        )
     }
 
     /// "À Anne de jouer", "Anne to play".
     pub fn to_play(self, name: &str) -> String {
-        match self {
-            Lang::Fr => format!("À {name} de jouer"),
-            Lang::En => format!("{name} to play"),
-        }
+        self.pick(format!("À {name} de jouer"), format!("{name} to play"))
     }
 
     /// "1er", "2e" / "1st", "2nd".
@@ -368,19 +367,19 @@ impl Lang {
 
     /// "Anne lance les dés" / "Anne rolls the dice".
     pub fn rolls_dice(self, name: &str) -> String {
-        match self {
-            Lang::Fr => format!("{name} lance les dés"),
-            Lang::En => format!("{name} rolls the dice"),
-        }
+        self.pick(
+            format!("{name} lance les dés"),
+            format!("{name} rolls the dice"),
+        )
     }
 
     /// "Égalité : Anne et Bruno relancent."
     pub fn roll_off_tie(self, names: &[&str]) -> String {
         let list = names.join(", ");
-        match self {
-            Lang::Fr => format!("Égalité : {list} relancent."),
-            Lang::En => format!("Tie: {list} roll again."),
-        }
+        self.pick(
+            format!("Égalité : {list} relancent."),
+            format!("Tie: {list} roll again."),
+        )
     }
 
     /// "2 parties illisibles ont été mises de côté, sans être modifiées."
@@ -395,18 +394,15 @@ impl Lang {
 
     /// Any game, when a move comes after its end.
     pub fn game_is_over(self) -> String {
-        match self {
-            Lang::Fr => "La partie est terminée.".into(),
-            Lang::En => "The game is over.".into(),
-        }
+        self.pick("La partie est terminée.".into(), "The game is over.".into())
     }
 
     /// Any game, when a move does not fit the moment.
     pub fn not_possible_now(self) -> String {
-        match self {
-            Lang::Fr => "Ce coup n'est pas possible maintenant.".into(),
-            Lang::En => "That move is not possible now.".into(),
-        }
+        self.pick(
+            "Ce coup n'est pas possible maintenant.".into(),
+            "That move is not possible now.".into(),
+        )
     }
 }
 

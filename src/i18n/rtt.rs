@@ -39,10 +39,7 @@ texts! {
 impl Lang {
     /// A challenge sheet's name in this language (sheets carry both).
     pub fn sheet_name(self, names: &Names) -> &str {
-        match self {
-            Lang::Fr => &names.fr,
-            Lang::En => &names.en,
-        }
+        self.pick(&names.fr, &names.en)
     }
 
     /// What the white die or an override asks of the roller, and why.

@@ -47,10 +47,10 @@ impl Lang {
 
     /// "Rien à faire avec ce 10 : le tour passe."
     pub fn sequence_nothing(self, sum: u8) -> String {
-        match self {
-            Lang::Fr => format!("Rien à faire avec ce {sum} : le tour passe."),
-            Lang::En => format!("Nothing to do with this {sum}: the turn passes."),
-        }
+        self.pick(
+            format!("Rien à faire avec ce {sum} : le tour passe."),
+            format!("Nothing to do with this {sum}: the turn passes."),
+        )
     }
 
     /// "Anne & Chloé gagnent !" / "Anne wins!"

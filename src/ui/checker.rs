@@ -162,7 +162,7 @@ pub fn CheckerScreen() -> Element {
 
             section { class: "info",
                 h2 { class: "section-title", "{t.how_title}" }
-                for (i, line) in lang.how_body().iter().enumerate() {
+                for (i, line) in t.how_body.iter().enumerate() {
                     p { key: "{i}", "{line}" }
                 }
             }

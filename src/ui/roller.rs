@@ -12,7 +12,7 @@ use dioxus::prelude::*;
 
 /// Sets of dice for the games of the rulebooks, with their names.
 pub fn presets(lang: Lang) -> Vec<(&'static str, Vec<DieKind>)> {
-    let [genius, genius_defi, einstein, sequence, rtt, words] = lang.roller_sets();
+    let [genius, genius_defi, einstein, sequence, rtt, words] = lang.texts().roller_sets;
     vec![
         (genius, vec![DieKind::D6; 5]),
         (
