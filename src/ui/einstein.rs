@@ -23,6 +23,7 @@ pub fn EinsteinGameScreen() -> Element {
     let mut active = ui.einstein;
     let lang = ui.lang();
     let g = lang.game();
+    let t = lang.einstein();
     let mut typed = use_default::<Checker>();
     let mut refused = use_default::<Option<String>>();
     // The dice tapped so far for the current chooser, in order: pair A, pair B.
@@ -87,9 +88,9 @@ pub fn EinsteinGameScreen() -> Element {
                     for m in state.marked().iter() {
                         p { key: "{m.player}", class: "event good",
                             strong { "{players[m.player].name}" }
-                            " · {m.sums[0]} + {m.sums[1]} · {g.fifth_die} {m.fifth.0}"
-                            if !m.fifth.1 { " ({g.free_throw_short})" }
-                            if m.ended { " · {g.done}" }
+                            " · {m.sums[0]} + {m.sums[1]} · {t.fifth_die} {m.fifth.0}"
+                            if !m.fifth.1 { " ({t.free_throw_short})" }
+                            if m.ended { " · {t.done}" }
                         }
                     }
                 }
@@ -130,7 +131,7 @@ pub fn EinsteinGameScreen() -> Element {
                                 act(Action::Roll { dice, source: RollSource::Virtual });
                                 typed.set(Checker::new());
                             },
-                            "{g.roll_five}"
+                            "{t.roll_five}"
                         }
                         p { class: "caption", "{g.enter_dice}" }
                         FaceKeypad { checker: typed, lang }
@@ -180,7 +181,7 @@ pub fn EinsteinGameScreen() -> Element {
                                     }
                                 }
                             }
-                            p { class: "caption", "{g.choose_pairs}" }
+                            p { class: "caption", "{t.choose_pairs}" }
                             div { class: "einstein-dice",
                                 for (i, d) in dice.iter().copied().enumerate() {
                                     button {
@@ -207,7 +208,7 @@ pub fn EinsteinGameScreen() -> Element {
                                             match pair_of(i) {
                                                 Some(0) => "A".to_string(),
                                                 Some(_) => "B".to_string(),
-                                                None if leftover == Some(i) => g.fifth_die.to_string(),
+                                                None if leftover == Some(i) => t.fifth_die.to_string(),
                                                 None => String::new(),
                                             }
                                         }
@@ -216,16 +217,16 @@ pub fn EinsteinGameScreen() -> Element {
                             }
                             p { class: "fifth-rule", "data-testid": "fifth-rule",
                                 match &rule {
-                                    FifthRule::Any => g.fifth_any.to_string(),
+                                    FifthRule::Any => t.fifth_any.to_string(),
                                     FifthRule::OneOf(values) => lang.fifth_one_of(values),
-                                    FifthRule::FreeThrow => g.free_throw.to_string(),
+                                    FifthRule::FreeThrow => t.free_throw.to_string(),
                                 }
                             }
                             if chosen.len() >= 2 {
                                 p { class: "pair-sums", "data-testid": "pair-sums",
                                     "A = {dice[chosen[0]].value() + dice[chosen[1]].value()}"
                                     if chosen.len() == 4 { "  ·  B = {dice[chosen[2]].value() + dice[chosen[3]].value()}" }
-                                    if let Some(l) = leftover { "  ·  {g.fifth_die} = {dice[l].value()}" }
+                                    if let Some(l) = leftover { "  ·  {t.fifth_die} = {dice[l].value()}" }
                                 }
                             }
                             if legal == Some(false) {
@@ -240,7 +241,7 @@ pub fn EinsteinGameScreen() -> Element {
                                         act(Action::Choose { player: who, choice });
                                     }
                                 },
-                                "{g.confirm_choice}"
+                                "{t.confirm_choice}"
                             }
                         }
                     }
@@ -261,7 +262,7 @@ pub fn EinsteinGameScreen() -> Element {
                             lang,
                             if let Some((record, best)) = solo_best {
                                 p { class: "notice", "data-testid": "personal-best",
-                                    if record { "{g.new_best} " }
+                                    if record { "{t.new_best} " }
                                     "{lang.personal_best(best)}"
                                 }
                             }
@@ -305,15 +306,16 @@ pub fn EinsteinGameScreen() -> Element {
 #[component]
 fn SheetView(sheet: Sheet, lang: Lang) -> Element {
     let g = lang.game();
+    let t = lang.einstein();
     rsx! {
         div { class: "grid-wrap",
             table { class: "score-grid einstein-sheet", "data-testid": "sheet",
                 thead {
                     tr {
-                        th { scope: "col", "{g.sheet_points}" }
-                        th { scope: "col", "{g.sheet_sum}" }
+                        th { scope: "col", "{t.sheet_points}" }
+                        th { scope: "col", "{t.sheet_sum}" }
                         th { scope: "col", "" }
-                        th { scope: "col", "{g.sheet_score}" }
+                        th { scope: "col", "{t.sheet_score}" }
                     }
                 }
                 tbody {
@@ -351,7 +353,7 @@ fn SheetView(sheet: Sheet, lang: Lang) -> Element {
                             let entry = sheet.fifth.get(slot).copied();
                             rsx! {
                                 tr { key: "fifth-{slot}", class: "fifth-row", "data-testid": "fifth-{slot}",
-                                    td { class: "pts", if slot == 0 { "{g.fifth_die}" } }
+                                    td { class: "pts", if slot == 0 { "{t.fifth_die}" } }
                                     th { scope: "row", {entry.map(|(v, _)| v.to_string()).unwrap_or_default()} }
                                     td { class: "boxes",
                                         for b in 0..FIFTH_MARKS_TO_END {
@@ -376,9 +378,9 @@ fn SheetView(sheet: Sheet, lang: Lang) -> Element {
 #[component]
 pub fn EinsteinRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.einstein();
     rsx! {
-        RulesPage { id: "einstein-rules", game: GameKind::Einstein, title: g.einstein_title, lang,
+        RulesPage { id: "einstein-rules", game: GameKind::Einstein, title: t.title, lang,
             table { class: "score-grid",
                 tbody {
                     tr { for s in 2..=12 { th { key: "{s}", "{s}" } } }
@@ -394,10 +396,8 @@ pub fn summary(session: &Session<Einstein>, lang: Lang) -> String {
     let s = session.state();
     let names = super::parts::names(s.players());
     format!(
-        "Einstein · {names} · {}",
-        lang.roll_by(s.rolls() + 1, &s.players()[s.roller()].name)
-            .split(" · ")
-            .next()
-            .unwrap_or("")
+        "{} · {names} · {}",
+        lang.einstein().title,
+        lang.roll_number(s.rolls() + 1)
     )
 }

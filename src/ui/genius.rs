@@ -44,15 +44,7 @@ fn ChallengeDie(face: Challenge, lang: Lang) -> Element {
 fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
     let names: Vec<&str> = game.players().iter().map(|p| p.name.as_str()).collect();
     let expert = game.mode() == Mode::Expert;
-    let fr = lang == Lang::Fr;
-    let cell_name = |cell: CellRef| {
-        let col = lang.column_name(cell.column, expert);
-        match cell.slot {
-            Some(Slot::Min) => format!("MIN {col}"),
-            Some(Slot::Max) => format!("MAX {col}"),
-            None => col,
-        }
-    };
+    let cell_name = |cell: CellRef| lang.cell_name(cell, expert);
     game.events()
         .iter()
         .map(|e| match e {
@@ -60,42 +52,12 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 player,
                 column,
                 sum,
-            } => (
-                false,
-                if fr {
-                    format!(
-                        "{} · {} = {sum} : pas dans la liste GENIUS",
-                        names[*player],
-                        lang.dice_count(column + 1)
-                    )
-                } else {
-                    format!(
-                        "{} · {} = {sum}: not on the GENIUS list",
-                        names[*player],
-                        lang.dice_count(column + 1)
-                    )
-                },
-            ),
+            } => (false, lang.genius_sum(names[*player], *column, *sum, false)),
             Event::Hit {
                 player,
                 column,
                 sum,
-            } => (
-                true,
-                if fr {
-                    format!(
-                        "{} · {} = {sum} : dans la liste GENIUS !",
-                        names[*player],
-                        lang.dice_count(column + 1)
-                    )
-                } else {
-                    format!(
-                        "{} · {} = {sum}: on the GENIUS list!",
-                        names[*player],
-                        lang.dice_count(column + 1)
-                    )
-                },
-            ),
+            } => (true, lang.genius_sum(names[*player], *column, *sum, true)),
             Event::Challenged {
                 sum, face, value, ..
             } => (true, lang.arithmetic(*sum, *face, *value)),
@@ -106,23 +68,7 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 value,
             } => (
                 true,
-                if fr {
-                    format!(
-                        "{} efface {} de {} ({})",
-                        names[*by],
-                        lang.points(*value),
-                        names[*player],
-                        cell_name(*cell)
-                    )
-                } else {
-                    format!(
-                        "{} erases {} from {} ({})",
-                        names[*by],
-                        lang.points(*value),
-                        names[*player],
-                        cell_name(*cell)
-                    )
-                },
+                lang.genius_erased(names[*by], *value, names[*player], &cell_name(*cell)),
             ),
             Event::Written {
                 player,
@@ -130,21 +76,7 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 value,
             } => (
                 true,
-                if fr {
-                    format!(
-                        "{} inscrit en {} pour {}",
-                        lang.points(*value),
-                        cell_name(*cell),
-                        names[*player]
-                    )
-                } else {
-                    format!(
-                        "{} written in {} for {}",
-                        lang.points(*value),
-                        cell_name(*cell),
-                        names[*player]
-                    )
-                },
+                lang.genius_written(*value, &cell_name(*cell), names[*player]),
             ),
             Event::Crossed {
                 player,
@@ -152,21 +84,7 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 value,
             } => (
                 false,
-                if fr {
-                    format!(
-                        "{} ne peut aller nulle part : case {} de {} rayée",
-                        lang.points(*value),
-                        cell_name(*cell),
-                        names[*player]
-                    )
-                } else {
-                    format!(
-                        "{} fits nowhere: {}'s {} cell crossed out",
-                        lang.points(*value),
-                        names[*player],
-                        cell_name(*cell)
-                    )
-                },
+                lang.genius_crossed(*value, &cell_name(*cell), names[*player]),
             ),
             Event::ExpertThrow {
                 player,
@@ -176,42 +94,17 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 bonus,
             } => {
                 let maths = lang.arithmetic(Halves::whole(*sum), *face, *result);
-                let extra = if *bonus {
-                    if fr {
-                        format!(
-                            " : dans la liste, +15 = {}",
-                            lang.points(Halves(result.0 + 30))
-                        )
-                    } else {
-                        format!(
-                            ": on the list, +15 = {}",
-                            lang.points(Halves(result.0 + 30))
-                        )
-                    }
-                } else {
-                    String::new()
-                };
+                let with_bonus = bonus.then(|| Halves(result.0 + 30));
                 (
                     *bonus,
-                    format!(
-                        "{} · 5 {} = {sum} · {maths}{extra}",
-                        names[*player],
-                        lang.dice_word(5)
-                    ),
+                    lang.genius_expert_throw(names[*player], *sum, &maths, with_bonus),
                 )
             }
             Event::PlaysAgain { player } => (
                 true,
                 format!("{} {}", names[*player], lang.game().plays_again),
             ),
-            Event::Skipped { player } => (
-                false,
-                if fr {
-                    format!("{} n'a plus de case vide : passe", names[*player])
-                } else {
-                    format!("{} has no empty cell: skips", names[*player])
-                },
-            ),
+            Event::Skipped { player } => (false, lang.genius_skipped(names[*player])),
         })
         .collect()
 }
@@ -222,6 +115,7 @@ pub fn GeniusGameScreen() -> Element {
     let mut active = ui.genius;
     let lang = ui.lang();
     let g = lang.game();
+    let t = lang.genius();
     let mut typed = use_default::<Checker>();
     let mut refused = use_default::<Option<String>>();
 
@@ -282,7 +176,7 @@ pub fn GeniusGameScreen() -> Element {
         div { class: "game", "data-testid": "genius-game",
             StatusLine { player: (current).map(|p| players[p].colour), text: status.clone() }
             if state.is_ending() && !state_finished(state) {
-                p { class: "notice", "{g.last_round}" }
+                p { class: "notice", "{t.last_round}" }
             }
             Notices { refused: refused(), save_failed: game.save_failed, lang }
             if !lines.is_empty() {
@@ -295,8 +189,8 @@ pub fn GeniusGameScreen() -> Element {
                     }
                 }
             }
-            div { class: "genius-list", "aria-label": g.genius_list, "data-testid": "genius-list",
-                span { class: "genius-list-title", "{g.genius_list}" }
+            div { class: "genius-list", "aria-label": t.list, "data-testid": "genius-list",
+                span { class: "genius-list-title", "{t.list}" }
                 for n in GENIUS_LIST {
                     span { key: "{n}", class: if last_sum == Some(n) { "list-n hit" } else { "list-n" }, "{n}" }
                 }
@@ -327,9 +221,9 @@ pub fn GeniusGameScreen() -> Element {
                                 act(Action::Expert { dice, challenge, source: RollSource::Virtual });
                                 typed.set(Checker::new());
                             },
-                            "{g.expert_throw}"
+                            "{t.expert_throw}"
                         }
-                        p { class: "caption", "{g.expert_enter}" }
+                        p { class: "caption", "{t.expert_enter}" }
                         FaceKeypad { checker: typed, lang }
                         if typed.read().hand().is_full() {
                             div { class: "face-picker",
@@ -416,9 +310,9 @@ pub fn GeniusGameScreen() -> Element {
                                 let face = face_of(virtual_roll(1, Some(0))[0]);
                                 act(Action::Challenge { face, source: RollSource::Virtual });
                             },
-                            "{g.roll_challenge}"
+                            "{t.roll_challenge}"
                         }
-                        p { class: "caption", "{g.or_pick_face}" }
+                        p { class: "caption", "{t.or_pick_face}" }
                         div { class: "face-picker",
                             for (i, face) in FACES.into_iter().enumerate() {
                                 button {
@@ -435,7 +329,7 @@ pub fn GeniusGameScreen() -> Element {
                 Phase::Defi { face, sum, .. } => rsx! {
                     section { class: "info play", "data-testid": "defi",
                         p { ChallengeDie { face, lang } " {lang.defi_instruction(face, &lang.points(sum))}" }
-                        button { class: "action", "data-testid": "keep-all", onclick: move |_| act(Action::KeepAll), "{g.defi_keep}" }
+                        button { class: "action", "data-testid": "keep-all", onclick: move |_| act(Action::KeepAll), "{t.defi_keep}" }
                     }
                 },
                 Phase::Place { column, value } => {
@@ -443,7 +337,7 @@ pub fn GeniusGameScreen() -> Element {
                     rsx! {
                         section { class: "info play", "data-testid": "place",
                             p { class: "big-sum", "{lang.points(value)}" }
-                            h2 { class: "section-title", "{g.place_where} ({lang.column_name(column, false)})" }
+                            h2 { class: "section-title", "{t.place_where} ({lang.column_name(column, false)})" }
                             div { class: "actions",
                                 for (i, slot) in [Slot::Min, Slot::Max].into_iter().enumerate() {
                                     button {
@@ -452,7 +346,7 @@ pub fn GeniusGameScreen() -> Element {
                                         "data-testid": "place-{slot:?}",
                                         "aria-disabled": if state.can_place(p, column, slot, value).is_ok() { "false" } else { "true" },
                                         onclick: move |_| act(Action::Place { slot }),
-                                        if slot == Slot::Min { "MIN" } else { "MAX" }
+                                        "{lang.slot_name(slot)}"
                                     }
                                 }
                             }
@@ -520,6 +414,7 @@ fn state_finished(state: &Genius) -> bool {
 #[component]
 fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>) -> Element {
     let g = lang.game();
+    let t = lang.genius();
     let expert = state.mode() == Mode::Expert;
     let two = state.uses_grid_two();
     let players = state.players().to_vec();
@@ -574,7 +469,7 @@ fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>
                                     }
                                 }
                                 if two {
-                                    td { class: "slot-name", if slot == Some(Slot::Min) { "MIN" } else { "MAX" } }
+                                    td { class: "slot-name", if let Some(slot) = slot { "{lang.slot_name(slot)}" } }
                                 }
                                 for c in 0..COLUMNS {
                                     {
@@ -598,7 +493,7 @@ fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>
                                                 onclick: move |_| on_cell.call((p, cell)),
                                                 match content {
                                                     Cell::Written(v) => rsx! { "{lang.points(v)}" },
-                                                    Cell::Crossed => rsx! { span { "aria-label": g.crossed, "✗" } },
+                                                    Cell::Crossed => rsx! { span { "aria-label": t.crossed, "✗" } },
                                                     Cell::Empty => rsx! {},
                                                 }
                                             }
@@ -620,10 +515,10 @@ fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>
 #[component]
 pub fn GeniusRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.genius();
     rsx! {
-        RulesPage { id: "genius-rules", game: GameKind::Genius, title: g.genius_title, lang,
-            h2 { class: "section-title", "{g.genius_list}" }
+        RulesPage { id: "genius-rules", game: GameKind::Genius, title: t.title, lang,
+            h2 { class: "section-title", "{t.list}" }
             p { class: "genius-list", for n in GENIUS_LIST { span { key: "{n}", class: "list-n", "{n}" } } }
         }
     }
@@ -633,5 +528,9 @@ pub fn GeniusRulesScreen() -> Element {
 pub fn summary(session: &Session<Genius>, lang: Lang) -> String {
     let s = session.state();
     let names = super::parts::names(s.players());
-    format!("Genius {} · {names}", lang.mode_name(s.mode()))
+    format!(
+        "{} {} · {names}",
+        lang.genius().title,
+        lang.mode_name(s.mode())
+    )
 }

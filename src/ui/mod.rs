@@ -87,7 +87,7 @@ impl Screen {
             Screen::Checker => t.checker_title,
             Screen::Roller => t.roller_title,
             Screen::Settings => t.settings,
-            Screen::SerieuxSetup | Screen::SerieuxGame => g.serieux_title,
+            Screen::SerieuxSetup | Screen::SerieuxGame => lang.serieux().title,
             Screen::SerieuxRules
             | Screen::GeniusRules
             | Screen::EinsteinRules
@@ -96,10 +96,10 @@ impl Screen {
             | Screen::WordsRules => g.rules,
             Screen::WordsSetup | Screen::WordsGame => lang.words().title,
             Screen::History => lang.history().title,
-            Screen::SequenceSetup | Screen::SequenceGame => g.sequence_title,
-            Screen::RttSetup | Screen::RttGame => g.rtt_title,
-            Screen::EinsteinSetup | Screen::EinsteinGame => g.einstein_title,
-            Screen::GeniusSetup | Screen::GeniusGame => g.genius_title,
+            Screen::SequenceSetup | Screen::SequenceGame => lang.sequence().title,
+            Screen::RttSetup | Screen::RttGame => lang.rtt().title,
+            Screen::EinsteinSetup | Screen::EinsteinGame => lang.einstein().title,
+            Screen::GeniusSetup | Screen::GeniusGame => lang.genius().title,
         }
     }
 }
@@ -325,7 +325,7 @@ pub fn Root(init: Init) -> Element {
     use_effect(move || {
         let theme = settings.read().theme;
         let lang = ui.lang();
-        let title = format!("{} · Genius", screen.read().title(lang));
+        let title = format!("{} · {}", screen.read().title(lang), lang.texts().app_name);
         platform::reflect_in_document(theme.attr(), lang.code(), &title);
     });
     let title = current.title(lang);

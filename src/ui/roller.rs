@@ -11,18 +11,19 @@ use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
-/// Sets of dice for the games of the rulebooks.
-pub fn presets() -> Vec<(&'static str, Vec<DieKind>)> {
+/// Sets of dice for the games of the rulebooks, with their names.
+pub fn presets(lang: Lang) -> Vec<(&'static str, Vec<DieKind>)> {
+    let [genius, genius_defi, einstein, sequence, rtt, words] = lang.texts().roller_sets;
     vec![
-        ("Genius", vec![DieKind::D6; 5]),
+        (genius, vec![DieKind::D6; 5]),
         (
-            "Genius + défi",
+            genius_defi,
             [vec![DieKind::D6; 5], vec![DieKind::Challenge]].concat(),
         ),
-        ("Einstein", vec![DieKind::D6; 5]),
-        ("Séquence Dés", vec![DieKind::D6; 2]),
+        (einstein, vec![DieKind::D6; 5]),
+        (sequence, vec![DieKind::D6; 2]),
         (
-            "Roll to the Top",
+            rtt,
             vec![
                 DieKind::D4,
                 DieKind::D6,
@@ -33,7 +34,7 @@ pub fn presets() -> Vec<(&'static str, Vec<DieKind>)> {
             ],
         ),
         (
-            "Mots",
+            words,
             DieColour::LETTER_DICE
                 .iter()
                 .map(|c| DieKind::Letter(*c))
@@ -187,7 +188,7 @@ pub fn RollerScreen() -> Element {
             section { class: "info",
                 h2 { class: "section-title", "{t.roller_presets}" }
                 div { class: "chips",
-                    for (name, set) in presets() {
+                    for (name, set) in presets(lang) {
                         button {
                             key: "{name}",
                             class: "chip",

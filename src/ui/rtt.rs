@@ -37,6 +37,7 @@ pub fn RttGameScreen() -> Element {
     let mut active = ui.rtt;
     let lang = ui.lang();
     let g = lang.game();
+    let t = lang.rtt();
     let mut refused = use_default::<Option<String>>();
     // The current player's draft: placements made so far and the dice picked.
     let mut draft = use_default::<Vec<Placement>>();
@@ -158,7 +159,7 @@ pub fn RttGameScreen() -> Element {
                     }
                 }
                 if let Some(w) = state.white() {
-                    span { class: "pool-die white", title: g.rtt_white_next,
+                    span { class: "pool-die white", title: t.white_next,
                         span { class: "rdie rdie-white", "{lang.face_label(Face::White(w))}" }
                     }
                 }
@@ -181,13 +182,13 @@ pub fn RttGameScreen() -> Element {
                         if let Some(values) = state.start_values() {
                             p { class: "caption", {COLOURED.iter().zip(values).map(|(k, v)| format!("d{} {v}", k.sides())).collect::<Vec<_>>().join(" · ")} }
                         }
-                        p { class: "caption", "{g.rtt_start_hint}" }
+                        p { class: "caption", "{t.start_hint}" }
                         button {
                             class: "roll-main",
                             "data-testid": "rtt-start",
                             "data-haptic": "roll",
                             onclick: move |_| act(Action::StartRoll { values: virtual_values(COLOURED.to_vec(), false), source: RollSource::Virtual }),
-                            "{g.rtt_start}"
+                            "{t.start}"
                         }
                         TypedValues { kinds: COLOURED.to_vec(), values: typed, lang }
                         button {
@@ -213,7 +214,7 @@ pub fn RttGameScreen() -> Element {
                                 let white = values.pop().unwrap_or(0) as usize;
                                 act(Action::Roll { values, white, source: RollSource::Virtual });
                             },
-                            "{g.rtt_roll}"
+                            "{t.roll}"
                         }
                         TypedValues { kinds: state.dice_in_play().to_vec(), values: typed, lang }
                         div { class: "chips",
@@ -256,7 +257,7 @@ pub fn RttGameScreen() -> Element {
                                     }
                                 }
                             }
-                            p { class: "caption", "{g.rtt_pick_dice}" }
+                            p { class: "caption", "{t.pick_dice}" }
                             div { class: "roller-dice",
                                 for (i, v) in result.iter().copied().enumerate() {
                                     button {
@@ -279,7 +280,7 @@ pub fn RttGameScreen() -> Element {
                             div { class: "actions",
                                 button { class: "action", "data-testid": "take-back", disabled: draft.read().is_empty(),
                                     onclick: move |_| { draft.write().pop(); },
-                                    "↶ {g.rtt_take_back}"
+                                    "↶ {t.take_back}"
                                 }
                                 button {
                                     class: "roll-main",
@@ -288,7 +289,7 @@ pub fn RttGameScreen() -> Element {
                                         let placements = draft.read().clone();
                                         act(Action::Place { player: who, placements });
                                     },
-                                    if draft.read().is_empty() { "{g.rtt_pass}" } else { "{g.rtt_done} ({draft.read().len()})" }
+                                    if draft.read().is_empty() { "{t.pass}" } else { "{t.done} ({draft.read().len()})" }
                                 }
                             }
                         }
@@ -303,7 +304,7 @@ pub fn RttGameScreen() -> Element {
                             p { class: "fifth-rule", "data-testid": "adjustment", "{lang.rtt_adjustment(must, because)}" }
                             if can_add {
                                 div { class: "chips",
-                                    span { class: "caption", "{g.rtt_add} :" }
+                                    span { class: "caption", "{t.add} :" }
                                     for (i, k) in COLOURED.into_iter().filter(|k| !set.contains(k)).enumerate() {
                                         button {
                                             key: "{i}",
@@ -317,7 +318,7 @@ pub fn RttGameScreen() -> Element {
                             }
                             if can_remove {
                                 div { class: "chips",
-                                    span { class: "caption", "{g.rtt_remove} :" }
+                                    span { class: "caption", "{t.remove} :" }
                                     for (i, k) in set.iter().copied().enumerate() {
                                         button {
                                             key: "{i}",
@@ -333,7 +334,7 @@ pub fn RttGameScreen() -> Element {
                                 class: "roll-main",
                                 "data-testid": "rtt-adjust",
                                 onclick: move |_| act(Action::Adjust { add: add_pick(), remove: remove_pick() }),
-                                "{g.rtt_confirm}"
+                                "{t.confirm}"
                             }
                         }
                     }
@@ -344,15 +345,15 @@ pub fn RttGameScreen() -> Element {
                         Ranking {
                             players: players.clone(),
                             places: state.places(),
-                            scores: (0..players.len()).map(|i| format!("{} {}", state.open_squares(i), g.rtt_open)).collect::<Vec<String>>(),
+                            scores: (0..players.len()).map(|i| format!("{} {}", state.open_squares(i), t.open)).collect::<Vec<String>>(),
                             lang,
-                            h2 { class: "section-title", "{g.rtt_series}" }
+                            h2 { class: "section-title", "{t.series}" }
                             ul { class: "ranking-list", "data-testid": "series",
                                 for p in players.iter() {
                                     li { key: "{p.name}", span { class: "rank-name", "{p.name}" } span { class: "rank-total", "{totals.get(&p.name).copied().unwrap_or(0)}" } }
                                 }
                             }
-                            button { class: "action", onclick: move |_| series.set(records::reset_rtt_series()), "{g.rtt_series_reset}" }
+                            button { class: "action", onclick: move |_| series.set(records::reset_rtt_series()), "{t.series_reset}" }
                             button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
                         }
                     }
@@ -411,7 +412,7 @@ fn TypedValues(kinds: Vec<DieKind>, values: Signal<Vec<String>>, lang: Lang) -> 
         values.set(vec![String::new(); kinds.len()]);
     }
     rsx! {
-        p { class: "caption", "{lang.game().rtt_enter_values}" }
+        p { class: "caption", "{lang.rtt().enter_values}" }
         div { class: "typed-values",
             for (i, k) in kinds.iter().enumerate() {
                 label { key: "{i}", class: "typed-value",
@@ -466,9 +467,9 @@ fn Tower(
 #[component]
 pub fn RttRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.rtt();
     rsx! {
-        RulesPage { id: "rtt-rules", game: GameKind::Rtt, title: g.rtt_title, lang }
+        RulesPage { id: "rtt-rules", game: GameKind::Rtt, title: t.title, lang }
     }
 }
 
@@ -476,10 +477,9 @@ pub fn RttRulesScreen() -> Element {
 pub fn summary(session: &Session<Rtt>, lang: Lang) -> String {
     let s = session.state();
     let names = super::parts::names(s.players());
-    let sheet = if lang == Lang::Fr {
-        &s.sheet().name.fr
-    } else {
-        &s.sheet().name.en
-    };
-    format!("Roll to the Top · {sheet} · {names}")
+    format!(
+        "{} · {} · {names}",
+        lang.rtt().title,
+        lang.sheet_name(&s.sheet().name)
+    )
 }

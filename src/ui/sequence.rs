@@ -36,6 +36,7 @@ pub fn SequenceGameScreen() -> Element {
     let mut active = ui.sequence;
     let lang = ui.lang();
     let g = lang.game();
+    let t = lang.sequence();
     let mut typed = use_default::<Checker>();
     let mut refused = use_default::<Option<String>>();
 
@@ -73,7 +74,7 @@ pub fn SequenceGameScreen() -> Element {
     let winning: Vec<Square> = state.winner().map(|(_, l)| l.clone()).unwrap_or_default();
     let instruction = match state.phase() {
         Phase::Place { sum, replacing, .. } => Some(lang.sequence_place(*sum, *replacing)),
-        Phase::Remove { .. } => Some(g.sequence_remove.to_string()),
+        Phase::Remove { .. } => Some(t.remove.to_string()),
         _ => None,
     };
     let status = match state.phase() {
@@ -99,7 +100,7 @@ pub fn SequenceGameScreen() -> Element {
         div { class: "game", "data-testid": "sequence-game",
             StatusLine { player: (current).map(|p| side_look(state, state.side_of(p)).0), text: status.clone() }
             if teams {
-                p { class: "caption", "{g.sequence_teams}" }
+                p { class: "caption", "{t.teams}" }
             }
             Notices { refused: refused(), save_failed: game.save_failed, lang }
             div { class: "events", "data-testid": "events", "aria-live": "polite",
@@ -150,7 +151,7 @@ pub fn SequenceGameScreen() -> Element {
                                 act(Action::Roll { dice, source: RollSource::Virtual });
                                 typed.set(Checker::new());
                             },
-                            "{g.roll_two}"
+                            "{t.roll_two}"
                         }
                         p { class: "caption", "{g.enter_dice}" }
                         FaceKeypad {
@@ -236,9 +237,9 @@ pub fn SequenceGameScreen() -> Element {
 #[component]
 pub fn SequenceRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.sequence();
     rsx! {
-        RulesPage { id: "sequence-rules", game: GameKind::Sequence, title: g.sequence_title, lang,
+        RulesPage { id: "sequence-rules", game: GameKind::Sequence, title: t.title, lang,
             div { class: "board mini-board", "aria-hidden": "true",
                 for r in 0..SIZE { for c in 0..SIZE { span { key: "{r}-{c}", class: "square", span { class: "sq-number", "{BOARD[r][c]}" } } } }
             }
@@ -247,8 +248,8 @@ pub fn SequenceRulesScreen() -> Element {
 }
 
 /// A saved game's one-line summary for the home screen.
-pub fn summary(session: &Session<Sequence>, _lang: Lang) -> String {
+pub fn summary(session: &Session<Sequence>, lang: Lang) -> String {
     let s = session.state();
     let names = super::parts::names(s.players());
-    format!("Séquence Dés · {names}")
+    format!("{} · {names}", lang.sequence().title)
 }

@@ -242,9 +242,9 @@ fn Grid(state: Serieux, lang: Lang) -> Element {
 #[component]
 pub fn SerieuxRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.serieux();
     rsx! {
-        RulesPage { id: "serieux-rules", game: GameKind::Serieux, title: g.serieux_title, lang }
+        RulesPage { id: "serieux-rules", game: GameKind::Serieux, title: t.title, lang }
     }
 }
 
@@ -254,7 +254,7 @@ pub fn summary(session: &Session<Serieux>, lang: Lang) -> String {
     let names = super::parts::names(s.players());
     format!(
         "{} · {names} · {}",
-        lang.game().serieux_title,
+        lang.serieux().title,
         lang.round_of(s.round() + 1, ROUNDS)
     )
 }

@@ -178,7 +178,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
         div { class: "setup", "data-testid": "setup",
             if game == NewGame::Genius {
                 fieldset { class: "choice-group",
-                    legend { "{g.mode}" }
+                    legend { "{lang.genius().mode}" }
                     for (i, m) in Mode::ALL.into_iter().enumerate() {
                         label { class: "choice", key: "{i}",
                             input {
@@ -202,14 +202,14 @@ pub fn SetupScreen(game: NewGame) -> Element {
                                 checked: finish_round(),
                                 onchange: move |e| finish_round.set(e.checked()),
                             }
-                            span { "{g.finish_round}" }
+                            span { "{lang.genius().finish_round}" }
                         }
                     }
                 }
             }
             if game == NewGame::Rtt {
                 fieldset { class: "choice-group",
-                    legend { "{g.rtt_sheet}" }
+                    legend { "{lang.rtt().sheet}" }
                     for (i, sh) in sheets.iter().enumerate() {
                         label { class: "choice", key: "{sh.id}",
                             input {
@@ -220,24 +220,24 @@ pub fn SetupScreen(game: NewGame) -> Element {
                                 onchange: move |_| sheet_index.set(i),
                             }
                             span { class: "choice-text",
-                                strong { if lang == crate::i18n::Lang::Fr { "{sh.name.fr}" } else { "{sh.name.en}" } }
+                                strong { "{lang.sheet_name(&sh.name)}" }
                                 small { "{sh.len()} ▢" }
                             }
                         }
                     }
                     label { class: "choice",
                         input { r#type: "checkbox", "data-testid": "decreasing", checked: decreasing(), onchange: move |e| decreasing.set(e.checked()) }
-                        span { "{g.rtt_decreasing}" }
+                        span { "{lang.rtt().decreasing}" }
                     }
                 }
             }
             if game == NewGame::Sequence {
                 fieldset { class: "choice-group",
-                    legend { "{g.sequence_title}" }
-                    p { class: "caption", "{g.sequence_teams}" }
+                    legend { "{lang.sequence().title}" }
+                    p { class: "caption", "{lang.sequence().teams}" }
                     label { class: "choice",
                         input { r#type: "checkbox", "data-testid": "six-in-a-row", checked: six(), onchange: move |e| six.set(e.checked()) }
-                        span { "{g.six_in_a_row}" }
+                        span { "{lang.sequence().six_in_a_row}" }
                     }
                 }
             }
