@@ -818,6 +818,27 @@ impl Lang {
         }
     }
 
+    /// Why a move was refused: the game's own reason, worded by `rules`, or
+    /// the session's (typed dice while an undone virtual roll waits).
+    pub fn refusal<E>(
+        self,
+        refusal: &crate::core::session::Refusal<E>,
+        rules: impl FnOnce(&E) -> String,
+    ) -> String {
+        use crate::core::session::Refusal;
+        match (self, refusal) {
+            (_, Refusal::Rules(e)) => rules(e),
+            (Lang::Fr, Refusal::AlreadyRolled) => {
+                "L'application a déjà lancé les dés pour ce tour : \
+                 relancez pour retrouver les mêmes dés (de vrais dés ne peuvent pas les remplacer)."
+                    .into()
+            }
+            (Lang::En, Refusal::AlreadyRolled) => "The app already rolled for this turn: \
+                 roll again to get the same dice back (real dice cannot replace them)."
+                .into(),
+        }
+    }
+
     /// Why a list of players cannot start a game.
     pub fn setup_error(self, error: &crate::core::table::SetupError) -> String {
         use crate::core::table::SetupError as E;

@@ -3,7 +3,7 @@
 //! variants, and property tests.
 
 use genius::core::dice_kinds::{DieColour, DieKind, Face};
-use genius::core::session::{RollSource, Rules, Session};
+use genius::core::session::{Refusal, RollSource, Rules, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::{
     avoids, letters, matches, score, Action, Error, Event, Phase, Setup, Variants, Words,
@@ -142,7 +142,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: "Bordeaux".into(),
             theme: None
         }),
-        Err(Error::WrongInitial('O'))
+        Err(Refusal::Rules(Error::WrongInitial('O')))
     );
     assert_eq!(
         g.act(Action::Propose {
@@ -150,7 +150,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: " - ".into(),
             theme: None
         }),
-        Err(Error::NoWord)
+        Err(Refusal::Rules(Error::NoWord))
     );
     g.act(Action::Propose {
         player: 0,
@@ -164,7 +164,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: "Oslo".into(),
             theme: None
         }),
-        Err(Error::AwaitingJudgement)
+        Err(Refusal::Rules(Error::AwaitingJudgement))
     );
     g.act(Action::Judge { accept: false }).unwrap(); // the table rejects: try again
     propose(&mut g, 0, "Oran", true);
@@ -175,7 +175,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: "Oslo".into(),
             theme: None
         }),
-        Err(Error::NotPlaying(0))
+        Err(Refusal::Rules(Error::NotPlaying(0)))
     );
 }
 
@@ -280,7 +280,10 @@ fn awards_are_capped_by_the_centre_and_the_game_ends_when_it_is_empty() {
         "never more than the 90 tokens"
     );
     assert_eq!(g.state().places(), vec![1, 2]);
-    assert_eq!(g.act(Action::Pass { player: 0 }), Err(Error::GameOver));
+    assert_eq!(
+        g.act(Action::Pass { player: 0 }),
+        Err(Refusal::Rules(Error::GameOver))
+    );
 }
 
 #[test]
@@ -329,7 +332,7 @@ fn variant_themes_ouverts() {
             word: "Bono".into(),
             theme: None
         }),
-        Err(Error::ThemeNeeded)
+        Err(Refusal::Rules(Error::ThemeNeeded))
     );
     g.act(Action::Propose {
         player: 0,
@@ -344,7 +347,7 @@ fn variant_themes_ouverts() {
             word: "Brel".into(),
             theme: Some(0)
         }),
-        Err(Error::ThemeClosed(0))
+        Err(Refusal::Rules(Error::ThemeClosed(0)))
     );
     for (t, w) in [
         (1, "Bordeaux"),

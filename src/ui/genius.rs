@@ -247,7 +247,11 @@ pub fn GeniusGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.genius_error(&e)));
+            refused.set(
+                game.act(action)
+                    .err()
+                    .map(|e| lang.refusal(&e, |e| lang.genius_error(e))),
+            );
         }
     };
     // Virtual dice: d6 values 1–6, and at `challenge_at` a challenge-die

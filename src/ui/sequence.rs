@@ -56,7 +56,11 @@ pub fn SequenceGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.sequence_error(&e)));
+            refused.set(
+                game.act(action)
+                    .err()
+                    .map(|e| lang.refusal(&e, |e| lang.sequence_error(e))),
+            );
         }
     };
     let virtual_dice = move |count: usize| -> Vec<u32> {

@@ -49,7 +49,11 @@ pub fn WordsGameScreen() -> Element {
         let Some(game) = active.write().as_mut().map(|g| g.act(action)) else {
             return false;
         };
-        refused.set(game.as_ref().err().map(|e| lang.words_error(e)));
+        refused.set(
+            game.as_ref()
+                .err()
+                .map(|e| lang.refusal(e, |e| lang.words_error(e))),
+        );
         game.is_ok()
     };
     let virtual_dice = move |count: usize, faces: u32| -> Vec<u32> {
