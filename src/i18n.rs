@@ -661,7 +661,7 @@ pub static GAME_FR: GameTexts = GameTexts {
     free_throw_short: "lancer libre",
     sequence_title: "Séquence Dés",
     sequence_blurb: "Deux dés, un plateau de sommes, des jetons : alignez-en cinq. À 2, 3 ou 4 en équipes.",
-    six_in_a_row: "Gagner avec six jetons alignés (conseillé à deux joueurs ou deux équipes)",
+    six_in_a_row: "Gagner avec six jetons alignés (à deux joueurs ou deux équipes)",
     roll_two: "Lancer les 2 dés",
     sequence_remove: "10 : retirez un jeton adverse (jamais sur une case 2 ou 12).",
     sequence_wild: "11 : placez un jeton sur n'importe quelle case libre.",
@@ -749,7 +749,7 @@ pub static GAME_EN: GameTexts = GameTexts {
     free_throw_short: "free throw",
     sequence_title: "Séquence Dés",
     sequence_blurb: "Two dice, a board of sums, chips: line up five. For 2, 3, or 4 in teams.",
-    six_in_a_row: "Win with six in a row (suggested for two players or two teams)",
+    six_in_a_row: "Win with six in a row (two players or two teams)",
     roll_two: "Roll the 2 dice",
     sequence_remove: "10: remove an opponent's chip (never on a 2 or a 12 square).",
     sequence_wild: "11: place a chip on any free square.",
@@ -1131,6 +1131,14 @@ impl Lang {
             (Lang::En, E::GameOver) => "The game is over.".into(),
             (Lang::Fr, E::NotNow) => "Lancez d'abord les dés.".into(),
             (Lang::En, E::NotNow) => "Roll the dice first.".into(),
+            (Lang::Fr, E::SixInARowNeedsTwoSides) => {
+                "Six jetons alignés se joue à deux camps seulement : deux joueurs ou deux équipes, pas à trois joueurs."
+                    .into()
+            }
+            (Lang::En, E::SixInARowNeedsTwoSides) => {
+                "Six in a row is only for two sides: two players or two teams, not three players."
+                    .into()
+            }
         }
     }
 

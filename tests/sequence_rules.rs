@@ -3,7 +3,8 @@
 
 use genius::core::dice::D6;
 use genius::core::sequence::{
-    find_line, squares_of, Action, Error, Event, Phase, Sequence, Setup, BOARD, SIZE,
+    find_line, six_in_a_row_offered, squares_of, Action, Error, Event, Phase, Sequence, Setup,
+    BOARD, SIZE,
 };
 use genius::core::session::{Refusal, RollSource, Rules, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
@@ -294,6 +295,46 @@ fn six_in_a_row_as_an_option() {
     let row: Vec<(usize, usize)> = (0..6).map(|c| (2, c)).collect();
     assert_eq!(find_line(&board_with(&row[..5]), 0, 6), None);
     assert_eq!(find_line(&board_with(&row), 0, 6).map(|l| l.len()), Some(6));
+}
+
+/// Rulings: six in a row is offered only when two sides play (two players,
+/// or four in two teams), not with three players; the core refuses it.
+#[test]
+fn six_in_a_row_is_only_for_two_sides_not_three_players() {
+    assert!(six_in_a_row_offered(2));
+    assert!(!six_in_a_row_offered(3));
+    assert!(six_in_a_row_offered(4));
+    for n in 2..=4 {
+        let setup = Setup {
+            six_in_a_row: true,
+            ..game(n).setup().clone()
+        };
+        match Session::<Sequence>::new(setup) {
+            Ok(_) => assert_ne!(n, 3, "{n} players"),
+            Err(e) => {
+                assert_eq!(n, 3);
+                assert_eq!(e, Error::SixInARowNeedsTwoSides);
+            }
+        }
+    }
+    // Six in a row really needs six with two teams.
+    let mut g = Session::<Sequence>::new(Setup {
+        six_in_a_row: true,
+        ..game(4).setup().clone()
+    })
+    .unwrap();
+    for c in 0..5 {
+        fill(&mut g, 11, &[(1, c)]); // Anne and Chloé's team
+        fill(&mut g, 11, &[(5, c)]); // Bruno and David's team
+    }
+    assert!(!g.is_finished(), "five in a row does not win");
+    use genius::i18n::Lang;
+    assert!(Lang::Fr
+        .sequence_error(&Error::SixInARowNeedsTwoSides)
+        .contains("pas à trois joueurs"));
+    assert!(Lang::En
+        .sequence_error(&Error::SixInARowNeedsTwoSides)
+        .contains("not three players"));
 }
 
 #[test]

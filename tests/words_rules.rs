@@ -312,6 +312,115 @@ fn variant_propositions_limitees() {
     assert_eq!(g.state().centre(), 6);
 }
 
+/// Rulings, Propositions limitées: the black round's winner takes 4 tokens
+/// from the reserve, and the next round starts with the centre as it is (no
+/// 2 tokens per player added), whether the black round was won or passed.
+#[test]
+fn propositions_limitees_the_round_after_a_black_face_round_adds_no_tokens() {
+    let mut g = game(
+        3,
+        Variants {
+            limited: true,
+            open_themes: false,
+        },
+    );
+    let theme = |g: &mut Session<Words>| {
+        g.act(Action::RollTheme {
+            value: 2,
+            source: RollSource::Typed,
+        })
+        .unwrap()
+    };
+    assert_eq!((g.state().centre(), g.state().reserve()), (6, TOKENS - 6));
+    // Round 1, black: Bruno wins, paid from the reserve.
+    theme(&mut g);
+    g.act(rulebook_roll(5)).unwrap();
+    propose(&mut g, 1, "Chien", true);
+    assert_eq!(g.state().tokens(), &[0, 4, 0]);
+    assert_eq!(g.state().rounds(), 2);
+    assert_eq!(
+        (g.state().centre(), g.state().reserve()),
+        (6, TOKENS - 6 - 4),
+        "round 2 starts with the centre as it is: nothing added"
+    );
+    // Round 2, black again, and everyone passes: round 3 adds nothing either.
+    theme(&mut g);
+    g.act(rulebook_roll(5)).unwrap();
+    for p in 0..3 {
+        g.act(Action::Pass { player: p }).unwrap();
+    }
+    assert_eq!(g.state().rounds(), 3);
+    assert_eq!((g.state().centre(), g.state().reserve()), (6, TOKENS - 10));
+    // Round 3 on a colour empties the centre; round 4 gets its 2 per player.
+    theme(&mut g);
+    g.act(rulebook_roll(0)).unwrap();
+    propose(&mut g, 0, "Bravo", true); // 5
+    propose(&mut g, 2, "Bono", true); // 2 wanted, 1 left: the round ends
+    assert_eq!(g.state().tokens(), &[5, 4, 1]);
+    assert_eq!(g.state().rounds(), 4);
+    assert_eq!(
+        (g.state().centre(), g.state().reserve()),
+        (6, TOKENS - 16),
+        "after a colour round, 2 tokens per player again"
+    );
+}
+
+/// Rulings: a word the table rejects lets its author try again; their first
+/// accepted word ends their round (classic rules).
+#[test]
+fn a_rejected_word_lets_its_author_try_again_and_the_first_accepted_one_ends_their_round() {
+    let mut g = game(3, Variants::default());
+    g.act(Action::RollTheme {
+        value: 1,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rulebook_roll(0)).unwrap(); // initial B
+    propose(&mut g, 0, "Bruxelles", false);
+    propose(&mut g, 0, "Berlin", false);
+    assert!(matches!(
+        g.state().events().last(),
+        Some(Event::Rejected { player: 0, .. })
+    ));
+    assert_eq!(
+        g.state().tokens(),
+        &[0, 0, 0],
+        "a rejected word costs nothing"
+    );
+    let Phase::Propose(round) = g.state().phase() else {
+        panic!("still proposing")
+    };
+    assert!(round.done.is_empty(), "Anne may try again");
+    propose(&mut g, 0, "Bono", true);
+    assert_eq!(g.state().tokens()[0], 2);
+    let Phase::Propose(round) = g.state().phase() else {
+        panic!("still proposing")
+    };
+    assert_eq!(round.done, vec![0], "her accepted word ends her round");
+    assert_eq!(
+        g.act(Action::Propose {
+            player: 0,
+            word: "Brejnev".into(),
+            theme: None,
+        }),
+        Err(Refusal::Rules(Error::NotPlaying(0)))
+    );
+}
+
+/// The screen's line after a rejection says its author may try again.
+#[test]
+fn the_screen_says_a_rejected_author_may_propose_again() {
+    use genius::i18n::Lang;
+    assert_eq!(
+        Lang::Fr.words_rejected("Anne", "Berlin"),
+        "Anne · « Berlin » : mot refusé par la table, Anne peut proposer un autre mot"
+    );
+    assert_eq!(
+        Lang::En.words_rejected("Anne", "Berlin"),
+        "Anne · “Berlin”: word rejected by the table, Anne may propose another one"
+    );
+}
+
 #[test]
 fn variant_themes_ouverts() {
     let mut g = game(

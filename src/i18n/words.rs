@@ -239,8 +239,14 @@ impl Lang {
 
     pub fn words_rejected(self, name: &str, word: &str) -> String {
         match self {
-            Lang::Fr => format!("{name} · « {word} » : refusé par la table"),
-            Lang::En => format!("{name} · “{word}”: rejected by the table"),
+            Lang::Fr => format!(
+                "{name} · « {word} » : mot refusé par la table, {name} peut proposer un autre mot"
+            ),
+            Lang::En => {
+                format!(
+                    "{name} · “{word}”: word rejected by the table, {name} may propose another one"
+                )
+            }
         }
     }
 
