@@ -337,6 +337,27 @@ fn six_in_a_row_is_only_for_two_sides_not_three_players() {
         .contains("not three players"));
 }
 
+/// The rules page says six in a row is only for two sides, in both languages.
+#[test]
+fn the_rules_page_offers_six_in_a_row_only_to_two_sides() {
+    use genius::core::save::GameKind;
+    use genius::i18n::{Lang, Rulebooks};
+    let books = Rulebooks::parse(include_str!("../assets/rules.json")).unwrap();
+    for (lang, needle) in [
+        (
+            Lang::Fr,
+            "deux joueurs ou deux équipes), pas à trois joueurs",
+        ),
+        (
+            Lang::En,
+            "two players or two teams), not with three players",
+        ),
+    ] {
+        let rulings = &books.of(lang, GameKind::Sequence).rulings;
+        assert!(rulings.iter().any(|r| r.contains(needle)), "{lang:?}");
+    }
+}
+
 #[test]
 fn a_line_of_five_wins_the_game() {
     let mut g = game(2);

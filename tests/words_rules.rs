@@ -421,6 +421,38 @@ fn the_screen_says_a_rejected_author_may_propose_again() {
     );
 }
 
+/// The rules page states both corrected rulings, in both languages.
+#[test]
+fn the_rules_page_states_the_retry_and_the_round_after_a_black_face() {
+    use genius::core::save::GameKind;
+    use genius::i18n::{Lang, Rulebooks};
+    let books = Rulebooks::parse(include_str!("../assets/rules.json")).unwrap();
+    for (lang, needles) in [
+        (
+            Lang::Fr,
+            [
+                "son auteur peut proposer un autre mot ; son premier mot accepté termine sa manche",
+                "la manche suivante commence avec le centre tel qu'il est",
+            ],
+        ),
+        (
+            Lang::En,
+            [
+                "its author may propose another; their first accepted word ends their round",
+                "the next round starts with the centre as it is",
+            ],
+        ),
+    ] {
+        let rulings = &books.of(lang, GameKind::Words).rulings;
+        for needle in needles {
+            assert!(
+                rulings.iter().any(|r| r.contains(needle)),
+                "{lang:?}: {needle}"
+            );
+        }
+    }
+}
+
 #[test]
 fn variant_themes_ouverts() {
     let mut g = game(
