@@ -369,3 +369,15 @@ fn the_word_game_rules_page_shows_the_cards_the_dice_and_the_rulings() {
     assert!(en.contains("What the app applies"));
     assert!(en.contains("accents ignored"));
 }
+
+#[test]
+fn the_sequence_setup_offers_six_in_a_row_to_two_players() {
+    // Two players to start with: two sides, so the option is there. (With a
+    // third player the screen asks `sequence::six_in_a_row_offered`, which
+    // says no; `tests/sequence_rules.rs` checks it and the core's refusal.)
+    let fr = render(init(Screen::SequenceSetup, Lang::Fr));
+    assert!(fr.contains("data-testid=\"six-in-a-row\""));
+    assert!(fr.contains("Gagner avec six jetons alignés (à deux joueurs ou deux équipes)"));
+    let en = render(init(Screen::SequenceSetup, Lang::En));
+    assert!(en.contains("Win with six in a row (two players or two teams)"));
+}

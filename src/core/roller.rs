@@ -319,7 +319,7 @@ pub fn fairness(counts: &[u64]) -> Fairness {
 mod tests {
     use super::*;
     use crate::core::dice_kinds::{Challenge, White};
-    use crate::core::session::Session;
+    use crate::core::session::{Refusal, Session};
 
     fn roll(values: &[u32]) -> Action {
         Action::Roll {
@@ -345,11 +345,11 @@ mod tests {
         assert_eq!(s.state().to_roll(), 2);
         assert_eq!(
             s.act(roll(&[1, 1, 1])),
-            Err(Error::WrongCount { expected: 2 })
+            Err(Refusal::Rules(Error::WrongCount { expected: 2 }))
         );
         assert_eq!(
             s.act(roll(&[7, 1])),
-            Err(Error::NotAFace { die: 0, value: 7 })
+            Err(Refusal::Rules(Error::NotAFace { die: 0, value: 7 }))
         );
         s.act(roll(&[6, 1])).unwrap();
         let last = s.state().history().next().unwrap().clone();
@@ -375,12 +375,12 @@ mod tests {
         let mut s = Session::<Roller>::new(vec![DieKind::D6]).unwrap();
         assert_eq!(
             s.act(Action::Keep { die: 0, kept: true }),
-            Err(Error::NoSuchDie(0)),
+            Err(Refusal::Rules(Error::NoSuchDie(0))),
             "nothing to keep yet"
         );
         s.act(roll(&[1])).unwrap();
         s.act(Action::Keep { die: 0, kept: true }).unwrap();
-        assert_eq!(s.act(roll(&[])), Err(Error::AllKept));
+        assert_eq!(s.act(roll(&[])), Err(Refusal::Rules(Error::AllKept)));
         assert_eq!(Roller::start(&vec![]).err(), Some(Error::NoDice));
         assert_eq!(
             Roller::start(&vec![DieKind::D6; 13]).err(),

@@ -31,9 +31,17 @@ pub struct Setup {
     /// 2 or 3 players, or 4 in two teams (1st and 3rd against 2nd and 4th).
     pub players: Vec<Player>,
     pub first: FirstPlayer,
-    /// Six in a row instead of five (suggested for two players or teams).
+    /// Six in a row instead of five: offered only when two sides play (see
+    /// [`six_in_a_row_offered`]).
     #[serde(default)]
     pub six_in_a_row: bool,
+}
+
+/// Whether the six-in-a-row option is offered for this many players: only
+/// when two sides play, two players or four in two teams (as the rulebook
+/// suggests), not with three players.
+pub fn six_in_a_row_offered(players: usize) -> bool {
+    players == 2 || players == 4
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,6 +74,8 @@ pub enum Error {
     WrongDiceCount,
     /// That square is not one this roll allows.
     NotAllowed(Square),
+    /// Six in a row with three players: only two sides may choose it.
+    SixInARowNeedsTwoSides,
 }
 
 /// What the current roll allows.
@@ -327,6 +337,9 @@ impl Rules for Sequence {
         validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
             .map_err(Error::Setup)?;
         let n = setup.players.len();
+        if setup.six_in_a_row && !six_in_a_row_offered(n) {
+            return Err(Error::SixInARowNeedsTwoSides);
+        }
         let sides = if n == 4 {
             Sides::alternate_pairs()
         } else {

@@ -296,7 +296,7 @@ impl Game for Serieux {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::session::Session;
+    use crate::core::session::{Refusal, Session};
     use crate::core::table::Colour;
 
     fn setup(n: usize, first: FirstPlayer) -> Setup {
@@ -350,19 +350,22 @@ mod tests {
         assert!(s.is_finished());
         assert_eq!(s.state().totals(), vec![5 * 23333, 5 * 2, 5 * 11]);
         assert_eq!(s.state().places(), vec![1, 3, 2]);
-        assert_eq!(s.act(roll(&[2])), Err(Error::GameOver));
+        assert_eq!(s.act(roll(&[2])), Err(Refusal::Rules(Error::GameOver)));
     }
 
     #[test]
     fn roll_off_decides_the_first_player_with_rerolls_for_ties() {
         let mut s = Session::<Serieux>::new(setup(3, FirstPlayer::RollOff)).unwrap();
-        assert_eq!(s.act(roll(&[2])), Err(Error::StillRollingOff));
+        assert_eq!(
+            s.act(roll(&[2])),
+            Err(Refusal::Rules(Error::StillRollingOff))
+        );
         assert_eq!(
             s.act(Action::RollOff {
                 values: vec![7, 1, 1],
                 source: RollSource::Typed
             }),
-            Err(Error::First(FirstPlayerError::NotAFace(7)))
+            Err(Refusal::Rules(Error::First(FirstPlayerError::NotAFace(7))))
         );
         s.act(Action::RollOff {
             values: vec![5, 6, 6],
@@ -395,10 +398,13 @@ mod tests {
     fn empty_and_oversized_rolls_are_refused_and_change_nothing() {
         let mut s = Session::<Serieux>::new(setup(2, FirstPlayer::Chosen(0))).unwrap();
         let before = s.state().clone();
-        assert_eq!(s.act(roll(&[])), Err(Error::Dice(EntryError::Empty)));
+        assert_eq!(
+            s.act(roll(&[])),
+            Err(Refusal::Rules(Error::Dice(EntryError::Empty)))
+        );
         assert_eq!(
             s.act(roll(&[1, 2, 3, 4, 5, 6])),
-            Err(Error::Dice(EntryError::TooManyDice))
+            Err(Refusal::Rules(Error::Dice(EntryError::TooManyDice)))
         );
         assert_eq!(s.state(), &before);
         assert!(s.log().is_empty());

@@ -6,7 +6,9 @@
 //!
 //! Undo never re-rolls. Undoing a virtual roll keeps its dice: the next
 //! virtual roll of the game gives the same dice back, so a bad roll cannot be
-//! undone away. Dice typed in from physical dice can be corrected freely.
+//! undone away. While such dice wait to come back, typed dice are refused
+//! (switching to physical dice must not replace a bad virtual roll); dice
+//! that were typed in from physical dice can be corrected freely.
 
 use super::dice_kinds::DieKind;
 use super::game::{Move, Roll};
@@ -139,6 +141,17 @@ impl<'de, R: Rules> Deserialize<'de> for Record<R> {
     }
 }
 
+/// Why a session refused a new action; a refused action changes nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal<E> {
+    /// The game's rules refuse it.
+    Rules(E),
+    /// Typed dice while the dice of an undone virtual roll wait to come back:
+    /// the app already rolled for this turn, and rolling again gives the
+    /// same dice back.
+    AlreadyRolled,
+}
+
 /// Why a record could not be replayed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReplayError<E> {
@@ -217,9 +230,15 @@ impl<R: Rules> Session<R> {
 
     /// Applies a new action. A refused action changes nothing. An accepted one
     /// ends the redo list; if it is a virtual roll, it uses up the dice kept
-    /// from an undone roll (see [`Session::virtual_dice`]).
-    pub fn act(&mut self, action: R::Action) -> Result<(), R::Error> {
-        let next = self.state.apply(&action)?;
+    /// from an undone roll (see [`Session::virtual_dice`]). While such dice
+    /// are kept, a roll of typed dice is refused ([`Refusal::AlreadyRolled`]),
+    /// so that an undone bad roll cannot be replaced by physical dice.
+    pub fn act(&mut self, action: R::Action) -> Result<(), Refusal<R::Error>> {
+        let next = self.state.apply(&action).map_err(Refusal::Rules)?;
+        let typed = matches!(R::roll_values(&action), Some((_, RollSource::Typed)));
+        if typed && self.waiting_roll() {
+            return Err(Refusal::AlreadyRolled);
+        }
         if R::virtual_roll(&action).is_some() {
             self.record.kept_rolls.pop_front();
         }
@@ -234,6 +253,12 @@ impl<R: Rules> Session<R> {
             self.checkpoints.push((self.record.log.len(), next.clone()));
         }
         self.state = next;
+    }
+
+    /// True while the dice of an undone virtual roll wait to come back: the
+    /// next roll can only be a virtual one, which gives them back.
+    pub fn waiting_roll(&self) -> bool {
+        !self.record.kept_rolls.is_empty()
     }
 
     pub fn can_undo(&self) -> bool {
@@ -267,7 +292,10 @@ impl<R: Rules> Session<R> {
         true
     }
 
-    /// Puts back the last undone action.
+    /// Puts back the last undone action. Redo restores the game as it was,
+    /// so an undone roll of typed dice is put back even while the dice of a
+    /// later undone virtual roll are kept: the undone actions come back in
+    /// order, and that virtual roll uses up its kept dice when it does.
     pub fn redo(&mut self) -> bool {
         let Some(action) = self.record.redo.pop() else {
             return false;

@@ -367,9 +367,13 @@ impl Words {
         got
     }
 
-    fn start_round(&mut self) {
+    /// A new round. In "Propositions limitées" 2 tokens per player go from
+    /// the reserve to the centre, except after a black-face round: then the
+    /// round starts with the centre as it is ("en gardant simplement les
+    /// jetons se trouvant déjà au centre de la table").
+    fn start_round(&mut self, after_black: bool) {
         self.rounds += 1;
-        if self.setup.variants.limited {
+        if self.setup.variants.limited && !after_black {
             let want = LIMITED_PER_PLAYER * self.setup.players.len() as u32;
             let moved = want.min(self.reserve);
             self.reserve -= moved;
@@ -386,14 +390,16 @@ impl Words {
         self.centre == 0 && (!self.setup.variants.limited || self.reserve == 0)
     }
 
-    fn end_round(&mut self) {
+    /// Ends the round (`black`: it was a black-face round) and starts the
+    /// next one, unless the tokens have run out.
+    fn end_round(&mut self, black: bool) {
         self.events.push(Event::RoundOver);
         if self.out_of_tokens() {
             self.phase = Phase::Finished;
             return;
         }
         self.roller = (self.roller + 1) % self.setup.players.len();
-        self.start_round();
+        self.start_round(black);
     }
 
     fn round_is_over(&self, round: &Round) -> bool {
@@ -437,7 +443,7 @@ impl Rules for Words {
         match first {
             Ok(p) => {
                 game.roller = p;
-                game.start_round();
+                game.start_round(false);
             }
             Err(r) => game.phase = Phase::RollOff(r),
         }
@@ -529,7 +535,7 @@ impl Rules for Words {
                     match next.winner() {
                         Some(w) => {
                             self.roller = w;
-                            self.start_round();
+                            self.start_round(false);
                         }
                         None => self.phase = Phase::RollOff(next),
                     }
@@ -643,7 +649,7 @@ impl Rules for Words {
                     round.done.push(prop.player);
                 }
                 if black || self.out_of_tokens() || self.round_is_over(&round) {
-                    self.end_round();
+                    self.end_round(black);
                 } else {
                     self.phase = Phase::Propose(round);
                 }
@@ -652,7 +658,7 @@ impl Rules for Words {
                 round.done.push(*player);
                 self.events.push(Event::Passed { player: *player });
                 if self.round_is_over(&round) {
-                    self.end_round();
+                    self.end_round(round.colour == DieColour::Black);
                 } else {
                     self.phase = Phase::Propose(round);
                 }

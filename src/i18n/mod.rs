@@ -324,6 +324,27 @@ impl Lang {
         }
     }
 
+    /// Why a move was refused: the game's own reason, worded by `rules`, or
+    /// the session's (typed dice while an undone virtual roll waits).
+    pub fn refusal<E>(
+        self,
+        refusal: &crate::core::session::Refusal<E>,
+        rules: impl FnOnce(&E) -> String,
+    ) -> String {
+        use crate::core::session::Refusal;
+        match refusal {
+            Refusal::Rules(e) => rules(e),
+            Refusal::AlreadyRolled => self.pick(
+                "L'application a déjà lancé les dés pour ce tour : \
+                 relancez pour retrouver les mêmes dés (de vrais dés ne peuvent pas les remplacer)."
+                    .into(),
+                "The app already rolled for this turn: \
+                 roll again to get the same dice back (real dice cannot replace them)."
+                    .into(),
+            ),
+        }
+    }
+
     /// Why a list of players cannot start a game.
     pub fn setup_error(self, error: &SetupError) -> String {
         use SetupError as E;

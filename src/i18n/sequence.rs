@@ -11,8 +11,8 @@ texts! {
         "Deux dés, un plateau de sommes, des jetons : alignez-en cinq. À 2, 3 ou 4 en équipes.",
         "Two dice, a board of sums, chips: line up five. For 2, 3, or 4 in teams.";
     six_in_a_row:
-        "Gagner avec six jetons alignés (conseillé à deux joueurs ou deux équipes)",
-        "Win with six in a row (suggested for two players or two teams)";
+        "Gagner avec six jetons alignés (à deux joueurs ou deux équipes)",
+        "Win with six in a row (two players or two teams)";
     roll_two: "Lancer les 2 dés", "Roll the 2 dice";
     remove:
         "10 : retirez un jeton adverse (jamais sur une case 2 ou 12).",
@@ -78,6 +78,14 @@ impl Lang {
             (_, E::GameOver) => self.game_is_over(),
             (Lang::Fr, E::NotNow) => "Lancez d'abord les dés.".into(),
             (Lang::En, E::NotNow) => "Roll the dice first.".into(),
+            (Lang::Fr, E::SixInARowNeedsTwoSides) => {
+                "Six jetons alignés se joue à deux camps seulement : deux joueurs ou deux équipes, pas à trois joueurs."
+                    .into()
+            }
+            (Lang::En, E::SixInARowNeedsTwoSides) => {
+                "Six in a row is only for two sides: two players or two teams, not three players."
+                    .into()
+            }
         }
     }
 }

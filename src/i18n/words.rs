@@ -164,8 +164,12 @@ impl Lang {
 
     pub fn words_rejected(self, name: &str, word: &str) -> String {
         self.pick(
-            format!("{name} · « {word} » : refusé par la table"),
-            format!("{name} · “{word}”: rejected by the table"),
+            format!(
+                "{name} · « {word} » : mot refusé par la table, {name} peut proposer un autre mot"
+            ),
+            format!(
+                "{name} · “{word}”: word rejected by the table, {name} may propose another one"
+            ),
         )
     }
 

@@ -49,7 +49,11 @@ pub fn EinsteinGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.einstein_error(&e)));
+            refused.set(
+                game.act(action)
+                    .err()
+                    .map(|e| lang.refusal(&e, |e| lang.einstein_error(e))),
+            );
         }
         picked.set(Vec::new());
         chooser.set(None);

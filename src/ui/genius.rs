@@ -141,7 +141,11 @@ pub fn GeniusGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.genius_error(&e)));
+            refused.set(
+                game.act(action)
+                    .err()
+                    .map(|e| lang.refusal(&e, |e| lang.genius_error(e))),
+            );
         }
     };
     // Virtual dice: d6 values 1–6, and at `challenge_at` a challenge-die
@@ -149,14 +153,30 @@ pub fn GeniusGameScreen() -> Element {
     let virtual_roll = move |count: usize, challenge_at: Option<usize>| -> Vec<u32> {
         let read = active.read();
         let session: &Session<Genius> = &read.as_ref().expect("a game").session;
-        session.virtual_dice(count, |i| {
+        let fresh = |i: usize| {
             let face = platform::random_below(6);
             if Some(i) == challenge_at {
                 face
             } else {
                 face + 1
             }
-        })
+        };
+        // A kept value that does not fit its place (a challenge face where a
+        // d6 goes, after a different choice of dice) is rolled afresh: a
+        // virtual roll is never refused for the dice it brings back.
+        let fits = |i: usize, v: u32| {
+            if Some(i) == challenge_at {
+                v < 6
+            } else {
+                (1..=6).contains(&v)
+            }
+        };
+        session
+            .virtual_dice(count, fresh)
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| if fits(i, v) { v } else { fresh(i) })
+            .collect()
     };
 
     let status = match state.phase() {

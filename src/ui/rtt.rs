@@ -74,7 +74,11 @@ pub fn RttGameScreen() -> Element {
     };
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.rtt_error(&e)));
+            refused.set(
+                game.act(action)
+                    .err()
+                    .map(|e| lang.refusal(&e, |e| lang.rtt_error(e))),
+            );
         }
         // The move may have ended the game and counted it in the series.
         series.set(records::rtt_series());

@@ -57,7 +57,11 @@ pub fn SequenceGameScreen() -> Element {
 
     let mut act = move |action: Action| {
         if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.sequence_error(&e)));
+            refused.set(
+                game.act(action)
+                    .err()
+                    .map(|e| lang.refusal(&e, |e| lang.sequence_error(e))),
+            );
         }
     };
     let virtual_dice = move |count: usize| -> Vec<u32> {
@@ -133,8 +137,13 @@ pub fn SequenceGameScreen() -> Element {
                         on_roll: {
                             let n = r.contenders.len();
                             move |_| {
-                                let dice = virtual_dice(n * 2);
-                                let values = dice.chunks(2).map(|c| c.iter().sum()).collect();
+                                // A roll-off keeps each contender's sum of two dice, so
+                                // sums come back as sums.
+                                let values = {
+                                    let read = active.read();
+                                    let session: &Session<Sequence> = &read.as_ref().expect("a game").session;
+                                    session.virtual_dice(n, |_| 2 + platform::random_below(6) + platform::random_below(6))
+                                };
                                 act(Action::RollOff { values, source: RollSource::Virtual });
                             }
                         },

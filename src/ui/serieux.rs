@@ -30,7 +30,8 @@ pub fn SerieuxGameScreen() -> Element {
     let g = lang.game();
     let mut typed = use_default::<Checker>();
     let mut typed_rolloff = use_default::<String>();
-    let mut refused = use_default::<Option<crate::core::serieux::Error>>();
+    let mut refused =
+        use_default::<Option<crate::core::session::Refusal<crate::core::serieux::Error>>>();
 
     let read = game_signal.read();
     let Some(game) = read.as_ref() else {
@@ -74,7 +75,7 @@ pub fn SerieuxGameScreen() -> Element {
     rsx! {
         div { class: "game", "data-testid": "serieux-game",
             StatusLine { player: state.current_player().map(|p| players[p].colour), text: header }
-            Notices { refused: refused().map(|e| lang.serieux_error(&e)), save_failed: game.save_failed, lang }
+            Notices { refused: refused().map(|e| lang.refusal(&e, |e| lang.serieux_error(e))), save_failed: game.save_failed, lang }
 
             if let Some(last) = state.last_turn() {
                 div {

@@ -115,7 +115,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                     let setup = sequence::Setup {
                         players: players.clone(),
                         first,
-                        six_in_a_row: six(),
+                        six_in_a_row: six() && sequence::six_in_a_row_offered(players.len()),
                     };
                     Session::<Sequence>::new(setup)
                         .map(|session| {
@@ -235,9 +235,11 @@ pub fn SetupScreen(game: NewGame) -> Element {
                 fieldset { class: "choice-group",
                     legend { "{lang.sequence().title}" }
                     p { class: "caption", "{lang.sequence().teams}" }
-                    label { class: "choice",
-                        input { r#type: "checkbox", "data-testid": "six-in-a-row", checked: six(), onchange: move |e| six.set(e.checked()) }
-                        span { "{lang.sequence().six_in_a_row}" }
+                    if sequence::six_in_a_row_offered(current.len()) {
+                        label { class: "choice",
+                            input { r#type: "checkbox", "data-testid": "six-in-a-row", checked: six(), onchange: move |e| six.set(e.checked()) }
+                            span { "{lang.sequence().six_in_a_row}" }
+                        }
                     }
                 }
             }

@@ -49,13 +49,20 @@ pub fn WordsGameScreen() -> Element {
         let Some(game) = active.write().as_mut().map(|g| g.act(action)) else {
             return false;
         };
-        refused.set(game.as_ref().err().map(|e| lang.words_error(e)));
+        refused.set(
+            game.as_ref()
+                .err()
+                .map(|e| lang.refusal(e, |e| lang.words_error(e))),
+        );
         game.is_ok()
     };
-    let virtual_dice = move |count: usize, faces: u32| -> Vec<u32> {
+    // `first` is the die's lowest value as the action carries it (1 for the
+    // roll-off and theme dice, 0 for face indices), so that kept dice come
+    // back as they were.
+    let virtual_dice = move |count: usize, first: u32| -> Vec<u32> {
         let read = active.read();
         let session: &Session<Words> = &read.as_ref().expect("a game").session;
-        session.virtual_dice(count, |_| platform::random_below(faces))
+        session.virtual_dice(count, |_| first + platform::random_below(6))
     };
     let mut roll_dice = move |letters: Vec<usize>, colour: usize, source: RollSource| {
         if act(Action::RollDice {
@@ -112,7 +119,7 @@ pub fn WordsGameScreen() -> Element {
                         on_roll: {
                             let n = r.contenders.len();
                             move |_| {
-                                let values = virtual_dice(n, 6).into_iter().map(|v| v + 1).collect();
+                                let values = virtual_dice(n, 1);
                                 act(Action::RollOff { values, source: RollSource::Virtual });
                             }
                         },
@@ -125,7 +132,7 @@ pub fn WordsGameScreen() -> Element {
                             "data-testid": "roll-theme",
                             "data-haptic": "roll",
                             onclick: move |_| {
-                                let value = virtual_dice(1, 6)[0] + 1;
+                                let value = virtual_dice(1, 1)[0];
                                 act(Action::RollTheme { value, source: RollSource::Virtual });
                             },
                             "{w.roll_theme}"
@@ -153,7 +160,7 @@ pub fn WordsGameScreen() -> Element {
                             "data-testid": "roll-dice",
                             "data-haptic": "roll",
                             onclick: move |_| {
-                                let v = virtual_dice(6, 6);
+                                let v = virtual_dice(6, 0);
                                 let letters = v[..5].iter().map(|&i| i as usize).collect();
                                 roll_dice(letters, v[5] as usize, RollSource::Virtual);
                             },

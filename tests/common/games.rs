@@ -165,12 +165,12 @@ pub fn serieux_in_progress() -> Session<Serieux> {
     })
     .unwrap();
     s.act(serieux_roll(&[1, 2], RollSource::Virtual)).unwrap();
-    s.act(serieux_roll(&[4, 6, 1], RollSource::Virtual))
-        .unwrap();
-    assert!(s.undo(), "a virtual roll undone: its dice are kept");
     s.act(serieux_roll(&[5], RollSource::Typed)).unwrap();
     s.act(serieux_roll(&[3, 1], RollSource::Typed)).unwrap();
     s.act(serieux_roll(&[2, 2], RollSource::Typed)).unwrap();
+    s.act(serieux_roll(&[4, 6, 1], RollSource::Virtual))
+        .unwrap();
+    assert!(s.undo(), "a virtual roll undone: its dice are kept");
     assert!(s.undo(), "a typed roll undone: waiting in redo");
     assert!(!s.record().kept_rolls.is_empty() && s.can_redo());
     s
