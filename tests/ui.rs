@@ -4,6 +4,7 @@
 use dioxus::prelude::*;
 use genius::core::checker::{Checker, Input};
 use genius::core::dice::D6;
+use genius::core::save::GameKind;
 use genius::i18n::Lang;
 use genius::settings::{Settings, SettingsError, Theme};
 use genius::ui::{Init, Root, RootProps, Screen};
@@ -329,7 +330,7 @@ fn the_roller_shows_its_dice_and_offers_every_kind() {
 
 #[test]
 fn the_word_game_setup_offers_cards_variants_and_the_timer_in_both_languages() {
-    let fr = render(init(Screen::WordsSetup, Lang::Fr));
+    let fr = render(init(Screen::Setup(GameKind::Words), Lang::Fr));
     for needle in [
         "Carte de thèmes",
         "Propositions limitées",
@@ -341,7 +342,7 @@ fn the_word_game_setup_offers_cards_variants_and_the_timer_in_both_languages() {
     ] {
         assert!(fr.contains(needle), "{needle}");
     }
-    let en = render(init(Screen::WordsSetup, Lang::En));
+    let en = render(init(Screen::Setup(GameKind::Words), Lang::En));
     for needle in [
         "Theme card",
         "Limited proposals",
@@ -355,7 +356,7 @@ fn the_word_game_setup_offers_cards_variants_and_the_timer_in_both_languages() {
 
 #[test]
 fn the_word_game_rules_page_shows_the_cards_the_dice_and_the_rulings() {
-    let fr = render(init(Screen::WordsRules, Lang::Fr));
+    let fr = render(init(Screen::Rules(GameKind::Words), Lang::Fr));
     assert!(
         fr.contains("Ce que l&#39;application applique")
             || fr.contains("Ce que l'application applique")
@@ -365,7 +366,7 @@ fn the_word_game_rules_page_shows_the_cards_the_dice_and_the_rulings() {
     for faces in ["ABCDEL", "OIUETM", "RSNPGA", "VLMCDO", "AEISRF"] {
         assert!(fr.contains(faces), "{faces}");
     }
-    let en = render(init(Screen::WordsRules, Lang::En));
+    let en = render(init(Screen::Rules(GameKind::Words), Lang::En));
     assert!(en.contains("What the app applies"));
     assert!(en.contains("accents ignored"));
 }
@@ -375,9 +376,9 @@ fn the_sequence_setup_offers_six_in_a_row_to_two_players() {
     // Two players to start with: two sides, so the option is there. (With a
     // third player the screen asks `sequence::six_in_a_row_offered`, which
     // says no; `tests/sequence_rules.rs` checks it and the core's refusal.)
-    let fr = render(init(Screen::SequenceSetup, Lang::Fr));
+    let fr = render(init(Screen::Setup(GameKind::Sequence), Lang::Fr));
     assert!(fr.contains("data-testid=\"six-in-a-row\""));
     assert!(fr.contains("Gagner avec six jetons alignés (à deux joueurs ou deux équipes)"));
-    let en = render(init(Screen::SequenceSetup, Lang::En));
+    let en = render(init(Screen::Setup(GameKind::Sequence), Lang::En));
     assert!(en.contains("Win with six in a row (two players or two teams)"));
 }

@@ -19,6 +19,16 @@ pub enum Challenge {
 }
 
 impl Challenge {
+    /// The faces in the order of the die (×2, ÷2, +10, −10, Défi 1, Défi 2).
+    pub const ALL: [Challenge; 6] = [
+        Challenge::Double,
+        Challenge::Half,
+        Challenge::Plus10,
+        Challenge::Minus10,
+        Challenge::Defi1,
+        Challenge::Defi2,
+    ];
+
     /// The value a roll records for this face (its index on the die).
     pub fn value(self) -> u32 {
         DieKind::Challenge
@@ -112,15 +122,6 @@ pub enum DieKind {
     Theme,
 }
 
-const CHALLENGE_FACES: [Face; 6] = [
-    Face::Challenge(Challenge::Double),
-    Face::Challenge(Challenge::Half),
-    Face::Challenge(Challenge::Plus10),
-    Face::Challenge(Challenge::Minus10),
-    Face::Challenge(Challenge::Defi1),
-    Face::Challenge(Challenge::Defi2),
-];
-
 const WHITE_FACES: [Face; 6] = [
     Face::White(White::AddOne),
     Face::White(White::AddOne),
@@ -195,7 +196,7 @@ impl DieKind {
             | DieKind::D12
             | DieKind::D20
             | DieKind::Theme => Face::Number(index as u32 + 1),
-            DieKind::Challenge => CHALLENGE_FACES[index],
+            DieKind::Challenge => Face::Challenge(Challenge::ALL[index]),
             DieKind::White => WHITE_FACES[index],
             DieKind::Colour => COLOUR_FACES[index],
             DieKind::Letter(colour) => {

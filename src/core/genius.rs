@@ -232,6 +232,8 @@ pub enum Event {
         face: Challenge,
         result: Halves,
         bonus: bool,
+        /// What is written: the result, plus the bonus if it is won.
+        value: Halves,
     },
     PlaysAgain {
         player: usize,
@@ -421,6 +423,57 @@ impl Genius {
             .into_iter()
             .filter(|s| self.can_place(player, column, *s, value).is_ok())
             .collect()
+    }
+
+    /// The cells the decision at hand can fill or erase: the current
+    /// player's empty cells before a roll (the round's cell in Expert), the
+    /// MIN or MAX cell that can take the value, the cells a Défi can erase.
+    pub fn playable_cells(&self) -> Vec<(usize, CellRef)> {
+        let p = self.current;
+        let mine = |keep: &dyn Fn(CellRef) -> bool| -> Vec<(usize, CellRef)> {
+            self.cells()
+                .into_iter()
+                .filter(|c| keep(*c))
+                .map(|c| (p, c))
+                .collect()
+        };
+        match &self.phase {
+            Phase::Roll if self.mode() == Mode::Expert => mine(&|c| c.column == self.round),
+            Phase::Roll => mine(&|c| self.cell(p, c) == Some(Cell::Empty)),
+            Phase::Place { column, value } => {
+                let slots = self.legal_slots(p, *column, *value);
+                mine(&|c| c.column == *column && c.slot.is_some_and(|s| slots.contains(&s)))
+            }
+            Phase::Defi { face, .. } => self.erasable(*face),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What a tap on `cell` of `player`'s row plays now: an erase during a
+    /// Défi, MIN or MAX when placing; nothing before a roll (the dice are
+    /// rolled by number, not by cell); or why it cannot be played.
+    pub fn tap(&self, player: usize, cell: CellRef) -> Result<Option<Action>, Error> {
+        let mine = player == self.current;
+        match &self.phase {
+            Phase::Defi { face, .. } if self.erasable(*face).contains(&(player, cell)) => {
+                Ok(Some(Action::Erase { player, cell }))
+            }
+            Phase::Defi { .. } => Err(Error::CannotErase),
+            Phase::Place { column, value } if mine && cell.column == *column => match cell.slot {
+                Some(slot) => self
+                    .can_place(player, *column, slot, *value)
+                    .map(|()| Some(Action::Place { slot })),
+                None => Err(Error::NotNow),
+            },
+            Phase::Roll if mine && self.mode() != Mode::Expert => {
+                if self.open_columns(player).contains(&cell.column) {
+                    Ok(None)
+                } else {
+                    Err(Error::ColumnFull(cell.column + 1))
+                }
+            }
+            _ => Err(Error::NotNow),
+        }
     }
 
     fn write(&mut self, player: usize, cell: CellRef, value: Halves) {
@@ -706,6 +759,7 @@ impl Rules for Genius {
                     face: *challenge,
                     result,
                     bonus,
+                    value,
                 });
                 let column = self.round;
                 self.grid[p][column] = Cell::Written(value);

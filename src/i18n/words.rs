@@ -190,12 +190,11 @@ impl Lang {
         self.pick("Fin de la manche.", "End of the round.")
     }
 
-    /// A saved game's line on the home screen.
-    pub fn words_summary(self, names: &str, round: usize, centre: u32) -> String {
-        let title = self.words().title;
+    /// How far a game has gone, on its line on the home screen.
+    pub fn words_progress(self, round: usize, centre: u32) -> String {
         self.pick(
-            format!("{title} · {names} · manche {round}, {centre} au centre"),
-            format!("{title} · {names} · round {round}, {centre} in the centre"),
+            format!("manche {round}, {centre} au centre"),
+            format!("round {round}, {centre} in the centre"),
         )
     }
 

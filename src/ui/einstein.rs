@@ -1,31 +1,39 @@
 //! Einstein: the shared roll, each player's pairs and fifth die (legal
 //! choices shown before committing), and the sheet as on paper.
 
-use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
-use super::serieux::symbol;
-use super::{use_default, use_ui, DieFace, Screen};
+use super::parts::{symbol, FaceKeypad, Ranking, RollOffPanel, RulesPage};
+use super::{
+    use_default, use_game, use_ui, Active, DieFace, GameFrame, GameScreen, NoGame, Screen, Ui,
+};
 use crate::core::checker::Checker;
-use crate::core::dice::D6;
 use crate::core::einstein::{
-    score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
+    score, Action, Choice, Einstein, Error, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
     FIFTH_SLOTS, POINTS,
 };
 use crate::core::save::GameKind;
-use crate::core::session::{RollSource, Session};
+use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
-use crate::platform;
 use crate::records;
 use dioxus::prelude::*;
 
+impl GameScreen for Einstein {
+    fn active(ui: &Ui) -> Signal<Option<Active<Einstein>>> {
+        ui.einstein
+    }
+
+    fn refusal(lang: Lang, error: &Error) -> String {
+        lang.einstein_error(error)
+    }
+}
+
 #[component]
 pub fn EinsteinGameScreen() -> Element {
+    let game = use_game::<Einstein>();
     let ui = use_ui();
-    let mut active = ui.einstein;
-    let lang = ui.lang();
+    let lang = game.lang;
     let g = lang.game();
     let t = lang.einstein();
     let mut typed = use_default::<Checker>();
-    let mut refused = use_default::<Option<String>>();
     // The dice tapped so far for the current chooser, in order: pair A, pair B.
     let mut picked = use_default::<Vec<usize>>();
     // Whose choice is on screen (any player still waiting).
@@ -34,27 +42,15 @@ pub fn EinsteinGameScreen() -> Element {
     let mut sheet_of = use_default::<Option<usize>>();
     let best_before = use_hook(records::einstein_best);
 
-    let read = active.read();
-    let Some(game) = read.as_ref() else {
-        return rsx! {
-            div { class: "info",
-                button { class: "roll-main", onclick: ui.go_to(Screen::EinsteinSetup), "{g.new_game}" }
-            }
-        };
+    let read = game.active.read();
+    let Some(active) = read.as_ref() else {
+        return rsx! { NoGame { kind: GameKind::Einstein } };
     };
-    let state = game.session.state();
+    let state = active.session.state();
     let players = state.players().to_vec();
-    let can_undo = game.can_undo();
-    let can_redo = game.can_redo();
 
     let mut act = move |action: Action| {
-        if let Some(game) = active.write().as_mut() {
-            refused.set(
-                game.act(action)
-                    .err()
-                    .map(|e| lang.refusal(&e, |e| lang.einstein_error(e))),
-            );
-        }
+        game.act(action);
         picked.set(Vec::new());
         chooser.set(None);
     };
@@ -84,9 +80,33 @@ pub fn EinsteinGameScreen() -> Element {
     };
 
     rsx! {
-        div { class: "game", "data-testid": "einstein-game",
-            StatusLine { player: (status_player).map(|p| players[p].colour), text: status.clone() }
-            Notices { refused: refused(), save_failed: game.save_failed, lang }
+        GameFrame {
+            kind: GameKind::Einstein,
+            player: status_player.map(|p| players[p].colour),
+            status: status.clone(),
+            refused: (game.refused)(),
+            save_failed: active.save_failed,
+            can_undo: active.can_undo(),
+            can_redo: active.can_redo(),
+            on_step: move |undo| { game.step(undo); picked.set(Vec::new()); },
+            sheet: rsx! {
+                    if players.len() > 1 {
+                        div { class: "chips", role: "tablist",
+                            for (p, player) in players.iter().enumerate() {
+                                button {
+                                    key: "{p}",
+                                    class: if p == shown_sheet { "chip chip-on" } else { "chip" },
+                                    role: "tab",
+                                    "aria-selected": if p == shown_sheet { "true" } else { "false" },
+                                    "data-testid": "sheet-tab-{p}",
+                                    onclick: move |_| sheet_of.set(Some(p)),
+                                    "{symbol(player)} {player.name} · {state.sheet(p).total()}"
+                                }
+                            }
+                        }
+                    }
+                    SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
+            },
             if !state.marked().is_empty() {
                 div { class: "events", "data-testid": "events",
                     for m in state.marked().iter() {
@@ -106,17 +126,7 @@ pub fn EinsteinGameScreen() -> Element {
                         roll_off: r.clone(),
                         players: players.clone(),
                         lang,
-                        on_roll: {
-                            let n = r.contenders.len();
-                            move |_| {
-                                let values = {
-                                    let read = active.read();
-                                    let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
-                                    session.virtual_dice(n, |_| 1 + platform::random_below(6))
-                                };
-                                act(Action::RollOff { values, source: RollSource::Virtual });
-                            }
-                        },
+                        on_roll: move |_| { game.throw_next(); },
                     }
                 },
                 Phase::Roll => rsx! {
@@ -126,13 +136,7 @@ pub fn EinsteinGameScreen() -> Element {
                             "data-testid": "einstein-roll",
                             "data-haptic": "roll",
                             onclick: move |_| {
-                                let values = {
-                                    let read = active.read();
-                                    let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
-                                    session.virtual_dice(5, |_| 1 + platform::random_below(6))
-                                };
-                                let dice = values.into_iter().filter_map(|v| D6::new(v as u8)).collect();
-                                act(Action::Roll { dice, source: RollSource::Virtual });
+                                game.throw_next();
                                 typed.set(Checker::new());
                             },
                             "{t.roll_five}"
@@ -158,14 +162,14 @@ pub fn EinsteinGameScreen() -> Element {
                     let chosen = picked();
                     let pair_of = |i: usize| chosen.iter().position(|&d| d == i).map(|pos| pos / 2);
                     let choice = (chosen.len() == 4).then(|| Choice { pairs: [[chosen[0], chosen[1]], [chosen[2], chosen[3]]] });
-                    let legal = choice.map(|c| state.legal_choices(who, &dice).iter().any(|l| l.leftover() == c.leftover()));
+                    // The game judges the pairs tapped so far, as it would the move.
+                    let verdict = choice.map(|choice| state.validate(&Action::Choose { player: who, choice }));
+                    let legal = verdict.as_ref().map(Result::is_ok);
                     let leftover = choice.and_then(|c| c.leftover());
-                    let illegal_message = lang.einstein_error(&crate::core::einstein::Error::FifthMustBeChosenValue {
-                        allowed: match &rule {
-                            FifthRule::OneOf(v) => v.clone(),
-                            _ => Vec::new(),
-                        },
-                    });
+                    let illegal_message = match &verdict {
+                        Some(Err(e)) => lang.einstein_error(e),
+                        _ => String::new(),
+                    };
                     let allowed_fifth: Vec<usize> = (0..5).filter(|&i| match &rule {
                         FifthRule::OneOf(values) => values.contains(&dice[i].value()),
                         _ => true,
@@ -270,37 +274,12 @@ pub fn EinsteinGameScreen() -> Element {
                                     "{lang.personal_best(best)}"
                                 }
                             }
-                            button { class: "roll-main", onclick: ui.go_to(Screen::EinsteinSetup), "{g.new_game}" }
+                            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Einstein)), "{g.new_game}" }
                         }
                     }
                 }
             }
 
-            UndoRedo {
-                can_undo,
-                can_redo,
-                lang,
-                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } picked.set(Vec::new()); refused.set(None); },
-            }
-
-            if players.len() > 1 {
-                div { class: "chips", role: "tablist",
-                    for (p, player) in players.iter().enumerate() {
-                        button {
-                            key: "{p}",
-                            class: if p == shown_sheet { "chip chip-on" } else { "chip" },
-                            role: "tab",
-                            "aria-selected": if p == shown_sheet { "true" } else { "false" },
-                            "data-testid": "sheet-tab-{p}",
-                            onclick: move |_| sheet_of.set(Some(p)),
-                            "{symbol(player)} {player.name} · {state.sheet(p).total()}"
-                        }
-                    }
-                }
-            }
-            SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
-
-            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::EinsteinRules), "{g.rules}" }
         }
     }
 }
@@ -393,15 +372,4 @@ pub fn EinsteinRulesScreen() -> Element {
             }
         }
     }
-}
-
-/// A saved game's one-line summary for the home screen.
-pub fn summary(session: &Session<Einstein>, lang: Lang) -> String {
-    let s = session.state();
-    let names = super::parts::names(s.players());
-    format!(
-        "{} · {names} · {}",
-        lang.einstein().title,
-        lang.roll_number(s.rolls() + 1)
-    )
 }

@@ -45,7 +45,11 @@ impl<G: GameScreen> UseGame<G> {
             Some(game) => game.act(action),
             None => return false,
         };
-        let refusal = outcome.as_ref().err().map(|e| G::refusal(self.lang, e));
+        let lang = self.lang;
+        let refusal = outcome
+            .as_ref()
+            .err()
+            .map(|e| lang.refusal(e, |e| G::refusal(lang, e)));
         self.refused.set(refusal);
         outcome.is_ok()
     }
@@ -93,11 +97,13 @@ impl<G: GameScreen> UseGame<G> {
             .as_ref()
             .map(|game| {
                 let moves = game.session.state().legal_moves();
-                moves.into_iter().filter_map(|m| match m {
-                    Move::Roll(roll) => Some(roll),
-                    _ => None,
-                })
-                .collect()
+                moves
+                    .into_iter()
+                    .filter_map(|m| match m {
+                        Move::Roll(roll) => Some(roll),
+                        _ => None,
+                    })
+                    .collect()
             })
             .unwrap_or_default()
     }
@@ -126,13 +132,13 @@ pub fn GameFrame(
     can_undo: bool,
     can_redo: bool,
     on_step: EventHandler<bool>,
-    #[props(default)] sheet: Element,
+    #[props(default = VNode::empty())] sheet: Element,
     children: Element,
 ) -> Element {
     let ui = use_ui();
     let lang = ui.lang();
     rsx! {
-        div { class: "game", "data-testid": "{kind.name()}-game",
+        div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
             StatusLine { player, text: status }
             Notices { refused, save_failed, lang }
             {children}

@@ -2,8 +2,7 @@
 //! log, who wins most, scores over time, renaming and merging players, and
 //! export/import of games as files.
 
-use super::home::open_saved;
-use super::use_ui;
+use super::{use_ui, Screen};
 use crate::core::export::{self, check_size, ImportError};
 use crate::core::history::{self, outcome, Aliases, Outcome, Points};
 use crate::core::save::{GameKind, SavedGame};
@@ -165,7 +164,7 @@ pub fn HistoryScreen() -> Element {
                         HistoryRow { key: "{saved.id}", saved: saved.clone(), outcome: o.clone(), aliases: aliases(), lang, offset,
                             on_view: move |s: SavedGame| {
                                 let mut ui = ui;
-                                if let Some(screen) = open_saved(&mut ui, &s, true) { ui.go(screen) }
+                                if ui.open(&s, true) { ui.go(Screen::Game(s.game)) }
                             },
                             on_export: {
                                 let mut share = share;

@@ -1,14 +1,9 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::{einstein, genius, rtt, sequence, serieux, use_ui, words, Active, DieFace, Screen};
+use super::{use_ui, DieFace, Screen};
 use crate::core::dice::D6;
-use crate::core::einstein::Einstein;
-use crate::core::genius::Genius;
-use crate::core::rtt::Rtt;
+use crate::core::game::summarise;
 use crate::core::save::{GameKind, SavedGame};
-use crate::core::sequence::Sequence;
-use crate::core::serieux::Serieux;
-use crate::core::words::Words;
 use crate::i18n::Lang;
 use crate::settings::SettingsError;
 use dioxus::prelude::*;
@@ -36,30 +31,35 @@ pub fn HomeScreen() -> Element {
     let cards = [
         (
             "serieux",
-            Screen::SerieuxSetup,
+            Screen::Setup(GameKind::Serieux),
             lang.serieux().title,
             lang.serieux().blurb,
         ),
         (
             "genius",
-            Screen::GeniusSetup,
+            Screen::Setup(GameKind::Genius),
             lang.genius().title,
             lang.genius().blurb,
         ),
         (
             "einstein",
-            Screen::EinsteinSetup,
+            Screen::Setup(GameKind::Einstein),
             lang.einstein().title,
             lang.einstein().blurb,
         ),
         (
             "sequence",
-            Screen::SequenceSetup,
+            Screen::Setup(GameKind::Sequence),
             lang.sequence().title,
             lang.sequence().blurb,
         ),
-        ("rtt", Screen::RttSetup, lang.rtt().title, lang.rtt().blurb),
-        ("words", Screen::WordsSetup, w.title, w.blurb),
+        (
+            "rtt",
+            Screen::Setup(GameKind::Rtt),
+            lang.rtt().title,
+            lang.rtt().blurb,
+        ),
+        ("words", Screen::Setup(GameKind::Words), w.title, w.blurb),
         (
             "history",
             Screen::History,
@@ -92,8 +92,8 @@ pub fn HomeScreen() -> Element {
                                     let saved = saved.clone();
                                     move |_| {
                                         let mut ui = ui;
-                                        if let Some(screen) = open_saved(&mut ui, &saved, false) {
-                                            ui.go(screen);
+                                        if ui.open(&saved, false) {
+                                            ui.go(Screen::Game(saved.game));
                                         }
                                     }
                                 },
@@ -146,54 +146,5 @@ pub fn HomeScreen() -> Element {
 
 /// A saved game's line on the home screen, if it replays.
 fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
-    match saved.game {
-        GameKind::Serieux => saved
-            .session::<Serieux>()
-            .ok()
-            .map(|s| serieux::summary(&s, lang)),
-        GameKind::Genius => saved
-            .session::<Genius>()
-            .ok()
-            .map(|s| genius::summary(&s, lang)),
-        GameKind::Einstein => saved
-            .session::<Einstein>()
-            .ok()
-            .map(|s| einstein::summary(&s, lang)),
-        GameKind::Sequence => saved
-            .session::<Sequence>()
-            .ok()
-            .map(|s| sequence::summary(&s, lang)),
-        GameKind::Rtt => saved.session::<Rtt>().ok().map(|s| rtt::summary(&s, lang)),
-        GameKind::Words => saved
-            .session::<Words>()
-            .ok()
-            .map(|s| words::summary(&s, lang)),
-    }
-}
-
-/// Opens a saved game for play (or, `viewing`, to look at its sheet); the
-/// screen to show it on.
-pub(super) fn open_saved(ui: &mut super::Ui, saved: &SavedGame, viewing: bool) -> Option<Screen> {
-    fn put<R: crate::core::game::Game>(
-        mut signal: Signal<Option<Active<R>>>,
-        saved: &SavedGame,
-        viewing: bool,
-    ) -> Option<()> {
-        let session = saved.session::<R>().ok()?;
-        let id = saved.id.clone();
-        signal.set(Some(if viewing {
-            Active::viewing(id, saved.game, session)
-        } else {
-            Active::new(id, saved.game, session)
-        }));
-        Some(())
-    }
-    match saved.game {
-        GameKind::Serieux => put(ui.game, saved, viewing).map(|_| Screen::SerieuxGame),
-        GameKind::Genius => put(ui.genius, saved, viewing).map(|_| Screen::GeniusGame),
-        GameKind::Einstein => put(ui.einstein, saved, viewing).map(|_| Screen::EinsteinGame),
-        GameKind::Sequence => put(ui.sequence, saved, viewing).map(|_| Screen::SequenceGame),
-        GameKind::Rtt => put(ui.rtt, saved, viewing).map(|_| Screen::RttGame),
-        GameKind::Words => put(ui.words, saved, viewing).map(|_| Screen::WordsGame),
-    }
+    summarise(saved).ok().map(|summary| lang.summary(&summary))
 }

@@ -2,15 +2,13 @@
 //! squares (only squares that accept the chosen number are enabled), the
 //! adjustments the white die asks for, and the series.
 
-use super::parts::{Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
-use super::serieux::symbol;
-use super::{use_default, use_ui, Screen};
+use super::parts::{symbol, Ranking, RollOffPanel, RulesPage};
+use super::{use_default, use_game, use_ui, Active, GameFrame, GameScreen, NoGame, Screen, Ui};
 use crate::core::dice_kinds::{DieKind, Face, White};
-use crate::core::rtt::{accepts, Action, Adjustment, Phase, Placement, Rtt, Sheet, COLOURED};
+use crate::core::rtt::{Action, Error, Phase, Placement, Rtt, Sheet, COLOURED};
 use crate::core::save::GameKind;
-use crate::core::session::{RollSource, Session};
+use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
-use crate::platform;
 use crate::records;
 use dioxus::prelude::*;
 
@@ -22,23 +20,23 @@ fn die_class(kind: DieKind) -> String {
     }
 }
 
-const WHITE_FACES: [White; 6] = [
-    White::AddOne,
-    White::AddOne,
-    White::RemoveOne,
-    White::RemoveOne,
-    White::AddOrRemove,
-    White::AddAndRemove,
-];
+impl GameScreen for Rtt {
+    fn active(ui: &Ui) -> Signal<Option<Active<Rtt>>> {
+        ui.rtt
+    }
+
+    fn refusal(lang: Lang, error: &Error) -> String {
+        lang.rtt_error(error)
+    }
+}
 
 #[component]
 pub fn RttGameScreen() -> Element {
+    let game = use_game::<Rtt>();
     let ui = use_ui();
-    let mut active = ui.rtt;
-    let lang = ui.lang();
+    let lang = game.lang;
     let g = lang.game();
     let t = lang.rtt();
-    let mut refused = use_default::<Option<String>>();
     // The current player's draft: placements made so far and the dice picked.
     let mut draft = use_default::<Vec<Placement>>();
     let mut picked = use_default::<Vec<usize>>();
@@ -50,20 +48,13 @@ pub fn RttGameScreen() -> Element {
     let mut remove_pick = use_default::<Option<DieKind>>();
     let mut series = use_signal(records::rtt_series);
 
-    let read = active.read();
-    let Some(game) = read.as_ref() else {
-        return rsx! {
-            div { class: "info",
-                button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
-            }
-        };
+    let read = game.active.read();
+    let Some(active) = read.as_ref() else {
+        return rsx! { NoGame { kind: GameKind::Rtt } };
     };
-    let state = game.session.state();
+    let state = active.session.state();
     let players = state.players().to_vec();
     let sheet = state.sheet().clone();
-    let decreasing = state.setup().decreasing;
-    let can_undo = game.can_undo();
-    let can_redo = game.can_redo();
 
     let mut reset_draft = move || {
         draft.set(Vec::new());
@@ -73,38 +64,16 @@ pub fn RttGameScreen() -> Element {
         remove_pick.set(None);
     };
     let mut act = move |action: Action| {
-        if let Some(game) = active.write().as_mut() {
-            refused.set(
-                game.act(action)
-                    .err()
-                    .map(|e| lang.refusal(&e, |e| lang.rtt_error(e))),
-            );
-        }
+        game.act(action);
         // The move may have ended the game and counted it in the series.
         series.set(records::rtt_series());
         reset_draft();
         chooser.set(None);
     };
-    let virtual_values = move |kinds: Vec<DieKind>, white: bool| -> Vec<u32> {
-        let read = active.read();
-        let session: &Session<Rtt> = &read.as_ref().expect("a game").session;
-        let n = kinds.len() + usize::from(white);
-        // A coloured die shows 1 to its number of sides; the white die, a face index 0 to 5.
-        let roll = |i: usize| match kinds.get(i) {
-            Some(k) => 1 + platform::random_below(k.sides() as u32),
-            None => platform::random_below(6),
-        };
-        let values = session.virtual_dice(n, roll);
-        // Kept dice from an undone roll may not fit a changed set: roll those afresh.
-        values
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| match kinds.get(i) {
-                Some(k) if v == 0 || v > k.sides() as u32 => roll(i),
-                None if v > 5 => roll(i),
-                _ => v,
-            })
-            .collect()
+    let mut throw = move || {
+        game.throw_next();
+        series.set(records::rtt_series());
+        reset_draft();
     };
 
     let waiting: Vec<usize> = match state.phase() {
@@ -149,11 +118,75 @@ pub fn RttGameScreen() -> Element {
         .map(|&d| result.get(d).copied().unwrap_or(0))
         .sum();
     let drafted: Vec<usize> = draft.read().iter().map(|p| p.square).collect();
+    // The squares that take the picked dice now, as the game lists them.
+    let mut picked_dice = picked.read().clone();
+    picked_dice.sort_unstable();
+    let accepting: Vec<usize> = match placing {
+        Some(p) if p == sheet_of && !picked_dice.is_empty() => state
+            .next_placements(p, &draft.read())
+            .into_iter()
+            .filter(|pl| pl.dice == picked_dice)
+            .map(|pl| pl.square)
+            .collect(),
+        _ => Vec::new(),
+    };
+    // The dice the roller may add or remove, as the game lists them.
+    let (mut adds, mut removes) = (Vec::new(), Vec::new());
+    for m in state.legal_moves() {
+        if let Some(Action::Adjust { add, remove }) = m.as_play() {
+            for (list, die) in [(&mut adds, add), (&mut removes, remove)] {
+                if let Some(die) = die.filter(|d| !list.contains(d)) {
+                    list.push(die);
+                }
+            }
+        }
+    }
 
     rsx! {
-        div { class: "game", "data-testid": "rtt-game",
-            StatusLine { player: (placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller()))).map(|p| players[p].colour), text: status.clone() }
-            Notices { refused: refused(), save_failed: game.save_failed, lang }
+        GameFrame {
+            kind: GameKind::Rtt,
+            player: placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller())).map(|p| players[p].colour),
+            status: status.clone(),
+            refused: (game.refused)(),
+            save_failed: active.save_failed,
+            can_undo: active.can_undo(),
+            can_redo: active.can_redo(),
+            on_step: move |undo| { game.step(undo); reset_draft(); },
+            sheet: rsx! {
+                if players.len() > 1 {
+                    div { class: "chips", role: "tablist",
+                        for (p, player) in players.iter().enumerate() {
+                            button {
+                                key: "{p}",
+                                class: if p == sheet_of { "chip chip-on" } else { "chip" },
+                                "data-testid": "tower-tab-{p}",
+                                onclick: move |_| shown.set(Some(p)),
+                                "{symbol(player)} {player.name} · {state.open_squares(p)}"
+                            }
+                        }
+                    }
+                }
+                Tower {
+                    sheet: sheet.clone(),
+                    board: board.clone(),
+                    highlight: state.last_filled(sheet_of).iter().copied().chain(drafted.iter().copied()).collect::<Vec<usize>>(),
+                    accept: accepting.clone(),
+                    on_square: move |square: usize| {
+                        let mut dice = picked.read().clone();
+                        if dice.is_empty() || Some(sheet_of) != placing { return; }
+                        dice.sort_unstable();
+                        if accepting.contains(&square) {
+                            draft.write().push(Placement { square, dice });
+                            picked.set(Vec::new());
+                            game.refuse(String::new());
+                            let mut refused = game.refused;
+                            refused.set(None);
+                        } else {
+                            game.refuse(lang.rtt_error(&Error::SquareRefuses { square, value: picked_sum }));
+                        }
+                    },
+                }
+            },
             div { class: "pool", "data-testid": "pool",
                 for (i, kind) in COLOURED.into_iter().enumerate() {
                     span {
@@ -175,10 +208,7 @@ pub fn RttGameScreen() -> Element {
                         roll_off: r.clone(),
                         players: players.clone(),
                         lang,
-                        on_roll: {
-                            let n = r.contenders.len();
-                            move |_| act(Action::RollOff { values: virtual_values(vec![DieKind::D6; n], false), source: RollSource::Virtual })
-                        },
+                        on_roll: move |_| throw(),
                     }
                 },
                 Phase::Start => rsx! {
@@ -191,7 +221,7 @@ pub fn RttGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "rtt-start",
                             "data-haptic": "roll",
-                            onclick: move |_| act(Action::StartRoll { values: virtual_values(COLOURED.to_vec(), false), source: RollSource::Virtual }),
+                            onclick: move |_| throw(),
                             "{t.start}"
                         }
                         TypedValues { kinds: COLOURED.to_vec(), values: typed, lang }
@@ -212,17 +242,13 @@ pub fn RttGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "rtt-roll",
                             "data-haptic": "roll",
-                            onclick: move |_| {
-                                let kinds = active.read().as_ref().map(|a| a.session.state().dice_in_play().to_vec()).unwrap_or_default();
-                                let mut values = virtual_values(kinds.clone(), true);
-                                let white = values.pop().unwrap_or(0) as usize;
-                                act(Action::Roll { values, white, source: RollSource::Virtual });
-                            },
+                            onclick: move |_| throw(),
                             "{t.roll}"
                         }
                         TypedValues { kinds: state.dice_in_play().to_vec(), values: typed, lang }
                         div { class: "chips",
-                            for (i, face) in [0usize, 2, 4, 5].into_iter().map(|i| (i, WHITE_FACES[i])) {
+                            // One button per kind of face (two faces show +1, two −1).
+                            for (i, face) in [0usize, 2, 4, 5].into_iter().filter_map(|i| Some((i, White::from_value(i as u32)?))) {
                                 button {
                                     key: "{i}",
                                     class: if typed_white() == i { "chip chip-on" } else { "chip" },
@@ -300,16 +326,13 @@ pub fn RttGameScreen() -> Element {
                     }
                 }
                 Phase::Adjust { must, because } => {
-                    let set = state.dice_in_play().to_vec();
-                    let can_add = matches!(must, Adjustment::Add | Adjustment::AddOrRemove | Adjustment::AddAndRemove);
-                    let can_remove = matches!(must, Adjustment::Remove | Adjustment::AddOrRemove | Adjustment::AddAndRemove);
                     rsx! {
                         section { class: "info play", "data-testid": "adjust",
                             p { class: "fifth-rule", "data-testid": "adjustment", "{lang.rtt_adjustment(must, because)}" }
-                            if can_add {
+                            if !adds.is_empty() {
                                 div { class: "chips",
                                     span { class: "caption", "{t.add} :" }
-                                    for (i, k) in COLOURED.into_iter().filter(|k| !set.contains(k)).enumerate() {
+                                    for (i, k) in adds.iter().copied().enumerate() {
                                         button {
                                             key: "{i}",
                                             class: if add_pick() == Some(k) { "chip chip-on" } else { "chip" },
@@ -320,10 +343,10 @@ pub fn RttGameScreen() -> Element {
                                     }
                                 }
                             }
-                            if can_remove {
+                            if !removes.is_empty() {
                                 div { class: "chips",
                                     span { class: "caption", "{t.remove} :" }
-                                    for (i, k) in set.iter().copied().enumerate() {
+                                    for (i, k) in removes.iter().copied().enumerate() {
                                         button {
                                             key: "{i}",
                                             class: if remove_pick() == Some(k) { "chip chip-on" } else { "chip" },
@@ -358,52 +381,12 @@ pub fn RttGameScreen() -> Element {
                                 }
                             }
                             button { class: "action", onclick: move |_| series.set(records::reset_rtt_series()), "{t.series_reset}" }
-                            button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
+                            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Rtt)), "{g.new_game}" }
                         }
                     }
                 }
             }
 
-            if players.len() > 1 {
-                div { class: "chips", role: "tablist",
-                    for (p, player) in players.iter().enumerate() {
-                        button {
-                            key: "{p}",
-                            class: if p == sheet_of { "chip chip-on" } else { "chip" },
-                            "data-testid": "tower-tab-{p}",
-                            onclick: move |_| shown.set(Some(p)),
-                            "{symbol(player)} {player.name} · {state.open_squares(p)}"
-                        }
-                    }
-                }
-            }
-            Tower {
-                sheet: sheet.clone(),
-                board: board.clone(),
-                highlight: state.last_filled(sheet_of).iter().copied().chain(drafted.iter().copied()).collect::<Vec<usize>>(),
-                accept: if Some(sheet_of) == placing && !picked.read().is_empty() {
-                    (0..sheet.len()).filter(|&sq| accepts(&sheet, &board, sq, picked_sum, decreasing)).collect::<Vec<usize>>()
-                } else { Vec::new() },
-                on_square: move |sq: usize| {
-                    let dice = picked.read().clone();
-                    if dice.is_empty() || Some(sheet_of) != placing { return; }
-                    if accepts(&sheet, &board, sq, picked_sum, decreasing) {
-                        draft.write().push(Placement { square: sq, dice });
-                        picked.set(Vec::new());
-                        refused.set(None);
-                    } else {
-                        refused.set(Some(lang.rtt_error(&crate::core::rtt::Error::SquareRefuses { square: sq, value: picked_sum })));
-                    }
-                },
-            }
-
-            UndoRedo {
-                can_undo,
-                can_redo,
-                lang,
-                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } reset_draft(); refused.set(None); },
-            }
-            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::RttRules), "{g.rules}" }
         }
     }
 }
@@ -475,15 +458,4 @@ pub fn RttRulesScreen() -> Element {
     rsx! {
         RulesPage { id: "rtt-rules", game: GameKind::Rtt, title: t.title, lang }
     }
-}
-
-/// A saved game's one-line summary for the home screen.
-pub fn summary(session: &Session<Rtt>, lang: Lang) -> String {
-    let s = session.state();
-    let names = super::parts::names(s.players());
-    format!(
-        "{} · {} · {names}",
-        lang.rtt().title,
-        lang.sheet_name(&s.sheet().name)
-    )
 }

@@ -2,8 +2,8 @@
 //! and the options of the game chosen.
 
 use super::active::Active;
-use super::serieux::colour_class;
-use super::{use_default, use_ui, NewGame, Screen};
+use super::parts::colour_class;
+use super::{use_default, use_ui, Screen};
 use crate::core::einstein::{self, Einstein};
 use crate::core::genius::{self, Genius, Mode};
 use crate::core::rtt::{self, shipped_sheets, Rtt};
@@ -18,7 +18,7 @@ use crate::records;
 use dioxus::prelude::*;
 
 #[component]
-pub fn SetupScreen(game: NewGame) -> Element {
+pub fn SetupScreen(game: GameKind) -> Element {
     let ui = use_ui();
     let lang = ui.lang();
     let g = lang.game();
@@ -68,7 +68,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
             };
             let mut ui = ui;
             let started = match game {
-                NewGame::Serieux => Session::<Serieux>::new(serieux::Setup {
+                GameKind::Serieux => Session::<Serieux>::new(serieux::Setup {
                     players: players.clone(),
                     first,
                 })
@@ -76,13 +76,13 @@ pub fn SetupScreen(game: NewGame) -> Element {
                     let mut active = Active::new(id(GameKind::Serieux), GameKind::Serieux, session);
                     active.commit(|_| true);
                     ui.game.set(Some(active));
-                    Screen::SerieuxGame
+                    Screen::Game(GameKind::Serieux)
                 })
                 .map_err(|e| match e {
                     serieux::Error::Setup(e) => lang.setup_error(&e),
                     other => lang.serieux_error(&other),
                 }),
-                NewGame::Genius => {
+                GameKind::Genius => {
                     let setup = genius::Setup {
                         players: players.clone(),
                         first,
@@ -95,11 +95,11 @@ pub fn SetupScreen(game: NewGame) -> Element {
                                 Active::new(id(GameKind::Genius), GameKind::Genius, session);
                             active.commit(|_| true);
                             ui.genius.set(Some(active));
-                            Screen::GeniusGame
+                            Screen::Game(GameKind::Genius)
                         })
                         .map_err(|e| lang.genius_error(&e))
                 }
-                NewGame::Einstein => Session::<Einstein>::new(einstein::Setup {
+                GameKind::Einstein => Session::<Einstein>::new(einstein::Setup {
                     players: players.clone(),
                     first,
                 })
@@ -108,10 +108,10 @@ pub fn SetupScreen(game: NewGame) -> Element {
                         Active::new(id(GameKind::Einstein), GameKind::Einstein, session);
                     active.commit(|_| true);
                     ui.einstein.set(Some(active));
-                    Screen::EinsteinGame
+                    Screen::Game(GameKind::Einstein)
                 })
                 .map_err(|e| lang.einstein_error(&e)),
-                NewGame::Sequence => {
+                GameKind::Sequence => {
                     let setup = sequence::Setup {
                         players: players.clone(),
                         first,
@@ -123,11 +123,11 @@ pub fn SetupScreen(game: NewGame) -> Element {
                                 Active::new(id(GameKind::Sequence), GameKind::Sequence, session);
                             active.commit(|_| true);
                             ui.sequence.set(Some(active));
-                            Screen::SequenceGame
+                            Screen::Game(GameKind::Sequence)
                         })
                         .map_err(|e| lang.sequence_error(&e))
                 }
-                NewGame::Rtt => {
+                GameKind::Rtt => {
                     let sheet = sheets
                         .get(sheet_index())
                         .cloned()
@@ -143,11 +143,11 @@ pub fn SetupScreen(game: NewGame) -> Element {
                             let mut active = Active::new(id(GameKind::Rtt), GameKind::Rtt, session);
                             active.commit(|_| true);
                             ui.rtt.set(Some(active));
-                            Screen::RttGame
+                            Screen::Game(GameKind::Rtt)
                         })
                         .map_err(|e| lang.rtt_error(&e))
                 }
-                NewGame::Words => Session::<Words>::new(words::Setup {
+                GameKind::Words => Session::<Words>::new(words::Setup {
                     players: players.clone(),
                     first,
                     card: card(),
@@ -158,7 +158,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                     let mut active = Active::new(id(GameKind::Words), GameKind::Words, session);
                     active.commit(|_| true);
                     ui.words.set(Some(active));
-                    Screen::WordsGame
+                    Screen::Game(GameKind::Words)
                 })
                 .map_err(|e| lang.words_error(&e)),
             };
@@ -176,7 +176,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
 
     rsx! {
         div { class: "setup", "data-testid": "setup",
-            if game == NewGame::Genius {
+            if game == GameKind::Genius {
                 fieldset { class: "choice-group",
                     legend { "{lang.genius().mode}" }
                     for (i, m) in Mode::ALL.into_iter().enumerate() {
@@ -207,7 +207,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                     }
                 }
             }
-            if game == NewGame::Rtt {
+            if game == GameKind::Rtt {
                 fieldset { class: "choice-group",
                     legend { "{lang.rtt().sheet}" }
                     for (i, sh) in sheets.iter().enumerate() {
@@ -231,7 +231,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                     }
                 }
             }
-            if game == NewGame::Sequence {
+            if game == GameKind::Sequence {
                 fieldset { class: "choice-group",
                     legend { "{lang.sequence().title}" }
                     p { class: "caption", "{lang.sequence().teams}" }
@@ -243,7 +243,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                     }
                 }
             }
-            if game == NewGame::Words {
+            if game == GameKind::Words {
                 WordsOptions { card, variants, timer }
             }
             section { class: "info",
@@ -273,7 +273,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                         }
                     }
                 }
-                if current.len() < if game == NewGame::Sequence { 4 } else { MAX_PLAYERS } {
+                if current.len() < if game == GameKind::Sequence { 4 } else { MAX_PLAYERS } {
                     button {
                         class: "action",
                         "data-testid": "add-player",
@@ -336,12 +336,12 @@ pub fn SetupScreen(game: NewGame) -> Element {
                 onclick: move |_| {
                     let mut ui = ui;
                     ui.go(match game {
-                        NewGame::Serieux => Screen::SerieuxRules,
-                        NewGame::Genius => Screen::GeniusRules,
-                        NewGame::Einstein => Screen::EinsteinRules,
-                        NewGame::Sequence => Screen::SequenceRules,
-                        NewGame::Rtt => Screen::RttRules,
-                        NewGame::Words => Screen::WordsRules,
+                        GameKind::Serieux => Screen::Rules(GameKind::Serieux),
+                        GameKind::Genius => Screen::Rules(GameKind::Genius),
+                        GameKind::Einstein => Screen::Rules(GameKind::Einstein),
+                        GameKind::Sequence => Screen::Rules(GameKind::Sequence),
+                        GameKind::Rtt => Screen::Rules(GameKind::Rtt),
+                        GameKind::Words => Screen::Rules(GameKind::Words),
                     })
                 },
                 "{g.rules}"
