@@ -7,8 +7,7 @@ use super::game::{Game, Move, Points, Progress, Roll, Standings};
 use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
-    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
-    MAX_PLAYERS,
+    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -283,10 +282,14 @@ impl Rules for Einstein {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
-            .map_err(Error::Setup)?;
         let n = setup.players.len();
-        let (phase, roller) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, roller) = match seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )? {
             Ok(first) => (Phase::Roll, first),
             Err(r) => (Phase::RollOff(r), 0),
         };
@@ -325,17 +328,13 @@ impl Rules for Einstein {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll_d6(values) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.roller = w;
-                            self.phase = Phase::Roll;
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.roller = w;
+                    self.phase = Phase::Roll;
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 self.rolls += 1;
                 self.last.clear();

@@ -10,9 +10,7 @@ use super::game::{Game, Move, Points, Roll, Standings, Variant};
 use super::save::GameKind;
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
-use super::table::{
-    places, validate_players, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
 /// The GENIUS list (the rulebook prints 1, so 1 counts).
@@ -580,10 +578,14 @@ impl Rules for Genius {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
-            .map_err(Error::Setup)?;
         let n = setup.players.len();
-        let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, first) = match seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )? {
             Ok(first) => (Phase::Roll, first),
             Err(roll_off) => (Phase::RollOff(roll_off), 0),
         };
@@ -652,18 +654,14 @@ impl Rules for Genius {
         }
         let p = self.current;
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll(values) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.first = w;
-                            self.current = w;
-                            self.phase = Phase::Roll;
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.first = w;
+                    self.current = w;
+                    self.phase = Phase::Roll;
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 let column = dice.len() - 1;
                 let sum = sum_of(dice);

@@ -33,8 +33,7 @@ use super::game::{Compose, Game, Move, Points, Roll, Standings, Variant};
 use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
-    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
-    MAX_PLAYERS,
+    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -666,12 +665,17 @@ impl Rules for Rtt {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
-            .map_err(Error::Setup)?;
+        let opening = seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )?;
         // The sheet travels in the saved game: checked again, never trusted.
         setup.sheet.validate().map_err(Error::Sheet)?;
         let n = setup.players.len();
-        let (phase, roller) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, roller) = match opening {
             Ok(first) => (Phase::Start, first),
             Err(r) => (Phase::RollOff(r), 0),
         };
@@ -720,17 +724,13 @@ impl Rules for Rtt {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll_d6(values) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.roller = w;
-                            self.phase = Phase::Start;
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.roller = w;
+                    self.phase = Phase::Start;
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::Start, Action::StartRoll { values, .. }) => {
                 self.start_values = Some(values.clone());
                 // All odd: roll again. Else the even ones are the dice in play.

@@ -7,7 +7,7 @@ use super::game::{Game, Move, Points, Roll, Standings};
 use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
-    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
+    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
 };
 use serde::{Deserialize, Serialize};
 
@@ -334,8 +334,13 @@ impl Rules for Sequence {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
-            .map_err(Error::Setup)?;
+        let opening = seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )?;
         let n = setup.players.len();
         if setup.six_in_a_row && !six_in_a_row_offered(n) {
             return Err(Error::SixInARowNeedsTwoSides);
@@ -345,7 +350,7 @@ impl Rules for Sequence {
         } else {
             Sides::Individual
         };
-        let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, first) = match opening {
             Ok(first) => (Phase::Roll, first),
             Err(r) => (Phase::RollOff(r), 0),
         };
@@ -392,17 +397,13 @@ impl Rules for Sequence {
         let p = self.current;
         let side = self.side_of(p);
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll_within(values, 2..=12) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.current = w;
-                            self.phase = Phase::Roll;
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.current = w;
+                    self.phase = Phase::Roll;
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 self.events.clear();
                 let sum = dice.iter().map(|d| d.value()).sum::<u8>();

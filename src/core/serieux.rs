@@ -9,9 +9,7 @@ use super::prime::{verdict, Verdict};
 use super::save::GameKind;
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
-use super::table::{
-    places, validate_players, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
 pub const ROUNDS: usize = 5;
@@ -161,10 +159,14 @@ impl Rules for Serieux {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
-            .map_err(Error::Setup)?;
         let n = setup.players.len();
-        let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, first) = match seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )? {
             Ok(first) => (Phase::Playing, first),
             Err(roll_off) => (Phase::RollOff(roll_off), 0),
         };
@@ -203,15 +205,13 @@ impl Rules for Serieux {
         match action {
             Action::RollOff { values, .. } => {
                 if let Phase::RollOff(r) = &self.phase {
-                    if let Ok(next) = r.roll(values) {
-                        match next.winner() {
-                            Some(w) => {
-                                self.first = w;
-                                self.current = w;
-                                self.phase = Phase::Playing;
-                            }
-                            None => self.phase = Phase::RollOff(next),
+                    match r.settle(values) {
+                        Ok(w) => {
+                            self.first = w;
+                            self.current = w;
+                            self.phase = Phase::Playing;
                         }
+                        Err(still) => self.phase = Phase::RollOff(still),
                     }
                 }
             }

@@ -207,6 +207,13 @@ impl FirstPlayer {
 }
 
 impl RollOff {
+    /// After `values` (already checked): who starts, once one contender is
+    /// left, or the roll-off still going.
+    pub fn settle(&self, values: &[u32]) -> Result<usize, RollOff> {
+        let next = self.roll(values).unwrap_or_else(|_| self.clone());
+        next.winner().ok_or(next)
+    }
+
     /// One d6 per contender, checked: faces 1–6 and the right count.
     pub fn roll_d6(&self, values: &[u32]) -> Result<RollOff, FirstPlayerError> {
         self.roll_within(values, 1..=6)
@@ -223,6 +230,20 @@ impl RollOff {
         }
         self.roll(values).map_err(FirstPlayerError::RollOff)
     }
+}
+
+/// Checks a setup's players against a game's limits, then settles who
+/// starts: the first player, or the roll-off to hold. Either error comes back
+/// as the game's own, through `setup` or `first`.
+pub fn seat<E>(
+    players: &[Player],
+    first: &FirstPlayer,
+    limits: std::ops::RangeInclusive<usize>,
+    setup: fn(SetupError) -> E,
+    first_error: fn(FirstPlayerError) -> E,
+) -> Result<Result<usize, RollOff>, E> {
+    validate_players(players, *limits.start(), *limits.end()).map_err(setup)?;
+    first.begin(players.len()).map_err(first_error)
 }
 
 /// Places for scores where higher is better; ties share a place and the next

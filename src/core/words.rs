@@ -10,8 +10,7 @@ use super::game::{Compose, Game, Move, Points, Progress, Roll, Standings};
 use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
-    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
-    MAX_PLAYERS,
+    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -423,13 +422,17 @@ impl Rules for Words {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, *Self::PLAYERS.start(), *Self::PLAYERS.end())
-            .map_err(Error::Setup)?;
+        let first = seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )?;
         if setup.card >= THEME_CARDS.len() {
             return Err(Error::BadCard);
         }
         let n = setup.players.len();
-        let first = setup.first.begin(n).map_err(Error::First)?;
         let mut game = Words {
             setup: setup.clone(),
             phase: Phase::RollTheme,
@@ -530,17 +533,13 @@ impl Rules for Words {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll_d6(values) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.roller = w;
-                            self.start_round(false);
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.roller = w;
+                    self.start_round(false);
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::RollTheme, Action::RollTheme { value, .. }) => {
                 self.phase = Phase::RollDice {
                     theme: Some(*value as usize - 1),
