@@ -326,8 +326,32 @@ pub trait WithGame {
     fn run<G: Game>(self) -> Self::Output;
 }
 
+impl GameKind {
+    /// Every game, in the order the home screen lists them.
+    pub const ALL: [GameKind; 6] = [
+        GameKind::Serieux,
+        GameKind::Genius,
+        GameKind::Einstein,
+        GameKind::Sequence,
+        GameKind::Rtt,
+        GameKind::Words,
+    ];
+
+    /// How many players the game takes.
+    pub fn players(self) -> RangeInclusive<usize> {
+        struct Limits;
+        impl WithGame for Limits {
+            type Output = RangeInclusive<usize>;
+            fn run<G: Game>(self) -> RangeInclusive<usize> {
+                G::PLAYERS
+            }
+        }
+        with_game(self, Limits)
+    }
+}
+
 /// The registry of games: runs `job` with the rules of `kind`. Adding a
-/// game adds one line here.
+/// game adds one line here (and one to [`GameKind::ALL`]).
 pub fn with_game<J: WithGame>(kind: GameKind, job: J) -> J::Output {
     use super::{einstein, genius, rtt, sequence, serieux, words};
     match kind {

@@ -107,6 +107,18 @@ impl Lang {
         }
     }
 
+    /// The game's line on its home screen card.
+    pub fn game_blurb(self, kind: GameKind) -> &'static str {
+        match kind {
+            GameKind::Serieux => self.serieux().blurb,
+            GameKind::Genius => self.genius().blurb,
+            GameKind::Einstein => self.einstein().blurb,
+            GameKind::Sequence => self.sequence().blurb,
+            GameKind::Rtt => self.rtt().blurb,
+            GameKind::Words => self.words().blurb,
+        }
+    }
+
     /// The mode or sheet a game was played with ("" when there is none).
     pub fn variant_name(self, variant: &Variant) -> String {
         match variant {

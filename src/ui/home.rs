@@ -27,39 +27,17 @@ pub fn HomeScreen() -> Element {
         .filter_map(|saved| describe(saved, lang).map(|d| (saved.clone(), d)))
         .collect();
 
-    let w = lang.words();
-    let cards = [
+    // Every game, then the rest of the app.
+    let games = GameKind::ALL.map(|kind| {
+        let screen = Screen::Setup(kind);
         (
-            "serieux",
-            Screen::Setup(GameKind::Serieux),
-            lang.serieux().title,
-            lang.serieux().blurb,
-        ),
-        (
-            "genius",
-            Screen::Setup(GameKind::Genius),
-            lang.genius().title,
-            lang.genius().blurb,
-        ),
-        (
-            "einstein",
-            Screen::Setup(GameKind::Einstein),
-            lang.einstein().title,
-            lang.einstein().blurb,
-        ),
-        (
-            "sequence",
-            Screen::Setup(GameKind::Sequence),
-            lang.sequence().title,
-            lang.sequence().blurb,
-        ),
-        (
-            "rtt",
-            Screen::Setup(GameKind::Rtt),
-            lang.rtt().title,
-            lang.rtt().blurb,
-        ),
-        ("words", Screen::Setup(GameKind::Words), w.title, w.blurb),
+            kind.name(),
+            screen,
+            lang.game_title(kind),
+            lang.game_blurb(kind),
+        )
+    });
+    let others = [
         (
             "history",
             Screen::History,
@@ -69,6 +47,7 @@ pub fn HomeScreen() -> Element {
         ("roller", Screen::Roller, t.roller_title, t.roller_blurb),
         ("settings", Screen::Settings, t.settings, t.settings_blurb),
     ];
+    let cards = games.into_iter().chain(others);
 
     rsx! {
         div { class: "home",

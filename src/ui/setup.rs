@@ -3,7 +3,7 @@
 
 use super::active::Active;
 use super::parts::colour_class;
-use super::{use_default, use_ui, Screen};
+use super::{use_default, use_ui, GameScreen, Screen, Ui};
 use crate::core::einstein::{self, Einstein};
 use crate::core::genius::{self, Genius, Mode};
 use crate::core::rtt::{self, shipped_sheets, Rtt};
@@ -16,6 +16,18 @@ use crate::core::words::{self, Variants, Words, THEME_CARDS};
 use crate::platform;
 use crate::records;
 use dioxus::prelude::*;
+
+/// Starts a game of `G` with `setup`, saved at once and open, or says why
+/// the setup cannot start.
+fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), String> {
+    let session = Session::<G>::new(setup).map_err(|e| G::refusal(ui.lang(), &e))?;
+    let random = platform::random_below(1 << 16) as u16;
+    let id = new_id(G::KIND, platform::now_ms(), random);
+    let mut active = Active::new(id, G::KIND, session);
+    active.commit(|_| true);
+    G::active(ui).set(Some(active));
+    Ok(())
+}
 
 #[component]
 pub fn SetupScreen(game: GameKind) -> Element {
@@ -59,114 +71,56 @@ pub fn SetupScreen(game: GameKind) -> Element {
             } else {
                 FirstPlayer::Chosen(chosen().min(players.len().saturating_sub(1)))
             };
-            let id = |kind| {
-                new_id(
-                    kind,
-                    platform::now_ms(),
-                    platform::random_below(1 << 16) as u16,
-                )
-            };
             let mut ui = ui;
+            let player_names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
             let started = match game {
-                GameKind::Serieux => Session::<Serieux>::new(serieux::Setup {
-                    players: players.clone(),
-                    first,
-                })
-                .map(|session| {
-                    let mut active = Active::new(id(GameKind::Serieux), GameKind::Serieux, session);
-                    active.commit(|_| true);
-                    ui.game.set(Some(active));
-                    Screen::Game(GameKind::Serieux)
-                })
-                .map_err(|e| match e {
-                    serieux::Error::Setup(e) => lang.setup_error(&e),
-                    other => lang.serieux_error(&other),
-                }),
-                GameKind::Genius => {
-                    let setup = genius::Setup {
-                        players: players.clone(),
+                GameKind::Serieux => begin::<Serieux>(&ui, serieux::Setup { players, first }),
+                GameKind::Genius => begin::<Genius>(
+                    &ui,
+                    genius::Setup {
+                        players,
                         first,
                         mode: mode(),
                         finish_round: finish_round() && mode() != Mode::Expert,
-                    };
-                    Session::<Genius>::new(setup)
-                        .map(|session| {
-                            let mut active =
-                                Active::new(id(GameKind::Genius), GameKind::Genius, session);
-                            active.commit(|_| true);
-                            ui.genius.set(Some(active));
-                            Screen::Game(GameKind::Genius)
-                        })
-                        .map_err(|e| lang.genius_error(&e))
-                }
-                GameKind::Einstein => Session::<Einstein>::new(einstein::Setup {
-                    players: players.clone(),
-                    first,
-                })
-                .map(|session| {
-                    let mut active =
-                        Active::new(id(GameKind::Einstein), GameKind::Einstein, session);
-                    active.commit(|_| true);
-                    ui.einstein.set(Some(active));
-                    Screen::Game(GameKind::Einstein)
-                })
-                .map_err(|e| lang.einstein_error(&e)),
+                    },
+                ),
+                GameKind::Einstein => begin::<Einstein>(&ui, einstein::Setup { players, first }),
                 GameKind::Sequence => {
+                    let six_in_a_row = six() && sequence::six_in_a_row_offered(players.len());
                     let setup = sequence::Setup {
-                        players: players.clone(),
+                        players,
                         first,
-                        six_in_a_row: six() && sequence::six_in_a_row_offered(players.len()),
+                        six_in_a_row,
                     };
-                    Session::<Sequence>::new(setup)
-                        .map(|session| {
-                            let mut active =
-                                Active::new(id(GameKind::Sequence), GameKind::Sequence, session);
-                            active.commit(|_| true);
-                            ui.sequence.set(Some(active));
-                            Screen::Game(GameKind::Sequence)
-                        })
-                        .map_err(|e| lang.sequence_error(&e))
+                    begin::<Sequence>(&ui, setup)
                 }
                 GameKind::Rtt => {
-                    let sheet = sheets
-                        .get(sheet_index())
-                        .cloned()
-                        .unwrap_or_else(|| sheets[0].clone());
-                    let setup = rtt::Setup {
-                        players: players.clone(),
-                        first,
-                        sheet,
-                        decreasing: decreasing(),
-                    };
-                    Session::<Rtt>::new(setup)
-                        .map(|session| {
-                            let mut active = Active::new(id(GameKind::Rtt), GameKind::Rtt, session);
-                            active.commit(|_| true);
-                            ui.rtt.set(Some(active));
-                            Screen::Game(GameKind::Rtt)
-                        })
-                        .map_err(|e| lang.rtt_error(&e))
+                    let sheet = sheets.get(sheet_index()).unwrap_or(&sheets[0]).clone();
+                    let decreasing = decreasing();
+                    begin::<Rtt>(
+                        &ui,
+                        rtt::Setup {
+                            players,
+                            first,
+                            sheet,
+                            decreasing,
+                        },
+                    )
                 }
-                GameKind::Words => Session::<Words>::new(words::Setup {
-                    players: players.clone(),
-                    first,
-                    card: card(),
-                    variants: variants(),
-                    timer: timer(),
-                })
-                .map(|session| {
-                    let mut active = Active::new(id(GameKind::Words), GameKind::Words, session);
-                    active.commit(|_| true);
-                    ui.words.set(Some(active));
-                    Screen::Game(GameKind::Words)
-                })
-                .map_err(|e| lang.words_error(&e)),
+                GameKind::Words => begin::<Words>(
+                    &ui,
+                    words::Setup {
+                        players,
+                        first,
+                        card: card(),
+                        variants: variants(),
+                        timer: timer(),
+                    },
+                ),
             };
-            match started {
+            match started.map(|()| Screen::Game(game)) {
                 Ok(screen) => {
-                    records::remember_names(
-                        &players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
-                    );
+                    records::remember_names(&player_names);
                     ui.go(screen);
                 }
                 Err(message) => error.set(Some(message)),
@@ -273,7 +227,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
                         }
                     }
                 }
-                if current.len() < if game == GameKind::Sequence { 4 } else { MAX_PLAYERS } {
+                if current.len() < *game.players().end() {
                     button {
                         class: "action",
                         "data-testid": "add-player",
