@@ -1,13 +1,11 @@
 //! Einstein: the shared roll, each player's pairs and fifth die (legal
 //! choices shown before committing), and the sheet as on paper.
 
-use super::parts::{symbol, FaceKeypad, Ranking, RollOffPanel, RulesPage};
-use super::{
-    use_default, use_game, use_ui, Active, DieFace, GameFrame, GameScreen, NoGame, Screen, Ui,
-};
+use super::parts::{symbol, FaceKeypad, Ranking, RulesPage};
+use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
 use crate::core::einstein::{
-    score, Action, Choice, Einstein, Error, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
+    score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
     FIFTH_SLOTS, POINTS,
 };
 use crate::core::save::GameKind;
@@ -16,21 +14,10 @@ use crate::i18n::Lang;
 use crate::records;
 use dioxus::prelude::*;
 
-impl GameScreen for Einstein {
-    fn active(ui: &Ui) -> Signal<Option<Active<Einstein>>> {
-        ui.einstein
-    }
-
-    fn refusal(lang: Lang, error: &Error) -> String {
-        lang.einstein_error(error)
-    }
-}
-
 #[component]
 pub fn EinsteinGameScreen() -> Element {
     let game = use_game::<Einstein>();
-    let ui = use_ui();
-    let lang = game.lang;
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let t = lang.einstein();
     let mut typed = use_default::<Checker>();
@@ -81,14 +68,10 @@ pub fn EinsteinGameScreen() -> Element {
 
     rsx! {
         GameFrame {
-            kind: GameKind::Einstein,
+            game: game.frame(),
             player: status_player.map(|p| players[p].colour),
             status: status.clone(),
-            refused: (game.refused)(),
-            save_failed: active.save_failed,
-            can_undo: active.can_undo(),
-            can_redo: active.can_redo(),
-            on_step: move |undo| { game.step(undo); picked.set(Vec::new()); },
+            on_step: move |_| picked.set(Vec::new()),
             sheet: rsx! {
                     if players.len() > 1 {
                         div { class: "chips", role: "tablist",
@@ -122,12 +105,7 @@ pub fn EinsteinGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: move |_| { game.throw_next(); },
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::Roll => rsx! {
                     section { class: "info play",

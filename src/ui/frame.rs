@@ -3,11 +3,11 @@
 //! redo; and [`GameFrame`], whose turn it is, the notices, undo/redo and the
 //! link to the rules around the screen's own content.
 
-use super::parts::{Notices, StatusLine, UndoRedo};
+use super::parts::{Notices, RollOffPanel, StatusLine, UndoRedo};
 use super::{use_default, use_ui, Active, Screen, Ui};
 use crate::core::game::{Game, Move, Roll};
 use crate::core::save::GameKind;
-use crate::core::table::Colour;
+use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
@@ -23,6 +23,7 @@ pub trait GameScreen: Game {
 
 /// A game screen's hold on its game (see [`use_game`]).
 pub struct UseGame<G: GameScreen> {
+    pub ui: Ui,
     pub active: Signal<Option<Active<G>>>,
     /// The last refusal, worded, until the next move.
     pub refused: Signal<Option<String>>,
@@ -90,6 +91,33 @@ impl<G: GameScreen> UseGame<G> {
         self.refused.set(Some(message));
     }
 
+    /// The roll-off for the first player, rolled by the app for everyone
+    /// still in it.
+    pub fn roll_off(self, roll_off: &RollOff, players: &[Player]) -> Element {
+        rsx! {
+            RollOffPanel {
+                roll_off: roll_off.clone(),
+                players: players.to_vec(),
+                lang: self.lang,
+                on_roll: move |_| { self.throw_next(); },
+            }
+        }
+    }
+
+    /// What the frame shows of the game: refusal, saving, undo and redo.
+    pub fn frame(self) -> FrameState {
+        let read = self.active.read();
+        let game = read.as_ref();
+        FrameState {
+            kind: G::KIND,
+            refused: self.refused.read().clone(),
+            save_failed: game.is_some_and(|g| g.save_failed),
+            can_undo: game.is_some_and(|g| g.can_undo()),
+            can_redo: game.is_some_and(|g| g.can_redo()),
+            step: Callback::new(move |undo| self.step(undo)),
+        }
+    }
+
     /// The rolls the game waits for now.
     pub fn rolls(&self) -> Vec<Roll> {
         self.active
@@ -113,36 +141,65 @@ impl<G: GameScreen> UseGame<G> {
 pub fn use_game<G: GameScreen>() -> UseGame<G> {
     let ui = use_ui();
     UseGame {
+        ui,
         active: G::active(&ui),
         refused: use_default::<Option<String>>(),
         lang: ui.lang(),
     }
 }
 
+/// What the frame of a game screen shows of its game (see [`UseGame::frame`]).
+#[derive(Clone, PartialEq)]
+pub struct FrameState {
+    pub kind: GameKind,
+    pub refused: Option<String>,
+    pub save_failed: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Undo (`true`) or redo (`false`).
+    pub step: Callback<bool>,
+}
+
 /// Whose turn it is, the notices, the screen's content, undo and redo,
 /// `sheet` (the score sheet, below undo) and the link to the rules.
+/// `on_step` runs after an undo or redo (to clear what the screen was
+/// drafting).
 #[component]
 pub fn GameFrame(
-    kind: GameKind,
+    game: FrameState,
     /// The colour of the player the status line is about, if any.
     player: Option<Colour>,
     status: String,
-    refused: Option<String>,
-    save_failed: bool,
-    can_undo: bool,
-    can_redo: bool,
-    on_step: EventHandler<bool>,
+    #[props(default)] on_step: Option<EventHandler<bool>>,
     #[props(default = VNode::empty())] sheet: Element,
     children: Element,
 ) -> Element {
     let ui = use_ui();
     let lang = ui.lang();
+    let FrameState {
+        kind,
+        refused,
+        save_failed,
+        can_undo,
+        can_redo,
+        step,
+    } = game;
     rsx! {
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
             StatusLine { player, text: status }
             Notices { refused, save_failed, lang }
             {children}
-            UndoRedo { can_undo, can_redo, lang, on_step }
+            UndoRedo {
+                can_undo,
+                can_redo,
+                lang,
+                on_step: move |undo| {
+                    step.call(undo);
+                    if let Some(then) = on_step {
+                        then.call(undo);
+                    }
+                },
+            }
             {sheet}
             button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::Rules(kind)), "{lang.game().rules}" }
         }

@@ -2,8 +2,8 @@
 //! paper (n°1 or n°2) with the cells playable now marked, the challenge die
 //! shown as its face, the arithmetic spelled out, and the GENIUS list at hand.
 
-use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RollOffPanel, RulesPage};
-use super::{use_default, use_game, use_ui, Active, GameFrame, GameScreen, NoGame, Screen, Ui};
+use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RulesPage};
+use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::MAX_DICE;
 use crate::core::dice_kinds::{Challenge, Face};
@@ -96,21 +96,10 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
         .collect()
 }
 
-impl GameScreen for Genius {
-    fn active(ui: &Ui) -> Signal<Option<Active<Genius>>> {
-        ui.genius
-    }
-
-    fn refusal(lang: Lang, error: &Error) -> String {
-        lang.genius_error(error)
-    }
-}
-
 #[component]
 pub fn GeniusGameScreen() -> Element {
     let game = use_game::<Genius>();
-    let ui = use_ui();
-    let lang = game.lang;
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let t = lang.genius();
     let mut typed = use_default::<Checker>();
@@ -145,14 +134,9 @@ pub fn GeniusGameScreen() -> Element {
 
     rsx! {
         GameFrame {
-            kind: GameKind::Genius,
+            game: game.frame(),
             player: current.map(|p| players[p].colour),
             status: status.clone(),
-            refused: (game.refused)(),
-            save_failed: active.save_failed,
-            can_undo: active.can_undo(),
-            can_redo: active.can_redo(),
-            on_step: move |undo| game.step(undo),
             sheet: rsx! {
                 GeniusGrid { state: state.clone(), lang, on_cell: move |(player, cell): (usize, CellRef)| {
                     let tapped = game.active.read().as_ref().map(|a| {
@@ -189,14 +173,7 @@ pub fn GeniusGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: {
-                            move |_| { game.throw_next(); }
-                        },
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::Roll if mode == Mode::Expert => rsx! {
                     section { class: "info play",

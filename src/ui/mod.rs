@@ -42,7 +42,7 @@ use crate::core::rtt::Rtt;
 use crate::core::save::{GameKind, SavedGame};
 use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
-use crate::core::session::Session;
+use crate::core::session::{Rules, Session};
 use crate::core::words::Words;
 use crate::i18n::{Lang, Texts};
 use crate::platform;
@@ -377,6 +377,30 @@ pub fn Root(init: Init) -> Element {
             }
         }
     }
+}
+
+/// Each game's place in [`Ui`] and the wording of its refusals.
+macro_rules! game_screens {
+    ($($game:ident: $signal:ident, $wording:ident;)*) => {$(
+        impl GameScreen for $game {
+            fn active(ui: &Ui) -> Signal<Option<Active<$game>>> {
+                ui.$signal
+            }
+
+            fn refusal(lang: Lang, error: &<$game as Rules>::Error) -> String {
+                lang.$wording(error)
+            }
+        }
+    )*};
+}
+
+game_screens! {
+    Serieux: game, serieux_error;
+    Genius: genius, genius_error;
+    Einstein: einstein, einstein_error;
+    Sequence: sequence, sequence_error;
+    Rtt: rtt, rtt_error;
+    Words: words, words_error;
 }
 
 /// Something to do with the screens of a game known by its kind:

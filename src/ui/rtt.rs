@@ -2,8 +2,8 @@
 //! squares (only squares that accept the chosen number are enabled), the
 //! adjustments the white die asks for, and the series.
 
-use super::parts::{symbol, Ranking, RollOffPanel, RulesPage};
-use super::{use_default, use_game, use_ui, Active, GameFrame, GameScreen, NoGame, Screen, Ui};
+use super::parts::{symbol, Ranking, RulesPage};
+use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::{DieKind, Face, White};
 use crate::core::rtt::{Action, Error, Phase, Placement, Rtt, Sheet, COLOURED};
 use crate::core::save::GameKind;
@@ -20,21 +20,10 @@ fn die_class(kind: DieKind) -> String {
     }
 }
 
-impl GameScreen for Rtt {
-    fn active(ui: &Ui) -> Signal<Option<Active<Rtt>>> {
-        ui.rtt
-    }
-
-    fn refusal(lang: Lang, error: &Error) -> String {
-        lang.rtt_error(error)
-    }
-}
-
 #[component]
 pub fn RttGameScreen() -> Element {
     let game = use_game::<Rtt>();
-    let ui = use_ui();
-    let lang = game.lang;
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let t = lang.rtt();
     // The current player's draft: placements made so far and the dice picked.
@@ -144,14 +133,10 @@ pub fn RttGameScreen() -> Element {
 
     rsx! {
         GameFrame {
-            kind: GameKind::Rtt,
+            game: game.frame(),
             player: placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller())).map(|p| players[p].colour),
             status: status.clone(),
-            refused: (game.refused)(),
-            save_failed: active.save_failed,
-            can_undo: active.can_undo(),
-            can_redo: active.can_redo(),
-            on_step: move |undo| { game.step(undo); reset_draft(); },
+            on_step: move |_| reset_draft(),
             sheet: rsx! {
                 if players.len() > 1 {
                     div { class: "chips", role: "tablist",
@@ -204,12 +189,7 @@ pub fn RttGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: move |_| throw(),
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::Start => rsx! {
                     section { class: "info play",

@@ -1,17 +1,14 @@
 //! Séquence Dés: the board drawn as a board, chips that differ by shape as
 //! well as colour, the squares the roll allows highlighted, the winning line.
 
-use super::parts::{colour_class, FaceKeypad, RollOffPanel, RulesPage};
-use super::{
-    use_default, use_game, use_ui, Active, DieFace, GameFrame, GameScreen, NoGame, Screen, Ui,
-};
+use super::parts::{colour_class, FaceKeypad, RulesPage};
+use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::D6;
 use crate::core::save::GameKind;
-use crate::core::sequence::{Action, Error, Event, Phase, Sequence, Square, BOARD, SIZE};
+use crate::core::sequence::{Action, Event, Phase, Sequence, Square, BOARD, SIZE};
 use crate::core::session::{RollSource, Rules};
 use crate::core::table::Colour;
-use crate::i18n::Lang;
 use dioxus::prelude::*;
 
 /// A side's colour and symbol: those of its first player.
@@ -30,21 +27,10 @@ fn side_name(game: &Sequence, side: usize) -> String {
         .join(" & ")
 }
 
-impl GameScreen for Sequence {
-    fn active(ui: &Ui) -> Signal<Option<Active<Sequence>>> {
-        ui.sequence
-    }
-
-    fn refusal(lang: Lang, error: &Error) -> String {
-        lang.sequence_error(error)
-    }
-}
-
 #[component]
 pub fn SequenceGameScreen() -> Element {
     let game = use_game::<Sequence>();
-    let ui = use_ui();
-    let lang = game.lang;
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let t = lang.sequence();
     let mut typed = use_default::<Checker>();
@@ -98,14 +84,9 @@ pub fn SequenceGameScreen() -> Element {
 
     rsx! {
         GameFrame {
-            kind: GameKind::Sequence,
+            game: game.frame(),
             player: current.map(|p| side_look(state, state.side_of(p)).0),
             status: status.clone(),
-            refused: (game.refused)(),
-            save_failed: active.save_failed,
-            can_undo: active.can_undo(),
-            can_redo: active.can_redo(),
-            on_step: move |undo| game.step(undo),
             sheet: rsx! {
                 div { class: "chips",
                     for side in 0..state.side_count() {
@@ -147,12 +128,7 @@ pub fn SequenceGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: move |_| { game.throw_next(); },
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::Roll => rsx! {
                     section { class: "info play",

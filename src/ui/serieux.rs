@@ -2,32 +2,21 @@
 //! from real dice with the checker's verdict inline, undo/redo, the ranking,
 //! and the rules page with the rulings the app applies.
 
-use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RollOffPanel, RulesPage};
-use super::{use_default, use_game, use_ui, Active, GameFrame, GameScreen, NoGame, Screen, Ui};
+use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RulesPage};
+use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::MAX_DICE;
 use crate::core::game::Roll;
 use crate::core::save::GameKind;
-use crate::core::serieux::{Action, Cell, Error, Phase, Serieux, ROUNDS};
+use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
 use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
 
-impl GameScreen for Serieux {
-    fn active(ui: &Ui) -> Signal<Option<Active<Serieux>>> {
-        ui.game
-    }
-
-    fn refusal(lang: Lang, error: &Error) -> String {
-        lang.serieux_error(error)
-    }
-}
-
 #[component]
 pub fn SerieuxGameScreen() -> Element {
     let game = use_game::<Serieux>();
-    let ui = use_ui();
-    let lang = game.lang;
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let mut typed = use_default::<Checker>();
     let mut typed_rolloff = use_default::<String>();
@@ -53,14 +42,9 @@ pub fn SerieuxGameScreen() -> Element {
 
     rsx! {
         GameFrame {
-            kind: GameKind::Serieux,
+            game: game.frame(),
             player: state.current_player().map(|p| players[p].colour),
             status: header,
-            refused: (game.refused)(),
-            save_failed: active.save_failed,
-            can_undo: active.can_undo(),
-            can_redo: active.can_redo(),
-            on_step: move |undo| game.step(undo),
             sheet: rsx! { Grid { state: state.clone(), lang } },
 
             if let Some(last) = state.last_turn() {
@@ -79,14 +63,7 @@ pub fn SerieuxGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: {
-                            move |_| { game.throw_next(); }
-                        },
-                    }
+                    {game.roll_off(&r, &players)}
                     section { class: "info",
                         p { class: "caption", "{g.enter_dice}" }
                         div { class: "typed-rolloff",

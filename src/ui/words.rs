@@ -3,34 +3,21 @@
 //! in the order they are said with their score worked out as they are typed,
 //! the table's verdict, tokens, and an optional round timer.
 
-use super::parts::{Ranking, RollOffPanel, RulesPage};
+use super::parts::{Ranking, RulesPage};
 use super::roller::die_colour_class;
-use super::{use_game, use_ui, Active, GameFrame, GameScreen, NoGame, Screen, Ui};
+use super::{use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::{DieColour, LETTER_FACES};
 use crate::core::save::GameKind;
 use crate::core::session::{RollSource, Rules};
-use crate::core::words::{
-    self, Action, Error, Event, Phase, Round, Words, COLOUR_FACES, THEME_CARDS,
-};
+use crate::core::words::{self, Action, Event, Phase, Round, Words, COLOUR_FACES, THEME_CARDS};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
-impl GameScreen for Words {
-    fn active(ui: &Ui) -> Signal<Option<Active<Words>>> {
-        ui.words
-    }
-
-    fn refusal(lang: Lang, error: &Error) -> String {
-        lang.words_error(error)
-    }
-}
-
 #[component]
 pub fn WordsGameScreen() -> Element {
     let game = use_game::<Words>();
-    let ui = use_ui();
-    let lang = game.lang;
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let w = lang.words();
     let mut typed_letters = use_signal(|| [None::<usize>; 5]);
@@ -86,14 +73,9 @@ pub fn WordsGameScreen() -> Element {
 
     rsx! {
         GameFrame {
-            kind: GameKind::Words,
+            game: game.frame(),
             player: status_colour,
             status,
-            refused: (game.refused)(),
-            save_failed: active.save_failed,
-            can_undo: active.can_undo(),
-            can_redo: active.can_redo(),
-            on_step: move |undo| game.step(undo),
             p { class: "pots", "data-testid": "pots",
                 span { class: "token-dot", "aria-hidden": "true" }
                 {lang.words_pots(state.centre(), limited.then_some(state.reserve()))}
@@ -101,12 +83,7 @@ pub fn WordsGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: move |_| { game.throw_next(); },
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::RollTheme => rsx! {
                     section { class: "info play",
