@@ -35,6 +35,13 @@ fn roll(values: &[u8]) -> Action {
     }
 }
 
+fn roll_virtual(values: &[u8]) -> Action {
+    Action::Roll {
+        dice: values.iter().map(|&v| D6::new(v).unwrap()).collect(),
+        source: RollSource::Virtual,
+    }
+}
+
 fn challenge(face: Challenge) -> Action {
     Action::Challenge {
         face,
@@ -485,11 +492,19 @@ fn undo_across_the_challenge_die_does_not_reroll_it() {
     g.undo();
     assert!(matches!(g.state().phase(), Phase::Challenge { .. }));
     // The next virtual challenge roll gives −10 back (face index 3).
-    assert_eq!(g.virtual_dice(1, |_| 0), vec![3]);
+    let challenge =
+        genius::core::game::Roll::of(vec![genius::core::dice_kinds::DieKind::Challenge]);
+    assert_eq!(
+        g.throw(&challenge, |_| 0),
+        Some(Action::Challenge {
+            face: Challenge::Minus10,
+            source: RollSource::Virtual
+        })
+    );
     g.undo();
     assert_eq!(
-        g.virtual_dice(2, |_| 1),
-        vec![6, 5],
+        g.throw(&genius::core::game::Roll::d6(2), |_| 0),
+        Some(roll_virtual(&[6, 5])),
         "the dice come back too"
     );
 }

@@ -275,7 +275,7 @@ fn undo_then_typed_dice_cannot_launder_a_bad_virtual_roll_in_mode_serieux() {
     assert!(fr.contains("déjà lancé les dés pour ce tour"), "{fr}");
     assert!(en.contains("roll again to get the same dice back"), "{en}");
     // Rolling again: the same dice.
-    let again = s.virtual_dice(5, |_| 6);
+    let again = s.kept_roll().unwrap().to_vec();
     assert_eq!(again, vec![4, 3, 4, 5, 4]);
     s.act(serieux::Action::Roll {
         dice: dice(&again),

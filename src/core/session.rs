@@ -230,7 +230,7 @@ impl<R: Rules> Session<R> {
 
     /// Applies a new action. A refused action changes nothing. An accepted one
     /// ends the redo list; if it is a virtual roll, it uses up the dice kept
-    /// from an undone roll (see [`Session::virtual_dice`]). While such dice
+    /// from an undone roll (see [`Session::throw`]). While such dice
     /// are kept, a roll of typed dice is refused ([`Refusal::AlreadyRolled`]),
     /// so that an undone bad roll cannot be replaced by physical dice.
     pub fn act(&mut self, action: R::Action) -> Result<(), Refusal<R::Error>> {
@@ -315,14 +315,9 @@ impl<R: Rules> Session<R> {
         }
     }
 
-    /// The dice for the next virtual roll of `count` dice: the dice kept from
-    /// an undone roll first (as many as fit), then fresh ones from `fresh`,
-    /// which gets the position of the die it rolls.
-    pub fn virtual_dice(&self, count: usize, mut fresh: impl FnMut(usize) -> u32) -> Vec<u32> {
-        let kept = self.record.kept_rolls.front().cloned().unwrap_or_default();
-        (0..count)
-            .map(|i| kept.get(i).copied().unwrap_or_else(|| fresh(i)))
-            .collect()
+    /// The values of the undone virtual roll waiting to come back, if any.
+    pub fn kept_roll(&self) -> Option<&[u32]> {
+        self.record.kept_rolls.front().map(Vec::as_slice)
     }
 
     /// The action of a throw of `roll` by the app: the values kept from an
