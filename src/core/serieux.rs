@@ -435,10 +435,11 @@ mod tests {
         })
         .unwrap();
         s.undo();
+        let values = |action: Option<Action>| Serieux::roll_values(&action.unwrap()).unwrap().0;
         // The next virtual roll of two dice gives the same 4 and 6 back…
-        assert_eq!(s.virtual_dice(2, |_| 1), vec![4, 6]);
+        assert_eq!(values(s.throw(&Roll::d6(2), |_| 0)), vec![4, 6]);
         // …and a roll of three dice keeps them and adds one.
-        assert_eq!(s.virtual_dice(3, |_| 1), vec![4, 6, 1]);
+        assert_eq!(values(s.throw(&Roll::d6(3), |_| 0)), vec![4, 6, 1]);
         s.act(Action::Roll {
             dice,
             source: RollSource::Virtual,
