@@ -445,10 +445,10 @@ mod tests {
             source: RollSource::Virtual,
         })
         .unwrap();
-        assert_eq!(s.virtual_dice(2, |_| 5), vec![5, 5]);
+        assert_eq!(values(s.throw(&Roll::d6(2), |_| 4)), vec![5, 5]);
         // Typed dice are corrections: they may change after an undo.
         s.act(roll(&[2])).unwrap();
         s.undo();
-        assert_eq!(s.virtual_dice(1, |_| 3), vec![3]);
+        assert_eq!(values(s.throw(&Roll::d6(1), |_| 2)), vec![3]);
     }
 }
