@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 
 mod history;
 mod rules;
+mod storage;
 mod words;
 pub use history::HistoryTexts;
+pub use storage::StorageTexts;
 pub use rules::{Rulebook, Rulebooks};
 pub use words::WordsTexts;
 
@@ -834,6 +836,7 @@ impl Lang {
                 format!("Deux joueurs s'appellent « {name} ».")
             }
             (Lang::En, E::DuplicateName { name }) => format!("Two players are called “{name}”."),
+            (_, E::NameNotClean { index }) => self.name_not_clean(*index),
         }
     }
 

@@ -20,6 +20,7 @@ fn init(screen: Screen, lang: Lang) -> Init {
         checker: Checker::new(),
         saved: Vec::new(),
         set_aside: 0,
+        restored: Vec::new(),
     }
 }
 

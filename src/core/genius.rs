@@ -717,6 +717,11 @@ impl Rules for Genius {
         }
     }
 
+    /// d6 values, and the challenge die's face index (0 to 5).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=6
+    }
+
     fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
         let face_index = |f: &Challenge| {
             [

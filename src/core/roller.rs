@@ -224,6 +224,11 @@ impl Rules for Roller {
         }
     }
 
+    /// Face indices, up to a d20's 19.
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=19
+    }
+
     fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
         match action {
             Action::Roll {

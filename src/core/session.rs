@@ -42,6 +42,13 @@ pub trait Rules: Clone + Debug + Sized {
     /// The dice values of a virtual roll carried by `action`, if it is one.
     fn virtual_roll(action: &Self::Action) -> Option<Vec<u32>>;
 
+    /// Every value [`Rules::virtual_roll`] can give for this game (a d6's
+    /// 1 to 6 unless a game rolls other dice): the dice kept from undone
+    /// rolls are checked against it when a game is read from a file.
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        1..=6
+    }
+
     /// Validates, then applies: the new state or the reason it is refused.
     fn apply(&self, action: &Self::Action) -> Result<Self, Self::Error> {
         self.validate(action)?;
@@ -258,6 +265,19 @@ impl<R: Rules> Session<R> {
                 false
             }
         }
+    }
+
+    /// The first undone action (counted from the next one to redo) that does
+    /// not replay, if any: a file's redo list is checked like its log.
+    pub fn unreplayable_redo(&self) -> Option<usize> {
+        let mut state = self.state.clone();
+        for (n, action) in self.record.redo.iter().rev().enumerate() {
+            if state.validate(action).is_err() {
+                return Some(n);
+            }
+            state.apply_valid(action);
+        }
+        None
     }
 
     /// The dice for the next virtual roll of `count` dice: the dice kept from

@@ -658,6 +658,11 @@ impl Rules for Words {
         }
     }
 
+    /// d6 values, and letter and colour face indices (0 to 5).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=6
+    }
+
     fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
         match action {
             Action::RollOff {

@@ -280,6 +280,7 @@ impl Lang {
             (Lang::En, LoadError::DoesNotReplay { index }) => {
                 format!("move {} breaks the rules", index + 1)
             }
+            (_, LoadError::Damaged) => self.storage().damaged.to_string(),
         };
         match self {
             Lang::Fr => format!("{which} : {why}"),
