@@ -471,6 +471,29 @@ mod tests {
     }
 
     #[test]
+    fn a_full_disk_is_told_apart_and_a_failed_write_keeps_the_old_file() {
+        let path = Path::new("/data/games/x.json");
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        for code in [28, 122] {
+            let e = std::io::Error::from_raw_os_error(code);
+            assert!(io_error(path, &e).is_full(), "{code}");
+        }
+        let other = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        assert!(!io_error(path, &other).is_full());
+        // A write that fails for real (here: its temporary file cannot be
+        // created) keeps the old file.
+        let dir = scratch("full");
+        let path = dir.join("game.json");
+        write_atomically(&path, b"old").unwrap();
+        let result = write_with_faults(&path, b"new", &mut |_| Ok(()));
+        assert!(result.is_ok());
+        fs::create_dir_all(dir.join("game.json.tmp")).unwrap();
+        assert!(write_atomically(&path, b"newer").is_err());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
     fn the_backup_holds_the_previous_version() {
         let dir = scratch("backup");
         let path = dir.join("game.json");
