@@ -12,8 +12,8 @@ mod rules;
 mod storage;
 mod words;
 pub use history::HistoryTexts;
-pub use storage::StorageTexts;
 pub use rules::{Rulebook, Rulebooks};
+pub use storage::StorageTexts;
 pub use words::WordsTexts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

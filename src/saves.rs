@@ -158,7 +158,10 @@ mod tests {
             ),
             ("serieux-7-0001", String::new()),
             // Still valid JSON and a legal game, but not what was written.
-            ("serieux-8-0001", good.replace("\"dice\":[1]", "\"dice\":[4]")),
+            (
+                "serieux-8-0001",
+                good.replace("\"dice\":[1]", "\"dice\":[4]"),
+            ),
         ];
         for (id, text) in &damaged {
             fs::create_dir_all(&dir).unwrap();
@@ -257,8 +260,14 @@ mod tests {
             store.delete(&g.id).unwrap();
         }
         assert!(load_all(&store).games.is_empty());
-        assert_eq!(fs::read_to_string(outside.join("victim.json")).unwrap(), "keep me");
-        assert_eq!(fs::read_to_string(base.join("x.json")).unwrap(), "keep me too");
+        assert_eq!(
+            fs::read_to_string(outside.join("victim.json")).unwrap(),
+            "keep me"
+        );
+        assert_eq!(
+            fs::read_to_string(base.join("x.json")).unwrap(),
+            "keep me too"
+        );
         // Imports refuse them all.
         for id in HOSTILE.iter().copied().chain([long.as_str()]) {
             let mut saved = SavedGame::parse(&text).unwrap();
@@ -281,8 +290,16 @@ mod tests {
         store.write("serieux-1-0001", &text).unwrap();
         // Copied by hand, as a file manager would ("… (copy)" is not an id
         // and is not listed; "serieux-1-0001-2" is).
-        fs::copy(dir.join("serieux-1-0001.json"), dir.join("serieux-1-0001-2.json")).unwrap();
-        fs::copy(dir.join("serieux-1-0001.json"), dir.join("serieux-1-0001 (copy).json")).unwrap();
+        fs::copy(
+            dir.join("serieux-1-0001.json"),
+            dir.join("serieux-1-0001-2.json"),
+        )
+        .unwrap();
+        fs::copy(
+            dir.join("serieux-1-0001.json"),
+            dir.join("serieux-1-0001 (copy).json"),
+        )
+        .unwrap();
         let loaded = load_all(&store);
         let ids: Vec<&str> = loaded.games.iter().map(|g| g.id.as_str()).collect();
         assert_eq!(ids, ["serieux-1-0001", "serieux-1-0001-2"]);

@@ -560,12 +560,18 @@ fn fuzz(name: &str, seeds: &[Vec<u8>], probe: &dyn Fn(&str) -> Result<bool, Stri
             Ok(Err(why)) => {
                 let path = std::env::temp_dir().join(format!("genius-fuzz-{name}-failure.json"));
                 let _ = std::fs::write(&path, &text);
-                panic!("{name}, seed {seed}, input {tried}: {why} (input in {})", path.display());
+                panic!(
+                    "{name}, seed {seed}, input {tried}: {why} (input in {})",
+                    path.display()
+                );
             }
             Err(_) => {
                 let path = std::env::temp_dir().join(format!("genius-fuzz-{name}-failure.json"));
                 let _ = std::fs::write(&path, &text);
-                panic!("{name}, seed {seed}, input {tried}: panicked (input in {})", path.display());
+                panic!(
+                    "{name}, seed {seed}, input {tried}: panicked (input in {})",
+                    path.display()
+                );
             }
         }
         tried += 1;
@@ -607,7 +613,9 @@ fn sheets_survive_mutation() {
         };
         // A sheet that passes can be drawn.
         let _ = (sheet.rows(), sheet.width(), sheet.len());
-        sheet.validate().map_err(|e| format!("parsed, then invalid: {e:?}"))?;
+        sheet
+            .validate()
+            .map_err(|e| format!("parsed, then invalid: {e:?}"))?;
         Ok(true)
     });
     assert!(tried > 0);

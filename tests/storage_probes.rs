@@ -68,7 +68,12 @@ fn bit_flips_never_load_a_changed_game() {
             Ok(_) => altered += 1,
         }
     }
-    report("bit flips (1 to 3) in a saved game", tries, altered, altered);
+    report(
+        "bit flips (1 to 3) in a saved game",
+        tries,
+        altered,
+        altered,
+    );
     println!("  refused {refused}, loaded unchanged {unchanged}, loaded altered {altered}");
     assert_eq!(altered, 0);
     assert!(refused > tries * 9 / 10);
@@ -173,34 +178,66 @@ fn parts_no_app_writes_are_refused_with_a_reason() {
         (8, json!([[21]])),
         (9, json!([[7]])),
     ] {
-        expect_refused(&format!("kept {kept}"), edited(game, |v| {
-            v["record"]["kept_rolls"] = kept.clone()
-        }));
+        expect_refused(
+            &format!("kept {kept}"),
+            edited(game, |v| v["record"]["kept_rolls"] = kept.clone()),
+        );
     }
     // Undone actions that do not replay, or too many.
-    expect_refused("redo of a foreign action", edited(1, |v| {
-        v["record"]["redo"] = json!([{"Roll": {"dice": [1, 2, 3, 4, 5, 6, 1], "source": "typed"}}])
-    }));
-    expect_refused("400 000 undone actions", edited(1, |v| {
-        let roll = json!({"Roll": {"dice": [2], "source": "typed"}});
-        v["record"]["redo"] = Value::Array(vec![roll; 400_000]);
-    }));
+    expect_refused(
+        "redo of a foreign action",
+        edited(
+            1,
+            |v| {
+                v["record"]["redo"] =
+                    json!([{"Roll": {"dice": [1, 2, 3, 4, 5, 6, 1], "source": "typed"}}])
+            },
+        ),
+    );
+    expect_refused(
+        "400 000 undone actions",
+        edited(1, |v| {
+            let roll = json!({"Roll": {"dice": [2], "source": "typed"}});
+            v["record"]["redo"] = Value::Array(vec![roll; 400_000]);
+        }),
+    );
     // Names: longer than the setup keeps, stray spaces, 10 KB.
-    for name in ["a".repeat(25), " Anne".into(), "An  ne".into(), "x".repeat(10_240)] {
-        expect_refused(&format!("name of {} bytes", name.len()), edited(0, |v| {
-            v["record"]["setup"]["players"][0]["name"] = json!(name)
-        }));
+    for name in [
+        "a".repeat(25),
+        " Anne".into(),
+        "An  ne".into(),
+        "x".repeat(10_240),
+    ] {
+        expect_refused(
+            &format!("name of {} bytes", name.len()),
+            edited(0, |v| {
+                v["record"]["setup"]["players"][0]["name"] = json!(name)
+            }),
+        );
     }
     // Versions no app writes.
     for version in [json!(0), json!(-1), json!("2"), json!(null)] {
-        expect_refused(&format!("version {version}"), edited(0, |v| v["version"] = version.clone()));
+        expect_refused(
+            &format!("version {version}"),
+            edited(0, |v| v["version"] = version.clone()),
+        );
     }
-    report("parts no app writes (kept dice, redo, names, versions)", tries, failures.len(), 0);
+    report(
+        "parts no app writes (kept dice, redo, names, versions)",
+        tries,
+        failures.len(),
+        0,
+    );
     assert!(failures.is_empty(), "loaded: {failures:?}");
     // What the app writes still loads: a kept roll from an undone roll.
     let ok = edited(1, |v| v["record"]["kept_rolls"] = json!([[6, 6]]));
     assert!(ok.is_ok(), "{ok:?}");
-    assert!(MAX_ACTIONS >= 10_000);
+    // One action over the bound is refused, and says why.
+    let long = edited(1, |v| {
+        let roll = json!({"Roll": {"dice": [2], "source": "typed"}});
+        v["record"]["redo"] = Value::Array(vec![roll; MAX_ACTIONS + 1]);
+    });
+    assert_eq!(long, Err(LoadError::BadRecord("too many actions".into())));
 }
 
 fn sheet_of(squares: Vec<Value>) -> String {
@@ -217,7 +254,11 @@ fn pyramid(rows: usize) -> Vec<Value> {
         let mut this = Vec::new();
         for i in 0..rows - r {
             let id = squares.len();
-            let on = if r == 0 { vec![] } else { vec![previous[i], previous[i + 1]] };
+            let on = if r == 0 {
+                vec![]
+            } else {
+                vec![previous[i], previous[i + 1]]
+            };
             squares.push(json!({"id": id, "row": r, "x": r + 2 * i, "base": r == 0, "on": on}));
             this.push(id);
         }
@@ -238,7 +279,11 @@ fn sheets_of_any_size_are_checked_without_a_panic() {
     println!("  32 000 squares refused in {:?}", started.elapsed());
     tries += 1;
     // Huge coordinates, which overflowed before.
-    for (row, x) in [(usize::MAX, 0), (0, usize::MAX), (u64::MAX as usize, u64::MAX as usize)] {
+    for (row, x) in [
+        (usize::MAX, 0),
+        (0, usize::MAX),
+        (u64::MAX as usize, u64::MAX as usize),
+    ] {
         let squares = vec![
             json!({"id": 0, "row": 0, "x": 0, "base": true}),
             json!({"id": 1, "row": row, "x": x, "on": [0]}),
@@ -254,9 +299,18 @@ fn sheets_of_any_size_are_checked_without_a_panic() {
     }
     let started = std::time::Instant::now();
     let big = Sheet::parse(&sheet_of(pyramid(rows))).unwrap();
-    println!("  a pyramid of {} squares checked in {:?}", big.len(), started.elapsed());
+    println!(
+        "  a pyramid of {} squares checked in {:?}",
+        big.len(),
+        started.elapsed()
+    );
     tries += 1;
-    report("Roll to the Top sheets (32 000 squares, huge coordinates, largest)", tries, 0, 0);
+    report(
+        "Roll to the Top sheets (32 000 squares, huge coordinates, largest)",
+        tries,
+        0,
+        0,
+    );
 }
 
 #[test]
@@ -265,7 +319,11 @@ fn exports_come_back_identical_through_an_empty_store() {
     let games = many_games(600, 42);
     let text = export(&games, NOW);
     let report_ = import(&text, |_| false).unwrap();
-    assert!(report_.refused.is_empty(), "{:?}", &report_.refused[..3.min(report_.refused.len())]);
+    assert!(
+        report_.refused.is_empty(),
+        "{:?}",
+        &report_.refused[..3.min(report_.refused.len())]
+    );
     assert_eq!(report_.added.len(), games.len());
     let dir = scratch("round-trip");
     let store = GameFiles::at(dir.clone());
@@ -280,7 +338,12 @@ fn exports_come_back_identical_through_an_empty_store() {
             _ => altered += 1,
         }
     }
-    report("export → import → store → load (sample)", games.len(), altered, altered);
+    report(
+        "export → import → store → load (sample)",
+        games.len(),
+        altered,
+        altered,
+    );
     assert_eq!(altered, 0);
     assert_eq!(loaded.games.len(), games.len());
     // Compact: well under the pretty 2.5 KB a game.
@@ -305,7 +368,15 @@ fn the_import_limit_is_above_anything_the_app_writes() {
 #[test]
 fn csv_cells_that_spreadsheets_would_run_are_neutralised() {
     let mut tries = 0;
-    for bad in ["=1+1", "+33", "-2", "@SUM(A1)", "\tx", "\rx", "=HYPERLINK(\"http://x\")"] {
+    for bad in [
+        "=1+1",
+        "+33",
+        "-2",
+        "@SUM(A1)",
+        "\tx",
+        "\rx",
+        "=HYPERLINK(\"http://x\")",
+    ] {
         assert!(text_cell(bad).starts_with('\''), "{bad:?}");
         tries += 1;
     }
@@ -324,9 +395,15 @@ fn csv_cells_that_spreadsheets_would_run_are_neutralised() {
         yes: "oui",
         no: "non",
     };
-    let text = csv(&[o], &Aliases::default(), &words, 0, |_| ("=game".into(), "@v".into()));
+    let text = csv(&[o], &Aliases::default(), &words, 0, |_| {
+        ("=game".into(), "@v".into())
+    });
     let lines: Vec<&str> = text.lines().skip(1).collect();
-    assert!(lines[0].contains(";'=game;'@v;'=cmd|' /C calc'!A0;"), "{}", lines[0]);
+    assert!(
+        lines[0].contains(";'=game;'@v;'=cmd|' /C calc'!A0;"),
+        "{}",
+        lines[0]
+    );
     assert!(lines[1].contains(";'-Jo;-3;"), "{}", lines[1]);
     report("CSV cells starting with = + - @ tab CR", tries + 2, 0, 0);
 }

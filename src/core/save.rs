@@ -108,7 +108,10 @@ impl SavedGame {
         let Some(open) = body.strip_suffix('}') else {
             return body;
         };
-        format!("{open}{CRC_KEY}{:08x}\"}}", crc32fast::hash(open.as_bytes()))
+        format!(
+            "{open}{CRC_KEY}{:08x}\"}}",
+            crc32fast::hash(open.as_bytes())
+        )
     }
 
     /// Reads the envelope: checksum, format, version, kind. The record is
@@ -182,7 +185,10 @@ pub fn reseal(text: &str) -> String {
         Some(at) => &text[..at],
         None => text.trim_end().strip_suffix('}').unwrap_or(text),
     };
-    format!("{open}{CRC_KEY}{:08x}\"}}", crc32fast::hash(open.as_bytes()))
+    format!(
+        "{open}{CRC_KEY}{:08x}\"}}",
+        crc32fast::hash(open.as_bytes())
+    )
 }
 
 /// Checks the `crc32` a file ends with: `Ok(true)` if it matches, `Ok(false)`

@@ -54,13 +54,23 @@ pub struct Player {
 /// Why a list of players cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SetupError {
-    TooFewPlayers { min: usize },
-    TooManyPlayers { max: usize },
-    EmptyName { index: usize },
-    DuplicateName { name: String },
+    TooFewPlayers {
+        min: usize,
+    },
+    TooManyPlayers {
+        max: usize,
+    },
+    EmptyName {
+        index: usize,
+    },
+    DuplicateName {
+        name: String,
+    },
     /// A name longer than [`MAX_NAME`] or with stray white space: not as
     /// the setup screen writes names (a hand-edited or damaged file).
-    NameNotClean { index: usize },
+    NameNotClean {
+        index: usize,
+    },
 }
 
 impl Player {

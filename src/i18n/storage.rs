@@ -57,10 +57,7 @@ impl Lang {
     /// A player name in a file that the setup screen would not have written.
     pub fn name_not_clean(self, index: usize) -> String {
         match self {
-            Lang::Fr => format!(
-                "Le nom du joueur {} est trop long ou mal formé.",
-                index + 1
-            ),
+            Lang::Fr => format!("Le nom du joueur {} est trop long ou mal formé.", index + 1),
             Lang::En => format!("Player {}'s name is too long or malformed.", index + 1),
         }
     }

@@ -8,7 +8,6 @@
 //! before each step through /proc/self/clear_refs.
 
 #[path = "../common/games.rs"]
-#[allow(dead_code)]
 mod games;
 
 use genius::core::export::{export, import};
