@@ -36,6 +36,9 @@ pub trait GameStore {
     fn set_aside(&self, id: &str);
     /// Removes what an unfinished write left behind.
     fn tidy(&self) {}
+    /// Puts `text` (the backup that loaded) back as the game's file, the
+    /// damaged file set aside: the player is told once, not at every start.
+    fn repair(&self, _id: &str, _text: &str) {}
 }
 
 pub fn load_all(store: &dyn GameStore) -> Loaded {
@@ -64,6 +67,7 @@ pub fn load_all(store: &dyn GameStore) -> Loaded {
         match verdict {
             Ok(mut game) => {
                 if from_backup {
+                    store.repair(&id, &text);
                     loaded.from_backup.push(id.clone());
                 }
                 if game.id != id {
@@ -103,6 +107,10 @@ impl GameStore for crate::platform::GameFiles {
 
     fn tidy(&self) {
         crate::platform::GameFiles::tidy(self);
+    }
+
+    fn repair(&self, id: &str, text: &str) {
+        let _ = crate::platform::GameFiles::repair(self, id, text);
     }
 }
 

@@ -119,6 +119,13 @@ fn a_damaged_save_falls_back_to_its_backup_and_says_so() {
                 Some(_) => altered += 1,
             }
         }
+        // Told once: the backup is now the game's file, the damaged one set
+        // aside; the next start loads every game as it was, silently.
+        let again = load_all(&store);
+        assert!(again.from_backup.is_empty(), "{:?}", again.from_backup);
+        for g in &loaded.games {
+            assert!(again.games.iter().any(|a| a == g), "{}", g.id);
+        }
     }
     report(
         "bit flips in stored games with a backup",

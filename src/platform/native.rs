@@ -297,12 +297,24 @@ impl GameFiles {
         }
     }
 
+    /// Moves a game's damaged file, unchanged, to `set-aside/` and writes
+    /// `text` (its backup, which loaded) in its place; the backup stays.
+    pub fn repair(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        let path = self.path(id)?;
+        self.move_aside(&[path.clone()])?;
+        write_atomically(&path, text.as_bytes()).map_err(|e| io_error(&path, &e))
+    }
+
     /// Moves a game's file and backup, unchanged, out of the way.
     pub fn set_aside(&self, id: &str) -> Result<(), StorageError> {
+        let path = self.path(id)?;
+        self.move_aside(&[backup_path(&path), path])
+    }
+
+    fn move_aside(&self, files: &[PathBuf]) -> Result<(), StorageError> {
         let aside = self.dir.join("set-aside");
         fs::create_dir_all(&aside).map_err(|e| StorageError(e.to_string()))?;
-        let path = self.path(id)?;
-        for from in [backup_path(&path), path] {
+        for from in files {
             if let Some(name) = from.file_name() {
                 let mut to = aside.join(name);
                 let mut n = 1;
@@ -311,7 +323,7 @@ impl GameFiles {
                     n += 1;
                 }
                 if from.exists() {
-                    fs::rename(&from, &to).map_err(|e| StorageError(e.to_string()))?;
+                    fs::rename(from, &to).map_err(|e| StorageError(e.to_string()))?;
                 }
             }
         }

@@ -210,6 +210,16 @@ impl GameFiles {
     /// Nothing is left half-written in `localStorage`.
     pub fn tidy(&self) {}
 
+    /// Keeps the damaged copy under `genius.aside.<id>` and puts `text` (the
+    /// backup, which loaded) back as the game.
+    pub fn repair(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        let key = game_key(id, "")?;
+        if let Some(damaged) = load(&key)? {
+            save(&format!("aside.{id}"), &damaged)?;
+        }
+        save(&key, text)
+    }
+
     pub fn set_aside(&self, id: &str) -> Result<(), StorageError> {
         let s = storage()?;
         for suffix in ["", ".bak"] {
