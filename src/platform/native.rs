@@ -301,7 +301,7 @@ impl GameFiles {
     /// `text` (its backup, which loaded) in its place; the backup stays.
     pub fn repair(&self, id: &str, text: &str) -> Result<(), StorageError> {
         let path = self.path(id)?;
-        self.move_aside(&[path.clone()])?;
+        self.move_aside(std::slice::from_ref(&path))?;
         write_atomically(&path, text.as_bytes()).map_err(|e| io_error(&path, &e))
     }
 
