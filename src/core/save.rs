@@ -23,6 +23,7 @@
 
 use super::session::{Record, ReplayError, Rules, Session};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 pub const FORMAT: &str = "genius-game";
 pub const VERSION: u32 = 2;
@@ -49,8 +50,10 @@ pub enum GameKind {
     Words,
 }
 
-/// The envelope every saved game shares, with the record still as JSON.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The envelope every saved game shares, with the record still as JSON text:
+/// kept as text, not as a parsed tree (about 25 times its size in memory),
+/// since History and an import hold thousands of games at once.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SavedGame {
     pub format: String,
     pub version: u32,
@@ -58,7 +61,22 @@ pub struct SavedGame {
     pub game: GameKind,
     pub saved_at: u64,
     pub finished: bool,
-    pub record: serde_json::Value,
+    pub record: Box<RawValue>,
+}
+
+impl PartialEq for SavedGame {
+    /// The same envelope and the same record (the same text, or the same
+    /// JSON written with its keys in another order or other spacing).
+    fn eq(&self, other: &SavedGame) -> bool {
+        let tree = |g: &SavedGame| serde_json::from_str::<serde_json::Value>(g.record.get()).ok();
+        self.format == other.format
+            && self.version == other.version
+            && self.id == other.id
+            && self.game == other.game
+            && self.saved_at == other.saved_at
+            && self.finished == other.finished
+            && (self.record.get() == other.record.get() || tree(self) == tree(other))
+    }
 }
 
 /// Why a saved file could not be loaded. The file is then set aside, untouched.
@@ -93,7 +111,7 @@ impl SavedGame {
             game,
             saved_at,
             finished: session.is_finished(),
-            record: serde_json::to_value(session.record()).unwrap_or(serde_json::Value::Null),
+            record: serde_json::value::to_raw_value(session.record()).unwrap_or_default(),
         }
     }
 
@@ -117,12 +135,25 @@ impl SavedGame {
     /// Reads the envelope: checksum, format, version, kind. The record is
     /// checked by [`SavedGame::session`].
     pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| LoadError::NotJson(e.to_string()))?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+        /// The fields read before the rest: other fields are skipped.
+        #[derive(Deserialize)]
+        struct Header {
+            format: Option<serde_json::Value>,
+            version: Option<serde_json::Value>,
+        }
+        let header: Header = match serde_json::from_str(text) {
+            Ok(header) => header,
+            Err(e) => {
+                return Err(match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                    Ok(_) => LoadError::NotAGame,
+                    Err(_) => LoadError::NotJson(e.to_string()),
+                })
+            }
+        };
+        if header.format.as_ref().and_then(|f| f.as_str()) != Some(FORMAT) {
             return Err(LoadError::NotAGame);
         }
-        match value.get("version").and_then(|v| v.as_u64()) {
+        match header.version.as_ref().and_then(|v| v.as_u64()) {
             Some(v) if v > u64::from(VERSION) => {
                 return Err(LoadError::NewerVersion(v.min(u64::from(u32::MAX)) as u32))
             }
@@ -134,24 +165,31 @@ impl SavedGame {
             Some(v) if v >= 1 => {}
             _ => return Err(LoadError::NotAGame),
         }
-        serde_json::from_value(value).map_err(|e| LoadError::BadRecord(e.to_string()))
+        serde_json::from_str(text).map_err(|e| LoadError::BadRecord(e.to_string()))
     }
 
     /// Rebuilds the session by replaying the record, after checking its
     /// sizes; the undone actions must replay too and the kept dice fit the
     /// game's dice.
     pub fn session<R: Rules>(&self) -> Result<Session<R>, LoadError> {
-        let count = |key: &str| {
-            self.record
-                .get(key)
-                .and_then(|v| v.as_array())
-                .map_or(0, Vec::len)
-        };
-        if count("log") + count("redo") > MAX_ACTIONS || count("kept_rolls") > MAX_ACTIONS {
+        /// The lengths of the lists, counted without decoding their items
+        /// (`IgnoredAny` takes no memory).
+        #[derive(Deserialize)]
+        struct Sizes {
+            #[serde(default)]
+            log: Vec<serde::de::IgnoredAny>,
+            #[serde(default)]
+            redo: Vec<serde::de::IgnoredAny>,
+            #[serde(default)]
+            kept_rolls: Vec<serde::de::IgnoredAny>,
+        }
+        let bad = |e: serde_json::Error| LoadError::BadRecord(e.to_string());
+        let sizes: Sizes = serde_json::from_str(self.record.get()).map_err(bad)?;
+        if sizes.log.len() + sizes.redo.len() > MAX_ACTIONS || sizes.kept_rolls.len() > MAX_ACTIONS
+        {
             return Err(LoadError::BadRecord("too many actions".into()));
         }
-        let record: Record<R> = serde_json::from_value(self.record.clone())
-            .map_err(|e| LoadError::BadRecord(e.to_string()))?;
+        let record: Record<R> = serde_json::from_str(self.record.get()).map_err(bad)?;
         let faces = R::virtual_values();
         let dice_fit = |roll: &Vec<u32>| {
             !roll.is_empty()

@@ -542,7 +542,8 @@ pub fn many_games(n: usize, seed: u64) -> Vec<SavedGame> {
             let at = NOW - 3 * 365 * 86_400_000 + i as u64 * 60_000;
             g.id = new_id(g.game, at, rng.random_range(0..=u16::MAX));
             g.saved_at = at;
-            if let Some(players) = g.record["setup"]["players"].as_array_mut() {
+            let mut record: serde_json::Value = serde_json::from_str(g.record.get()).unwrap();
+            if let Some(players) = record["setup"]["players"].as_array_mut() {
                 let start = rng.random_range(0..MORE_NAMES.len());
                 for (k, p) in players.iter_mut().enumerate() {
                     let pool = MORE_NAMES.iter().chain(NAMES.iter());
@@ -550,6 +551,7 @@ pub fn many_games(n: usize, seed: u64) -> Vec<SavedGame> {
                     p["name"] = serde_json::json!(name);
                 }
             }
+            g.record = serde_json::value::to_raw_value(&record).unwrap();
             g
         })
         .collect()
