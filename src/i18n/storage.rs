@@ -84,6 +84,16 @@ impl Lang {
         }
     }
 
+    /// How many deleted games an undo put back.
+    pub fn n_restored(self, n: usize) -> String {
+        match (self, n) {
+            (Lang::Fr, 1) => "1 partie remise dans l'historique.".to_string(),
+            (Lang::Fr, n) => format!("{n} parties remises dans l'historique."),
+            (Lang::En, 1) => "1 game put back in the history.".to_string(),
+            (Lang::En, n) => format!("{n} games put back in the history."),
+        }
+    }
+
     /// The button deleting the selected games.
     pub fn delete_selected(self, n: usize) -> String {
         match self {

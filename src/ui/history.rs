@@ -167,10 +167,16 @@ pub fn HistoryScreen() -> Element {
                                             let stored = saves::store_imported(&report.added);
                                             let added = stored.as_ref().copied().unwrap_or(0);
                                             let mut text = lang.import_summary(added, report.already.len(), report.refused.len());
-                                            if let Err(e) = stored {
-                                                text = format!("{text} ⚠ {e}");
+                                            let all_stored = matches!(stored, Ok(n) if n == report.added.len());
+                                            match stored {
+                                                Err(e) if e.is_full() => text = format!("{text} ⚠ {}", lang.storage().full_home),
+                                                Err(e) => text = format!("{text} ⚠ {e}"),
+                                                Ok(n) if n < report.added.len() && saves::storage_full() => {
+                                                    text = format!("{text} ⚠ {}", lang.storage().full_home)
+                                                }
+                                                Ok(_) => {}
                                             }
-                                            message.set(Some((report.refused.is_empty(), text)));
+                                            message.set(Some((report.refused.is_empty() && all_stored, text)));
                                             refusals.set(report.refused.iter().map(|(i, id, e)| lang.refused_game(*i, id.as_deref(), e)).collect());
                                             generation += 1;
                                         }
@@ -189,7 +195,10 @@ pub fn HistoryScreen() -> Element {
                                         let back = trash();
                                         let result = saves::store_imported(&back);
                                         message.set(Some(match result {
-                                            Ok(_) => (true, lang.import_summary(back.len(), 0, 0)),
+                                            Ok(n) if n == back.len() => (true, lang.n_restored(n)),
+                                            Ok(n) if saves::storage_full() => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.storage().full_home)),
+                                            Ok(n) => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.game().not_saved)),
+                                            Err(e) if e.is_full() => (false, format!("⚠ {}", lang.storage().full_home)),
                                             Err(e) => (false, format!("⚠ {e}")),
                                         }));
                                         trash.set(Vec::new());
