@@ -322,6 +322,21 @@ mod tests {
     }
 
     #[test]
+    fn a_finished_game_keeps_no_backup() {
+        let dir = std::env::temp_dir().join(format!("genius-saves-final-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let store = GameFiles::at(dir.clone());
+        let text = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(2)).to_json();
+        store.write("serieux-1-0001", &text).unwrap();
+        store.write("serieux-1-0001", &text).unwrap();
+        assert!(dir.join("serieux-1-0001.json.bak").exists());
+        store.write_finished("serieux-1-0001", &text).unwrap();
+        assert!(!dir.join("serieux-1-0001.json.bak").exists());
+        assert_eq!(load_all(&store).games.len(), 1);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
     fn leftover_temporary_files_are_removed_at_start() {
         let dir = std::env::temp_dir().join(format!("genius-saves-tmp-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -428,11 +443,12 @@ pub fn save<R: crate::core::session::Rules>(
 ) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
     let saved = SavedGame::of(id, kind, crate::platform::now_ms(), session);
-    note_result(store.write(id, &saved.to_json()))?;
+    let text = saved.to_json();
     if saved.finished {
-        let _ = store.drop_backup(id);
+        note_result(store.write_finished(id, &text))
+    } else {
+        note_result(store.write(id, &text))
     }
-    Ok(())
 }
 
 /// Removes a game from the device's store.
@@ -527,11 +543,14 @@ pub fn all_games() -> (Vec<SavedGame>, usize) {
 pub fn store_imported(games: &[SavedGame]) -> Result<usize, crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
     for (n, g) in games.iter().enumerate() {
-        if let Err(e) = note_result(store.write(&g.id, &g.to_json())) {
+        let text = g.to_json();
+        let written = if g.finished {
+            store.write_finished(&g.id, &text)
+        } else {
+            store.write(&g.id, &text)
+        };
+        if let Err(e) = note_result(written) {
             return if n == 0 { Err(e) } else { Ok(n) };
-        }
-        if g.finished {
-            let _ = store.drop_backup(&g.id);
         }
     }
     Ok(games.len())

@@ -286,6 +286,12 @@ impl GameFiles {
         write_atomically(&path, text.as_bytes()).map_err(|e| io_error(&path, &e))
     }
 
+    /// Writes a finished game, which keeps no backup (see [`Self::drop_backup`]).
+    pub fn write_finished(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        self.write(id, text)?;
+        self.drop_backup(id)
+    }
+
     /// Drops a game's backup (a finished game needs none: it no longer
     /// changes, and its checksum tells if it is damaged).
     pub fn drop_backup(&self, id: &str) -> Result<(), StorageError> {

@@ -200,6 +200,13 @@ impl GameFiles {
         save(&key, text)
     }
 
+    /// Writes a finished game, which keeps no backup: the old backup goes
+    /// first and none is made, so a nearly full quota still takes it.
+    pub fn write_finished(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        self.drop_backup(id)?;
+        save(&game_key(id, "")?, text)
+    }
+
     /// Drops a game's backup (a finished game needs none).
     pub fn drop_backup(&self, id: &str) -> Result<(), StorageError> {
         let key = game_key(id, ".bak")?;
