@@ -128,7 +128,7 @@ pub fn import(text: &str, have: impl Fn(&str) -> bool) -> Result<ImportReport, I
         return Err(ImportError::TooManyGames(entries.len()));
     }
     let mut report = ImportReport::default();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = std::collections::BTreeSet::new();
     for (index, entry) in entries.iter().enumerate() {
         match check(entry.get()) {
             Ok(game) if !super::save::is_valid_id(&game.id) => {

@@ -126,10 +126,7 @@ impl SavedGame {
         let Some(open) = body.strip_suffix('}') else {
             return body;
         };
-        format!(
-            "{open}{CRC_KEY}{:08x}\"}}",
-            crc32fast::hash(open.as_bytes())
-        )
+        format!("{open}{CRC_KEY}{:08x}\"}}", crc32(open.as_bytes()))
     }
 
     /// Reads the envelope: checksum, format, version, kind. The record is
@@ -215,6 +212,13 @@ impl SavedGame {
     }
 }
 
+/// The CRC-32 (IEEE 802.3, as zip and PNG use) of `bytes`.
+fn crc32(bytes: &[u8]) -> u32 {
+    const CRC32: crc::Crc<u32, crc::NoTable> =
+        crc::Crc::<u32, crc::NoTable>::new(&crc::CRC_32_ISO_HDLC);
+    CRC32.checksum(bytes)
+}
+
 /// `text` with its checksum made again: for tests and tools that edit a
 /// saved file on purpose (the app itself only writes through
 /// [`SavedGame::to_json`]).
@@ -223,10 +227,7 @@ pub fn reseal(text: &str) -> String {
         Some(at) => &text[..at],
         None => text.trim_end().strip_suffix('}').unwrap_or(text),
     };
-    format!(
-        "{open}{CRC_KEY}{:08x}\"}}",
-        crc32fast::hash(open.as_bytes())
-    )
+    format!("{open}{CRC_KEY}{:08x}\"}}", crc32(open.as_bytes()))
 }
 
 /// Checks the `crc32` a file ends with: `Ok(true)` if it matches, `Ok(false)`
@@ -241,7 +242,7 @@ fn verify_checksum(text: &str) -> Result<bool, LoadError> {
         .filter(|hex| hex.len() == 8 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
         .and_then(|hex| u32::from_str_radix(hex, 16).ok())
         .ok_or(LoadError::Damaged)?;
-    if crc32fast::hash(&text.as_bytes()[..at]) == stored {
+    if crc32(&text.as_bytes()[..at]) == stored {
         Ok(true)
     } else {
         Err(LoadError::Damaged)
@@ -359,6 +360,12 @@ mod tests {
             saved.session::<Serieux>(),
             Err(LoadError::BadRecord(_))
         ));
+    }
+
+    #[test]
+    fn the_checksum_is_the_standard_crc_32() {
+        // The check value of CRC-32/ISO-HDLC, as zip and PNG compute it.
+        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
     }
 
     #[test]
