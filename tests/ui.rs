@@ -21,6 +21,7 @@ fn init(screen: Screen, lang: Lang) -> Init {
         checker: Checker::new(),
         saved: Vec::new(),
         set_aside: 0,
+        restored: Vec::new(),
     }
 }
 
@@ -381,4 +382,56 @@ fn the_sequence_setup_offers_six_in_a_row_to_two_players() {
     assert!(fr.contains("Gagner avec six jetons alignés (à deux joueurs ou deux équipes)"));
     let en = render(init(Screen::Setup(GameKind::Sequence), Lang::En));
     assert!(en.contains("Win with six in a row (two players or two teams)"));
+}
+
+fn unfinished_game() -> genius::core::save::SavedGame {
+    use genius::core::save::{GameKind, SavedGame};
+    use genius::core::serieux::{FirstPlayer, Serieux, Setup};
+    use genius::core::session::Session;
+    use genius::core::table::{Colour, Player};
+    let session = Session::<Serieux>::new(Setup {
+        players: vec![
+            Player::new("Anne", Colour::Blue),
+            Player::new("Bruno", Colour::Red),
+        ],
+        first: FirstPlayer::Chosen(0),
+    })
+    .unwrap();
+    SavedGame::of(
+        "serieux-1764000000000-0001",
+        GameKind::Serieux,
+        1_764_000_000_000,
+        &session,
+    )
+}
+
+#[test]
+fn deleting_an_unfinished_game_from_home_asks_first() {
+    let html = render(Init {
+        saved: vec![unfinished_game()],
+        ..init(Screen::Home, Lang::Fr)
+    });
+    assert!(html.contains("data-testid=\"resume-serieux-1764000000000-0001\""));
+    assert!(html.contains("data-testid=\"delete-serieux-1764000000000-0001\""));
+    // The question and its answers come only after the first tap.
+    assert!(!html.contains("confirm-delete-"));
+    assert!(!html.contains("Supprimer cette partie en cours"));
+}
+
+#[test]
+fn a_game_that_went_back_one_action_is_named_on_home() {
+    for (lang, words) in [
+        (Lang::Fr, "est revenue un coup en arrière"),
+        (Lang::En, "went back one action"),
+    ] {
+        let html = render(Init {
+            restored: vec![unfinished_game()],
+            ..init(Screen::Home, lang)
+        });
+        let line = text_of(&html, "went-back");
+        assert!(line.contains(words), "{line}");
+        assert!(line.contains("Anne, Bruno"), "{line}");
+        // 2025-11-24 16:00 UTC, in the machine's time zone.
+        assert!(line.contains("2025-11-2"), "{line}");
+    }
 }

@@ -772,6 +772,11 @@ impl Rules for Genius {
         }
     }
 
+    /// d6 values, and the challenge die's face index (0 to 5).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=6
+    }
+
     fn legal_moves(&self) -> Vec<Move<Action>> {
         let p = self.current;
         match &self.phase {

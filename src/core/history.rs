@@ -296,6 +296,19 @@ pub struct CsvWords<'a> {
     pub no: &'a str,
 }
 
+/// A cell of text (a name, a game, a variant) that a spreadsheet must show
+/// as text: one starting with `=`, `+`, `-`, `@`, a tab or a carriage return
+/// would be read as a formula, so it gets a leading apostrophe, as
+/// spreadsheet guidance (OWASP's "CSV injection") recommends. Scores are
+/// numbers and keep their minus sign.
+pub fn text_cell(s: &str) -> String {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}")
+    } else {
+        s.to_string()
+    }
+}
+
 fn csv_field(s: &str, sep: char) -> String {
     if s.contains(sep) || s.contains('"') || s.contains('\n') || s.contains('\r') {
         format!("\"{}\"", s.replace('"', "\"\""))
@@ -338,6 +351,7 @@ pub fn csv(
             } else {
                 words.no
             };
+            let (game, variant, name) = (text_cell(&game), text_cell(&variant), text_cell(&name));
             out += &line(&[&date, &game, &variant, &name, &score, &place, winner]);
         }
     }

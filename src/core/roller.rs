@@ -225,6 +225,11 @@ impl Rules for Roller {
         }
     }
 
+    /// Values up to a d20's 20 (face indices from 0 for dice without numbers).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=20
+    }
+
     fn legal_moves(&self) -> Vec<Move<Action>> {
         let mut moves = vec![Move::Compose(Compose::Dice { max: MAX_DICE })];
         let kinds = self.kinds_to_roll();

@@ -41,6 +41,16 @@ use std::collections::BTreeMap;
 pub const SHEET_FORMAT: &str = "genius-rtt-sheet";
 pub const SHEET_VERSION: u32 = 1;
 
+/// The most squares a sheet may have (the shipped ones have up to 21).
+pub const MAX_SQUARES: usize = 400;
+/// The highest row and column a square may sit at.
+pub const MAX_ROW: usize = 100;
+pub const MAX_X: usize = 1_000;
+/// The most squares one square may rest on or be next to.
+pub const MAX_LINKS: usize = 8;
+/// The longest sheet name, in bytes.
+pub const MAX_SHEET_NAME: usize = 200;
+
 /// The coloured dice, in order.
 pub const COLOURED: [DieKind; 5] = [
     DieKind::D4,
@@ -107,6 +117,9 @@ pub enum SheetError {
     Unreachable {
         square: usize,
     },
+    /// More squares, rows, columns or links than a sheet may have, or a
+    /// name too long (see [`MAX_SQUARES`]).
+    TooLarge,
     /// Two squares at the same place.
     Overlap {
         a: usize,
@@ -133,10 +146,25 @@ impl Sheet {
         Ok(sheet)
     }
 
+    /// Checks a sheet in time linear in its size (n log n for overlaps):
+    /// sizes and coordinates are bounded first, so nothing overflows.
     pub fn validate(&self) -> Result<(), SheetError> {
         let sq = &self.squares;
         if sq.is_empty() {
             return Err(SheetError::Empty);
+        }
+        if sq.len() > MAX_SQUARES
+            || self.id.len() > MAX_SHEET_NAME
+            || self.name.fr.len() > MAX_SHEET_NAME
+            || self.name.en.len() > MAX_SHEET_NAME
+            || sq.iter().any(|s| {
+                s.row > MAX_ROW
+                    || s.x > MAX_X
+                    || s.on.len() > MAX_LINKS
+                    || s.neighbours.len() > MAX_LINKS
+            })
+        {
+            return Err(SheetError::TooLarge);
         }
         for (i, s) in sq.iter().enumerate() {
             if s.id != i {
@@ -171,34 +199,41 @@ impl Sheet {
                 return Err(SheetError::Unreachable { square: s.id });
             }
         }
-        for a in 0..sq.len() {
-            for b in a + 1..sq.len() {
-                if sq[a].row == sq[b].row && sq[a].x.abs_diff(sq[b].x) < 2 {
-                    return Err(SheetError::Overlap { a, b });
-                }
+        // Overlaps: squares in (row, x) order, each against the next.
+        let by_place = super::history::order(sq.len(), &|a, b| {
+            (sq[a].row, sq[a].x).cmp(&(sq[b].row, sq[b].x))
+        });
+        for pair in by_place.windows(2) {
+            let (a, b) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
+            if sq[a].row == sq[b].row && sq[a].x.abs_diff(sq[b].x) < 2 {
+                return Err(SheetError::Overlap { a, b });
             }
         }
         // Every square must be fillable once the ones before it are: a
-        // floating square needs a neighbour that can itself be filled.
+        // floating square needs a neighbour that can itself be filled. A
+        // work list visits each square once per link (linear).
         let mut fillable: Vec<bool> = sq.iter().map(|s| s.base).collect();
-        loop {
-            let mut changed = false;
-            for s in sq {
-                if fillable[s.id] {
-                    continue;
-                }
-                let ok = if !s.on.is_empty() {
-                    s.on.iter().all(|&o| fillable[o])
-                } else {
-                    s.neighbours.iter().any(|&n| fillable[n])
-                };
-                if ok {
-                    fillable[s.id] = true;
-                    changed = true;
+        let mut missing: Vec<usize> = sq.iter().map(|s| s.on.len()).collect();
+        let mut above: Vec<Vec<usize>> = vec![Vec::new(); sq.len()];
+        for s in sq {
+            for &o in &s.on {
+                above[o].push(s.id);
+            }
+        }
+        let mut work: Vec<usize> = sq.iter().filter(|s| s.base).map(|s| s.id).collect();
+        while let Some(done) = work.pop() {
+            for &up in &above[done] {
+                missing[up] -= 1;
+                if missing[up] == 0 && !fillable[up] {
+                    fillable[up] = true;
+                    work.push(up);
                 }
             }
-            if !changed {
-                break;
+            for &n in &sq[done].neighbours {
+                if sq[n].on.is_empty() && !fillable[n] {
+                    fillable[n] = true;
+                    work.push(n);
+                }
             }
         }
         if let Some(s) = sq.iter().find(|s| !fillable[s.id]) {
@@ -805,6 +840,11 @@ impl Rules for Rtt {
             }
             _ => {}
         }
+    }
+
+    /// Up to a d20's 20, and the white die's face index (0 to 5).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=20
     }
 
     fn legal_moves(&self) -> Vec<Move<Action>> {

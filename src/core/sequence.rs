@@ -452,6 +452,11 @@ impl Rules for Sequence {
         }
     }
 
+    /// d6 values, and the roll-off's sums of two dice (2 to 12).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        1..=12
+    }
+
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
             Phase::RollOff(r) => vec![Move::Roll(Roll {

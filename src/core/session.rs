@@ -71,6 +71,13 @@ pub trait Rules: Clone + Debug + Sized {
         }
     }
 
+    /// Every value [`Rules::virtual_roll`] can give for this game (a d6's
+    /// 1 to 6 unless a game rolls other dice): the dice kept from undone
+    /// rolls are checked against it when a game is read from a file.
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        1..=6
+    }
+
     /// Validates, then applies: the new state or the reason it is refused.
     fn apply(&self, action: &Self::Action) -> Result<Self, Self::Error> {
         self.validate(action)?;
@@ -315,6 +322,19 @@ impl<R: Rules> Session<R> {
         }
     }
 
+    /// The first undone action (counted from the next one to redo) that does
+    /// not replay, if any: a file's redo list is checked like its log.
+    pub fn unreplayable_redo(&self) -> Option<usize> {
+        let mut state = self.state.clone();
+        for (n, action) in self.record.redo.iter().rev().enumerate() {
+            if state.validate(action).is_err() {
+                return Some(n);
+            }
+            state.apply_valid(action);
+        }
+        None
+    }
+
     /// The values of the undone virtual roll waiting to come back, if any.
     pub fn kept_roll(&self) -> Option<&[u32]> {
         self.record.kept_rolls.front().map(Vec::as_slice)
@@ -324,12 +344,7 @@ impl<R: Rules> Session<R> {
     /// undone roll come back first (those that fit), then fresh ones, each
     /// die's face index from `face`.
     pub fn throw(&self, roll: &Roll, face: impl FnMut(DieKind) -> usize) -> Option<R::Action> {
-        let kept = self
-            .record
-            .kept_rolls
-            .front()
-            .map_or(&[][..], Vec::as_slice);
-        let values = roll.throw_keeping(kept, face);
+        let values = roll.throw_keeping(self.kept_roll().unwrap_or_default(), face);
         self.state.rolled(roll, &values, RollSource::Virtual)
     }
 

@@ -54,10 +54,23 @@ pub struct Player {
 /// Why a list of players cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SetupError {
-    TooFewPlayers { min: usize },
-    TooManyPlayers { max: usize },
-    EmptyName { index: usize },
-    DuplicateName { name: String },
+    TooFewPlayers {
+        min: usize,
+    },
+    TooManyPlayers {
+        max: usize,
+    },
+    EmptyName {
+        index: usize,
+    },
+    DuplicateName {
+        name: String,
+    },
+    /// A name longer than [`MAX_NAME`] or with stray white space: not as
+    /// the setup screen writes names (a hand-edited or damaged file).
+    NameNotClean {
+        index: usize,
+    },
 }
 
 impl Player {
@@ -95,8 +108,11 @@ pub fn validate_players(players: &[Player], min: usize, max: usize) -> Result<()
         return Err(SetupError::TooManyPlayers { max });
     }
     for (index, p) in players.iter().enumerate() {
-        if clean_name(&p.name).is_empty() {
+        if p.name.len() <= 4 * MAX_NAME && clean_name(&p.name).is_empty() {
             return Err(SetupError::EmptyName { index });
+        }
+        if p.name.len() > 4 * MAX_NAME || clean_name(&p.name) != p.name {
+            return Err(SetupError::NameNotClean { index });
         }
     }
     for (i, p) in players.iter().enumerate() {

@@ -666,6 +666,11 @@ impl Rules for Words {
         }
     }
 
+    /// d6 values, and letter and colour face indices (0 to 5).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=6
+    }
+
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
             Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],

@@ -190,12 +190,14 @@ impl Lang {
     pub fn import_error(self, e: &ImportError) -> String {
         match (self, e) {
             (Lang::Fr, ImportError::TooLarge { bytes }) => format!(
-                "Fichier refusé : {} Ko, c'est plus que la limite de 4 Mo. Rien n'a été importé.",
-                bytes / 1024
+                "Fichier refusé : {} Ko, c'est plus que la limite de {} Mo. Rien n'a été importé.",
+                bytes / 1024,
+                crate::core::export::MAX_IMPORT_BYTES / (1024 * 1024)
             ),
             (Lang::En, ImportError::TooLarge { bytes }) => format!(
-                "File refused: {} KB is over the 4 MB limit. Nothing was imported.",
-                bytes / 1024
+                "File refused: {} KB is over the {} MB limit. Nothing was imported.",
+                bytes / 1024,
+                crate::core::export::MAX_IMPORT_BYTES / (1024 * 1024)
             ),
             (Lang::Fr, ImportError::NotJson(_)) => {
                 "Fichier refusé : ce n'est pas un export de Genius lisible (abîmé ou tronqué). Rien n'a été importé.".into()
@@ -242,6 +244,7 @@ impl Lang {
             (Lang::En, LoadError::DoesNotReplay { index }) => {
                 format!("move {} breaks the rules", index + 1)
             }
+            (_, LoadError::Damaged) => self.storage().damaged.to_string(),
         };
         self.pick(format!("{which} : {why}"), format!("{which}: {why}"))
     }

@@ -54,6 +54,7 @@ mod rtt;
 mod rules;
 mod sequence;
 mod serieux;
+mod storage;
 mod words;
 pub use app::{factorisation, Texts};
 pub use einstein::EinsteinTexts;
@@ -63,6 +64,7 @@ pub use rtt::RttTexts;
 pub use rules::{Rulebook, Rulebooks};
 pub use sequence::SequenceTexts;
 pub use serieux::SerieuxTexts;
+pub use storage::StorageTexts;
 pub use words::WordsTexts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -361,6 +363,7 @@ impl Lang {
                 format!("Deux joueurs s'appellent « {name} ».")
             }
             (Lang::En, E::DuplicateName { name }) => format!("Two players are called “{name}”."),
+            (_, E::NameNotClean { index }) => self.name_not_clean(*index),
         }
     }
 

@@ -51,6 +51,29 @@ pub fn HistoryScreen() -> Element {
     let done = use_memo(move || finished(&games()));
     let outcomes: Vec<Outcome> = done().into_iter().map(|(_, o)| o).collect();
     let offset = platform::local_offset_minutes();
+    let st = lang.storage();
+    // Games ticked for deleting, the last games deleted (for undo) and the
+    // date before which games are deleted.
+    let mut selected = use_signal(Vec::<String>::new);
+    let mut trash = use_signal(Vec::<SavedGame>::new);
+    let mut before = use_signal(String::new);
+    let mut delete = move |gone: Vec<SavedGame>| {
+        let mut deleted = Vec::new();
+        let mut failure = None;
+        for g in gone {
+            match saves::forget(&g.id) {
+                Ok(()) => deleted.push(g),
+                Err(e) => failure = Some(e),
+            }
+        }
+        message.set(Some(match failure {
+            None => (true, lang.n_deleted(deleted.len())),
+            Some(e) => (false, format!("{} ⚠ {e}", lang.n_deleted(deleted.len()))),
+        }));
+        selected.set(Vec::new());
+        trash.set(deleted);
+        generation += 1;
+    };
 
     let share = move |name: String, mime: &str, text: String| {
         let result = platform::share_file(&name, mime, &text);
@@ -143,10 +166,16 @@ pub fn HistoryScreen() -> Element {
                                             let stored = saves::store_imported(&report.added);
                                             let added = stored.as_ref().copied().unwrap_or(0);
                                             let mut text = lang.import_summary(added, report.already.len(), report.refused.len());
-                                            if let Err(e) = stored {
-                                                text = format!("{text} ⚠ {e}");
+                                            let all_stored = matches!(stored, Ok(n) if n == report.added.len());
+                                            match stored {
+                                                Err(e) if e.is_full() => text = format!("{text} ⚠ {}", lang.storage().full_home),
+                                                Err(e) => text = format!("{text} ⚠ {e}"),
+                                                Ok(n) if n < report.added.len() && saves::storage_full() => {
+                                                    text = format!("{text} ⚠ {}", lang.storage().full_home)
+                                                }
+                                                Ok(_) => {}
                                             }
-                                            message.set(Some((report.refused.is_empty(), text)));
+                                            message.set(Some((report.refused.is_empty() && all_stored, text)));
                                             refusals.set(report.refused.iter().map(|(i, id, e)| lang.refused_game(*i, id.as_deref(), e)).collect());
                                             generation += 1;
                                         }
@@ -156,12 +185,81 @@ pub fn HistoryScreen() -> Element {
                             }
                         }
                         p { class: "caption", "{h.import_hint}" }
+                        div { class: "actions",
+                            if !trash().is_empty() {
+                                button {
+                                    class: "action",
+                                    "data-testid": "undo-delete",
+                                    onclick: move |_| {
+                                        let back = trash();
+                                        let result = saves::store_imported(&back);
+                                        message.set(Some(match result {
+                                            Ok(n) if n == back.len() => (true, lang.n_restored(n)),
+                                            Ok(n) if saves::storage_full() => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.storage().full_home)),
+                                            Ok(n) => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.game().not_saved)),
+                                            Err(e) if e.is_full() => (false, format!("⚠ {}", lang.storage().full_home)),
+                                            Err(e) => (false, format!("⚠ {e}")),
+                                        }));
+                                        trash.set(Vec::new());
+                                        generation += 1;
+                                    },
+                                    "{st.undo_delete}"
+                                }
+                            }
+                            if !selected().is_empty() {
+                                button {
+                                    class: "action",
+                                    "data-testid": "delete-selected",
+                                    onclick: move |_| {
+                                        let ids = selected();
+                                        let gone = done().into_iter().map(|(g, _)| g).filter(|g| ids.contains(&g.id)).collect();
+                                        delete(gone)
+                                    },
+                                    "{lang.delete_selected(selected().len())}"
+                                }
+                            }
+                        }
+                        div { class: "actions",
+                            label { "{st.delete_before} "
+                                input {
+                                    r#type: "date",
+                                    "data-testid": "delete-before-date",
+                                    value: "{before}",
+                                    oninput: move |e| before.set(e.value()),
+                                }
+                            }
+                            button {
+                                class: "action",
+                                "data-testid": "delete-before",
+                                disabled: before().len() != 10,
+                                onclick: move |_| {
+                                    let day = before();
+                                    let gone = done()
+                                        .into_iter()
+                                        .map(|(g, _)| g)
+                                        .filter(|g| history::date_text(g.saved_at, offset)[..10] < *day)
+                                        .collect();
+                                    delete(gone)
+                                },
+                                "{st.delete}"
+                            }
+                        }
                     }
                     if done().is_empty() {
                         p { class: "info", "data-testid": "history-empty", "{h.empty}" }
                     }
                     for (saved, o) in done() {
                         HistoryRow { key: "{saved.id}", saved: saved.clone(), outcome: o.clone(), aliases: aliases(), lang, offset,
+                            selected: selected().contains(&saved.id),
+                            on_select: move |id: String| {
+                                let mut now = selected();
+                                match now.iter().position(|s| *s == id) {
+                                    Some(at) => { now.remove(at); }
+                                    None => now.push(id),
+                                }
+                                selected.set(now);
+                            },
+                            on_delete: move |s: SavedGame| delete(vec![s]),
                             on_view: move |s: SavedGame| {
                                 let mut ui = ui;
                                 if ui.open(&s, true) { ui.go(Screen::Game(s.game)) }
@@ -190,8 +288,14 @@ fn HistoryRow(
     offset: i32,
     on_view: EventHandler<SavedGame>,
     on_export: EventHandler<SavedGame>,
+    selected: bool,
+    on_select: EventHandler<String>,
+    on_delete: EventHandler<SavedGame>,
 ) -> Element {
     let h = lang.history();
+    let st = lang.storage();
+    let id = saved.id.clone();
+    let gone = saved.clone();
     let places = &outcome.places;
     let order = history::order(places.len(), &|a, b| places[a].cmp(&places[b]));
     let view = saved.clone();
@@ -215,6 +319,19 @@ fn HistoryRow(
             div { class: "actions",
                 button { class: "action", "data-testid": "view-{saved.id}", onclick: move |_| on_view.call(view.clone()), "{h.view}" }
                 button { class: "action", "data-testid": "export-{saved.id}", onclick: move |_| on_export.call(saved.clone()), "{h.export}" }
+                label { class: "action",
+                    input {
+                        r#type: "checkbox",
+                        "data-testid": "select-{id}",
+                        checked: selected,
+                        onchange: {
+                            let id = id.clone();
+                            move |_| on_select.call(id.clone())
+                        },
+                    }
+                    " {st.select}"
+                }
+                button { class: "action", "data-testid": "delete-{id}", onclick: move |_| on_delete.call(gone.clone()), "{st.delete}" }
             }
         }
     }

@@ -19,7 +19,24 @@ pub fn HomeScreen() -> Element {
     });
 
     let g = lang.game();
+    let st = lang.storage();
     let set_aside = *ui.set_aside.read();
+    let full = crate::saves::storage_full();
+    let offset = crate::platform::local_offset_minutes();
+    let went_back: Vec<String> = ui
+        .restored
+        .read()
+        .iter()
+        .map(|saved| {
+            let players = crate::core::history::outcome(saved)
+                .map(|o| o.players.join(", "))
+                .unwrap_or_default();
+            let date = crate::core::history::date_text(saved.saved_at, offset);
+            lang.went_back(lang.game_title(saved.game), &players, &date)
+        })
+        .collect();
+    // The unfinished game whose delete waits for a yes.
+    let mut confirming = use_signal(|| None::<String>);
     let in_progress: Vec<(SavedGame, String)> = ui
         .saved
         .read()
@@ -58,6 +75,12 @@ pub fn HomeScreen() -> Element {
             if set_aside > 0 {
                 p { class: "notice", role: "status", "data-testid": "set-aside", "{lang.games_set_aside(set_aside)}" }
             }
+            if full {
+                p { class: "entry-error", role: "alert", "data-testid": "storage-full", "⚠ {st.full_home}" }
+            }
+            for (i, line) in went_back.iter().enumerate() {
+                p { key: "{i}", class: "notice", role: "status", "data-testid": "went-back", "{line}" }
+            }
             if !in_progress.is_empty() {
                 section { class: "info", "data-testid": "in-progress",
                     h2 { class: "section-title", "{g.in_progress}" }
@@ -78,18 +101,39 @@ pub fn HomeScreen() -> Element {
                                 },
                                 "{g.resume}"
                             }
-                            button {
-                                class: "chip",
-                                "data-testid": "delete-{saved.id}",
-                                onclick: {
-                                    let id = saved.id.clone();
-                                    move |_| {
-                                        crate::saves::forget(&id);
-                                        let mut ui = ui;
-                                        ui.saved.write().retain(|g| g.id != id);
-                                    }
-                                },
-                                "{g.delete}"
+                            if confirming().as_deref() == Some(saved.id.as_str()) {
+                                span { class: "saved-summary", role: "alert", "{st.confirm_delete}" }
+                                button {
+                                    class: "chip",
+                                    "data-testid": "confirm-delete-{saved.id}",
+                                    onclick: {
+                                        let id = saved.id.clone();
+                                        move |_| {
+                                            confirming.set(None);
+                                            if crate::saves::forget(&id).is_ok() {
+                                                let mut ui = ui;
+                                                ui.saved.write().retain(|g| g.id != id);
+                                            }
+                                        }
+                                    },
+                                    "{st.yes_delete}"
+                                }
+                                button {
+                                    class: "chip chip-on",
+                                    "data-testid": "keep-{saved.id}",
+                                    onclick: move |_| confirming.set(None),
+                                    "{st.keep}"
+                                }
+                            } else {
+                                button {
+                                    class: "chip",
+                                    "data-testid": "delete-{saved.id}",
+                                    onclick: {
+                                        let id = saved.id.clone();
+                                        move |_| confirming.set(Some(id.clone()))
+                                    },
+                                    "{g.delete}"
+                                }
                             }
                         }
                     }

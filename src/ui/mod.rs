@@ -116,6 +116,8 @@ pub struct Init {
     pub saved: Vec<SavedGame>,
     /// How many saved files could not be loaded and were set aside.
     pub set_aside: usize,
+    /// Games whose last save was damaged, loaded from their backup.
+    pub restored: Vec<SavedGame>,
 }
 
 impl Init {
@@ -130,7 +132,7 @@ impl Init {
             Ok(None) => (Settings::default(), None),
             Err(e) => (Settings::default(), Some(SettingsError::Unreadable(e.0))),
         };
-        let (saved, set_aside) = load_saved();
+        let (saved, set_aside, restored) = load_saved();
         Init {
             settings,
             settings_error,
@@ -139,19 +141,27 @@ impl Init {
             checker: Checker::new(),
             saved,
             set_aside,
+            restored,
         }
     }
 }
 
 pub const SETTINGS_KEY: &str = "settings";
 
-/// The unfinished games on this device, and how many files were set aside.
-fn load_saved() -> (Vec<SavedGame>, usize) {
+/// The unfinished games on this device, how many files were set aside, and
+/// the games loaded from their backup (they went back one action).
+fn load_saved() -> (Vec<SavedGame>, usize, Vec<SavedGame>) {
     let loaded = crate::saves::device_store()
         .map(|s| crate::saves::load_all(&s))
         .unwrap_or_default();
+    let restored = loaded
+        .games
+        .iter()
+        .filter(|g| loaded.from_backup.contains(&g.id))
+        .cloned()
+        .collect();
     let unfinished = loaded.games.into_iter().filter(|g| !g.finished).collect();
-    (unfinished, loaded.set_aside.len())
+    (unfinished, loaded.set_aside.len(), restored)
 }
 
 /// State shared by every screen.
@@ -172,6 +182,7 @@ pub struct Ui {
     pub words: Signal<Option<Active<Words>>>,
     pub saved: Signal<Vec<SavedGame>>,
     pub set_aside: Signal<usize>,
+    pub restored: Signal<Vec<SavedGame>>,
 }
 
 impl Ui {
@@ -187,10 +198,13 @@ impl Ui {
 
     pub fn go(&mut self, screen: Screen) {
         if screen == Screen::Home {
-            let (saved, set_aside) = load_saved();
+            let (saved, set_aside, restored) = load_saved();
             self.saved.set(saved);
             let before = *self.set_aside.peek();
             self.set_aside.set(before + set_aside);
+            if !restored.is_empty() {
+                self.restored.write().extend(restored);
+            }
         }
         self.screen.set(screen);
     }
@@ -312,6 +326,7 @@ pub fn Root(init: Init) -> Element {
         words: Signal::new(None),
         saved: Signal::new(init.saved.clone()),
         set_aside: Signal::new(init.set_aside),
+        restored: Signal::new(init.restored.clone()),
     });
     let Ui {
         settings, screen, ..

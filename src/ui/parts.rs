@@ -42,7 +42,9 @@ pub fn Notices(refused: Option<String>, save_failed: bool, lang: Lang) -> Elemen
         if let Some(message) = refused {
             p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {message}" }
         }
-        if save_failed {
+        if save_failed && crate::saves::storage_full() {
+            p { class: "entry-error", role: "alert", "data-testid": "storage-full", "⚠ {lang.storage().full_game}" }
+        } else if save_failed {
             p { class: "entry-error", role: "alert", "⚠ {lang.game().not_saved}" }
         }
     }
