@@ -12,7 +12,7 @@ mod games;
 use games::{all_games, many_games, saved_games, sealed, NOW};
 use genius::core::export::{export, import, MAX_GAMES, MAX_IMPORT_BYTES};
 use genius::core::history::{csv, outcome, text_cell, Aliases, CsvWords};
-use genius::core::rtt::{Sheet, SheetError, MAX_SQUARES};
+use genius::core::rtt_sheet::{Sheet, SheetError, MAX_SQUARES};
 use genius::core::save::{check, LoadError, SavedGame, MAX_ACTIONS};
 use genius::platform::GameFiles;
 use genius::saves::load_all;

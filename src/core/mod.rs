@@ -16,6 +16,7 @@ pub mod history;
 pub mod prime;
 pub mod roller;
 pub mod rtt;
+pub mod rtt_sheet;
 pub mod save;
 pub mod sequence;
 pub mod serieux;
