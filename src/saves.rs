@@ -27,11 +27,21 @@ pub trait GameStore {
 pub fn load_all(store: &dyn GameStore) -> Loaded {
     let mut loaded = Loaded::default();
     for id in store.ids() {
-        let accept = |text: &str| check(text).is_ok();
+        // The game the accepted text gave is kept: each file is replayed
+        // once at start-up, not twice (only a refused one is checked again,
+        // for its error).
+        let accepted = std::cell::RefCell::new(None);
+        let accept = |text: &str| match check(text) {
+            Ok(game) => {
+                *accepted.borrow_mut() = Some(game);
+                true
+            }
+            Err(_) => false,
+        };
         let Some((text, from_backup)) = store.read(&id, &accept) else {
             continue;
         };
-        match check(&text) {
+        match accepted.into_inner().map_or_else(|| check(&text), Ok) {
             Ok(game) => {
                 if from_backup {
                     loaded.from_backup.push(id.clone());

@@ -98,7 +98,7 @@ for (const b of builds) {
   console.log(`${b.name.padEnd(8)} | ${ms(median(b.taps[1]))} (${range(b.taps[1], ms)}) | ${r1.toFixed(2)} | ${ms(median(b.taps[4]))} (${range(b.taps[4], ms)}) | ${r4.toFixed(2)}`);
 }
 
-console.log(`\nLighthouse ${'12'} mobile audit (${LH_RUNS} runs each, interleaved; median, range):`);
+console.log(`\nLighthouse ${builds[0].audits[0].version} mobile audit (${LH_RUNS} runs each, interleaved; median, range):`);
 console.log('build    | performance | FCP s | LCP s | TBT ms | CLS');
 const pick = (b, k) => b.audits.map((a) => a[k]);
 for (const b of builds) {

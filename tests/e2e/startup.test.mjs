@@ -83,6 +83,23 @@ test('English players and a dark theme chosen in the settings get theirs from th
   await dark.context().close();
 });
 
+test('with a game in progress or unreadable settings, the app draws its home itself', async () => {
+  for (const [key, value] of [
+    ['genius.game.g1', '{"format":"genius-game","finished":false}'],
+    ['genius.settings', '{"version":1,"theme":'],
+  ]) {
+    const page = await withWasmHeld();
+    await page.goto(app.url);
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value]);
+    await page.reload();
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    assert.equal(await page.$('.app'), null, `no copy of the home screen with ${key} = ${value}`);
+    await page.release();
+    await page.waitForSelector(`${APP} .notice`);
+    await page.context().close();
+  }
+});
+
 test('the app takes the screen over in place: no layout shift, the same boxes', async () => {
   const page = await withWasmHeld();
   await page.addInitScript(() => {

@@ -15,7 +15,8 @@ export function chromium() {
 }
 
 /** One audit of `url` (storage and cache cleared first, so a first visit):
- * the performance score (0–1), FCP, LCP and TBT in ms, and CLS. */
+ * the performance score (0–1), FCP, LCP and TBT in ms, CLS, and the
+ * version of Lighthouse. */
 export async function audit(chrome, url) {
   const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -25,6 +26,7 @@ export async function audit(chrome, url) {
     return v;
   };
   return {
+    version: lhr.lighthouseVersion,
     score: lhr.categories.performance.score,
     fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
