@@ -57,7 +57,9 @@ fn prerender(dist: &Path) -> Result<String, String> {
             ));
         }
     }
-    let css = only_asset(dist, |name| name.starts_with("main-") && name.ends_with(".css"))?;
+    let css = only_asset(dist, |name| {
+        name.starts_with("main-") && name.ends_with(".css")
+    })?;
     let wasm = only_asset(dist, |name| name.ends_with(".wasm"))?;
     // `crossorigin`: the glue fetches the wasm in CORS mode, and a preload is
     // only used by a request of the same mode.
