@@ -65,7 +65,7 @@ test('English players and a dark theme chosen in the settings get theirs from th
   await page.goto(app.url);
   await page.waitForSelector(`${PRE} ${id('open-checker')}`);
   assert.equal(await page.getAttribute(PRE, 'lang'), 'en');
-  assert.match(await page.textContent(`${PRE} ${id('open-checker')}`), /Prime number/);
+  assert.match(await page.textContent(`${PRE} ${id('open-checker')}`), /Prime or not\?/);
   await page.release();
   await page.waitForSelector(APP);
 
