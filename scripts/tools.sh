@@ -119,6 +119,41 @@ build_web() {
     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
     dx build --web --release)
   [ -f "$WEB_DIST/index.html" ] || { echo "dx did not produce $WEB_DIST/index.html" >&2; return 1; }
+  # The home screen rendered into index.html, with the stylesheet and the
+  # wasm asked for from its head (examples/prerender.rs); before the worker
+  # lists the files, so it caches this page.
+  say "prerendering the home screen into index.html"
+  (cd "$ROOT" && cargo run --quiet --example prerender -- "$WEB_DIST")
   # The service worker of this build: its files to cache offline, its version.
   node "$ROOT/scripts/pwa.mjs" "$WEB_DIST"
+}
+
+# The start-up bench's references (../shared/perf, beside the repository): a
+# minimal Dioxus app doing the checker's job, built here with the stable
+# toolchain and this repository's Cargo.lock (so the same wasm-bindgen as the
+# installed CLI), and the same job as a plain page.
+PERF_REF="$ROOT/../shared/perf"
+MINIMAL_DIR="$ROOT/target/perf-minimal"
+MINIMAL_DIST="$MINIMAL_DIR/target/dx/baseline/release/web/public"
+
+build_minimal() {
+  [ -f "$PERF_REF/Cargo.toml" ] || { echo "no perf references in $PERF_REF" >&2; return 1; }
+  ensure_rust_targets
+  ensure_dx
+  say "building the minimal Dioxus app of $PERF_REF (dx build --web --release)"
+  mkdir -p "$MINIMAL_DIR"
+  cp -r "$PERF_REF/Cargo.toml" "$PERF_REF/Dioxus.toml" "$PERF_REF/src" "$MINIMAL_DIR/"
+  [ -f "$MINIMAL_DIR/Cargo.lock" ] || cp "$ROOT/Cargo.lock" "$MINIMAL_DIR/Cargo.lock"
+  rm -rf "$MINIMAL_DIST"
+  (cd "$MINIMAL_DIR" && dx build --web --release)
+  [ -f "$MINIMAL_DIST/index.html" ] || { echo "dx did not produce $MINIMAL_DIST/index.html" >&2; return 1; }
+}
+
+# Lighthouse (npm), for the bench only: its own folder, not installed by CI.
+ensure_lighthouse() {
+  local dir="$E2E/lighthouse"
+  if [ ! -d "$dir/node_modules/lighthouse" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    say "installing lighthouse (npm ci, for the bench)"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
 }

@@ -345,8 +345,13 @@ pub fn Root(init: Init) -> Element {
     let title = current.title(lang);
 
     rsx! {
-        // In the body rather than the head: no document machinery needed.
-        link { rel: "stylesheet", href: STYLE }
+        // The release web page links it from its head (index.html; the
+        // hashed name is written in by examples/prerender.rs), so that it
+        // loads beside the wasm. Elsewhere (desktop, phones, `dx serve`) it
+        // is linked here, in the body: no document machinery needed.
+        if cfg!(any(not(target_arch = "wasm32"), debug_assertions)) {
+            link { rel: "stylesheet", href: STYLE }
+        }
         div { class: "app", "data-theme": theme, lang: lang.code(),
             // Read by public/shell.js, which vibrates on rolls.
             "data-haptics": if settings.read().haptics { "on" } else { "off" },

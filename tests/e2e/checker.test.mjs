@@ -1,7 +1,7 @@
 // The prime checker in headless Chromium at 390×844, against the release build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, openChecker, text, shot } from './harness.mjs';
+import { start, id, open, openChecker, text, shot, APP } from './harness.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -152,7 +152,7 @@ test('the language follows the browser, can be switched, and is remembered', asy
   assert.match(await page.textContent('h1'), /Genius/);
   assert.equal(await page.getAttribute('.app', 'lang'), 'fr');
   await page.reload();
-  await page.waitForSelector('.app');
+  await page.waitForSelector(APP);
   assert.equal(await page.getAttribute('.app', 'lang'), 'fr');
   await page.tap(id('open-checker'));
   await page.tap(id('face-1'));
@@ -179,7 +179,7 @@ test('the dark theme is chosen, applied and remembered; the system theme is foll
   assert.equal(await light.$eval('.app', (e) => getComputedStyle(e).backgroundColor), 'rgb(17, 19, 22)');
   await shot(light, 'settings-dark-fr');
   await light.reload();
-  await light.waitForSelector('.app');
+  await light.waitForSelector(APP);
   assert.equal(await light.getAttribute('.app', 'data-theme'), 'dark');
   await light.tap(id('open-checker'));
   for (const face of [2, 4, 3, 5, 3]) await light.tap(id(`face-${face}`));
@@ -194,7 +194,7 @@ test('a corrupted settings file is reported and the app still works', async () =
   await page.goto(app.url);
   await page.evaluate(() => localStorage.setItem('genius.settings', '{"version":1,"theme":'));
   await page.reload();
-  await page.waitForSelector('.app');
+  await page.waitForSelector(APP);
   assert.match(await page.textContent('.notice'), /illisibles/);
   await page.tap(id('open-checker'));
   await page.tap(id('face-2'));

@@ -41,6 +41,11 @@ export async function start() {
 
 export const id = (testid) => `[data-testid="${testid}"]`;
 
+/** The app's root once the app runs. Before, the page shows the home screen
+ * the build put in index.html (examples/prerender.rs), whose root is marked
+ * `data-prerendered`. */
+export const APP = '.app:not([data-prerendered])';
+
 /** The text of the rules page `testid` once its texts are there (the web
  * build fetches them when a rules page first opens). */
 export async function rulesText(page, testid) {
@@ -51,7 +56,7 @@ export async function rulesText(page, testid) {
 /** Waits until the app has rendered its first screen. */
 export async function open(page, url) {
   await page.goto(url);
-  await page.waitForSelector('.app');
+  await page.waitForSelector(APP);
 }
 
 export async function openChecker(page, url) {

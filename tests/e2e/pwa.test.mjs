@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, id, open, text, shot, rulesText, WEB_DIST } from './harness.mjs';
+import { start, id, open, text, shot, rulesText, WEB_DIST, APP } from './harness.mjs';
 import { SCREENS } from './screens.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
@@ -100,7 +100,7 @@ async function visitThenGoOffline(page, visit) {
   }
   await page.context().setOffline(true);
   await page.reload();
-  await page.waitForSelector('.app');
+  await page.waitForSelector(APP);
   return url;
 }
 
@@ -122,7 +122,7 @@ test('after a first visit the app works offline, the checker included', async ()
   // A new tab, still offline and with no server, opens the app too.
   const again = await page.context().newPage();
   await again.goto(url);
-  await again.waitForSelector('.app');
+  await again.waitForSelector(APP);
   assert.match(await again.textContent('h1'), /Genius/);
   assert.deepEqual(page.errors, []);
 });

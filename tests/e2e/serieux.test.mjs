@@ -1,7 +1,7 @@
 // Mode Sérieux played through the UI in headless Chromium at 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot, rulesText } from './harness.mjs';
+import { start, id, open, shot, rulesText, APP } from './harness.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -76,7 +76,7 @@ test('reload mid-game, then resume from the home screen', async () => {
   const yann = await cell(page, 1, 0);
   await typedRoll(page, [1, 3]);
   await page.reload();
-  await page.waitForSelector('.app');
+  await page.waitForSelector(APP);
   const row = await page.textContent(id('in-progress'));
   assert.match(row, /Zoé, Yann · Manche 2 \/ 5/);
   await page.tap(`${id('in-progress')} .chip-on >> nth=0`);

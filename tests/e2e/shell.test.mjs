@@ -3,7 +3,7 @@
 // vibrate unless turned off, and a new screen starts at the top.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open } from './harness.mjs';
+import { start, id, open, APP } from './harness.mjs';
 import { SCREENS } from './screens.mjs';
 
 let app;
@@ -109,7 +109,7 @@ test('virtual rolls vibrate, typed dice do not, and the setting turns it off', a
   assert.equal(await buzzes(), 1, 'no vibration once turned off');
   // Remembered: still off after a reload, and back on when chosen.
   await page.reload();
-  await page.waitForSelector('.app');
+  await page.waitForSelector(APP);
   assert.equal(await page.getAttribute('.app', 'data-haptics'), 'off');
   await page.tap('.topbar .settings');
   await page.tap(id('haptics-on'));

@@ -1,0 +1,36 @@
+// Lighthouse 12's mobile performance audit (its default: a mid-range phone,
+// simulated slow 4G and 4× CPU slowdown) of one URL, in Debian's Chromium.
+// Used by tests/e2e/startup.mjs (scripts/bench); not part of CI. Its
+// packages live here, apart from the browser tests' (npm ci in this folder,
+// which scripts/tools.sh `ensure_lighthouse` runs).
+import lighthouse from 'lighthouse';
+import { launch } from 'chrome-launcher';
+
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** A Chromium for Lighthouse; `close()` when done. */
+export function chromium() {
+  return launch({ chromePath: process.env.CHROMIUM || '/usr/bin/chromium', chromeFlags: FLAGS });
+}
+
+/** One audit of `url` (storage and cache cleared first, so a first visit):
+ * the performance score (0–1), FCP, LCP and TBT in ms, CLS, and the
+ * version of Lighthouse. */
+export async function audit(chrome, url) {
+  const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const value = (audit) => {
+    const v = lhr.audits[audit]?.numericValue;
+    if (typeof v !== 'number') throw new Error(`lighthouse gave no ${audit} for ${url}`);
+    return v;
+  };
+  return {
+    version: lhr.lighthouseVersion,
+    score: lhr.categories.performance.score,
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}

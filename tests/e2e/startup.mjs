@@ -1,0 +1,121 @@
+// How fast the release web build opens, side by side in one run with the
+// shared references (../shared/perf: a minimal Dioxus 0.7.10 app doing the
+// checker's job, and the same job in plain HTML):
+//  1. navigation → first usable tap: the checker card is clicked as soon as
+//     it exists, until the checker shows; cold loads interleaved between the
+//     builds, at 1× and at 4× CPU throttling (a mid-range phone); medians,
+//     ranges and the ratio to the minimal Dioxus app;
+//  2. Lighthouse 12's mobile audit (simulated slow 4G, 4× CPU): performance
+//     score, first and largest contentful paint, total blocking time and
+//     cumulative layout shift, against the issue's goals.
+//   node tests/e2e/startup.mjs minimal=DIR [NAME=DIR ...]
+// (scripts/bench builds the minimal app and passes it; `genius` is this
+// build and `plain` the plain page unless named. LOADS and LH_RUNS set the
+// number of loads and audits per build.)
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium as playwright } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+import { ROOT, WEB_DIST } from './harness.mjs';
+import { chromium as lighthouseChromium, audit } from './lighthouse/audit.mjs';
+
+const LOADS = Number(process.env.LOADS || 9);
+const LH_RUNS = Number(process.env.LH_RUNS || 3);
+const GOALS = { fcpOverPlainMs: 300, lcpMs: 2500, cls: 0, score: 0.95, tapVsMinimal4x: 1.3 };
+
+const named = Object.fromEntries(process.argv.slice(2).map((a) => {
+  const at = a.indexOf('=');
+  if (at < 1) throw new Error(`expected NAME=DIR, got ${a}`);
+  return [a.slice(0, at), path.resolve(a.slice(at + 1))];
+}));
+named.plain ??= path.resolve(ROOT, '../shared/perf/vanilla');
+named.genius ??= WEB_DIST;
+if (!named.minimal) throw new Error('name the minimal Dioxus app: minimal=DIR (scripts/bench builds it)');
+// The reference first, then the plain page, then the rest as named.
+const order = ['minimal', 'plain', ...Object.keys(named).filter((n) => n !== 'minimal' && n !== 'plain')];
+const builds = order.map((name) => ({ name, root: named[name] }));
+for (const b of builds) {
+  if (!fs.existsSync(path.join(b.root, 'index.html'))) throw new Error(`${b.name}: no index.html in ${b.root}`);
+  b.server = await serve(b.root, 0);
+  b.url = `http://127.0.0.1:${b.server.address().port}/`;
+  b.taps = { 1: [], 4: [] };
+  b.audits = [];
+}
+
+const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
+const range = (a, f) => `${f(Math.min(...a))}–${f(Math.max(...a))}`;
+const ms = (v) => v.toFixed(0);
+const sec = (v) => (v / 1000).toFixed(2);
+
+try {
+  // 1. Navigation → first usable tap.
+  const browser = await playwright.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    for (let i = 0; i < LOADS; i++) for (const rate of [1, 4]) for (const b of builds) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      if (rate > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
+      await page.addInitScript(() => {
+        const poll = () => {
+          const card = document.querySelector('[data-testid="open-checker"]');
+          if (card) card.click();
+          if (document.querySelector('[data-testid="checker"]:not([hidden])')) { window.__firstUsableTap = performance.now(); return; }
+          setTimeout(poll, 1);
+        };
+        poll();
+      });
+      await page.goto(b.url);
+      await page.waitForFunction(() => window.__firstUsableTap !== undefined, null, { timeout: 60000 });
+      b.taps[rate].push(await page.evaluate(() => window.__firstUsableTap));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+
+  // 2. Lighthouse, audits interleaved between the builds.
+  const chrome = await lighthouseChromium();
+  try {
+    for (let i = 0; i < LH_RUNS; i++) for (const b of builds) b.audits.push(await audit(chrome, b.url));
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  for (const b of builds) b.server.close();
+}
+
+const ref = builds[0];
+const plain = builds.find((b) => b.name === 'plain');
+console.log(`\nnavigation → first usable tap (${LOADS} cold loads each, interleaved; ratio to ${ref.name}):`);
+console.log('build    | 1× CPU median (range) ms | ratio | 4× CPU median (range) ms | ratio');
+for (const b of builds) {
+  const r1 = median(b.taps[1]) / median(ref.taps[1]);
+  const r4 = median(b.taps[4]) / median(ref.taps[4]);
+  console.log(`${b.name.padEnd(8)} | ${ms(median(b.taps[1]))} (${range(b.taps[1], ms)}) | ${r1.toFixed(2)} | ${ms(median(b.taps[4]))} (${range(b.taps[4], ms)}) | ${r4.toFixed(2)}`);
+}
+
+console.log(`\nLighthouse ${builds[0].audits[0].version} mobile audit (${LH_RUNS} runs each, interleaved; median, range):`);
+console.log('build    | performance | FCP s | LCP s | TBT ms | CLS');
+const pick = (b, k) => b.audits.map((a) => a[k]);
+for (const b of builds) {
+  const col = (k, f) => `${f(median(pick(b, k)))} (${range(pick(b, k), f)})`;
+  console.log(`${b.name.padEnd(8)} | ${col('score', (v) => v.toFixed(2))} | ${col('fcp', sec)} | ${col('lcp', sec)} | ${col('tbt', ms)} | ${col('cls', (v) => v.toFixed(3))}`);
+}
+
+// The goals, read for each build that is not a reference.
+const verdict = (ok) => (ok ? 'OK' : 'MISSED');
+for (const b of builds.filter((x) => x !== ref && x !== plain)) {
+  const fcp = Math.max(...pick(b, 'fcp')), plainFcp = median(pick(plain, 'fcp'));
+  const lcp = Math.max(...pick(b, 'lcp')), cls = Math.max(...pick(b, 'cls')), score = Math.min(...pick(b, 'score'));
+  const tap = median(b.taps[4]) / median(ref.taps[4]);
+  console.log(`\ngoals for ${b.name} (worst of its audits):`);
+  console.log(`  FCP ${sec(fcp)} s ≤ plain ${sec(plainFcp)} s + ${sec(GOALS.fcpOverPlainMs)} s: ${verdict(fcp <= plainFcp + GOALS.fcpOverPlainMs)}`);
+  console.log(`  LCP ${sec(lcp)} s ≤ ${sec(GOALS.lcpMs)} s: ${verdict(lcp <= GOALS.lcpMs)}`);
+  console.log(`  CLS ${cls.toFixed(3)} = ${GOALS.cls}: ${verdict(cls <= GOALS.cls)}`);
+  console.log(`  performance ${score.toFixed(2)} ≥ ${GOALS.score}: ${verdict(score >= GOALS.score)}`);
+  console.log(`  first usable tap at 4× CPU ${tap.toFixed(2)}× ${ref.name} ≤ ${GOALS.tapVsMinimal4x}×: ${verdict(tap <= GOALS.tapVsMinimal4x)}`);
+}

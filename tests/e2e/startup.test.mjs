@@ -1,0 +1,162 @@
+// The first screen comes with the page (examples/prerender.rs writes the
+// home screen into index.html): it paints, styled, in the player's language
+// and theme before the wasm arrives; the app takes it over without a layout
+// shift; a tap on it before the app runs is kept and honoured once the app
+// runs; and the service worker is registered only once the app runs.
+// The wasm is held back (request intercepted, answered on demand) to look
+// at the page before the app.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, id, APP, shot } from './harness.mjs';
+
+let app;
+before(async () => { app = await start(); });
+after(async () => { await app?.stop(); });
+
+/** A page whose wasm download waits until `release()` is called. */
+async function withWasmHeld(options = {}) {
+  const page = await app.page({ serviceWorkers: 'block', ...options });
+  const held = [];
+  let released = false;
+  await page.route('**/*.wasm', (route) => { if (released) route.continue(); else held.push(route); });
+  // A request of a page since reloaded is gone: nothing to continue.
+  page.release = async () => { released = true; for (const r of held.splice(0)) await r.continue().catch(() => {}); };
+  return page;
+}
+
+const PRE = '[data-prerendered]';
+
+test('the home screen is painted from the page, styled, before the wasm arrives', async () => {
+  const page = await withWasmHeld();
+  await page.goto(app.url);
+  await page.waitForSelector(`${PRE} ${id('open-checker')}`);
+  assert.equal(await page.$(APP), null, 'the app is not running yet');
+  assert.match(await page.textContent(`${PRE} ${id('open-checker')}`), /Nombre premier/);
+  assert.equal(await page.getAttribute(PRE, 'lang'), 'fr');
+  // Styled by the stylesheet the head links (the cards are laid out as
+  // cards, the page has the app's background), not by the browser defaults.
+  const styled = await page.$eval(`${PRE} ${id('open-checker')}`, (e) => {
+    const s = getComputedStyle(e);
+    return { radius: parseFloat(s.borderTopLeftRadius), width: e.getBoundingClientRect().width, bg: getComputedStyle(e.closest('.app')).backgroundColor };
+  });
+  assert.ok(styled.radius > 0, 'the card has its rounded corners');
+  assert.ok(styled.width > 300, `the card spans the screen (${styled.width}px)`);
+  assert.equal(styled.bg, 'rgb(244, 241, 234)');
+  await shot(page, 'startup-before-wasm');
+  // The stylesheet and the wasm are asked for by the head, with relative URLs.
+  const head = await page.evaluate(() => ({
+    css: [...document.querySelectorAll('head link[rel="stylesheet"]')].map((l) => l.getAttribute('href')),
+    wasm: [...document.querySelectorAll('head link[rel="preload"][as="fetch"]')].map((l) => l.getAttribute('href')),
+  }));
+  assert.equal(head.css.length, 1);
+  assert.match(head.css[0], /^assets\/main-[^/]+\.css$/);
+  assert.equal(head.wasm.length, 1);
+  assert.match(head.wasm[0], /^assets\/[^/]+\.wasm$/);
+  await page.release();
+  await page.waitForSelector(APP);
+  assert.equal(await page.$(PRE), null, 'the page\'s copy is gone once the app runs');
+  assert.equal(await page.$$eval(id('open-checker'), (es) => es.length), 1);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('English players and a dark theme chosen in the settings get theirs from the page', async () => {
+  const page = await withWasmHeld({ locale: 'en-GB' });
+  await page.goto(app.url);
+  await page.waitForSelector(`${PRE} ${id('open-checker')}`);
+  assert.equal(await page.getAttribute(PRE, 'lang'), 'en');
+  assert.match(await page.textContent(`${PRE} ${id('open-checker')}`), /Prime or not\?/);
+  await page.release();
+  await page.waitForSelector(APP);
+
+  const dark = await withWasmHeld({ colorScheme: 'light' });
+  await dark.goto(app.url);
+  await dark.evaluate(() => localStorage.setItem('genius.settings', JSON.stringify({ version: 1, theme: 'dark' })));
+  await dark.reload();
+  await dark.waitForSelector(`${PRE} ${id('open-checker')}`);
+  assert.equal(await dark.getAttribute(PRE, 'data-theme'), 'dark');
+  assert.equal(await dark.$eval(PRE, (e) => getComputedStyle(e).backgroundColor), 'rgb(17, 19, 22)');
+  await dark.release();
+  await dark.waitForSelector(APP);
+  assert.equal(await dark.getAttribute(APP, 'data-theme'), 'dark');
+  await page.context().close();
+  await dark.context().close();
+});
+
+test('with a game in progress or unreadable settings, the app draws its home itself', async () => {
+  for (const [key, value] of [
+    ['genius.game.g1', '{"format":"genius-game","finished":false}'],
+    ['genius.settings', '{"version":1,"theme":'],
+  ]) {
+    const page = await withWasmHeld();
+    await page.goto(app.url);
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value]);
+    await page.reload();
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    assert.equal(await page.$('.app'), null, `no copy of the home screen with ${key} = ${value}`);
+    await page.release();
+    await page.waitForSelector(`${APP} .notice`);
+    await page.context().close();
+  }
+});
+
+test('the app takes the screen over in place: no layout shift, the same boxes', async () => {
+  const page = await withWasmHeld();
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__shifts.push(e.value); })
+      .observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(app.url);
+  await page.waitForSelector(`${PRE} ${id('open-history')}`);
+  const boxes = (root) => page.$$eval(`${root} button, ${root} h1, ${root} .tagline`, (es) =>
+    es.map((e) => { const r = e.getBoundingClientRect(); return [e.textContent, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(' '); }));
+  const before = await boxes(PRE);
+  await page.release();
+  await page.waitForSelector(APP);
+  // Two frames later, whatever the takeover would have moved has been painted.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.deepEqual(await boxes(APP), before);
+  assert.deepEqual(await page.evaluate(() => window.__shifts), [], 'no layout shift');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a tap on the home screen before the app runs is shown as taken, then honoured', async () => {
+  const page = await withWasmHeld();
+  await page.goto(app.url);
+  await page.click(`${PRE} ${id('open-checker')}`);
+  assert.equal(await page.$(`${PRE} ${id('open-checker')}[data-pending]`) !== null, true, 'the tapped card shows it was taken');
+  assert.equal(await page.$(APP), null, 'the tap came before the app');
+  await page.release();
+  await page.waitForSelector(`${APP} ${id('checker')}`);
+  assert.equal(await page.$(PRE), null);
+
+  // The last tap wins, and the top bar's settings button (no test id) too.
+  const again = await withWasmHeld();
+  await again.goto(app.url);
+  await again.click(`${PRE} ${id('open-roller')}`);
+  await again.click(`${PRE} .topbar .settings`);
+  assert.equal(await again.$$eval('[data-pending]', (es) => es.length), 1);
+  await again.release();
+  await again.waitForSelector(`${APP} main.screen-Settings`);
+  assert.deepEqual([...page.errors, ...again.errors], []);
+  await page.context().close();
+  await again.context().close();
+});
+
+test('the service worker is registered only once the app runs', async () => {
+  const page = await app.page();
+  await page.addInitScript(() => {
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...args) => {
+      window.__registeredWhileAppRan = !!document.querySelector('.app:not([data-prerendered])');
+      return register(...args);
+    };
+  });
+  await page.goto(app.url);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.__registeredWhileAppRan), true);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
