@@ -14,126 +14,19 @@ use super::table::{
 };
 use serde::{Deserialize, Serialize};
 
+mod letters;
+mod round;
+pub use letters::{
+    avoids, fold, letters, matches, score, COLOUR_FACES, THEMES_PER_CARD, THEME_CARDS,
+};
+pub use round::{Event, Proposal, Round};
+
 /// Tokens in the box.
 pub const TOKENS: u32 = 90;
 /// What the black face wins (or costs a wrong proposal).
 pub const BLACK_TOKENS: u32 = 4;
 /// Tokens per player put in the centre each round in "Propositions limitées".
 pub const LIMITED_PER_PLAYER: u32 = 2;
-pub const THEMES_PER_CARD: usize = 6;
-
-/// The app's four theme cards (the rulebook does not print them), FR / EN.
-pub const THEME_CARDS: [[(&str, &str); THEMES_PER_CARD]; 4] = [
-    [
-        ("Personnalités", "Famous people"),
-        ("Villes", "Cities"),
-        ("Animaux", "Animals"),
-        ("Fruits et légumes", "Fruit and vegetables"),
-        ("Métiers", "Jobs"),
-        ("Pays", "Countries"),
-    ],
-    [
-        ("Films", "Films"),
-        ("Sports", "Sports"),
-        ("Objets de la maison", "Things in a house"),
-        ("Prénoms", "First names"),
-        ("Marques", "Brands"),
-        ("Instruments de musique", "Musical instruments"),
-    ],
-    [
-        ("Chanteurs et groupes", "Singers and bands"),
-        ("Plats et desserts", "Dishes and desserts"),
-        ("Fleuves, mers et montagnes", "Rivers, seas and mountains"),
-        ("Vêtements", "Clothes"),
-        ("Personnages de fiction", "Fictional characters"),
-        ("Moyens de transport", "Means of transport"),
-    ],
-    [
-        ("Écrivains", "Writers"),
-        ("Plantes et arbres", "Plants and trees"),
-        ("Couleurs", "Colours"),
-        ("Parties du corps", "Parts of the body"),
-        ("Boissons", "Drinks"),
-        ("Outils", "Tools"),
-    ],
-];
-
-/// A letter without accent or case: é → E, ñ → N, œ → OE; `None` for what
-/// is not a letter (spaces, hyphens, apostrophes).
-pub fn fold(c: char) -> Option<&'static str> {
-    const TABLE: &[(&str, &str)] = &[
-        ("aàâäáãå", "A"),
-        ("b", "B"),
-        ("cç", "C"),
-        ("d", "D"),
-        ("eéèêë", "E"),
-        ("f", "F"),
-        ("g", "G"),
-        ("h", "H"),
-        ("iîïíì", "I"),
-        ("j", "J"),
-        ("k", "K"),
-        ("l", "L"),
-        ("m", "M"),
-        ("nñ", "N"),
-        ("oôöóòõø", "O"),
-        ("p", "P"),
-        ("q", "Q"),
-        ("r", "R"),
-        ("s", "S"),
-        ("t", "T"),
-        ("uùûüú", "U"),
-        ("v", "V"),
-        ("w", "W"),
-        ("x", "X"),
-        ("yÿý", "Y"),
-        ("z", "Z"),
-        ("œ", "OE"),
-        ("æ", "AE"),
-        ("ß", "SS"),
-    ];
-    let lower = c.to_lowercase().next().unwrap_or(c);
-    TABLE
-        .iter()
-        .find(|(from, _)| from.contains(lower))
-        .map(|(_, to)| *to)
-}
-
-/// A word's letters, folded: "Buñuel" → "BUNUEL".
-pub fn letters(word: &str) -> String {
-    word.chars().filter_map(fold).collect()
-}
-
-/// Which dice the word uses, die by die, matched as multisets: two O dice
-/// need two O's. What the screen highlights as the word is typed.
-pub fn matches(word: &str, dice: &[char]) -> Vec<bool> {
-    let mut pool: Vec<char> = letters(word).chars().collect();
-    dice.iter()
-        .map(|d| {
-            let d = d.to_ascii_uppercase();
-            match pool.iter().position(|c| *c == d) {
-                Some(i) => {
-                    pool.remove(i);
-                    true
-                }
-                None => false,
-            }
-        })
-        .collect()
-}
-
-/// One token per die whose letter is in the word, matched as multisets:
-/// two O dice need two O's. Dice B O R V A: "Bono" 2, "Brejnev" 3, "Buñuel" 1.
-pub fn score(word: &str, dice: &[char]) -> u32 {
-    matches(word, dice).iter().filter(|m| **m).count() as u32
-}
-
-/// True when the word contains none of the dice letters (the black face).
-pub fn avoids(word: &str, dice: &[char]) -> bool {
-    let w = letters(word);
-    !dice.iter().any(|d| w.contains(d.to_ascii_uppercase()))
-}
-
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Variants {
     /// "Propositions limitées": 2 tokens per player in the centre each round;
@@ -210,43 +103,6 @@ pub enum Error {
     ThemeClosed(usize),
 }
 
-/// A word waiting for the table's judgement.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Proposal {
-    pub player: usize,
-    pub word: String,
-    pub theme: Option<usize>,
-    /// Tokens the word would earn (before the last-speaker rule and the cap).
-    pub points: u32,
-    /// This player is among the last to speak: the word scores nothing.
-    pub last_speaker: bool,
-}
-
-/// What the round is about once the dice are rolled.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Round {
-    /// The theme (index on the card); `None` with open themes.
-    pub theme: Option<usize>,
-    /// The five letters, in die order (green, white, yellow, red, blue).
-    pub letters: Vec<char>,
-    /// The colour die: a letter die's colour, or black.
-    pub colour: DieColour,
-    /// Players done for this round, in the order they finished.
-    pub done: Vec<usize>,
-    pub pending: Option<Proposal>,
-    pub closed: Vec<bool>,
-}
-
-impl Round {
-    /// The letter words must start with (`None` on the black face).
-    pub fn initial(&self) -> Option<char> {
-        DieColour::LETTER_DICE
-            .iter()
-            .position(|c| *c == self.colour)
-            .map(|i| self.letters[i])
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
     RollOff(RollOff),
@@ -254,31 +110,6 @@ pub enum Phase {
     RollDice { theme: Option<usize> },
     Propose(Round),
     Finished,
-}
-
-/// What happened, for the screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
-    Awarded {
-        player: usize,
-        word: String,
-        tokens: u32,
-        last_speaker: bool,
-    },
-    Rejected {
-        player: usize,
-        word: String,
-    },
-    /// A black-face proposal with a dice letter: it costs tokens.
-    Penalty {
-        player: usize,
-        word: String,
-        tokens: u32,
-    },
-    Passed {
-        player: usize,
-    },
-    RoundOver,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -292,16 +123,6 @@ pub struct Words {
     tokens: Vec<u32>,
     events: Vec<Event>,
 }
-
-/// The colour die's faces, in the order its face indices number them.
-pub const COLOUR_FACES: [DieColour; 6] = [
-    DieColour::Green,
-    DieColour::White,
-    DieColour::Yellow,
-    DieColour::Red,
-    DieColour::Blue,
-    DieColour::Black,
-];
 
 impl Words {
     pub fn setup(&self) -> &Setup {

@@ -2,6 +2,7 @@
 //! `crate::core`. Shared state lives in one [`Ui`] context.
 
 mod active;
+mod chart;
 mod checker;
 mod die;
 mod einstein;

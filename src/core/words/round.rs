@@ -1,0 +1,66 @@
+//! A round of the word game as the screen sees it: the dice, who is done,
+//! the word waiting for the table's judgement, and what happened.
+
+use crate::core::dice_kinds::DieColour;
+
+/// A word waiting for the table's judgement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal {
+    pub player: usize,
+    pub word: String,
+    pub theme: Option<usize>,
+    /// Tokens the word would earn (before the last-speaker rule and the cap).
+    pub points: u32,
+    /// This player is among the last to speak: the word scores nothing.
+    pub last_speaker: bool,
+}
+
+/// What the round is about once the dice are rolled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// The theme (index on the card); `None` with open themes.
+    pub theme: Option<usize>,
+    /// The five letters, in die order (green, white, yellow, red, blue).
+    pub letters: Vec<char>,
+    /// The colour die: a letter die's colour, or black.
+    pub colour: DieColour,
+    /// Players done for this round, in the order they finished.
+    pub done: Vec<usize>,
+    pub pending: Option<Proposal>,
+    pub closed: Vec<bool>,
+}
+
+impl Round {
+    /// The letter words must start with (`None` on the black face).
+    pub fn initial(&self) -> Option<char> {
+        DieColour::LETTER_DICE
+            .iter()
+            .position(|c| *c == self.colour)
+            .map(|i| self.letters[i])
+    }
+}
+
+/// What happened, for the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Awarded {
+        player: usize,
+        word: String,
+        tokens: u32,
+        last_speaker: bool,
+    },
+    Rejected {
+        player: usize,
+        word: String,
+    },
+    /// A black-face proposal with a dice letter: it costs tokens.
+    Penalty {
+        player: usize,
+        word: String,
+        tokens: u32,
+    },
+    Passed {
+        player: usize,
+    },
+    RoundOver,
+}
