@@ -5,6 +5,7 @@ use crate::core::export::ImportError;
 use crate::core::genius::Halves;
 use crate::core::history::{CsvWords, Outcome, Points, Variant};
 use crate::core::save::{GameKind, LoadError};
+use crate::platform::Handed;
 
 pub struct HistoryTexts {
     pub title: &'static str,
@@ -34,7 +35,6 @@ pub struct HistoryTexts {
     pub renames: &'static str,
     pub undo_rename: &'static str,
     pub players_hint: &'static str,
-    pub saved_to: &'static str,
     pub csv_header: [&'static str; 7],
     pub yes: &'static str,
     pub no: &'static str,
@@ -52,7 +52,7 @@ static FR: HistoryTexts = HistoryTexts {
     export_all: "Tout exporter (JSON)",
     export_csv: "Scores (CSV)",
     import: "Importer un fichier",
-    import_hint: "Un export de Genius (.json) ou une partie sauvegardée, 4 Mo au plus.",
+    import_hint: "Un export de Genius (.json, ou .json.txt une fois passé par le menu Partager) ou une partie sauvegardée, 4 Mo au plus.",
     read_only: "Partie terminée, en lecture seule.",
     player: "Joueur",
     played: "Parties",
@@ -68,7 +68,6 @@ static FR: HistoryTexts = HistoryTexts {
     renames: "Renommages",
     undo_rename: "Défaire",
     players_hint: "Renommer un joueur change son nom partout dans l'historique et les statistiques ; lui donner le nom d'un autre joueur fusionne les deux.",
-    saved_to: "Fichier enregistré :",
     csv_header: ["Date", "Jeu", "Variante", "Joueur", "Score", "Place", "Gagnant"],
     yes: "oui",
     no: "non",
@@ -86,7 +85,7 @@ static EN: HistoryTexts = HistoryTexts {
     export_all: "Export everything (JSON)",
     export_csv: "Scores (CSV)",
     import: "Import a file",
-    import_hint: "A Genius export (.json) or one saved game, 4 MB at most.",
+    import_hint: "A Genius export (.json, or .json.txt once through the share menu) or one saved game, 4 MB at most.",
     read_only: "Finished game, read only.",
     player: "Player",
     played: "Games",
@@ -102,7 +101,6 @@ static EN: HistoryTexts = HistoryTexts {
     renames: "Renames",
     undo_rename: "Undo",
     players_hint: "Renaming a player changes their name everywhere in the history and statistics; giving them another player's name merges the two.",
-    saved_to: "File saved:",
     csv_header: ["Date", "Game", "Variant", "Player", "Score", "Place", "Winner"],
     yes: "yes",
     no: "no",
@@ -221,6 +219,34 @@ impl Lang {
             ),
             Lang::En => format!(
                 "Import: {added} game(s) added, {already} already here, {refused} refused."
+            ),
+        }
+    }
+
+    /// Where an export went, and on the phone builds why it stays there.
+    pub fn handed(self, handed: &Handed) -> String {
+        match (self, handed) {
+            (Lang::Fr, Handed::ShareSheet(name)) => format!("{name} : envoyé au menu Partager."),
+            (Lang::En, Handed::ShareSheet(name)) => format!("{name}: sent to the share menu."),
+            (Lang::Fr, Handed::Downloaded(name)) => {
+                format!("{name} : téléchargé (ce navigateur ne partage pas de fichiers).")
+            }
+            (Lang::En, Handed::Downloaded(name)) => {
+                format!("{name}: downloaded (this browser does not share files).")
+            }
+            (Lang::Fr, Handed::Saved(path)) => format!("Fichier enregistré : {path}"),
+            (Lang::En, Handed::Saved(path)) => format!("File saved: {path}"),
+            (Lang::Fr, Handed::KeptInApp(path)) => format!(
+                "Fichier enregistré dans le dossier de l'application ({path}), que seule l'application peut lire : \
+                 l'application installée ne sait pas encore ouvrir le menu Partager du téléphone. \
+                 Pour passer des parties à un autre appareil, exportez-les depuis la version web (la page de Genius, \
+                 ou l'icône ajoutée à l'écran d'accueil) : elle les envoie au menu Partager."
+            ),
+            (Lang::En, Handed::KeptInApp(path)) => format!(
+                "File saved in the app's own folder ({path}), which only the app can read: \
+                 the installed app cannot open the phone's share menu yet. \
+                 To move games to another device, export them from the web version (Genius's page, \
+                 or its icon added to the home screen): it sends them to the share menu."
             ),
         }
     }

@@ -22,6 +22,21 @@ impl std::fmt::Display for StorageError {
     }
 }
 
+/// Where an exported file went (`share_file`), for the message the player
+/// reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Handed {
+    /// Web: handed to the system share sheet (the Web Share API with files).
+    ShareSheet(String),
+    /// Web: downloaded, where the browser cannot share files.
+    Downloaded(String),
+    /// Desktop: written to this path, in a folder the player can open.
+    Saved(String),
+    /// Phone builds (Android, iOS web views): written to this path, inside
+    /// the app's private folder, which only the app itself can read.
+    KeptInApp(String),
+}
+
 /// Picks what to load of a stored value and its backup: the main copy if
 /// `accept` takes it, else the backup if `accept` takes that (flagged
 /// `true`), else the main copy as it is, for the caller to report.

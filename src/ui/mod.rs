@@ -332,7 +332,7 @@ pub fn Root(init: Init) -> Element {
 
     rsx! {
         // In the body rather than the head: no document machinery needed.
-        link { rel: "stylesheet", href: STYLE }
+        link { rel: "stylesheet", href: platform::asset_url(STYLE) }
         div { class: "app", "data-theme": theme, lang: lang.code(),
             // Read by public/shell.js, which vibrates on rolls.
             "data-haptics": if settings.read().haptics { "on" } else { "off" },
