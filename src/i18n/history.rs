@@ -226,22 +226,30 @@ impl Lang {
     /// Where an export went, and on the phone builds why it stays there.
     pub fn handed(self, handed: &Handed) -> String {
         match (self, handed) {
+            #[cfg(target_arch = "wasm32")]
             (Lang::Fr, Handed::ShareSheet(name)) => format!("{name} : envoyé au menu Partager."),
+            #[cfg(target_arch = "wasm32")]
             (Lang::En, Handed::ShareSheet(name)) => format!("{name}: sent to the share menu."),
+            #[cfg(target_arch = "wasm32")]
             (Lang::Fr, Handed::Downloaded(name)) => {
                 format!("{name} : téléchargé (ce navigateur ne partage pas de fichiers).")
             }
+            #[cfg(target_arch = "wasm32")]
             (Lang::En, Handed::Downloaded(name)) => {
                 format!("{name}: downloaded (this browser does not share files).")
             }
+            #[cfg(not(target_arch = "wasm32"))]
             (Lang::Fr, Handed::Saved(path)) => format!("Fichier enregistré : {path}"),
+            #[cfg(not(target_arch = "wasm32"))]
             (Lang::En, Handed::Saved(path)) => format!("File saved: {path}"),
+            #[cfg(not(target_arch = "wasm32"))]
             (Lang::Fr, Handed::KeptInApp(path)) => format!(
                 "Fichier enregistré dans le dossier de l'application ({path}), que seule l'application peut lire : \
                  l'application installée ne sait pas encore ouvrir le menu Partager du téléphone. \
                  Pour passer des parties à un autre appareil, exportez-les depuis la version web (la page de Genius, \
                  ou l'icône ajoutée à l'écran d'accueil) : elle les envoie au menu Partager."
             ),
+            #[cfg(not(target_arch = "wasm32"))]
             (Lang::En, Handed::KeptInApp(path)) => format!(
                 "File saved in the app's own folder ({path}), which only the app can read: \
                  the installed app cannot open the phone's share menu yet. \

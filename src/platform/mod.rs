@@ -23,17 +23,22 @@ impl std::fmt::Display for StorageError {
 }
 
 /// Where an exported file went (`share_file`), for the message the player
-/// reads.
+/// reads. Each build has only its own cases, so the web build's wasm carries
+/// no native message and the other way round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Handed {
     /// Web: handed to the system share sheet (the Web Share API with files).
+    #[cfg(target_arch = "wasm32")]
     ShareSheet(String),
     /// Web: downloaded, where the browser cannot share files.
+    #[cfg(target_arch = "wasm32")]
     Downloaded(String),
     /// Desktop: written to this path, in a folder the player can open.
+    #[cfg(not(target_arch = "wasm32"))]
     Saved(String),
     /// Phone builds (Android, iOS web views): written to this path, inside
     /// the app's private folder, which only the app itself can read.
+    #[cfg(not(target_arch = "wasm32"))]
     KeptInApp(String),
 }
 
