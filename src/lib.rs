@@ -4,11 +4,13 @@
 //! - [`i18n`]: French and English;
 //! - [`settings`]: the player's preferences as data;
 //! - [`platform`]: storage, locale and randomness, one implementation per platform;
+//! - [`saves`]: the saved games; [`records`]: what is kept beside them;
 //! - [`ui`]: the Dioxus components.
 
 pub mod core;
 pub mod i18n;
 pub mod platform;
+pub mod records;
 pub mod saves;
 pub mod settings;
 pub mod ui;

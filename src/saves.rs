@@ -3,15 +3,27 @@
 //! truncated, hand-edited, from a newer version) is set aside untouched and
 //! reported; every other game still loads.
 
-use crate::core::save::{check, LoadError, SavedGame};
+//!
+//! A game's identity is the name it is stored under (its file name or
+//! storage key), never the id written inside it: a copied file is a game of
+//! its own, listed and deleted under its own name, and an id that is not one
+//! of the app's ([`is_valid_id`]) is never used as a file name or key.
+
+use crate::core::save::{check, is_valid_id, LoadError, SavedGame};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What loading the saved games found.
 #[derive(Debug, Default)]
 pub struct Loaded {
     /// Games that load, newest first.
     pub games: Vec<SavedGame>,
-    /// Ids of games whose file was damaged and whose backup was used.
+    /// Ids of games whose file was damaged and whose backup was used: each
+    /// went back one action, and the player is told which.
     pub from_backup: Vec<String>,
+    /// Ids of games whose file said another id inside (a copied or renamed
+    /// file): loaded under the name they are stored under.
+    pub repaired: Vec<String>,
     /// Files set aside, with why they could not be loaded.
     pub set_aside: Vec<(String, LoadError)>,
 }
@@ -22,19 +34,45 @@ pub trait GameStore {
     /// The text of a game (or of its backup when `accept` refuses the main one).
     fn read(&self, id: &str, accept: &dyn Fn(&str) -> bool) -> Option<(String, bool)>;
     fn set_aside(&self, id: &str);
+    /// Removes what an unfinished write left behind.
+    fn tidy(&self) {}
+    /// Puts `text` (the backup that loaded) back as the game's file, the
+    /// damaged file set aside: the player is told once, not at every start.
+    fn repair(&self, _id: &str, _text: &str) {}
 }
 
 pub fn load_all(store: &dyn GameStore) -> Loaded {
     let mut loaded = Loaded::default();
+    store.tidy();
     for id in store.ids() {
-        let accept = |text: &str| check(text).is_ok();
+        if !is_valid_id(&id) {
+            continue;
+        }
+        // Each text is checked once: the last verdict is kept.
+        let last = RefCell::new(None);
+        let accept = |text: &str| {
+            let verdict = check(text);
+            let ok = verdict.is_ok();
+            *last.borrow_mut() = Some(verdict);
+            ok
+        };
         let Some((text, from_backup)) = store.read(&id, &accept) else {
             continue;
         };
-        match check(&text) {
-            Ok(game) => {
+        let verdict = match last.into_inner() {
+            Some(Ok(game)) => Ok(game),
+            // Both copies refused: the main one's reason is reported.
+            _ => check(&text),
+        };
+        match verdict {
+            Ok(mut game) => {
                 if from_backup {
+                    store.repair(&id, &text);
                     loaded.from_backup.push(id.clone());
+                }
+                if game.id != id {
+                    game.id = id.clone();
+                    loaded.repaired.push(id.clone());
                 }
                 // Newest first, ties in id order: each game goes in its place
                 // (no sort of the whole list, so no sort code in the web build).
@@ -65,6 +103,14 @@ impl GameStore for crate::platform::GameFiles {
 
     fn set_aside(&self, id: &str) {
         let _ = crate::platform::GameFiles::set_aside(self, id);
+    }
+
+    fn tidy(&self) {
+        crate::platform::GameFiles::tidy(self);
+    }
+
+    fn repair(&self, id: &str, text: &str) {
+        let _ = crate::platform::GameFiles::repair(self, id, text);
     }
 }
 
@@ -106,19 +152,24 @@ mod tests {
         let store = GameFiles::at(dir.clone());
         let good = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(3)).to_json();
         store.write("serieux-1-0001", &good).unwrap();
-        let damaged: [(&str, String); 6] = [
+        let damaged: [(&str, String); 7] = [
             ("serieux-2-0001", good[..good.len() / 3].to_string()),
             ("serieux-3-0001", "\u{0}\u{7f}binary".to_string()),
             ("serieux-4-0001", "{\"hello\": \"world\"}".to_string()),
             (
                 "serieux-5-0001",
-                good.replace("\"version\":1", "\"version\":99"),
+                good.replace("\"version\":2", "\"version\":99"),
             ),
             (
                 "serieux-6-0001",
-                good.replace("\"dice\":[1]", "\"dice\":[]"),
+                crate::core::save::reseal(&good.replace("\"dice\":[1]", "\"dice\":[]")),
             ),
             ("serieux-7-0001", String::new()),
+            // Still valid JSON and a legal game, but not what was written.
+            (
+                "serieux-8-0001",
+                good.replace("\"dice\":[1]", "\"dice\":[4]"),
+            ),
         ];
         for (id, text) in &damaged {
             fs::create_dir_all(&dir).unwrap();
@@ -132,6 +183,10 @@ mod tests {
             .set_aside
             .iter()
             .any(|(_, e)| *e == LoadError::NewerVersion(99)));
+        assert!(loaded
+            .set_aside
+            .iter()
+            .any(|(id, e)| id == "serieux-8-0001" && *e == LoadError::Damaged));
         // Set aside untouched, and no longer offered.
         for (id, text) in &damaged {
             assert_eq!(
@@ -140,6 +195,159 @@ mod tests {
             );
         }
         assert_eq!(load_all(&store).set_aside.len(), 0);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// Every file under `dir`, with its content.
+    fn tree(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+        let mut out = Vec::new();
+        let mut todo = vec![dir.to_path_buf()];
+        while let Some(d) = todo.pop() {
+            for e in fs::read_dir(&d).into_iter().flatten().flatten() {
+                if e.path().is_dir() {
+                    todo.push(e.path());
+                } else {
+                    out.push((e.path().display().to_string(), fs::read(e.path()).unwrap()));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    const HOSTILE: [&str; 12] = [
+        "../../x",
+        "../outside/victim",
+        "/tmp/genius-absolute",
+        "",
+        "..",
+        ".",
+        "a/b",
+        "a\\b",
+        "C:x",
+        "Serieux-UPPER",
+        "partie-é",
+        "-leading",
+    ];
+
+    #[test]
+    fn hostile_ids_touch_nothing_outside_the_games_folder() {
+        let base = std::env::temp_dir().join(format!("genius-saves-ids-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&base);
+        let outside = base.join("outside");
+        fs::create_dir_all(&outside).unwrap();
+        fs::write(outside.join("victim.json"), "keep me").unwrap();
+        fs::write(base.join("x.json"), "keep me too").unwrap();
+        let store = GameFiles::at(base.join("games").join("inner"));
+        let text = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(2)).to_json();
+        let long = "a".repeat(10 * 1024);
+        let before = tree(&base);
+        let mut tries = 0;
+        for id in HOSTILE.iter().copied().chain([long.as_str()]) {
+            assert!(store.write(id, &text).is_err(), "{id:?}");
+            assert!(store.read(id, |_| true).is_err(), "{id:?}");
+            assert!(store.delete(id).is_err(), "{id:?}");
+            assert!(store.set_aside(id).is_err(), "{id:?}");
+            assert!(store.drop_backup(id).is_err(), "{id:?}");
+            tries += 5;
+        }
+        assert_eq!(tree(&base), before, "nothing written, renamed or deleted");
+        // Inner ids are ignored: a file stored under a good name whose inside
+        // says a hostile id loads under its file name, and deleting it
+        // deletes that file only.
+        for (n, id) in HOSTILE.iter().copied().chain([long.as_str()]).enumerate() {
+            let mut saved = SavedGame::parse(&text).unwrap();
+            saved.id = id.to_string();
+            store.write(&format!("copy-{n}"), &saved.to_json()).unwrap();
+        }
+        let loaded = load_all(&store);
+        assert_eq!(loaded.games.len(), HOSTILE.len() + 1);
+        assert_eq!(loaded.repaired.len(), HOSTILE.len() + 1);
+        assert!(loaded.games.iter().all(|g| g.id.starts_with("copy-")));
+        for g in &loaded.games {
+            store.delete(&g.id).unwrap();
+        }
+        assert!(load_all(&store).games.is_empty());
+        assert_eq!(
+            fs::read_to_string(outside.join("victim.json")).unwrap(),
+            "keep me"
+        );
+        assert_eq!(
+            fs::read_to_string(base.join("x.json")).unwrap(),
+            "keep me too"
+        );
+        // Imports refuse them all.
+        for id in HOSTILE.iter().copied().chain([long.as_str()]) {
+            let mut saved = SavedGame::parse(&text).unwrap();
+            saved.id = id.to_string();
+            let report = crate::core::export::import(&saved.to_json(), |_| false).unwrap();
+            assert!(report.added.is_empty(), "{id:?}");
+            assert_eq!(report.refused.len(), 1, "{id:?}");
+            tries += 1;
+        }
+        assert!(tries > 0);
+        fs::remove_dir_all(base).unwrap();
+    }
+
+    #[test]
+    fn copies_of_one_game_are_each_listed_and_deletable() {
+        let dir = std::env::temp_dir().join(format!("genius-saves-copies-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let store = GameFiles::at(dir.clone());
+        let text = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(2)).to_json();
+        store.write("serieux-1-0001", &text).unwrap();
+        // Copied by hand, as a file manager would ("… (copy)" is not an id
+        // and is not listed; "serieux-1-0001-2" is).
+        fs::copy(
+            dir.join("serieux-1-0001.json"),
+            dir.join("serieux-1-0001-2.json"),
+        )
+        .unwrap();
+        fs::copy(
+            dir.join("serieux-1-0001.json"),
+            dir.join("serieux-1-0001 (copy).json"),
+        )
+        .unwrap();
+        let loaded = load_all(&store);
+        let ids: Vec<&str> = loaded.games.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["serieux-1-0001", "serieux-1-0001-2"]);
+        assert_eq!(loaded.repaired, ["serieux-1-0001-2"]);
+        store.delete("serieux-1-0001-2").unwrap();
+        assert_eq!(load_all(&store).games.len(), 1);
+        store.delete("serieux-1-0001").unwrap();
+        assert!(load_all(&store).games.is_empty());
+        // The file whose name is not an id is left alone.
+        assert!(dir.join("serieux-1-0001 (copy).json").exists());
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_finished_game_keeps_no_backup() {
+        let dir = std::env::temp_dir().join(format!("genius-saves-final-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let store = GameFiles::at(dir.clone());
+        let text = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(2)).to_json();
+        store.write("serieux-1-0001", &text).unwrap();
+        store.write("serieux-1-0001", &text).unwrap();
+        assert!(dir.join("serieux-1-0001.json.bak").exists());
+        store.write_finished("serieux-1-0001", &text).unwrap();
+        assert!(!dir.join("serieux-1-0001.json.bak").exists());
+        assert_eq!(load_all(&store).games.len(), 1);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn leftover_temporary_files_are_removed_at_start() {
+        let dir = std::env::temp_dir().join(format!("genius-saves-tmp-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let store = GameFiles::at(dir.clone());
+        let text = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(2)).to_json();
+        store.write("serieux-1-0001", &text).unwrap();
+        fs::write(dir.join("serieux-1-0001.json.tmp"), &text[..20]).unwrap();
+        fs::write(dir.join("serieux-9-0001.json.tmp"), &text[..20]).unwrap();
+        assert_eq!(load_all(&store).games.len(), 1);
+        assert!(!dir.join("serieux-1-0001.json.tmp").exists());
+        assert!(!dir.join("serieux-9-0001.json.tmp").exists());
         fs::remove_dir_all(dir).unwrap();
     }
 
@@ -206,7 +414,28 @@ pub fn device_store() -> Option<crate::platform::GameFiles> {
     crate::platform::GameFiles::default_location().ok()
 }
 
+/// Whether the last save failed because the device (or the browser's
+/// quota) is full: the game screen and Home then say so and what to do.
+static STORAGE_FULL: AtomicBool = AtomicBool::new(false);
+
+pub fn storage_full() -> bool {
+    STORAGE_FULL.load(Ordering::Relaxed)
+}
+
+fn note_result<T>(
+    result: Result<T, crate::platform::StorageError>,
+) -> Result<T, crate::platform::StorageError> {
+    match &result {
+        Ok(_) => STORAGE_FULL.store(false, Ordering::Relaxed),
+        Err(e) if e.is_full() => STORAGE_FULL.store(true, Ordering::Relaxed),
+        Err(_) => {}
+    }
+    result
+}
+
 /// Saves a game in the device's store; the error is for the player to see.
+/// A finished game keeps no backup copy: it no longer changes, and its
+/// checksum says if it is ever damaged.
 pub fn save<R: crate::core::session::Rules>(
     id: &str,
     kind: crate::core::save::GameKind,
@@ -214,87 +443,20 @@ pub fn save<R: crate::core::session::Rules>(
 ) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
     let saved = SavedGame::of(id, kind, crate::platform::now_ms(), session);
-    store.write(id, &saved.to_json())
+    let text = saved.to_json();
+    if saved.finished {
+        note_result(store.write_finished(id, &text))
+    } else {
+        note_result(store.write(id, &text))
+    }
 }
 
 /// Removes a game from the device's store.
-pub fn forget(id: &str) {
-    if let Some(store) = device_store() {
-        let _ = store.delete(id);
-    }
-}
-
-const NAMES_KEY: &str = "players";
-/// How many past player names are remembered.
-pub const NAMES_KEPT: usize = 24;
-
-/// A value stored as JSON under `key`; the default when there is none or it
-/// does not read. The text goes through `serde_json::Value`, as saved games
-/// and settings do: one JSON reader in the web build rather than one per type.
-pub fn load_json<T: serde::de::DeserializeOwned + Default>(key: &str) -> T {
-    crate::platform::load(key)
-        .ok()
-        .flatten()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .and_then(|value| serde_json::from_value(value).ok())
-        .unwrap_or_default()
-}
-
-/// Stores `value` as JSON under `key`, as well as the device allows.
-pub fn save_json<T: serde::Serialize>(key: &str, value: &T) {
-    if let Ok(json) = serde_json::to_string(value) {
-        let _ = crate::platform::save(key, &json);
-    }
-}
-
-/// Past players' names, most recent first.
-pub fn remembered_names() -> Vec<String> {
-    load_json(NAMES_KEY)
-}
-
-/// Puts `names` first in the remembered names.
-pub fn remember_names(names: &[String]) {
-    let mut all: Vec<String> = names.to_vec();
-    for old in remembered_names() {
-        if !all.iter().any(|n| n.eq_ignore_ascii_case(&old)) {
-            all.push(old);
-        }
-    }
-    all.truncate(NAMES_KEPT);
-    save_json(NAMES_KEY, &all);
-}
-
-const ALIASES_KEY: &str = "aliases";
-
-/// The renamed and merged players, as stored: `{"version":1,"renames":[[from,to],…]}`.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct StoredAliases {
-    version: u32,
-    renames: Vec<(String, String)>,
-}
-
-/// The players renamed or merged on this device (none if unreadable).
-pub fn aliases() -> crate::core::history::Aliases {
-    let stored = crate::platform::load(ALIASES_KEY)
-        .ok()
-        .flatten()
-        .and_then(|t| serde_json::from_str::<StoredAliases>(&t).ok())
-        .filter(|s| s.version == 1);
-    crate::core::history::Aliases::from_pairs(stored.map(|s| s.renames).unwrap_or_default())
-}
-
-pub fn save_aliases(
-    aliases: &crate::core::history::Aliases,
-) -> Result<(), crate::platform::StorageError> {
-    let stored = StoredAliases {
-        version: 1,
-        renames: aliases
-            .pairs()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect(),
-    };
-    let json = serde_json::to_string(&stored).unwrap_or_default();
-    crate::platform::save(ALIASES_KEY, &json)
+pub fn forget(id: &str) -> Result<(), crate::platform::StorageError> {
+    let store = crate::platform::GameFiles::default_location()?;
+    store.delete(id)?;
+    STORAGE_FULL.store(false, Ordering::Relaxed);
+    Ok(())
 }
 
 /// Every game on the device that loads (finished or not), newest first,
@@ -308,7 +470,13 @@ pub fn all_games() -> (Vec<SavedGame>, usize) {
 pub fn store_imported(games: &[SavedGame]) -> Result<usize, crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
     for (n, g) in games.iter().enumerate() {
-        if let Err(e) = store.write(&g.id, &g.to_json()) {
+        let text = g.to_json();
+        let written = if g.finished {
+            store.write_finished(&g.id, &text)
+        } else {
+            store.write(&g.id, &text)
+        };
+        if let Err(e) = note_result(written) {
             return if n == 0 { Err(e) } else { Ok(n) };
         }
     }

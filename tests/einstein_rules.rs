@@ -5,7 +5,7 @@ use genius::core::dice::D6;
 use genius::core::einstein::{
     all_choices, score, Action, Choice, Einstein, Error, FifthRule, Phase, Setup,
 };
-use genius::core::session::{RollSource, Rules, Session};
+use genius::core::session::{Refusal, RollSource, Rules, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -99,11 +99,14 @@ fn there_are_fifteen_ways_to_split_five_dice() {
 fn one_roll_serves_every_player_who_chooses_in_any_order() {
     let mut g = game(2);
     g.act(roll([1, 3, 4, 4, 6])).unwrap();
-    assert_eq!(g.act(roll([1, 1, 1, 1, 1])), Err(Error::NotNow));
+    assert_eq!(
+        g.act(roll([1, 1, 1, 1, 1])),
+        Err(Refusal::Rules(Error::NotNow))
+    );
     g.act(choose(1, [0, 1], [3, 4])).unwrap(); // Bruno first: 4 and 10, fifth 4
     assert_eq!(
         g.act(choose(1, [0, 1], [3, 4])),
-        Err(Error::NotWaitingFor(1))
+        Err(Refusal::Rules(Error::NotWaitingFor(1)))
     );
     g.act(choose(0, [0, 4], [1, 2])).unwrap(); // Anne: 7 and 7, fifth 4
     assert_eq!(g.state().sheet(1).marks[4 - 2], 1);
@@ -137,7 +140,9 @@ fn the_fifth_die_takes_three_values_then_must_be_one_of_them() {
     assert_eq!(g.state().allowed_fifth(0, &dice), FifthRule::OneOf(vec![2]));
     assert_eq!(
         g.act(choose(0, [1, 2], [3, 4])),
-        Err(Error::FifthMustBeChosenValue { allowed: vec![2] })
+        Err(Refusal::Rules(Error::FifthMustBeChosenValue {
+            allowed: vec![2]
+        }))
     );
     assert!(g
         .state()
@@ -212,7 +217,7 @@ fn players_who_are_done_neither_choose_nor_roll() {
     g.act(roll([1, 2, 3, 4, 5])).unwrap();
     assert_eq!(
         g.act(choose(0, [0, 1], [2, 3])),
-        Err(Error::NotWaitingFor(0))
+        Err(Refusal::Rules(Error::NotWaitingFor(0)))
     );
     g.act(choose(1, [0, 1], [2, 4])).unwrap();
     assert_eq!(g.state().roller(), 1, "Bruno rolls again: Anne is done");
@@ -276,4 +281,61 @@ fn random_sequences_keep_every_invariant() {
             g.state()
         );
     }
+}
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    fn setup(rng: &mut StdRng) -> Setup {
+        let n = rng.random_range(1..=4);
+        Setup {
+            players: (0..n)
+                .map(|i| Player::new(&format!("P{i}"), Colour::ALL[i]))
+                .collect(),
+            first: if rng.random_bool(0.3) {
+                FirstPlayer::RollOff
+            } else {
+                FirstPlayer::Chosen(0)
+            },
+        }
+    }
+    fn any_action(rng: &mut StdRng, _: &Einstein) -> Action {
+        let source = if rng.random_bool(0.5) {
+            RollSource::Virtual
+        } else {
+            RollSource::Typed
+        };
+        match rng.random_range(0..6) {
+            0 => Action::RollOff {
+                values: (0..rng.random_range(0..6))
+                    .map(|_| rng.random_range(0..8))
+                    .collect(),
+                source,
+            },
+            1 => Action::Roll {
+                dice: (0..rng.random_range(4..=6))
+                    .map(|_| D6::ALL[rng.random_range(0..6)])
+                    .collect(),
+                source,
+            },
+            _ => {
+                let player = rng.random_range(0..5);
+                let mut pick = || rng.random_range(0..6);
+                Action::Choose {
+                    player,
+                    choice: Choice {
+                        pairs: [[pick(), pick()], [pick(), pick()]],
+                    },
+                }
+            }
+        }
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Einstein>::listed(setup, any_action),
+        100,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
 }

@@ -12,11 +12,15 @@
 //! another seed. Invariants: no panic; every game added replays
 //! (`save::check`) and has an outcome (`history::outcome`); the counts of a
 //! report add up to the games in the file.
+//!
+//! The same mutations also go to single saved games (`save::check`, as the
+//! store loads them: a game that loads has an outcome and saves back) and to
+//! Roll to the Top sheets (`Sheet::parse`): no panic on any input.
 
 #[path = "common/games.rs"]
 mod games;
 
-use games::{all_games, load_error_kind, saved_games, NOW};
+use games::{all_games, load_error_kind, saved_games, sealed, NOW};
 use genius::core::export::{export, import, ImportError, ImportReport};
 use genius::core::history::outcome;
 use genius::core::save::check;
@@ -81,9 +85,6 @@ fn seeds() -> Vec<Vec<u8>> {
         seeds.push(export(std::slice::from_ref(g), NOW).into_bytes());
         seeds.push(g.to_json().into_bytes());
     }
-    // Compact, not pretty.
-    let value: serde_json::Value = serde_json::from_slice(&seeds[0]).unwrap();
-    seeds.push(value.to_string().into_bytes());
     seeds.push(export(&[], NOW).into_bytes());
     seeds
 }
@@ -349,10 +350,18 @@ fn error_kind(e: &ImportError) -> &'static str {
 }
 
 /// The games a file holds: what the import should account for.
+/// (Its games are read as raw slices, as the import reads them: a game
+/// whose strings do not decode is one game, refused.)
 fn games_in(text: &str) -> Option<usize> {
-    let v: serde_json::Value = serde_json::from_str(text).ok()?;
-    match v.get("format")?.as_str()? {
-        "genius-export" => Some(v.get("games")?.as_array()?.len()),
+    #[derive(serde::Deserialize)]
+    struct Envelope<'a> {
+        format: Option<String>,
+        #[serde(borrow)]
+        games: Option<Vec<&'a serde_json::value::RawValue>>,
+    }
+    let v: Envelope = serde_json::from_str(text).ok()?;
+    match v.format?.as_str() {
+        "genius-export" => Some(v.games?.len()),
         "genius-game" => Some(1),
         _ => None,
     }
@@ -434,10 +443,12 @@ fn import_survives_mutated_exports() {
             for _ in 0..rng.random_range(1..=3) {
                 mutate_tree(&mut rng, &trees, &mut tree);
             }
-            let mut bytes = if rng.random_bool(0.5) {
-                tree.to_string().into_bytes()
-            } else {
-                serde_json::to_vec_pretty(&tree).unwrap()
+            // Mostly resealed; now and then with stale checksums, compact or
+            // pretty (those games are refused as damaged).
+            let mut bytes = match rng.random_range(0..10) {
+                0 => tree.to_string().into_bytes(),
+                1 => serde_json::to_vec_pretty(&tree).unwrap(),
+                _ => sealed(&tree).into_bytes(),
             };
             if rng.random_bool(0.1) {
                 mutate(&mut rng, &seeds, &mut bytes);
@@ -505,4 +516,107 @@ fn import_survives_mutated_exports() {
         outcomes.len() >= 3,
         "the mutations reach several outcomes: {outcomes:?}"
     );
+}
+
+/// Runs `probe` on `GENIUS_FUZZ_SECS` seconds of inputs mutated from
+/// `seeds` (bytes or, resealed, JSON trees); `probe` panicking is a failure.
+/// `probe` says whether the input loaded (`Ok(true)`), was refused
+/// (`Ok(false)`) or broke an invariant (`Err`). Returns the number of inputs
+/// tried and of inputs that loaded.
+fn fuzz(name: &str, seeds: &[Vec<u8>], probe: &dyn Fn(&str) -> Result<bool, String>) -> (u64, u64) {
+    let secs: f64 = std::env::var("GENIUS_FUZZ_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2.0);
+    let seed: u64 = std::env::var("GENIUS_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2026);
+    let trees: Vec<Value> = seeds
+        .iter()
+        .map(|s| serde_json::from_slice(s).unwrap())
+        .collect();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let deadline = Instant::now() + Duration::from_secs_f64(secs);
+    let (mut tried, mut accepted) = (0u64, 0u64);
+    while Instant::now() < deadline {
+        let pick = rng.random_range(0..seeds.len());
+        let bytes = if rng.random_bool(0.5) {
+            let mut tree = trees[pick].clone();
+            for _ in 0..rng.random_range(1..=3) {
+                mutate_tree(&mut rng, &trees, &mut tree);
+            }
+            sealed(&tree).into_bytes()
+        } else {
+            let mut bytes = seeds[pick].clone();
+            for _ in 0..rng.random_range(1..=3) {
+                mutate(&mut rng, seeds, &mut bytes);
+            }
+            bytes
+        };
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        match catch_unwind(AssertUnwindSafe(|| probe(&text))) {
+            Ok(Ok(loaded)) => accepted += u64::from(loaded),
+            Ok(Err(why)) => {
+                let path = std::env::temp_dir().join(format!("genius-fuzz-{name}-failure.json"));
+                let _ = std::fs::write(&path, &text);
+                panic!(
+                    "{name}, seed {seed}, input {tried}: {why} (input in {})",
+                    path.display()
+                );
+            }
+            Err(_) => {
+                let path = std::env::temp_dir().join(format!("genius-fuzz-{name}-failure.json"));
+                let _ = std::fs::write(&path, &text);
+                panic!(
+                    "{name}, seed {seed}, input {tried}: panicked (input in {})",
+                    path.display()
+                );
+            }
+        }
+        tried += 1;
+    }
+    println!("fuzz {name}: {tried} inputs in {secs} s, {accepted} loaded, the rest refused, 0 panics, seed {seed}");
+    (tried, accepted)
+}
+
+#[test]
+fn saved_games_survive_mutation() {
+    let seeds: Vec<Vec<u8>> = saved_games(&all_games())
+        .iter()
+        .map(|g| g.to_json().into_bytes())
+        .collect();
+    let (tried, _) = fuzz("saved-games", &seeds, &|text| {
+        // Refused is fine; loaded means it replays and has an outcome.
+        match check(text) {
+            Err(_) => Ok(false),
+            Ok(game) => {
+                outcome(&game).map_err(|e| format!("loaded, but no outcome: {e:?}"))?;
+                check(&game.to_json()).map_err(|e| format!("loaded, but not saved back: {e:?}"))?;
+                Ok(true)
+            }
+        }
+    });
+    assert!(tried > 0);
+}
+
+#[test]
+fn sheets_survive_mutation() {
+    use genius::core::rtt::{shipped_sheets, Sheet};
+    let seeds: Vec<Vec<u8>> = shipped_sheets()
+        .iter()
+        .map(|s| serde_json::to_vec(s).unwrap())
+        .collect();
+    let (tried, _) = fuzz("sheets", &seeds, &|text| {
+        let Ok(sheet) = Sheet::parse(text) else {
+            return Ok(false);
+        };
+        // A sheet that passes can be drawn.
+        let _ = (sheet.rows(), sheet.width(), sheet.len());
+        sheet
+            .validate()
+            .map_err(|e| format!("parsed, then invalid: {e:?}"))?;
+        Ok(true)
+    });
+    assert!(tried > 0);
 }

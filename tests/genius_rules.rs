@@ -7,7 +7,7 @@ use genius::core::genius::{
     apply_challenge, Action, Cell, CellRef, Error, Event, FirstPlayer, Genius, Halves, Mode, Phase,
     Setup, Slot,
 };
-use genius::core::session::{RollSource, Rules, Session};
+use genius::core::session::{Refusal, RollSource, Rules, Session};
 use genius::core::table::{Colour, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -32,6 +32,13 @@ fn roll(values: &[u8]) -> Action {
     Action::Roll {
         dice: values.iter().map(|&v| D6::new(v).unwrap()).collect(),
         source: RollSource::Typed,
+    }
+}
+
+fn roll_virtual(values: &[u8]) -> Action {
+    Action::Roll {
+        dice: values.iter().map(|&v| D6::new(v).unwrap()).collect(),
+        source: RollSource::Virtual,
     }
 }
 
@@ -150,7 +157,7 @@ fn defi_1_erases_a_number_in_columns_1_to_3_of_any_player_then_writes_the_sum() 
             player: 1,
             cell: col(4)
         }),
-        Err(Error::CannotErase),
+        Err(Refusal::Rules(Error::CannotErase)),
         "column 5 is Défi 2's"
     );
     assert_eq!(
@@ -158,7 +165,7 @@ fn defi_1_erases_a_number_in_columns_1_to_3_of_any_player_then_writes_the_sum() 
             player: 1,
             cell: col(2)
         }),
-        Err(Error::CannotErase),
+        Err(Refusal::Rules(Error::CannotErase)),
         "an empty cell"
     );
     g.act(Action::Erase {
@@ -185,7 +192,7 @@ fn defi_2_erases_only_in_columns_4_and_5() {
             player: 0,
             cell: col(0)
         }),
-        Err(Error::CannotErase)
+        Err(Refusal::Rules(Error::CannotErase))
     );
     g.act(Action::Erase {
         player: 1,
@@ -219,10 +226,16 @@ fn a_filled_column_cannot_be_picked() {
     let mut g = game(1, Mode::Genius);
     g.act(roll(&[2])).unwrap();
     g.act(challenge(Challenge::Double)).unwrap();
-    assert_eq!(g.act(roll(&[3])), Err(Error::ColumnFull(1)));
-    assert_eq!(g.act(roll(&[])), Err(Error::WrongDiceCount));
-    assert_eq!(g.act(roll(&[1, 1, 1, 1, 1, 1])), Err(Error::WrongDiceCount));
-    assert_eq!(g.act(challenge(Challenge::Double)), Err(Error::NotNow));
+    assert_eq!(g.act(roll(&[3])), Err(Refusal::Rules(Error::ColumnFull(1))));
+    assert_eq!(g.act(roll(&[])), Err(Refusal::Rules(Error::WrongDiceCount)));
+    assert_eq!(
+        g.act(roll(&[1, 1, 1, 1, 1, 1])),
+        Err(Refusal::Rules(Error::WrongDiceCount))
+    );
+    assert_eq!(
+        g.act(challenge(Challenge::Double)),
+        Err(Refusal::Rules(Error::NotNow))
+    );
 }
 
 fn fill_row_of_anne(g: &mut Session<Genius>, others_miss: bool) {
@@ -272,7 +285,10 @@ fn simple_a_hit_is_written_without_the_challenge_die_and_the_player_plays_again(
         .state()
         .events()
         .contains(&Event::PlaysAgain { player: 0 }));
-    assert_eq!(g.act(challenge(Challenge::Double)), Err(Error::NotNow));
+    assert_eq!(
+        g.act(challenge(Challenge::Double)),
+        Err(Refusal::Rules(Error::NotNow))
+    );
     g.act(roll(&[4])).unwrap(); // miss
     assert_eq!(g.state().current_player(), Some(1));
 }
@@ -324,7 +340,7 @@ fn expert_defi_faces_change_nothing_and_erase_nothing() {
     g.act(expert(&[6, 6, 6, 6, 6], Challenge::Defi2)).unwrap(); // 30
     assert_eq!(g.state().cell(0, col(0)), Some(written(20)));
     assert_eq!(g.state().cell(1, col(0)), Some(written(30)));
-    assert_eq!(g.act(Action::KeepAll), Err(Error::NotNow));
+    assert_eq!(g.act(Action::KeepAll), Err(Refusal::Rules(Error::NotNow)));
 }
 
 #[test]
@@ -338,16 +354,16 @@ fn expert_half_points_and_five_rounds() {
     assert!(g.is_finished());
     assert_eq!(g.state().total(0), Halves(17 * 5));
     assert_eq!(g.state().total(1), Halves::whole(58 * 5));
-    assert_eq!(g.act(roll(&[1])), Err(Error::GameOver));
+    assert_eq!(g.act(roll(&[1])), Err(Refusal::Rules(Error::GameOver)));
 }
 
 #[test]
 fn expert_takes_five_dice_and_the_challenge_die_at_once() {
     let mut g = game(1, Mode::Expert);
-    assert_eq!(g.act(roll(&[1, 2])), Err(Error::NotNow));
+    assert_eq!(g.act(roll(&[1, 2])), Err(Refusal::Rules(Error::NotNow)));
     assert_eq!(
         g.act(expert(&[1, 2], Challenge::Double)),
-        Err(Error::WrongDiceCount)
+        Err(Refusal::Rules(Error::WrongDiceCount))
     );
 }
 
@@ -400,7 +416,10 @@ fn longue_rulebook_example_a_value_with_no_legal_cell_crosses_it_out() {
         .events()
         .iter()
         .any(|e| matches!(e, Event::Crossed { .. })));
-    assert_eq!(g.act(roll(&[5, 6])), Err(Error::ColumnFull(2)));
+    assert_eq!(
+        g.act(roll(&[5, 6])),
+        Err(Refusal::Rules(Error::ColumnFull(2)))
+    );
 }
 
 #[test]
@@ -436,7 +455,7 @@ fn longue_defi_erases_written_numbers_not_crossed_cells() {
             player: 0,
             cell: at(1, Slot::Min)
         }),
-        Err(Error::CannotErase)
+        Err(Refusal::Rules(Error::CannotErase))
     );
 }
 
@@ -473,11 +492,19 @@ fn undo_across_the_challenge_die_does_not_reroll_it() {
     g.undo();
     assert!(matches!(g.state().phase(), Phase::Challenge { .. }));
     // The next virtual challenge roll gives −10 back (face index 3).
-    assert_eq!(g.virtual_dice(1, |_| 0), vec![3]);
+    let challenge =
+        genius::core::game::Roll::of(vec![genius::core::dice_kinds::DieKind::Challenge]);
+    assert_eq!(
+        g.throw(&challenge, |_| 0),
+        Some(Action::Challenge {
+            face: Challenge::Minus10,
+            source: RollSource::Virtual
+        })
+    );
     g.undo();
     assert_eq!(
-        g.virtual_dice(2, |_| 1),
-        vec![6, 5],
+        g.throw(&genius::core::game::Roll::d6(2), |_| 0),
+        Some(roll_virtual(&[6, 5])),
         "the dice come back too"
     );
 }
@@ -600,4 +627,25 @@ fn random_sequences_keep_every_invariant_in_every_mode() {
         let replayed = Session::<Genius>::replay(g.record().clone()).unwrap();
         assert_eq!(replayed.state(), g.state(), "seed {seed}: replay");
     }
+}
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate_in_every_mode() {
+    fn random_setup(rng: &mut StdRng) -> Setup {
+        let mut s = setup(rng.random_range(1..=6), Mode::ALL[rng.random_range(0..4)]);
+        s.finish_round = rng.random_bool(0.5);
+        if rng.random_bool(0.3) {
+            s.first = FirstPlayer::RollOff;
+        }
+        s
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Genius>::listed(random_setup, any_action),
+        120,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
 }

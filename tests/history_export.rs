@@ -4,7 +4,7 @@
 #[path = "common/games.rs"]
 mod games;
 
-use games::{all_games, saved_games, Game, NOW};
+use games::{all_games, saved_games, sealed, Game, NOW};
 use genius::core::export::{
     check_size, export, import, ImportError, ImportReport, MAX_GAMES, MAX_IMPORT_BYTES,
 };
@@ -135,7 +135,7 @@ fn export_with(edit: impl Fn(&mut Value)) -> String {
     let (_, text) = the_export();
     let mut v: Value = serde_json::from_str(&text).unwrap();
     edit(&mut v);
-    v.to_string()
+    sealed(&v)
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn a_newer_export_version_is_refused_untouched() {
     }
     // The pretty export as written, its first version being the file's.
     let (_, text) = the_export();
-    let future = text.replacen("\"version\": 1", "\"version\": 2", 1);
+    let future = text.replacen("\"version\":1", "\"version\":2", 1);
     assert_ne!(future, text);
     assert_eq!(
         import(&future, nobody_has),
@@ -340,8 +340,8 @@ fn bad_games_are_refused_one_by_one_and_the_others_added() {
         (
             4,
             "a game from a newer app",
-            |v| v["version"] = json!(2),
-            LoadError::NewerVersion(2),
+            |v| v["version"] = json!(3),
+            LoadError::NewerVersion(3),
         ),
         (
             5,
@@ -380,9 +380,9 @@ fn bad_games_are_refused_one_by_one_and_the_others_added() {
     }
     entries.push(json!(42));
     entries.push(json!({"format": "genius-game", "id": "serieux-1-0000"}));
-    let text =
-        json!({"format": "genius-export", "version": 1, "exported_at": NOW, "games": entries})
-            .to_string();
+    let text = sealed(
+        &json!({"format": "genius-export", "version": 1, "exported_at": NOW, "games": entries}),
+    );
     let report = import(&text, nobody_has).unwrap();
 
     let mut refused: Vec<usize> = Vec::new();
@@ -818,9 +818,9 @@ fn a_hand_edited_sheet_of_roll_to_the_top_is_refused_not_a_crash() {
     for (what, edit) in edits {
         let mut v = serde_json::to_value(&rtt).unwrap();
         edit(&mut v["record"]["setup"]["sheet"]);
-        let r = check(&v.to_string());
+        let r = check(&sealed(&v));
         assert!(matches!(r, Err(LoadError::BadRecord(_))), "{what}: {r:?}");
-        let report = import(&v.to_string(), nobody_has).unwrap();
+        let report = import(&sealed(&v), nobody_has).unwrap();
         assert!(
             matches!(
                 report.refused.as_slice(),

@@ -28,7 +28,7 @@ fn any_action(rng: &mut StdRng, state: &Roller) -> Action {
                 rng.random_range(0..5)
             };
             Action::Roll {
-                faces: (0..n).map(|_| rng.random_range(0..21)).collect(),
+                values: (0..n).map(|_| rng.random_range(0..22)).collect(),
                 source: if rng.random_bool(0.5) {
                     RollSource::Virtual
                 } else {
@@ -74,4 +74,42 @@ fn undo_past_checkpoints_matches_a_replay_of_the_shorter_log() {
         }
         assert_eq!(s.state(), &here, "seed {seed}: undo then redo");
     }
+}
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    use genius::core::game::Compose;
+    fn setup(rng: &mut StdRng) -> Vec<DieKind> {
+        (0..rng.random_range(1..=6))
+            .map(|_| DieKind::ALL[rng.random_range(0..DieKind::ALL.len())])
+            .collect()
+    }
+    fn compose(rng: &mut StdRng, _: &Roller, c: &Compose) -> Action {
+        let Compose::Dice { max } = *c else {
+            panic!("{c:?}")
+        };
+        Action::SetDice(
+            (0..rng.random_range(1..=max))
+                .map(|_| DieKind::ALL[rng.random_range(0..DieKind::ALL.len())])
+                .collect(),
+        )
+    }
+    fn composed_by(_: &Roller, c: &Compose, action: &Action) -> bool {
+        matches!((c, action), (Compose::Dice { max }, Action::SetDice(dice))
+            if (1..=*max).contains(&dice.len()))
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Roller> {
+            setup,
+            any_action,
+            compose,
+            composed_by,
+        },
+        60,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
 }

@@ -7,7 +7,7 @@ use genius::core::rtt::{
     accepts, playable, shipped_sheets, sums, Action, Adjustment, Because, Error, Phase, Placement,
     Rtt, Setup, Sheet, SheetError, COLOURED,
 };
-use genius::core::session::{RollSource, Session};
+use genius::core::session::{Refusal, RollSource, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -238,7 +238,7 @@ fn the_start_sequence() {
             values: vec![5, 1, 1, 1, 1],
             source: RollSource::Typed
         }),
-        Err(Error::NotAFace { die: 0, value: 5 }),
+        Err(Refusal::Rules(Error::NotAFace { die: 0, value: 5 })),
         "no 5 on a d4"
     );
     start(&mut g, [2, 3, 8, 5, 20]); // d4, d8 and d20 show even numbers
@@ -253,7 +253,7 @@ fn the_start_sequence() {
             white: 0,
             source: RollSource::Typed
         }),
-        Err(Error::WrongDiceCount)
+        Err(Refusal::Rules(Error::WrongDiceCount))
     );
     g.act(Action::Roll {
         values: vec![1, 8, 5],
@@ -293,16 +293,19 @@ fn everyone_uses_the_same_result_and_a_square_filled_now_supports_another() {
     // Bruno: a die twice is refused; a square that cannot take it too.
     assert_eq!(
         g.act(place(1, &[(0, &[0]), (1, &[0])])),
-        Err(Error::DieReused(0))
+        Err(Refusal::Rules(Error::DieReused(0)))
     );
     assert_eq!(
         g.act(place(1, &[(3, &[4])])),
-        Err(Error::SquareRefuses {
+        Err(Refusal::Rules(Error::SquareRefuses {
             square: 3,
             value: 5
-        })
+        }))
     );
-    assert_eq!(g.act(place(0, &[])), Err(Error::NotWaitingFor(0)));
+    assert_eq!(
+        g.act(place(0, &[])),
+        Err(Refusal::Rules(Error::NotWaitingFor(0)))
+    );
     g.act(place(1, &[])).unwrap(); // Bruno passes
                                    // Five dice were rolled: Bruno must remove one, whatever the white die says.
     assert_eq!(
@@ -365,14 +368,14 @@ fn the_white_die_and_its_overrides() {
             add: None,
             remove: Some(DieKind::D4)
         }),
-        Err(Error::WrongAdjustment(Adjustment::Add))
+        Err(Refusal::Rules(Error::WrongAdjustment(Adjustment::Add)))
     );
     assert_eq!(
         g.act(Action::Adjust {
             add: Some(DieKind::D8),
             remove: None
         }),
-        Err(Error::WrongAdjustment(Adjustment::Add)),
+        Err(Refusal::Rules(Error::WrongAdjustment(Adjustment::Add))),
         "the d8 is already in play"
     );
     g.act(Action::Adjust {
@@ -483,10 +486,10 @@ fn decreasing_variant() {
     .unwrap();
     assert_eq!(
         g.act(place(0, &[(0, &[0]), (1, &[1]), (3, &[4])])),
-        Err(Error::SquareRefuses {
+        Err(Refusal::Rules(Error::SquareRefuses {
             square: 3,
             value: 20
-        })
+        }))
     );
     g.act(place(0, &[(0, &[1]), (1, &[2]), (3, &[0])])).unwrap(); // 6, 8, then 4 ≤ both
 }
@@ -572,4 +575,125 @@ fn random_sequences_keep_every_invariant() {
             g.state()
         );
     }
+}
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    use genius::core::game::Compose;
+    fn setup(rng: &mut StdRng) -> Setup {
+        let sheets = shipped_sheets();
+        let n = rng.random_range(1..=3);
+        Setup {
+            players: (0..n)
+                .map(|i| Player::new(&format!("P{i}"), Colour::ALL[i]))
+                .collect(),
+            first: if rng.random_bool(0.3) {
+                FirstPlayer::RollOff
+            } else {
+                FirstPlayer::Chosen(0)
+            },
+            sheet: sheets[rng.random_range(0..sheets.len())].clone(),
+            decreasing: rng.random_bool(0.3),
+        }
+    }
+    fn any_action(rng: &mut StdRng, state: &Rtt) -> Action {
+        let source = if rng.random_bool(0.5) {
+            RollSource::Virtual
+        } else {
+            RollSource::Typed
+        };
+        match (rng.random_range(0..6), state.phase()) {
+            (0, _) => Action::RollOff {
+                values: (0..rng.random_range(0..4))
+                    .map(|_| rng.random_range(0..8))
+                    .collect(),
+                source,
+            },
+            (1, _) => Action::StartRoll {
+                values: COLOURED
+                    .iter()
+                    .map(|k| rng.random_range(0..=k.sides() as u32 + 1))
+                    .collect(),
+                source,
+            },
+            (2, _) => Action::Roll {
+                values: state
+                    .dice_in_play()
+                    .iter()
+                    .map(|k| rng.random_range(0..=k.sides() as u32))
+                    .collect(),
+                white: rng.random_range(0..7),
+                source,
+            },
+            (3, _) => {
+                let pick = |rng: &mut StdRng| COLOURED[rng.random_range(0..5)];
+                Action::Adjust {
+                    add: rng.random_bool(0.5).then(|| pick(rng)),
+                    remove: rng.random_bool(0.5).then(|| pick(rng)),
+                }
+            }
+            (_, Phase::Place { result, .. }) => Action::Place {
+                player: rng.random_range(0..4),
+                placements: (0..rng.random_range(0..3))
+                    .map(|_| Placement {
+                        square: rng.random_range(0..state.sheet().len() + 1),
+                        dice: (0..rng.random_range(1..3))
+                            .map(|_| rng.random_range(0..result.len() + 1))
+                            .collect(),
+                    })
+                    .collect(),
+            },
+            _ => Action::Place {
+                player: 0,
+                placements: Vec::new(),
+            },
+        }
+    }
+    fn compose(rng: &mut StdRng, state: &Rtt, c: &Compose) -> Action {
+        let Compose::Placements { player } = *c else {
+            panic!("{c:?}")
+        };
+        let mut placements = Vec::new();
+        for _ in 0..rng.random_range(1..=4) {
+            let next = state.next_placements(player, &placements);
+            if next.is_empty() {
+                break;
+            }
+            placements.push(next[rng.random_range(0..next.len())].clone());
+        }
+        Action::Place { player, placements }
+    }
+    fn composed_by(state: &Rtt, c: &Compose, action: &Action) -> bool {
+        let (
+            Compose::Placements { player },
+            Action::Place {
+                player: p,
+                placements,
+            },
+        ) = (c, action)
+        else {
+            return false;
+        };
+        let mut sorted = placements.clone();
+        for p in &mut sorted {
+            p.dice.sort_unstable();
+        }
+        player == p
+            && (0..sorted.len())
+                .all(|i| state.next_placements(*p, &sorted[..i]).contains(&sorted[i]))
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Rtt> {
+            setup,
+            any_action,
+            compose,
+            composed_by,
+        },
+        100,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
 }

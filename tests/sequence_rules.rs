@@ -3,9 +3,10 @@
 
 use genius::core::dice::D6;
 use genius::core::sequence::{
-    find_line, squares_of, Action, Error, Event, Phase, Sequence, Setup, BOARD, SIZE,
+    find_line, six_in_a_row_offered, squares_of, Action, Error, Event, Phase, Sequence, Setup,
+    BOARD, SIZE,
 };
-use genius::core::session::{RollSource, Rules, Session};
+use genius::core::session::{Refusal, RollSource, Rules, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -67,7 +68,10 @@ fn a_sum_places_a_chip_on_a_free_square_showing_it() {
             ..
         }
     ));
-    assert_eq!(g.act(place(0, 0)), Err(Error::NotAllowed((0, 0))));
+    assert_eq!(
+        g.act(place(0, 0)),
+        Err(Refusal::Rules(Error::NotAllowed((0, 0))))
+    );
     g.act(place(1, 1)).unwrap();
     assert_eq!(g.state().board()[1][1], Some(0));
     assert_eq!(g.state().current_player(), Some(1));
@@ -137,7 +141,7 @@ fn a_ten_removes_an_opponent_chip_but_never_on_a_2_or_a_12() {
     }
     assert_eq!(
         g.act(Action::Remove { square: (2, 2) }),
-        Err(Error::NotAllowed((2, 2)))
+        Err(Refusal::Rules(Error::NotAllowed((2, 2))))
     );
     g.act(Action::Remove { square: (1, 1) }).unwrap();
     assert_eq!(g.state().board()[1][1], None);
@@ -293,6 +297,67 @@ fn six_in_a_row_as_an_option() {
     assert_eq!(find_line(&board_with(&row), 0, 6).map(|l| l.len()), Some(6));
 }
 
+/// Rulings: six in a row is offered only when two sides play (two players,
+/// or four in two teams), not with three players; the core refuses it.
+#[test]
+fn six_in_a_row_is_only_for_two_sides_not_three_players() {
+    assert!(six_in_a_row_offered(2));
+    assert!(!six_in_a_row_offered(3));
+    assert!(six_in_a_row_offered(4));
+    for n in 2..=4 {
+        let setup = Setup {
+            six_in_a_row: true,
+            ..game(n).setup().clone()
+        };
+        match Session::<Sequence>::new(setup) {
+            Ok(_) => assert_ne!(n, 3, "{n} players"),
+            Err(e) => {
+                assert_eq!(n, 3);
+                assert_eq!(e, Error::SixInARowNeedsTwoSides);
+            }
+        }
+    }
+    // Six in a row really needs six with two teams.
+    let mut g = Session::<Sequence>::new(Setup {
+        six_in_a_row: true,
+        ..game(4).setup().clone()
+    })
+    .unwrap();
+    for c in 0..5 {
+        fill(&mut g, 11, &[(1, c)]); // Anne and Chloé's team
+        fill(&mut g, 11, &[(5, c)]); // Bruno and David's team
+    }
+    assert!(!g.is_finished(), "five in a row does not win");
+    use genius::i18n::Lang;
+    assert!(Lang::Fr
+        .sequence_error(&Error::SixInARowNeedsTwoSides)
+        .contains("pas à trois joueurs"));
+    assert!(Lang::En
+        .sequence_error(&Error::SixInARowNeedsTwoSides)
+        .contains("not three players"));
+}
+
+/// The rules page says six in a row is only for two sides, in both languages.
+#[test]
+fn the_rules_page_offers_six_in_a_row_only_to_two_sides() {
+    use genius::core::save::GameKind;
+    use genius::i18n::{Lang, Rulebooks};
+    let books = Rulebooks::parse(include_str!("../assets/rules.json")).unwrap();
+    for (lang, needle) in [
+        (
+            Lang::Fr,
+            "deux joueurs ou deux équipes), pas à trois joueurs",
+        ),
+        (
+            Lang::En,
+            "two players or two teams), not with three players",
+        ),
+    ] {
+        let rulings = &books.of(lang, GameKind::Sequence).rulings;
+        assert!(rulings.iter().any(|r| r.contains(needle)), "{lang:?}");
+    }
+}
+
 #[test]
 fn a_line_of_five_wins_the_game() {
     let mut g = game(2);
@@ -309,7 +374,7 @@ fn a_line_of_five_wins_the_game() {
     assert_eq!(*side, 0);
     assert_eq!(line, &vec![(1, 0), (1, 1), (1, 2), (1, 3), (1, 4)]);
     assert_eq!(g.state().places(), vec![1, 2]);
-    assert_eq!(g.act(roll(7)), Err(Error::GameOver));
+    assert_eq!(g.act(roll(7)), Err(Refusal::Rules(Error::GameOver)));
 }
 
 #[test]
@@ -382,4 +447,55 @@ fn random_sequences_keep_every_invariant() {
             g.state()
         );
     }
+}
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    fn setup(rng: &mut StdRng) -> Setup {
+        let n = rng.random_range(2..=4);
+        Setup {
+            players: (0..n)
+                .map(|i| Player::new(&format!("P{i}"), Colour::ALL[i]))
+                .collect(),
+            first: if rng.random_bool(0.3) {
+                FirstPlayer::RollOff
+            } else {
+                FirstPlayer::Chosen(0)
+            },
+            six_in_a_row: n != 3 && rng.random_bool(0.3),
+        }
+    }
+    fn any_action(rng: &mut StdRng, _: &Sequence) -> Action {
+        let source = if rng.random_bool(0.5) {
+            RollSource::Virtual
+        } else {
+            RollSource::Typed
+        };
+        let square = (rng.random_range(0..SIZE + 1), rng.random_range(0..SIZE + 1));
+        match rng.random_range(0..5) {
+            0 => Action::RollOff {
+                values: (0..rng.random_range(0..5))
+                    .map(|_| rng.random_range(0..14))
+                    .collect(),
+                source,
+            },
+            1 => Action::Roll {
+                dice: (0..rng.random_range(1..=3))
+                    .map(|_| D6::ALL[rng.random_range(0..6)])
+                    .collect(),
+                source,
+            },
+            2 => Action::Remove { square },
+            _ => Action::Place { square },
+        }
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Sequence>::listed(setup, any_action),
+        100,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
 }

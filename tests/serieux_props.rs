@@ -4,7 +4,7 @@
 
 use genius::core::dice::D6;
 use genius::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-use genius::core::session::{RollSource, Rules, Session};
+use genius::core::session::{Refusal, RollSource, Rules, Session};
 use genius::core::table::{Colour, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -71,9 +71,10 @@ fn random_sequences_keep_every_invariant() {
             let action = any_action(&mut rng);
             let before = session.state().clone();
             let log_len = session.log().len();
+            let waiting = session.waiting_roll();
             match session.act(action.clone()) {
                 Ok(()) => assert_eq!(session.log().len(), log_len + 1),
-                Err(_) => {
+                Err(refusal) => {
                     assert_eq!(
                         session.state(),
                         &before,
@@ -84,7 +85,17 @@ fn random_sequences_keep_every_invariant() {
                         log_len,
                         "seed {seed} step {step}: a refused action was logged"
                     );
-                    assert!(before.validate(&action).is_err());
+                    match refusal {
+                        Refusal::Rules(_) => assert!(before.validate(&action).is_err()),
+                        Refusal::AlreadyRolled => assert!(
+                            waiting
+                                && matches!(
+                                    Serieux::roll_values(&action),
+                                    Some((_, RollSource::Typed))
+                                ),
+                            "seed {seed} step {step}: only typed dice are refused for a kept roll"
+                        ),
+                    }
                 }
             }
         }
@@ -124,4 +135,17 @@ fn a_saved_record_survives_json() {
     let replayed = Session::<Serieux>::replay(back).unwrap();
     assert_eq!(replayed.state(), session.state());
     assert_eq!(replayed.record(), session.record());
+}
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    let states = contract::check_games(
+        &contract::Contract::<Serieux>::listed(setup, |rng, _| any_action(rng)),
+        150,
+        40,
+    );
+    assert!(states >= 3_000, "{states} states");
 }

@@ -4,6 +4,7 @@
 use dioxus::prelude::*;
 use genius::core::checker::{Checker, Input};
 use genius::core::dice::D6;
+use genius::core::save::GameKind;
 use genius::i18n::Lang;
 use genius::settings::{Settings, SettingsError, Theme};
 use genius::ui::{Init, Root, RootProps, Screen};
@@ -20,6 +21,7 @@ fn init(screen: Screen, lang: Lang) -> Init {
         checker: Checker::new(),
         saved: Vec::new(),
         set_aside: 0,
+        restored: Vec::new(),
     }
 }
 
@@ -329,7 +331,7 @@ fn the_roller_shows_its_dice_and_offers_every_kind() {
 
 #[test]
 fn the_word_game_setup_offers_cards_variants_and_the_timer_in_both_languages() {
-    let fr = render(init(Screen::WordsSetup, Lang::Fr));
+    let fr = render(init(Screen::Setup(GameKind::Words), Lang::Fr));
     for needle in [
         "Carte de thèmes",
         "Propositions limitées",
@@ -341,7 +343,7 @@ fn the_word_game_setup_offers_cards_variants_and_the_timer_in_both_languages() {
     ] {
         assert!(fr.contains(needle), "{needle}");
     }
-    let en = render(init(Screen::WordsSetup, Lang::En));
+    let en = render(init(Screen::Setup(GameKind::Words), Lang::En));
     for needle in [
         "Theme card",
         "Limited proposals",
@@ -355,7 +357,7 @@ fn the_word_game_setup_offers_cards_variants_and_the_timer_in_both_languages() {
 
 #[test]
 fn the_word_game_rules_page_shows_the_cards_the_dice_and_the_rulings() {
-    let fr = render(init(Screen::WordsRules, Lang::Fr));
+    let fr = render(init(Screen::Rules(GameKind::Words), Lang::Fr));
     assert!(
         fr.contains("Ce que l&#39;application applique")
             || fr.contains("Ce que l'application applique")
@@ -365,7 +367,71 @@ fn the_word_game_rules_page_shows_the_cards_the_dice_and_the_rulings() {
     for faces in ["ABCDEL", "OIUETM", "RSNPGA", "VLMCDO", "AEISRF"] {
         assert!(fr.contains(faces), "{faces}");
     }
-    let en = render(init(Screen::WordsRules, Lang::En));
+    let en = render(init(Screen::Rules(GameKind::Words), Lang::En));
     assert!(en.contains("What the app applies"));
     assert!(en.contains("accents ignored"));
+}
+
+#[test]
+fn the_sequence_setup_offers_six_in_a_row_to_two_players() {
+    // Two players to start with: two sides, so the option is there. (With a
+    // third player the screen asks `sequence::six_in_a_row_offered`, which
+    // says no; `tests/sequence_rules.rs` checks it and the core's refusal.)
+    let fr = render(init(Screen::Setup(GameKind::Sequence), Lang::Fr));
+    assert!(fr.contains("data-testid=\"six-in-a-row\""));
+    assert!(fr.contains("Gagner avec six jetons alignés (à deux joueurs ou deux équipes)"));
+    let en = render(init(Screen::Setup(GameKind::Sequence), Lang::En));
+    assert!(en.contains("Win with six in a row (two players or two teams)"));
+}
+
+fn unfinished_game() -> genius::core::save::SavedGame {
+    use genius::core::save::{GameKind, SavedGame};
+    use genius::core::serieux::{FirstPlayer, Serieux, Setup};
+    use genius::core::session::Session;
+    use genius::core::table::{Colour, Player};
+    let session = Session::<Serieux>::new(Setup {
+        players: vec![
+            Player::new("Anne", Colour::Blue),
+            Player::new("Bruno", Colour::Red),
+        ],
+        first: FirstPlayer::Chosen(0),
+    })
+    .unwrap();
+    SavedGame::of(
+        "serieux-1764000000000-0001",
+        GameKind::Serieux,
+        1_764_000_000_000,
+        &session,
+    )
+}
+
+#[test]
+fn deleting_an_unfinished_game_from_home_asks_first() {
+    let html = render(Init {
+        saved: vec![unfinished_game()],
+        ..init(Screen::Home, Lang::Fr)
+    });
+    assert!(html.contains("data-testid=\"resume-serieux-1764000000000-0001\""));
+    assert!(html.contains("data-testid=\"delete-serieux-1764000000000-0001\""));
+    // The question and its answers come only after the first tap.
+    assert!(!html.contains("confirm-delete-"));
+    assert!(!html.contains("Supprimer cette partie en cours"));
+}
+
+#[test]
+fn a_game_that_went_back_one_action_is_named_on_home() {
+    for (lang, words) in [
+        (Lang::Fr, "est revenue un coup en arrière"),
+        (Lang::En, "went back one action"),
+    ] {
+        let html = render(Init {
+            restored: vec![unfinished_game()],
+            ..init(Screen::Home, lang)
+        });
+        let line = text_of(&html, "went-back");
+        assert!(line.contains(words), "{line}");
+        assert!(line.contains("Anne, Bruno"), "{line}");
+        // 2025-11-24 16:00 UTC, in the machine's time zone.
+        assert!(line.contains("2025-11-2"), "{line}");
+    }
 }

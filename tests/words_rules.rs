@@ -3,7 +3,7 @@
 //! variants, and property tests.
 
 use genius::core::dice_kinds::{DieColour, DieKind, Face};
-use genius::core::session::{RollSource, Rules, Session};
+use genius::core::session::{Refusal, RollSource, Rules, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::{
     avoids, letters, matches, score, Action, Error, Event, Phase, Setup, Variants, Words,
@@ -142,7 +142,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: "Bordeaux".into(),
             theme: None
         }),
-        Err(Error::WrongInitial('O'))
+        Err(Refusal::Rules(Error::WrongInitial('O')))
     );
     assert_eq!(
         g.act(Action::Propose {
@@ -150,7 +150,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: " - ".into(),
             theme: None
         }),
-        Err(Error::NoWord)
+        Err(Refusal::Rules(Error::NoWord))
     );
     g.act(Action::Propose {
         player: 0,
@@ -164,7 +164,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: "Oslo".into(),
             theme: None
         }),
-        Err(Error::AwaitingJudgement)
+        Err(Refusal::Rules(Error::AwaitingJudgement))
     );
     g.act(Action::Judge { accept: false }).unwrap(); // the table rejects: try again
     propose(&mut g, 0, "Oran", true);
@@ -175,7 +175,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: "Oslo".into(),
             theme: None
         }),
-        Err(Error::NotPlaying(0))
+        Err(Refusal::Rules(Error::NotPlaying(0)))
     );
 }
 
@@ -280,7 +280,10 @@ fn awards_are_capped_by_the_centre_and_the_game_ends_when_it_is_empty() {
         "never more than the 90 tokens"
     );
     assert_eq!(g.state().places(), vec![1, 2]);
-    assert_eq!(g.act(Action::Pass { player: 0 }), Err(Error::GameOver));
+    assert_eq!(
+        g.act(Action::Pass { player: 0 }),
+        Err(Refusal::Rules(Error::GameOver))
+    );
 }
 
 #[test]
@@ -309,6 +312,147 @@ fn variant_propositions_limitees() {
     assert_eq!(g.state().centre(), 6);
 }
 
+/// Rulings, Propositions limitées: the black round's winner takes 4 tokens
+/// from the reserve, and the next round starts with the centre as it is (no
+/// 2 tokens per player added), whether the black round was won or passed.
+#[test]
+fn propositions_limitees_the_round_after_a_black_face_round_adds_no_tokens() {
+    let mut g = game(
+        3,
+        Variants {
+            limited: true,
+            open_themes: false,
+        },
+    );
+    let theme = |g: &mut Session<Words>| {
+        g.act(Action::RollTheme {
+            value: 2,
+            source: RollSource::Typed,
+        })
+        .unwrap()
+    };
+    assert_eq!((g.state().centre(), g.state().reserve()), (6, TOKENS - 6));
+    // Round 1, black: Bruno wins, paid from the reserve.
+    theme(&mut g);
+    g.act(rulebook_roll(5)).unwrap();
+    propose(&mut g, 1, "Chien", true);
+    assert_eq!(g.state().tokens(), &[0, 4, 0]);
+    assert_eq!(g.state().rounds(), 2);
+    assert_eq!(
+        (g.state().centre(), g.state().reserve()),
+        (6, TOKENS - 6 - 4),
+        "round 2 starts with the centre as it is: nothing added"
+    );
+    // Round 2, black again, and everyone passes: round 3 adds nothing either.
+    theme(&mut g);
+    g.act(rulebook_roll(5)).unwrap();
+    for p in 0..3 {
+        g.act(Action::Pass { player: p }).unwrap();
+    }
+    assert_eq!(g.state().rounds(), 3);
+    assert_eq!((g.state().centre(), g.state().reserve()), (6, TOKENS - 10));
+    // Round 3 on a colour empties the centre; round 4 gets its 2 per player.
+    theme(&mut g);
+    g.act(rulebook_roll(0)).unwrap();
+    propose(&mut g, 0, "Bravo", true); // 5
+    propose(&mut g, 2, "Bono", true); // 2 wanted, 1 left: the round ends
+    assert_eq!(g.state().tokens(), &[5, 4, 1]);
+    assert_eq!(g.state().rounds(), 4);
+    assert_eq!(
+        (g.state().centre(), g.state().reserve()),
+        (6, TOKENS - 16),
+        "after a colour round, 2 tokens per player again"
+    );
+}
+
+/// Rulings: a word the table rejects lets its author try again; their first
+/// accepted word ends their round (classic rules).
+#[test]
+fn a_rejected_word_lets_its_author_try_again_and_the_first_accepted_one_ends_their_round() {
+    let mut g = game(3, Variants::default());
+    g.act(Action::RollTheme {
+        value: 1,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    g.act(rulebook_roll(0)).unwrap(); // initial B
+    propose(&mut g, 0, "Bruxelles", false);
+    propose(&mut g, 0, "Berlin", false);
+    assert!(matches!(
+        g.state().events().last(),
+        Some(Event::Rejected { player: 0, .. })
+    ));
+    assert_eq!(
+        g.state().tokens(),
+        &[0, 0, 0],
+        "a rejected word costs nothing"
+    );
+    let Phase::Propose(round) = g.state().phase() else {
+        panic!("still proposing")
+    };
+    assert!(round.done.is_empty(), "Anne may try again");
+    propose(&mut g, 0, "Bono", true);
+    assert_eq!(g.state().tokens()[0], 2);
+    let Phase::Propose(round) = g.state().phase() else {
+        panic!("still proposing")
+    };
+    assert_eq!(round.done, vec![0], "her accepted word ends her round");
+    assert_eq!(
+        g.act(Action::Propose {
+            player: 0,
+            word: "Brejnev".into(),
+            theme: None,
+        }),
+        Err(Refusal::Rules(Error::NotPlaying(0)))
+    );
+}
+
+/// The screen's line after a rejection says its author may try again.
+#[test]
+fn the_screen_says_a_rejected_author_may_propose_again() {
+    use genius::i18n::Lang;
+    assert_eq!(
+        Lang::Fr.words_rejected("Anne", "Berlin"),
+        "Anne · « Berlin » : mot refusé par la table, Anne peut proposer un autre mot"
+    );
+    assert_eq!(
+        Lang::En.words_rejected("Anne", "Berlin"),
+        "Anne · “Berlin”: word rejected by the table, Anne may propose another one"
+    );
+}
+
+/// The rules page states both corrected rulings, in both languages.
+#[test]
+fn the_rules_page_states_the_retry_and_the_round_after_a_black_face() {
+    use genius::core::save::GameKind;
+    use genius::i18n::{Lang, Rulebooks};
+    let books = Rulebooks::parse(include_str!("../assets/rules.json")).unwrap();
+    for (lang, needles) in [
+        (
+            Lang::Fr,
+            [
+                "son auteur peut proposer un autre mot ; son premier mot accepté termine sa manche",
+                "la manche suivante commence avec le centre tel qu'il est",
+            ],
+        ),
+        (
+            Lang::En,
+            [
+                "its author may propose another; their first accepted word ends their round",
+                "the next round starts with the centre as it is",
+            ],
+        ),
+    ] {
+        let rulings = &books.of(lang, GameKind::Words).rulings;
+        for needle in needles {
+            assert!(
+                rulings.iter().any(|r| r.contains(needle)),
+                "{lang:?}: {needle}"
+            );
+        }
+    }
+}
+
 #[test]
 fn variant_themes_ouverts() {
     let mut g = game(
@@ -329,7 +473,7 @@ fn variant_themes_ouverts() {
             word: "Bono".into(),
             theme: None
         }),
-        Err(Error::ThemeNeeded)
+        Err(Refusal::Rules(Error::ThemeNeeded))
     );
     g.act(Action::Propose {
         player: 0,
@@ -344,7 +488,7 @@ fn variant_themes_ouverts() {
             word: "Brel".into(),
             theme: Some(0)
         }),
-        Err(Error::ThemeClosed(0))
+        Err(Refusal::Rules(Error::ThemeClosed(0)))
     );
     for (t, w) in [
         (1, "Bordeaux"),
@@ -478,4 +622,136 @@ fn random_sequences_keep_every_invariant() {
             g.state()
         );
     }
+}
+
+#[path = "common/contract.rs"]
+mod contract;
+
+#[test]
+fn legal_moves_are_exactly_the_actions_that_validate() {
+    use genius::core::game::Compose;
+    fn setup(rng: &mut StdRng) -> Setup {
+        let n = rng.random_range(2..=6);
+        let mut s = game(n, Variants::default()).setup().clone();
+        s.variants = Variants {
+            limited: rng.random_bool(0.4),
+            open_themes: rng.random_bool(0.4),
+        };
+        s.card = rng.random_range(0..THEME_CARDS.len());
+        if rng.random_bool(0.3) {
+            s.first = FirstPlayer::RollOff;
+        }
+        s
+    }
+    const WORDS: [&str; 10] = [
+        "Bono",
+        "Brel",
+        "Oran",
+        "Chien",
+        "Zèbre",
+        "Rome",
+        "Venise",
+        "Amiens",
+        "",
+        "Éléphant",
+    ];
+    fn any_action(rng: &mut StdRng, state: &Words) -> Action {
+        let n = state.players().len();
+        let source = if rng.random_bool(0.5) {
+            RollSource::Virtual
+        } else {
+            RollSource::Typed
+        };
+        match rng.random_range(0..8) {
+            0 => Action::RollOff {
+                values: (0..rng.random_range(0..7))
+                    .map(|_| rng.random_range(0..8))
+                    .collect(),
+                source,
+            },
+            1 => Action::RollTheme {
+                value: rng.random_range(0..8),
+                source,
+            },
+            2 => Action::RollDice {
+                letters: (0..rng.random_range(4..=6))
+                    .map(|_| rng.random_range(0..7))
+                    .collect(),
+                colour: rng.random_range(0..7),
+                source,
+            },
+            3 | 4 => {
+                let word = match state.phase() {
+                    // Often a word with the right initial.
+                    Phase::Propose(round) if rng.random_bool(0.6) => {
+                        format!("{}ar", round.initial().unwrap_or('Z'))
+                    }
+                    _ => WORDS[rng.random_range(0..WORDS.len())].into(),
+                };
+                Action::Propose {
+                    player: rng.random_range(0..n + 1),
+                    word,
+                    theme: rng.random_bool(0.8).then(|| rng.random_range(0..7)),
+                }
+            }
+            5 => Action::Judge {
+                accept: rng.random_bool(0.7),
+            },
+            _ => Action::Pass {
+                player: rng.random_range(0..n + 1),
+            },
+        }
+    }
+    fn compose(rng: &mut StdRng, _: &Words, c: &Compose) -> Action {
+        let Compose::Word {
+            player,
+            theme,
+            initial,
+        } = *c
+        else {
+            panic!("{c:?}")
+        };
+        let tail: String = (0..rng.random_range(0..6))
+            .map(|_| ['a', 'é', 'r', 's', 't', 'o'][rng.random_range(0..6)])
+            .collect();
+        Action::Propose {
+            player,
+            word: format!("{}{tail}", initial.unwrap_or('Z')),
+            theme,
+        }
+    }
+    fn composed_by(_: &Words, c: &Compose, action: &Action) -> bool {
+        let (
+            Compose::Word {
+                player,
+                theme,
+                initial,
+            },
+            Action::Propose {
+                player: p,
+                word,
+                theme: t,
+            },
+        ) = (c, action)
+        else {
+            return false;
+        };
+        let folded = letters(word);
+        player == p
+            // Without open themes, no theme is named (one given is ignored).
+            && (theme.is_none() || theme == t)
+            && !folded.is_empty()
+            && initial.is_none_or(|i| folded.starts_with(i))
+    }
+    let states = contract::check_games(
+        &contract::Contract::<Words> {
+            setup,
+            any_action,
+            compose,
+            composed_by,
+        },
+        100,
+        60,
+    );
+    assert!(states >= 3_000, "{states} states");
 }

@@ -28,6 +28,20 @@ impl D6 {
     pub const fn value(self) -> u8 {
         self.0
     }
+
+    /// The dice showing `values` (as a roll records them), or `None` if one
+    /// is not a face of a d6.
+    pub fn all_of(values: &[u32]) -> Option<Vec<D6>> {
+        values
+            .iter()
+            .map(|&v| u8::try_from(v).ok().and_then(D6::new))
+            .collect()
+    }
+
+    /// The values a roll records for these dice.
+    pub fn values_of(dice: &[D6]) -> Vec<u32> {
+        dice.iter().map(|d| u32::from(d.value())).collect()
+    }
 }
 
 impl TryFrom<u8> for D6 {

@@ -18,6 +18,33 @@ pub enum Challenge {
     Defi2,
 }
 
+impl Challenge {
+    /// The faces in the order of the die (×2, ÷2, +10, −10, Défi 1, Défi 2).
+    pub const ALL: [Challenge; 6] = [
+        Challenge::Double,
+        Challenge::Half,
+        Challenge::Plus10,
+        Challenge::Minus10,
+        Challenge::Defi1,
+        Challenge::Defi2,
+    ];
+
+    /// The value a roll records for this face (its index on the die).
+    pub fn value(self) -> u32 {
+        DieKind::Challenge
+            .index_of(Face::Challenge(self))
+            .unwrap_or(0) as u32
+    }
+
+    /// The face a roll's value stands for.
+    pub fn from_value(value: u32) -> Option<Challenge> {
+        match DieKind::Challenge.face_of(value)? {
+            Face::Challenge(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
 /// The faces of the Roll to the Top white die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum White {
@@ -25,6 +52,17 @@ pub enum White {
     RemoveOne,
     AddOrRemove,
     AddAndRemove,
+}
+
+impl White {
+    /// The face a roll's value (a face index, 0–5: two faces show +1 and
+    /// two −1) stands for.
+    pub fn from_value(value: u32) -> Option<White> {
+        match DieKind::White.face_of(value)? {
+            Face::White(w) => Some(w),
+            _ => None,
+        }
+    }
 }
 
 /// The colours of the word game's dice.
@@ -83,15 +121,6 @@ pub enum DieKind {
     Colour,
     Theme,
 }
-
-const CHALLENGE_FACES: [Face; 6] = [
-    Face::Challenge(Challenge::Double),
-    Face::Challenge(Challenge::Half),
-    Face::Challenge(Challenge::Plus10),
-    Face::Challenge(Challenge::Minus10),
-    Face::Challenge(Challenge::Defi1),
-    Face::Challenge(Challenge::Defi2),
-];
 
 const WHITE_FACES: [Face; 6] = [
     Face::White(White::AddOne),
@@ -167,7 +196,7 @@ impl DieKind {
             | DieKind::D12
             | DieKind::D20
             | DieKind::Theme => Face::Number(index as u32 + 1),
-            DieKind::Challenge => CHALLENGE_FACES[index],
+            DieKind::Challenge => Face::Challenge(Challenge::ALL[index]),
             DieKind::White => WHITE_FACES[index],
             DieKind::Colour => COLOUR_FACES[index],
             DieKind::Letter(colour) => {
@@ -196,6 +225,36 @@ impl DieKind {
     /// (a typed value must be a face that exists on that die).
     pub fn index_of(self, face: Face) -> Option<usize> {
         self.faces().iter().position(|f| *f == face)
+    }
+
+    /// How a roll records the face at `index`: its number for the dice
+    /// with numbers (d4–d20 and the theme die, 1 to the number of sides),
+    /// its index (0–5) for the others.
+    pub fn value(self, index: usize) -> u32 {
+        if self.numbered() {
+            index as u32 + 1
+        } else {
+            index as u32
+        }
+    }
+
+    /// Every value a roll may record for this die (see [`DieKind::value`]).
+    pub fn values(self) -> std::ops::RangeInclusive<u32> {
+        self.value(0)..=self.value(self.sides() - 1)
+    }
+
+    /// The face a recorded value stands for.
+    pub fn face_of(self, value: u32) -> Option<Face> {
+        let index = if self.numbered() {
+            value.checked_sub(1)?
+        } else {
+            value
+        };
+        self.face(index as usize)
+    }
+
+    fn numbered(self) -> bool {
+        self.is_numeric() || self == DieKind::Theme
     }
 }
 

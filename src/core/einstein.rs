@@ -3,10 +3,11 @@
 //! it into two pairs and a fifth die; sums score by how often they were marked.
 
 use super::dice::D6;
+use super::game::{Game, Move, Points, Progress, Roll, Standings};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
-    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
-    MAX_PLAYERS,
+    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +67,14 @@ pub struct Choice {
 }
 
 impl Choice {
+    /// The same split written one way: each pair in ascending order, the
+    /// pair with the lower die first (as [`all_choices`] writes it).
+    pub fn normalised(&self) -> Choice {
+        let mut pairs = self.pairs.map(|[a, b]| [a.min(b), a.max(b)]);
+        pairs.sort();
+        Choice { pairs }
+    }
+
     /// The position of the die left over, if the pairs use four different dice.
     pub fn leftover(&self) -> Option<usize> {
         let used = [
@@ -273,9 +282,14 @@ impl Rules for Einstein {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
         let n = setup.players.len();
-        let (phase, roller) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, roller) = match seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )? {
             Ok(first) => (Phase::Roll, first),
             Err(r) => (Phase::RollOff(r), 0),
         };
@@ -314,17 +328,13 @@ impl Rules for Einstein {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll_d6(values) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.roller = w;
-                            self.phase = Phase::Roll;
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.roller = w;
+                    self.phase = Phase::Roll;
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 self.rolls += 1;
                 self.last.clear();
@@ -379,21 +389,74 @@ impl Rules for Einstein {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
-        match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::Roll {
-                dice,
-                source: RollSource::Virtual,
-            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::Roll => vec![Move::Roll(Roll::d6(5))],
+            Phase::Choose { dice, waiting } => waiting
+                .iter()
+                .flat_map(|&player| {
+                    self.legal_choices(player, dice)
+                        .into_iter()
+                        .map(move |choice| Move::Play(Action::Choose { player, choice }))
+                })
+                .collect(),
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        match self.phase {
+            Phase::RollOff(_) => Some(Action::RollOff {
+                values: values.to_vec(),
+                source,
+            }),
+            Phase::Roll => Some(Action::Roll {
+                dice: D6::all_of(values)?,
+                source,
+            }),
             _ => None,
+        }
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
+        match action {
+            Action::RollOff { values, source } => Some((values.clone(), *source)),
+            Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
+            Action::Choose { .. } => None,
+        }
+    }
+
+    fn normalise(action: &Action) -> Action {
+        match action {
+            Action::Choose { player, choice } => Action::Choose {
+                player: *player,
+                choice: choice.normalised(),
+            },
+            other => other.clone(),
         }
     }
 
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Einstein {
+    const KIND: GameKind = GameKind::Einstein;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
+
+    fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    fn standings(&self) -> Standings {
+        let scores = self.totals().into_iter().map(|t| Points::whole(t.into()));
+        let done = self.sheets.iter().map(|s| s.done).collect();
+        Standings::ranked(&self.players, scores.collect(), done)
+    }
+
+    fn progress(&self) -> Progress {
+        Progress::Roll(self.rolls + 1)
     }
 }

@@ -1,47 +1,57 @@
-//! Exporting games and importing them back, version 1 (JSON, UTF-8):
+//! Exporting games and importing them back, version 1 (compact JSON, UTF-8):
 //!
 //! ```json
-//! {
-//!   "format": "genius-export",
-//!   "version": 1,
-//!   "exported_at": 1764000000000,
-//!   "games": [ { "format": "genius-game", "version": 1, … }, … ]
-//! }
+//! {"format":"genius-export","version":1,"exported_at":1764000000000,
+//!  "games":[{"format":"genius-game","version":2,…,"crc32":"…"},…]}
 //! ```
 //!
-//! Each entry of `games` is a saved game exactly as stored on the device
-//! (see [`super::save`]). An import also takes a single saved-game file.
-//! Nothing is trusted: every game is replayed by its rules before it is
-//! kept, and a file over [`MAX_IMPORT_BYTES`] is refused before it is read.
+//! Each entry of `games` is a saved game exactly as the device stores it,
+//! checksum included (see [`super::save`]). An import also takes a single
+//! saved-game file. Nothing is trusted: every game is replayed by its rules
+//! before it is kept, and a file over [`MAX_IMPORT_BYTES`] is refused before
+//! it is read. The games of an import are read one at a time from the
+//! file's text (no second copy of the whole file is built).
 
 use super::save::{check, LoadError, SavedGame};
-use serde::Serialize;
+use serde::Deserialize;
+use serde_json::value::RawValue;
 
 pub const FORMAT: &str = "genius-export";
 pub const VERSION: u32 = 1;
-/// Larger files are refused before being read whole (a year of daily games
-/// is well under 1 MiB).
-pub const MAX_IMPORT_BYTES: u64 = 4 * 1024 * 1024;
 /// More games than this in one file is not something the app wrote.
 pub const MAX_GAMES: usize = 10_000;
+/// Larger files are refused before being read whole. It is above anything
+/// the app writes: [`MAX_GAMES`] games of the longest kind played to its
+/// end (`tests/history_export.rs` measures the longest finished game of
+/// each kind and checks that many of them fit, with room to spare).
+pub const MAX_IMPORT_BYTES: u64 = 256 * 1024 * 1024;
 
-#[derive(Serialize)]
-struct Export<'a> {
-    format: &'a str,
-    version: u32,
-    exported_at: u64,
-    games: &'a [SavedGame],
+/// The export file for `games`, built entry by entry (each game's text as
+/// [`SavedGame::to_json`] writes it).
+pub fn export(games: &[SavedGame], exported_at: u64) -> String {
+    let texts: Vec<String> = games.iter().map(SavedGame::to_json).collect();
+    let mut out = String::with_capacity(texts.iter().map(|t| t.len() + 1).sum::<usize>() + 96);
+    out.push_str(&format!(
+        "{{\"format\":\"{FORMAT}\",\"version\":{VERSION},\"exported_at\":{exported_at},\"games\":["
+    ));
+    for (n, text) in texts.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str(text);
+    }
+    out.push_str("]}");
+    out
 }
 
-/// The export file for `games`.
-pub fn export(games: &[SavedGame], exported_at: u64) -> String {
-    serde_json::to_string_pretty(&Export {
-        format: FORMAT,
-        version: VERSION,
-        exported_at,
-        games,
-    })
-    .unwrap_or_default()
+/// An export's envelope, its games left as slices of the file's text.
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow)]
+    format: Option<std::borrow::Cow<'a, str>>,
+    version: Option<u64>,
+    #[serde(borrow)]
+    games: Option<Vec<&'a RawValue>>,
 }
 
 /// Why a whole file was refused.
@@ -81,41 +91,72 @@ pub fn check_size(bytes: u64) -> Result<(), ImportError> {
 /// already on the device.
 pub fn import(text: &str, have: impl Fn(&str) -> bool) -> Result<ImportReport, ImportError> {
     check_size(text.len() as u64)?;
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
-    let entries: Vec<serde_json::Value> = match value.get("format").and_then(|f| f.as_str()) {
+    // The envelope is read with each game borrowed from `text`: only the
+    // games that pass are copied, once, into the report.
+    let envelope: Envelope = match serde_json::from_str(text) {
+        Ok(envelope) => envelope,
+        Err(e) => {
+            return Err(match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                Ok(_) => ImportError::NotAnExport,
+                Err(_) => ImportError::NotJson(e.to_string()),
+            })
+        }
+    };
+    let single;
+    let entries: &[&RawValue] = match envelope.format.as_deref() {
         Some(FORMAT) => {
-            match value.get("version").and_then(|v| v.as_u64()) {
+            match envelope.version {
                 Some(v) if v > u64::from(VERSION) => {
                     return Err(ImportError::NewerVersion(v.min(u64::from(u32::MAX)) as u32))
                 }
                 Some(_) => {}
                 None => return Err(ImportError::NotAnExport),
             }
-            match value.get("games") {
-                Some(serde_json::Value::Array(games)) => games.clone(),
-                _ => return Err(ImportError::NotAnExport),
+            match &envelope.games {
+                Some(games) => games,
+                None => return Err(ImportError::NotAnExport),
             }
         }
-        Some(super::save::FORMAT) => vec![value],
+        Some(super::save::FORMAT) => {
+            single = [serde_json::from_str::<&RawValue>(text)
+                .map_err(|e| ImportError::NotJson(e.to_string()))?];
+            &single
+        }
         _ => return Err(ImportError::NotAnExport),
     };
     if entries.len() > MAX_GAMES {
         return Err(ImportError::TooManyGames(entries.len()));
     }
     let mut report = ImportReport::default();
+    let mut seen = std::collections::BTreeSet::new();
     for (index, entry) in entries.iter().enumerate() {
-        let id = entry.get("id").and_then(|i| i.as_str()).map(str::to_string);
-        match check(&entry.to_string()) {
+        match check(entry.get()) {
             Ok(game) if !super::save::is_valid_id(&game.id) => {
-                report.refused.push((index, id, LoadError::NotAGame));
+                report
+                    .refused
+                    .push((index, entry_id(entry), LoadError::NotAGame));
             }
-            Ok(game) if have(&game.id) || report.added.iter().any(|g| g.id == game.id) => {
+            Ok(game) if have(&game.id) || seen.contains(&game.id) => {
                 report.already.push(game.id);
             }
-            Ok(game) => report.added.push(game),
-            Err(e) => report.refused.push((index, id, e)),
+            Ok(game) => {
+                seen.insert(game.id.clone());
+                report.added.push(game);
+            }
+            Err(e) => report.refused.push((index, entry_id(entry), e)),
         }
     }
     Ok(report)
+}
+
+/// The id a refused entry gives itself, if it says one (for the message).
+fn entry_id(entry: &RawValue) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Id {
+        id: Option<String>,
+    }
+    serde_json::from_str::<Id>(entry.get())
+        .ok()
+        .and_then(|i| i.id)
+        .map(|id| id.chars().take(super::save::MAX_ID).collect())
 }

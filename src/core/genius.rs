@@ -5,12 +5,12 @@
 //! (17 ÷ 2 = 8,5).
 
 use super::dice::D6;
-use super::dice_kinds::Challenge;
+use super::dice_kinds::{Challenge, DieKind};
+use super::game::{Game, Move, Points, Roll, Standings, Variant};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
-use super::table::{
-    places, validate_players, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
 /// The GENIUS list (the rulebook prints 1, so 1 counts).
@@ -230,6 +230,8 @@ pub enum Event {
         face: Challenge,
         result: Halves,
         bonus: bool,
+        /// What is written: the result, plus the bonus if it is won.
+        value: Halves,
     },
     PlaysAgain {
         player: usize,
@@ -421,6 +423,57 @@ impl Genius {
             .collect()
     }
 
+    /// The cells the decision at hand can fill or erase: the current
+    /// player's empty cells before a roll (the round's cell in Expert), the
+    /// MIN or MAX cell that can take the value, the cells a Défi can erase.
+    pub fn playable_cells(&self) -> Vec<(usize, CellRef)> {
+        let p = self.current;
+        let mine = |keep: &dyn Fn(CellRef) -> bool| -> Vec<(usize, CellRef)> {
+            self.cells()
+                .into_iter()
+                .filter(|c| keep(*c))
+                .map(|c| (p, c))
+                .collect()
+        };
+        match &self.phase {
+            Phase::Roll if self.mode() == Mode::Expert => mine(&|c| c.column == self.round),
+            Phase::Roll => mine(&|c| self.cell(p, c) == Some(Cell::Empty)),
+            Phase::Place { column, value } => {
+                let slots = self.legal_slots(p, *column, *value);
+                mine(&|c| c.column == *column && c.slot.is_some_and(|s| slots.contains(&s)))
+            }
+            Phase::Defi { face, .. } => self.erasable(*face),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What a tap on `cell` of `player`'s row plays now: an erase during a
+    /// Défi, MIN or MAX when placing; nothing before a roll (the dice are
+    /// rolled by number, not by cell); or why it cannot be played.
+    pub fn tap(&self, player: usize, cell: CellRef) -> Result<Option<Action>, Error> {
+        let mine = player == self.current;
+        match &self.phase {
+            Phase::Defi { face, .. } if self.erasable(*face).contains(&(player, cell)) => {
+                Ok(Some(Action::Erase { player, cell }))
+            }
+            Phase::Defi { .. } => Err(Error::CannotErase),
+            Phase::Place { column, value } if mine && cell.column == *column => match cell.slot {
+                Some(slot) => self
+                    .can_place(player, *column, slot, *value)
+                    .map(|()| Some(Action::Place { slot })),
+                None => Err(Error::NotNow),
+            },
+            Phase::Roll if mine && self.mode() != Mode::Expert => {
+                if self.open_columns(player).contains(&cell.column) {
+                    Ok(None)
+                } else {
+                    Err(Error::ColumnFull(cell.column + 1))
+                }
+            }
+            _ => Err(Error::NotNow),
+        }
+    }
+
     fn write(&mut self, player: usize, cell: CellRef, value: Halves) {
         if let Some(i) = self.index(cell) {
             self.grid[player][i] = Cell::Written(value);
@@ -525,9 +578,14 @@ impl Rules for Genius {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
         let n = setup.players.len();
-        let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, first) = match seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )? {
             Ok(first) => (Phase::Roll, first),
             Err(roll_off) => (Phase::RollOff(roll_off), 0),
         };
@@ -596,18 +654,14 @@ impl Rules for Genius {
         }
         let p = self.current;
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll(values) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.first = w;
-                            self.current = w;
-                            self.phase = Phase::Roll;
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.first = w;
+                    self.current = w;
+                    self.phase = Phase::Roll;
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 let column = dice.len() - 1;
                 let sum = sum_of(dice);
@@ -703,6 +757,7 @@ impl Rules for Genius {
                     face: *challenge,
                     result,
                     bonus,
+                    value,
                 });
                 let column = self.round;
                 self.grid[p][column] = Cell::Written(value);
@@ -717,47 +772,112 @@ impl Rules for Genius {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
-        let face_index = |f: &Challenge| {
-            [
-                Challenge::Double,
-                Challenge::Half,
-                Challenge::Plus10,
-                Challenge::Minus10,
-                Challenge::Defi1,
-                Challenge::Defi2,
-            ]
-            .iter()
-            .position(|c| c == f)
-            .unwrap_or(0) as u32
-        };
+    /// d6 values, and the challenge die's face index (0 to 5).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=6
+    }
+
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        let p = self.current;
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::Roll if self.mode() == Mode::Expert => {
+                let mut dice = vec![DieKind::D6; COLUMNS];
+                dice.push(DieKind::Challenge);
+                vec![Move::Roll(Roll::of(dice))]
+            }
+            Phase::Roll => self
+                .open_columns(p)
+                .into_iter()
+                .map(|column| Move::Roll(Roll::d6(column + 1)))
+                .collect(),
+            Phase::Challenge { .. } => vec![Move::Roll(Roll::of(vec![DieKind::Challenge]))],
+            Phase::Defi { face, .. } => self
+                .erasable(*face)
+                .into_iter()
+                .map(|(player, cell)| Move::Play(Action::Erase { player, cell }))
+                .chain([Move::Play(Action::KeepAll)])
+                .collect(),
+            Phase::Place { column, value } => self
+                .legal_slots(p, *column, *value)
+                .into_iter()
+                .map(|slot| Move::Play(Action::Place { slot }))
+                .collect(),
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        match &self.phase {
+            Phase::RollOff(_) => Some(Action::RollOff {
+                values: values.to_vec(),
+                source,
+            }),
+            Phase::Roll if self.mode() == Mode::Expert => {
+                let (challenge, dice) = values.split_last()?;
+                Some(Action::Expert {
+                    dice: D6::all_of(dice)?,
+                    challenge: Challenge::from_value(*challenge)?,
+                    source,
+                })
+            }
+            Phase::Roll => Some(Action::Roll {
+                dice: D6::all_of(values)?,
+                source,
+            }),
+            Phase::Challenge { .. } => match values {
+                [face] => Some(Action::Challenge {
+                    face: Challenge::from_value(*face)?,
+                    source,
+                }),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
         match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::Roll {
-                dice,
-                source: RollSource::Virtual,
-            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
-            Action::Challenge {
-                face,
-                source: RollSource::Virtual,
-            } => Some(vec![face_index(face)]),
+            Action::RollOff { values, source } => Some((values.clone(), *source)),
+            Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
+            Action::Challenge { face, source } => Some((vec![face.value()], *source)),
             Action::Expert {
                 dice,
                 challenge,
-                source: RollSource::Virtual,
+                source,
             } => {
-                let mut v: Vec<u32> = dice.iter().map(|d| u32::from(d.value())).collect();
-                v.push(face_index(challenge));
-                Some(v)
+                let mut values = D6::values_of(dice);
+                values.push(challenge.value());
+                Some((values, *source))
             }
-            _ => None,
+            Action::Erase { .. } | Action::KeepAll | Action::Place { .. } => None,
         }
     }
 
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Genius {
+    const KIND: GameKind = GameKind::Genius;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
+
+    fn players(&self) -> &[Player] {
+        &self.setup.players
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::Genius(self.mode())
+    }
+
+    fn standings(&self) -> Standings {
+        let scores = self.totals().into_iter().map(|h| Points(i64::from(h.0)));
+        let over = self.is_finished();
+        Standings::ranked(
+            self.players(),
+            scores.collect(),
+            vec![over; self.players().len()],
+        )
     }
 }

@@ -2,44 +2,11 @@
 //! replayed from its log to its final scores, players renamed or merged
 //! through aliases, statistics per game and player, and the scores as CSV.
 
-use super::genius::Mode;
 use super::save::{GameKind, LoadError, SavedGame};
-use super::session::Session;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-/// A score in half points, so Genius's 8,5 is exact; every other game
-/// scores whole points.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Points(pub i64);
-
-impl Points {
-    pub fn whole(n: i64) -> Points {
-        Points(n * 2)
-    }
-
-    /// "17", "8,5" (French) or "8.5" (English), "-3": for files such as
-    /// the CSV export (an ASCII minus, which spreadsheets read as negative;
-    /// the screens write points with `Lang::points`).
-    pub fn text(self, decimal: char) -> String {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let abs = self.0.unsigned_abs();
-        if abs % 2 == 0 {
-            format!("{sign}{}", abs / 2)
-        } else {
-            format!("{sign}{}{decimal}5", abs / 2)
-        }
-    }
-}
-
-/// What the game was played with, beyond its kind.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Variant {
-    None,
-    Genius(Mode),
-    /// Roll to the Top: the sheet's name (French, English).
-    Sheet(String, String),
-}
+pub use super::game::{Points, Variant};
 
 /// One finished game: who played, what they scored, who won.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,79 +40,17 @@ impl Outcome {
 
 /// Replays a saved game to its final scores.
 pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
-    let (variant, players, scores, places) = match saved.game {
-        GameKind::Serieux => {
-            let s: Session<super::serieux::Serieux> = saved.session()?;
-            let g = s.state();
-            let scores = whole(&g.totals());
-            (Variant::None, names(g.players()), scores, g.places())
-        }
-        GameKind::Genius => {
-            let s: Session<super::genius::Genius> = saved.session()?;
-            let g = s.state();
-            let scores = g.totals().iter().map(|h| Points(i64::from(h.0))).collect();
-            (
-                Variant::Genius(g.mode()),
-                names(g.players()),
-                scores,
-                g.places(),
-            )
-        }
-        GameKind::Einstein => {
-            let s: Session<super::einstein::Einstein> = saved.session()?;
-            let g = s.state();
-            let scores = whole(&g.totals());
-            (Variant::None, names(g.players()), scores, g.places())
-        }
-        GameKind::Sequence => {
-            let s: Session<super::sequence::Sequence> = saved.session()?;
-            let g = s.state();
-            let places = g.places();
-            let scores = places
-                .iter()
-                .map(|p| Points::whole(i64::from(*p == 1)))
-                .collect();
-            (Variant::None, names(g.players()), scores, places)
-        }
-        GameKind::Rtt => {
-            let s: Session<super::rtt::Rtt> = saved.session()?;
-            let g = s.state();
-            let scores = (0..g.players().len())
-                .map(|p| Points::whole(i64::from(g.series_points(p))))
-                .collect();
-            let sheet = &g.sheet().name;
-            (
-                Variant::Sheet(sheet.fr.clone(), sheet.en.clone()),
-                names(g.players()),
-                scores,
-                g.places(),
-            )
-        }
-        GameKind::Words => {
-            let s: Session<super::words::Words> = saved.session()?;
-            let g = s.state();
-            let scores = whole(g.tokens());
-            (Variant::None, names(g.players()), scores, g.places())
-        }
-    };
+    let summary = super::game::summarise(saved)?;
+    let standings = summary.standings;
     Ok(Outcome {
         id: saved.id.clone(),
         game: saved.game,
-        variant,
+        variant: summary.variant,
         finished_at: saved.saved_at,
-        players,
-        scores,
-        places,
+        players: standings.names(),
+        scores: standings.scores(),
+        places: standings.places(),
     })
-}
-
-/// Whole-point scores.
-fn whole<T: Copy + Into<i64>>(scores: &[T]) -> Vec<Points> {
-    scores.iter().map(|t| Points::whole((*t).into())).collect()
-}
-
-fn names(players: &[super::table::Player]) -> Vec<String> {
-    players.iter().map(|p| p.name.clone()).collect()
 }
 
 /// Renamed and merged players: each old name points to the name it became.
@@ -391,6 +296,19 @@ pub struct CsvWords<'a> {
     pub no: &'a str,
 }
 
+/// A cell of text (a name, a game, a variant) that a spreadsheet must show
+/// as text: one starting with `=`, `+`, `-`, `@`, a tab or a carriage return
+/// would be read as a formula, so it gets a leading apostrophe, as
+/// spreadsheet guidance (OWASP's "CSV injection") recommends. Scores are
+/// numbers and keep their minus sign.
+pub fn text_cell(s: &str) -> String {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}")
+    } else {
+        s.to_string()
+    }
+}
+
 fn csv_field(s: &str, sep: char) -> String {
     if s.contains(sep) || s.contains('"') || s.contains('\n') || s.contains('\r') {
         format!("\"{}\"", s.replace('"', "\"\""))
@@ -433,6 +351,7 @@ pub fn csv(
             } else {
                 words.no
             };
+            let (game, variant, name) = (text_cell(&game), text_cell(&variant), text_cell(&name));
             out += &line(&[&date, &game, &variant, &name, &score, &place, winner]);
         }
     }

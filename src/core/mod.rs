@@ -10,6 +10,7 @@ pub mod dice;
 pub mod dice_kinds;
 pub mod einstein;
 pub mod export;
+pub mod game;
 pub mod genius;
 pub mod history;
 pub mod prime;

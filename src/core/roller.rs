@@ -3,6 +3,7 @@
 //! counted, for the fairness view.
 
 use super::dice_kinds::{DieKind, Face};
+use super::game::{Compose, Move, Roll};
 use super::session::{RollSource, Rules};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
@@ -18,9 +19,10 @@ pub enum Action {
     SetDice(Vec<DieKind>),
     /// Keeps a die out of the next roll, or puts it back in.
     Keep { die: usize, kept: bool },
-    /// The faces (indices) of every die not kept, in table order.
+    /// The values (see [`DieKind::value`]) of every die not kept, in table
+    /// order.
     Roll {
-        faces: Vec<usize>,
+        values: Vec<u32>,
         source: RollSource,
     },
 }
@@ -32,7 +34,7 @@ pub enum Error {
     NoSuchDie(usize),
     AllKept,
     WrongCount { expected: usize },
-    NotAFace { die: usize, face: usize },
+    NotAFace { die: usize, value: u32 },
 }
 
 /// One roll, as the history shows it.
@@ -163,22 +165,19 @@ impl Rules for Roller {
                 Err(Error::NoSuchDie(*die))
             }
             Action::Keep { .. } => Ok(()),
-            Action::Roll { faces, .. } => {
+            Action::Roll { values, .. } => {
                 let kinds = self.kinds_to_roll();
                 if kinds.is_empty() {
                     return Err(Error::AllKept);
                 }
-                if faces.len() != kinds.len() {
+                if values.len() != kinds.len() {
                     return Err(Error::WrongCount {
                         expected: kinds.len(),
                     });
                 }
-                for (i, (kind, face)) in kinds.iter().zip(faces).enumerate() {
-                    if *face >= kind.sides() {
-                        return Err(Error::NotAFace {
-                            die: i,
-                            face: *face,
-                        });
+                for (die, (kind, value)) in kinds.iter().zip(values).enumerate() {
+                    if !kind.values().contains(value) {
+                        return Err(Error::NotAFace { die, value: *value });
                     }
                 }
                 Ok(())
@@ -194,13 +193,15 @@ impl Rules for Roller {
                 self.kept = vec![false; dice.len()];
             }
             Action::Keep { die, kept } => self.kept[*die] = *kept,
-            Action::Roll { faces, .. } => {
-                let mut new = faces.iter();
+            Action::Roll { values, .. } => {
+                let mut new = values.iter();
                 let mut rolled = Vec::with_capacity(self.dice.len());
                 for i in 0..self.dice.len() {
                     if self.kept[i] {
                         rolled.push(false);
-                    } else if let Some(&face) = new.next() {
+                    } else if let Some(&value) = new.next() {
+                        let kind = self.dice[i];
+                        let face = (value - kind.value(0)) as usize;
                         self.faces[i] = Some(face);
                         let counts = self
                             .tally
@@ -224,13 +225,37 @@ impl Rules for Roller {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
+    /// Values up to a d20's 20 (face indices from 0 for dice without numbers).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=20
+    }
+
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        let mut moves = vec![Move::Compose(Compose::Dice { max: MAX_DICE })];
+        let kinds = self.kinds_to_roll();
+        if !kinds.is_empty() {
+            moves.push(Move::Roll(Roll::of(kinds)));
+        }
+        for (die, face) in self.faces.iter().enumerate() {
+            moves.push(Move::Play(Action::Keep { die, kept: false }));
+            if face.is_some() {
+                moves.push(Move::Play(Action::Keep { die, kept: true }));
+            }
+        }
+        moves
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        Some(Action::Roll {
+            values: values.to_vec(),
+            source,
+        })
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
         match action {
-            Action::Roll {
-                faces,
-                source: RollSource::Virtual,
-            } => Some(faces.iter().map(|&f| f as u32).collect()),
-            _ => None,
+            Action::Roll { values, source } => Some((values.clone(), *source)),
+            Action::SetDice(_) | Action::Keep { .. } => None,
         }
     }
 
@@ -299,11 +324,11 @@ pub fn fairness(counts: &[u64]) -> Fairness {
 mod tests {
     use super::*;
     use crate::core::dice_kinds::{Challenge, White};
-    use crate::core::session::Session;
+    use crate::core::session::{Refusal, Session};
 
-    fn roll(faces: &[usize]) -> Action {
+    fn roll(values: &[u32]) -> Action {
         Action::Roll {
-            faces: faces.to_vec(),
+            values: values.to_vec(),
             source: RollSource::Typed,
         }
     }
@@ -312,7 +337,7 @@ mod tests {
     fn mixed_dice_keep_some_and_reroll_the_others() {
         let mut s =
             Session::<Roller>::new(vec![DieKind::D6, DieKind::D20, DieKind::Challenge]).unwrap();
-        s.act(roll(&[2, 19, 0])).unwrap();
+        s.act(roll(&[3, 20, 0])).unwrap();
         assert_eq!(
             s.state().showing(),
             vec![
@@ -325,13 +350,13 @@ mod tests {
         assert_eq!(s.state().to_roll(), 2);
         assert_eq!(
             s.act(roll(&[1, 1, 1])),
-            Err(Error::WrongCount { expected: 2 })
+            Err(Refusal::Rules(Error::WrongCount { expected: 2 }))
         );
         assert_eq!(
-            s.act(roll(&[6, 1])),
-            Err(Error::NotAFace { die: 0, face: 6 })
+            s.act(roll(&[7, 1])),
+            Err(Refusal::Rules(Error::NotAFace { die: 0, value: 7 }))
         );
-        s.act(roll(&[5, 1])).unwrap();
+        s.act(roll(&[6, 1])).unwrap();
         let last = s.state().history().next().unwrap().clone();
         assert_eq!(last.rolled, vec![true, false, true]);
         assert_eq!(last.dice[1], (DieKind::D20, Face::Number(20)));
@@ -341,7 +366,7 @@ mod tests {
     #[test]
     fn sums_only_for_numbered_dice() {
         let mut s = Session::<Roller>::new(vec![DieKind::D4, DieKind::D12]).unwrap();
-        s.act(roll(&[3, 11])).unwrap();
+        s.act(roll(&[4, 12])).unwrap();
         assert_eq!(s.state().history().next().unwrap().sum, Some(16));
         let white = [
             (DieKind::White, Face::White(White::AddOne)),
@@ -355,12 +380,12 @@ mod tests {
         let mut s = Session::<Roller>::new(vec![DieKind::D6]).unwrap();
         assert_eq!(
             s.act(Action::Keep { die: 0, kept: true }),
-            Err(Error::NoSuchDie(0)),
+            Err(Refusal::Rules(Error::NoSuchDie(0))),
             "nothing to keep yet"
         );
-        s.act(roll(&[0])).unwrap();
+        s.act(roll(&[1])).unwrap();
         s.act(Action::Keep { die: 0, kept: true }).unwrap();
-        assert_eq!(s.act(roll(&[])), Err(Error::AllKept));
+        assert_eq!(s.act(roll(&[])), Err(Refusal::Rules(Error::AllKept)));
         assert_eq!(Roller::start(&vec![]).err(), Some(Error::NoDice));
         assert_eq!(
             Roller::start(&vec![DieKind::D6; 13]).err(),
@@ -372,7 +397,7 @@ mod tests {
     fn history_is_bounded_and_the_tally_counts_everything() {
         let mut s = Session::<Roller>::new(vec![DieKind::D6]).unwrap();
         for i in 0..100 {
-            s.act(roll(&[i % 6])).unwrap();
+            s.act(roll(&[i % 6 + 1])).unwrap();
         }
         assert_eq!(s.state().history().count(), HISTORY);
         let (kind, counts) = s.state().tally().next().unwrap();

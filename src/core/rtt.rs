@@ -29,16 +29,27 @@
 //! is wrong with a bad one.
 
 use super::dice_kinds::{DieKind, Face, White};
+use super::game::{Compose, Game, Move, Points, Roll, Standings, Variant};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
-    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
-    MAX_PLAYERS,
+    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub const SHEET_FORMAT: &str = "genius-rtt-sheet";
 pub const SHEET_VERSION: u32 = 1;
+
+/// The most squares a sheet may have (the shipped ones have up to 21).
+pub const MAX_SQUARES: usize = 400;
+/// The highest row and column a square may sit at.
+pub const MAX_ROW: usize = 100;
+pub const MAX_X: usize = 1_000;
+/// The most squares one square may rest on or be next to.
+pub const MAX_LINKS: usize = 8;
+/// The longest sheet name, in bytes.
+pub const MAX_SHEET_NAME: usize = 200;
 
 /// The coloured dice, in order.
 pub const COLOURED: [DieKind; 5] = [
@@ -106,6 +117,9 @@ pub enum SheetError {
     Unreachable {
         square: usize,
     },
+    /// More squares, rows, columns or links than a sheet may have, or a
+    /// name too long (see [`MAX_SQUARES`]).
+    TooLarge,
     /// Two squares at the same place.
     Overlap {
         a: usize,
@@ -132,10 +146,25 @@ impl Sheet {
         Ok(sheet)
     }
 
+    /// Checks a sheet in time linear in its size (n log n for overlaps):
+    /// sizes and coordinates are bounded first, so nothing overflows.
     pub fn validate(&self) -> Result<(), SheetError> {
         let sq = &self.squares;
         if sq.is_empty() {
             return Err(SheetError::Empty);
+        }
+        if sq.len() > MAX_SQUARES
+            || self.id.len() > MAX_SHEET_NAME
+            || self.name.fr.len() > MAX_SHEET_NAME
+            || self.name.en.len() > MAX_SHEET_NAME
+            || sq.iter().any(|s| {
+                s.row > MAX_ROW
+                    || s.x > MAX_X
+                    || s.on.len() > MAX_LINKS
+                    || s.neighbours.len() > MAX_LINKS
+            })
+        {
+            return Err(SheetError::TooLarge);
         }
         for (i, s) in sq.iter().enumerate() {
             if s.id != i {
@@ -170,34 +199,41 @@ impl Sheet {
                 return Err(SheetError::Unreachable { square: s.id });
             }
         }
-        for a in 0..sq.len() {
-            for b in a + 1..sq.len() {
-                if sq[a].row == sq[b].row && sq[a].x.abs_diff(sq[b].x) < 2 {
-                    return Err(SheetError::Overlap { a, b });
-                }
+        // Overlaps: squares in (row, x) order, each against the next.
+        let by_place = super::history::order(sq.len(), &|a, b| {
+            (sq[a].row, sq[a].x).cmp(&(sq[b].row, sq[b].x))
+        });
+        for pair in by_place.windows(2) {
+            let (a, b) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
+            if sq[a].row == sq[b].row && sq[a].x.abs_diff(sq[b].x) < 2 {
+                return Err(SheetError::Overlap { a, b });
             }
         }
         // Every square must be fillable once the ones before it are: a
-        // floating square needs a neighbour that can itself be filled.
+        // floating square needs a neighbour that can itself be filled. A
+        // work list visits each square once per link (linear).
         let mut fillable: Vec<bool> = sq.iter().map(|s| s.base).collect();
-        loop {
-            let mut changed = false;
-            for s in sq {
-                if fillable[s.id] {
-                    continue;
-                }
-                let ok = if !s.on.is_empty() {
-                    s.on.iter().all(|&o| fillable[o])
-                } else {
-                    s.neighbours.iter().any(|&n| fillable[n])
-                };
-                if ok {
-                    fillable[s.id] = true;
-                    changed = true;
+        let mut missing: Vec<usize> = sq.iter().map(|s| s.on.len()).collect();
+        let mut above: Vec<Vec<usize>> = vec![Vec::new(); sq.len()];
+        for s in sq {
+            for &o in &s.on {
+                above[o].push(s.id);
+            }
+        }
+        let mut work: Vec<usize> = sq.iter().filter(|s| s.base).map(|s| s.id).collect();
+        while let Some(done) = work.pop() {
+            for &up in &above[done] {
+                missing[up] -= 1;
+                if missing[up] == 0 && !fillable[up] {
+                    fillable[up] = true;
+                    work.push(up);
                 }
             }
-            if !changed {
-                break;
+            for &n in &sq[done].neighbours {
+                if sq[n].on.is_empty() && !fillable[n] {
+                    fillable[n] = true;
+                    work.push(n);
+                }
             }
         }
         if let Some(s) = sq.iter().find(|s| !fillable[s.id]) {
@@ -558,6 +594,45 @@ impl Rtt {
         Ok(())
     }
 
+    /// Every placement `player` may add to `draft` (placements already
+    /// checked) on the current result: each set of unused dice, in
+    /// ascending order, with each square that takes its sum. Empty outside
+    /// the placing phase or for a player who is not placing.
+    pub fn next_placements(&self, player: usize, draft: &[Placement]) -> Vec<Placement> {
+        let Phase::Place { result, waiting } = &self.phase else {
+            return Vec::new();
+        };
+        if !waiting.contains(&player) || self.check_placements(player, result, draft).is_err() {
+            return Vec::new();
+        }
+        let mut filled = self.filled[player].clone();
+        let mut used = vec![false; result.len()];
+        for p in draft {
+            filled[p.square] = Some(p.dice.iter().map(|&d| result[d]).sum());
+            for &d in &p.dice {
+                used[d] = true;
+            }
+        }
+        let free: Vec<usize> = (0..result.len()).filter(|&d| !used[d]).collect();
+        let mut out = Vec::new();
+        for mask in 1u32..(1 << free.len()) {
+            let dice: Vec<usize> = (0..free.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| free[i])
+                .collect();
+            let value = dice.iter().map(|&d| result[d]).sum();
+            for square in 0..self.sheet().len() {
+                if accepts(self.sheet(), &filled, square, value, self.decreasing()) {
+                    out.push(Placement {
+                        square,
+                        dice: dice.clone(),
+                    });
+                }
+            }
+        }
+        out
+    }
+
     /// What the next roller must do, and why (the overrides of the rules first).
     fn adjustment(&self) -> (Adjustment, Because) {
         if self.set.len() == COLOURED.len() {
@@ -619,26 +694,23 @@ fn check_faces(kinds: &[DieKind], values: &[u32]) -> Result<(), Error> {
     Ok(())
 }
 
-const WHITE_FACES: [White; 6] = [
-    White::AddOne,
-    White::AddOne,
-    White::RemoveOne,
-    White::RemoveOne,
-    White::AddOrRemove,
-    White::AddAndRemove,
-];
-
 impl Rules for Rtt {
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
+        let opening = seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )?;
         // The sheet travels in the saved game: checked again, never trusted.
         setup.sheet.validate().map_err(Error::Sheet)?;
         let n = setup.players.len();
-        let (phase, roller) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, roller) = match opening {
             Ok(first) => (Phase::Start, first),
             Err(r) => (Phase::RollOff(r), 0),
         };
@@ -664,7 +736,7 @@ impl Rules for Rtt {
             }
             (Phase::Start, Action::StartRoll { values, .. }) => check_faces(&COLOURED, values),
             (Phase::Roll, Action::Roll { values, white, .. }) => {
-                if *white >= WHITE_FACES.len() {
+                if White::from_value(*white as u32).is_none() {
                     return Err(Error::NotAFace {
                         die: values.len(),
                         value: *white as u32,
@@ -687,17 +759,13 @@ impl Rules for Rtt {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll_d6(values) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.roller = w;
-                            self.phase = Phase::Start;
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.roller = w;
+                    self.phase = Phase::Start;
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::Start, Action::StartRoll { values, .. }) => {
                 self.start_values = Some(values.clone());
                 // All odd: roll again. Else the even ones are the dice in play.
@@ -713,7 +781,7 @@ impl Rules for Rtt {
                 }
             }
             (Phase::Roll, Action::Roll { values, white, .. }) => {
-                self.white = Some(WHITE_FACES[*white]);
+                self.white = White::from_value(*white as u32);
                 for l in &mut self.last {
                     l.clear();
                 }
@@ -774,30 +842,131 @@ impl Rules for Rtt {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
-        match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
+    /// Up to a d20's 20, and the white die's face index (0 to 5).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=20
+    }
+
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::Start => vec![Move::Roll(Roll::of(COLOURED.to_vec()))],
+            Phase::Roll => {
+                let mut dice = self.set.clone();
+                dice.push(DieKind::White);
+                vec![Move::Roll(Roll::of(dice))]
             }
-            | Action::StartRoll {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::Roll {
-                values,
-                white,
-                source: RollSource::Virtual,
-            } => {
-                let mut v = values.clone();
-                v.push(*white as u32);
-                Some(v)
+            Phase::Place { waiting, .. } => waiting
+                .iter()
+                .flat_map(|&player| {
+                    let pass = Action::Place {
+                        player,
+                        placements: Vec::new(),
+                    };
+                    [
+                        Move::Play(pass),
+                        Move::Compose(Compose::Placements { player }),
+                    ]
+                })
+                .collect(),
+            Phase::Adjust { must, .. } => {
+                let adds = COLOURED.iter().filter(|k| !self.set.contains(k));
+                let removes = self.set.iter();
+                let adds = std::iter::once(None).chain(adds.map(|k| Some(*k)));
+                let removes: Vec<Option<DieKind>> = std::iter::once(None)
+                    .chain(removes.map(|k| Some(*k)))
+                    .collect();
+                adds.flat_map(|add| removes.iter().map(move |&remove| (add, remove)))
+                    .filter(|&(add, remove)| self.check_adjust(*must, add, remove).is_ok())
+                    .map(|(add, remove)| Move::Play(Action::Adjust { add, remove }))
+                    .collect()
+            }
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        let values = values.to_vec();
+        match self.phase {
+            Phase::RollOff(_) => Some(Action::RollOff { values, source }),
+            Phase::Start => Some(Action::StartRoll { values, source }),
+            Phase::Roll => {
+                let (white, values) = values.split_last()?;
+                Some(Action::Roll {
+                    values: values.to_vec(),
+                    white: *white as usize,
+                    source,
+                })
             }
             _ => None,
         }
     }
 
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
+        match action {
+            Action::RollOff { values, source } | Action::StartRoll { values, source } => {
+                Some((values.clone(), *source))
+            }
+            Action::Roll {
+                values,
+                white,
+                source,
+            } => {
+                let mut v = values.clone();
+                v.push(*white as u32);
+                Some((v, *source))
+            }
+            Action::Place { .. } | Action::Adjust { .. } => None,
+        }
+    }
+
+    /// Placements list each one's dice in ascending order.
+    fn normalise(action: &Action) -> Action {
+        match action {
+            Action::Place { player, placements } => Action::Place {
+                player: *player,
+                placements: placements
+                    .iter()
+                    .map(|p| {
+                        let mut dice = p.dice.clone();
+                        dice.sort_unstable();
+                        Placement {
+                            square: p.square,
+                            dice,
+                        }
+                    })
+                    .collect(),
+            },
+            other => other.clone(),
+        }
+    }
+
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Rtt {
+    const KIND: GameKind = GameKind::Rtt;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
+
+    fn players(&self) -> &[Player] {
+        &self.setup.players
+    }
+
+    fn variant(&self) -> Variant {
+        let name = &self.sheet().name;
+        Variant::Sheet(name.fr.clone(), name.en.clone())
+    }
+
+    /// Series points: −1 per open square.
+    fn standings(&self) -> Standings {
+        let n = self.players().len();
+        let scores = (0..n).map(|p| Points::whole(self.series_points(p).into()));
+        Standings::ranked(
+            self.players(),
+            scores.collect(),
+            vec![self.is_finished(); n],
+        )
     }
 }

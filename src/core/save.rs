@@ -1,15 +1,9 @@
-//! The saved-game file format, version 1 (JSON, UTF-8):
+//! The saved-game file format, version 2 (compact JSON, UTF-8):
 //!
 //! ```json
-//! {
-//!   "format": "genius-game",
-//!   "version": 1,
-//!   "id": "serieux-1764000000000-3f2a",
-//!   "game": "serieux",
-//!   "saved_at": 1764000000000,
-//!   "finished": false,
-//!   "record": { "setup": …, "log": […], "redo": […], "kept_rolls": […] }
-//! }
+//! {"format":"genius-game","version":2,"id":"serieux-1764000000000-3f2a",
+//!  "game":"serieux","saved_at":1764000000000,"finished":false,
+//!  "record":{"setup":…,"log":[…],"redo":[…],"kept_rolls":[…]},"crc32":"1c291ca3"}
 //! ```
 //!
 //! `record` is the game's setup and its log of actions (see
@@ -17,12 +11,32 @@
 //! file that does not replay is refused like one that does not parse.
 //! `saved_at` is milliseconds since the Unix epoch, given by the platform.
 //! A file whose `version` is newer than this app's is refused untouched.
+//!
+//! `crc32` comes last: the CRC-32 (IEEE) of every byte before `,"crc32"`, in
+//! eight lower-case hex digits. A file that carries it and does not match, or
+//! a version-2 file without it, is damaged (a flipped bit that still parses
+//! would otherwise load a different game). Version-1 files, written before
+//! the checksum, load as they are and get one at their next save.
+//!
+//! The `id` inside is informative: a game's identity is the name it is
+//! stored under (file name or storage key), see [`is_valid_id`].
 
 use super::session::{Record, ReplayError, Rules, Session};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 pub const FORMAT: &str = "genius-game";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The longest id this app accepts (its own are about 30 characters).
+pub const MAX_ID: usize = 64;
+/// The most actions a saved game may hold, log and redo together: far more
+/// than the longest game of any kind (a 6-player Roll to the Top game on the
+/// largest sheet is under 3 000), so a file longer than that was not
+/// written by the app and is refused before its actions are read.
+pub const MAX_ACTIONS: usize = 20_000;
+/// The most dice one kept roll may hold.
+pub const MAX_KEPT_DICE: usize = 32;
+const CRC_KEY: &str = ",\"crc32\":\"";
 
 /// The games that can be saved, as named in files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -36,8 +50,10 @@ pub enum GameKind {
     Words,
 }
 
-/// The envelope every saved game shares, with the record still as JSON.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The envelope every saved game shares, with the record still as JSON text:
+/// kept as text, not as a parsed tree (about 25 times its size in memory),
+/// since History and an import hold thousands of games at once.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SavedGame {
     pub format: String,
     pub version: u32,
@@ -45,7 +61,22 @@ pub struct SavedGame {
     pub game: GameKind,
     pub saved_at: u64,
     pub finished: bool,
-    pub record: serde_json::Value,
+    pub record: Box<RawValue>,
+}
+
+impl PartialEq for SavedGame {
+    /// The same envelope and the same record (the same text, or the same
+    /// JSON written with its keys in another order or other spacing).
+    fn eq(&self, other: &SavedGame) -> bool {
+        let tree = |g: &SavedGame| serde_json::from_str::<serde_json::Value>(g.record.get()).ok();
+        self.format == other.format
+            && self.version == other.version
+            && self.id == other.id
+            && self.game == other.game
+            && self.saved_at == other.saved_at
+            && self.finished == other.finished
+            && (self.record.get() == other.record.get() || tree(self) == tree(other))
+    }
 }
 
 /// Why a saved file could not be loaded. The file is then set aside, untouched.
@@ -61,6 +92,8 @@ pub enum LoadError {
     BadRecord(String),
     /// The log does not replay: action `index` is refused.
     DoesNotReplay { index: usize },
+    /// Its checksum does not match: some bytes changed after it was written.
+    Damaged,
 }
 
 impl SavedGame {
@@ -78,43 +111,141 @@ impl SavedGame {
             game,
             saved_at,
             finished: session.is_finished(),
-            record: serde_json::to_value(session.record()).unwrap_or(serde_json::Value::Null),
+            record: serde_json::value::to_raw_value(session.record()).unwrap_or_default(),
         }
     }
 
+    /// The file's text: compact JSON with its checksum last (always
+    /// written as the current version).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        let current = SavedGame {
+            version: VERSION,
+            ..self.clone()
+        };
+        let body = serde_json::to_string(&current).unwrap_or_default();
+        let Some(open) = body.strip_suffix('}') else {
+            return body;
+        };
+        format!("{open}{CRC_KEY}{:08x}\"}}", crc32(open.as_bytes()))
     }
 
-    /// Reads the envelope: format, version, kind. The record is checked by
-    /// [`SavedGame::session`].
+    /// Reads the envelope: checksum, format, version, kind. The record is
+    /// checked by [`SavedGame::session`].
     pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| LoadError::NotJson(e.to_string()))?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+        /// The fields read before the rest: other fields are skipped.
+        #[derive(Deserialize)]
+        struct Header {
+            format: Option<serde_json::Value>,
+            version: Option<serde_json::Value>,
+        }
+        let header: Header = match serde_json::from_str(text) {
+            Ok(header) => header,
+            Err(e) => {
+                return Err(match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                    Ok(_) => LoadError::NotAGame,
+                    Err(_) => LoadError::NotJson(e.to_string()),
+                })
+            }
+        };
+        if header.format.as_ref().and_then(|f| f.as_str()) != Some(FORMAT) {
             return Err(LoadError::NotAGame);
         }
-        match value.get("version").and_then(|v| v.as_u64()) {
+        match header.version.as_ref().and_then(|v| v.as_u64()) {
             Some(v) if v > u64::from(VERSION) => {
                 return Err(LoadError::NewerVersion(v.min(u64::from(u32::MAX)) as u32))
             }
-            Some(_) => {}
-            None => return Err(LoadError::NotAGame),
+            // Version 2 and later always carry their checksum.
+            Some(v) if v >= 2 && !verify_checksum(text)? => return Err(LoadError::Damaged),
+            Some(1) => {
+                verify_checksum(text)?;
+            }
+            Some(v) if v >= 1 => {}
+            _ => return Err(LoadError::NotAGame),
         }
-        serde_json::from_value(value).map_err(|e| LoadError::BadRecord(e.to_string()))
+        serde_json::from_str(text).map_err(|e| LoadError::BadRecord(e.to_string()))
     }
 
-    /// Rebuilds the session by replaying the record.
+    /// Rebuilds the session by replaying the record, after checking its
+    /// sizes; the undone actions must replay too and the kept dice fit the
+    /// game's dice.
     pub fn session<R: Rules>(&self) -> Result<Session<R>, LoadError> {
-        let record: Record<R> = serde_json::from_value(self.record.clone())
-            .map_err(|e| LoadError::BadRecord(e.to_string()))?;
-        Session::replay(record).map_err(|e| match e {
+        /// The lengths of the lists, counted without decoding their items
+        /// (`IgnoredAny` takes no memory).
+        #[derive(Deserialize)]
+        struct Sizes {
+            #[serde(default)]
+            log: Vec<serde::de::IgnoredAny>,
+            #[serde(default)]
+            redo: Vec<serde::de::IgnoredAny>,
+            #[serde(default)]
+            kept_rolls: Vec<serde::de::IgnoredAny>,
+        }
+        let bad = |e: serde_json::Error| LoadError::BadRecord(e.to_string());
+        let sizes: Sizes = serde_json::from_str(self.record.get()).map_err(bad)?;
+        if sizes.log.len() + sizes.redo.len() > MAX_ACTIONS || sizes.kept_rolls.len() > MAX_ACTIONS
+        {
+            return Err(LoadError::BadRecord("too many actions".into()));
+        }
+        let record: Record<R> = serde_json::from_str(self.record.get()).map_err(bad)?;
+        let faces = R::virtual_values();
+        let dice_fit = |roll: &Vec<u32>| {
+            !roll.is_empty()
+                && roll.len() <= MAX_KEPT_DICE
+                && roll.iter().all(|v| faces.contains(v))
+        };
+        if !record.kept_rolls.iter().all(dice_fit) {
+            return Err(LoadError::BadRecord("kept dice out of range".into()));
+        }
+        let session = Session::replay(record).map_err(|e| match e {
             // The setup's own error is not kept: formatting it would carry
             // every game's error type's Debug code into the web build, for a
             // text no player sees.
             ReplayError::Setup(_) => LoadError::BadRecord("the setup does not start a game".into()),
             ReplayError::Action { index, .. } => LoadError::DoesNotReplay { index },
-        })
+        })?;
+        if let Some(undone) = session.unreplayable_redo() {
+            return Err(LoadError::DoesNotReplay {
+                index: session.log().len() + undone,
+            });
+        }
+        Ok(session)
+    }
+}
+
+/// The CRC-32 (IEEE 802.3, as zip and PNG use) of `bytes`.
+fn crc32(bytes: &[u8]) -> u32 {
+    const CRC32: crc::Crc<u32, crc::NoTable> =
+        crc::Crc::<u32, crc::NoTable>::new(&crc::CRC_32_ISO_HDLC);
+    CRC32.checksum(bytes)
+}
+
+/// `text` with its checksum made again: for tests and tools that edit a
+/// saved file on purpose (the app itself only writes through
+/// [`SavedGame::to_json`]).
+pub fn reseal(text: &str) -> String {
+    let open = match text.rfind(CRC_KEY) {
+        Some(at) => &text[..at],
+        None => text.trim_end().strip_suffix('}').unwrap_or(text),
+    };
+    format!("{open}{CRC_KEY}{:08x}\"}}", crc32(open.as_bytes()))
+}
+
+/// Checks the `crc32` a file ends with: `Ok(true)` if it matches, `Ok(false)`
+/// if the file has none (written before checksums), `Damaged` otherwise.
+fn verify_checksum(text: &str) -> Result<bool, LoadError> {
+    let Some(at) = text.rfind(CRC_KEY) else {
+        return Ok(false);
+    };
+    let tail = text[at + CRC_KEY.len()..].trim_end();
+    let stored = tail
+        .strip_suffix("\"}")
+        .filter(|hex| hex.len() == 8 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+        .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+        .ok_or(LoadError::Damaged)?;
+    if crc32(&text.as_bytes()[..at]) == stored {
+        Ok(true)
+    } else {
+        Err(LoadError::Damaged)
     }
 }
 
@@ -122,33 +253,40 @@ impl SavedGame {
 /// the rules of its game. Only a file that passes is offered for resuming.
 pub fn check(text: &str) -> Result<SavedGame, LoadError> {
     let saved = SavedGame::parse(text)?;
-    match saved.game {
-        GameKind::Serieux => saved.session::<super::serieux::Serieux>().map(|_| ())?,
-        GameKind::Genius => saved.session::<super::genius::Genius>().map(|_| ())?,
-        GameKind::Einstein => saved.session::<super::einstein::Einstein>().map(|_| ())?,
-        GameKind::Sequence => saved.session::<super::sequence::Sequence>().map(|_| ())?,
-        GameKind::Rtt => saved.session::<super::rtt::Rtt>().map(|_| ())?,
-        GameKind::Words => saved.session::<super::words::Words>().map(|_| ())?,
-    }
+    super::game::summarise(&saved)?;
     Ok(saved)
+}
+
+impl GameKind {
+    /// The game's name in files and ids.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Serieux => "serieux",
+            GameKind::Genius => "genius",
+            GameKind::Einstein => "einstein",
+            GameKind::Sequence => "sequence",
+            GameKind::Rtt => "rtt",
+            GameKind::Words => "words",
+        }
+    }
 }
 
 /// A new game id: the game, the time and four hex digits of randomness.
 pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
-    let name = match game {
-        GameKind::Serieux => "serieux",
-        GameKind::Genius => "genius",
-        GameKind::Einstein => "einstein",
-        GameKind::Sequence => "sequence",
-        GameKind::Rtt => "rtt",
-        GameKind::Words => "words",
-    };
-    format!("{name}-{now_ms}-{random:04x}")
+    format!("{}-{now_ms}-{random:04x}", game.name())
 }
 
-/// True for ids this app makes (safe to use as file names and keys).
+/// True for ids this app makes, the only names a game is ever stored or
+/// looked up under: 1 to [`MAX_ID`] characters from `a`–`z`, `0`–`9` and
+/// `-`, not starting with `-`. No dot, slash, backslash, colon or upper
+/// case: never a path, never two names for one file on a case-blind disk.
 pub fn is_valid_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    !id.is_empty()
+        && id.len() <= MAX_ID
+        && !id.starts_with('-')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 #[cfg(test)]
@@ -200,27 +338,33 @@ mod tests {
         ));
         assert_eq!(SavedGame::parse("{\"hello\":1}"), Err(LoadError::NotAGame));
         assert_eq!(SavedGame::parse("[1,2,3]"), Err(LoadError::NotAGame));
-        let future = good.replace("\"version\":1", "\"version\":2");
-        assert_eq!(SavedGame::parse(&future), Err(LoadError::NewerVersion(2)));
-        let wrong_game = good.replace("\"game\":\"serieux\"", "\"game\":\"chess\"");
+        let future = reseal(&good.replace("\"version\":2", "\"version\":3"));
+        assert_eq!(SavedGame::parse(&future), Err(LoadError::NewerVersion(3)));
+        let wrong_game = reseal(&good.replace("\"game\":\"serieux\"", "\"game\":\"chess\""));
         assert!(matches!(
             SavedGame::parse(&wrong_game),
             Err(LoadError::BadRecord(_))
         ));
         // A log edited into an illegal move: it parses but does not replay.
-        let cheat = good.replace("\"dice\":[2]", "\"dice\":[]");
+        let cheat = reseal(&good.replace("\"dice\":[2]", "\"dice\":[]"));
         let saved = SavedGame::parse(&cheat).unwrap();
         assert_eq!(
             saved.session::<Serieux>().err(),
             Some(LoadError::DoesNotReplay { index: 0 })
         );
         // A die edited to 9 does not even parse as a record.
-        let nine = good.replace("\"dice\":[2]", "\"dice\":[9]");
+        let nine = reseal(&good.replace("\"dice\":[2]", "\"dice\":[9]"));
         let saved = SavedGame::parse(&nine).unwrap();
         assert!(matches!(
             saved.session::<Serieux>(),
             Err(LoadError::BadRecord(_))
         ));
+    }
+
+    #[test]
+    fn the_checksum_is_the_standard_crc_32() {
+        // The check value of CRC-32/ISO-HDLC, as zip and PNG compute it.
+        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
     }
 
     #[test]

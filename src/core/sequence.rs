@@ -2,9 +2,12 @@
 //! dice, a 6×6 board of sums, chips, and five (or six) in a row.
 
 use super::dice::D6;
+use super::dice_kinds::DieKind;
+use super::game::{Game, Move, Points, Roll, Standings};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
-    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
+    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
 };
 use serde::{Deserialize, Serialize};
 
@@ -28,9 +31,17 @@ pub struct Setup {
     /// 2 or 3 players, or 4 in two teams (1st and 3rd against 2nd and 4th).
     pub players: Vec<Player>,
     pub first: FirstPlayer,
-    /// Six in a row instead of five (suggested for two players or teams).
+    /// Six in a row instead of five: offered only when two sides play (see
+    /// [`six_in_a_row_offered`]).
     #[serde(default)]
     pub six_in_a_row: bool,
+}
+
+/// Whether the six-in-a-row option is offered for this many players: only
+/// when two sides play, two players or four in two teams (as the rulebook
+/// suggests), not with three players.
+pub fn six_in_a_row_offered(players: usize) -> bool {
+    players == 2 || players == 4
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,6 +74,8 @@ pub enum Error {
     WrongDiceCount,
     /// That square is not one this roll allows.
     NotAllowed(Square),
+    /// Six in a row with three players: only two sides may choose it.
+    SixInARowNeedsTwoSides,
 }
 
 /// What the current roll allows.
@@ -321,14 +334,23 @@ impl Rules for Sequence {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 2, 4).map_err(Error::Setup)?;
+        let opening = seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )?;
         let n = setup.players.len();
+        if setup.six_in_a_row && !six_in_a_row_offered(n) {
+            return Err(Error::SixInARowNeedsTwoSides);
+        }
         let sides = if n == 4 {
             Sides::alternate_pairs()
         } else {
             Sides::Individual
         };
-        let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, first) = match opening {
             Ok(first) => (Phase::Roll, first),
             Err(r) => (Phase::RollOff(r), 0),
         };
@@ -375,17 +397,13 @@ impl Rules for Sequence {
         let p = self.current;
         let side = self.side_of(p);
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll_within(values, 2..=12) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.current = w;
-                            self.phase = Phase::Roll;
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.current = w;
+                    self.phase = Phase::Roll;
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 self.events.clear();
                 let sum = dice.iter().map(|d| d.value()).sum::<u8>();
@@ -434,21 +452,81 @@ impl Rules for Sequence {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
-        match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::Roll {
-                dice,
-                source: RollSource::Virtual,
-            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
+    /// d6 values, and the roll-off's sums of two dice (2 to 12).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        1..=12
+    }
+
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll {
+                dice: vec![DieKind::D6; 2 * r.contenders.len()],
+                per_value: 2,
+            })],
+            Phase::Roll => vec![Move::Roll(Roll::d6(2))],
+            Phase::Place { squares, .. } => squares
+                .iter()
+                .map(|&square| Move::Play(Action::Place { square }))
+                .collect(),
+            Phase::Remove { squares } => squares
+                .iter()
+                .map(|&square| Move::Play(Action::Remove { square }))
+                .collect(),
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        match self.phase {
+            // Each contender's sum of two dice.
+            Phase::RollOff(_) => Some(Action::RollOff {
+                values: values.to_vec(),
+                source,
+            }),
+            Phase::Roll => Some(Action::Roll {
+                dice: D6::all_of(values)?,
+                source,
+            }),
             _ => None,
+        }
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
+        match action {
+            Action::RollOff { values, source } => Some((values.clone(), *source)),
+            Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
+            Action::Place { .. } | Action::Remove { .. } => None,
         }
     }
 
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Sequence {
+    const KIND: GameKind = GameKind::Sequence;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
+
+    fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Won or lost: 1 for the winning side's players, 0 for the others.
+    fn standings(&self) -> Standings {
+        let over = self.is_finished();
+        let mut standings = Standings::ranked(
+            &self.players,
+            self.places()
+                .iter()
+                .map(|&place| Points::whole(i64::from(over && place == 1)))
+                .collect(),
+            vec![over; self.players.len()],
+        );
+        for (p, s) in standings.players.iter_mut().enumerate() {
+            s.side = self.side_of(p);
+        }
+        standings.has_points = false;
+        standings
     }
 }

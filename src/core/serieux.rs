@@ -4,12 +4,12 @@
 //! total after five rounds wins.
 
 use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
+use super::game::{Game, Move, Points, Progress, Roll, Standings};
 use super::prime::{verdict, Verdict};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
-use super::table::{
-    places, validate_players, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
 pub const ROUNDS: usize = 5;
@@ -159,9 +159,14 @@ impl Rules for Serieux {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 1, MAX_PLAYERS).map_err(Error::Setup)?;
         let n = setup.players.len();
-        let (phase, first) = match setup.first.begin(n).map_err(Error::First)? {
+        let (phase, first) = match seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )? {
             Ok(first) => (Phase::Playing, first),
             Err(roll_off) => (Phase::RollOff(roll_off), 0),
         };
@@ -200,15 +205,13 @@ impl Rules for Serieux {
         match action {
             Action::RollOff { values, .. } => {
                 if let Phase::RollOff(r) = &self.phase {
-                    if let Ok(next) = r.roll(values) {
-                        match next.winner() {
-                            Some(w) => {
-                                self.first = w;
-                                self.current = w;
-                                self.phase = Phase::Playing;
-                            }
-                            None => self.phase = Phase::RollOff(next),
+                    match r.settle(values) {
+                        Ok(w) => {
+                            self.first = w;
+                            self.current = w;
+                            self.phase = Phase::Playing;
                         }
+                        Err(still) => self.phase = Phase::RollOff(still),
                     }
                 }
             }
@@ -230,18 +233,33 @@ impl Rules for Serieux {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
-        match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::Roll {
-                dice,
-                source: RollSource::Virtual,
-            } => Some(dice.iter().map(|d| u32::from(d.value())).collect()),
-            _ => None,
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::Playing => (1..=MAX_DICE).map(|k| Move::Roll(Roll::d6(k))).collect(),
+            Phase::Finished => Vec::new(),
         }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        match self.phase {
+            Phase::RollOff(_) => Some(Action::RollOff {
+                values: values.to_vec(),
+                source,
+            }),
+            Phase::Playing => Some(Action::Roll {
+                dice: D6::all_of(values)?,
+                source,
+            }),
+            Phase::Finished => None,
+        }
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
+        Some(match action {
+            Action::RollOff { values, source } => (values.clone(), *source),
+            Action::Roll { dice, source } => (D6::values_of(dice), *source),
+        })
     }
 
     fn is_finished(&self) -> bool {
@@ -249,10 +267,36 @@ impl Rules for Serieux {
     }
 }
 
+impl Game for Serieux {
+    const KIND: GameKind = GameKind::Serieux;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
+
+    fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    fn standings(&self) -> Standings {
+        let scores = self.totals().into_iter().map(|t| Points::whole(t.into()));
+        let over = self.is_finished();
+        Standings::ranked(
+            &self.players,
+            scores.collect(),
+            vec![over; self.players.len()],
+        )
+    }
+
+    fn progress(&self) -> Progress {
+        Progress::Round {
+            round: self.round + 1,
+            of: ROUNDS,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::session::Session;
+    use crate::core::session::{Refusal, Session};
     use crate::core::table::Colour;
 
     fn setup(n: usize, first: FirstPlayer) -> Setup {
@@ -306,19 +350,22 @@ mod tests {
         assert!(s.is_finished());
         assert_eq!(s.state().totals(), vec![5 * 23333, 5 * 2, 5 * 11]);
         assert_eq!(s.state().places(), vec![1, 3, 2]);
-        assert_eq!(s.act(roll(&[2])), Err(Error::GameOver));
+        assert_eq!(s.act(roll(&[2])), Err(Refusal::Rules(Error::GameOver)));
     }
 
     #[test]
     fn roll_off_decides_the_first_player_with_rerolls_for_ties() {
         let mut s = Session::<Serieux>::new(setup(3, FirstPlayer::RollOff)).unwrap();
-        assert_eq!(s.act(roll(&[2])), Err(Error::StillRollingOff));
+        assert_eq!(
+            s.act(roll(&[2])),
+            Err(Refusal::Rules(Error::StillRollingOff))
+        );
         assert_eq!(
             s.act(Action::RollOff {
                 values: vec![7, 1, 1],
                 source: RollSource::Typed
             }),
-            Err(Error::First(FirstPlayerError::NotAFace(7)))
+            Err(Refusal::Rules(Error::First(FirstPlayerError::NotAFace(7))))
         );
         s.act(Action::RollOff {
             values: vec![5, 6, 6],
@@ -351,10 +398,13 @@ mod tests {
     fn empty_and_oversized_rolls_are_refused_and_change_nothing() {
         let mut s = Session::<Serieux>::new(setup(2, FirstPlayer::Chosen(0))).unwrap();
         let before = s.state().clone();
-        assert_eq!(s.act(roll(&[])), Err(Error::Dice(EntryError::Empty)));
+        assert_eq!(
+            s.act(roll(&[])),
+            Err(Refusal::Rules(Error::Dice(EntryError::Empty)))
+        );
         assert_eq!(
             s.act(roll(&[1, 2, 3, 4, 5, 6])),
-            Err(Error::Dice(EntryError::TooManyDice))
+            Err(Refusal::Rules(Error::Dice(EntryError::TooManyDice)))
         );
         assert_eq!(s.state(), &before);
         assert!(s.log().is_empty());
@@ -385,19 +435,20 @@ mod tests {
         })
         .unwrap();
         s.undo();
+        let values = |action: Option<Action>| Serieux::roll_values(&action.unwrap()).unwrap().0;
         // The next virtual roll of two dice gives the same 4 and 6 back…
-        assert_eq!(s.virtual_dice(2, |_| 1), vec![4, 6]);
+        assert_eq!(values(s.throw(&Roll::d6(2), |_| 0)), vec![4, 6]);
         // …and a roll of three dice keeps them and adds one.
-        assert_eq!(s.virtual_dice(3, |_| 1), vec![4, 6, 1]);
+        assert_eq!(values(s.throw(&Roll::d6(3), |_| 0)), vec![4, 6, 1]);
         s.act(Action::Roll {
             dice,
             source: RollSource::Virtual,
         })
         .unwrap();
-        assert_eq!(s.virtual_dice(2, |_| 5), vec![5, 5]);
+        assert_eq!(values(s.throw(&Roll::d6(2), |_| 4)), vec![5, 5]);
         // Typed dice are corrections: they may change after an undo.
         s.act(roll(&[2])).unwrap();
         s.undo();
-        assert_eq!(s.virtual_dice(1, |_| 3), vec![3]);
+        assert_eq!(values(s.throw(&Roll::d6(1), |_| 2)), vec![3]);
     }
 }

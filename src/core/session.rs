@@ -6,8 +6,12 @@
 //!
 //! Undo never re-rolls. Undoing a virtual roll keeps its dice: the next
 //! virtual roll of the game gives the same dice back, so a bad roll cannot be
-//! undone away. Dice typed in from physical dice can be corrected freely.
+//! undone away. While such dice wait to come back, typed dice are refused
+//! (switching to physical dice must not replace a bad virtual roll); dice
+//! that were typed in from physical dice can be corrected freely.
 
+use super::dice_kinds::DieKind;
+use super::game::{Move, Roll};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
@@ -39,8 +43,40 @@ pub trait Rules: Clone + Debug + Sized {
     /// Applies an action that [`Rules::validate`] accepted.
     fn apply_valid(&mut self, action: &Self::Action);
 
-    /// The dice values of a virtual roll carried by `action`, if it is one.
-    fn virtual_roll(action: &Self::Action) -> Option<Vec<u32>>;
+    /// Every move that is legal now: complete actions, the rolls the game
+    /// waits for, and actions composed step by step (see [`Move`]). Each
+    /// one validates, and every action that validates is one of them.
+    fn legal_moves(&self) -> Vec<Move<Self::Action>>;
+
+    /// The action that `roll` (one of [`Rules::legal_moves`]) makes with
+    /// these recorded values; `None` if the values do not fit its shape.
+    fn rolled(&self, roll: &Roll, values: &[u32], source: RollSource) -> Option<Self::Action>;
+
+    /// The values a roll carries and where they came from, if `action` is
+    /// a roll (the inverse of [`Rules::rolled`]).
+    fn roll_values(action: &Self::Action) -> Option<(Vec<u32>, RollSource)>;
+
+    /// The form [`Rules::legal_moves`] lists `action` in, where one move can
+    /// be written several ways (Einstein's pairs in any order): an action
+    /// is legal exactly when its normal form is listed.
+    fn normalise(action: &Self::Action) -> Self::Action {
+        action.clone()
+    }
+
+    /// The values of a virtual roll carried by `action`, if it is one.
+    fn virtual_roll(action: &Self::Action) -> Option<Vec<u32>> {
+        match Self::roll_values(action) {
+            Some((values, RollSource::Virtual)) => Some(values),
+            _ => None,
+        }
+    }
+
+    /// Every value [`Rules::virtual_roll`] can give for this game (a d6's
+    /// 1 to 6 unless a game rolls other dice): the dice kept from undone
+    /// rolls are checked against it when a game is read from a file.
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        1..=6
+    }
 
     /// Validates, then applies: the new state or the reason it is refused.
     fn apply(&self, action: &Self::Action) -> Result<Self, Self::Error> {
@@ -110,6 +146,17 @@ impl<'de, R: Rules> Deserialize<'de> for Record<R> {
             kept_rolls: stored.kept_rolls,
         })
     }
+}
+
+/// Why a session refused a new action; a refused action changes nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal<E> {
+    /// The game's rules refuse it.
+    Rules(E),
+    /// Typed dice while the dice of an undone virtual roll wait to come back:
+    /// the app already rolled for this turn, and rolling again gives the
+    /// same dice back.
+    AlreadyRolled,
 }
 
 /// Why a record could not be replayed.
@@ -190,9 +237,15 @@ impl<R: Rules> Session<R> {
 
     /// Applies a new action. A refused action changes nothing. An accepted one
     /// ends the redo list; if it is a virtual roll, it uses up the dice kept
-    /// from an undone roll (see [`Session::virtual_dice`]).
-    pub fn act(&mut self, action: R::Action) -> Result<(), R::Error> {
-        let next = self.state.apply(&action)?;
+    /// from an undone roll (see [`Session::throw`]). While such dice
+    /// are kept, a roll of typed dice is refused ([`Refusal::AlreadyRolled`]),
+    /// so that an undone bad roll cannot be replaced by physical dice.
+    pub fn act(&mut self, action: R::Action) -> Result<(), Refusal<R::Error>> {
+        let next = self.state.apply(&action).map_err(Refusal::Rules)?;
+        let typed = matches!(R::roll_values(&action), Some((_, RollSource::Typed)));
+        if typed && self.waiting_roll() {
+            return Err(Refusal::AlreadyRolled);
+        }
         if R::virtual_roll(&action).is_some() {
             self.record.kept_rolls.pop_front();
         }
@@ -207,6 +260,12 @@ impl<R: Rules> Session<R> {
             self.checkpoints.push((self.record.log.len(), next.clone()));
         }
         self.state = next;
+    }
+
+    /// True while the dice of an undone virtual roll wait to come back: the
+    /// next roll can only be a virtual one, which gives them back.
+    pub fn waiting_roll(&self) -> bool {
+        !self.record.kept_rolls.is_empty()
     }
 
     pub fn can_undo(&self) -> bool {
@@ -240,7 +299,10 @@ impl<R: Rules> Session<R> {
         true
     }
 
-    /// Puts back the last undone action.
+    /// Puts back the last undone action. Redo restores the game as it was,
+    /// so an undone roll of typed dice is put back even while the dice of a
+    /// later undone virtual roll are kept: the undone actions come back in
+    /// order, and that virtual roll uses up its kept dice when it does.
     pub fn redo(&mut self) -> bool {
         let Some(action) = self.record.redo.pop() else {
             return false;
@@ -260,14 +322,30 @@ impl<R: Rules> Session<R> {
         }
     }
 
-    /// The dice for the next virtual roll of `count` dice: the dice kept from
-    /// an undone roll first (as many as fit), then fresh ones from `fresh`,
-    /// which gets the position of the die it rolls.
-    pub fn virtual_dice(&self, count: usize, mut fresh: impl FnMut(usize) -> u32) -> Vec<u32> {
-        let kept = self.record.kept_rolls.front().cloned().unwrap_or_default();
-        (0..count)
-            .map(|i| kept.get(i).copied().unwrap_or_else(|| fresh(i)))
-            .collect()
+    /// The first undone action (counted from the next one to redo) that does
+    /// not replay, if any: a file's redo list is checked like its log.
+    pub fn unreplayable_redo(&self) -> Option<usize> {
+        let mut state = self.state.clone();
+        for (n, action) in self.record.redo.iter().rev().enumerate() {
+            if state.validate(action).is_err() {
+                return Some(n);
+            }
+            state.apply_valid(action);
+        }
+        None
+    }
+
+    /// The values of the undone virtual roll waiting to come back, if any.
+    pub fn kept_roll(&self) -> Option<&[u32]> {
+        self.record.kept_rolls.front().map(Vec::as_slice)
+    }
+
+    /// The action of a throw of `roll` by the app: the values kept from an
+    /// undone roll come back first (those that fit), then fresh ones, each
+    /// die's face index from `face`.
+    pub fn throw(&self, roll: &Roll, face: impl FnMut(DieKind) -> usize) -> Option<R::Action> {
+        let values = roll.throw_keeping(self.kept_roll().unwrap_or_default(), face);
+        self.state.rolled(roll, &values, RollSource::Virtual)
     }
 
     pub fn is_finished(&self) -> bool {

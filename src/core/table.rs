@@ -54,10 +54,23 @@ pub struct Player {
 /// Why a list of players cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SetupError {
-    TooFewPlayers { min: usize },
-    TooManyPlayers { max: usize },
-    EmptyName { index: usize },
-    DuplicateName { name: String },
+    TooFewPlayers {
+        min: usize,
+    },
+    TooManyPlayers {
+        max: usize,
+    },
+    EmptyName {
+        index: usize,
+    },
+    DuplicateName {
+        name: String,
+    },
+    /// A name longer than [`MAX_NAME`] or with stray white space: not as
+    /// the setup screen writes names (a hand-edited or damaged file).
+    NameNotClean {
+        index: usize,
+    },
 }
 
 impl Player {
@@ -95,8 +108,11 @@ pub fn validate_players(players: &[Player], min: usize, max: usize) -> Result<()
         return Err(SetupError::TooManyPlayers { max });
     }
     for (index, p) in players.iter().enumerate() {
-        if clean_name(&p.name).is_empty() {
+        if p.name.len() <= 4 * MAX_NAME && clean_name(&p.name).is_empty() {
             return Err(SetupError::EmptyName { index });
+        }
+        if p.name.len() > 4 * MAX_NAME || clean_name(&p.name) != p.name {
+            return Err(SetupError::NameNotClean { index });
         }
     }
     for (i, p) in players.iter().enumerate() {
@@ -207,6 +223,13 @@ impl FirstPlayer {
 }
 
 impl RollOff {
+    /// After `values` (already checked): who starts, once one contender is
+    /// left, or the roll-off still going.
+    pub fn settle(&self, values: &[u32]) -> Result<usize, RollOff> {
+        let next = self.roll(values).unwrap_or_else(|_| self.clone());
+        next.winner().ok_or(next)
+    }
+
     /// One d6 per contender, checked: faces 1–6 and the right count.
     pub fn roll_d6(&self, values: &[u32]) -> Result<RollOff, FirstPlayerError> {
         self.roll_within(values, 1..=6)
@@ -223,6 +246,20 @@ impl RollOff {
         }
         self.roll(values).map_err(FirstPlayerError::RollOff)
     }
+}
+
+/// Checks a setup's players against a game's limits, then settles who
+/// starts: the first player, or the roll-off to hold. Either error comes back
+/// as the game's own, through `setup` or `first`.
+pub fn seat<E>(
+    players: &[Player],
+    first: &FirstPlayer,
+    limits: std::ops::RangeInclusive<usize>,
+    setup: fn(SetupError) -> E,
+    first_error: fn(FirstPlayerError) -> E,
+) -> Result<Result<usize, RollOff>, E> {
+    validate_players(players, *limits.start(), *limits.end()).map_err(setup)?;
+    first.begin(players.len()).map_err(first_error)
 }
 
 /// Places for scores where higher is better; ties share a place and the next

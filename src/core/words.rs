@@ -6,10 +6,11 @@
 //! the app checks the letters and asks the table to accept or reject.
 
 use super::dice_kinds::{DieColour, DieKind, Face};
+use super::game::{Compose, Game, Move, Points, Progress, Roll, Standings};
+use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
-    places, validate_players, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError,
-    MAX_PLAYERS,
+    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -365,9 +366,13 @@ impl Words {
         got
     }
 
-    fn start_round(&mut self) {
+    /// A new round. In "Propositions limitées" 2 tokens per player go from
+    /// the reserve to the centre, except after a black-face round: then the
+    /// round starts with the centre as it is ("en gardant simplement les
+    /// jetons se trouvant déjà au centre de la table").
+    fn start_round(&mut self, after_black: bool) {
         self.rounds += 1;
-        if self.setup.variants.limited {
+        if self.setup.variants.limited && !after_black {
             let want = LIMITED_PER_PLAYER * self.setup.players.len() as u32;
             let moved = want.min(self.reserve);
             self.reserve -= moved;
@@ -384,14 +389,16 @@ impl Words {
         self.centre == 0 && (!self.setup.variants.limited || self.reserve == 0)
     }
 
-    fn end_round(&mut self) {
+    /// Ends the round (`black`: it was a black-face round) and starts the
+    /// next one, unless the tokens have run out.
+    fn end_round(&mut self, black: bool) {
         self.events.push(Event::RoundOver);
         if self.out_of_tokens() {
             self.phase = Phase::Finished;
             return;
         }
         self.roller = (self.roller + 1) % self.setup.players.len();
-        self.start_round();
+        self.start_round(black);
     }
 
     fn round_is_over(&self, round: &Round) -> bool {
@@ -415,12 +422,17 @@ impl Rules for Words {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        validate_players(&setup.players, 2, MAX_PLAYERS).map_err(Error::Setup)?;
+        let first = seat(
+            &setup.players,
+            &setup.first,
+            Self::PLAYERS,
+            Error::Setup,
+            Error::First,
+        )?;
         if setup.card >= THEME_CARDS.len() {
             return Err(Error::BadCard);
         }
         let n = setup.players.len();
-        let first = setup.first.begin(n).map_err(Error::First)?;
         let mut game = Words {
             setup: setup.clone(),
             phase: Phase::RollTheme,
@@ -434,7 +446,7 @@ impl Rules for Words {
         match first {
             Ok(p) => {
                 game.roller = p;
-                game.start_round();
+                game.start_round(false);
             }
             Err(r) => game.phase = Phase::RollOff(r),
         }
@@ -521,17 +533,13 @@ impl Rules for Words {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                if let Ok(next) = r.roll_d6(values) {
-                    match next.winner() {
-                        Some(w) => {
-                            self.roller = w;
-                            self.start_round();
-                        }
-                        None => self.phase = Phase::RollOff(next),
-                    }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
+                Ok(w) => {
+                    self.roller = w;
+                    self.start_round(false);
                 }
-            }
+                Err(still) => self.phase = Phase::RollOff(still),
+            },
             (Phase::RollTheme, Action::RollTheme { value, .. }) => {
                 self.phase = Phase::RollDice {
                     theme: Some(*value as usize - 1),
@@ -640,7 +648,7 @@ impl Rules for Words {
                     round.done.push(prop.player);
                 }
                 if black || self.out_of_tokens() || self.round_is_over(&round) {
-                    self.end_round();
+                    self.end_round(black);
                 } else {
                     self.phase = Phase::Propose(round);
                 }
@@ -649,7 +657,7 @@ impl Rules for Words {
                 round.done.push(*player);
                 self.events.push(Event::Passed { player: *player });
                 if self.round_is_over(&round) {
-                    self.end_round();
+                    self.end_round(round.colour == DieColour::Black);
                 } else {
                     self.phase = Phase::Propose(round);
                 }
@@ -658,30 +666,114 @@ impl Rules for Words {
         }
     }
 
-    fn virtual_roll(action: &Action) -> Option<Vec<u32>> {
+    /// d6 values, and letter and colour face indices (0 to 5).
+    fn virtual_values() -> std::ops::RangeInclusive<u32> {
+        0..=6
+    }
+
+    fn legal_moves(&self) -> Vec<Move<Action>> {
+        match &self.phase {
+            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::RollTheme => vec![Move::Roll(Roll::of(vec![DieKind::Theme]))],
+            Phase::RollDice { .. } => {
+                let mut dice: Vec<DieKind> = DieColour::LETTER_DICE.map(DieKind::Letter).to_vec();
+                dice.push(DieKind::Colour);
+                vec![Move::Roll(Roll::of(dice))]
+            }
+            Phase::Propose(round) if round.pending.is_some() => [true, false]
+                .map(|accept| Move::Play(Action::Judge { accept }))
+                .to_vec(),
+            Phase::Propose(round) => {
+                let themes: Vec<Option<usize>> = if self.setup.variants.open_themes {
+                    (0..THEMES_PER_CARD)
+                        .filter(|t| !round.closed[*t])
+                        .map(Some)
+                        .collect()
+                } else {
+                    vec![None]
+                };
+                (0..self.players().len())
+                    .filter(|p| !round.done.contains(p))
+                    .flat_map(|player| {
+                        let words = themes.iter().map(move |&theme| {
+                            Move::Compose(Compose::Word {
+                                player,
+                                theme,
+                                initial: round.initial(),
+                            })
+                        });
+                        words.chain([Move::Play(Action::Pass { player })])
+                    })
+                    .collect()
+            }
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
+        match (&self.phase, values) {
+            (Phase::RollOff(_), _) => Some(Action::RollOff {
+                values: values.to_vec(),
+                source,
+            }),
+            (Phase::RollTheme, [value]) => Some(Action::RollTheme {
+                value: *value,
+                source,
+            }),
+            (Phase::RollDice { .. }, [letters @ .., colour]) => Some(Action::RollDice {
+                letters: letters.iter().map(|&i| i as usize).collect(),
+                colour: *colour as usize,
+                source,
+            }),
+            _ => None,
+        }
+    }
+
+    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
         match action {
-            Action::RollOff {
-                values,
-                source: RollSource::Virtual,
-            } => Some(values.clone()),
-            Action::RollTheme {
-                value,
-                source: RollSource::Virtual,
-            } => Some(vec![*value]),
+            Action::RollOff { values, source } => Some((values.clone(), *source)),
+            Action::RollTheme { value, source } => Some((vec![*value], *source)),
             Action::RollDice {
                 letters,
                 colour,
-                source: RollSource::Virtual,
+                source,
             } => {
                 let mut v: Vec<u32> = letters.iter().map(|&i| i as u32).collect();
                 v.push(*colour as u32);
-                Some(v)
+                Some((v, *source))
             }
-            _ => None,
+            Action::Propose { .. } | Action::Judge { .. } | Action::Pass { .. } => None,
         }
     }
 
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
+    }
+}
+
+impl Game for Words {
+    const KIND: GameKind = GameKind::Words;
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=MAX_PLAYERS;
+
+    fn players(&self) -> &[Player] {
+        &self.setup.players
+    }
+
+    /// Tokens won.
+    fn standings(&self) -> Standings {
+        let n = self.players().len();
+        let scores = self.tokens.iter().map(|&t| Points::whole(t.into()));
+        Standings::ranked(
+            self.players(),
+            scores.collect(),
+            vec![self.is_finished(); n],
+        )
+    }
+
+    fn progress(&self) -> Progress {
+        Progress::Centre {
+            round: self.rounds,
+            centre: self.centre,
+        }
     }
 }

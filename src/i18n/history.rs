@@ -2,109 +2,56 @@
 
 use super::Lang;
 use crate::core::export::ImportError;
+use crate::core::game::{Progress, Summary};
 use crate::core::genius::Halves;
 use crate::core::history::{CsvWords, Outcome, Points, Variant};
 use crate::core::save::{GameKind, LoadError};
 use crate::platform::Handed;
 
-pub struct HistoryTexts {
-    pub title: &'static str,
-    pub blurb: &'static str,
-    pub games_tab: &'static str,
-    pub stats_tab: &'static str,
-    pub players_tab: &'static str,
-    pub empty: &'static str,
-    pub view: &'static str,
-    pub export: &'static str,
-    pub export_all: &'static str,
-    pub export_csv: &'static str,
-    pub import: &'static str,
-    pub import_hint: &'static str,
-    pub read_only: &'static str,
-    pub player: &'static str,
-    pub played: &'static str,
-    pub wins: &'static str,
-    pub best: &'static str,
-    pub average: &'static str,
-    pub series: &'static str,
-    pub einstein_best: &'static str,
-    pub chart: &'static str,
-    pub rename: &'static str,
-    pub rename_ok: &'static str,
-    pub cancel: &'static str,
-    pub renames: &'static str,
-    pub undo_rename: &'static str,
-    pub players_hint: &'static str,
-    pub csv_header: [&'static str; 7],
-    pub yes: &'static str,
-    pub no: &'static str,
+texts! {
+    /// The labels of the history, statistics and players screens.
+    Lang::history() -> HistoryTexts;
+    title: "Historique et statistiques", "History and statistics";
+    blurb:
+        "Les parties terminées, qui gagne le plus, les feuilles à garder et à partager.",
+        "Finished games, who wins most, score sheets to keep and share.";
+    games_tab: "Parties", "Games";
+    stats_tab: "Statistiques", "Statistics";
+    players_tab: "Joueurs", "Players";
+    empty:
+        "Aucune partie terminée pour l'instant : elles apparaîtront ici à la fin de chaque partie.",
+        "No finished game yet: games appear here when they end.";
+    view: "Voir la feuille", "See the sheet";
+    export: "Exporter", "Export";
+    export_all: "Tout exporter (JSON)", "Export everything (JSON)";
+    export_csv: "Scores (CSV)", "Scores (CSV)";
+    import: "Importer un fichier", "Import a file";
+    import_hint:
+        "Un export de Genius (.json, ou .json.txt une fois passé par le menu Partager) ou une partie sauvegardée, 4 Mo au plus.",
+        "A Genius export (.json, or .json.txt once through the share menu) or one saved game, 4 MB at most.";
+    read_only: "Partie terminée, en lecture seule.", "Finished game, read only.";
+    player: "Joueur", "Player";
+    played: "Parties", "Games";
+    wins: "Victoires", "Wins";
+    best: "Meilleur", "Best";
+    average: "Moyenne", "Average";
+    series: "Série", "Series";
+    einstein_best: "Record personnel Einstein (solo)", "Einstein personal best (solo)";
+    chart: "Scores au fil des parties", "Scores game after game";
+    rename: "Renommer", "Rename";
+    rename_ok: "Valider", "Save";
+    cancel: "Annuler", "Cancel";
+    renames: "Renommages", "Renames";
+    undo_rename: "Défaire", "Undo";
+    players_hint:
+        "Renommer un joueur change son nom partout dans l'historique et les statistiques ; lui donner le nom d'un autre joueur fusionne les deux.",
+        "Renaming a player changes their name everywhere in the history and statistics; giving them another player's name merges the two.";
+    csv_header as [&'static str; 7]:
+        ["Date", "Jeu", "Variante", "Joueur", "Score", "Place", "Gagnant"],
+        ["Date", "Game", "Variant", "Player", "Score", "Place", "Winner"];
+    yes: "oui", "yes";
+    no: "non", "no";
 }
-
-static FR: HistoryTexts = HistoryTexts {
-    title: "Historique et statistiques",
-    blurb: "Les parties terminées, qui gagne le plus, les feuilles à garder et à partager.",
-    games_tab: "Parties",
-    stats_tab: "Statistiques",
-    players_tab: "Joueurs",
-    empty: "Aucune partie terminée pour l'instant : elles apparaîtront ici à la fin de chaque partie.",
-    view: "Voir la feuille",
-    export: "Exporter",
-    export_all: "Tout exporter (JSON)",
-    export_csv: "Scores (CSV)",
-    import: "Importer un fichier",
-    import_hint: "Un export de Genius (.json, ou .json.txt une fois passé par le menu Partager) ou une partie sauvegardée, 4 Mo au plus.",
-    read_only: "Partie terminée, en lecture seule.",
-    player: "Joueur",
-    played: "Parties",
-    wins: "Victoires",
-    best: "Meilleur",
-    average: "Moyenne",
-    series: "Série",
-    einstein_best: "Record personnel Einstein (solo)",
-    chart: "Scores au fil des parties",
-    rename: "Renommer",
-    rename_ok: "Valider",
-    cancel: "Annuler",
-    renames: "Renommages",
-    undo_rename: "Défaire",
-    players_hint: "Renommer un joueur change son nom partout dans l'historique et les statistiques ; lui donner le nom d'un autre joueur fusionne les deux.",
-    csv_header: ["Date", "Jeu", "Variante", "Joueur", "Score", "Place", "Gagnant"],
-    yes: "oui",
-    no: "non",
-};
-
-static EN: HistoryTexts = HistoryTexts {
-    title: "History and statistics",
-    blurb: "Finished games, who wins most, score sheets to keep and share.",
-    games_tab: "Games",
-    stats_tab: "Statistics",
-    players_tab: "Players",
-    empty: "No finished game yet: games appear here when they end.",
-    view: "See the sheet",
-    export: "Export",
-    export_all: "Export everything (JSON)",
-    export_csv: "Scores (CSV)",
-    import: "Import a file",
-    import_hint: "A Genius export (.json, or .json.txt once through the share menu) or one saved game, 4 MB at most.",
-    read_only: "Finished game, read only.",
-    player: "Player",
-    played: "Games",
-    wins: "Wins",
-    best: "Best",
-    average: "Average",
-    series: "Series",
-    einstein_best: "Einstein personal best (solo)",
-    chart: "Scores game after game",
-    rename: "Rename",
-    rename_ok: "Save",
-    cancel: "Cancel",
-    renames: "Renames",
-    undo_rename: "Undo",
-    players_hint: "Renaming a player changes their name everywhere in the history and statistics; giving them another player's name merges the two.",
-    csv_header: ["Date", "Game", "Variant", "Player", "Score", "Place", "Winner"],
-    yes: "yes",
-    no: "no",
-};
 
 impl Lang {
     /// "Record personnel Einstein (solo) : 42" / "Einstein personal best (solo): 42"
@@ -117,18 +64,12 @@ impl Lang {
         } else {
             best.to_string()
         };
-        match self {
-            Lang::Fr => format!("{label} : {best}"),
-            Lang::En => format!("{label}: {best}"),
-        }
+        self.pick(format!("{label} : {best}"), format!("{label}: {best}"))
     }
 
     /// The decimal mark: 8,5 or 8.5.
     pub fn decimal_mark(self) -> char {
-        match self {
-            Lang::Fr => ',',
-            Lang::En => '.',
-        }
+        self.pick(',', '.')
     }
 
     /// A score as the rest of the app writes points: 17, 8,5, −7.
@@ -136,22 +77,45 @@ impl Lang {
         self.points(Halves(p.0.clamp(i32::MIN.into(), i32::MAX.into()) as i32))
     }
 
-    pub fn history(self) -> &'static HistoryTexts {
-        match self {
-            Lang::Fr => &FR,
-            Lang::En => &EN,
+    /// A saved game's line on the home screen: "Genius Expert · Anne, Bruno",
+    /// "Mode Sérieux · Anne, Bruno · Manche 2 / 5".
+    pub fn summary(self, summary: &Summary) -> String {
+        let mut line = self.game_title(summary.kind).to_string();
+        match &summary.variant {
+            Variant::None => {}
+            Variant::Genius(mode) => line = format!("{line} {}", self.mode_name(*mode)),
+            Variant::Sheet(fr, en) => line = format!("{line} · {}", self.pick(fr, en)),
         }
+        line = format!("{line} · {}", summary.standings.names().join(", "));
+        let progress = match summary.progress {
+            Progress::None => return line,
+            Progress::Round { round, of } => self.round_of(round, of),
+            Progress::Roll(n) => self.roll_number(n),
+            Progress::Centre { round, centre } => self.words_progress(round, centre),
+        };
+        format!("{line} · {progress}")
     }
 
     pub fn game_title(self, kind: GameKind) -> &'static str {
-        let g = self.game();
         match kind {
-            GameKind::Serieux => g.serieux_title,
-            GameKind::Genius => g.genius_title,
-            GameKind::Einstein => g.einstein_title,
-            GameKind::Sequence => g.sequence_title,
-            GameKind::Rtt => g.rtt_title,
+            GameKind::Serieux => self.serieux().title,
+            GameKind::Genius => self.genius().title,
+            GameKind::Einstein => self.einstein().title,
+            GameKind::Sequence => self.sequence().title,
+            GameKind::Rtt => self.rtt().title,
             GameKind::Words => self.words().title,
+        }
+    }
+
+    /// The game's line on its home screen card.
+    pub fn game_blurb(self, kind: GameKind) -> &'static str {
+        match kind {
+            GameKind::Serieux => self.serieux().blurb,
+            GameKind::Genius => self.genius().blurb,
+            GameKind::Einstein => self.einstein().blurb,
+            GameKind::Sequence => self.sequence().blurb,
+            GameKind::Rtt => self.rtt().blurb,
+            GameKind::Words => self.words().blurb,
         }
     }
 
@@ -200,10 +164,10 @@ impl Lang {
 
     /// "Fusionner avec Anne" / "Merge with Anne".
     pub fn merge_with(self, name: &str) -> String {
-        match self {
-            Lang::Fr => format!("Fusionner avec {name}"),
-            Lang::En => format!("Merge with {name}"),
-        }
+        self.pick(
+            format!("Fusionner avec {name}"),
+            format!("Merge with {name}"),
+        )
     }
 
     /// "Bob → Robert".
@@ -262,12 +226,14 @@ impl Lang {
     pub fn import_error(self, e: &ImportError) -> String {
         match (self, e) {
             (Lang::Fr, ImportError::TooLarge { bytes }) => format!(
-                "Fichier refusé : {} Ko, c'est plus que la limite de 4 Mo. Rien n'a été importé.",
-                bytes / 1024
+                "Fichier refusé : {} Ko, c'est plus que la limite de {} Mo. Rien n'a été importé.",
+                bytes / 1024,
+                crate::core::export::MAX_IMPORT_BYTES / (1024 * 1024)
             ),
             (Lang::En, ImportError::TooLarge { bytes }) => format!(
-                "File refused: {} KB is over the 4 MB limit. Nothing was imported.",
-                bytes / 1024
+                "File refused: {} KB is over the {} MB limit. Nothing was imported.",
+                bytes / 1024,
+                crate::core::export::MAX_IMPORT_BYTES / (1024 * 1024)
             ),
             (Lang::Fr, ImportError::NotJson(_)) => {
                 "Fichier refusé : ce n'est pas un export de Genius lisible (abîmé ou tronqué). Rien n'a été importé.".into()
@@ -314,10 +280,8 @@ impl Lang {
             (Lang::En, LoadError::DoesNotReplay { index }) => {
                 format!("move {} breaks the rules", index + 1)
             }
+            (_, LoadError::Damaged) => self.storage().damaged.to_string(),
         };
-        match self {
-            Lang::Fr => format!("{which} : {why}"),
-            Lang::En => format!("{which}: {why}"),
-        }
+        self.pick(format!("{which} : {why}"), format!("{which}: {why}"))
     }
 }

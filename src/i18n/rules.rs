@@ -49,15 +49,6 @@ pub struct Section {
     pub lines: Vec<String>,
 }
 
-const GAMES: [(GameKind, &str); 6] = [
-    (GameKind::Serieux, "serieux"),
-    (GameKind::Genius, "genius"),
-    (GameKind::Einstein, "einstein"),
-    (GameKind::Sequence, "sequence"),
-    (GameKind::Rtt, "rtt"),
-    (GameKind::Words, "words"),
-];
-
 /// The whole file: every game's rules, French first, then English.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rulebooks {
@@ -114,7 +105,7 @@ impl Rulebooks {
         }
         let mut books = Vec::new();
         for lang in ["fr", "en"] {
-            for (_, game) in GAMES {
+            for game in GameKind::ALL.map(GameKind::name) {
                 let at = format!("{lang}.{game}");
                 books.push(rulebook(value.get(lang).and_then(|l| l.get(game)), &at)?);
             }
@@ -124,10 +115,10 @@ impl Rulebooks {
 
     /// The rules of `game` in `lang`.
     pub fn of(&self, lang: Lang, game: GameKind) -> &Rulebook {
-        let g = GAMES.iter().position(|(k, _)| *k == game).unwrap_or(0);
+        let g = GameKind::ALL.iter().position(|k| *k == game).unwrap_or(0);
         let l = match lang {
             Lang::Fr => 0,
-            Lang::En => GAMES.len(),
+            Lang::En => GameKind::ALL.len(),
         };
         &self.books[l + g]
     }
@@ -142,7 +133,7 @@ mod tests {
     #[test]
     fn the_shipped_rules_read_and_every_game_has_rules_and_rulings_in_both_languages() {
         let books = Rulebooks::parse(SHIPPED).unwrap();
-        for (game, _) in GAMES {
+        for game in GameKind::ALL {
             let (fr, en) = (books.of(Lang::Fr, game), books.of(Lang::En, game));
             for book in [fr, en] {
                 assert!(!book.sections.is_empty(), "{game:?}");

@@ -3,148 +3,76 @@
 use super::Lang;
 use crate::core::words::{Error, THEME_CARDS};
 
-pub struct WordsTexts {
-    pub title: &'static str,
-    pub blurb: &'static str,
-    pub card: &'static str,
-    pub card_n: &'static str,
-    pub variants: &'static str,
-    pub limited: &'static str,
-    pub limited_blurb: &'static str,
-    pub open_themes: &'static str,
-    pub open_themes_blurb: &'static str,
-    pub timer: &'static str,
-    pub timer_off: &'static str,
-    pub roll_theme: &'static str,
-    pub or_theme: &'static str,
-    pub roll_dice: &'static str,
-    pub or_dice: &'static str,
-    pub colour_die: &'static str,
-    pub confirm_dice: &'static str,
-    pub theme: &'static str,
-    pub any_theme: &'static str,
-    pub initial: &'static str,
-    pub black_face: &'static str,
-    pub black_rule: &'static str,
-    pub who_speaks: &'static str,
-    pub word: &'static str,
-    pub propose: &'static str,
-    pub accept: &'static str,
-    pub reject: &'static str,
-    pub no_dice_letter: &'static str,
-    pub time_up: &'static str,
-    pub restart_timer: &'static str,
-    pub everyone_passes: &'static str,
-    pub done_round: &'static str,
-    pub closed: &'static str,
-    pub tokens: &'static str,
+texts! {
+    /// The letter-dice word game's labels.
+    Lang::words() -> WordsTexts;
+    title: "Dés à lettres", "Letter Dice";
+    blurb:
+        "Un thème, cinq dés de lettres, un dé de couleurs : trouvez vite un mot qui contient le plus de lettres des dés. De 2 à 6.",
+        "A theme, five letter dice, a colour die: quickly find a word with as many of the dice letters as you can. 2 to 6 players.";
+    card: "Carte de thèmes", "Theme card";
+    card_n: "Carte", "Card";
+    variants: "Variantes", "Variants";
+    limited: "Propositions limitées", "Limited proposals";
+    limited_blurb:
+        "2 jetons par joueur au centre à chaque manche ; on continue de proposer après un mot valide ; la manche finit quand le centre est vide.",
+        "2 tokens per player go to the centre each round; players keep proposing after a valid word; the round ends when the centre is empty.";
+    open_themes: "Thèmes ouverts", "Open themes";
+    open_themes_blurb:
+        "Pas de dé de thème : tous les thèmes de la carte ; un mot valide ferme son thème ; la manche finit quand les six sont fermés.",
+        "No theme die: any theme of the card; a valid word closes its theme; the round ends when all six are closed.";
+    timer: "Minuteur de manche", "Round timer";
+    timer_off: "Sans", "Off";
+    roll_theme: "Lancer le dé de thème", "Roll the theme die";
+    or_theme:
+        "…ou touchez le thème que montre le vrai dé :",
+        "…or tap the theme the real die shows:";
+    roll_dice: "Lancer les 6 dés", "Roll the 6 dice";
+    or_dice: "…ou saisissez les vrais dés :", "…or enter the real dice:";
+    colour_die: "Dé de couleurs", "Colour die";
+    confirm_dice: "Valider ces dés", "Use these dice";
+    theme: "Thème", "Theme";
+    any_theme: "Tous les thèmes de la carte", "Any theme of the card";
+    initial: "Initiale imposée", "Words start with";
+    black_face: "Face noire", "Black face";
+    black_rule:
+        "Un mot du thème sans aucune lettre des dés : le premier gagne 4 jetons. Un mot avec une lettre des dés coûte 4 jetons à son auteur.",
+        "A word of the theme with none of the dice letters: the first one wins 4 tokens. A word with a dice letter costs its author 4 tokens.";
+    who_speaks: "Qui parle ?", "Who is speaking?";
+    word: "Mot annoncé", "Word said";
+    propose: "Proposer", "Propose";
+    accept: "✓ Accepter", "✓ Accept";
+    reject: "✗ Refuser", "✗ Reject";
+    no_dice_letter: "Aucune lettre des dés ✓", "No dice letter ✓";
+    time_up: "Temps écoulé !", "Time's up!";
+    restart_timer: "Relancer le minuteur", "Restart the timer";
+    everyone_passes: "Ceux qui n'ont rien dit passent", "Those who said nothing pass";
+    done_round: "A fini la manche", "Done this round";
+    closed: "fermé", "closed";
+    tokens: "jetons", "tokens";
 }
 
-static FR: WordsTexts = WordsTexts {
-    title: "Dés à lettres",
-    blurb: "Un thème, cinq dés de lettres, un dé de couleurs : trouvez vite un mot qui contient le plus de lettres des dés. De 2 à 6.",
-    card: "Carte de thèmes",
-    card_n: "Carte",
-    variants: "Variantes",
-    limited: "Propositions limitées",
-    limited_blurb: "2 jetons par joueur au centre à chaque manche ; on continue de proposer après un mot valide ; la manche finit quand le centre est vide.",
-    open_themes: "Thèmes ouverts",
-    open_themes_blurb: "Pas de dé de thème : tous les thèmes de la carte ; un mot valide ferme son thème ; la manche finit quand les six sont fermés.",
-    timer: "Minuteur de manche",
-    timer_off: "Sans",
-    roll_theme: "Lancer le dé de thème",
-    or_theme: "…ou touchez le thème que montre le vrai dé :",
-    roll_dice: "Lancer les 6 dés",
-    or_dice: "…ou saisissez les vrais dés :",
-    colour_die: "Dé de couleurs",
-    confirm_dice: "Valider ces dés",
-    theme: "Thème",
-    any_theme: "Tous les thèmes de la carte",
-    initial: "Initiale imposée",
-    black_face: "Face noire",
-    black_rule: "Un mot du thème sans aucune lettre des dés : le premier gagne 4 jetons. Un mot avec une lettre des dés coûte 4 jetons à son auteur.",
-    who_speaks: "Qui parle ?",
-    word: "Mot annoncé",
-    propose: "Proposer",
-    accept: "✓ Accepter",
-    reject: "✗ Refuser",
-    no_dice_letter: "Aucune lettre des dés ✓",
-    time_up: "Temps écoulé !",
-    restart_timer: "Relancer le minuteur",
-    everyone_passes: "Ceux qui n'ont rien dit passent",
-    done_round: "A fini la manche",
-    closed: "fermé",
-    tokens: "jetons",
-};
-
-static EN: WordsTexts = WordsTexts {
-    title: "Letter Dice",
-    blurb: "A theme, five letter dice, a colour die: quickly find a word with as many of the dice letters as you can. 2 to 6 players.",
-    card: "Theme card",
-    card_n: "Card",
-    variants: "Variants",
-    limited: "Limited proposals",
-    limited_blurb: "2 tokens per player go to the centre each round; players keep proposing after a valid word; the round ends when the centre is empty.",
-    open_themes: "Open themes",
-    open_themes_blurb: "No theme die: any theme of the card; a valid word closes its theme; the round ends when all six are closed.",
-    timer: "Round timer",
-    timer_off: "Off",
-    roll_theme: "Roll the theme die",
-    or_theme: "…or tap the theme the real die shows:",
-    roll_dice: "Roll the 6 dice",
-    or_dice: "…or enter the real dice:",
-    colour_die: "Colour die",
-    confirm_dice: "Use these dice",
-    theme: "Theme",
-    any_theme: "Any theme of the card",
-    initial: "Words start with",
-    black_face: "Black face",
-    black_rule: "A word of the theme with none of the dice letters: the first one wins 4 tokens. A word with a dice letter costs its author 4 tokens.",
-    who_speaks: "Who is speaking?",
-    word: "Word said",
-    propose: "Propose",
-    accept: "✓ Accept",
-    reject: "✗ Reject",
-    no_dice_letter: "No dice letter ✓",
-    time_up: "Time's up!",
-    restart_timer: "Restart the timer",
-    everyone_passes: "Those who said nothing pass",
-    done_round: "Done this round",
-    closed: "closed",
-    tokens: "tokens",
-};
-
 impl Lang {
-    pub fn words(self) -> &'static WordsTexts {
-        match self {
-            Lang::Fr => &FR,
-            Lang::En => &EN,
-        }
-    }
-
     /// A theme of a card, in this language.
     pub fn theme_name(self, card: usize, theme: usize) -> &'static str {
         let (fr, en) = THEME_CARDS[card.min(THEME_CARDS.len() - 1)][theme % 6];
-        match self {
-            Lang::Fr => fr,
-            Lang::En => en,
-        }
+        self.pick(fr, en)
     }
 
     /// "Manche 3 · Anne lance les dés".
     pub fn words_roller(self, round: usize, name: &str) -> String {
-        match self {
-            Lang::Fr => format!("Manche {round} · {name} lance les dés"),
-            Lang::En => format!("Round {round} · {name} rolls"),
-        }
+        self.pick(
+            format!("Manche {round} · {name} lance les dés"),
+            format!("Round {round} · {name} rolls"),
+        )
     }
 
     /// "Manche 3 · tout le monde cherche".
     pub fn words_playing(self, round: usize) -> String {
-        match self {
-            Lang::Fr => format!("Manche {round} · tout le monde cherche"),
-            Lang::En => format!("Round {round} · everybody plays"),
-        }
+        self.pick(
+            format!("Manche {round} · tout le monde cherche"),
+            format!("Round {round} · everybody plays"),
+        )
     }
 
     /// "0:42".
@@ -166,10 +94,10 @@ impl Lang {
 
     /// "dé vert", "green die".
     pub fn die_of(self, colour: crate::core::dice_kinds::DieColour) -> String {
-        match self {
-            Lang::Fr => format!("dé {}", self.colour_name(colour)),
-            Lang::En => format!("{} die", self.colour_name(colour)),
-        }
+        self.pick(
+            format!("dé {}", self.colour_name(colour)),
+            format!("{} die", self.colour_name(colour)),
+        )
     }
 
     /// "+3 jetons", "+1 token".
@@ -194,10 +122,10 @@ impl Lang {
 
     /// The black face: the dice letters a word contains.
     pub fn has_dice_letters(self, found: &str) -> String {
-        match self {
-            Lang::Fr => format!("Contient {found} : coûterait 4 jetons"),
-            Lang::En => format!("Contains {found}: would cost 4 tokens"),
-        }
+        self.pick(
+            format!("Contient {found} : coûterait 4 jetons"),
+            format!("Contains {found}: would cost 4 tokens"),
+        )
     }
 
     /// "Anne parle en dernier : ce mot ne rapportera rien."
@@ -214,18 +142,15 @@ impl Lang {
 
     /// "La table accepte-t-elle « Brejnev » d'Anne ?"
     pub fn judge_prompt(self, name: &str, word: &str) -> String {
-        match self {
-            Lang::Fr => format!("{name} : « {word} ». La table l'accepte-t-elle ?"),
-            Lang::En => format!("{name}: “{word}”. Does the table accept it?"),
-        }
+        self.pick(
+            format!("{name} : « {word} ». La table l'accepte-t-elle ?"),
+            format!("{name}: “{word}”. Does the table accept it?"),
+        )
     }
 
     /// "Anne passe", "Anne passes".
     pub fn passes(self, name: &str) -> String {
-        match self {
-            Lang::Fr => format!("{name} passe"),
-            Lang::En => format!("{name} passes"),
-        }
+        self.pick(format!("{name} passe"), format!("{name} passes"))
     }
 
     pub fn words_awarded(self, name: &str, word: &str, tokens: u32, last: bool) -> String {
@@ -238,10 +163,14 @@ impl Lang {
     }
 
     pub fn words_rejected(self, name: &str, word: &str) -> String {
-        match self {
-            Lang::Fr => format!("{name} · « {word} » : refusé par la table"),
-            Lang::En => format!("{name} · “{word}”: rejected by the table"),
-        }
+        self.pick(
+            format!(
+                "{name} · « {word} » : mot refusé par la table, {name} peut proposer un autre mot"
+            ),
+            format!(
+                "{name} · “{word}”: word rejected by the table, {name} may propose another one"
+            ),
+        )
     }
 
     pub fn words_penalty(self, name: &str, word: &str, tokens: u32) -> String {
@@ -258,24 +187,15 @@ impl Lang {
     }
 
     pub fn words_round_over(self) -> &'static str {
-        match self {
-            Lang::Fr => "Fin de la manche.",
-            Lang::En => "End of the round.",
-        }
+        self.pick("Fin de la manche.", "End of the round.")
     }
 
-    /// A saved game's line on the home screen.
-    pub fn words_summary(self, names: &str, round: usize, centre: u32) -> String {
-        match self {
-            Lang::Fr => format!(
-                "{} · {names} · manche {round}, {centre} au centre",
-                FR.title
-            ),
-            Lang::En => format!(
-                "{} · {names} · round {round}, {centre} in the centre",
-                EN.title
-            ),
-        }
+    /// How far a game has gone, on its line on the home screen.
+    pub fn words_progress(self, round: usize, centre: u32) -> String {
+        self.pick(
+            format!("manche {round}, {centre} au centre"),
+            format!("round {round}, {centre} in the centre"),
+        )
     }
 
     pub fn words_error(self, error: &Error) -> String {
@@ -284,8 +204,7 @@ impl Lang {
             (_, Error::First(e)) => self.first_player_error(e),
             (Lang::Fr, Error::BadCard) => "Choisissez une des quatre cartes de thèmes.".into(),
             (Lang::En, Error::BadCard) => "Choose one of the four theme cards.".into(),
-            (Lang::Fr, Error::GameOver) => "La partie est terminée.".into(),
-            (Lang::En, Error::GameOver) => "The game is over.".into(),
+            (_, Error::GameOver) => self.game_is_over(),
             (Lang::Fr, Error::NotNow) => "Pas maintenant : lancez d'abord les dés.".into(),
             (Lang::En, Error::NotNow) => "Not now: roll the dice first.".into(),
             (Lang::Fr, Error::NotAFace) => "Ce n'est pas une face de ce dé.".into(),

@@ -16,6 +16,27 @@ pub use native::*;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StorageError(pub String);
 
+/// How a [`StorageError`] says the device (or the browser's quota) is full.
+const FULL: &str = "storage full: ";
+
+impl StorageError {
+    /// The device or the browser has no room left: the player can make
+    /// some (export, then delete old games), so it is told apart.
+    pub fn full(detail: &str) -> StorageError {
+        StorageError(format!("{FULL}{detail}"))
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.0.starts_with(FULL)
+    }
+
+    /// An id that is not one of the app's (see `core::save::is_valid_id`):
+    /// never used as a file name or key.
+    pub fn bad_id() -> StorageError {
+        StorageError("not a game id".into())
+    }
+}
+
 impl std::fmt::Display for StorageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
@@ -71,4 +92,10 @@ pub fn random_below(n: u32) -> u32 {
         static RNG: RefCell<SmallRng> = RefCell::new(SmallRng::from_os_rng());
     }
     RNG.with(|rng| rng.borrow_mut().random_range(0..n))
+}
+
+/// A face index of `die` thrown by the app: what [`crate::core::session::Session::throw`]
+/// takes for fresh dice.
+pub fn random_face(die: crate::core::dice_kinds::DieKind) -> usize {
+    random_below(die.sides() as u32) as usize
 }

@@ -72,8 +72,25 @@ pub fn load(key: &str) -> Result<Option<String>, StorageError> {
 
 pub fn save(key: &str, value: &str) -> Result<(), StorageError> {
     let path = path_for(key)?;
-    write_atomically(&path, value.as_bytes())
-        .map_err(|e| StorageError(format!("{}: {e}", path.display())))
+    write_atomically(&path, value.as_bytes()).map_err(|e| io_error(&path, &e))
+}
+
+/// A storage error naming the file; a full disk or an exhausted quota is
+/// told apart ([`StorageError::full`]).
+fn io_error(path: &Path, e: &std::io::Error) -> StorageError {
+    let detail = format!("{}: {e}", path.display());
+    // ENOSPC is `StorageFull`; EDQUOT (122 on Linux and Android, 69 on the
+    // BSDs and Apple systems) has no stable kind yet.
+    let quota = match e.raw_os_error() {
+        Some(122) => cfg!(any(target_os = "linux", target_os = "android")),
+        Some(69) => cfg!(any(target_os = "macos", target_os = "ios")),
+        _ => false,
+    };
+    if e.kind() == std::io::ErrorKind::StorageFull || quota {
+        StorageError::full(&detail)
+    } else {
+        StorageError(detail)
+    }
 }
 
 /// The steps of a crash-safe write, in order. Tests make any of them fail to
@@ -84,16 +101,18 @@ pub enum WriteStep {
     WriteTemp,
     SyncTemp,
     KeepBackup,
+    SyncDirAfterBackup,
     Replace,
     SyncDir,
 }
 
 impl WriteStep {
-    pub const ALL: [WriteStep; 6] = [
+    pub const ALL: [WriteStep; 7] = [
         WriteStep::CreateTemp,
         WriteStep::WriteTemp,
         WriteStep::SyncTemp,
         WriteStep::KeepBackup,
+        WriteStep::SyncDirAfterBackup,
         WriteStep::Replace,
         WriteStep::SyncDir,
     ];
@@ -106,24 +125,51 @@ pub fn backup_path(path: &Path) -> PathBuf {
 
 /// Writes `bytes` to a temporary file beside `path`, flushes it to disk,
 /// moves the current file to its backup and renames the temporary file over
-/// `path`. A crash at any point leaves the old file, its backup, or the new
-/// file, each complete.
+/// `path`, flushing the directory after each rename. A crash at any point
+/// leaves the old file, its backup, or the new file, each complete; a failed
+/// write removes its temporary file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_with_faults(path, bytes, &mut |_| Ok(()))
 }
 
 /// [`write_atomically`], calling `before` ahead of every step; an error from
-/// it stops the write there, as a crash would.
+/// it stops the write there, as a crash would (the temporary file is then
+/// left behind, as after a real crash, for [`GameFiles::tidy`] to remove).
 pub fn write_with_faults(
     path: &Path,
     bytes: &[u8],
     before: &mut dyn FnMut(WriteStep) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
+    let tmp = path.with_extension("json.tmp");
+    let mut crashed = false;
+    let result = write_steps(path, &tmp, bytes, &mut |step| {
+        before(step).inspect_err(|_| crashed = true)
+    });
+    if result.is_err() && !crashed {
+        // A real error (a full disk): no half-written file stays behind.
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+fn sync_dir(dir: &Path) {
+    // Directories cannot be opened for syncing on every platform (Windows);
+    // where they can, this makes the rename itself durable.
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+fn write_steps(
+    path: &Path,
+    tmp: &Path,
+    bytes: &[u8],
+    before: &mut dyn FnMut(WriteStep) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     fs::create_dir_all(&dir)?;
-    let tmp = path.with_extension("json.tmp");
     before(WriteStep::CreateTemp)?;
-    let mut file = fs::File::create(&tmp)?;
+    let mut file = fs::File::create(tmp)?;
     before(WriteStep::WriteTemp).inspect_err(|_| {
         // A torn write: half the bytes reached the disk.
         let _ = file.write_all(&bytes[..bytes.len() / 2]);
@@ -135,13 +181,13 @@ pub fn write_with_faults(
     before(WriteStep::KeepBackup)?;
     if path.exists() {
         fs::rename(path, backup_path(path))?;
+        before(WriteStep::SyncDirAfterBackup)?;
+        sync_dir(&dir);
     }
     before(WriteStep::Replace)?;
-    fs::rename(&tmp, path)?;
+    fs::rename(tmp, path)?;
     before(WriteStep::SyncDir)?;
-    if let Ok(d) = fs::File::open(&dir) {
-        let _ = d.sync_all();
-    }
+    sync_dir(&dir);
     Ok(())
 }
 
@@ -177,11 +223,34 @@ impl GameFiles {
         Ok(GameFiles::at(dir.join("games")))
     }
 
-    fn path(&self, id: &str) -> PathBuf {
-        self.dir.join(format!("{id}.json"))
+    /// The file of game `id`; only for ids of the app's alphabet
+    /// ([`crate::core::save::is_valid_id`]), so never outside `games/`.
+    fn path(&self, id: &str) -> Result<PathBuf, StorageError> {
+        if crate::core::save::is_valid_id(id) {
+            Ok(self.dir.join(format!("{id}.json")))
+        } else {
+            Err(StorageError::bad_id())
+        }
     }
 
-    /// The ids of every saved game (from `<id>.json` or a lone backup).
+    /// Removes temporary files left by a write that did not finish (a crash
+    /// or a full disk); the file they were replacing is still there.
+    pub fn tidy(&self) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        for entry in entries.filter_map(|e| e.ok()) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(id) = name.strip_suffix(".json.tmp") {
+                if crate::core::save::is_valid_id(id) {
+                    let _ = fs::remove_file(entry.path());
+                }
+            }
+        }
+    }
+
+    /// The ids of every saved game (from `<id>.json` or a lone backup),
+    /// read from the file names; other files are left alone.
     pub fn ids(&self) -> Result<Vec<String>, StorageError> {
         let entries = match fs::read_dir(&self.dir) {
             Ok(entries) => entries,
@@ -194,6 +263,7 @@ impl GameFiles {
                 let name = e.file_name().to_string_lossy().into_owned();
                 name.strip_suffix(".json")
                     .or_else(|| name.strip_suffix(".json.bak"))
+                    .filter(|id| crate::core::save::is_valid_id(id))
                     .map(str::to_string)
             })
             .collect();
@@ -207,22 +277,50 @@ impl GameFiles {
         id: &str,
         accept: impl Fn(&str) -> bool,
     ) -> Result<Option<(String, bool)>, StorageError> {
-        let path = self.path(id);
-        read_with_backup(&path, accept)
-            .map_err(|e| StorageError(format!("{}: {e}", path.display())))
+        let path = self.path(id)?;
+        read_with_backup(&path, accept).map_err(|e| io_error(&path, &e))
     }
 
     pub fn write(&self, id: &str, text: &str) -> Result<(), StorageError> {
-        let path = self.path(id);
-        write_atomically(&path, text.as_bytes())
-            .map_err(|e| StorageError(format!("{}: {e}", path.display())))
+        let path = self.path(id)?;
+        write_atomically(&path, text.as_bytes()).map_err(|e| io_error(&path, &e))
+    }
+
+    /// Writes a finished game, which keeps no backup (see [`Self::drop_backup`]).
+    pub fn write_finished(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        self.write(id, text)?;
+        self.drop_backup(id)
+    }
+
+    /// Drops a game's backup (a finished game needs none: it no longer
+    /// changes, and its checksum tells if it is damaged).
+    pub fn drop_backup(&self, id: &str) -> Result<(), StorageError> {
+        let path = backup_path(&self.path(id)?);
+        match fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(io_error(&path, &e)),
+        }
+    }
+
+    /// Moves a game's damaged file, unchanged, to `set-aside/` and writes
+    /// `text` (its backup, which loaded) in its place; the backup stays.
+    pub fn repair(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        let path = self.path(id)?;
+        self.move_aside(std::slice::from_ref(&path))?;
+        write_atomically(&path, text.as_bytes()).map_err(|e| io_error(&path, &e))
     }
 
     /// Moves a game's file and backup, unchanged, out of the way.
     pub fn set_aside(&self, id: &str) -> Result<(), StorageError> {
+        let path = self.path(id)?;
+        self.move_aside(&[backup_path(&path), path])
+    }
+
+    fn move_aside(&self, files: &[PathBuf]) -> Result<(), StorageError> {
         let aside = self.dir.join("set-aside");
         fs::create_dir_all(&aside).map_err(|e| StorageError(e.to_string()))?;
-        for from in [self.path(id), backup_path(&self.path(id))] {
+        for from in files {
             if let Some(name) = from.file_name() {
                 let mut to = aside.join(name);
                 let mut n = 1;
@@ -231,15 +329,17 @@ impl GameFiles {
                     n += 1;
                 }
                 if from.exists() {
-                    fs::rename(&from, &to).map_err(|e| StorageError(e.to_string()))?;
+                    fs::rename(from, &to).map_err(|e| StorageError(e.to_string()))?;
                 }
             }
         }
+        sync_dir(&self.dir);
         Ok(())
     }
 
     pub fn delete(&self, id: &str) -> Result<(), StorageError> {
-        for path in [self.path(id), backup_path(&self.path(id))] {
+        let path = self.path(id)?;
+        for path in [path.clone(), backup_path(&path)] {
             match fs::remove_file(&path) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -399,6 +499,29 @@ mod tests {
                 "new version, longer"
             );
         }
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_full_disk_is_told_apart_and_a_failed_write_keeps_the_old_file() {
+        let path = Path::new("/data/games/x.json");
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        for code in [28, 122] {
+            let e = std::io::Error::from_raw_os_error(code);
+            assert!(io_error(path, &e).is_full(), "{code}");
+        }
+        let other = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        assert!(!io_error(path, &other).is_full());
+        // A write that fails for real (here: its temporary file cannot be
+        // created) keeps the old file.
+        let dir = scratch("full");
+        let path = dir.join("game.json");
+        write_atomically(&path, b"old").unwrap();
+        let result = write_with_faults(&path, b"new", &mut |_| Ok(()));
+        assert!(result.is_ok());
+        fs::create_dir_all(dir.join("game.json.tmp")).unwrap();
+        assert!(write_atomically(&path, b"newer").is_err());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
         fs::remove_dir_all(dir).unwrap();
     }
 

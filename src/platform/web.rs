@@ -17,11 +17,31 @@ pub fn load(key: &str) -> Result<Option<String>, StorageError> {
         .map_err(|_| StorageError("localStorage refused to read".into()))
 }
 
-/// Stores a value under `key`, replacing the previous one.
+/// Stores a value under `key`, replacing the previous one. A full quota
+/// (`QuotaExceededError`) is told apart: the player can make room.
 pub fn save(key: &str, value: &str) -> Result<(), StorageError> {
     storage()?
         .set_item(&format!("{PREFIX}{key}"), value)
-        .map_err(|_| StorageError("localStorage is full or disabled".into()))
+        .map_err(|e| {
+            let name = js_sys::Reflect::get(&e, &"name".into())
+                .ok()
+                .and_then(|n| n.as_string())
+                .unwrap_or_default();
+            if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" {
+                StorageError::full("localStorage")
+            } else {
+                StorageError("localStorage is disabled".into())
+            }
+        })
+}
+
+/// The key of game `id`; only for ids of the app's alphabet.
+fn game_key(id: &str, suffix: &str) -> Result<String, StorageError> {
+    if crate::core::save::is_valid_id(id) {
+        Ok(format!("game.{id}{suffix}"))
+    } else {
+        Err(StorageError::bad_id())
+    }
 }
 
 /// Milliseconds since the Unix epoch.
@@ -166,8 +186,8 @@ impl GameFiles {
         let mut ids: Vec<String> = Vec::new();
         for key in (0..len).filter_map(|i| s.key(i).ok().flatten()) {
             if let Some(id) = key.strip_prefix(&prefix) {
-                let id = id.trim_end_matches(".bak");
-                if !ids.iter().any(|known| known == id) {
+                let id = id.strip_suffix(".bak").unwrap_or(id);
+                if crate::core::save::is_valid_id(id) && !ids.iter().any(|known| known == id) {
                     ids.push(id.to_string());
                 }
             }
@@ -180,26 +200,52 @@ impl GameFiles {
         id: &str,
         accept: impl Fn(&str) -> bool,
     ) -> Result<Option<(String, bool)>, StorageError> {
-        super::main_or_backup(
-            load(&format!("game.{id}"))?,
-            || load(&format!("game.{id}.bak")),
-            accept,
-        )
+        let backup = game_key(id, ".bak")?;
+        super::main_or_backup(load(&game_key(id, "")?)?, || load(&backup), accept)
     }
 
     pub fn write(&self, id: &str, text: &str) -> Result<(), StorageError> {
-        if let Some(previous) = load(&format!("game.{id}"))? {
-            save(&format!("game.{id}.bak"), &previous)?;
+        let key = game_key(id, "")?;
+        if let Some(previous) = load(&key)? {
+            save(&game_key(id, ".bak")?, &previous)?;
         }
-        save(&format!("game.{id}"), text)
+        save(&key, text)
+    }
+
+    /// Writes a finished game, which keeps no backup: the old backup goes
+    /// first and none is made, so a nearly full quota still takes it.
+    pub fn write_finished(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        self.drop_backup(id)?;
+        save(&game_key(id, "")?, text)
+    }
+
+    /// Drops a game's backup (a finished game needs none).
+    pub fn drop_backup(&self, id: &str) -> Result<(), StorageError> {
+        let key = game_key(id, ".bak")?;
+        let _ = storage()?.remove_item(&format!("{PREFIX}{key}"));
+        Ok(())
+    }
+
+    /// Nothing is left half-written in `localStorage`.
+    pub fn tidy(&self) {}
+
+    /// Keeps the damaged copy under `genius.aside.<id>` and puts `text` (the
+    /// backup, which loaded) back as the game.
+    pub fn repair(&self, id: &str, text: &str) -> Result<(), StorageError> {
+        let key = game_key(id, "")?;
+        if let Some(damaged) = load(&key)? {
+            save(&format!("aside.{id}"), &damaged)?;
+        }
+        save(&key, text)
     }
 
     pub fn set_aside(&self, id: &str) -> Result<(), StorageError> {
         let s = storage()?;
         for suffix in ["", ".bak"] {
-            if let Some(text) = load(&format!("game.{id}{suffix}"))? {
+            let key = game_key(id, suffix)?;
+            if let Some(text) = load(&key)? {
                 save(&format!("aside.{id}{suffix}"), &text)?;
-                let _ = s.remove_item(&format!("{PREFIX}game.{id}{suffix}"));
+                let _ = s.remove_item(&format!("{PREFIX}{key}"));
             }
         }
         Ok(())
@@ -208,7 +254,7 @@ impl GameFiles {
     pub fn delete(&self, id: &str) -> Result<(), StorageError> {
         let s = storage()?;
         for suffix in ["", ".bak"] {
-            let _ = s.remove_item(&format!("{PREFIX}game.{id}{suffix}"));
+            let _ = s.remove_item(&format!("{PREFIX}{}", game_key(id, suffix)?));
         }
         Ok(())
     }

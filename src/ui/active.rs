@@ -1,11 +1,12 @@
 //! The game being played, whichever it is, and where it is saved.
 
+use crate::core::game::Game;
 use crate::core::save::GameKind;
-use crate::core::session::{Rules, Session};
-use crate::saves;
+use crate::core::session::{Refusal, Session};
+use crate::{records, saves};
 
 #[derive(Clone, Debug)]
-pub struct Active<R: Rules> {
+pub struct Active<R: Game> {
     pub id: String,
     pub kind: GameKind,
     pub session: Session<R>,
@@ -14,7 +15,7 @@ pub struct Active<R: Rules> {
     pub read_only: bool,
 }
 
-impl<R: Rules> Active<R> {
+impl<R: Game> Active<R> {
     pub fn new(id: String, kind: GameKind, session: Session<R>) -> Active<R> {
         Active {
             id,
@@ -42,8 +43,9 @@ impl<R: Rules> Active<R> {
     }
 
     /// Plays an action and saves the game if it was accepted; a refused
-    /// action changes nothing and comes back as the reason.
-    pub fn act(&mut self, action: R::Action) -> Result<(), R::Error> {
+    /// action changes nothing and comes back as the reason (worded by
+    /// `Lang::refusal`).
+    pub fn act(&mut self, action: R::Action) -> Result<(), Refusal<R::Error>> {
         let mut outcome = Ok(());
         self.commit(|s| {
             outcome = s.act(action);
@@ -58,13 +60,19 @@ impl<R: Rules> Active<R> {
         self.commit(|s| if undo { s.undo() } else { s.redo() });
     }
 
-    /// Changes the game through `change` and, if it changed, saves it at once.
+    /// Changes the game through `change` and, if it changed, saves it at
+    /// once; a change that ends the game goes into the records (personal
+    /// best, series).
     pub fn commit(&mut self, change: impl FnOnce(&mut Session<R>) -> bool) {
         if self.read_only {
             return;
         }
+        let was_over = self.session.is_finished();
         if change(&mut self.session) {
             self.save_failed = saves::save(&self.id, self.kind, &self.session).is_err();
+            if let Some(outcome) = self.session.state().outcome().filter(|_| !was_over) {
+                records::game_ended(self.kind, &self.id, &outcome);
+            }
         }
     }
 }

@@ -1,63 +1,43 @@
 //! Einstein: the shared roll, each player's pairs and fifth die (legal
 //! choices shown before committing), and the sheet as on paper.
 
-use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
-use super::serieux::symbol;
-use super::{use_default, use_ui, DieFace, Screen};
+use super::parts::{symbol, FaceKeypad, Ranking, RulesPage};
+use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
-use crate::core::dice::D6;
 use crate::core::einstein::{
     score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
     FIFTH_SLOTS, POINTS,
 };
 use crate::core::save::GameKind;
-use crate::core::session::{RollSource, Session};
+use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
-use crate::platform;
+use crate::records;
 use dioxus::prelude::*;
-
-const BEST_KEY: &str = "einstein-best";
-
-fn personal_best() -> Option<i32> {
-    platform::load(BEST_KEY)
-        .ok()
-        .flatten()
-        .and_then(|t| t.trim().parse().ok())
-}
 
 #[component]
 pub fn EinsteinGameScreen() -> Element {
-    let ui = use_ui();
-    let mut active = ui.einstein;
-    let lang = ui.lang();
+    let game = use_game::<Einstein>();
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
+    let t = lang.einstein();
     let mut typed = use_default::<Checker>();
-    let mut refused = use_default::<Option<String>>();
     // The dice tapped so far for the current chooser, in order: pair A, pair B.
     let mut picked = use_default::<Vec<usize>>();
     // Whose choice is on screen (any player still waiting).
     let mut chooser = use_default::<Option<usize>>();
     // The sheet shown below.
     let mut sheet_of = use_default::<Option<usize>>();
-    let best_before = use_hook(personal_best);
+    let best_before = use_hook(records::einstein_best);
 
-    let read = active.read();
-    let Some(game) = read.as_ref() else {
-        return rsx! {
-            div { class: "info",
-                button { class: "roll-main", onclick: ui.go_to(Screen::EinsteinSetup), "{g.new_game}" }
-            }
-        };
+    let read = game.active.read();
+    let Some(active) = read.as_ref() else {
+        return rsx! { NoGame { kind: GameKind::Einstein } };
     };
-    let state = game.session.state();
+    let state = active.session.state();
     let players = state.players().to_vec();
-    let can_undo = game.can_undo();
-    let can_redo = game.can_redo();
 
     let mut act = move |action: Action| {
-        if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.einstein_error(&e)));
-        }
+        game.act(action);
         picked.set(Vec::new());
         chooser.set(None);
     };
@@ -87,17 +67,37 @@ pub fn EinsteinGameScreen() -> Element {
     };
 
     rsx! {
-        div { class: "game", "data-testid": "einstein-game",
-            StatusLine { player: (status_player).map(|p| players[p].colour), text: status.clone() }
-            Notices { refused: refused(), save_failed: game.save_failed, lang }
+        GameFrame {
+            game: game.frame(),
+            player: status_player.map(|p| players[p].colour),
+            status: status.clone(),
+            on_step: move |_| picked.set(Vec::new()),
+            sheet: rsx! {
+                    if players.len() > 1 {
+                        div { class: "chips", role: "tablist",
+                            for (p, player) in players.iter().enumerate() {
+                                button {
+                                    key: "{p}",
+                                    class: if p == shown_sheet { "chip chip-on" } else { "chip" },
+                                    role: "tab",
+                                    "aria-selected": if p == shown_sheet { "true" } else { "false" },
+                                    "data-testid": "sheet-tab-{p}",
+                                    onclick: move |_| sheet_of.set(Some(p)),
+                                    "{symbol(player)} {player.name} · {state.sheet(p).total()}"
+                                }
+                            }
+                        }
+                    }
+                    SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
+            },
             if !state.marked().is_empty() {
                 div { class: "events", "data-testid": "events",
                     for m in state.marked().iter() {
                         p { key: "{m.player}", class: "event good",
                             strong { "{players[m.player].name}" }
-                            " · {m.sums[0]} + {m.sums[1]} · {g.fifth_die} {m.fifth.0}"
-                            if !m.fifth.1 { " ({g.free_throw_short})" }
-                            if m.ended { " · {g.done}" }
+                            " · {m.sums[0]} + {m.sums[1]} · {t.fifth_die} {m.fifth.0}"
+                            if !m.fifth.1 { " ({t.free_throw_short})" }
+                            if m.ended { " · {t.done}" }
                         }
                     }
                 }
@@ -105,22 +105,7 @@ pub fn EinsteinGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: {
-                            let n = r.contenders.len();
-                            move |_| {
-                                let values = {
-                                    let read = active.read();
-                                    let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
-                                    session.virtual_dice(n, |_| 1 + platform::random_below(6))
-                                };
-                                act(Action::RollOff { values, source: RollSource::Virtual });
-                            }
-                        },
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::Roll => rsx! {
                     section { class: "info play",
@@ -129,16 +114,10 @@ pub fn EinsteinGameScreen() -> Element {
                             "data-testid": "einstein-roll",
                             "data-haptic": "roll",
                             onclick: move |_| {
-                                let values = {
-                                    let read = active.read();
-                                    let session: &Session<Einstein> = &read.as_ref().expect("a game").session;
-                                    session.virtual_dice(5, |_| 1 + platform::random_below(6))
-                                };
-                                let dice = values.into_iter().filter_map(|v| D6::new(v as u8)).collect();
-                                act(Action::Roll { dice, source: RollSource::Virtual });
+                                game.throw_next();
                                 typed.set(Checker::new());
                             },
-                            "{g.roll_five}"
+                            "{t.roll_five}"
                         }
                         p { class: "caption", "{g.enter_dice}" }
                         FaceKeypad { checker: typed, lang }
@@ -161,14 +140,14 @@ pub fn EinsteinGameScreen() -> Element {
                     let chosen = picked();
                     let pair_of = |i: usize| chosen.iter().position(|&d| d == i).map(|pos| pos / 2);
                     let choice = (chosen.len() == 4).then(|| Choice { pairs: [[chosen[0], chosen[1]], [chosen[2], chosen[3]]] });
-                    let legal = choice.map(|c| state.legal_choices(who, &dice).iter().any(|l| l.leftover() == c.leftover()));
+                    // The game judges the pairs tapped so far, as it would the move.
+                    let verdict = choice.map(|choice| state.validate(&Action::Choose { player: who, choice }));
+                    let legal = verdict.as_ref().map(Result::is_ok);
                     let leftover = choice.and_then(|c| c.leftover());
-                    let illegal_message = lang.einstein_error(&crate::core::einstein::Error::FifthMustBeChosenValue {
-                        allowed: match &rule {
-                            FifthRule::OneOf(v) => v.clone(),
-                            _ => Vec::new(),
-                        },
-                    });
+                    let illegal_message = match &verdict {
+                        Some(Err(e)) => lang.einstein_error(e),
+                        _ => String::new(),
+                    };
                     let allowed_fifth: Vec<usize> = (0..5).filter(|&i| match &rule {
                         FifthRule::OneOf(values) => values.contains(&dice[i].value()),
                         _ => true,
@@ -188,7 +167,7 @@ pub fn EinsteinGameScreen() -> Element {
                                     }
                                 }
                             }
-                            p { class: "caption", "{g.choose_pairs}" }
+                            p { class: "caption", "{t.choose_pairs}" }
                             div { class: "einstein-dice",
                                 for (i, d) in dice.iter().copied().enumerate() {
                                     button {
@@ -215,7 +194,7 @@ pub fn EinsteinGameScreen() -> Element {
                                             match pair_of(i) {
                                                 Some(0) => "A".to_string(),
                                                 Some(_) => "B".to_string(),
-                                                None if leftover == Some(i) => g.fifth_die.to_string(),
+                                                None if leftover == Some(i) => t.fifth_die.to_string(),
                                                 None => String::new(),
                                             }
                                         }
@@ -224,16 +203,16 @@ pub fn EinsteinGameScreen() -> Element {
                             }
                             p { class: "fifth-rule", "data-testid": "fifth-rule",
                                 match &rule {
-                                    FifthRule::Any => g.fifth_any.to_string(),
+                                    FifthRule::Any => t.fifth_any.to_string(),
                                     FifthRule::OneOf(values) => lang.fifth_one_of(values),
-                                    FifthRule::FreeThrow => g.free_throw.to_string(),
+                                    FifthRule::FreeThrow => t.free_throw.to_string(),
                                 }
                             }
                             if chosen.len() >= 2 {
                                 p { class: "pair-sums", "data-testid": "pair-sums",
                                     "A = {dice[chosen[0]].value() + dice[chosen[1]].value()}"
                                     if chosen.len() == 4 { "  ·  B = {dice[chosen[2]].value() + dice[chosen[3]].value()}" }
-                                    if let Some(l) = leftover { "  ·  {g.fifth_die} = {dice[l].value()}" }
+                                    if let Some(l) = leftover { "  ·  {t.fifth_die} = {dice[l].value()}" }
                                 }
                             }
                             if legal == Some(false) {
@@ -248,19 +227,17 @@ pub fn EinsteinGameScreen() -> Element {
                                         act(Action::Choose { player: who, choice });
                                     }
                                 },
-                                "{g.confirm_choice}"
+                                "{t.confirm_choice}"
                             }
                         }
                     }
                 }
                 Phase::Finished => {
                     let totals = state.totals();
+                    // The move that ended the game kept the total if it was a record.
                     let solo_best = (players.len() == 1).then(|| {
                         let total = totals[0];
                         let record = best_before.is_none_or(|b| total > b);
-                        if record {
-                            let _ = platform::save(BEST_KEY, &total.to_string());
-                        }
                         (record, best_before.map_or(total, |b| b.max(total)))
                     });
                     rsx! {
@@ -271,41 +248,16 @@ pub fn EinsteinGameScreen() -> Element {
                             lang,
                             if let Some((record, best)) = solo_best {
                                 p { class: "notice", "data-testid": "personal-best",
-                                    if record { "{g.new_best} " }
+                                    if record { "{t.new_best} " }
                                     "{lang.personal_best(best)}"
                                 }
                             }
-                            button { class: "roll-main", onclick: ui.go_to(Screen::EinsteinSetup), "{g.new_game}" }
+                            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Einstein)), "{g.new_game}" }
                         }
                     }
                 }
             }
 
-            UndoRedo {
-                can_undo,
-                can_redo,
-                lang,
-                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } picked.set(Vec::new()); refused.set(None); },
-            }
-
-            if players.len() > 1 {
-                div { class: "chips", role: "tablist",
-                    for (p, player) in players.iter().enumerate() {
-                        button {
-                            key: "{p}",
-                            class: if p == shown_sheet { "chip chip-on" } else { "chip" },
-                            role: "tab",
-                            "aria-selected": if p == shown_sheet { "true" } else { "false" },
-                            "data-testid": "sheet-tab-{p}",
-                            onclick: move |_| sheet_of.set(Some(p)),
-                            "{symbol(player)} {player.name} · {state.sheet(p).total()}"
-                        }
-                    }
-                }
-            }
-            SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
-
-            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::EinsteinRules), "{g.rules}" }
         }
     }
 }
@@ -315,15 +267,16 @@ pub fn EinsteinGameScreen() -> Element {
 #[component]
 fn SheetView(sheet: Sheet, lang: Lang) -> Element {
     let g = lang.game();
+    let t = lang.einstein();
     rsx! {
         div { class: "grid-wrap",
             table { class: "score-grid einstein-sheet", "data-testid": "sheet",
                 thead {
                     tr {
-                        th { scope: "col", "{g.sheet_points}" }
-                        th { scope: "col", "{g.sheet_sum}" }
+                        th { scope: "col", "{t.sheet_points}" }
+                        th { scope: "col", "{t.sheet_sum}" }
                         th { scope: "col", "" }
-                        th { scope: "col", "{g.sheet_score}" }
+                        th { scope: "col", "{t.sheet_score}" }
                     }
                 }
                 tbody {
@@ -361,7 +314,7 @@ fn SheetView(sheet: Sheet, lang: Lang) -> Element {
                             let entry = sheet.fifth.get(slot).copied();
                             rsx! {
                                 tr { key: "fifth-{slot}", class: "fifth-row", "data-testid": "fifth-{slot}",
-                                    td { class: "pts", if slot == 0 { "{g.fifth_die}" } }
+                                    td { class: "pts", if slot == 0 { "{t.fifth_die}" } }
                                     th { scope: "row", {entry.map(|(v, _)| v.to_string()).unwrap_or_default()} }
                                     td { class: "boxes",
                                         for b in 0..FIFTH_MARKS_TO_END {
@@ -386,9 +339,9 @@ fn SheetView(sheet: Sheet, lang: Lang) -> Element {
 #[component]
 pub fn EinsteinRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.einstein();
     rsx! {
-        RulesPage { id: "einstein-rules", game: GameKind::Einstein, title: g.einstein_title, lang,
+        RulesPage { id: "einstein-rules", game: GameKind::Einstein, title: t.title, lang,
             table { class: "score-grid",
                 tbody {
                     tr { for s in 2..=12 { th { key: "{s}", "{s}" } } }
@@ -397,17 +350,4 @@ pub fn EinsteinRulesScreen() -> Element {
             }
         }
     }
-}
-
-/// A saved game's one-line summary for the home screen.
-pub fn summary(session: &Session<Einstein>, lang: Lang) -> String {
-    let s = session.state();
-    let names = super::parts::names(s.players());
-    format!(
-        "Einstein · {names} · {}",
-        lang.roll_by(s.rolls() + 1, &s.players()[s.roller()].name)
-            .split(" · ")
-            .next()
-            .unwrap_or("")
-    )
 }

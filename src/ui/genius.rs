@@ -2,33 +2,19 @@
 //! paper (n°1 or n°2) with the cells playable now marked, the challenge die
 //! shown as its face, the arithmetic spelled out, and the GENIUS list at hand.
 
-use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
-use super::serieux::{colour_class, symbol};
-use super::{use_default, use_ui, Screen};
+use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RulesPage};
+use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
-use crate::core::dice::{D6, MAX_DICE};
+use crate::core::dice::MAX_DICE;
 use crate::core::dice_kinds::{Challenge, Face};
+use crate::core::game::Roll;
 use crate::core::genius::{
     Action, Cell, CellRef, Error, Event, Genius, Halves, Mode, Phase, Slot, COLUMNS, GENIUS_LIST,
 };
 use crate::core::save::GameKind;
-use crate::core::session::{RollSource, Session};
+use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
-use crate::platform;
 use dioxus::prelude::*;
-
-const FACES: [Challenge; 6] = [
-    Challenge::Double,
-    Challenge::Half,
-    Challenge::Plus10,
-    Challenge::Minus10,
-    Challenge::Defi1,
-    Challenge::Defi2,
-];
-
-fn face_of(index: u32) -> Challenge {
-    FACES[(index as usize).min(5)]
-}
 
 /// The challenge die drawn with its face.
 #[component]
@@ -44,15 +30,7 @@ fn ChallengeDie(face: Challenge, lang: Lang) -> Element {
 fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
     let names: Vec<&str> = game.players().iter().map(|p| p.name.as_str()).collect();
     let expert = game.mode() == Mode::Expert;
-    let fr = lang == Lang::Fr;
-    let cell_name = |cell: CellRef| {
-        let col = lang.column_name(cell.column, expert);
-        match cell.slot {
-            Some(Slot::Min) => format!("MIN {col}"),
-            Some(Slot::Max) => format!("MAX {col}"),
-            None => col,
-        }
-    };
+    let cell_name = |cell: CellRef| lang.cell_name(cell, expert);
     game.events()
         .iter()
         .map(|e| match e {
@@ -60,42 +38,12 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 player,
                 column,
                 sum,
-            } => (
-                false,
-                if fr {
-                    format!(
-                        "{} · {} = {sum} : pas dans la liste GENIUS",
-                        names[*player],
-                        lang.dice_count(column + 1)
-                    )
-                } else {
-                    format!(
-                        "{} · {} = {sum}: not on the GENIUS list",
-                        names[*player],
-                        lang.dice_count(column + 1)
-                    )
-                },
-            ),
+            } => (false, lang.genius_sum(names[*player], *column, *sum, false)),
             Event::Hit {
                 player,
                 column,
                 sum,
-            } => (
-                true,
-                if fr {
-                    format!(
-                        "{} · {} = {sum} : dans la liste GENIUS !",
-                        names[*player],
-                        lang.dice_count(column + 1)
-                    )
-                } else {
-                    format!(
-                        "{} · {} = {sum}: on the GENIUS list!",
-                        names[*player],
-                        lang.dice_count(column + 1)
-                    )
-                },
-            ),
+            } => (true, lang.genius_sum(names[*player], *column, *sum, true)),
             Event::Challenged {
                 sum, face, value, ..
             } => (true, lang.arithmetic(*sum, *face, *value)),
@@ -106,23 +54,7 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 value,
             } => (
                 true,
-                if fr {
-                    format!(
-                        "{} efface {} de {} ({})",
-                        names[*by],
-                        lang.points(*value),
-                        names[*player],
-                        cell_name(*cell)
-                    )
-                } else {
-                    format!(
-                        "{} erases {} from {} ({})",
-                        names[*by],
-                        lang.points(*value),
-                        names[*player],
-                        cell_name(*cell)
-                    )
-                },
+                lang.genius_erased(names[*by], *value, names[*player], &cell_name(*cell)),
             ),
             Event::Written {
                 player,
@@ -130,21 +62,7 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 value,
             } => (
                 true,
-                if fr {
-                    format!(
-                        "{} inscrit en {} pour {}",
-                        lang.points(*value),
-                        cell_name(*cell),
-                        names[*player]
-                    )
-                } else {
-                    format!(
-                        "{} written in {} for {}",
-                        lang.points(*value),
-                        cell_name(*cell),
-                        names[*player]
-                    )
-                },
+                lang.genius_written(*value, &cell_name(*cell), names[*player]),
             ),
             Event::Crossed {
                 player,
@@ -152,21 +70,7 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 value,
             } => (
                 false,
-                if fr {
-                    format!(
-                        "{} ne peut aller nulle part : case {} de {} rayée",
-                        lang.points(*value),
-                        cell_name(*cell),
-                        names[*player]
-                    )
-                } else {
-                    format!(
-                        "{} fits nowhere: {}'s {} cell crossed out",
-                        lang.points(*value),
-                        names[*player],
-                        cell_name(*cell)
-                    )
-                },
+                lang.genius_crossed(*value, &cell_name(*cell), names[*player]),
             ),
             Event::ExpertThrow {
                 player,
@@ -174,96 +78,46 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
                 face,
                 result,
                 bonus,
+                value,
             } => {
                 let maths = lang.arithmetic(Halves::whole(*sum), *face, *result);
-                let extra = if *bonus {
-                    if fr {
-                        format!(
-                            " : dans la liste, +15 = {}",
-                            lang.points(Halves(result.0 + 30))
-                        )
-                    } else {
-                        format!(
-                            ": on the list, +15 = {}",
-                            lang.points(Halves(result.0 + 30))
-                        )
-                    }
-                } else {
-                    String::new()
-                };
+                let with_bonus = bonus.then_some(*value);
                 (
                     *bonus,
-                    format!(
-                        "{} · 5 {} = {sum} · {maths}{extra}",
-                        names[*player],
-                        lang.dice_word(5)
-                    ),
+                    lang.genius_expert_throw(names[*player], *sum, &maths, with_bonus),
                 )
             }
             Event::PlaysAgain { player } => (
                 true,
                 format!("{} {}", names[*player], lang.game().plays_again),
             ),
-            Event::Skipped { player } => (
-                false,
-                if fr {
-                    format!("{} n'a plus de case vide : passe", names[*player])
-                } else {
-                    format!("{} has no empty cell: skips", names[*player])
-                },
-            ),
+            Event::Skipped { player } => (false, lang.genius_skipped(names[*player])),
         })
         .collect()
 }
 
 #[component]
 pub fn GeniusGameScreen() -> Element {
-    let ui = use_ui();
-    let mut active = ui.genius;
-    let lang = ui.lang();
+    let game = use_game::<Genius>();
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
+    let t = lang.genius();
     let mut typed = use_default::<Checker>();
-    let mut refused = use_default::<Option<String>>();
 
-    let read = active.read();
-    let Some(game) = read.as_ref() else {
-        return rsx! {
-            div { class: "info",
-                button { class: "roll-main", onclick: ui.go_to(Screen::GeniusSetup), "{g.new_game}" }
-            }
-        };
+    let read = game.active.read();
+    let Some(active) = read.as_ref() else {
+        return rsx! { NoGame { kind: GameKind::Genius } };
     };
-    let state = game.session.state();
+    let state = active.session.state();
     let mode = state.mode();
     let players = state.players().to_vec();
     let current = state.current_player();
-    let can_undo = game.can_undo();
-    let can_redo = game.can_redo();
     let lines = event_lines(lang, state);
     let last_sum = state.events().iter().find_map(|e| match e {
         Event::Hit { sum, .. } => Some(*sum),
         _ => None,
     });
-
-    let mut act = move |action: Action| {
-        if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.genius_error(&e)));
-        }
-    };
-    // Virtual dice: d6 values 1–6, and at `challenge_at` a challenge-die
-    // face index 0–5 (as the log records them, so kept dice come back right).
-    let virtual_roll = move |count: usize, challenge_at: Option<usize>| -> Vec<u32> {
-        let read = active.read();
-        let session: &Session<Genius> = &read.as_ref().expect("a game").session;
-        session.virtual_dice(count, |i| {
-            let face = platform::random_below(6);
-            if Some(i) == challenge_at {
-                face
-            } else {
-                face + 1
-            }
-        })
-    };
+    let rolls = game.rolls();
 
     let status = match state.phase() {
         Phase::RollOff(_) => g.who_starts.to_string(),
@@ -279,12 +133,27 @@ pub fn GeniusGameScreen() -> Element {
     };
 
     rsx! {
-        div { class: "game", "data-testid": "genius-game",
-            StatusLine { player: (current).map(|p| players[p].colour), text: status.clone() }
-            if state.is_ending() && !state_finished(state) {
-                p { class: "notice", "{g.last_round}" }
+        GameFrame {
+            game: game.frame(),
+            player: current.map(|p| players[p].colour),
+            status: status.clone(),
+            sheet: rsx! {
+                GeniusGrid { state: state.clone(), lang, on_cell: move |(player, cell): (usize, CellRef)| {
+                    let tapped = game.active.read().as_ref().map(|a| {
+                        let state = a.session.state();
+                        (state.tap(player, cell), state.current_player().map(|p| state.players()[p].name.clone()))
+                    });
+                    match tapped {
+                        Some((Ok(Some(action)), _)) => { game.act(action); }
+                        Some((Err(Error::NotNow), Some(name))) => game.refuse(lang.to_play(&name)),
+                        Some((Err(e), _)) => game.refuse(lang.genius_error(&e)),
+                        _ => {}
+                    }
+                } }
+            },
+            if state.is_ending() && !state.is_finished() {
+                p { class: "notice", "{t.last_round}" }
             }
-            Notices { refused: refused(), save_failed: game.save_failed, lang }
             if !lines.is_empty() {
                 div { class: "events", "data-testid": "events", "aria-live": "polite",
                     for (i, (good, line)) in lines.iter().enumerate() {
@@ -295,8 +164,8 @@ pub fn GeniusGameScreen() -> Element {
                     }
                 }
             }
-            div { class: "genius-list", "aria-label": g.genius_list, "data-testid": "genius-list",
-                span { class: "genius-list-title", "{g.genius_list}" }
+            div { class: "genius-list", "aria-label": t.list, "data-testid": "genius-list",
+                span { class: "genius-list-title", "{t.list}" }
                 for n in GENIUS_LIST {
                     span { key: "{n}", class: if last_sum == Some(n) { "list-n hit" } else { "list-n" }, "{n}" }
                 }
@@ -304,15 +173,7 @@ pub fn GeniusGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: {
-                            let n = r.contenders.len();
-                            move |_| act(Action::RollOff { values: virtual_roll(n, None), source: RollSource::Virtual })
-                        },
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::Roll if mode == Mode::Expert => rsx! {
                     section { class: "info play",
@@ -321,26 +182,23 @@ pub fn GeniusGameScreen() -> Element {
                             "data-testid": "expert-throw",
                             "data-haptic": "roll",
                             onclick: move |_| {
-                                let v = virtual_roll(COLUMNS + 1, Some(COLUMNS));
-                                let dice = v[..COLUMNS].iter().filter_map(|x| D6::new(*x as u8)).collect();
-                                let challenge = face_of(v[COLUMNS]);
-                                act(Action::Expert { dice, challenge, source: RollSource::Virtual });
+                                game.throw_next();
                                 typed.set(Checker::new());
                             },
-                            "{g.expert_throw}"
+                            "{t.expert_throw}"
                         }
-                        p { class: "caption", "{g.expert_enter}" }
+                        p { class: "caption", "{t.expert_enter}" }
                         FaceKeypad { checker: typed, lang }
                         if typed.read().hand().is_full() {
                             div { class: "face-picker",
-                                for (i, face) in FACES.into_iter().enumerate() {
+                                for (i, face) in Challenge::ALL.into_iter().enumerate() {
                                     button {
                                         key: "{i}",
                                         class: "challenge-die pick",
                                         "data-testid": "expert-face-{lang.face_label(Face::Challenge(face))}",
                                         onclick: move |_| {
                                             let dice = typed.read().hand().entered().to_vec();
-                                            act(Action::Expert { dice, challenge: face, source: RollSource::Typed });
+                                            game.act(Action::Expert { dice, challenge: face, source: RollSource::Typed });
                                             typed.set(Checker::new());
                                         },
                                         "{lang.face_label(Face::Challenge(face))}"
@@ -351,7 +209,6 @@ pub fn GeniusGameScreen() -> Element {
                     }
                 },
                 Phase::Roll => {
-                    let open = current.map(|p| state.open_columns(p)).unwrap_or_default();
                     let typed_sum: u32 = typed.read().hand().entered().iter().map(|d| u32::from(d.value())).sum();
                     let typed_len = typed.read().hand().len();
                     rsx! {
@@ -364,19 +221,13 @@ pub fn GeniusGameScreen() -> Element {
                                         class: "roll-button",
                                         "data-testid": "genius-roll-{k}",
                                         "data-haptic": "roll",
-                                        "aria-disabled": if open.contains(&(k - 1)) { "false" } else { "true" },
+                                        // Enabled when the game lists this roll; a tap on
+                                        // a full column gets the game's refusal.
+                                        "aria-disabled": if rolls.contains(&Roll::d6(k)) { "false" } else { "true" },
                                         "aria-label": lang.roll_label(k),
-                                        onclick: {
-                                            let open = open.clone();
-                                            move |_| {
-                                                if !open.contains(&(k - 1)) {
-                                                    refused.set(Some(lang.genius_error(&Error::ColumnFull(k))));
-                                                    return;
-                                                }
-                                                let dice = virtual_roll(k, None).into_iter().filter_map(|v| D6::new(v as u8)).collect();
-                                                act(Action::Roll { dice, source: RollSource::Virtual });
-                                                typed.set(Checker::new());
-                                            }
+                                        onclick: move |_| {
+                                            game.throw(&Roll::d6(k));
+                                            typed.set(Checker::new());
                                         },
                                         span { class: "roll-count", "{k}" }
                                         span { class: "roll-unit", "aria-hidden": "true", "{lang.dice_word(k)}" }
@@ -397,7 +248,7 @@ pub fn GeniusGameScreen() -> Element {
                                 disabled: typed_len == 0,
                                 onclick: move |_| {
                                     let dice = typed.read().hand().entered().to_vec();
-                                    act(Action::Roll { dice, source: RollSource::Typed });
+                                    game.act(Action::Roll { dice, source: RollSource::Typed });
                                     typed.set(Checker::new());
                                 },
                                 "{g.record}"
@@ -412,20 +263,17 @@ pub fn GeniusGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "roll-challenge",
                             "data-haptic": "roll",
-                            onclick: move |_| {
-                                let face = face_of(virtual_roll(1, Some(0))[0]);
-                                act(Action::Challenge { face, source: RollSource::Virtual });
-                            },
-                            "{g.roll_challenge}"
+                            onclick: move |_| { game.throw_next(); },
+                            "{t.roll_challenge}"
                         }
-                        p { class: "caption", "{g.or_pick_face}" }
+                        p { class: "caption", "{t.or_pick_face}" }
                         div { class: "face-picker",
-                            for (i, face) in FACES.into_iter().enumerate() {
+                            for (i, face) in Challenge::ALL.into_iter().enumerate() {
                                 button {
                                     key: "{i}",
                                     class: "challenge-die pick",
                                     "data-testid": "face-{lang.face_label(Face::Challenge(face))}",
-                                    onclick: move |_| act(Action::Challenge { face, source: RollSource::Typed }),
+                                    onclick: move |_| { game.act(Action::Challenge { face, source: RollSource::Typed }); },
                                     "{lang.face_label(Face::Challenge(face))}"
                                 }
                             }
@@ -435,24 +283,24 @@ pub fn GeniusGameScreen() -> Element {
                 Phase::Defi { face, sum, .. } => rsx! {
                     section { class: "info play", "data-testid": "defi",
                         p { ChallengeDie { face, lang } " {lang.defi_instruction(face, &lang.points(sum))}" }
-                        button { class: "action", "data-testid": "keep-all", onclick: move |_| act(Action::KeepAll), "{g.defi_keep}" }
+                        button { class: "action", "data-testid": "keep-all", onclick: move |_| { game.act(Action::KeepAll); }, "{t.defi_keep}" }
                     }
                 },
                 Phase::Place { column, value } => {
-                    let p = current.unwrap_or(0);
+                    let slots = state.legal_slots(current.unwrap_or(0), column, value);
                     rsx! {
                         section { class: "info play", "data-testid": "place",
                             p { class: "big-sum", "{lang.points(value)}" }
-                            h2 { class: "section-title", "{g.place_where} ({lang.column_name(column, false)})" }
+                            h2 { class: "section-title", "{t.place_where} ({lang.column_name(column, false)})" }
                             div { class: "actions",
                                 for (i, slot) in [Slot::Min, Slot::Max].into_iter().enumerate() {
                                     button {
                                         key: "{i}",
                                         class: "roll-main",
                                         "data-testid": "place-{slot:?}",
-                                        "aria-disabled": if state.can_place(p, column, slot, value).is_ok() { "false" } else { "true" },
-                                        onclick: move |_| act(Action::Place { slot }),
-                                        if slot == Slot::Min { "MIN" } else { "MAX" }
+                                        "aria-disabled": if slots.contains(&slot) { "false" } else { "true" },
+                                        onclick: move |_| { game.act(Action::Place { slot }); },
+                                        "{lang.slot_name(slot)}"
                                     }
                                 }
                             }
@@ -465,54 +313,13 @@ pub fn GeniusGameScreen() -> Element {
                         places: state.places(),
                         scores: state.totals().iter().map(|t| lang.points(*t)).collect::<Vec<String>>(),
                         lang,
-                        button { class: "roll-main", onclick: ui.go_to(Screen::GeniusSetup), "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Genius)), "{g.new_game}" }
                     }
                 },
             }
 
-            UndoRedo {
-                can_undo,
-                can_redo,
-                lang,
-                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } refused.set(None); },
-            }
-
-            GeniusGrid { state: state.clone(), lang, on_cell: move |(player, cell): (usize, CellRef)| {
-                let read = active.read();
-                let Some(game) = read.as_ref() else { return };
-                let state = game.session.state().clone();
-                drop(read);
-                match state.phase() {
-                    Phase::Defi { face, .. } => {
-                        if state.erasable(*face).contains(&(player, cell)) {
-                            act(Action::Erase { player, cell });
-                        } else {
-                            refused.set(Some(lang.genius_error(&Error::CannotErase)));
-                        }
-                    }
-                    Phase::Place { column, .. } if Some(player) == state.current_player() && cell.column == *column => {
-                        if let Some(slot) = cell.slot { act(Action::Place { slot }); }
-                    }
-                    Phase::Roll if Some(player) == state.current_player() && state.mode() != Mode::Expert => {
-                        if !state.open_columns(player).contains(&cell.column) {
-                            refused.set(Some(lang.genius_error(&Error::ColumnFull(cell.column + 1))));
-                        }
-                    }
-                    _ => {
-                        if let Some(p) = state.current_player() {
-                            refused.set(Some(lang.to_play(&state.players()[p].name)));
-                        }
-                    }
-                }
-            } }
-
-            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::GeniusRules), "{g.rules}" }
         }
     }
-}
-
-fn state_finished(state: &Genius) -> bool {
-    matches!(state.phase(), Phase::Finished)
 }
 
 /// Grid n°1 (one cell per column) or n°2 (MIN and MAX per column), every
@@ -520,31 +327,14 @@ fn state_finished(state: &Genius) -> bool {
 #[component]
 fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>) -> Element {
     let g = lang.game();
+    let t = lang.genius();
     let expert = state.mode() == Mode::Expert;
     let two = state.uses_grid_two();
     let players = state.players().to_vec();
     let current = state.current_player();
-    let erasable: Vec<(usize, CellRef)> = match state.phase() {
-        Phase::Defi { face, .. } => state.erasable(*face),
-        _ => Vec::new(),
-    };
-    let playable = |p: usize, cell: CellRef| -> bool {
-        match state.phase() {
-            Phase::Roll if !expert => {
-                current == Some(p) && state.cell(p, cell) == Some(Cell::Empty)
-            }
-            Phase::Roll => current == Some(p) && cell.column == state.round(),
-            Phase::Place { column, value } => {
-                current == Some(p)
-                    && cell.column == *column
-                    && cell
-                        .slot
-                        .is_some_and(|s| state.can_place(p, *column, s, *value).is_ok())
-            }
-            Phase::Defi { .. } => erasable.contains(&(p, cell)),
-            _ => false,
-        }
-    };
+    // The cells the decision at hand can fill or erase, as the game says.
+    let playable = state.playable_cells();
+    let erasing = matches!(state.phase(), Phase::Defi { .. });
     let slots: Vec<Option<Slot>> = if two {
         vec![Some(Slot::Min), Some(Slot::Max)]
     } else {
@@ -574,14 +364,14 @@ fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>
                                     }
                                 }
                                 if two {
-                                    td { class: "slot-name", if slot == Some(Slot::Min) { "MIN" } else { "MAX" } }
+                                    td { class: "slot-name", if let Some(slot) = slot { "{lang.slot_name(slot)}" } }
                                 }
                                 for c in 0..COLUMNS {
                                     {
                                         let cell = CellRef { column: c, slot };
                                         let content = state.cell(p, cell).unwrap_or(Cell::Empty);
-                                        let open = playable(p, cell);
-                                        let class = match (content, open, erasable.contains(&(p, cell))) {
+                                        let open = playable.contains(&(p, cell));
+                                        let class = match (content, open, erasing && open) {
                                             (_, _, true) => "cell erasable",
                                             (Cell::Crossed, _, _) => "cell crossed",
                                             (Cell::Written(v), _, _) if v.0 < 0 => "cell negative",
@@ -598,7 +388,7 @@ fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>
                                                 onclick: move |_| on_cell.call((p, cell)),
                                                 match content {
                                                     Cell::Written(v) => rsx! { "{lang.points(v)}" },
-                                                    Cell::Crossed => rsx! { span { "aria-label": g.crossed, "✗" } },
+                                                    Cell::Crossed => rsx! { span { "aria-label": t.crossed, "✗" } },
                                                     Cell::Empty => rsx! {},
                                                 }
                                             }
@@ -620,18 +410,11 @@ fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>
 #[component]
 pub fn GeniusRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.genius();
     rsx! {
-        RulesPage { id: "genius-rules", game: GameKind::Genius, title: g.genius_title, lang,
-            h2 { class: "section-title", "{g.genius_list}" }
+        RulesPage { id: "genius-rules", game: GameKind::Genius, title: t.title, lang,
+            h2 { class: "section-title", "{t.list}" }
             p { class: "genius-list", for n in GENIUS_LIST { span { key: "{n}", class: "list-n", "{n}" } } }
         }
     }
-}
-
-/// A saved game's one-line summary for the home screen.
-pub fn summary(session: &Session<Genius>, lang: Lang) -> String {
-    let s = session.state();
-    let names = super::parts::names(s.players());
-    format!("Genius {} · {names}", lang.mode_name(s.mode()))
 }

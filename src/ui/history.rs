@@ -2,14 +2,13 @@
 //! log, who wins most, scores over time, renaming and merging players, and
 //! export/import of games as files.
 
-use super::home::open_saved;
-use super::use_ui;
+use super::{use_ui, Screen};
 use crate::core::export::{self, check_size, ImportError};
 use crate::core::history::{self, outcome, Aliases, Outcome, Points};
 use crate::core::save::{GameKind, SavedGame};
 use crate::i18n::Lang;
 use crate::platform;
-use crate::saves;
+use crate::{records, saves};
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +39,7 @@ pub fn HistoryScreen() -> Element {
     let h = lang.history();
     let mut tab = use_signal(|| Tab::Games);
     let mut generation = use_signal(|| 0u32);
-    let aliases = use_signal(saves::aliases);
+    let aliases = use_signal(records::aliases);
     let mut message = use_signal(|| None::<(bool, String)>);
     let mut refusals = use_signal(Vec::<String>::new);
     // Each import gets a fresh file field, so the same file can be chosen again.
@@ -52,6 +51,29 @@ pub fn HistoryScreen() -> Element {
     let done = use_memo(move || finished(&games()));
     let outcomes: Vec<Outcome> = done().into_iter().map(|(_, o)| o).collect();
     let offset = platform::local_offset_minutes();
+    let st = lang.storage();
+    // Games ticked for deleting, the last games deleted (for undo) and the
+    // date before which games are deleted.
+    let mut selected = use_signal(Vec::<String>::new);
+    let mut trash = use_signal(Vec::<SavedGame>::new);
+    let mut before = use_signal(String::new);
+    let mut delete = move |gone: Vec<SavedGame>| {
+        let mut deleted = Vec::new();
+        let mut failure = None;
+        for g in gone {
+            match saves::forget(&g.id) {
+                Ok(()) => deleted.push(g),
+                Err(e) => failure = Some(e),
+            }
+        }
+        message.set(Some(match failure {
+            None => (true, lang.n_deleted(deleted.len())),
+            Some(e) => (false, format!("{} ⚠ {e}", lang.n_deleted(deleted.len()))),
+        }));
+        selected.set(Vec::new());
+        trash.set(deleted);
+        generation += 1;
+    };
 
     let share = move |name: String, mime: &str, text: String| {
         let result = platform::share_file(&name, mime, &text);
@@ -145,10 +167,16 @@ pub fn HistoryScreen() -> Element {
                                             let stored = saves::store_imported(&report.added);
                                             let added = stored.as_ref().copied().unwrap_or(0);
                                             let mut text = lang.import_summary(added, report.already.len(), report.refused.len());
-                                            if let Err(e) = stored {
-                                                text = format!("{text} ⚠ {e}");
+                                            let all_stored = matches!(stored, Ok(n) if n == report.added.len());
+                                            match stored {
+                                                Err(e) if e.is_full() => text = format!("{text} ⚠ {}", lang.storage().full_home),
+                                                Err(e) => text = format!("{text} ⚠ {e}"),
+                                                Ok(n) if n < report.added.len() && saves::storage_full() => {
+                                                    text = format!("{text} ⚠ {}", lang.storage().full_home)
+                                                }
+                                                Ok(_) => {}
                                             }
-                                            message.set(Some((report.refused.is_empty(), text)));
+                                            message.set(Some((report.refused.is_empty() && all_stored, text)));
                                             refusals.set(report.refused.iter().map(|(i, id, e)| lang.refused_game(*i, id.as_deref(), e)).collect());
                                             generation += 1;
                                         }
@@ -158,15 +186,84 @@ pub fn HistoryScreen() -> Element {
                             }
                         }
                         p { class: "caption", "{h.import_hint}" }
+                        div { class: "actions",
+                            if !trash().is_empty() {
+                                button {
+                                    class: "action",
+                                    "data-testid": "undo-delete",
+                                    onclick: move |_| {
+                                        let back = trash();
+                                        let result = saves::store_imported(&back);
+                                        message.set(Some(match result {
+                                            Ok(n) if n == back.len() => (true, lang.n_restored(n)),
+                                            Ok(n) if saves::storage_full() => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.storage().full_home)),
+                                            Ok(n) => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.game().not_saved)),
+                                            Err(e) if e.is_full() => (false, format!("⚠ {}", lang.storage().full_home)),
+                                            Err(e) => (false, format!("⚠ {e}")),
+                                        }));
+                                        trash.set(Vec::new());
+                                        generation += 1;
+                                    },
+                                    "{st.undo_delete}"
+                                }
+                            }
+                            if !selected().is_empty() {
+                                button {
+                                    class: "action",
+                                    "data-testid": "delete-selected",
+                                    onclick: move |_| {
+                                        let ids = selected();
+                                        let gone = done().into_iter().map(|(g, _)| g).filter(|g| ids.contains(&g.id)).collect();
+                                        delete(gone)
+                                    },
+                                    "{lang.delete_selected(selected().len())}"
+                                }
+                            }
+                        }
+                        div { class: "actions",
+                            label { "{st.delete_before} "
+                                input {
+                                    r#type: "date",
+                                    "data-testid": "delete-before-date",
+                                    value: "{before}",
+                                    oninput: move |e| before.set(e.value()),
+                                }
+                            }
+                            button {
+                                class: "action",
+                                "data-testid": "delete-before",
+                                disabled: before().len() != 10,
+                                onclick: move |_| {
+                                    let day = before();
+                                    let gone = done()
+                                        .into_iter()
+                                        .map(|(g, _)| g)
+                                        .filter(|g| history::date_text(g.saved_at, offset)[..10] < *day)
+                                        .collect();
+                                    delete(gone)
+                                },
+                                "{st.delete}"
+                            }
+                        }
                     }
                     if done().is_empty() {
                         p { class: "info", "data-testid": "history-empty", "{h.empty}" }
                     }
                     for (saved, o) in done() {
                         HistoryRow { key: "{saved.id}", saved: saved.clone(), outcome: o.clone(), aliases: aliases(), lang, offset,
+                            selected: selected().contains(&saved.id),
+                            on_select: move |id: String| {
+                                let mut now = selected();
+                                match now.iter().position(|s| *s == id) {
+                                    Some(at) => { now.remove(at); }
+                                    None => now.push(id),
+                                }
+                                selected.set(now);
+                            },
+                            on_delete: move |s: SavedGame| delete(vec![s]),
                             on_view: move |s: SavedGame| {
                                 let mut ui = ui;
-                                if let Some(screen) = open_saved(&mut ui, &s, true) { ui.go(screen) }
+                                if ui.open(&s, true) { ui.go(Screen::Game(s.game)) }
                             },
                             on_export: {
                                 let mut share = share;
@@ -192,8 +289,14 @@ fn HistoryRow(
     offset: i32,
     on_view: EventHandler<SavedGame>,
     on_export: EventHandler<SavedGame>,
+    selected: bool,
+    on_select: EventHandler<String>,
+    on_delete: EventHandler<SavedGame>,
 ) -> Element {
     let h = lang.history();
+    let st = lang.storage();
+    let id = saved.id.clone();
+    let gone = saved.clone();
     let places = &outcome.places;
     let order = history::order(places.len(), &|a, b| places[a].cmp(&places[b]));
     let view = saved.clone();
@@ -217,6 +320,19 @@ fn HistoryRow(
             div { class: "actions",
                 button { class: "action", "data-testid": "view-{saved.id}", onclick: move |_| on_view.call(view.clone()), "{h.view}" }
                 button { class: "action", "data-testid": "export-{saved.id}", onclick: move |_| on_export.call(saved.clone()), "{h.export}" }
+                label { class: "action",
+                    input {
+                        r#type: "checkbox",
+                        "data-testid": "select-{id}",
+                        checked: selected,
+                        onchange: {
+                            let id = id.clone();
+                            move |_| on_select.call(id.clone())
+                        },
+                    }
+                    " {st.select}"
+                }
+                button { class: "action", "data-testid": "delete-{id}", onclick: move |_| on_delete.call(gone.clone()), "{st.delete}" }
             }
         }
     }
@@ -237,10 +353,7 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
     let shown = chart_game()
         .filter(|g| charted.contains(g))
         .or(charted.first().copied());
-    let einstein_best = platform::load("einstein-best")
-        .ok()
-        .flatten()
-        .and_then(|t| t.trim().parse::<i64>().ok());
+    let einstein_best = records::einstein_best().map(i64::from);
     rsx! {
         if all.is_empty() {
             p { class: "info", "{h.empty}" }
@@ -412,7 +525,7 @@ fn PlayersTab(outcomes: Vec<Outcome>, aliases: Signal<Aliases>, lang: Lang) -> E
     let mut commit = move |from: String, to: String| {
         let mut next = aliases();
         next.rename(&from, &to);
-        match saves::save_aliases(&next) {
+        match records::save_aliases(&next) {
             Ok(()) => {
                 aliases.set(next);
                 editing.set(None);
@@ -484,7 +597,7 @@ fn PlayersTab(outcomes: Vec<Outcome>, aliases: Signal<Aliases>, lang: Lang) -> E
                                 onclick: move |_| {
                                     let mut next = aliases();
                                     next.forget(&from);
-                                    if saves::save_aliases(&next).is_ok() { aliases.set(next); }
+                                    if records::save_aliases(&next).is_ok() { aliases.set(next); }
                                 },
                                 "{h.undo_rename}"
                             }

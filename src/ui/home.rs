@@ -1,14 +1,9 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::{einstein, genius, rtt, sequence, serieux, use_ui, words, Active, DieFace, Screen};
+use super::{use_ui, DieFace, Screen};
 use crate::core::dice::D6;
-use crate::core::einstein::Einstein;
-use crate::core::genius::Genius;
-use crate::core::rtt::Rtt;
+use crate::core::game::summarise;
 use crate::core::save::{GameKind, SavedGame};
-use crate::core::sequence::Sequence;
-use crate::core::serieux::Serieux;
-use crate::core::words::Words;
 use crate::i18n::Lang;
 use crate::settings::SettingsError;
 use dioxus::prelude::*;
@@ -24,7 +19,24 @@ pub fn HomeScreen() -> Element {
     });
 
     let g = lang.game();
+    let st = lang.storage();
     let set_aside = *ui.set_aside.read();
+    let full = crate::saves::storage_full();
+    let offset = crate::platform::local_offset_minutes();
+    let went_back: Vec<String> = ui
+        .restored
+        .read()
+        .iter()
+        .map(|saved| {
+            let players = crate::core::history::outcome(saved)
+                .map(|o| o.players.join(", "))
+                .unwrap_or_default();
+            let date = crate::core::history::date_text(saved.saved_at, offset);
+            lang.went_back(lang.game_title(saved.game), &players, &date)
+        })
+        .collect();
+    // The unfinished game whose delete waits for a yes.
+    let mut confirming = use_signal(|| None::<String>);
     let in_progress: Vec<(SavedGame, String)> = ui
         .saved
         .read()
@@ -32,34 +44,17 @@ pub fn HomeScreen() -> Element {
         .filter_map(|saved| describe(saved, lang).map(|d| (saved.clone(), d)))
         .collect();
 
-    let w = lang.words();
-    let cards = [
+    // Every game, then the rest of the app.
+    let games = GameKind::ALL.map(|kind| {
+        let screen = Screen::Setup(kind);
         (
-            "serieux",
-            Screen::SerieuxSetup,
-            g.serieux_title,
-            g.serieux_blurb,
-        ),
-        (
-            "genius",
-            Screen::GeniusSetup,
-            g.genius_title,
-            g.genius_blurb,
-        ),
-        (
-            "einstein",
-            Screen::EinsteinSetup,
-            g.einstein_title,
-            g.einstein_blurb,
-        ),
-        (
-            "sequence",
-            Screen::SequenceSetup,
-            g.sequence_title,
-            g.sequence_blurb,
-        ),
-        ("rtt", Screen::RttSetup, g.rtt_title, g.rtt_blurb),
-        ("words", Screen::WordsSetup, w.title, w.blurb),
+            kind.name(),
+            screen,
+            lang.game_title(kind),
+            lang.game_blurb(kind),
+        )
+    });
+    let others = [
         (
             "history",
             Screen::History,
@@ -69,6 +64,7 @@ pub fn HomeScreen() -> Element {
         ("roller", Screen::Roller, t.roller_title, t.roller_blurb),
         ("settings", Screen::Settings, t.settings, t.settings_blurb),
     ];
+    let cards = games.into_iter().chain(others);
 
     rsx! {
         div { class: "home",
@@ -78,6 +74,12 @@ pub fn HomeScreen() -> Element {
             }
             if set_aside > 0 {
                 p { class: "notice", role: "status", "data-testid": "set-aside", "{lang.games_set_aside(set_aside)}" }
+            }
+            if full {
+                p { class: "entry-error", role: "alert", "data-testid": "storage-full", "⚠ {st.full_home}" }
+            }
+            for (i, line) in went_back.iter().enumerate() {
+                p { key: "{i}", class: "notice", role: "status", "data-testid": "went-back", "{line}" }
             }
             if !in_progress.is_empty() {
                 section { class: "info", "data-testid": "in-progress",
@@ -92,25 +94,46 @@ pub fn HomeScreen() -> Element {
                                     let saved = saved.clone();
                                     move |_| {
                                         let mut ui = ui;
-                                        if let Some(screen) = open_saved(&mut ui, &saved, false) {
-                                            ui.go(screen);
+                                        if ui.open(&saved, false) {
+                                            ui.go(Screen::Game(saved.game));
                                         }
                                     }
                                 },
                                 "{g.resume}"
                             }
-                            button {
-                                class: "chip",
-                                "data-testid": "delete-{saved.id}",
-                                onclick: {
-                                    let id = saved.id.clone();
-                                    move |_| {
-                                        crate::saves::forget(&id);
-                                        let mut ui = ui;
-                                        ui.saved.write().retain(|g| g.id != id);
-                                    }
-                                },
-                                "{g.delete}"
+                            if confirming().as_deref() == Some(saved.id.as_str()) {
+                                span { class: "saved-summary", role: "alert", "{st.confirm_delete}" }
+                                button {
+                                    class: "chip",
+                                    "data-testid": "confirm-delete-{saved.id}",
+                                    onclick: {
+                                        let id = saved.id.clone();
+                                        move |_| {
+                                            confirming.set(None);
+                                            if crate::saves::forget(&id).is_ok() {
+                                                let mut ui = ui;
+                                                ui.saved.write().retain(|g| g.id != id);
+                                            }
+                                        }
+                                    },
+                                    "{st.yes_delete}"
+                                }
+                                button {
+                                    class: "chip chip-on",
+                                    "data-testid": "keep-{saved.id}",
+                                    onclick: move |_| confirming.set(None),
+                                    "{st.keep}"
+                                }
+                            } else {
+                                button {
+                                    class: "chip",
+                                    "data-testid": "delete-{saved.id}",
+                                    onclick: {
+                                        let id = saved.id.clone();
+                                        move |_| confirming.set(Some(id.clone()))
+                                    },
+                                    "{g.delete}"
+                                }
                             }
                         }
                     }
@@ -146,54 +169,5 @@ pub fn HomeScreen() -> Element {
 
 /// A saved game's line on the home screen, if it replays.
 fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
-    match saved.game {
-        GameKind::Serieux => saved
-            .session::<Serieux>()
-            .ok()
-            .map(|s| serieux::summary(&s, lang)),
-        GameKind::Genius => saved
-            .session::<Genius>()
-            .ok()
-            .map(|s| genius::summary(&s, lang)),
-        GameKind::Einstein => saved
-            .session::<Einstein>()
-            .ok()
-            .map(|s| einstein::summary(&s, lang)),
-        GameKind::Sequence => saved
-            .session::<Sequence>()
-            .ok()
-            .map(|s| sequence::summary(&s, lang)),
-        GameKind::Rtt => saved.session::<Rtt>().ok().map(|s| rtt::summary(&s, lang)),
-        GameKind::Words => saved
-            .session::<Words>()
-            .ok()
-            .map(|s| words::summary(&s, lang)),
-    }
-}
-
-/// Opens a saved game for play (or, `viewing`, to look at its sheet); the
-/// screen to show it on.
-pub(super) fn open_saved(ui: &mut super::Ui, saved: &SavedGame, viewing: bool) -> Option<Screen> {
-    fn put<R: crate::core::session::Rules + 'static>(
-        mut signal: Signal<Option<Active<R>>>,
-        saved: &SavedGame,
-        viewing: bool,
-    ) -> Option<()> {
-        let session = saved.session::<R>().ok()?;
-        let id = saved.id.clone();
-        signal.set(Some(if viewing {
-            Active::viewing(id, saved.game, session)
-        } else {
-            Active::new(id, saved.game, session)
-        }));
-        Some(())
-    }
-    match saved.game {
-        GameKind::Serieux => put(ui.game, saved, viewing).map(|_| Screen::SerieuxGame),
-        GameKind::Genius => put(ui.genius, saved, viewing).map(|_| Screen::GeniusGame),
-        GameKind::Einstein => put(ui.einstein, saved, viewing).map(|_| Screen::EinsteinGame),
-        GameKind::Sequence => put(ui.sequence, saved, viewing).map(|_| Screen::SequenceGame),
-        GameKind::Rtt => put(ui.rtt, saved, viewing).map(|_| Screen::RttGame),
-        GameKind::Words => put(ui.words, saved, viewing).map(|_| Screen::WordsGame),
-    }
+    summarise(saved).ok().map(|summary| lang.summary(&summary))
 }

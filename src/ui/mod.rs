@@ -5,6 +5,7 @@ mod active;
 mod checker;
 mod die;
 mod einstein;
+mod frame;
 mod genius;
 mod history;
 mod home;
@@ -21,6 +22,7 @@ pub use active::Active;
 pub use checker::CheckerScreen;
 pub use die::DieFace;
 pub use einstein::{EinsteinGameScreen, EinsteinRulesScreen};
+pub use frame::{use_game, GameFrame, GameScreen, NoGame, UseGame};
 pub use genius::{GeniusGameScreen, GeniusRulesScreen};
 pub use history::HistoryScreen;
 pub use home::HomeScreen;
@@ -37,10 +39,10 @@ use crate::core::einstein::Einstein;
 use crate::core::genius::Genius;
 use crate::core::roller::Roller;
 use crate::core::rtt::Rtt;
-use crate::core::save::SavedGame;
+use crate::core::save::{GameKind, SavedGame};
 use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
-use crate::core::session::Session;
+use crate::core::session::{Rules, Session};
 use crate::core::words::Words;
 use crate::i18n::{Lang, Texts};
 use crate::platform;
@@ -56,63 +58,42 @@ pub enum Screen {
     Checker,
     Roller,
     Settings,
-    SerieuxSetup,
-    SerieuxGame,
-    SerieuxRules,
-    GeniusSetup,
-    GeniusGame,
-    GeniusRules,
-    EinsteinSetup,
-    EinsteinGame,
-    EinsteinRules,
-    SequenceSetup,
-    SequenceGame,
-    SequenceRules,
-    RttSetup,
-    RttGame,
-    RttRules,
-    WordsSetup,
-    WordsGame,
-    WordsRules,
     History,
+    /// A new game of this kind: players and options.
+    Setup(GameKind),
+    /// The game of this kind being played (or viewed from the history).
+    Game(GameKind),
+    /// The rules of this game, with the rulings the app applies.
+    Rules(GameKind),
 }
 
 impl Screen {
     /// The screen's name, in the top bar and in the page title.
     pub fn title(self, lang: Lang) -> &'static str {
         let t = lang.texts();
-        let g = lang.game();
         match self {
             Screen::Home => t.app_name,
             Screen::Checker => t.checker_title,
             Screen::Roller => t.roller_title,
             Screen::Settings => t.settings,
-            Screen::SerieuxSetup | Screen::SerieuxGame => g.serieux_title,
-            Screen::SerieuxRules
-            | Screen::GeniusRules
-            | Screen::EinsteinRules
-            | Screen::SequenceRules
-            | Screen::RttRules
-            | Screen::WordsRules => g.rules,
-            Screen::WordsSetup | Screen::WordsGame => lang.words().title,
             Screen::History => lang.history().title,
-            Screen::SequenceSetup | Screen::SequenceGame => g.sequence_title,
-            Screen::RttSetup | Screen::RttGame => g.rtt_title,
-            Screen::EinsteinSetup | Screen::EinsteinGame => g.einstein_title,
-            Screen::GeniusSetup | Screen::GeniusGame => g.genius_title,
+            Screen::Rules(_) => lang.game().rules,
+            Screen::Setup(kind) | Screen::Game(kind) => lang.game_title(kind),
         }
     }
-}
 
-/// The games a new game can be set up for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NewGame {
-    Serieux,
-    Genius,
-    Einstein,
-    Sequence,
-    Rtt,
-    Words,
+    /// The screen's name in the page (`main.screen-<name>`), which the
+    /// shell script reads: "Home", "SerieuxGame", "RttRules"…
+    pub fn name(self) -> String {
+        let (kind, what) = match self {
+            Screen::Setup(kind) => (kind, "Setup"),
+            Screen::Game(kind) => (kind, "Game"),
+            Screen::Rules(kind) => (kind, "Rules"),
+            other => return format!("{other:?}"),
+        };
+        let name = kind.name();
+        format!("{}{}{what}", name[..1].to_ascii_uppercase(), &name[1..])
+    }
 }
 
 /// Whether the last change of settings reached the device's storage.
@@ -135,6 +116,8 @@ pub struct Init {
     pub saved: Vec<SavedGame>,
     /// How many saved files could not be loaded and were set aside.
     pub set_aside: usize,
+    /// Games whose last save was damaged, loaded from their backup.
+    pub restored: Vec<SavedGame>,
 }
 
 impl Init {
@@ -149,7 +132,7 @@ impl Init {
             Ok(None) => (Settings::default(), None),
             Err(e) => (Settings::default(), Some(SettingsError::Unreadable(e.0))),
         };
-        let (saved, set_aside) = load_saved();
+        let (saved, set_aside, restored) = load_saved();
         Init {
             settings,
             settings_error,
@@ -158,19 +141,27 @@ impl Init {
             checker: Checker::new(),
             saved,
             set_aside,
+            restored,
         }
     }
 }
 
 pub const SETTINGS_KEY: &str = "settings";
 
-/// The unfinished games on this device, and how many files were set aside.
-fn load_saved() -> (Vec<SavedGame>, usize) {
+/// The unfinished games on this device, how many files were set aside, and
+/// the games loaded from their backup (they went back one action).
+fn load_saved() -> (Vec<SavedGame>, usize, Vec<SavedGame>) {
     let loaded = crate::saves::device_store()
         .map(|s| crate::saves::load_all(&s))
         .unwrap_or_default();
+    let restored = loaded
+        .games
+        .iter()
+        .filter(|g| loaded.from_backup.contains(&g.id))
+        .cloned()
+        .collect();
     let unfinished = loaded.games.into_iter().filter(|g| !g.finished).collect();
-    (unfinished, loaded.set_aside.len())
+    (unfinished, loaded.set_aside.len(), restored)
 }
 
 /// State shared by every screen.
@@ -191,6 +182,7 @@ pub struct Ui {
     pub words: Signal<Option<Active<Words>>>,
     pub saved: Signal<Vec<SavedGame>>,
     pub set_aside: Signal<usize>,
+    pub restored: Signal<Vec<SavedGame>>,
 }
 
 impl Ui {
@@ -206,10 +198,13 @@ impl Ui {
 
     pub fn go(&mut self, screen: Screen) {
         if screen == Screen::Home {
-            let (saved, set_aside) = load_saved();
+            let (saved, set_aside, restored) = load_saved();
             self.saved.set(saved);
             let before = *self.set_aside.peek();
             self.set_aside.set(before + set_aside);
+            if !restored.is_empty() {
+                self.restored.write().extend(restored);
+            }
         }
         self.screen.set(screen);
     }
@@ -226,18 +221,8 @@ impl Ui {
     /// Where the back button leads from `screen`.
     pub fn parent(&self, screen: Screen) -> Screen {
         match screen {
-            Screen::SerieuxRules if self.game.read().is_some() => Screen::SerieuxGame,
-            Screen::SerieuxRules => Screen::SerieuxSetup,
-            Screen::GeniusRules if self.genius.read().is_some() => Screen::GeniusGame,
-            Screen::GeniusRules => Screen::GeniusSetup,
-            Screen::EinsteinRules if self.einstein.read().is_some() => Screen::EinsteinGame,
-            Screen::EinsteinRules => Screen::EinsteinSetup,
-            Screen::SequenceRules if self.sequence.read().is_some() => Screen::SequenceGame,
-            Screen::SequenceRules => Screen::SequenceSetup,
-            Screen::RttRules if self.rtt.read().is_some() => Screen::RttGame,
-            Screen::RttRules => Screen::RttSetup,
-            Screen::WordsRules if self.words.read().is_some() => Screen::WordsGame,
-            Screen::WordsRules => Screen::WordsSetup,
+            Screen::Rules(kind) if self.playing(kind).is_some() => Screen::Game(kind),
+            Screen::Rules(kind) => Screen::Setup(kind),
             game if self.viewing(game) => Screen::History,
             _ => Screen::Home,
         }
@@ -245,18 +230,46 @@ impl Ui {
 
     /// True on the screen of a finished game opened from the history.
     pub fn viewing(&self, screen: Screen) -> bool {
-        fn ro<R: crate::core::session::Rules + 'static>(s: Signal<Option<Active<R>>>) -> bool {
-            s.read().as_ref().is_some_and(|a| a.read_only)
-        }
         match screen {
-            Screen::SerieuxGame => ro(self.game),
-            Screen::GeniusGame => ro(self.genius),
-            Screen::EinsteinGame => ro(self.einstein),
-            Screen::SequenceGame => ro(self.sequence),
-            Screen::RttGame => ro(self.rtt),
-            Screen::WordsGame => ro(self.words),
+            Screen::Game(kind) => self.playing(kind) == Some(true),
             _ => false,
         }
+    }
+
+    /// Whether a game of `kind` is open: `Some(true)` if it is only viewed
+    /// (a finished game from the history).
+    pub fn playing(&self, kind: GameKind) -> Option<bool> {
+        struct ReadOnly<'a>(&'a Ui);
+        impl WithScreen for ReadOnly<'_> {
+            type Output = Option<bool>;
+            fn run<G: GameScreen>(self) -> Option<bool> {
+                G::active(self.0).read().as_ref().map(|a| a.read_only)
+            }
+        }
+        with_screen(kind, ReadOnly(self))
+    }
+
+    /// Opens a saved game to play it (or, `viewing`, to look at its
+    /// sheet); false if it does not replay.
+    pub fn open(&self, saved: &SavedGame, viewing: bool) -> bool {
+        struct Open<'a>(&'a Ui, &'a SavedGame, bool);
+        impl WithScreen for Open<'_> {
+            type Output = bool;
+            fn run<G: GameScreen>(self) -> bool {
+                let Open(ui, saved, viewing) = self;
+                let Ok(session) = saved.session::<G>() else {
+                    return false;
+                };
+                let id = saved.id.clone();
+                G::active(ui).set(Some(if viewing {
+                    Active::viewing(id, saved.game, session)
+                } else {
+                    Active::new(id, saved.game, session)
+                }));
+                true
+            }
+        }
+        with_screen(saved.game, Open(self, saved, viewing))
     }
 
     /// Changes the settings and stores them at once.
@@ -313,6 +326,7 @@ pub fn Root(init: Init) -> Element {
         words: Signal::new(None),
         saved: Signal::new(init.saved.clone()),
         set_aside: Signal::new(init.set_aside),
+        restored: Signal::new(init.restored.clone()),
     });
     let Ui {
         settings, screen, ..
@@ -325,7 +339,7 @@ pub fn Root(init: Init) -> Element {
     use_effect(move || {
         let theme = settings.read().theme;
         let lang = ui.lang();
-        let title = format!("{} · Genius", screen.read().title(lang));
+        let title = format!("{} · {}", screen.read().title(lang), lang.texts().app_name);
         platform::reflect_in_document(theme.attr(), lang.code(), &title);
     });
     let title = current.title(lang);
@@ -361,7 +375,7 @@ pub fn Root(init: Init) -> Element {
                     }
                 }
             }
-            main { class: "screen screen-{current:?}",
+            main { class: "screen screen-{current.name()}",
                 if ui.viewing(current) {
                     p { class: "notice", role: "status", "data-testid": "read-only", "{lang.history().read_only}" }
                 }
@@ -369,29 +383,80 @@ pub fn Root(init: Init) -> Element {
                     Screen::Home => rsx! { HomeScreen {} },
                     Screen::Checker => rsx! { CheckerScreen {} },
                     Screen::Roller => rsx! { RollerScreen {} },
-                    Screen::SerieuxSetup => rsx! { SetupScreen { game: NewGame::Serieux } },
-                    Screen::GeniusSetup => rsx! { SetupScreen { game: NewGame::Genius } },
-                    Screen::GeniusGame => rsx! { GeniusGameScreen {} },
-                    Screen::GeniusRules => rsx! { GeniusRulesScreen {} },
-                    Screen::EinsteinSetup => rsx! { SetupScreen { game: NewGame::Einstein } },
-                    Screen::EinsteinGame => rsx! { EinsteinGameScreen {} },
-                    Screen::EinsteinRules => rsx! { EinsteinRulesScreen {} },
-                    Screen::SequenceSetup => rsx! { SetupScreen { game: NewGame::Sequence } },
-                    Screen::SequenceGame => rsx! { SequenceGameScreen {} },
-                    Screen::SequenceRules => rsx! { SequenceRulesScreen {} },
-                    Screen::RttSetup => rsx! { SetupScreen { game: NewGame::Rtt } },
-                    Screen::RttGame => rsx! { RttGameScreen {} },
-                    Screen::RttRules => rsx! { RttRulesScreen {} },
-                    Screen::WordsSetup => rsx! { SetupScreen { game: NewGame::Words } },
-                    Screen::WordsGame => rsx! { WordsGameScreen {} },
-                    Screen::WordsRules => rsx! { WordsRulesScreen {} },
-                    Screen::History => rsx! { HistoryScreen {} },
-                    Screen::SerieuxGame => rsx! { SerieuxGameScreen {} },
-                    Screen::SerieuxRules => rsx! { SerieuxRulesScreen {} },
                     Screen::Settings => rsx! { SettingsScreen {} },
+                    Screen::History => rsx! { HistoryScreen {} },
+                    Screen::Setup(kind) => rsx! { SetupScreen { game: kind } },
+                    Screen::Game(kind) => game_screen(kind),
+                    Screen::Rules(kind) => rules_screen(kind),
                 }
             }
         }
+    }
+}
+
+/// Each game's place in [`Ui`] and the wording of its refusals.
+macro_rules! game_screens {
+    ($($game:ident: $signal:ident, $wording:ident;)*) => {$(
+        impl GameScreen for $game {
+            fn active(ui: &Ui) -> Signal<Option<Active<$game>>> {
+                ui.$signal
+            }
+
+            fn refusal(lang: Lang, error: &<$game as Rules>::Error) -> String {
+                lang.$wording(error)
+            }
+        }
+    )*};
+}
+
+game_screens! {
+    Serieux: game, serieux_error;
+    Genius: genius, genius_error;
+    Einstein: einstein, einstein_error;
+    Sequence: sequence, sequence_error;
+    Rtt: rtt, rtt_error;
+    Words: words, words_error;
+}
+
+/// Something to do with the screens of a game known by its kind:
+/// [`with_screen`] runs it with the game's type.
+pub trait WithScreen {
+    type Output;
+    fn run<G: GameScreen>(self) -> Self::Output;
+}
+
+/// The registry of game screens: each game's rules type, its game screen
+/// and its rules page. Adding a game adds one line to each.
+pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
+    match kind {
+        GameKind::Serieux => job.run::<Serieux>(),
+        GameKind::Genius => job.run::<Genius>(),
+        GameKind::Einstein => job.run::<Einstein>(),
+        GameKind::Sequence => job.run::<Sequence>(),
+        GameKind::Rtt => job.run::<Rtt>(),
+        GameKind::Words => job.run::<Words>(),
+    }
+}
+
+fn game_screen(kind: GameKind) -> Element {
+    match kind {
+        GameKind::Serieux => rsx! { SerieuxGameScreen {} },
+        GameKind::Genius => rsx! { GeniusGameScreen {} },
+        GameKind::Einstein => rsx! { EinsteinGameScreen {} },
+        GameKind::Sequence => rsx! { SequenceGameScreen {} },
+        GameKind::Rtt => rsx! { RttGameScreen {} },
+        GameKind::Words => rsx! { WordsGameScreen {} },
+    }
+}
+
+fn rules_screen(kind: GameKind) -> Element {
+    match kind {
+        GameKind::Serieux => rsx! { SerieuxRulesScreen {} },
+        GameKind::Genius => rsx! { GeniusRulesScreen {} },
+        GameKind::Einstein => rsx! { EinsteinRulesScreen {} },
+        GameKind::Sequence => rsx! { SequenceRulesScreen {} },
+        GameKind::Rtt => rsx! { RttRulesScreen {} },
+        GameKind::Words => rsx! { WordsRulesScreen {} },
     }
 }
 

@@ -1,7 +1,6 @@
 //! Pieces every game screen shares: whose turn it is, refusals, the face
 //! keypad for real dice, undo/redo and the ranking.
 
-use super::serieux::colour_class;
 use super::DieFace;
 use crate::core::checker::{Checker, Input};
 use crate::core::dice::D6;
@@ -13,13 +12,14 @@ use dioxus::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// "Anne, Bruno, Chloé": the players of a saved game's summary line.
-pub fn names(players: &[Player]) -> String {
-    players
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
+/// A player's symbol (● ▲ ■ …), which tells players apart beside colour.
+pub fn symbol(p: &Player) -> &'static str {
+    p.colour.symbol()
+}
+
+/// The CSS class of a player's colour ("pc-blue").
+pub fn colour_class(c: Colour) -> String {
+    format!("pc-{c:?}").to_ascii_lowercase()
 }
 
 /// "À Anne de jouer" with Anne's symbol.
@@ -42,7 +42,9 @@ pub fn Notices(refused: Option<String>, save_failed: bool, lang: Lang) -> Elemen
         if let Some(message) = refused {
             p { class: "entry-error", role: "alert", "data-testid": "move-error", "⚠ {message}" }
         }
-        if save_failed {
+        if save_failed && crate::saves::storage_full() {
+            p { class: "entry-error", role: "alert", "data-testid": "storage-full", "⚠ {lang.storage().full_game}" }
+        } else if save_failed {
             p { class: "entry-error", role: "alert", "⚠ {lang.game().not_saved}" }
         }
     }

@@ -4,24 +4,26 @@
 use super::{use_ui, DieFace};
 use crate::core::dice::D6;
 use crate::core::dice_kinds::{DieColour, DieKind, Face};
+use crate::core::game::Roll;
 use crate::core::roller::{fairness, Action, Roller, MAX_DICE};
-use crate::core::session::{RollSource, Session};
+use crate::core::session::Session;
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
-/// Sets of dice for the games of the rulebooks.
-pub fn presets() -> Vec<(&'static str, Vec<DieKind>)> {
+/// Sets of dice for the games of the rulebooks, with their names.
+pub fn presets(lang: Lang) -> Vec<(&'static str, Vec<DieKind>)> {
+    let [genius, genius_defi, einstein, sequence, rtt, words] = lang.texts().roller_sets;
     vec![
-        ("Genius", vec![DieKind::D6; 5]),
+        (genius, vec![DieKind::D6; 5]),
         (
-            "Genius + défi",
+            genius_defi,
             [vec![DieKind::D6; 5], vec![DieKind::Challenge]].concat(),
         ),
-        ("Einstein", vec![DieKind::D6; 5]),
-        ("Séquence Dés", vec![DieKind::D6; 2]),
+        (einstein, vec![DieKind::D6; 5]),
+        (sequence, vec![DieKind::D6; 2]),
         (
-            "Roll to the Top",
+            rtt,
             vec![
                 DieKind::D4,
                 DieKind::D6,
@@ -32,7 +34,7 @@ pub fn presets() -> Vec<(&'static str, Vec<DieKind>)> {
             ],
         ),
         (
-            "Mots",
+            words,
             DieColour::LETTER_DICE
                 .iter()
                 .map(|c| DieKind::Letter(*c))
@@ -166,16 +168,11 @@ pub fn RollerScreen() -> Element {
                     "data-haptic": "roll",
                     disabled: to_roll == 0,
                     onclick: move |_| {
-                        let kinds = roller.read().state().kinds_to_roll();
-                        let roll = |k: &DieKind| platform::random_below(k.sides() as u32) as usize;
-                        let faces: Vec<usize> = roller
-                            .read()
-                            .virtual_dice(kinds.len(), |i| roll(&kinds[i]) as u32)
-                            .into_iter()
-                            .zip(&kinds)
-                            .map(|(v, k)| if (v as usize) < k.sides() { v as usize } else { roll(k) })
-                            .collect();
-                        let _ = roller.write().act(Action::Roll { faces, source: RollSource::Virtual });
+                        let roll = Roll::of(roller.read().state().kinds_to_roll());
+                        let thrown = roller.read().throw(&roll, platform::random_face);
+                        if let Some(action) = thrown {
+                            let _ = roller.write().act(action);
+                        }
                     },
                     if kept.iter().any(|k| *k) { "{t.roller_roll} ({to_roll})" } else { "{t.roller_roll}" }
                 }
@@ -191,7 +188,7 @@ pub fn RollerScreen() -> Element {
             section { class: "info",
                 h2 { class: "section-title", "{t.roller_presets}" }
                 div { class: "chips",
-                    for (name, set) in presets() {
+                    for (name, set) in presets(lang) {
                         button {
                             key: "{name}",
                             class: "chip",

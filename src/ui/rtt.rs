@@ -2,35 +2,15 @@
 //! squares (only squares that accept the chosen number are enabled), the
 //! adjustments the white die asks for, and the series.
 
-use super::parts::{Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
-use super::serieux::symbol;
-use super::{use_default, use_ui, Screen};
+use super::parts::{symbol, Ranking, RulesPage};
+use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::{DieKind, Face, White};
-use crate::core::rtt::{accepts, Action, Adjustment, Phase, Placement, Rtt, Sheet, COLOURED};
+use crate::core::rtt::{Action, Error, Phase, Placement, Rtt, Sheet, COLOURED};
 use crate::core::save::GameKind;
-use crate::core::session::{RollSource, Session};
+use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
-use crate::platform;
-use crate::saves;
+use crate::records;
 use dioxus::prelude::*;
-use std::collections::BTreeMap;
-
-const SERIES_KEY: &str = "rtt-series";
-
-/// Series totals by player name, and the games already counted.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Series {
-    pub totals: BTreeMap<String, i32>,
-    pub counted: Vec<String>,
-}
-
-pub fn load_series() -> Series {
-    saves::load_json(SERIES_KEY)
-}
-
-fn save_series(series: &Series) {
-    saves::save_json(SERIES_KEY, series);
-}
 
 fn die_class(kind: DieKind) -> String {
     // The roller draws a d6 with pips; here every die shows its number.
@@ -40,22 +20,12 @@ fn die_class(kind: DieKind) -> String {
     }
 }
 
-const WHITE_FACES: [White; 6] = [
-    White::AddOne,
-    White::AddOne,
-    White::RemoveOne,
-    White::RemoveOne,
-    White::AddOrRemove,
-    White::AddAndRemove,
-];
-
 #[component]
 pub fn RttGameScreen() -> Element {
-    let ui = use_ui();
-    let mut active = ui.rtt;
-    let lang = ui.lang();
+    let game = use_game::<Rtt>();
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
-    let mut refused = use_default::<Option<String>>();
+    let t = lang.rtt();
     // The current player's draft: placements made so far and the dice picked.
     let mut draft = use_default::<Vec<Placement>>();
     let mut picked = use_default::<Vec<usize>>();
@@ -65,22 +35,15 @@ pub fn RttGameScreen() -> Element {
     let mut typed_white = use_default::<usize>();
     let mut add_pick = use_default::<Option<DieKind>>();
     let mut remove_pick = use_default::<Option<DieKind>>();
-    let mut series = use_signal(load_series);
+    let mut series = use_signal(records::rtt_series);
 
-    let read = active.read();
-    let Some(game) = read.as_ref() else {
-        return rsx! {
-            div { class: "info",
-                button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
-            }
-        };
+    let read = game.active.read();
+    let Some(active) = read.as_ref() else {
+        return rsx! { NoGame { kind: GameKind::Rtt } };
     };
-    let state = game.session.state();
+    let state = active.session.state();
     let players = state.players().to_vec();
     let sheet = state.sheet().clone();
-    let decreasing = state.setup().decreasing;
-    let can_undo = game.can_undo();
-    let can_redo = game.can_redo();
 
     let mut reset_draft = move || {
         draft.set(Vec::new());
@@ -90,44 +53,17 @@ pub fn RttGameScreen() -> Element {
         remove_pick.set(None);
     };
     let mut act = move |action: Action| {
-        if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.rtt_error(&e)));
-        }
+        game.act(action);
+        // The move may have ended the game and counted it in the series.
+        series.set(records::rtt_series());
         reset_draft();
         chooser.set(None);
     };
-    let virtual_values = move |kinds: Vec<DieKind>, white: bool| -> Vec<u32> {
-        let read = active.read();
-        let session: &Session<Rtt> = &read.as_ref().expect("a game").session;
-        let n = kinds.len() + usize::from(white);
-        // A coloured die shows 1 to its number of sides; the white die, a face index 0 to 5.
-        let roll = |i: usize| match kinds.get(i) {
-            Some(k) => 1 + platform::random_below(k.sides() as u32),
-            None => platform::random_below(6),
-        };
-        let values = session.virtual_dice(n, roll);
-        // Kept dice from an undone roll may not fit a changed set: roll those afresh.
-        values
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| match kinds.get(i) {
-                Some(k) if v == 0 || v > k.sides() as u32 => roll(i),
-                None if v > 5 => roll(i),
-                _ => v,
-            })
-            .collect()
+    let mut throw = move || {
+        game.throw_next();
+        series.set(records::rtt_series());
+        reset_draft();
     };
-
-    // Series: count a finished game once.
-    if state.phase() == &Phase::Finished && !series.read().counted.contains(&game.id) {
-        let mut s = series.read().clone();
-        for (p, player) in players.iter().enumerate() {
-            *s.totals.entry(player.name.clone()).or_insert(0) += state.series_points(p);
-        }
-        s.counted.push(game.id.clone());
-        save_series(&s);
-        series.set(s);
-    }
 
     let waiting: Vec<usize> = match state.phase() {
         Phase::Place { waiting, .. } => waiting.clone(),
@@ -171,11 +107,71 @@ pub fn RttGameScreen() -> Element {
         .map(|&d| result.get(d).copied().unwrap_or(0))
         .sum();
     let drafted: Vec<usize> = draft.read().iter().map(|p| p.square).collect();
+    // The squares that take the picked dice now, as the game lists them.
+    let mut picked_dice = picked.read().clone();
+    picked_dice.sort_unstable();
+    let accepting: Vec<usize> = match placing {
+        Some(p) if p == sheet_of && !picked_dice.is_empty() => state
+            .next_placements(p, &draft.read())
+            .into_iter()
+            .filter(|pl| pl.dice == picked_dice)
+            .map(|pl| pl.square)
+            .collect(),
+        _ => Vec::new(),
+    };
+    // The dice the roller may add or remove, as the game lists them.
+    let (mut adds, mut removes) = (Vec::new(), Vec::new());
+    for m in state.legal_moves() {
+        if let Some(Action::Adjust { add, remove }) = m.as_play() {
+            for (list, die) in [(&mut adds, add), (&mut removes, remove)] {
+                if let Some(die) = die.filter(|d| !list.contains(d)) {
+                    list.push(die);
+                }
+            }
+        }
+    }
 
     rsx! {
-        div { class: "game", "data-testid": "rtt-game",
-            StatusLine { player: (placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller()))).map(|p| players[p].colour), text: status.clone() }
-            Notices { refused: refused(), save_failed: game.save_failed, lang }
+        GameFrame {
+            game: game.frame(),
+            player: placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller())).map(|p| players[p].colour),
+            status: status.clone(),
+            on_step: move |_| reset_draft(),
+            sheet: rsx! {
+                if players.len() > 1 {
+                    div { class: "chips", role: "tablist",
+                        for (p, player) in players.iter().enumerate() {
+                            button {
+                                key: "{p}",
+                                class: if p == sheet_of { "chip chip-on" } else { "chip" },
+                                "data-testid": "tower-tab-{p}",
+                                onclick: move |_| shown.set(Some(p)),
+                                "{symbol(player)} {player.name} · {state.open_squares(p)}"
+                            }
+                        }
+                    }
+                }
+                Tower {
+                    sheet: sheet.clone(),
+                    board: board.clone(),
+                    highlight: state.last_filled(sheet_of).iter().copied().chain(drafted.iter().copied()).collect::<Vec<usize>>(),
+                    accept: accepting.clone(),
+                    on_square: move |square: usize| {
+                        let mut dice = picked.read().clone();
+                        if dice.is_empty() || Some(sheet_of) != placing { return; }
+                        dice.sort_unstable();
+                        if accepting.contains(&square) {
+                            draft.write().push(Placement { square, dice });
+                            picked.set(Vec::new());
+                            game.refuse(String::new());
+                            let mut refused = game.refused;
+                            refused.set(None);
+                        } else {
+                            game.refuse(lang.rtt_error(&Error::SquareRefuses { square, value: picked_sum }));
+                        }
+                    },
+                }
+            },
             div { class: "pool", "data-testid": "pool",
                 for (i, kind) in COLOURED.into_iter().enumerate() {
                     span {
@@ -185,7 +181,7 @@ pub fn RttGameScreen() -> Element {
                     }
                 }
                 if let Some(w) = state.white() {
-                    span { class: "pool-die white", title: g.rtt_white_next,
+                    span { class: "pool-die white", title: t.white_next,
                         span { class: "rdie rdie-white", "{lang.face_label(Face::White(w))}" }
                     }
                 }
@@ -193,28 +189,20 @@ pub fn RttGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: {
-                            let n = r.contenders.len();
-                            move |_| act(Action::RollOff { values: virtual_values(vec![DieKind::D6; n], false), source: RollSource::Virtual })
-                        },
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::Start => rsx! {
                     section { class: "info play",
                         if let Some(values) = state.start_values() {
                             p { class: "caption", {COLOURED.iter().zip(values).map(|(k, v)| format!("d{} {v}", k.sides())).collect::<Vec<_>>().join(" · ")} }
                         }
-                        p { class: "caption", "{g.rtt_start_hint}" }
+                        p { class: "caption", "{t.start_hint}" }
                         button {
                             class: "roll-main",
                             "data-testid": "rtt-start",
                             "data-haptic": "roll",
-                            onclick: move |_| act(Action::StartRoll { values: virtual_values(COLOURED.to_vec(), false), source: RollSource::Virtual }),
-                            "{g.rtt_start}"
+                            onclick: move |_| throw(),
+                            "{t.start}"
                         }
                         TypedValues { kinds: COLOURED.to_vec(), values: typed, lang }
                         button {
@@ -234,17 +222,13 @@ pub fn RttGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "rtt-roll",
                             "data-haptic": "roll",
-                            onclick: move |_| {
-                                let kinds = active.read().as_ref().map(|a| a.session.state().dice_in_play().to_vec()).unwrap_or_default();
-                                let mut values = virtual_values(kinds.clone(), true);
-                                let white = values.pop().unwrap_or(0) as usize;
-                                act(Action::Roll { values, white, source: RollSource::Virtual });
-                            },
-                            "{g.rtt_roll}"
+                            onclick: move |_| throw(),
+                            "{t.roll}"
                         }
                         TypedValues { kinds: state.dice_in_play().to_vec(), values: typed, lang }
                         div { class: "chips",
-                            for (i, face) in [0usize, 2, 4, 5].into_iter().map(|i| (i, WHITE_FACES[i])) {
+                            // One button per kind of face (two faces show +1, two −1).
+                            for (i, face) in [0usize, 2, 4, 5].into_iter().filter_map(|i| Some((i, White::from_value(i as u32)?))) {
                                 button {
                                     key: "{i}",
                                     class: if typed_white() == i { "chip chip-on" } else { "chip" },
@@ -283,7 +267,7 @@ pub fn RttGameScreen() -> Element {
                                     }
                                 }
                             }
-                            p { class: "caption", "{g.rtt_pick_dice}" }
+                            p { class: "caption", "{t.pick_dice}" }
                             div { class: "roller-dice",
                                 for (i, v) in result.iter().copied().enumerate() {
                                     button {
@@ -306,7 +290,7 @@ pub fn RttGameScreen() -> Element {
                             div { class: "actions",
                                 button { class: "action", "data-testid": "take-back", disabled: draft.read().is_empty(),
                                     onclick: move |_| { draft.write().pop(); },
-                                    "↶ {g.rtt_take_back}"
+                                    "↶ {t.take_back}"
                                 }
                                 button {
                                     class: "roll-main",
@@ -315,23 +299,20 @@ pub fn RttGameScreen() -> Element {
                                         let placements = draft.read().clone();
                                         act(Action::Place { player: who, placements });
                                     },
-                                    if draft.read().is_empty() { "{g.rtt_pass}" } else { "{g.rtt_done} ({draft.read().len()})" }
+                                    if draft.read().is_empty() { "{t.pass}" } else { "{t.done} ({draft.read().len()})" }
                                 }
                             }
                         }
                     }
                 }
                 Phase::Adjust { must, because } => {
-                    let set = state.dice_in_play().to_vec();
-                    let can_add = matches!(must, Adjustment::Add | Adjustment::AddOrRemove | Adjustment::AddAndRemove);
-                    let can_remove = matches!(must, Adjustment::Remove | Adjustment::AddOrRemove | Adjustment::AddAndRemove);
                     rsx! {
                         section { class: "info play", "data-testid": "adjust",
                             p { class: "fifth-rule", "data-testid": "adjustment", "{lang.rtt_adjustment(must, because)}" }
-                            if can_add {
+                            if !adds.is_empty() {
                                 div { class: "chips",
-                                    span { class: "caption", "{g.rtt_add} :" }
-                                    for (i, k) in COLOURED.into_iter().filter(|k| !set.contains(k)).enumerate() {
+                                    span { class: "caption", "{t.add} :" }
+                                    for (i, k) in adds.iter().copied().enumerate() {
                                         button {
                                             key: "{i}",
                                             class: if add_pick() == Some(k) { "chip chip-on" } else { "chip" },
@@ -342,10 +323,10 @@ pub fn RttGameScreen() -> Element {
                                     }
                                 }
                             }
-                            if can_remove {
+                            if !removes.is_empty() {
                                 div { class: "chips",
-                                    span { class: "caption", "{g.rtt_remove} :" }
-                                    for (i, k) in set.iter().copied().enumerate() {
+                                    span { class: "caption", "{t.remove} :" }
+                                    for (i, k) in removes.iter().copied().enumerate() {
                                         button {
                                             key: "{i}",
                                             class: if remove_pick() == Some(k) { "chip chip-on" } else { "chip" },
@@ -360,7 +341,7 @@ pub fn RttGameScreen() -> Element {
                                 class: "roll-main",
                                 "data-testid": "rtt-adjust",
                                 onclick: move |_| act(Action::Adjust { add: add_pick(), remove: remove_pick() }),
-                                "{g.rtt_confirm}"
+                                "{t.confirm}"
                             }
                         }
                     }
@@ -371,61 +352,21 @@ pub fn RttGameScreen() -> Element {
                         Ranking {
                             players: players.clone(),
                             places: state.places(),
-                            scores: (0..players.len()).map(|i| format!("{} {}", state.open_squares(i), g.rtt_open)).collect::<Vec<String>>(),
+                            scores: (0..players.len()).map(|i| format!("{} {}", state.open_squares(i), t.open)).collect::<Vec<String>>(),
                             lang,
-                            h2 { class: "section-title", "{g.rtt_series}" }
+                            h2 { class: "section-title", "{t.series}" }
                             ul { class: "ranking-list", "data-testid": "series",
                                 for p in players.iter() {
                                     li { key: "{p.name}", span { class: "rank-name", "{p.name}" } span { class: "rank-total", "{totals.get(&p.name).copied().unwrap_or(0)}" } }
                                 }
                             }
-                            button { class: "action", onclick: move |_| { let s = Series::default(); save_series(&s); series.set(s); }, "{g.rtt_series_reset}" }
-                            button { class: "roll-main", onclick: ui.go_to(Screen::RttSetup), "{g.new_game}" }
+                            button { class: "action", onclick: move |_| series.set(records::reset_rtt_series()), "{t.series_reset}" }
+                            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Rtt)), "{g.new_game}" }
                         }
                     }
                 }
             }
 
-            if players.len() > 1 {
-                div { class: "chips", role: "tablist",
-                    for (p, player) in players.iter().enumerate() {
-                        button {
-                            key: "{p}",
-                            class: if p == sheet_of { "chip chip-on" } else { "chip" },
-                            "data-testid": "tower-tab-{p}",
-                            onclick: move |_| shown.set(Some(p)),
-                            "{symbol(player)} {player.name} · {state.open_squares(p)}"
-                        }
-                    }
-                }
-            }
-            Tower {
-                sheet: sheet.clone(),
-                board: board.clone(),
-                highlight: state.last_filled(sheet_of).iter().copied().chain(drafted.iter().copied()).collect::<Vec<usize>>(),
-                accept: if Some(sheet_of) == placing && !picked.read().is_empty() {
-                    (0..sheet.len()).filter(|&sq| accepts(&sheet, &board, sq, picked_sum, decreasing)).collect::<Vec<usize>>()
-                } else { Vec::new() },
-                on_square: move |sq: usize| {
-                    let dice = picked.read().clone();
-                    if dice.is_empty() || Some(sheet_of) != placing { return; }
-                    if accepts(&sheet, &board, sq, picked_sum, decreasing) {
-                        draft.write().push(Placement { square: sq, dice });
-                        picked.set(Vec::new());
-                        refused.set(None);
-                    } else {
-                        refused.set(Some(lang.rtt_error(&crate::core::rtt::Error::SquareRefuses { square: sq, value: picked_sum })));
-                    }
-                },
-            }
-
-            UndoRedo {
-                can_undo,
-                can_redo,
-                lang,
-                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } reset_draft(); refused.set(None); },
-            }
-            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::RttRules), "{g.rules}" }
         }
     }
 }
@@ -438,7 +379,7 @@ fn TypedValues(kinds: Vec<DieKind>, values: Signal<Vec<String>>, lang: Lang) -> 
         values.set(vec![String::new(); kinds.len()]);
     }
     rsx! {
-        p { class: "caption", "{lang.game().rtt_enter_values}" }
+        p { class: "caption", "{lang.rtt().enter_values}" }
         div { class: "typed-values",
             for (i, k) in kinds.iter().enumerate() {
                 label { key: "{i}", class: "typed-value",
@@ -493,20 +434,8 @@ fn Tower(
 #[component]
 pub fn RttRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.rtt();
     rsx! {
-        RulesPage { id: "rtt-rules", game: GameKind::Rtt, title: g.rtt_title, lang }
+        RulesPage { id: "rtt-rules", game: GameKind::Rtt, title: t.title, lang }
     }
-}
-
-/// A saved game's one-line summary for the home screen.
-pub fn summary(session: &Session<Rtt>, lang: Lang) -> String {
-    let s = session.state();
-    let names = super::parts::names(s.players());
-    let sheet = if lang == Lang::Fr {
-        &s.sheet().name.fr
-    } else {
-        &s.sheet().name.en
-    };
-    format!("Roll to the Top · {sheet} · {names}")
 }

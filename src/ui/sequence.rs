@@ -1,17 +1,14 @@
 //! Séquence Dés: the board drawn as a board, chips that differ by shape as
 //! well as colour, the squares the roll allows highlighted, the winning line.
 
-use super::parts::{FaceKeypad, Notices, RollOffPanel, RulesPage, StatusLine, UndoRedo};
-use super::serieux::colour_class;
-use super::{use_default, use_ui, DieFace, Screen};
+use super::parts::{colour_class, FaceKeypad, RulesPage};
+use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::D6;
 use crate::core::save::GameKind;
 use crate::core::sequence::{Action, Event, Phase, Sequence, Square, BOARD, SIZE};
-use crate::core::session::{RollSource, Session};
+use crate::core::session::{RollSource, Rules};
 use crate::core::table::Colour;
-use crate::i18n::Lang;
-use crate::platform;
 use dioxus::prelude::*;
 
 /// A side's colour and symbol: those of its first player.
@@ -32,48 +29,38 @@ fn side_name(game: &Sequence, side: usize) -> String {
 
 #[component]
 pub fn SequenceGameScreen() -> Element {
-    let ui = use_ui();
-    let mut active = ui.sequence;
-    let lang = ui.lang();
+    let game = use_game::<Sequence>();
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
+    let t = lang.sequence();
     let mut typed = use_default::<Checker>();
-    let mut refused = use_default::<Option<String>>();
 
-    let read = active.read();
-    let Some(game) = read.as_ref() else {
-        return rsx! {
-            div { class: "info",
-                button { class: "roll-main", onclick: ui.go_to(Screen::SequenceSetup), "{g.new_game}" }
-            }
-        };
+    let read = game.active.read();
+    let Some(active) = read.as_ref() else {
+        return rsx! { NoGame { kind: GameKind::Sequence } };
     };
-    let state = game.session.state();
+    let state = active.session.state();
     let players = state.players().to_vec();
     let current = state.current_player();
-    let can_undo = game.can_undo();
-    let can_redo = game.can_redo();
     let teams = state.side_count() < players.len();
 
-    let mut act = move |action: Action| {
-        if let Some(game) = active.write().as_mut() {
-            refused.set(game.act(action).err().map(|e| lang.sequence_error(&e)));
-        }
-    };
-    let virtual_dice = move |count: usize| -> Vec<u32> {
-        let read = active.read();
-        let session: &Session<Sequence> = &read.as_ref().expect("a game").session;
-        session.virtual_dice(count, |_| 1 + platform::random_below(6))
-    };
-
-    let (targets, removing): (Vec<Square>, bool) = match state.phase() {
-        Phase::Place { squares, .. } => (squares.clone(), false),
-        Phase::Remove { squares } => (squares.clone(), true),
-        _ => (Vec::new(), false),
-    };
+    // The squares the roll allows, as the game lists them.
+    let (targets, removing): (Vec<Square>, bool) = state
+        .legal_moves()
+        .iter()
+        .filter_map(|m| match m.as_play() {
+            Some(Action::Place { square }) => Some((*square, false)),
+            Some(Action::Remove { square }) => Some((*square, true)),
+            _ => None,
+        })
+        .fold((Vec::new(), false), |(mut all, any), (square, remove)| {
+            all.push(square);
+            (all, any || remove)
+        });
     let winning: Vec<Square> = state.winner().map(|(_, l)| l.clone()).unwrap_or_default();
     let instruction = match state.phase() {
         Phase::Place { sum, replacing, .. } => Some(lang.sequence_place(*sum, *replacing)),
-        Phase::Remove { .. } => Some(g.sequence_remove.to_string()),
+        Phase::Remove { .. } => Some(t.remove.to_string()),
         _ => None,
     };
     let status = match state.phase() {
@@ -84,7 +71,7 @@ pub fn SequenceGameScreen() -> Element {
             .unwrap_or_else(|| g.game_over.to_string()),
         _ => lang.to_play(&players[current.unwrap_or(0)].name),
     };
-    let last_roll: Vec<u8> = game
+    let last_roll: Vec<u8> = active
         .session
         .log()
         .iter()
@@ -96,12 +83,28 @@ pub fn SequenceGameScreen() -> Element {
         .unwrap_or_default();
 
     rsx! {
-        div { class: "game", "data-testid": "sequence-game",
-            StatusLine { player: (current).map(|p| side_look(state, state.side_of(p)).0), text: status.clone() }
+        GameFrame {
+            game: game.frame(),
+            player: current.map(|p| side_look(state, state.side_of(p)).0),
+            status: status.clone(),
+            sheet: rsx! {
+                div { class: "chips",
+                    for side in 0..state.side_count() {
+                        {
+                            let (colour, sym) = side_look(state, side);
+                            rsx! {
+                                span { key: "{side}", class: "legend",
+                                    span { class: "chip-disc small {colour_class(colour)}", "aria-hidden": "true", "{sym}" }
+                                    "{side_name(state, side)}"
+                                }
+                            }
+                        }
+                    }
+                }
+            },
             if teams {
-                p { class: "caption", "{g.sequence_teams}" }
+                p { class: "caption", "{t.teams}" }
             }
-            Notices { refused: refused(), save_failed: game.save_failed, lang }
             div { class: "events", "data-testid": "events", "aria-live": "polite",
                 if !last_roll.is_empty() && !matches!(state.phase(), Phase::RollOff(_)) {
                     div { class: "last-dice",
@@ -125,19 +128,7 @@ pub fn SequenceGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: {
-                            let n = r.contenders.len();
-                            move |_| {
-                                let dice = virtual_dice(n * 2);
-                                let values = dice.chunks(2).map(|c| c.iter().sum()).collect();
-                                act(Action::RollOff { values, source: RollSource::Virtual });
-                            }
-                        },
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::Roll => rsx! {
                     section { class: "info play",
@@ -146,11 +137,10 @@ pub fn SequenceGameScreen() -> Element {
                             "data-testid": "sequence-roll",
                             "data-haptic": "roll",
                             onclick: move |_| {
-                                let dice = virtual_dice(2).into_iter().filter_map(|v| D6::new(v as u8)).collect();
-                                act(Action::Roll { dice, source: RollSource::Virtual });
+                                game.throw_next();
                                 typed.set(Checker::new());
                             },
-                            "{g.roll_two}"
+                            "{t.roll_two}"
                         }
                         p { class: "caption", "{g.enter_dice}" }
                         FaceKeypad {
@@ -159,7 +149,7 @@ pub fn SequenceGameScreen() -> Element {
                             on_face: move |_| {
                                 if typed.read().hand().len() == 2 {
                                     let dice = typed.read().hand().entered().to_vec();
-                                    act(Action::Roll { dice, source: RollSource::Typed });
+                                    game.act(Action::Roll { dice, source: RollSource::Typed });
                                     typed.set(Checker::new());
                                 }
                             },
@@ -168,7 +158,7 @@ pub fn SequenceGameScreen() -> Element {
                 },
                 Phase::Finished => rsx! {
                     section { class: "info ranking", "data-testid": "ranking",
-                        button { class: "roll-main", onclick: ui.go_to(Screen::SequenceSetup), "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Sequence)), "{g.new_game}" }
                     }
                 },
                 _ => rsx! {},
@@ -192,11 +182,11 @@ pub fn SequenceGameScreen() -> Element {
                                         format!("{} {}", BOARD[r][c], who)
                                     },
                                     onclick: move |_| {
-                                        if removing {
-                                            act(Action::Remove { square: (r, c) });
+                                        game.act(if removing {
+                                            Action::Remove { square: (r, c) }
                                         } else {
-                                            act(Action::Place { square: (r, c) });
-                                        }
+                                            Action::Place { square: (r, c) }
+                                        });
                                     },
                                     span { class: "sq-number", "{BOARD[r][c]}" }
                                     if let Some((colour, sym)) = look {
@@ -209,26 +199,6 @@ pub fn SequenceGameScreen() -> Element {
                 }
             }
 
-            UndoRedo {
-                can_undo,
-                can_redo,
-                lang,
-                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } refused.set(None); },
-            }
-            div { class: "chips",
-                for side in 0..state.side_count() {
-                    {
-                        let (colour, sym) = side_look(state, side);
-                        rsx! {
-                            span { key: "{side}", class: "legend",
-                                span { class: "chip-disc small {colour_class(colour)}", "aria-hidden": "true", "{sym}" }
-                                "{side_name(state, side)}"
-                            }
-                        }
-                    }
-                }
-            }
-            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::SequenceRules), "{g.rules}" }
         }
     }
 }
@@ -236,19 +206,12 @@ pub fn SequenceGameScreen() -> Element {
 #[component]
 pub fn SequenceRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.sequence();
     rsx! {
-        RulesPage { id: "sequence-rules", game: GameKind::Sequence, title: g.sequence_title, lang,
+        RulesPage { id: "sequence-rules", game: GameKind::Sequence, title: t.title, lang,
             div { class: "board mini-board", "aria-hidden": "true",
                 for r in 0..SIZE { for c in 0..SIZE { span { key: "{r}-{c}", class: "square", span { class: "sq-number", "{BOARD[r][c]}" } } } }
             }
         }
     }
-}
-
-/// A saved game's one-line summary for the home screen.
-pub fn summary(session: &Session<Sequence>, _lang: Lang) -> String {
-    let s = session.state();
-    let names = super::parts::names(s.players());
-    format!("Séquence Dés · {names}")
 }

@@ -2,64 +2,33 @@
 //! from real dice with the checker's verdict inline, undo/redo, the ranking,
 //! and the rules page with the rulings the app applies.
 
-use super::parts::{FaceKeypad, Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
-use super::{use_default, use_ui, Screen};
+use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RulesPage};
+use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
-use crate::core::dice::{D6, MAX_DICE};
+use crate::core::dice::MAX_DICE;
+use crate::core::game::Roll;
 use crate::core::save::GameKind;
 use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
-use crate::core::session::{RollSource, Rules, Session};
-use crate::core::table::{Colour, Player};
+use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
-use crate::platform;
 use dioxus::prelude::*;
-
-pub fn symbol(p: &Player) -> &'static str {
-    p.colour.symbol()
-}
-
-pub fn colour_class(c: Colour) -> String {
-    format!("pc-{c:?}").to_ascii_lowercase()
-}
 
 #[component]
 pub fn SerieuxGameScreen() -> Element {
-    let ui = use_ui();
-    let mut game_signal = ui.game;
-    let lang = ui.lang();
+    let game = use_game::<Serieux>();
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let mut typed = use_default::<Checker>();
     let mut typed_rolloff = use_default::<String>();
-    let mut refused = use_default::<Option<crate::core::serieux::Error>>();
 
-    let read = game_signal.read();
-    let Some(game) = read.as_ref() else {
-        return rsx! {
-            div { class: "info",
-                p { "{g.new_game}" }
-                button { class: "roll-main", onclick: ui.go_to(Screen::SerieuxSetup), "{g.new_game}" }
-            }
-        };
+    let read = game.active.read();
+    let Some(active) = read.as_ref() else {
+        return rsx! { NoGame { kind: GameKind::Serieux } };
     };
-    let state = game.session.state();
+    let state = active.session.state();
     let players = state.players().to_vec();
     let totals = state.totals();
     let places = state.places();
-    let can_undo = game.can_undo();
-    let can_redo = game.can_redo();
-
-    // Rolls `count` d6 from the app: the dice kept from an undone roll first.
-    let virtual_d6 = move |count: usize| -> Vec<u32> {
-        let read = game_signal.read();
-        let session = &read.as_ref().expect("a game").session;
-        session.virtual_dice(count, |_| 1 + platform::random_below(6))
-    };
-
-    let mut act = move |action: Action| {
-        if let Some(game) = game_signal.write().as_mut() {
-            refused.set(game.act(action).err());
-        }
-    };
 
     let header = match state.phase() {
         Phase::RollOff(_) => g.who_starts.to_string(),
@@ -72,9 +41,11 @@ pub fn SerieuxGameScreen() -> Element {
     };
 
     rsx! {
-        div { class: "game", "data-testid": "serieux-game",
-            StatusLine { player: state.current_player().map(|p| players[p].colour), text: header }
-            Notices { refused: refused().map(|e| lang.serieux_error(&e)), save_failed: game.save_failed, lang }
+        GameFrame {
+            game: game.frame(),
+            player: state.current_player().map(|p| players[p].colour),
+            status: header,
+            sheet: rsx! { Grid { state: state.clone(), lang } },
 
             if let Some(last) = state.last_turn() {
                 div {
@@ -92,15 +63,7 @@ pub fn SerieuxGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: {
-                            let n = r.contenders.len();
-                            move |_| act(Action::RollOff { values: virtual_d6(n), source: RollSource::Virtual })
-                        },
-                    }
+                    {game.roll_off(&r, &players)}
                     section { class: "info",
                         p { class: "caption", "{g.enter_dice}" }
                         div { class: "typed-rolloff",
@@ -118,7 +81,7 @@ pub fn SerieuxGameScreen() -> Element {
                                 "data-testid": "typed-rolloff-ok",
                                 onclick: move |_| {
                                     let values: Vec<u32> = typed_rolloff().chars().filter_map(|c| c.to_digit(10)).collect();
-                                    act(Action::RollOff { values, source: RollSource::Typed });
+                                    game.act(Action::RollOff { values, source: RollSource::Typed });
                                     typed_rolloff.set(String::new());
                                 },
                                 "OK"
@@ -138,8 +101,7 @@ pub fn SerieuxGameScreen() -> Element {
                                     "data-haptic": "roll",
                                     "aria-label": lang.roll_label(k),
                                     onclick: move |_| {
-                                        let dice: Vec<D6> = virtual_d6(k).into_iter().filter_map(|v| D6::new(v as u8)).collect();
-                                        act(Action::Roll { dice, source: RollSource::Virtual });
+                                        game.throw(&Roll::d6(k));
                                         typed.set(Checker::new());
                                     },
                                     span { class: "roll-count", "{k}" }
@@ -164,7 +126,7 @@ pub fn SerieuxGameScreen() -> Element {
                             disabled: typed.read().hand().is_empty(),
                             onclick: move |_| {
                                 let dice = typed.read().hand().entered().to_vec();
-                                act(Action::Roll { dice, source: RollSource::Typed });
+                                game.act(Action::Roll { dice, source: RollSource::Typed });
                                 typed.set(Checker::new());
                             },
                             "{g.record}"
@@ -173,21 +135,11 @@ pub fn SerieuxGameScreen() -> Element {
                 },
                 Phase::Finished => rsx! {
                     Ranking { players: players.clone(), places: places.clone(), scores: totals.iter().map(|t| t.to_string()).collect::<Vec<String>>(), lang,
-                        button { class: "roll-main", onclick: ui.go_to(Screen::SerieuxSetup), "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Serieux)), "{g.new_game}" }
                     }
                 },
             }
 
-            UndoRedo {
-                can_undo,
-                can_redo,
-                lang,
-                on_step: move |undo| { if let Some(game) = game_signal.write().as_mut() { game.step(undo); } },
-            }
-
-            Grid { state: state.clone(), lang }
-
-            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::SerieuxRules), "{g.rules}" }
         }
     }
 }
@@ -242,19 +194,8 @@ fn Grid(state: Serieux, lang: Lang) -> Element {
 #[component]
 pub fn SerieuxRulesScreen() -> Element {
     let lang = use_ui().lang();
-    let g = lang.game();
+    let t = lang.serieux();
     rsx! {
-        RulesPage { id: "serieux-rules", game: GameKind::Serieux, title: g.serieux_title, lang }
+        RulesPage { id: "serieux-rules", game: GameKind::Serieux, title: t.title, lang }
     }
-}
-
-/// A saved game's one-line summary for the home screen.
-pub fn summary(session: &Session<Serieux>, lang: Lang) -> String {
-    let s = session.state();
-    let names = super::parts::names(s.players());
-    format!(
-        "{} · {names} · {}",
-        lang.game().serieux_title,
-        lang.round_of(s.round() + 1, ROUNDS)
-    )
 }

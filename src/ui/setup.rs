@@ -2,8 +2,8 @@
 //! and the options of the game chosen.
 
 use super::active::Active;
-use super::serieux::colour_class;
-use super::{use_default, use_ui, NewGame, Screen};
+use super::parts::colour_class;
+use super::{use_default, use_ui, GameScreen, Screen, Ui};
 use crate::core::einstein::{self, Einstein};
 use crate::core::genius::{self, Genius, Mode};
 use crate::core::rtt::{self, shipped_sheets, Rtt};
@@ -14,11 +14,23 @@ use crate::core::session::Session;
 use crate::core::table::{Colour, FirstPlayer, Player, MAX_PLAYERS};
 use crate::core::words::{self, Variants, Words, THEME_CARDS};
 use crate::platform;
-use crate::saves;
+use crate::records;
 use dioxus::prelude::*;
 
+/// Starts a game of `G` with `setup`, saved at once and open, or says why
+/// the setup cannot start.
+fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), String> {
+    let session = Session::<G>::new(setup).map_err(|e| G::refusal(ui.lang(), &e))?;
+    let random = platform::random_below(1 << 16) as u16;
+    let id = new_id(G::KIND, platform::now_ms(), random);
+    let mut active = Active::new(id, G::KIND, session);
+    active.commit(|_| true);
+    G::active(ui).set(Some(active));
+    Ok(())
+}
+
 #[component]
-pub fn SetupScreen(game: NewGame) -> Element {
+pub fn SetupScreen(game: GameKind) -> Element {
     let ui = use_ui();
     let lang = ui.lang();
     let g = lang.game();
@@ -35,7 +47,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
     let card = use_default::<usize>();
     let variants = use_default::<Variants>();
     let timer = use_default::<Option<u32>>();
-    let recent = use_hook(saves::remembered_names);
+    let recent = use_hook(records::remembered_names);
 
     let current = names.read().clone();
     let unused: Vec<String> = recent
@@ -59,114 +71,56 @@ pub fn SetupScreen(game: NewGame) -> Element {
             } else {
                 FirstPlayer::Chosen(chosen().min(players.len().saturating_sub(1)))
             };
-            let id = |kind| {
-                new_id(
-                    kind,
-                    platform::now_ms(),
-                    platform::random_below(1 << 16) as u16,
-                )
-            };
             let mut ui = ui;
+            let player_names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
             let started = match game {
-                NewGame::Serieux => Session::<Serieux>::new(serieux::Setup {
-                    players: players.clone(),
-                    first,
-                })
-                .map(|session| {
-                    let mut active = Active::new(id(GameKind::Serieux), GameKind::Serieux, session);
-                    active.commit(|_| true);
-                    ui.game.set(Some(active));
-                    Screen::SerieuxGame
-                })
-                .map_err(|e| match e {
-                    serieux::Error::Setup(e) => lang.setup_error(&e),
-                    other => lang.serieux_error(&other),
-                }),
-                NewGame::Genius => {
-                    let setup = genius::Setup {
-                        players: players.clone(),
+                GameKind::Serieux => begin::<Serieux>(&ui, serieux::Setup { players, first }),
+                GameKind::Genius => begin::<Genius>(
+                    &ui,
+                    genius::Setup {
+                        players,
                         first,
                         mode: mode(),
                         finish_round: finish_round() && mode() != Mode::Expert,
-                    };
-                    Session::<Genius>::new(setup)
-                        .map(|session| {
-                            let mut active =
-                                Active::new(id(GameKind::Genius), GameKind::Genius, session);
-                            active.commit(|_| true);
-                            ui.genius.set(Some(active));
-                            Screen::GeniusGame
-                        })
-                        .map_err(|e| lang.genius_error(&e))
-                }
-                NewGame::Einstein => Session::<Einstein>::new(einstein::Setup {
-                    players: players.clone(),
-                    first,
-                })
-                .map(|session| {
-                    let mut active =
-                        Active::new(id(GameKind::Einstein), GameKind::Einstein, session);
-                    active.commit(|_| true);
-                    ui.einstein.set(Some(active));
-                    Screen::EinsteinGame
-                })
-                .map_err(|e| lang.einstein_error(&e)),
-                NewGame::Sequence => {
+                    },
+                ),
+                GameKind::Einstein => begin::<Einstein>(&ui, einstein::Setup { players, first }),
+                GameKind::Sequence => {
+                    let six_in_a_row = six() && sequence::six_in_a_row_offered(players.len());
                     let setup = sequence::Setup {
-                        players: players.clone(),
+                        players,
                         first,
-                        six_in_a_row: six(),
+                        six_in_a_row,
                     };
-                    Session::<Sequence>::new(setup)
-                        .map(|session| {
-                            let mut active =
-                                Active::new(id(GameKind::Sequence), GameKind::Sequence, session);
-                            active.commit(|_| true);
-                            ui.sequence.set(Some(active));
-                            Screen::SequenceGame
-                        })
-                        .map_err(|e| lang.sequence_error(&e))
+                    begin::<Sequence>(&ui, setup)
                 }
-                NewGame::Rtt => {
-                    let sheet = sheets
-                        .get(sheet_index())
-                        .cloned()
-                        .unwrap_or_else(|| sheets[0].clone());
-                    let setup = rtt::Setup {
-                        players: players.clone(),
+                GameKind::Rtt => {
+                    let sheet = sheets.get(sheet_index()).unwrap_or(&sheets[0]).clone();
+                    let decreasing = decreasing();
+                    begin::<Rtt>(
+                        &ui,
+                        rtt::Setup {
+                            players,
+                            first,
+                            sheet,
+                            decreasing,
+                        },
+                    )
+                }
+                GameKind::Words => begin::<Words>(
+                    &ui,
+                    words::Setup {
+                        players,
                         first,
-                        sheet,
-                        decreasing: decreasing(),
-                    };
-                    Session::<Rtt>::new(setup)
-                        .map(|session| {
-                            let mut active = Active::new(id(GameKind::Rtt), GameKind::Rtt, session);
-                            active.commit(|_| true);
-                            ui.rtt.set(Some(active));
-                            Screen::RttGame
-                        })
-                        .map_err(|e| lang.rtt_error(&e))
-                }
-                NewGame::Words => Session::<Words>::new(words::Setup {
-                    players: players.clone(),
-                    first,
-                    card: card(),
-                    variants: variants(),
-                    timer: timer(),
-                })
-                .map(|session| {
-                    let mut active = Active::new(id(GameKind::Words), GameKind::Words, session);
-                    active.commit(|_| true);
-                    ui.words.set(Some(active));
-                    Screen::WordsGame
-                })
-                .map_err(|e| lang.words_error(&e)),
+                        card: card(),
+                        variants: variants(),
+                        timer: timer(),
+                    },
+                ),
             };
-            match started {
+            match started.map(|()| Screen::Game(game)) {
                 Ok(screen) => {
-                    saves::remember_names(
-                        &players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
-                    );
+                    records::remember_names(&player_names);
                     ui.go(screen);
                 }
                 Err(message) => error.set(Some(message)),
@@ -176,9 +130,9 @@ pub fn SetupScreen(game: NewGame) -> Element {
 
     rsx! {
         div { class: "setup", "data-testid": "setup",
-            if game == NewGame::Genius {
+            if game == GameKind::Genius {
                 fieldset { class: "choice-group",
-                    legend { "{g.mode}" }
+                    legend { "{lang.genius().mode}" }
                     for (i, m) in Mode::ALL.into_iter().enumerate() {
                         label { class: "choice", key: "{i}",
                             input {
@@ -202,14 +156,14 @@ pub fn SetupScreen(game: NewGame) -> Element {
                                 checked: finish_round(),
                                 onchange: move |e| finish_round.set(e.checked()),
                             }
-                            span { "{g.finish_round}" }
+                            span { "{lang.genius().finish_round}" }
                         }
                     }
                 }
             }
-            if game == NewGame::Rtt {
+            if game == GameKind::Rtt {
                 fieldset { class: "choice-group",
-                    legend { "{g.rtt_sheet}" }
+                    legend { "{lang.rtt().sheet}" }
                     for (i, sh) in sheets.iter().enumerate() {
                         label { class: "choice", key: "{sh.id}",
                             input {
@@ -220,28 +174,30 @@ pub fn SetupScreen(game: NewGame) -> Element {
                                 onchange: move |_| sheet_index.set(i),
                             }
                             span { class: "choice-text",
-                                strong { if lang == crate::i18n::Lang::Fr { "{sh.name.fr}" } else { "{sh.name.en}" } }
+                                strong { "{lang.sheet_name(&sh.name)}" }
                                 small { "{sh.len()} ▢" }
                             }
                         }
                     }
                     label { class: "choice",
                         input { r#type: "checkbox", "data-testid": "decreasing", checked: decreasing(), onchange: move |e| decreasing.set(e.checked()) }
-                        span { "{g.rtt_decreasing}" }
+                        span { "{lang.rtt().decreasing}" }
                     }
                 }
             }
-            if game == NewGame::Sequence {
+            if game == GameKind::Sequence {
                 fieldset { class: "choice-group",
-                    legend { "{g.sequence_title}" }
-                    p { class: "caption", "{g.sequence_teams}" }
-                    label { class: "choice",
-                        input { r#type: "checkbox", "data-testid": "six-in-a-row", checked: six(), onchange: move |e| six.set(e.checked()) }
-                        span { "{g.six_in_a_row}" }
+                    legend { "{lang.sequence().title}" }
+                    p { class: "caption", "{lang.sequence().teams}" }
+                    if sequence::six_in_a_row_offered(current.len()) {
+                        label { class: "choice",
+                            input { r#type: "checkbox", "data-testid": "six-in-a-row", checked: six(), onchange: move |e| six.set(e.checked()) }
+                            span { "{lang.sequence().six_in_a_row}" }
+                        }
                     }
                 }
             }
-            if game == NewGame::Words {
+            if game == GameKind::Words {
                 WordsOptions { card, variants, timer }
             }
             section { class: "info",
@@ -271,7 +227,7 @@ pub fn SetupScreen(game: NewGame) -> Element {
                         }
                     }
                 }
-                if current.len() < if game == NewGame::Sequence { 4 } else { MAX_PLAYERS } {
+                if current.len() < *game.players().end() {
                     button {
                         class: "action",
                         "data-testid": "add-player",
@@ -334,12 +290,12 @@ pub fn SetupScreen(game: NewGame) -> Element {
                 onclick: move |_| {
                     let mut ui = ui;
                     ui.go(match game {
-                        NewGame::Serieux => Screen::SerieuxRules,
-                        NewGame::Genius => Screen::GeniusRules,
-                        NewGame::Einstein => Screen::EinsteinRules,
-                        NewGame::Sequence => Screen::SequenceRules,
-                        NewGame::Rtt => Screen::RttRules,
-                        NewGame::Words => Screen::WordsRules,
+                        GameKind::Serieux => Screen::Rules(GameKind::Serieux),
+                        GameKind::Genius => Screen::Rules(GameKind::Genius),
+                        GameKind::Einstein => Screen::Rules(GameKind::Einstein),
+                        GameKind::Sequence => Screen::Rules(GameKind::Sequence),
+                        GameKind::Rtt => Screen::Rules(GameKind::Rtt),
+                        GameKind::Words => Screen::Rules(GameKind::Words),
                     })
                 },
                 "{g.rules}"

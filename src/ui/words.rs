@@ -3,12 +3,12 @@
 //! in the order they are said with their score worked out as they are typed,
 //! the table's verdict, tokens, and an optional round timer.
 
-use super::parts::{Notices, Ranking, RollOffPanel, RulesPage, StatusLine, UndoRedo};
+use super::parts::{Ranking, RulesPage};
 use super::roller::die_colour_class;
-use super::{use_ui, Screen};
+use super::{use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::{DieColour, LETTER_FACES};
 use crate::core::save::GameKind;
-use crate::core::session::{RollSource, Rules, Session};
+use crate::core::session::{RollSource, Rules};
 use crate::core::words::{self, Action, Event, Phase, Round, Words, COLOUR_FACES, THEME_CARDS};
 use crate::i18n::Lang;
 use crate::platform;
@@ -16,12 +16,10 @@ use dioxus::prelude::*;
 
 #[component]
 pub fn WordsGameScreen() -> Element {
-    let ui = use_ui();
-    let mut active = ui.words;
-    let lang = ui.lang();
+    let game = use_game::<Words>();
+    let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let w = lang.words();
-    let mut refused = use_signal(|| None::<String>);
     let mut typed_letters = use_signal(|| [None::<usize>; 5]);
     let mut typed_colour = use_signal(|| None::<usize>);
     let mut speaker = use_signal(|| None::<usize>);
@@ -30,50 +28,29 @@ pub fn WordsGameScreen() -> Element {
     // The round the timer runs for, and when it started (not part of the game).
     let mut timer_start = use_signal(|| None::<(usize, u64)>);
 
-    let Some(game) = active.read().clone() else {
-        return rsx! {
-            div { class: "info",
-                button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::WordsSetup) }, "{g.new_game}" }
-            }
-        };
+    let Some(active) = game.active.read().clone() else {
+        return rsx! { NoGame { kind: GameKind::Words } };
     };
-    let state = game.session.state().clone();
+    let state = active.session.state().clone();
     let players = state.players().to_vec();
     let setup = state.setup().clone();
     let card = setup.card;
     let limited = setup.variants.limited;
-    let can_undo = game.can_undo();
-    let can_redo = game.can_redo();
 
-    let mut act = move |action: Action| -> bool {
-        let Some(game) = active.write().as_mut().map(|g| g.act(action)) else {
-            return false;
-        };
-        refused.set(game.as_ref().err().map(|e| lang.words_error(e)));
-        game.is_ok()
-    };
-    let virtual_dice = move |count: usize, faces: u32| -> Vec<u32> {
-        let read = active.read();
-        let session: &Session<Words> = &read.as_ref().expect("a game").session;
-        session.virtual_dice(count, |_| platform::random_below(faces))
-    };
-    let mut roll_dice = move |letters: Vec<usize>, colour: usize, source: RollSource| {
-        if act(Action::RollDice {
-            letters,
-            colour,
-            source,
-        }) {
-            typed_letters.set([None; 5]);
-            typed_colour.set(None);
-            speaker.set(None);
-            word.set(String::new());
-            theme_pick.set(None);
-            let round = active
-                .peek()
-                .as_ref()
-                .map_or(0, |g| g.session.state().rounds());
-            timer_start.set(Some((round, platform::now_ms())));
-        }
+    let act = move |action: Action| -> bool { game.act(action) };
+    // Once the letter and colour dice are on the table: a new round of words.
+    let mut dice_rolled = move || {
+        typed_letters.set([None; 5]);
+        typed_colour.set(None);
+        speaker.set(None);
+        word.set(String::new());
+        theme_pick.set(None);
+        let round = game
+            .active
+            .peek()
+            .as_ref()
+            .map_or(0, |g| g.session.state().rounds());
+        timer_start.set(Some((round, platform::now_ms())));
     };
 
     let status = match state.phase() {
@@ -95,9 +72,10 @@ pub fn WordsGameScreen() -> Element {
     let waiting: Vec<usize> = (0..players.len()).filter(|p| !done.contains(p)).collect();
 
     rsx! {
-        div { class: "game words-game", "data-testid": "words-game",
-            StatusLine { player: status_colour, text: status }
-            Notices { refused: refused(), save_failed: game.save_failed, lang }
+        GameFrame {
+            game: game.frame(),
+            player: status_colour,
+            status,
             p { class: "pots", "data-testid": "pots",
                 span { class: "token-dot", "aria-hidden": "true" }
                 {lang.words_pots(state.centre(), limited.then_some(state.reserve()))}
@@ -105,18 +83,7 @@ pub fn WordsGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    RollOffPanel {
-                        roll_off: r.clone(),
-                        players: players.clone(),
-                        lang,
-                        on_roll: {
-                            let n = r.contenders.len();
-                            move |_| {
-                                let values = virtual_dice(n, 6).into_iter().map(|v| v + 1).collect();
-                                act(Action::RollOff { values, source: RollSource::Virtual });
-                            }
-                        },
-                    }
+                    {game.roll_off(&r, &players)}
                 },
                 Phase::RollTheme => rsx! {
                     section { class: "info play",
@@ -124,10 +91,7 @@ pub fn WordsGameScreen() -> Element {
                             class: "roll-main",
                             "data-testid": "roll-theme",
                             "data-haptic": "roll",
-                            onclick: move |_| {
-                                let value = virtual_dice(1, 6)[0] + 1;
-                                act(Action::RollTheme { value, source: RollSource::Virtual });
-                            },
+                            onclick: move |_| { game.throw_next(); },
                             "{w.roll_theme}"
                         }
                         p { class: "caption", "{w.or_theme}" }
@@ -153,9 +117,9 @@ pub fn WordsGameScreen() -> Element {
                             "data-testid": "roll-dice",
                             "data-haptic": "roll",
                             onclick: move |_| {
-                                let v = virtual_dice(6, 6);
-                                let letters = v[..5].iter().map(|&i| i as usize).collect();
-                                roll_dice(letters, v[5] as usize, RollSource::Virtual);
+                                if game.throw_next() {
+                                    dice_rolled();
+                                }
                             },
                             "{w.roll_dice}"
                         }
@@ -198,7 +162,9 @@ pub fn WordsGameScreen() -> Element {
                             onclick: move |_| {
                                 let letters: Option<Vec<usize>> = typed_letters().iter().copied().collect();
                                 if let (Some(letters), Some(colour)) = (letters, typed_colour()) {
-                                    roll_dice(letters, colour, RollSource::Typed);
+                                    if act(Action::RollDice { letters, colour, source: RollSource::Typed }) {
+                                        dice_rolled();
+                                    }
                                 }
                             },
                             "{w.confirm_dice}"
@@ -255,7 +221,7 @@ pub fn WordsGameScreen() -> Element {
                                 let waiting = waiting.clone();
                                 move |_| {
                                 let Some(player) = who_speaks(speaker(), &waiting) else {
-                                    refused.set(Some(w.who_speaks.to_string()));
+                                    game.refuse(w.who_speaks.to_string());
                                     return;
                                 };
                                 if act(Action::Propose { player, word: word(), theme: theme_pick() }) {
@@ -282,7 +248,7 @@ pub fn WordsGameScreen() -> Element {
                         places: state.places(),
                         scores: state.tokens().iter().map(|t| lang.n_tokens(*t)).collect::<Vec<_>>(),
                         lang,
-                        button { class: "roll-main", onclick: move |_| { let mut ui = ui; ui.go(Screen::WordsSetup) }, "{g.new_game}" }
+                        button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Words)), "{g.new_game}" }
                     }
                 },
             }
@@ -318,7 +284,7 @@ pub fn WordsGameScreen() -> Element {
                 ul { class: "word-scores", "data-testid": "scores",
                     for (i, p) in players.iter().enumerate() {
                         li { key: "{i}", class: if done.contains(&i) { "done" } else { "" },
-                            span { class: "player-symbol {super::serieux::colour_class(p.colour)}", "aria-hidden": "true", "{p.colour.symbol()}" }
+                            span { class: "player-symbol {super::parts::colour_class(p.colour)}", "aria-hidden": "true", "{p.colour.symbol()}" }
                             span { class: "rank-name", "{p.name}" }
                             if done.contains(&i) {
                                 span { class: "caption", title: w.done_round, "aria-label": w.done_round, "✓" }
@@ -330,13 +296,6 @@ pub fn WordsGameScreen() -> Element {
             }
             }
 
-            UndoRedo {
-                can_undo,
-                can_redo,
-                lang,
-                on_step: move |undo| { if let Some(game) = active.write().as_mut() { game.step(undo); } refused.set(None); },
-            }
-            button { class: "action", "data-testid": "open-rules", onclick: move |_| { let mut ui = ui; ui.go(Screen::WordsRules) }, "{g.rules}" }
         }
     }
 }
@@ -463,7 +422,7 @@ fn WordEntry(
                         "aria-pressed": if chosen == Some(p) { "true" } else { "false" },
                         "data-testid": "speaker-{p}",
                         onclick: move |_| speaker.set(Some(p)),
-                        span { class: "player-symbol {super::serieux::colour_class(players[p].colour)}", "aria-hidden": "true", "{players[p].colour.symbol()}" }
+                        span { class: "player-symbol {super::parts::colour_class(players[p].colour)}", "aria-hidden": "true", "{players[p].colour.symbol()}" }
                         "{players[p].name}"
                     }
                 }
@@ -586,11 +545,4 @@ pub fn WordsRulesScreen() -> Element {
             }
         }
     }
-}
-
-/// A saved game's one-line summary for the home screen.
-pub fn summary(session: &Session<Words>, lang: Lang) -> String {
-    let s = session.state();
-    let names = super::parts::names(s.players());
-    lang.words_summary(&names, s.rounds(), s.centre())
 }

@@ -53,15 +53,15 @@ fn main() {
                 roller.act(RollerAction::Keep { die, kept: false }).unwrap();
             }
         } else {
-            let faces = roller
+            let values = roller
                 .state()
                 .kinds_to_roll()
                 .iter()
-                .map(|k| rng.random_range(0..k.sides()))
+                .map(|k| rng.random_range(k.values()))
                 .collect();
             roller
                 .act(RollerAction::Roll {
-                    faces,
+                    values,
                     source: RollSource::Virtual,
                 })
                 .unwrap();

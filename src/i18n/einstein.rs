@@ -1,0 +1,79 @@
+//! Einstein: labels of its sheet and turns, why a move was refused.
+
+use super::Lang;
+use crate::core::einstein::Error;
+
+texts! {
+    /// Einstein's labels.
+    Lang::einstein() -> EinsteinTexts;
+    title: "Einstein", "Einstein";
+    blurb:
+        "Un lancer de cinq dés pour tous : deux paires et le cinquième dé. Seul ou à plusieurs.",
+        "One roll of five dice for everyone: two pairs and the fifth die. Alone or together.";
+    roll_five: "Lancer les 5 dés", "Roll the 5 dice";
+    choose_pairs:
+        "Touchez deux dés pour la première paire, deux pour la seconde : le dé restant est le cinquième dé.",
+        "Tap two dice for the first pair, two for the second: the die left is the fifth die.";
+    fifth_any:
+        "Cinquième dé : n'importe lequel (moins de trois valeurs choisies).",
+        "Fifth die: any die (fewer than three values chosen).";
+    free_throw:
+        "Lancer libre : aucune de vos trois valeurs n'est sortie, le cinquième dé n'est pas coché.",
+        "Free throw: none of your three values came up, the fifth die is not marked.";
+    confirm_choice: "Valider ce choix", "Confirm this choice";
+    fifth_die: "5e dé", "5th die";
+    sheet_points: "Pts", "Pts";
+    sheet_sum: "Somme", "Sum";
+    sheet_score: "Résultat", "Score";
+    new_best: "Nouveau record personnel !", "New personal best!";
+    done: "a fini", "is done";
+    free_throw_short: "lancer libre", "free throw";
+}
+
+impl Lang {
+    /// "Le 5e dé doit être un 2 ou un 5." / "The fifth die must be a 2 or a 5."
+    pub fn fifth_one_of(self, values: &[u8]) -> String {
+        let list = values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+        self.pick(
+            format!("Le cinquième dé doit être un {}.", list.join(" ou un ")),
+            format!("The fifth die must be a {}.", list.join(" or a ")),
+        )
+    }
+
+    /// "Lancer n°3" / "Roll 3".
+    pub fn roll_number(self, n: usize) -> String {
+        self.pick(format!("Lancer n°{n}"), format!("Roll {n}"))
+    }
+
+    /// "Lancer n°3 · Anne lance les dés" / "Roll 3 · Anne rolls the dice".
+    pub fn roll_by(self, n: usize, name: &str) -> String {
+        format!("{} · {}", self.roll_number(n), self.rolls_dice(name))
+    }
+
+    /// "À Anne de choisir" / "Anne to choose".
+    pub fn to_choose(self, name: &str) -> String {
+        self.pick(format!("À {name} de choisir"), format!("{name} to choose"))
+    }
+
+    pub fn personal_best(self, best: i32) -> String {
+        self.pick(
+            format!("Record personnel : {best}"),
+            format!("Personal best: {best}"),
+        )
+    }
+
+    /// Why a move of Einstein was refused.
+    pub fn einstein_error(self, error: &Error) -> String {
+        match (self, error) {
+            (_, Error::Setup(e)) => self.setup_error(e),
+            (_, Error::First(e)) => self.first_player_error(e),
+            (_, Error::FifthMustBeChosenValue { allowed }) => self.fifth_one_of(allowed),
+            (Lang::Fr, Error::BadPairs) => "Formez deux paires avec quatre dés différents.".into(),
+            (Lang::En, Error::BadPairs) => "Make two pairs from four different dice.".into(),
+            (Lang::Fr, Error::WrongDiceCount) => "Einstein se joue avec 5 dés.".into(),
+            (Lang::En, Error::WrongDiceCount) => "Einstein is played with 5 dice.".into(),
+            (_, Error::GameOver) => self.game_is_over(),
+            (_, _) => self.not_possible_now(),
+        }
+    }
+}

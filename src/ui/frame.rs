@@ -1,0 +1,220 @@
+//! What every game screen shares: [`use_game`], the game being played with
+//! the moves that save it and word their refusal, the app's dice, undo and
+//! redo; and [`GameFrame`], whose turn it is, the notices, undo/redo and the
+//! link to the rules around the screen's own content.
+
+use super::parts::{Notices, RollOffPanel, StatusLine, UndoRedo};
+use super::{use_default, use_ui, Active, Screen, Ui};
+use crate::core::game::{Game, Move, Roll};
+use crate::core::save::GameKind;
+use crate::core::table::{Colour, Player, RollOff};
+use crate::i18n::Lang;
+use crate::platform;
+use dioxus::prelude::*;
+
+/// A game as its screens see it.
+pub trait GameScreen: Game {
+    /// The game of this kind being played (or viewed from the history).
+    fn active(ui: &Ui) -> Signal<Option<Active<Self>>>;
+
+    /// Why a move was refused, in the player's language.
+    fn refusal(lang: Lang, error: &Self::Error) -> String;
+}
+
+/// A game screen's hold on its game (see [`use_game`]).
+pub struct UseGame<G: GameScreen> {
+    pub ui: Ui,
+    pub active: Signal<Option<Active<G>>>,
+    /// The last refusal, worded, until the next move.
+    pub refused: Signal<Option<String>>,
+    pub lang: Lang,
+}
+
+impl<G: GameScreen> Clone for UseGame<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: GameScreen> Copy for UseGame<G> {}
+
+impl<G: GameScreen> UseGame<G> {
+    /// Plays `action` and saves the game; a refusal changes nothing and is
+    /// shown. True if the move was played.
+    pub fn act(mut self, action: G::Action) -> bool {
+        let outcome = match self.active.write().as_mut() {
+            Some(game) => game.act(action),
+            None => return false,
+        };
+        let lang = self.lang;
+        let refusal = outcome
+            .as_ref()
+            .err()
+            .map(|e| lang.refusal(e, |e| G::refusal(lang, e)));
+        self.refused.set(refusal);
+        outcome.is_ok()
+    }
+
+    /// Throws `roll` with the app's dice (the dice kept from an undone roll
+    /// come back first) and plays it.
+    pub fn throw(self, roll: &Roll) -> bool {
+        let action = self
+            .active
+            .read()
+            .as_ref()
+            .and_then(|game| game.session.throw(roll, platform::random_face));
+        action.is_some_and(|action| self.act(action))
+    }
+
+    /// Throws the one roll the game waits for, if it waits for one.
+    pub fn throw_next(self) -> bool {
+        let roll = self.active.read().as_ref().and_then(|game| {
+            game.session
+                .state()
+                .legal_moves()
+                .iter()
+                .find_map(|m| m.as_roll().cloned())
+        });
+        roll.is_some_and(|roll| self.throw(&roll))
+    }
+
+    /// Undo (`true`) or redo (`false`).
+    pub fn step(mut self, undo: bool) {
+        if let Some(game) = self.active.write().as_mut() {
+            game.step(undo);
+        }
+        self.refused.set(None);
+    }
+
+    /// Shows a refusal that no move produced (a tap on nothing playable).
+    pub fn refuse(mut self, message: String) {
+        self.refused.set(Some(message));
+    }
+
+    /// The roll-off for the first player, rolled by the app for everyone
+    /// still in it.
+    pub fn roll_off(self, roll_off: &RollOff, players: &[Player]) -> Element {
+        rsx! {
+            RollOffPanel {
+                roll_off: roll_off.clone(),
+                players: players.to_vec(),
+                lang: self.lang,
+                on_roll: move |_| { self.throw_next(); },
+            }
+        }
+    }
+
+    /// What the frame shows of the game: refusal, saving, undo and redo.
+    pub fn frame(self) -> FrameState {
+        let read = self.active.read();
+        let game = read.as_ref();
+        FrameState {
+            kind: G::KIND,
+            refused: self.refused.read().clone(),
+            save_failed: game.is_some_and(|g| g.save_failed),
+            can_undo: game.is_some_and(|g| g.can_undo()),
+            can_redo: game.is_some_and(|g| g.can_redo()),
+            step: Callback::new(move |undo| self.step(undo)),
+        }
+    }
+
+    /// The rolls the game waits for now.
+    pub fn rolls(&self) -> Vec<Roll> {
+        self.active
+            .read()
+            .as_ref()
+            .map(|game| {
+                let moves = game.session.state().legal_moves();
+                moves
+                    .into_iter()
+                    .filter_map(|m| match m {
+                        Move::Roll(roll) => Some(roll),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// The game of type `G` being played, for a screen of that game.
+pub fn use_game<G: GameScreen>() -> UseGame<G> {
+    let ui = use_ui();
+    UseGame {
+        ui,
+        active: G::active(&ui),
+        refused: use_default::<Option<String>>(),
+        lang: ui.lang(),
+    }
+}
+
+/// What the frame of a game screen shows of its game (see [`UseGame::frame`]).
+#[derive(Clone, PartialEq)]
+pub struct FrameState {
+    pub kind: GameKind,
+    pub refused: Option<String>,
+    pub save_failed: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Undo (`true`) or redo (`false`).
+    pub step: Callback<bool>,
+}
+
+/// Whose turn it is, the notices, the screen's content, undo and redo,
+/// `sheet` (the score sheet, below undo) and the link to the rules.
+/// `on_step` runs after an undo or redo (to clear what the screen was
+/// drafting).
+#[component]
+pub fn GameFrame(
+    game: FrameState,
+    /// The colour of the player the status line is about, if any.
+    player: Option<Colour>,
+    status: String,
+    #[props(default)] on_step: Option<EventHandler<bool>>,
+    #[props(default = VNode::empty())] sheet: Element,
+    children: Element,
+) -> Element {
+    let ui = use_ui();
+    let lang = ui.lang();
+    let FrameState {
+        kind,
+        refused,
+        save_failed,
+        can_undo,
+        can_redo,
+        step,
+    } = game;
+    rsx! {
+        div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
+            StatusLine { player, text: status }
+            Notices { refused, save_failed, lang }
+            {children}
+            UndoRedo {
+                can_undo,
+                can_redo,
+                lang,
+                on_step: move |undo| {
+                    step.call(undo);
+                    if let Some(then) = on_step {
+                        then.call(undo);
+                    }
+                },
+            }
+            {sheet}
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::Rules(kind)), "{lang.game().rules}" }
+        }
+    }
+}
+
+/// The game screen with no game: the way to a new one.
+#[component]
+pub fn NoGame(kind: GameKind) -> Element {
+    let ui = use_ui();
+    let new_game = ui.lang().game().new_game;
+    rsx! {
+        div { class: "info",
+            p { "{new_game}" }
+            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(kind)), "{new_game}" }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! What the device keeps beside the games, in its own test binary (it
+//! points the app's data folder at a fresh temporary one before anything
+//! reads it): the Einstein personal best and the Roll to the Top series
+//! change when a game ends, and only as the rules of the records say.
+
+use genius::core::game::{Points, Standings};
+use genius::core::save::GameKind;
+use genius::core::table::{Colour, Player};
+use genius::records::{einstein_best, game_ended, reset_rtt_series, rtt_series};
+
+fn standings(scores: &[(&str, i64)]) -> Standings {
+    let players: Vec<Player> = scores
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| Player::new(n, Colour::ALL[i]))
+        .collect();
+    let points = scores.iter().map(|(_, s)| Points::whole(*s)).collect();
+    Standings::ranked(&players, points, vec![true; scores.len()])
+}
+
+#[test]
+fn records_change_when_games_end() {
+    let dir = std::env::temp_dir().join(format!("genius-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::env::set_var("GENIUS_DATA_DIR", &dir);
+
+    // Einstein: only a solo game, and only a better total, sets the best.
+    assert_eq!(einstein_best(), None);
+    game_ended(
+        GameKind::Einstein,
+        "einstein-1",
+        &standings(&[("Anne", 120)]),
+    );
+    assert_eq!(einstein_best(), Some(120));
+    game_ended(
+        GameKind::Einstein,
+        "einstein-2",
+        &standings(&[("Anne", -400)]),
+    );
+    assert_eq!(einstein_best(), Some(120), "a worse total keeps the best");
+    game_ended(
+        GameKind::Einstein,
+        "einstein-3",
+        &standings(&[("Anne", 900), ("Bruno", 10)]),
+    );
+    assert_eq!(einstein_best(), Some(120), "not a solo game");
+    game_ended(
+        GameKind::Einstein,
+        "einstein-4",
+        &standings(&[("Anne", 300)]),
+    );
+    assert_eq!(einstein_best(), Some(300));
+
+    // Roll to the Top: each game counts once in the series, by name.
+    let game = standings(&[("Anne", 0), ("Bruno", -3)]);
+    game_ended(GameKind::Rtt, "rtt-1", &game);
+    game_ended(GameKind::Rtt, "rtt-1", &game);
+    game_ended(GameKind::Rtt, "rtt-2", &standings(&[("Bruno", -1)]));
+    let series = rtt_series();
+    assert_eq!(series.totals.get("Anne"), Some(&0));
+    assert_eq!(series.totals.get("Bruno"), Some(&-4));
+    assert_eq!(series.counted, vec!["rtt-1", "rtt-2"]);
+    assert!(reset_rtt_series().totals.is_empty());
+    assert_eq!(rtt_series(), Default::default());
+
+    // Other games keep no record.
+    game_ended(GameKind::Serieux, "serieux-1", &standings(&[("Anne", 99)]));
+    assert_eq!(einstein_best(), Some(300));
+    let _ = std::fs::remove_dir_all(&dir);
+}
