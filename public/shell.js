@@ -116,16 +116,36 @@
   }
 
   // ---- sharing files ----
-  // The app hands exports here first: the phone's share sheet where the
-  // browser can share files (Android, iOS); otherwise it returns false and
-  // the app downloads the file.
+  // The app hands exports here first: the system share sheet where the
+  // browser can share files (Android, iOS, some desktops); otherwise it
+  // returns false and the app downloads the file itself.
+  // Chromium shares only some kinds of files (images, media, PDF, and text:
+  // .txt, .csv, .html, .css), not .json: a JSON export it refuses goes as a
+  // text copy, `NAME.json.txt`, which the app's import accepts back. If the
+  // share then fails for another reason than the player closing the sheet,
+  // the file is downloaded instead, so an export is never lost.
+  function download(file) {
+    var url = URL.createObjectURL(file);
+    var link = document.createElement('a');
+    link.href = url;
+    link.download = file.name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+  }
   window.geniusShare = function (name, mime, text) {
     try {
+      if (!navigator.canShare || !navigator.share) return false;
       var file = new File([text], name, { type: mime });
-      if (navigator.canShare && navigator.share && navigator.canShare({ files: [file] })) {
-        navigator.share({ files: [file], title: name }).catch(function () {});
-        return true;
+      if (!navigator.canShare({ files: [file] })) {
+        file = new File([text], name + '.txt', { type: 'text/plain' });
+        if (!navigator.canShare({ files: [file] })) return false;
       }
+      navigator.share({ files: [file], title: name }).catch(function (e) {
+        if (!e || e.name !== 'AbortError') download(new File([text], name, { type: mime }));
+      });
+      return true;
     } catch (e) { /* no file sharing here */ }
     return false;
   };

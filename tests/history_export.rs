@@ -853,3 +853,29 @@ fn a_rename_can_be_forgotten_and_the_pairs_keep_the_names_as_written() {
     assert_eq!(a.resolve("Anne"), "Anne");
     assert_eq!(a.resolve("Bruno"), "annie", "the merge stays");
 }
+
+#[test]
+fn an_export_kept_in_a_phone_app_says_where_why_and_what_to_do() {
+    use genius::i18n::Lang;
+    use genius::platform::Handed;
+    let path = "/data/user/0/app.genius.table/files/exports/genius-export-2026-11-23.json";
+    let fr = Lang::Fr.handed(&Handed::KeptInApp(path.into()));
+    assert!(fr.contains(path), "{fr}");
+    assert!(fr.contains("que seule l'application peut lire"), "{fr}");
+    assert!(fr.contains("menu Partager"), "{fr}");
+    assert!(fr.contains("version web"), "{fr}");
+    let en = Lang::En.handed(&Handed::KeptInApp(path.into()));
+    assert!(en.contains(path), "{en}");
+    assert!(en.contains("which only the app can read"), "{en}");
+    assert!(en.contains("share menu"), "{en}");
+    assert!(en.contains("web version"), "{en}");
+    // The desktop's folder is the player's own: just where it is.
+    assert_eq!(
+        Lang::En.handed(&Handed::Saved("/home/a/exports/x.csv".into())),
+        "File saved: /home/a/exports/x.csv"
+    );
+    assert_eq!(
+        Lang::Fr.handed(&Handed::Saved("/home/a/exports/x.csv".into())),
+        "Fichier enregistré : /home/a/exports/x.csv"
+    );
+}

@@ -6,6 +6,7 @@ use crate::core::game::{Progress, Summary};
 use crate::core::genius::Halves;
 use crate::core::history::{CsvWords, Outcome, Points, Variant};
 use crate::core::save::{GameKind, LoadError};
+use crate::platform::Handed;
 
 texts! {
     /// The labels of the history, statistics and players screens.
@@ -26,8 +27,8 @@ texts! {
     export_csv: "Scores (CSV)", "Scores (CSV)";
     import: "Importer un fichier", "Import a file";
     import_hint:
-        "Un export de Genius (.json) ou une partie sauvegardée, 4 Mo au plus.",
-        "A Genius export (.json) or one saved game, 4 MB at most.";
+        "Un export de Genius (.json, ou .json.txt une fois passé par le menu Partager) ou une partie sauvegardée, 4 Mo au plus.",
+        "A Genius export (.json, or .json.txt once through the share menu) or one saved game, 4 MB at most.";
     read_only: "Partie terminée, en lecture seule.", "Finished game, read only.";
     player: "Joueur", "Player";
     played: "Parties", "Games";
@@ -45,7 +46,6 @@ texts! {
     players_hint:
         "Renommer un joueur change son nom partout dans l'historique et les statistiques ; lui donner le nom d'un autre joueur fusionne les deux.",
         "Renaming a player changes their name everywhere in the history and statistics; giving them another player's name merges the two.";
-    saved_to: "Fichier enregistré :", "File saved:";
     csv_header as [&'static str; 7]:
         ["Date", "Jeu", "Variante", "Joueur", "Score", "Place", "Gagnant"],
         ["Date", "Game", "Variant", "Player", "Score", "Place", "Winner"];
@@ -183,6 +183,42 @@ impl Lang {
             ),
             Lang::En => format!(
                 "Import: {added} game(s) added, {already} already here, {refused} refused."
+            ),
+        }
+    }
+
+    /// Where an export went, and on the phone builds why it stays there.
+    pub fn handed(self, handed: &Handed) -> String {
+        match (self, handed) {
+            #[cfg(target_arch = "wasm32")]
+            (Lang::Fr, Handed::ShareSheet(name)) => format!("{name} : envoyé au menu Partager."),
+            #[cfg(target_arch = "wasm32")]
+            (Lang::En, Handed::ShareSheet(name)) => format!("{name}: sent to the share menu."),
+            #[cfg(target_arch = "wasm32")]
+            (Lang::Fr, Handed::Downloaded(name)) => {
+                format!("{name} : téléchargé (ce navigateur ne partage pas de fichiers).")
+            }
+            #[cfg(target_arch = "wasm32")]
+            (Lang::En, Handed::Downloaded(name)) => {
+                format!("{name}: downloaded (this browser does not share files).")
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            (Lang::Fr, Handed::Saved(path)) => format!("Fichier enregistré : {path}"),
+            #[cfg(not(target_arch = "wasm32"))]
+            (Lang::En, Handed::Saved(path)) => format!("File saved: {path}"),
+            #[cfg(not(target_arch = "wasm32"))]
+            (Lang::Fr, Handed::KeptInApp(path)) => format!(
+                "Fichier enregistré dans le dossier de l'application ({path}), que seule l'application peut lire : \
+                 l'application installée ne sait pas encore ouvrir le menu Partager du téléphone. \
+                 Pour passer des parties à un autre appareil, exportez-les depuis la version web (la page de Genius, \
+                 ou l'icône ajoutée à l'écran d'accueil) : elle les envoie au menu Partager."
+            ),
+            #[cfg(not(target_arch = "wasm32"))]
+            (Lang::En, Handed::KeptInApp(path)) => format!(
+                "File saved in the app's own folder ({path}), which only the app can read: \
+                 the installed app cannot open the phone's share menu yet. \
+                 To move games to another device, export them from the web version (Genius's page, \
+                 or its icon added to the home screen): it sends them to the share menu."
             ),
         }
     }

@@ -43,6 +43,26 @@ impl std::fmt::Display for StorageError {
     }
 }
 
+/// Where an exported file went (`share_file`), for the message the player
+/// reads. Each build has only its own cases, so the web build's wasm carries
+/// no native message and the other way round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Handed {
+    /// Web: handed to the system share sheet (the Web Share API with files).
+    #[cfg(target_arch = "wasm32")]
+    ShareSheet(String),
+    /// Web: downloaded, where the browser cannot share files.
+    #[cfg(target_arch = "wasm32")]
+    Downloaded(String),
+    /// Desktop: written to this path, in a folder the player can open.
+    #[cfg(not(target_arch = "wasm32"))]
+    Saved(String),
+    /// Phone builds (Android, iOS web views): written to this path, inside
+    /// the app's private folder, which only the app itself can read.
+    #[cfg(not(target_arch = "wasm32"))]
+    KeptInApp(String),
+}
+
 /// Picks what to load of a stored value and its backup: the main copy if
 /// `accept` takes it, else the backup if `accept` takes that (flagged
 /// `true`), else the main copy as it is, for the caller to report.

@@ -388,16 +388,30 @@ pub fn local_offset_minutes() -> i32 {
     chrono::Local::now().offset().local_minus_utc() / 60
 }
 
-/// Hands a file to the player: written to the app's `exports` folder (the
-/// platform share sheet is not wired up yet). Returns the file's path.
-pub fn share_file(name: &str, _mime: &str, text: &str) -> Result<String, StorageError> {
+/// Hands a file to the player: written to the app's `exports` folder. The
+/// desktop's is an ordinary folder of the player's; a phone's is private to
+/// the app, and the web views the app runs in on Android and iOS have no
+/// share sheet (no Web Share API), so the phone builds say so and point to
+/// the web version to move games between devices.
+pub fn share_file(name: &str, _mime: &str, text: &str) -> Result<super::Handed, StorageError> {
     let dir = data_dir()
         .ok_or_else(|| StorageError("no data directory".into()))?
         .join("exports");
     std::fs::create_dir_all(&dir).map_err(|e| StorageError(e.to_string()))?;
     let path = dir.join(name);
     write_atomically(&path, text.as_bytes()).map_err(|e| StorageError(e.to_string()))?;
-    Ok(path.display().to_string())
+    let path = path.display().to_string();
+    if cfg!(any(target_os = "android", target_os = "ios")) {
+        Ok(super::Handed::KeptInApp(path))
+    } else {
+        Ok(super::Handed::Saved(path))
+    }
+}
+
+/// The URL of a bundled file, as dx gives it (the desktop and phone web views
+/// serve the app from their own root).
+pub fn asset_url(asset: dioxus::prelude::Asset) -> String {
+    asset.to_string()
 }
 
 /// The device's preferred language, such as `fr-FR`.

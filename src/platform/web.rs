@@ -59,6 +59,18 @@ pub async fn sleep_ms(ms: u32) {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
+/// The URL of a bundled file, relative to the page (`assets/…`), so that the
+/// app works wherever it is served from: at the root of a site or under a
+/// sub-path such as `https://<owner>.github.io/genius/`. dx's release build
+/// names them from the root (`/assets/…`).
+pub fn asset_url(asset: dioxus::prelude::Asset) -> String {
+    let url = asset.to_string();
+    match url.strip_prefix('/') {
+        Some(relative) => relative.to_string(),
+        None => url,
+    }
+}
+
 /// The rules pages' texts are not in the web build's wasm (see
 /// `i18n::rules`): they are fetched when a rules page first opens.
 pub fn bundled_rules() -> Option<&'static str> {
@@ -74,7 +86,7 @@ pub async fn fetch_rules() -> Result<String, StorageError> {
     const RULES: Asset = asset!("/assets/rules.json");
     let fail = |what: &str| StorageError(format!("rules.json: {what}"));
     let window = web_sys::window().ok_or_else(|| fail("no window"))?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&RULES.to_string()))
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&asset_url(RULES)))
         .await
         .map_err(|_| fail("network error"))?
         .dyn_into()
@@ -96,9 +108,9 @@ pub fn local_offset_minutes() -> i32 {
 }
 
 /// Hands a file to the player: the phone's share sheet where the browser
-/// shares files (through `geniusShare` in public/shell.js), else a download.
-/// Returns the file's name.
-pub fn share_file(name: &str, mime: &str, text: &str) -> Result<String, StorageError> {
+/// shares files (through `geniusShare` in public/shell.js, which also
+/// downloads the file if sharing then fails), else a download.
+pub fn share_file(name: &str, mime: &str, text: &str) -> Result<super::Handed, StorageError> {
     use wasm_bindgen::{JsCast, JsValue};
     let shared = web_sys::window()
         .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("geniusShare")).ok())
@@ -109,7 +121,7 @@ pub fn share_file(name: &str, mime: &str, text: &str) -> Result<String, StorageE
         })
         .and_then(|v| v.as_bool());
     if shared == Some(true) {
-        return Ok(name.to_string());
+        return Ok(super::Handed::ShareSheet(name.to_string()));
     }
     let fail = |what: &str| StorageError(format!("could not {what}"));
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
@@ -130,7 +142,7 @@ pub fn share_file(name: &str, mime: &str, text: &str) -> Result<String, StorageE
     link.set_download(name);
     link.click();
     let _ = web_sys::Url::revoke_object_url(&url);
-    Ok(name.to_string())
+    Ok(super::Handed::Downloaded(name.to_string()))
 }
 
 /// The browser's preferred language, such as `fr-FR`.

@@ -79,7 +79,7 @@ pub fn HistoryScreen() -> Element {
     let share = move |name: String, mime: &str, text: String| {
         let result = platform::share_file(&name, mime, &text);
         message.set(Some(match result {
-            Ok(where_) => (true, format!("{} {where_}", lang.history().saved_to)),
+            Ok(handed) => (true, lang.handed(&handed)),
             Err(e) => (false, format!("⚠ {e}")),
         }));
     };
@@ -142,7 +142,8 @@ pub fn HistoryScreen() -> Element {
                             input {
                                 key: "{round}",
                                 r#type: "file",
-                                accept: ".json,application/json",
+                                // .txt too: the copy Chrome's share sheet takes (see public/shell.js).
+                                accept: ".json,application/json,.txt,text/plain",
                                 "data-testid": "import-file",
                                 onchange: move |e| async move {
                                     let Some(file) = e.files().into_iter().next() else { return };

@@ -351,7 +351,7 @@ pub fn Root(init: Init) -> Element {
         // loads beside the wasm. Elsewhere (desktop, phones, `dx serve`) it
         // is linked here, in the body: no document machinery needed.
         if cfg!(any(not(target_arch = "wasm32"), debug_assertions)) {
-            link { rel: "stylesheet", href: STYLE }
+            link { rel: "stylesheet", href: platform::asset_url(STYLE) }
         }
         div { class: "app", "data-theme": theme, lang: lang.code(),
             // Read by public/shell.js, which vibrates on rolls.

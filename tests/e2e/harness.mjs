@@ -12,20 +12,25 @@ export const WEB_DIST = process.env.GENIUS_WEB_DIST || path.join(ROOT, 'target/d
 export const ARTIFACTS = path.join(here, 'artifacts');
 export const PHONE = { width: 390, height: 844 };
 
-export async function start() {
+/** How the tests launch Debian's Chromium (playwright-core). */
+export const LAUNCH = {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+/** Serves the build (under `base`, a sub-path such as '/genius/', if given)
+ * and launches Chromium. */
+export async function start({ base = '/' } = {}) {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`no web build in ${WEB_DIST}: run scripts/test (or dx build --web --release) first`);
   }
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const server = await serve(WEB_DIST, 0);
-  const url = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const server = await serve(WEB_DIST, 0, base);
+  const url = `http://127.0.0.1:${server.address().port}${base}`;
+  const browser = await chromium.launch(LAUNCH);
   return {
-    url, browser,
+    url, base, browser,
     async page({ locale = 'fr-FR', colorScheme = 'light', viewport = PHONE, hasTouch = true, serviceWorkers = 'allow' } = {}) {
       const context = await browser.newContext({ locale, colorScheme, viewport, hasTouch, isMobile: hasTouch, deviceScaleFactor: 2, serviceWorkers });
       const page = await context.newPage();
