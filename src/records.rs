@@ -4,9 +4,9 @@
 //! when a game ends, from the handler of the move that ended it
 //! ([`game_ended`], called by `ui::Active`), never while a screen renders.
 
+use crate::core::game::GameKind;
 use crate::core::game::Standings;
 use crate::core::history::Aliases;
-use crate::core::save::GameKind;
 use crate::platform::{self, StorageError};
 use std::collections::BTreeMap;
 

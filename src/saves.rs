@@ -118,7 +118,8 @@ impl GameStore for crate::platform::GameFiles {
 mod tests {
     use super::*;
     use crate::core::dice::D6;
-    use crate::core::save::{GameKind, SavedGame};
+    use crate::core::game::GameKind;
+    use crate::core::save::SavedGame;
     use crate::core::serieux::{Action, FirstPlayer, Serieux, Setup};
     use crate::core::session::{RollSource, Session};
     use crate::core::table::{Colour, Player};
@@ -438,7 +439,7 @@ fn note_result<T>(
 /// checksum says if it is ever damaged.
 pub fn save<R: crate::core::session::Rules>(
     id: &str,
-    kind: crate::core::save::GameKind,
+    kind: crate::core::game::GameKind,
     session: &crate::core::session::Session<R>,
 ) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;

@@ -340,7 +340,7 @@ fn six_in_a_row_is_only_for_two_sides_not_three_players() {
 /// The rules page says six in a row is only for two sides, in both languages.
 #[test]
 fn the_rules_page_offers_six_in_a_row_only_to_two_sides() {
-    use genius::core::save::GameKind;
+    use genius::core::game::GameKind;
     use genius::i18n::{Lang, Rulebooks};
     let books = Rulebooks::parse(include_str!("../assets/rules.json")).unwrap();
     for (lang, needle) in [

@@ -4,7 +4,7 @@
 use dioxus::prelude::*;
 use genius::core::checker::{Checker, Input};
 use genius::core::dice::D6;
-use genius::core::save::GameKind;
+use genius::core::game::GameKind;
 use genius::i18n::Lang;
 use genius::settings::{Settings, SettingsError, Theme};
 use genius::ui::{Init, Root, RootProps, Screen};
@@ -385,7 +385,8 @@ fn the_sequence_setup_offers_six_in_a_row_to_two_players() {
 }
 
 fn unfinished_game() -> genius::core::save::SavedGame {
-    use genius::core::save::{GameKind, SavedGame};
+    use genius::core::game::GameKind;
+    use genius::core::save::SavedGame;
     use genius::core::serieux::{FirstPlayer, Serieux, Setup};
     use genius::core::session::Session;
     use genius::core::table::{Colour, Player};

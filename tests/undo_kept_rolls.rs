@@ -300,7 +300,7 @@ fn undo_then_typed_dice_cannot_launder_a_bad_virtual_roll_in_mode_serieux() {
 /// Every game's rules page states the ruling, in both languages.
 #[test]
 fn every_rules_page_says_typed_dice_cannot_replace_an_undone_virtual_roll() {
-    use genius::core::save::GameKind;
+    use genius::core::game::GameKind;
     use genius::i18n::{Lang, Rulebooks};
     let books = Rulebooks::parse(include_str!("../assets/rules.json")).unwrap();
     for game in [

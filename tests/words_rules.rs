@@ -424,7 +424,7 @@ fn the_screen_says_a_rejected_author_may_propose_again() {
 /// The rules page states both corrected rulings, in both languages.
 #[test]
 fn the_rules_page_states_the_retry_and_the_round_after_a_black_face() {
-    use genius::core::save::GameKind;
+    use genius::core::game::GameKind;
     use genius::i18n::{Lang, Rulebooks};
     let books = Rulebooks::parse(include_str!("../assets/rules.json")).unwrap();
     for (lang, needles) in [

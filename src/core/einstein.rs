@@ -3,8 +3,8 @@
 //! it into two pairs and a fifth die; sums score by how often they were marked.
 
 use super::dice::D6;
+use super::game::GameKind;
 use super::game::{Game, Move, Points, Progress, Roll, Standings};
-use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,

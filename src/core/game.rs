@@ -17,9 +17,10 @@
 //! [`with_game`] is the one place that maps a [`GameKind`] to its rules.
 
 use super::dice_kinds::DieKind;
-use super::save::{GameKind, LoadError, SavedGame};
+use super::save::{LoadError, SavedGame};
 use super::session::Rules;
 use super::table::Player;
+use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
 /// One legal move of the current state.
@@ -326,7 +327,31 @@ pub trait WithGame {
     fn run<G: Game>(self) -> Self::Output;
 }
 
+/// The games of the app, as named in saved files and ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    Serieux,
+    Genius,
+    Einstein,
+    Sequence,
+    Rtt,
+    Words,
+}
+
 impl GameKind {
+    /// The game's name in files and ids.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Serieux => "serieux",
+            GameKind::Genius => "genius",
+            GameKind::Einstein => "einstein",
+            GameKind::Sequence => "sequence",
+            GameKind::Rtt => "rtt",
+            GameKind::Words => "words",
+        }
+    }
+
     /// Every game, in the order the home screen lists them.
     pub const ALL: [GameKind; 6] = [
         GameKind::Serieux,

@@ -6,8 +6,8 @@
 
 use super::dice::D6;
 use super::dice_kinds::{Challenge, DieKind};
+use super::game::GameKind;
 use super::game::{Game, Move, Points, Roll, Standings, Variant};
-use super::save::GameKind;
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
 use super::table::{seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};

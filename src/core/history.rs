@@ -2,7 +2,8 @@
 //! replayed from its log to its final scores, players renamed or merged
 //! through aliases, statistics per game and player, and the scores as CSV.
 
-use super::save::{GameKind, LoadError, SavedGame};
+use super::game::GameKind;
+use super::save::{LoadError, SavedGame};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 

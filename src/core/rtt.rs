@@ -5,8 +5,8 @@
 //! The challenge sheets are data: see [`super::rtt_sheet`] for their format.
 
 use super::dice_kinds::{DieKind, Face, White};
+use super::game::GameKind;
 use super::game::{Compose, Game, Move, Points, Roll, Standings, Variant};
-use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,

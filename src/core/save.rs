@@ -21,6 +21,7 @@
 //! The `id` inside is informative: a game's identity is the name it is
 //! stored under (file name or storage key), see [`is_valid_id`].
 
+use super::game::GameKind;
 use super::session::{Record, ReplayError, Rules, Session};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -37,18 +38,6 @@ pub const MAX_ACTIONS: usize = 20_000;
 /// The most dice one kept roll may hold.
 pub const MAX_KEPT_DICE: usize = 32;
 const CRC_KEY: &str = ",\"crc32\":\"";
-
-/// The games that can be saved, as named in files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Serieux,
-    Genius,
-    Einstein,
-    Sequence,
-    Rtt,
-    Words,
-}
 
 /// The envelope every saved game shares, with the record still as JSON text:
 /// kept as text, not as a parsed tree (about 25 times its size in memory),
@@ -255,20 +244,6 @@ pub fn check(text: &str) -> Result<SavedGame, LoadError> {
     let saved = SavedGame::parse(text)?;
     super::game::summarise(&saved)?;
     Ok(saved)
-}
-
-impl GameKind {
-    /// The game's name in files and ids.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Serieux => "serieux",
-            GameKind::Genius => "genius",
-            GameKind::Einstein => "einstein",
-            GameKind::Sequence => "sequence",
-            GameKind::Rtt => "rtt",
-            GameKind::Words => "words",
-        }
-    }
 }
 
 /// A new game id: the game, the time and four hex digits of randomness.

@@ -3,8 +3,8 @@
 
 use super::dice::D6;
 use super::dice_kinds::DieKind;
+use super::game::GameKind;
 use super::game::{Game, Move, Points, Roll, Standings};
-use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,

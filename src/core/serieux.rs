@@ -4,9 +4,9 @@
 //! total after five rounds wins.
 
 use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
+use super::game::GameKind;
 use super::game::{Game, Move, Points, Progress, Roll, Standings};
 use super::prime::{verdict, Verdict};
-use super::save::GameKind;
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
 use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};

@@ -6,8 +6,8 @@
 //! the app checks the letters and asks the table to accept or reject.
 
 use super::dice_kinds::{DieColour, DieKind, Face};
+use super::game::GameKind;
 use super::game::{Compose, Game, Move, Points, Progress, Roll, Standings};
-use super::save::GameKind;
 use super::session::{RollSource, Rules};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,

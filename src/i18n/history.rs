@@ -2,10 +2,9 @@
 
 use super::Lang;
 use crate::core::export::ImportError;
-use crate::core::game::{Progress, Summary};
 use crate::core::genius::Halves;
 use crate::core::history::{CsvWords, Outcome, Points, Variant};
-use crate::core::save::{GameKind, LoadError};
+use crate::core::save::LoadError;
 use crate::platform::Handed;
 
 texts! {
@@ -75,48 +74,6 @@ impl Lang {
     /// A score as the rest of the app writes points: 17, 8,5, −7.
     pub fn score(self, p: Points) -> String {
         self.points(Halves(p.0.clamp(i32::MIN.into(), i32::MAX.into()) as i32))
-    }
-
-    /// A saved game's line on the home screen: "Genius Expert · Anne, Bruno",
-    /// "Mode Sérieux · Anne, Bruno · Manche 2 / 5".
-    pub fn summary(self, summary: &Summary) -> String {
-        let mut line = self.game_title(summary.kind).to_string();
-        match &summary.variant {
-            Variant::None => {}
-            Variant::Genius(mode) => line = format!("{line} {}", self.mode_name(*mode)),
-            Variant::Sheet(fr, en) => line = format!("{line} · {}", self.pick(fr, en)),
-        }
-        line = format!("{line} · {}", summary.standings.names().join(", "));
-        let progress = match summary.progress {
-            Progress::None => return line,
-            Progress::Round { round, of } => self.round_of(round, of),
-            Progress::Roll(n) => self.roll_number(n),
-            Progress::Centre { round, centre } => self.words_progress(round, centre),
-        };
-        format!("{line} · {progress}")
-    }
-
-    pub fn game_title(self, kind: GameKind) -> &'static str {
-        match kind {
-            GameKind::Serieux => self.serieux().title,
-            GameKind::Genius => self.genius().title,
-            GameKind::Einstein => self.einstein().title,
-            GameKind::Sequence => self.sequence().title,
-            GameKind::Rtt => self.rtt().title,
-            GameKind::Words => self.words().title,
-        }
-    }
-
-    /// The game's line on its home screen card.
-    pub fn game_blurb(self, kind: GameKind) -> &'static str {
-        match kind {
-            GameKind::Serieux => self.serieux().blurb,
-            GameKind::Genius => self.genius().blurb,
-            GameKind::Einstein => self.einstein().blurb,
-            GameKind::Sequence => self.sequence().blurb,
-            GameKind::Rtt => self.rtt().blurb,
-            GameKind::Words => self.words().blurb,
-        }
     }
 
     /// The mode or sheet a game was played with ("" when there is none).

@@ -13,6 +13,7 @@
 
 use crate::core::dice::{EntryError, D6};
 use crate::core::dice_kinds::{Challenge, DieColour, DieKind, Face, White};
+use crate::core::game::{GameKind, Progress, Summary, Variant};
 use crate::core::table::{FirstPlayerError, RollOffError, SetupError};
 use serde::{Deserialize, Serialize};
 
@@ -427,6 +428,52 @@ impl Lang {
             "Ce coup n'est pas possible maintenant.".into(),
             "That move is not possible now.".into(),
         )
+    }
+}
+
+/// The registry of each game's texts: its name, its card, its line on the
+/// home screen.
+impl Lang {
+    /// A saved game's line on the home screen: "Genius Expert · Anne, Bruno",
+    /// "Mode Sérieux · Anne, Bruno · Manche 2 / 5".
+    pub fn summary(self, summary: &Summary) -> String {
+        let mut line = self.game_title(summary.kind).to_string();
+        match &summary.variant {
+            Variant::None => {}
+            Variant::Genius(mode) => line = format!("{line} {}", self.mode_name(*mode)),
+            Variant::Sheet(fr, en) => line = format!("{line} · {}", self.pick(fr, en)),
+        }
+        line = format!("{line} · {}", summary.standings.names().join(", "));
+        let progress = match summary.progress {
+            Progress::None => return line,
+            Progress::Round { round, of } => self.round_of(round, of),
+            Progress::Roll(n) => self.roll_number(n),
+            Progress::Centre { round, centre } => self.words_progress(round, centre),
+        };
+        format!("{line} · {progress}")
+    }
+
+    pub fn game_title(self, kind: GameKind) -> &'static str {
+        match kind {
+            GameKind::Serieux => self.serieux().title,
+            GameKind::Genius => self.genius().title,
+            GameKind::Einstein => self.einstein().title,
+            GameKind::Sequence => self.sequence().title,
+            GameKind::Rtt => self.rtt().title,
+            GameKind::Words => self.words().title,
+        }
+    }
+
+    /// The game's line on its home screen card.
+    pub fn game_blurb(self, kind: GameKind) -> &'static str {
+        match kind {
+            GameKind::Serieux => self.serieux().blurb,
+            GameKind::Genius => self.genius().blurb,
+            GameKind::Einstein => self.einstein().blurb,
+            GameKind::Sequence => self.sequence().blurb,
+            GameKind::Rtt => self.rtt().blurb,
+            GameKind::Words => self.words().blurb,
+        }
     }
 }
 

@@ -29,7 +29,7 @@
 //! (`../shared/rulings.md`), shown under "What the app applies".
 
 use super::Lang;
-use crate::core::save::GameKind;
+use crate::core::game::GameKind;
 use serde_json::Value;
 
 pub const FORMAT: &str = "genius-rules";

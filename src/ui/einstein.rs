@@ -8,7 +8,7 @@ use crate::core::einstein::{
     score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
     FIFTH_SLOTS, POINTS,
 };
-use crate::core::save::GameKind;
+use crate::core::game::GameKind;
 use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use crate::records;

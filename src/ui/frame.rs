@@ -5,8 +5,8 @@
 
 use super::parts::{Notices, RollOffPanel, StatusLine, UndoRedo};
 use super::{use_default, use_ui, Active, Screen, Ui};
+use crate::core::game::GameKind;
 use crate::core::game::{Game, Move, Roll};
-use crate::core::save::GameKind;
 use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::Lang;
 use crate::platform;

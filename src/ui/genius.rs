@@ -7,11 +7,11 @@ use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::MAX_DICE;
 use crate::core::dice_kinds::{Challenge, Face};
+use crate::core::game::GameKind;
 use crate::core::game::Roll;
 use crate::core::genius::{
     Action, Cell, CellRef, Error, Event, Genius, Halves, Mode, Phase, Slot, COLUMNS, GENIUS_LIST,
 };
-use crate::core::save::GameKind;
 use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use dioxus::prelude::*;

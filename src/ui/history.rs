@@ -5,8 +5,9 @@
 use super::chart::ScoreChart;
 use super::{use_ui, Screen};
 use crate::core::export::{self, check_size, ImportError};
+use crate::core::game::GameKind;
 use crate::core::history::{self, outcome, Aliases, Outcome};
-use crate::core::save::{GameKind, SavedGame};
+use crate::core::save::SavedGame;
 use crate::i18n::Lang;
 use crate::platform;
 use crate::{records, saves};

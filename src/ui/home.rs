@@ -3,7 +3,8 @@
 use super::{use_ui, DieFace, Screen};
 use crate::core::dice::D6;
 use crate::core::game::summarise;
-use crate::core::save::{GameKind, SavedGame};
+use crate::core::game::GameKind;
+use crate::core::save::SavedGame;
 use crate::i18n::Lang;
 use crate::settings::SettingsError;
 use dioxus::prelude::*;

@@ -37,10 +37,11 @@ pub use words::{WordsGameScreen, WordsRulesScreen};
 
 use crate::core::checker::Checker;
 use crate::core::einstein::Einstein;
+use crate::core::game::GameKind;
 use crate::core::genius::Genius;
 use crate::core::roller::Roller;
 use crate::core::rtt::Rtt;
-use crate::core::save::{GameKind, SavedGame};
+use crate::core::save::SavedGame;
 use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
 use crate::core::session::{Rules, Session};

@@ -4,7 +4,7 @@
 use super::DieFace;
 use crate::core::checker::{Checker, Input};
 use crate::core::dice::D6;
-use crate::core::save::GameKind;
+use crate::core::game::GameKind;
 use crate::core::table::{Colour, Player};
 use crate::i18n::{Lang, Rulebooks};
 use crate::platform;

@@ -5,8 +5,8 @@
 use super::parts::{symbol, Ranking, RulesPage};
 use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::{DieKind, Face, White};
+use crate::core::game::GameKind;
 use crate::core::rtt::{Action, Error, Phase, Placement, Rtt, Sheet, COLOURED};
-use crate::core::save::GameKind;
 use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use crate::records;

@@ -5,7 +5,7 @@ use super::parts::{colour_class, FaceKeypad, RulesPage};
 use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
 use crate::core::dice::D6;
-use crate::core::save::GameKind;
+use crate::core::game::GameKind;
 use crate::core::sequence::{Action, Event, Phase, Sequence, Square, BOARD, SIZE};
 use crate::core::session::{RollSource, Rules};
 use crate::core::table::Colour;

@@ -7,7 +7,7 @@ use super::parts::{Ranking, RulesPage};
 use super::roller::die_colour_class;
 use super::{use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::{DieColour, LETTER_FACES};
-use crate::core::save::GameKind;
+use crate::core::game::GameKind;
 use crate::core::session::{RollSource, Rules};
 use crate::core::words::{self, Action, Event, Phase, Round, Words, COLOUR_FACES, THEME_CARDS};
 use crate::i18n::Lang;

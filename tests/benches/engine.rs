@@ -5,8 +5,9 @@
 
 use genius::core::dice::D6;
 use genius::core::dice_kinds::DieKind;
+use genius::core::game::GameKind;
 use genius::core::roller::{Action as RollerAction, Roller};
-use genius::core::save::{GameKind, SavedGame};
+use genius::core::save::SavedGame;
 use genius::core::serieux::{Action, FirstPlayer, Serieux, Setup};
 use genius::core::session::{Record, RollSource, Session};
 use genius::core::table::{Colour, Player};

@@ -8,9 +8,10 @@
 use genius::core::dice::D6;
 use genius::core::dice_kinds::{Challenge, DieColour, DieKind, Face};
 use genius::core::einstein::{self, Choice, Einstein};
+use genius::core::game::GameKind;
 use genius::core::genius::{self as genius_game, Genius, Mode, Slot};
 use genius::core::rtt::{self, shipped_sheets, Placement, Rtt};
-use genius::core::save::{new_id, GameKind, LoadError, SavedGame};
+use genius::core::save::{new_id, LoadError, SavedGame};
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
 use genius::core::session::{RollSource, Rules, Session};
