@@ -231,11 +231,6 @@ impl Standings {
     pub fn places(&self) -> Vec<usize> {
         self.players.iter().map(|s| s.place).collect()
     }
-
-    /// The players in first place.
-    pub fn winners(&self) -> impl Iterator<Item = &Standing> {
-        self.players.iter().filter(|s| s.place == 1)
-    }
 }
 
 /// What a game was played with, beyond its kind.

@@ -259,7 +259,8 @@ impl Genius {
     }
 }
 
-fn sum_of(dice: &[D6]) -> i32 {
+/// The sum of a roll of d6.
+pub fn sum_of(dice: &[D6]) -> i32 {
     dice.iter().map(|d| i32::from(d.value())).sum()
 }
 

@@ -148,10 +148,8 @@ pub fn EinsteinGameScreen() -> Element {
                         Some(Err(e)) => lang.einstein_error(e),
                         _ => String::new(),
                     };
-                    let allowed_fifth: Vec<usize> = (0..5).filter(|&i| match &rule {
-                        FifthRule::OneOf(values) => values.contains(&dice[i].value()),
-                        _ => true,
-                    }).collect();
+                    // The dice the game lets this player leave as the fifth die.
+                    let allowed_fifth: Vec<usize> = state.legal_choices(who, &dice).iter().filter_map(Choice::leftover).collect();
                     rsx! {
                         section { class: "info play", "data-testid": "choose",
                             if waiting.len() > 1 {

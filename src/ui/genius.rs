@@ -10,7 +10,8 @@ use crate::core::dice_kinds::{Challenge, Face};
 use crate::core::game::GameKind;
 use crate::core::game::Roll;
 use crate::core::genius::{
-    Action, Cell, CellRef, Error, Event, Genius, Halves, Mode, Phase, Slot, COLUMNS, GENIUS_LIST,
+    on_list, sum_of, Action, Cell, CellRef, Error, Event, Genius, Halves, Mode, Phase, Slot,
+    COLUMNS, GENIUS_LIST,
 };
 use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
@@ -209,7 +210,7 @@ pub fn GeniusGameScreen() -> Element {
                     }
                 },
                 Phase::Roll => {
-                    let typed_sum: u32 = typed.read().hand().entered().iter().map(|d| u32::from(d.value())).sum();
+                    let typed_sum = sum_of(typed.read().hand().entered());
                     let typed_len = typed.read().hand().len();
                     rsx! {
                         section { class: "info play",
@@ -239,7 +240,7 @@ pub fn GeniusGameScreen() -> Element {
                             if typed_len > 0 {
                                 p { class: "typed-sum", "data-testid": "typed-sum",
                                     "{lang.dice_count(typed_len)} = {typed_sum}"
-                                    if GENIUS_LIST.contains(&(typed_sum as i32)) { " ✓" } else { " ✗" }
+                                    if on_list(Halves::whole(typed_sum)) { " ✓" } else { " ✗" }
                                 }
                             }
                             button {
