@@ -6,6 +6,7 @@
 //! reaches for the UI framework, the file system or the clock.
 
 pub mod checker;
+pub mod coach;
 pub mod dice;
 pub mod dice_kinds;
 pub mod einstein;

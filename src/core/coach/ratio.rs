@@ -1,0 +1,188 @@
+//! Exact fractions for the coach's chances and expectations.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::{Add, Div, Mul, Sub};
+
+/// A fraction in lowest terms, denominator positive.
+///
+/// `i128` leaves room for sums over every roll of five dice and a challenge
+/// die several rounds deep without overflow; operations reduce as they go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ratio {
+    num: i128,
+    den: i128,
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Ratio {
+    pub const ZERO: Ratio = Ratio { num: 0, den: 1 };
+    pub const ONE: Ratio = Ratio { num: 1, den: 1 };
+
+    /// `num / den`, reduced. Panics on a zero denominator (a bug: every
+    /// fraction the coach builds counts outcomes out of a non-empty set).
+    pub fn new(num: i128, den: i128) -> Ratio {
+        assert!(den != 0, "a fraction with a zero denominator");
+        let sign = if den < 0 { -1 } else { 1 };
+        let g = gcd(num, den).max(1);
+        Ratio {
+            num: sign * num / g,
+            den: sign * den / g,
+        }
+    }
+
+    pub fn from_int(n: i64) -> Ratio {
+        Ratio::new(n.into(), 1)
+    }
+
+    pub fn numer(self) -> i128 {
+        self.num
+    }
+
+    pub fn denom(self) -> i128 {
+        self.den
+    }
+
+    /// The value as a float, for display (percentages, charts) only.
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+
+    /// Per cent, rounded to one decimal, as tenths of a per cent (338 for
+    /// 33.8 %), so that every language rounds it the same way.
+    pub fn per_mille(self) -> i128 {
+        let scaled = self.num * 1000;
+        // Round half away from zero.
+        let twice = 2 * scaled + self.den * scaled.signum();
+        twice / (2 * self.den)
+    }
+
+    /// The mean of `total` over `count` items (an empty set has mean 0).
+    pub fn mean(total: i128, count: i128) -> Ratio {
+        if count == 0 {
+            Ratio::ZERO
+        } else {
+            Ratio::new(total, count)
+        }
+    }
+}
+
+impl Default for Ratio {
+    fn default() -> Ratio {
+        Ratio::ZERO
+    }
+}
+
+impl Add for Ratio {
+    type Output = Ratio;
+    fn add(self, other: Ratio) -> Ratio {
+        let g = gcd(self.den, other.den).max(1);
+        Ratio::new(
+            self.num * (other.den / g) + other.num * (self.den / g),
+            self.den / g * other.den,
+        )
+    }
+}
+
+impl Sub for Ratio {
+    type Output = Ratio;
+    fn sub(self, other: Ratio) -> Ratio {
+        self + Ratio::new(-other.num, other.den)
+    }
+}
+
+impl Mul for Ratio {
+    type Output = Ratio;
+    fn mul(self, other: Ratio) -> Ratio {
+        let a = gcd(self.num, other.den).max(1);
+        let b = gcd(other.num, self.den).max(1);
+        Ratio::new(
+            (self.num / a) * (other.num / b),
+            (self.den / b) * (other.den / a),
+        )
+    }
+}
+
+impl Div for Ratio {
+    type Output = Ratio;
+    fn div(self, other: Ratio) -> Ratio {
+        self * Ratio::new(other.den, other.num)
+    }
+}
+
+impl std::iter::Sum for Ratio {
+    fn sum<I: Iterator<Item = Ratio>>(iter: I) -> Ratio {
+        iter.fold(Ratio::ZERO, Add::add)
+    }
+}
+
+impl Ord for Ratio {
+    fn cmp(&self, other: &Ratio) -> Ordering {
+        (self.num * other.den).cmp(&(other.num * self.den))
+    }
+}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Ratio) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Ratio {
+    /// `73/216`, or `5` when whole.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reduces_and_keeps_the_sign_on_top() {
+        assert_eq!(Ratio::new(9, 216), Ratio::new(1, 24));
+        assert_eq!(Ratio::new(3, -6).numer(), -1);
+        assert_eq!(Ratio::new(3, -6).denom(), 2);
+        assert_eq!(Ratio::new(0, 7), Ratio::ZERO);
+    }
+
+    #[test]
+    fn arithmetic_is_exact() {
+        let third = Ratio::new(1, 3);
+        let sixth = Ratio::new(1, 6);
+        assert_eq!(third + sixth, Ratio::new(1, 2));
+        assert_eq!(third - sixth, sixth);
+        assert_eq!(third * sixth, Ratio::new(1, 18));
+        assert_eq!(third / sixth, Ratio::from_int(2));
+        assert_eq!([third, third, third].into_iter().sum::<Ratio>(), Ratio::ONE);
+        assert!(sixth < third);
+    }
+
+    #[test]
+    fn per_mille_rounds_half_away_from_zero() {
+        assert_eq!(Ratio::new(73, 216).per_mille(), 338);
+        assert_eq!(Ratio::new(1, 2000).per_mille(), 1);
+        assert_eq!(Ratio::new(-1, 2000).per_mille(), -1);
+        assert_eq!(Ratio::new(2, 3).per_mille(), 667);
+        assert_eq!(Ratio::ONE.per_mille(), 1000);
+    }
+
+    #[test]
+    fn displays_as_a_fraction() {
+        assert_eq!(Ratio::new(73, 216).to_string(), "73/216");
+        assert_eq!(Ratio::from_int(-4).to_string(), "-4");
+    }
+}
