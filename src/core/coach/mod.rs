@@ -54,3 +54,6 @@ impl<O, R> Advice<O, R> {
         self.best.map(|i| &self.options[i])
     }
 }
+
+pub mod checker;
+pub mod serieux;

@@ -1,0 +1,289 @@
+//! Mode Sérieux: how many dice to roll this round.
+//!
+//! For each count: the exact chance of a prime and the exact expected
+//! points ([`super::checker::dice_odds`]), and the chance to finish first
+//! (a shared first place counts) if the player rolls that many now and
+//! plays on as well as possible. That chance comes from a dynamic programme
+//! over the rounds left: the player's totals are reached exactly (a roll
+//! scores one of 14 primes or nothing, so few totals are reachable), and
+//! the other players are assumed to roll, every round, the count with the
+//! best expected points. The probabilities of that programme are products
+//! over many dice; they are computed in floating point (`f64`, relative
+//! error far below the 0.1 % shown), the only figures of this module that
+//! are not integer fractions.
+//!
+//! The recommendation is the count with the best chance to finish first;
+//! between equal chances (alone at the table, far ahead, or out of reach),
+//! the count with the best expected points.
+
+use super::checker::{dice_odds, DiceOdds};
+use super::{Advice, Basis, Scored};
+use crate::core::dice::MAX_DICE;
+use crate::core::serieux::{Serieux, ROUNDS};
+use std::collections::HashMap;
+
+/// One count of dice, with its chance to finish first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Count {
+    pub dice: usize,
+    /// Chance to finish first (shared or not) rolling this many now and
+    /// playing on well; `None` when the player is alone.
+    pub finish_first: Option<f64>,
+}
+
+/// Why the coach recommends its count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The best expected points (alone, or every count is as likely to
+    /// finish first).
+    BestPoints,
+    /// The best chance to finish first, and it is not the count with the
+    /// best expected points: the player needs to catch up (or to stay
+    /// ahead safely).
+    BestChanceToWin,
+    /// The best chance to finish first is also the best expected points.
+    BestOnBoth,
+}
+
+/// One roll of `k` dice as (points, probability).
+fn outcomes(odds: &DiceOdds) -> Vec<(u64, f64)> {
+    let total = 6f64.powi(odds.dice as i32);
+    let mut out: Vec<(u64, f64)> = odds
+        .primes
+        .iter()
+        .map(|&(p, c)| (u64::from(p), f64::from(c) / total))
+        .collect();
+    out.push((0, 1.0 - out.iter().map(|(_, q)| q).sum::<f64>()));
+    out
+}
+
+/// The count with the best expected points (the others' assumed play).
+pub fn best_points_count() -> usize {
+    let odds = dice_odds();
+    (0..MAX_DICE).max_by_key(|&i| odds[i].points).unwrap_or(0) + 1
+}
+
+/// The distribution of a final total, starting from `from`, after `rounds`
+/// rolls of `dice` dice: sorted (total, probability).
+fn final_totals(from: u64, rounds: usize, dice: usize) -> Vec<(u64, f64)> {
+    let roll = outcomes(&dice_odds()[dice - 1]);
+    let mut dist: HashMap<u64, f64> = HashMap::from([(from, 1.0)]);
+    for _ in 0..rounds {
+        let mut next = HashMap::new();
+        for (&total, &q) in &dist {
+            for &(points, r) in &roll {
+                *next.entry(total + points).or_insert(0.0) += q * r;
+            }
+        }
+        dist = next;
+    }
+    let mut out: Vec<(u64, f64)> = dist.into_iter().collect();
+    out.sort_unstable_by_key(|(t, _)| *t);
+    out
+}
+
+/// P(total ≤ x) for a sorted distribution.
+fn at_most(dist: &[(u64, f64)], x: u64) -> f64 {
+    dist.iter()
+        .take_while(|(t, _)| *t <= x)
+        .map(|(_, q)| q)
+        .sum()
+}
+
+/// The chance that a final total `t` is at least every other player's.
+struct Rivals {
+    finals: Vec<Vec<(u64, f64)>>,
+    cache: HashMap<u64, f64>,
+}
+
+impl Rivals {
+    fn not_beaten(&mut self, t: u64) -> f64 {
+        let finals = &self.finals;
+        *self
+            .cache
+            .entry(t)
+            .or_insert_with(|| finals.iter().map(|d| at_most(d, t)).product())
+    }
+}
+
+/// Best chance to finish first from total `s` with `rounds` rolls left.
+fn value(rounds: usize, s: u64, rivals: &mut Rivals, memo: &mut HashMap<(usize, u64), f64>) -> f64 {
+    if rounds == 0 {
+        return rivals.not_beaten(s);
+    }
+    if let Some(&v) = memo.get(&(rounds, s)) {
+        return v;
+    }
+    let best = (1..=MAX_DICE)
+        .map(|k| chance_with(k, rounds, s, rivals, memo))
+        .fold(0.0, f64::max);
+    memo.insert((rounds, s), best);
+    best
+}
+
+/// Chance to finish first rolling `k` dice now, then playing well.
+fn chance_with(
+    k: usize,
+    rounds: usize,
+    s: u64,
+    rivals: &mut Rivals,
+    memo: &mut HashMap<(usize, u64), f64>,
+) -> f64 {
+    outcomes(&dice_odds()[k - 1])
+        .into_iter()
+        .map(|(points, q)| q * value(rounds - 1, s + points, rivals, memo))
+        .sum()
+}
+
+/// Two chances closer than this are the same to the coach (floating-point
+/// noise, far below the 0.1 % shown).
+const SAME: f64 = 1e-9;
+
+/// The coach at the current player's roll; `None` when nobody is to roll.
+pub fn advise(game: &Serieux) -> Option<Advice<Count, Reason>> {
+    let me = game.current_player()?;
+    let totals: Vec<u64> = game.totals().into_iter().map(u64::from).collect();
+    let order = game.turn_order();
+    let my_turn = order.iter().position(|&p| p == me)?;
+    let rounds_left = ROUNDS - game.round();
+    let others: Vec<(u64, usize)> = order
+        .iter()
+        .enumerate()
+        .filter(|&(_, &p)| p != me)
+        .map(|(i, &p)| {
+            // Those before me in the order have played this round already.
+            let left = if i < my_turn {
+                rounds_left - 1
+            } else {
+                rounds_left
+            };
+            (totals[p], left)
+        })
+        .collect();
+    let odds = dice_odds();
+    let chances: Vec<Option<f64>> = if others.is_empty() {
+        vec![None; MAX_DICE]
+    } else {
+        let dice = best_points_count();
+        let mut rivals = Rivals {
+            finals: others
+                .iter()
+                .map(|&(from, left)| final_totals(from, left, dice))
+                .collect(),
+            cache: HashMap::new(),
+        };
+        let mut memo = HashMap::new();
+        (1..=MAX_DICE)
+            .map(|k| {
+                Some(chance_with(
+                    k,
+                    rounds_left,
+                    totals[me],
+                    &mut rivals,
+                    &mut memo,
+                ))
+            })
+            .collect()
+    };
+    let options: Vec<Scored<Count>> = (1..=MAX_DICE)
+        .map(|k| Scored {
+            option: Count {
+                dice: k,
+                finish_first: chances[k - 1],
+            },
+            chance: Some(odds[k - 1].prime),
+            expected: Some(odds[k - 1].points),
+        })
+        .collect();
+    let by_points = best_points_count() - 1;
+    let top = chances.iter().flatten().copied().fold(f64::MIN, f64::max);
+    let contenders: Vec<usize> = (0..MAX_DICE)
+        .filter(|&i| chances[i].is_none_or(|c| c >= top - SAME))
+        .collect();
+    let best = *contenders
+        .iter()
+        .max_by_key(|&&i| odds[i].points)
+        .expect("at least one count");
+    let reason = if contenders.len() == MAX_DICE {
+        Reason::BestPoints
+    } else if best == by_points {
+        Reason::BestOnBoth
+    } else {
+        Reason::BestChanceToWin
+    };
+    Some(Advice {
+        options,
+        best: Some(best),
+        reason,
+        basis: Basis::Exact,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::dice::D6;
+    use crate::core::serieux::{Action, FirstPlayer, Setup};
+    use crate::core::session::{RollSource, Rules};
+    use crate::core::table::{Colour, Player};
+
+    fn game(players: usize) -> Serieux {
+        let players = (0..players)
+            .map(|i| Player::new(&format!("P{i}"), Colour::ALL[i]))
+            .collect();
+        Serieux::start(&Setup {
+            players,
+            first: FirstPlayer::Chosen(0),
+        })
+        .unwrap()
+    }
+
+    fn roll(g: &mut Serieux, values: &[u32]) {
+        let action = Action::Roll {
+            dice: D6::all_of(values).unwrap(),
+            source: RollSource::Typed,
+        };
+        g.validate(&action).unwrap();
+        g.apply_valid(&action);
+    }
+
+    #[test]
+    fn alone_the_coach_rolls_four_dice_for_points() {
+        let advice = advise(&game(1)).unwrap();
+        assert_eq!(advice.recommended().unwrap().option.dice, 4);
+        assert_eq!(advice.reason, Reason::BestPoints);
+        assert!(advice
+            .options
+            .iter()
+            .all(|o| o.option.finish_first.is_none()));
+    }
+
+    #[test]
+    fn far_behind_in_the_last_round_only_five_dice_can_win() {
+        let mut g = game(2);
+        // P0 scores 11113 (five dice) once, P1 misses; four rounds later
+        // P1's last roll is the only one left: only five dice can catch up.
+        roll(&mut g, &[1, 1, 1, 1, 3]); // 11113, prime
+        for _ in 0..4 {
+            roll(&mut g, &[6, 6]); // P1: 66, miss
+            roll(&mut g, &[6, 6]); // P0: miss
+        }
+        assert_eq!(g.current_player(), Some(1));
+        let advice = advise(&g).unwrap();
+        let best = advice.recommended().unwrap();
+        assert_eq!(best.option.dice, 5);
+        assert_eq!(advice.reason, Reason::BestChanceToWin);
+        // Chance to win = chance of a five-dice prime above 11113.
+        let above: u32 = dice_odds()[4]
+            .primes
+            .iter()
+            .filter(|(p, _)| *p >= 11113)
+            .map(|(_, c)| c)
+            .sum();
+        let expected = f64::from(above) / 7776.0;
+        assert!((best.option.finish_first.unwrap() - expected).abs() < 1e-12);
+        for o in &advice.options[..4] {
+            assert_eq!(o.option.finish_first, Some(0.0));
+        }
+    }
+}
