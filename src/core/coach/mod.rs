@@ -56,4 +56,7 @@ impl<O, R> Advice<O, R> {
 }
 
 pub mod checker;
+pub mod genius;
+pub mod roller;
 pub mod serieux;
+pub mod words;
