@@ -272,6 +272,12 @@ pub fn RulesPage(
                     }
                 }
             }
+            if let Some(method) = lang.coach_method(game) {
+                section { class: "info", "data-testid": "coach-method",
+                    h2 { class: "section-title", "{lang.coach().method_title}" }
+                    p { "{method}" }
+                }
+            }
         }
     }
 }
