@@ -133,8 +133,11 @@ mod tests {
             theme: Theme::Dark,
             animations: false,
             haptics: false,
+            no_coach: vec![GameKind::Einstein],
         };
-        assert_eq!(Settings::from_json(&s.to_json()), Ok(s));
+        assert_eq!(Settings::from_json(&s.to_json()), Ok(s.clone()));
+        assert!(!s.coach_allowed(GameKind::Einstein));
+        assert!(s.coach_allowed(GameKind::Serieux));
         assert_eq!(
             Settings::from_json(&Settings::default().to_json()),
             Ok(Settings::default())
@@ -180,6 +183,7 @@ mod tests {
         let old = r#"{"version":1,"lang":"en","theme":"dark","animations":false}"#;
         let s = Settings::from_json(old).unwrap();
         assert!(s.haptics);
+        assert!(GameKind::ALL.iter().all(|k| s.coach_allowed(*k)));
         assert_eq!(s.lang, Some(Lang::En));
         assert!(!s.animations);
         let off = Settings {
