@@ -82,57 +82,64 @@ fn final_totals(from: u64, rounds: usize, dice: usize) -> Vec<(u64, f64)> {
     out
 }
 
-/// P(total ≤ x) for a sorted distribution.
-fn at_most(dist: &[(u64, f64)], x: u64) -> f64 {
+/// P(total ≤ x) for a sorted distribution, as its running sums.
+fn cumulative(dist: &[(u64, f64)]) -> Vec<(u64, f64)> {
+    let mut sum = 0.0;
     dist.iter()
-        .take_while(|(t, _)| *t <= x)
-        .map(|(_, q)| q)
-        .sum()
+        .map(|&(t, q)| {
+            sum += q;
+            (t, sum)
+        })
+        .collect()
 }
 
-/// The chance that a final total `t` is at least every other player's.
-struct Rivals {
-    finals: Vec<Vec<(u64, f64)>>,
-    cache: HashMap<u64, f64>,
-}
-
-impl Rivals {
-    fn not_beaten(&mut self, t: u64) -> f64 {
-        let finals = &self.finals;
-        *self
-            .cache
-            .entry(t)
-            .or_insert_with(|| finals.iter().map(|d| at_most(d, t)).product())
+fn at_most(cumulative: &[(u64, f64)], x: u64) -> f64 {
+    match cumulative.partition_point(|(t, _)| *t <= x) {
+        0 => 0.0,
+        i => cumulative[i - 1].1,
     }
 }
 
-/// Best chance to finish first from total `s` with `rounds` rolls left.
-fn value(rounds: usize, s: u64, rivals: &mut Rivals, memo: &mut HashMap<(usize, u64), f64>) -> f64 {
-    if rounds == 0 {
-        return rivals.not_beaten(s);
-    }
-    if let Some(&v) = memo.get(&(rounds, s)) {
-        return v;
-    }
-    let best = (1..=MAX_DICE)
-        .map(|k| chance_with(k, rounds, s, rivals, memo))
-        .fold(0.0, f64::max);
-    memo.insert((rounds, s), best);
-    best
+/// The dynamic programme: the player's best chance to finish first from a
+/// total with some rolls left.
+struct Programme {
+    /// One roll of k dice (index k − 1): (points, probability).
+    rolls: Vec<Vec<(u64, f64)>>,
+    /// Each other player's final total, cumulative.
+    rivals: Vec<Vec<(u64, f64)>>,
+    memo: HashMap<(usize, u64), f64>,
 }
 
-/// Chance to finish first rolling `k` dice now, then playing well.
-fn chance_with(
-    k: usize,
-    rounds: usize,
-    s: u64,
-    rivals: &mut Rivals,
-    memo: &mut HashMap<(usize, u64), f64>,
-) -> f64 {
-    outcomes(&dice_odds()[k - 1])
-        .into_iter()
-        .map(|(points, q)| q * value(rounds - 1, s + points, rivals, memo))
-        .sum()
+impl Programme {
+    /// The chance that a final total `t` is at least every other player's.
+    fn not_beaten(&self, t: u64) -> f64 {
+        self.rivals.iter().map(|d| at_most(d, t)).product()
+    }
+
+    /// Best chance from total `s` with `rounds` rolls left.
+    fn value(&mut self, rounds: usize, s: u64) -> f64 {
+        if rounds == 0 {
+            return self.not_beaten(s);
+        }
+        if let Some(&v) = self.memo.get(&(rounds, s)) {
+            return v;
+        }
+        let best = (1..=MAX_DICE)
+            .map(|k| self.chance_with(k, rounds, s))
+            .fold(0.0, f64::max);
+        self.memo.insert((rounds, s), best);
+        best
+    }
+
+    /// Chance rolling `k` dice now, then playing well.
+    fn chance_with(&mut self, k: usize, rounds: usize, s: u64) -> f64 {
+        let mut chance = 0.0;
+        for i in 0..self.rolls[k - 1].len() {
+            let (points, q) = self.rolls[k - 1][i];
+            chance += q * self.value(rounds - 1, s + points);
+        }
+        chance
+    }
 }
 
 /// Two chances closer than this are the same to the coach (floating-point
@@ -165,24 +172,16 @@ pub fn advise(game: &Serieux) -> Option<Advice<Count, Reason>> {
         vec![None; MAX_DICE]
     } else {
         let dice = best_points_count();
-        let mut rivals = Rivals {
-            finals: others
+        let mut programme = Programme {
+            rolls: odds.iter().map(outcomes).collect(),
+            rivals: others
                 .iter()
-                .map(|&(from, left)| final_totals(from, left, dice))
+                .map(|&(from, left)| cumulative(&final_totals(from, left, dice)))
                 .collect(),
-            cache: HashMap::new(),
+            memo: HashMap::new(),
         };
-        let mut memo = HashMap::new();
         (1..=MAX_DICE)
-            .map(|k| {
-                Some(chance_with(
-                    k,
-                    rounds_left,
-                    totals[me],
-                    &mut rivals,
-                    &mut memo,
-                ))
-            })
+            .map(|k| Some(programme.chance_with(k, rounds_left, totals[me])))
             .collect()
     };
     let options: Vec<Scored<Count>> = (1..=MAX_DICE)
