@@ -18,7 +18,7 @@ texts! {
     chance: "Chance", "Chance";
     expected: "Points espérés", "Expected points";
     expected_number: "Nombre moyen", "Average number";
-    finish_first: "Chance de finir premier", "Chance to finish first";
+    win_chance: "Chance de gagner", "Chance to win";
     prime_chance: "Chance d'un premier", "Chance of a prime";
     on_list: "Chance d'être sur la liste", "Chance of the list";
     face: "Face du dé défi", "Challenge die face";
@@ -108,16 +108,16 @@ impl Lang {
                 "{d}: the most points on average. With 5 dice, primes are far rarer."
             ),
             (Lang::Fr, serieux::Reason::BestOnBoth) => {
-                format!("{d} : le plus de points en moyenne et la meilleure chance de finir premier.")
+                format!("{d} : le plus de points en moyenne et la meilleure chance de gagner.")
             }
             (Lang::En, serieux::Reason::BestOnBoth) => {
-                format!("{d}: the most points on average and the best chance to finish first.")
+                format!("{d}: the most points on average and the best chance to win.")
             }
             (Lang::Fr, serieux::Reason::BestChanceToWin) => format!(
-                "{d} : moins de points en moyenne, mais la meilleure chance de finir premier vu les scores et les manches restantes."
+                "{d} : moins de points en moyenne, mais la meilleure chance de gagner vu les scores et les manches restantes."
             ),
             (Lang::En, serieux::Reason::BestChanceToWin) => format!(
-                "{d}: fewer points on average, but the best chance to finish first given the scores and the rounds left."
+                "{d}: fewer points on average, but the best chance to win given the scores and the rounds left."
             ),
         }
     }
@@ -223,8 +223,8 @@ impl Lang {
     pub fn coach_method(self, kind: GameKind) -> Option<&'static str> {
         Some(match kind {
             GameKind::Serieux => self.pick(
-                "Pour chaque nombre de dés, le coach compte tous les lancers possibles (6 à 7 776) : la chance d'un nombre premier et les points espérés sont exacts, en fractions. Il conseille le nombre de dés qui donne la meilleure chance de finir premier (à égalité comprise), calculée manche par manche jusqu'à la fin en supposant que les autres joueurs lancent toujours le nombre de dés qui rapporte le plus de points en moyenne (4 dés). Cette chance est calculée en nombres à virgule (arrondie à 0,1 %). Seul à la table, ou quand toutes les options se valent, il conseille le plus de points espérés.",
-                "For each number of dice, the coach counts every possible roll (6 to 7,776): the chance of a prime and the expected points are exact fractions. It recommends the number of dice with the best chance to finish first (a shared first place counts), worked out round by round to the end, assuming the other players always roll the number of dice with the most points on average (4 dice). That chance is computed in floating point (rounded to 0.1%). Alone at the table, or when every option is as good, it recommends the most expected points.",
+                "Pour chaque nombre de dés, le coach compte tous les lancers possibles (6 à 7 776) : la chance d'un nombre premier et les points espérés sont exacts, en fractions. Il conseille le nombre de dés qui donne la meilleure chance de gagner (une première place partagée à m joueurs compte pour 1/m), calculée manche par manche jusqu'à la fin en supposant que les autres joueurs lancent toujours le nombre de dés qui rapporte le plus de points en moyenne (4 dés). Cette chance est calculée en nombres à virgule (arrondie à 0,1 %). Seul à la table, ou quand toutes les options se valent, il conseille le plus de points espérés.",
+                "For each number of dice, the coach counts every possible roll (6 to 7,776): the chance of a prime and the expected points are exact fractions. It recommends the number of dice with the best chance to win (a first place shared by m players counts 1/m), worked out round by round to the end, assuming the other players always roll the number of dice with the most points on average (4 dice). That chance is computed in floating point (rounded to 0.1%). Alone at the table, or when every option is as good, it recommends the most expected points.",
             ),
             GameKind::Genius => self.pick(
                 "Pour chaque colonne ouverte, le coach compte tous les lancers et toutes les faces du dé défi : la chance que la somme soit sur la liste GENIUS et les points espérés sont exacts (en Partie + Longue, une valeur qui ne peut aller dans la seule case restante est barrée et compte 0). Son conseil de colonne est une stratégie : l'ordre qui inscrit le plus de points avant la fin, en estimant la fin d'après le rival le plus proche de remplir sa ligne. MIN ou MAX : la chance que l'autre case prenne le prochain coup réussi, exacte. Défi : l'effacement qui réduit le plus l'écart avec le meilleur rival. Expert : la chance exacte du bonus ±15.",

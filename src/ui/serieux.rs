@@ -25,12 +25,12 @@ fn coach_panel(state: &Serieux, lang: Lang) -> Panel {
     for (row, option) in panel.rows.iter_mut().zip(&advice.options) {
         row.extra = option
             .option
-            .finish_first
+            .win_chance
             .map(|p| lang.per_mille((p * 1000.0).round() as i128));
     }
     let t = lang.coach();
     panel.chance_label = Some(t.prime_chance.into());
-    panel.extra_label = Some(t.finish_first.into());
+    panel.extra_label = Some(t.win_chance.into());
     panel.reason = advice
         .recommended()
         .map(|best| lang.serieux_reason(advice.reason, best.option.dice));

@@ -1,9 +1,9 @@
 //! Mode Sérieux: how many dice to roll this round.
 //!
 //! For each count: the exact chance of a prime and the exact expected
-//! points ([`super::checker::dice_odds`]), and the chance to finish first
-//! (a shared first place counts) if the player rolls that many now and
-//! plays on as well as possible. That chance comes from a dynamic programme
+//! points ([`super::checker::dice_odds`]), and the chance to win (a first
+//! place shared by m players counts 1/m) if the player rolls that many now
+//! and plays on as well as possible. That chance comes from a dynamic programme
 //! over the rounds left: the player's totals are reached exactly (a roll
 //! scores one of 14 primes or nothing, so few totals are reachable), and
 //! the other players are assumed to roll, every round, the count with the
@@ -12,7 +12,7 @@
 //! error far below the 0.1 % shown), the only figures of this module that
 //! are not integer fractions.
 //!
-//! The recommendation is the count with the best chance to finish first;
+//! The recommendation is the count with the best chance to win;
 //! between equal chances (alone at the table, far ahead, or out of reach),
 //! the count with the best expected points.
 
@@ -22,26 +22,26 @@ use crate::core::dice::MAX_DICE;
 use crate::core::serieux::{Serieux, ROUNDS};
 use std::collections::HashMap;
 
-/// One count of dice, with its chance to finish first.
+/// One count of dice, with its chance to win.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Count {
     pub dice: usize,
-    /// Chance to finish first (shared or not) rolling this many now and
-    /// playing on well; `None` when the player is alone.
-    pub finish_first: Option<f64>,
+    /// Chance to win (a first place shared by m players counts 1/m)
+    /// rolling this many now and playing on well; `None` when alone.
+    pub win_chance: Option<f64>,
 }
 
 /// Why the coach recommends its count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// The best expected points (alone, or every count is as likely to
-    /// finish first).
+    /// win).
     BestPoints,
-    /// The best chance to finish first, and it is not the count with the
+    /// The best chance to win, and it is not the count with the
     /// best expected points: the player needs to catch up (or to stay
     /// ahead safely).
     BestChanceToWin,
-    /// The best chance to finish first is also the best expected points.
+    /// The best chance to win is also the best expected points.
     BestOnBoth,
 }
 
@@ -100,7 +100,7 @@ fn at_most(cumulative: &[(u64, f64)], x: u64) -> f64 {
     }
 }
 
-/// The dynamic programme: the player's best chance to finish first from a
+/// The dynamic programme: the player's best chance to win from a
 /// total with some rolls left.
 struct Programme {
     /// One roll of k dice (index k − 1): (points, probability).
@@ -111,15 +111,33 @@ struct Programme {
 }
 
 impl Programme {
-    /// The chance that a final total `t` is at least every other player's.
-    fn not_beaten(&self, t: u64) -> f64 {
-        self.rivals.iter().map(|d| at_most(d, t)).product()
+    /// The player's share of first place with a final total `t`: 1 when
+    /// alone ahead, 1/(m+1) when tied with m others, 0 when beaten.
+    fn share_of_first(&self, t: u64) -> f64 {
+        // coefficients[m]: chance that exactly m rivals tie at t and the
+        // others end below.
+        let mut coefficients = vec![1.0];
+        for rival in &self.rivals {
+            let below = if t == 0 { 0.0 } else { at_most(rival, t - 1) };
+            let equal = at_most(rival, t) - below;
+            let mut next = vec![0.0; coefficients.len() + 1];
+            for (m, c) in coefficients.iter().enumerate() {
+                next[m] += c * below;
+                next[m + 1] += c * equal;
+            }
+            coefficients = next;
+        }
+        coefficients
+            .iter()
+            .enumerate()
+            .map(|(m, c)| c / (m + 1) as f64)
+            .sum()
     }
 
     /// Best chance from total `s` with `rounds` rolls left.
     fn value(&mut self, rounds: usize, s: u64) -> f64 {
         if rounds == 0 {
-            return self.not_beaten(s);
+            return self.share_of_first(s);
         }
         if let Some(&v) = self.memo.get(&(rounds, s)) {
             return v;
@@ -188,7 +206,7 @@ pub fn advise(game: &Serieux) -> Option<Advice<Count, Reason>> {
         .map(|k| Scored {
             option: Count {
                 dice: k,
-                finish_first: chances[k - 1],
+                win_chance: chances[k - 1],
             },
             chance: Some(odds[k - 1].prime),
             expected: Some(odds[k - 1].points),
@@ -247,14 +265,30 @@ mod tests {
     }
 
     #[test]
+    fn against_players_of_expected_points_a_safe_prime_wins_more() {
+        // Two players at the start: the other is assumed to roll 4 dice
+        // (most points on average) and so ends at 0 nine times in ten; one
+        // die scores a small prime half the time, which is usually enough.
+        let advice = advise(&game(2)).unwrap();
+        assert_eq!(advice.recommended().unwrap().option.dice, 1);
+        assert_eq!(advice.reason, Reason::BestChanceToWin);
+        let chances: Vec<f64> = advice
+            .options
+            .iter()
+            .map(|o| o.option.win_chance.unwrap())
+            .collect();
+        assert!(
+            chances.iter().all(|c| (0.5..1.0).contains(c)),
+            "{chances:?}"
+        );
+    }
+
+    #[test]
     fn alone_the_coach_rolls_four_dice_for_points() {
         let advice = advise(&game(1)).unwrap();
         assert_eq!(advice.recommended().unwrap().option.dice, 4);
         assert_eq!(advice.reason, Reason::BestPoints);
-        assert!(advice
-            .options
-            .iter()
-            .all(|o| o.option.finish_first.is_none()));
+        assert!(advice.options.iter().all(|o| o.option.win_chance.is_none()));
     }
 
     #[test]
@@ -272,17 +306,24 @@ mod tests {
         let best = advice.recommended().unwrap();
         assert_eq!(best.option.dice, 5);
         assert_eq!(advice.reason, Reason::BestChanceToWin);
-        // Chance to win = chance of a five-dice prime above 11113.
-        let above: u32 = dice_odds()[4]
+        // Chance to win = chance of a five-dice prime above 11113, and half
+        // the chance of 11113 itself (a shared first place).
+        let share: f64 = dice_odds()[4]
             .primes
             .iter()
             .filter(|(p, _)| *p >= 11113)
-            .map(|(_, c)| c)
+            .map(|&(p, c)| {
+                if p == 11113 {
+                    f64::from(c) / 2.0
+                } else {
+                    f64::from(c)
+                }
+            })
             .sum();
-        let expected = f64::from(above) / 7776.0;
-        assert!((best.option.finish_first.unwrap() - expected).abs() < 1e-12);
+        let expected = share / 7776.0;
+        assert!((best.option.win_chance.unwrap() - expected).abs() < 1e-12);
         for o in &advice.options[..4] {
-            assert_eq!(o.option.finish_first, Some(0.0));
+            assert_eq!(o.option.win_chance, Some(0.0));
         }
     }
 }
