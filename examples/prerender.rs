@@ -1,0 +1,136 @@
+//! The first screen in the page: after `dx build --web --release`
+//! (scripts/tools.sh `build_web` runs this before scripts/pwa.mjs), renders
+//! the home screen of a first visit, in French and in English, with the
+//! renderer of the component tests (dioxus-ssr), and writes into the built
+//! `index.html`:
+//!
+//! - at `<!--prerender:head-->`: the hashed stylesheet, linked from the head
+//!   so it loads beside the page instead of after the wasm, and the wasm,
+//!   preloaded so it downloads in parallel with the page and the glue script;
+//! - at `<!--prerender:home-->`: the home screen of each language, in a
+//!   `<template>`; the page's own script shows the one of its language before
+//!   the first paint, and hands the screen over to the app when it runs (see
+//!   `index.html`).
+//!
+//! All URLs written are relative (no leading `/`), so the page works from any
+//! sub-path.
+//!
+//!     cargo run --example prerender -- DIST
+
+use dioxus::prelude::*;
+use genius::core::checker::Checker;
+use genius::i18n::Lang;
+use genius::settings::Settings;
+use genius::ui::{Init, Root, RootProps, Screen};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const HEAD_MARK: &str = "<!--prerender:head-->";
+const HOME_MARK: &str = "<!--prerender:home-->";
+
+fn main() -> ExitCode {
+    let Some(dist) = std::env::args_os().nth(1).map(PathBuf::from) else {
+        eprintln!("usage: cargo run --example prerender -- DIST");
+        return ExitCode::FAILURE;
+    };
+    match prerender(&dist) {
+        Ok(summary) => {
+            println!("prerender: {summary}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("prerender: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn prerender(dist: &Path) -> Result<String, String> {
+    let index = dist.join("index.html");
+    let page = std::fs::read_to_string(&index)
+        .map_err(|e| format!("cannot read {}: {e}", index.display()))?;
+    for mark in [HEAD_MARK, HOME_MARK] {
+        if page.matches(mark).count() != 1 {
+            return Err(format!(
+                "{} should hold {mark} once (index.html at the project's root)",
+                index.display()
+            ));
+        }
+    }
+    let css = only_asset(dist, |name| {
+        name.starts_with("main-") && name.ends_with(".css")
+    })?;
+    let wasm = only_asset(dist, |name| name.ends_with(".wasm"))?;
+    // `crossorigin`: the glue fetches the wasm in CORS mode, and a preload is
+    // only used by a request of the same mode.
+    let head = format!(
+        "<link rel=\"stylesheet\" href=\"assets/{css}\">\n        \
+         <link rel=\"preload\" href=\"assets/{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>"
+    );
+    let mut templates = Vec::new();
+    for lang in Lang::ALL {
+        let screen = home_screen(lang)?;
+        templates.push(format!(
+            "<template id=\"prerendered-{}\">{screen}</template>",
+            lang.code()
+        ));
+    }
+    let home = templates.join("\n        ");
+    let page = page.replace(HEAD_MARK, &head).replace(HOME_MARK, &home);
+    std::fs::write(&index, &page).map_err(|e| format!("cannot write {}: {e}", index.display()))?;
+    Ok(format!(
+        "home screen (fr, en), assets/{css} and assets/{wasm} written into {}",
+        index.display()
+    ))
+}
+
+/// The home screen of a first visit in `lang` (default settings, no saved
+/// game), as the app's first render shows it: its root element, marked
+/// `data-prerendered` so the page's script and the tests tell it from the
+/// app's. The app's own stylesheet link is left out: the head has it.
+fn home_screen(lang: Lang) -> Result<String, String> {
+    let init = Init {
+        settings: Settings::default(),
+        settings_error: None,
+        locale: Some(lang.code().to_string()),
+        screen: Screen::Home,
+        checker: Checker::new(),
+        saved: Vec::new(),
+        set_aside: 0,
+        restored: Vec::new(),
+    };
+    let mut dom = VirtualDom::new_with_props(Root, RootProps { init });
+    dom.rebuild_in_place();
+    let html = dioxus_ssr::render(&dom);
+    const ROOT: &str = "<div class=\"app\"";
+    let start = html
+        .find(ROOT)
+        .ok_or_else(|| format!("no {ROOT} in the rendered home screen: {html}"))?;
+    let app = &html[start..];
+    if app.matches(ROOT).count() != 1 || !app.ends_with("</div>") {
+        return Err(format!(
+            "the home screen should end with its root element: {html}"
+        ));
+    }
+    Ok(format!(
+        "<div data-prerendered class=\"app\"{}",
+        &app[ROOT.len()..]
+    ))
+}
+
+/// The one file of `dist/assets` whose name `wanted` accepts.
+fn only_asset(dist: &Path, wanted: impl Fn(&str) -> bool) -> Result<String, String> {
+    let dir = dist.join("assets");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| wanted(name))
+        .collect();
+    match names.as_slice() {
+        [one] => Ok(one.clone()),
+        _ => Err(format!(
+            "expected one such file in {}, found {names:?}",
+            dir.display()
+        )),
+    }
+}
