@@ -40,22 +40,22 @@ fn sorted_number(roll: &[u32]) -> u64 {
 fn checker_and_serieux_odds_match_every_roll() {
     for k in 1..=5 {
         let all = rolls(k);
-        let total = all.len() as i128;
+        let total = all.len() as i64;
         let numbers: Vec<u64> = all.iter().map(|r| sorted_number(r)).collect();
         let primes: Vec<u64> = numbers.iter().copied().filter(|n| is_prime(*n)).collect();
         let odds = &dice_odds()[k - 1];
         assert_eq!(
             odds.prime,
-            Ratio::new(primes.len() as i128, total),
+            Ratio::new(primes.len() as i64, total),
             "{k} dice"
         );
         assert_eq!(
             odds.number,
-            Ratio::new(numbers.iter().sum::<u64>().into(), total)
+            Ratio::new(numbers.iter().sum::<u64>() as i64, total)
         );
         assert_eq!(
             odds.points,
-            Ratio::new(primes.iter().sum::<u64>().into(), total)
+            Ratio::new(primes.iter().sum::<u64>() as i64, total)
         );
     }
 }
@@ -70,7 +70,7 @@ fn genius_hits_match_every_roll_and_face() {
             } else {
                 vec![None]
             };
-            let (mut hit, mut halves, mut outcomes) = (0i128, 0i128, 0i128);
+            let (mut hit, mut halves, mut outcomes) = (0i64, 0i64, 0i64);
             for roll in rolls(k) {
                 let sum: i32 = roll.iter().map(|d| *d as i32).sum();
                 for face in &faces {
@@ -80,7 +80,7 @@ fn genius_hits_match_every_roll_and_face() {
                         let written = face.map_or(Halves::whole(sum), |f| {
                             apply_challenge(f, Halves::whole(sum))
                         });
-                        halves += i128::from(written.0);
+                        halves += i64::from(written.0);
                     }
                 }
             }
@@ -92,11 +92,11 @@ fn genius_hits_match_every_roll_and_face() {
             assert_eq!(hits.expected(|_| true), Ratio::new(halves, 2 * outcomes));
             // A Longue constraint: only values of 10 or more fit.
             let fits = |v: Halves| v >= Halves::whole(10);
-            let fitting: i128 = hits
+            let fitting: i64 = hits
                 .values
                 .iter()
                 .filter(|(v, _)| fits(*v))
-                .map(|(_, c)| i128::from(*c))
+                .map(|(_, c)| i64::from(*c))
                 .sum();
             assert!(hits.chance(fits) == Ratio::new(fitting, outcomes));
         }
@@ -127,7 +127,7 @@ fn roller_sum_matches_every_roll_with_kept_dice() {
     let mut counts = std::collections::BTreeMap::new();
     for a in 1..=6u32 {
         for b in 1..=4u32 {
-            *counts.entry(a + b + 5).or_insert(0i128) += 1;
+            *counts.entry(a + b + 5).or_insert(0i64) += 1;
         }
     }
     for (sum, n) in &counts {
@@ -135,9 +135,9 @@ fn roller_sum_matches_every_roll_with_kept_dice() {
     }
     assert_eq!(odds.at_least(odds.min), Ratio::ONE);
     assert_eq!(odds.at_most(odds.max()), Ratio::ONE);
-    let at_least_12: i128 = counts.range(12..).map(|(_, n)| n).sum();
+    let at_least_12: i64 = counts.range(12..).map(|(_, n)| n).sum();
     assert_eq!(odds.at_least(12), Ratio::new(at_least_12, 24));
-    let weighted: i128 = counts.iter().map(|(s, n)| i128::from(*s) * n).sum();
+    let weighted: i64 = counts.iter().map(|(s, n)| i64::from(*s) * n).sum();
     assert_eq!(odds.mean(), Ratio::new(weighted, 24));
     assert_eq!(odds.mean(), Ratio::from_int(11)); // 3.5 + 2.5 + 5
 }

@@ -5,7 +5,6 @@
 
 use super::Lang;
 use crate::core::coach::{checker, genius, serieux, words, Basis, Ratio};
-use crate::core::game::GameKind;
 use crate::core::genius::Slot;
 
 texts! {
@@ -53,7 +52,7 @@ impl Lang {
     }
 
     /// Tenths of a per cent as a percentage with one decimal.
-    pub fn per_mille(self, tenths: i128) -> String {
+    pub fn per_mille(self, tenths: i64) -> String {
         let sign = if tenths < 0 { "−" } else { "" };
         let (whole, tenth) = (tenths.abs() / 10, tenths.abs() % 10);
         match self {
@@ -216,26 +215,6 @@ impl Lang {
                 list(letters)
             ),
         }
-    }
-
-    /// The rules page's "How the coach thinks", for the games the lead's
-    /// modules cover (the others give theirs in their coach texts).
-    pub fn coach_method(self, kind: GameKind) -> Option<&'static str> {
-        Some(match kind {
-            GameKind::Serieux => self.pick(
-                "Pour chaque nombre de dés, le coach compte tous les lancers possibles (6 à 7 776) : la chance d'un nombre premier et les points espérés sont exacts, en fractions. Il conseille le nombre de dés qui donne la meilleure chance de gagner (une première place partagée à m joueurs compte pour 1/m), calculée manche par manche jusqu'à la fin en supposant que les autres joueurs lancent toujours le nombre de dés qui rapporte le plus de points en moyenne (4 dés). Cette chance est calculée en nombres à virgule (arrondie à 0,1 %). Seul à la table, ou quand toutes les options se valent, il conseille le plus de points espérés.",
-                "For each number of dice, the coach counts every possible roll (6 to 7,776): the chance of a prime and the expected points are exact fractions. It recommends the number of dice with the best chance to win (a first place shared by m players counts 1/m), worked out round by round to the end, assuming the other players always roll the number of dice with the most points on average (4 dice). That chance is computed in floating point (rounded to 0.1%). Alone at the table, or when every option is as good, it recommends the most expected points.",
-            ),
-            GameKind::Genius => self.pick(
-                "Pour chaque colonne ouverte, le coach compte tous les lancers et toutes les faces du dé défi : la chance que la somme soit sur la liste GENIUS et les points espérés sont exacts (en Partie + Longue, une valeur qui ne peut aller dans la seule case restante est barrée et compte 0). Son conseil de colonne est une stratégie : l'ordre qui inscrit le plus de points avant la fin, en estimant la fin d'après le rival le plus proche de remplir sa ligne. MIN ou MAX : la chance que l'autre case prenne le prochain coup réussi, exacte. Défi : l'effacement qui réduit le plus l'écart avec le meilleur rival. Expert : la chance exacte du bonus ±15.",
-                "For each open column, the coach counts every roll and every face of the challenge die: the chance that the sum is on the GENIUS list and the expected points are exact (in Partie + Longue, a value that cannot go in the one cell left is crossed out and counts 0). Its column advice is a strategy: the order that writes the most points before the end, estimating the end from the rival closest to filling their row. MIN or MAX: the exact chance that the other cell takes the next hit. Défi: the erase that narrows the gap to the best rival most. Expert: the exact chance of the ±15 bonus.",
-            ),
-            GameKind::Words => self.pick(
-                "L'application ne juge pas les mots : le coach dit seulement quelles lettres des dés comptent (un jeton chacune) et, sur la face noire, lesquelles sont interdites.",
-                "The app does not judge words: the coach only says which dice letters count (one token each) and, on the black face, which are forbidden.",
-            ),
-            _ => return None,
-        })
     }
 }
 

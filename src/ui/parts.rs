@@ -272,10 +272,12 @@ pub fn RulesPage(
                     }
                 }
             }
-            if let Some(method) = lang.coach_method(game) {
+            if !book.coach.is_empty() {
                 section { class: "info", "data-testid": "coach-method",
                     h2 { class: "section-title", "{lang.coach().method_title}" }
-                    p { "{method}" }
+                    for (i, line) in book.coach.iter().enumerate() {
+                        p { key: "{i}", "{line}" }
+                    }
                 }
             }
         }

@@ -26,7 +26,7 @@ fn coach_panel(state: &Serieux, lang: Lang) -> Panel {
         row.extra = option
             .option
             .win_chance
-            .map(|p| lang.per_mille((p * 1000.0).round() as i128));
+            .map(|p| lang.per_mille((p * 1000.0).round() as i64));
     }
     let t = lang.coach();
     panel.chance_label = Some(t.prime_chance.into());

@@ -42,13 +42,13 @@ fn numbers(k: usize) -> impl Iterator<Item = u32> {
 }
 
 fn count(k: usize) -> DiceOdds {
-    let total = 6i128.pow(k as u32);
-    let (mut sum, mut prime_sum) = (0i128, 0i128);
+    let total = 6i64.pow(k as u32);
+    let (mut sum, mut prime_sum) = (0i64, 0i64);
     let mut primes: Vec<(u32, u32)> = Vec::new();
     for n in numbers(k) {
-        sum += i128::from(n);
+        sum += i64::from(n);
         if is_prime(n) {
-            prime_sum += i128::from(n);
+            prime_sum += i64::from(n);
             match primes.iter_mut().find(|(p, _)| *p == n) {
                 Some((_, c)) => *c += 1,
                 None => primes.push((n, 1)),

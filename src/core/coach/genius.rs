@@ -25,7 +25,6 @@ use crate::core::genius::{
     apply_challenge, on_list, Cell, CellRef, Genius, Halves, Mode, Phase, Slot, COLUMNS,
     GENIUS_LIST,
 };
-use std::collections::HashMap;
 
 /// An option of a Genius decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,8 +65,8 @@ pub enum Reason {
 /// mode uses the die; `total` counts all outcomes, hits or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hits {
-    pub values: Vec<(Halves, u64)>,
-    pub total: u64,
+    pub values: Vec<(Halves, i64)>,
+    pub total: i64,
 }
 
 impl Hits {
@@ -86,7 +85,7 @@ impl Hits {
         } else {
             &[None]
         };
-        let mut values: HashMap<Halves, u64> = HashMap::new();
+        let mut values: Vec<(Halves, i64)> = Vec::new();
         for (sum, count) in sums.iter().enumerate() {
             if *count == 0 || !GENIUS_LIST.contains(&(sum as i32)) {
                 continue;
@@ -96,50 +95,57 @@ impl Hits {
                     Some(f) => apply_challenge(*f, Halves::whole(sum as i32)),
                     None => Halves::whole(sum as i32),
                 };
-                *values.entry(written).or_insert(0) += count;
+                values.push((written, *count));
             }
         }
-        let mut values: Vec<(Halves, u64)> = values.into_iter().collect();
+        // One entry per value, ascending.
         values.sort_unstable();
+        values.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 += later.1;
+            }
+            same
+        });
         Hits {
             values,
-            total: 6u64.pow(dice as u32) * faces.len() as u64,
+            total: 6i64.pow(dice as u32) * faces.len() as i64,
         }
     }
 
     /// Outcomes that are hits.
-    fn hit_count(&self) -> u64 {
+    fn hit_count(&self) -> i64 {
         self.values.iter().map(|(_, c)| c).sum()
     }
 
     /// Chance of a hit that `fits`.
     pub fn chance(&self, fits: impl Fn(Halves) -> bool) -> Ratio {
-        let n: u64 = self
+        let n: i64 = self
             .values
             .iter()
             .filter(|(v, _)| fits(*v))
             .map(|(_, c)| c)
             .sum();
-        Ratio::new(n.into(), self.total.into())
+        Ratio::new(n, self.total)
     }
 
     /// Expected points written (0 for a miss or a value that does not fit).
     pub fn expected(&self, fits: impl Fn(Halves) -> bool) -> Ratio {
-        let halves: i128 = self
+        let halves: i64 = self
             .values
             .iter()
             .filter(|(v, _)| fits(*v))
-            .map(|(v, c)| i128::from(v.0) * i128::from(*c))
+            .map(|(v, c)| i64::from(v.0) * c)
             .sum();
-        Ratio::new(halves, 2 * i128::from(self.total))
+        Ratio::new(halves, 2 * self.total)
     }
 }
 
 /// How many ordered rolls of `dice` d6 give each sum (index = sum).
-pub fn sum_counts(dice: usize) -> Vec<u64> {
-    let mut counts = vec![1u64];
+pub fn sum_counts(dice: usize) -> Vec<i64> {
+    let mut counts = vec![1i64];
     for _ in 0..dice {
-        let mut next = vec![0u64; counts.len() + 6];
+        let mut next = vec![0i64; counts.len() + 6];
         for (s, c) in counts.iter().enumerate() {
             for face in 1..=6 {
                 next[s + face] += c;
@@ -172,7 +178,7 @@ fn column_odds(game: &Genius, player: usize, column: usize) -> (Ratio, Ratio) {
     let hits = Hits::of(game.mode(), column + 1);
     let fit = fits(game, player, column);
     (
-        Ratio::new(hits.hit_count().into(), hits.total.into()),
+        Ratio::new(hits.hit_count(), hits.total),
         hits.expected(&fit),
     )
 }
@@ -210,7 +216,13 @@ struct Planner {
     carry_on: f64,
     /// + Simple: a hit plays again at once (no risk of the end in between).
     plays_again: bool,
-    memo: HashMap<[usize; COLUMNS], f64>,
+    /// By the cells still needed, read as a number in base 3.
+    memo: Vec<Option<f64>>,
+}
+
+/// Each column needs 0, 1 or 2 more cells: the needs as one index.
+fn index(need: [usize; COLUMNS]) -> usize {
+    need.iter().rev().fold(0, |i, n| i * 3 + n)
 }
 
 impl Planner {
@@ -218,14 +230,14 @@ impl Planner {
         if need.iter().all(|&n| n == 0) {
             return 0.0;
         }
-        if let Some(&v) = self.memo.get(&need) {
+        if let Some(v) = self.memo[index(need)] {
             return v;
         }
         let v = (0..COLUMNS)
             .filter(|&c| need[c] > 0)
             .map(|c| self.with(need, c))
             .fold(f64::MIN, f64::max);
-        self.memo.insert(need, v);
+        self.memo[index(need)] = Some(v);
         v
     }
 
@@ -282,7 +294,7 @@ fn advise_roll(game: &Genius, me: usize) -> Advice<Choice, Reason> {
         columns,
         carry_on,
         plays_again: game.mode() == Mode::Simple,
-        memo: HashMap::new(),
+        memo: vec![None; 3usize.pow(COLUMNS as u32)],
     };
     let need = needs(game, me);
     let planned: Vec<f64> = open.iter().map(|&c| planner.with(need, c)).collect();
@@ -357,7 +369,7 @@ fn advise_defi(game: &Genius, me: usize, face: Challenge) -> Advice<Choice, Reas
             .map(|p| totals[p].0)
             .max()
             .unwrap_or(0);
-        i128::from(totals[me].0 - rival)
+        i64::from(totals[me].0 - rival)
     };
     let before = gap(&totals);
     let mut options: Vec<Scored<Choice>> = game
@@ -397,15 +409,15 @@ fn advise_defi(game: &Genius, me: usize, face: Challenge) -> Advice<Choice, Reas
 /// Expert's throw: the chance of the ±15 bonus, and the value expected.
 fn advise_expert() -> Advice<Choice, Reason> {
     let sums = sum_counts(COLUMNS);
-    let (mut bonus, mut halves, mut total) = (0i128, 0i128, 0i128);
+    let (mut bonus, mut halves, mut total) = (0i64, 0i64, 0i64);
     for (sum, count) in sums.iter().enumerate() {
         for face in Challenge::ALL {
-            let count = i128::from(*count);
+            let count = *count;
             let result = apply_challenge(face, Halves::whole(sum as i32));
             let won = on_list(result) || on_list(Halves(-result.0));
             let value = result.0 + if won { 30 } else { 0 };
             total += count;
-            halves += i128::from(value) * count;
+            halves += i64::from(value) * count;
             if won {
                 bonus += count;
             }
@@ -477,6 +489,6 @@ mod tests {
     fn sum_counts_are_the_classic_ones() {
         assert_eq!(sum_counts(2)[7], 6);
         assert_eq!(sum_counts(3)[10], 27);
-        assert_eq!(sum_counts(5).iter().sum::<u64>(), 7776);
+        assert_eq!(sum_counts(5).iter().sum::<i64>(), 7776);
     }
 }

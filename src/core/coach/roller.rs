@@ -11,8 +11,8 @@ use crate::core::roller::Roller;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumOdds {
     pub min: u32,
-    pub counts: Vec<u64>,
-    pub total: u64,
+    pub counts: Vec<i64>,
+    pub total: i64,
     /// Numbered dice counted, and other dice (letters, challenge…) left out.
     pub counted: usize,
     pub left_out: usize,
@@ -30,14 +30,14 @@ impl SumOdds {
             .and_then(|i| self.counts.get(i as usize))
             .copied()
             .unwrap_or(0);
-        Ratio::new(n.into(), self.total.into())
+        Ratio::new(n, self.total)
     }
 
     /// Chance that the sum is `sum` or more.
     pub fn at_least(&self, sum: u32) -> Ratio {
         let skip = sum.saturating_sub(self.min) as usize;
-        let n: u64 = self.counts.iter().skip(skip).sum();
-        Ratio::new(n.into(), self.total.into())
+        let n: i64 = self.counts.iter().skip(skip).sum();
+        Ratio::new(n, self.total)
     }
 
     /// Chance that the sum is `sum` or less.
@@ -46,19 +46,19 @@ impl SumOdds {
             return Ratio::ZERO;
         }
         let take = (sum - self.min) as usize + 1;
-        let n: u64 = self.counts.iter().take(take).sum();
-        Ratio::new(n.into(), self.total.into())
+        let n: i64 = self.counts.iter().take(take).sum();
+        Ratio::new(n, self.total)
     }
 
     /// The expected sum.
     pub fn mean(&self) -> Ratio {
-        let weighted: i128 = self
+        let weighted: i64 = self
             .counts
             .iter()
             .enumerate()
-            .map(|(i, c)| i128::from(self.min + i as u32) * i128::from(*c))
+            .map(|(i, c)| i64::from(self.min + i as u32) * c)
             .sum();
-        Ratio::new(weighted, self.total.into())
+        Ratio::new(weighted, self.total)
     }
 }
 
@@ -66,7 +66,7 @@ impl SumOdds {
 /// when the table has no numbered die.
 pub fn sum_odds(roller: &Roller) -> Option<SumOdds> {
     let showing = roller.showing();
-    let (mut min, mut counts) = (0u32, vec![1u64]);
+    let (mut min, mut counts) = (0u32, vec![1i64]);
     let (mut counted, mut left_out) = (0, 0);
     for (i, kind) in roller.dice().iter().enumerate() {
         if !kind.is_numeric() {
@@ -84,7 +84,7 @@ pub fn sum_odds(roller: &Roller) -> Option<SumOdds> {
         };
         let low = *faces.iter().min()?;
         let high = *faces.iter().max()?;
-        let mut next = vec![0u64; counts.len() + (high - low) as usize];
+        let mut next = vec![0i64; counts.len() + (high - low) as usize];
         for (s, c) in counts.iter().enumerate() {
             for f in &faces {
                 next[s + (f - low) as usize] += c;

@@ -107,7 +107,8 @@ struct Programme {
     rolls: Vec<Vec<(u64, f64)>>,
     /// Each other player's final total, cumulative.
     rivals: Vec<Vec<(u64, f64)>>,
-    memo: HashMap<(usize, u64), f64>,
+    /// By total × 8 + rolls left.
+    memo: HashMap<u64, f64>,
 }
 
 impl Programme {
@@ -139,13 +140,14 @@ impl Programme {
         if rounds == 0 {
             return self.share_of_first(s);
         }
-        if let Some(&v) = self.memo.get(&(rounds, s)) {
+        let key = s * 8 + rounds as u64;
+        if let Some(&v) = self.memo.get(&key) {
             return v;
         }
         let best = (1..=MAX_DICE)
             .map(|k| self.chance_with(k, rounds, s))
             .fold(0.0, f64::max);
-        self.memo.insert((rounds, s), best);
+        self.memo.insert(key, best);
         best
     }
 
