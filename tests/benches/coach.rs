@@ -40,7 +40,10 @@ fn main() {
         .map(String::as_str)
         .collect();
     let wanted = |name: &str| chosen.is_empty() || chosen.contains(&name);
-    let sections: &[(&str, fn(&Budget))] = &[("genius", genius_modes::run)];
+    let sections: &[(&str, fn(&Budget))] = &[
+        ("genius", genius_modes::run),
+        ("latency", genius_modes::latency),
+    ];
     for (name, run) in sections {
         if wanted(name) {
             println!("\n== {name} ==");

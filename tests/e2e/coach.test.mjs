@@ -78,6 +78,14 @@ test('the setup option off hides the coach for the whole game, and is remembered
   assert.equal(await page.isChecked(id('coach-allowed')), true);
 });
 
+test('each rules page says how the coach thinks', async () => {
+  const page = await app.page();
+  await newGame(page, 'serieux', ['Anne', 'Bruno']);
+  await page.tap(id('open-rules'));
+  await page.waitForSelector(id('coach-method'));
+  assert.match(await page.textContent(id('coach-method')), /Comment pense le coach.*exacts/);
+});
+
 test('GENIUS: each open column with its exact chance of the list and expected points', async () => {
   const page = await app.page();
   await newGame(page, 'genius', ['Anne', 'Bruno'], { mode: 'genius' });

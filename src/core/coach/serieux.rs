@@ -20,6 +20,7 @@ use super::checker::{dice_odds, DiceOdds};
 use super::{Advice, Basis, Scored};
 use crate::core::dice::MAX_DICE;
 use crate::core::serieux::{Serieux, ROUNDS};
+use crate::core::table::MAX_PLAYERS;
 use std::collections::HashMap;
 
 /// One count of dice, with its chance to win.
@@ -100,15 +101,14 @@ fn at_most(cumulative: &[(u64, f64)], x: u64) -> f64 {
     }
 }
 
-/// The dynamic programme: the player's best chance to win from a
-/// total with some rolls left.
+/// The dynamic programme, bottom-up: the totals the player can reach after
+/// each roll (sorted, each once), the share of first place at the end, then
+/// back roll by roll the best chance from each total.
 struct Programme {
     /// One roll of k dice (index k − 1): (points, probability).
     rolls: Vec<Vec<(u64, f64)>>,
     /// Each other player's final total, cumulative.
     rivals: Vec<Vec<(u64, f64)>>,
-    /// By total × 8 + rolls left.
-    memo: HashMap<u64, f64>,
 }
 
 impl Programme {
@@ -117,16 +117,15 @@ impl Programme {
     fn share_of_first(&self, t: u64) -> f64 {
         // coefficients[m]: chance that exactly m rivals tie at t and the
         // others end below.
-        let mut coefficients = vec![1.0];
-        for rival in &self.rivals {
+        let mut coefficients = [0.0; MAX_PLAYERS + 1];
+        coefficients[0] = 1.0;
+        for (r, rival) in self.rivals.iter().enumerate() {
             let below = if t == 0 { 0.0 } else { at_most(rival, t - 1) };
             let equal = at_most(rival, t) - below;
-            let mut next = vec![0.0; coefficients.len() + 1];
-            for (m, c) in coefficients.iter().enumerate() {
-                next[m] += c * below;
-                next[m + 1] += c * equal;
+            for m in (0..=r).rev() {
+                coefficients[m + 1] += coefficients[m] * equal;
+                coefficients[m] *= below;
             }
-            coefficients = next;
         }
         coefficients
             .iter()
@@ -135,30 +134,70 @@ impl Programme {
             .sum()
     }
 
-    /// Best chance from total `s` with `rounds` rolls left.
-    fn value(&mut self, rounds: usize, s: u64) -> f64 {
-        if rounds == 0 {
-            return self.share_of_first(s);
+    /// The chance of winning from `start` with `rounds` rolls left, for
+    /// each count of dice rolled now (then playing as well as possible).
+    fn first_roll(&self, start: u64, rounds: usize) -> Vec<f64> {
+        let mut points: Vec<u64> = self.rolls.iter().flatten().map(|(p, _)| *p).collect();
+        points.sort_unstable();
+        points.dedup();
+        // totals[d]: every total reachable after d rolls, ascending.
+        let mut totals = vec![vec![start]];
+        for d in 0..rounds {
+            let mut next: Vec<u64> = totals[d]
+                .iter()
+                .flat_map(|t| points.iter().map(move |p| t + p))
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            totals.push(next);
         }
-        let key = s * 8 + rounds as u64;
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
+        let mut value: Vec<f64> = totals[rounds]
+            .iter()
+            .map(|&t| self.share_of_first(t))
+            .collect();
+        // Each roll's outcomes as (index into `points`, probability).
+        let rolls: Vec<Vec<(usize, f64)>> = self
+            .rolls
+            .iter()
+            .map(|roll| {
+                roll.iter()
+                    .map(|&(p, q)| (points.partition_point(|&x| x < p), q))
+                    .collect()
+            })
+            .collect();
+        for d in (0..rounds).rev() {
+            let (here, there) = (&totals[d], &totals[d + 1]);
+            // landing[o][i]: where total i lands in `there` after scoring
+            // points[o] (both lists ascending: one walk each).
+            let landing: Vec<Vec<usize>> = points
+                .iter()
+                .map(|&p| {
+                    let mut j = 0;
+                    here.iter()
+                        .map(|&t| {
+                            while there[j] < t + p {
+                                j += 1;
+                            }
+                            j
+                        })
+                        .collect()
+                })
+                .collect();
+            let with = |k: usize, i: usize| -> f64 {
+                rolls[k]
+                    .iter()
+                    .map(|&(o, q)| q * value[landing[o][i]])
+                    .sum()
+            };
+            if d == 0 {
+                return (0..MAX_DICE).map(|k| with(k, 0)).collect();
+            }
+            value = (0..here.len())
+                .map(|i| (0..MAX_DICE).map(|k| with(k, i)).fold(0.0, f64::max))
+                .collect();
         }
-        let best = (1..=MAX_DICE)
-            .map(|k| self.chance_with(k, rounds, s))
-            .fold(0.0, f64::max);
-        self.memo.insert(key, best);
-        best
-    }
-
-    /// Chance rolling `k` dice now, then playing well.
-    fn chance_with(&mut self, k: usize, rounds: usize, s: u64) -> f64 {
-        let mut chance = 0.0;
-        for i in 0..self.rolls[k - 1].len() {
-            let (points, q) = self.rolls[k - 1][i];
-            chance += q * self.value(rounds - 1, s + points);
-        }
-        chance
+        // No roll left (not reached: the coach advises before a roll).
+        vec![self.share_of_first(start); MAX_DICE]
     }
 }
 
@@ -192,16 +231,17 @@ pub fn advise(game: &Serieux) -> Option<Advice<Count, Reason>> {
         vec![None; MAX_DICE]
     } else {
         let dice = best_points_count();
-        let mut programme = Programme {
+        let programme = Programme {
             rolls: odds.iter().map(outcomes).collect(),
             rivals: others
                 .iter()
                 .map(|&(from, left)| cumulative(&final_totals(from, left, dice)))
                 .collect(),
-            memo: HashMap::new(),
         };
-        (1..=MAX_DICE)
-            .map(|k| Some(programme.chance_with(k, rounds_left, totals[me])))
+        programme
+            .first_roll(totals[me], rounds_left)
+            .into_iter()
+            .map(Some)
             .collect()
     };
     let options: Vec<Scored<Count>> = (1..=MAX_DICE)

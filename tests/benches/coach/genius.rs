@@ -1,14 +1,17 @@
-//! Genius modes, two-player self-play: the coach's column policy against
-//! "always the column with the best immediate expected points", seats
-//! alternating who starts. Both players take the coach's advice at the
-//! other decisions (Défi, MIN or MAX), so only the column policy differs.
-//! Also prints how long an advice takes, natively.
+//! Genius modes, two-player self-play against "always the column with the
+//! best immediate expected points", seats alternating who starts, twice:
+//! - columns only: the baseline also takes the coach's advice at the other
+//!   decisions (Défi, MIN or MAX), so only the column policy differs;
+//! - the whole coach: the baseline decides the rest the plainest way (a Défi
+//!   erases nothing, a value goes in MIN when both cells are free).
+//! `latency` prints how long the checker's, Mode Sérieux's and the Genius
+//! modes' advice takes, natively.
 
 use crate::stats::Estimate;
 use crate::Budget;
 use genius::core::coach::genius::{advise, greedy_column, Choice};
 use genius::core::coach::serieux;
-use genius::core::game::{Game, Move};
+use genius::core::game::Move;
 use genius::core::genius::{Action, FirstPlayer, Genius, Mode, Phase, Setup};
 use genius::core::serieux::{Serieux, Setup as SerieuxSetup};
 use genius::core::session::{RollSource, Rules};
@@ -44,9 +47,10 @@ fn roll(game: &mut Genius, dice: &genius::core::game::Roll, rng: &mut StdRng) {
     play(game, action);
 }
 
-/// One game; `coached` is the seat that follows the coach's columns.
+/// One game; `coached` is the seat that follows the coach's columns (and,
+/// unless `columns_only`, is the only one to follow it elsewhere).
 /// Returns the coached seat's result: 1 win, ½ shared first, 0 loss.
-fn one_game(mode: Mode, coached: usize, first: usize, rng: &mut StdRng) -> f64 {
+fn one_game(mode: Mode, coached: usize, first: usize, columns_only: bool, rng: &mut StdRng) -> f64 {
     let mut game = Genius::start(&Setup {
         players: players(2),
         first: FirstPlayer::Chosen(first),
@@ -70,6 +74,13 @@ fn one_game(mode: Mode, coached: usize, first: usize, rng: &mut StdRng) -> f64 {
                     greedy_column(&game).expect("an open column")
                 };
                 roll(&mut game, &genius::core::game::Roll::d6(column + 1), rng);
+            }
+            Phase::Defi { .. } | Phase::Place { .. } if me != coached && !columns_only => {
+                let action = match game.phase() {
+                    Phase::Defi { .. } => Action::KeepAll,
+                    _ => game.legal_moves()[0].as_play().expect("a slot").clone(),
+                };
+                play(&mut game, action);
             }
             Phase::Defi { .. } | Phase::Place { .. } => {
                 let action = match advise(&game).and_then(|a| a.recommended().map(|s| s.option)) {
@@ -109,19 +120,23 @@ fn ms(d: Duration) -> String {
 pub fn run(budget: &Budget) {
     let games = budget.games(2_000, 4);
     println!("Two players, coach's columns vs best immediate expected points, {games} games per mode, seats alternating who starts:");
-    for mode in [Mode::Genius, Mode::Simple, Mode::Longue] {
-        let mut rng = StdRng::seed_from_u64(2026);
-        let mut wins = 0.0;
-        for g in 0..games {
-            wins += one_game(mode, g % 2, (g / 2) % 2, &mut rng);
+    for (columns_only, what) in [(true, "columns only"), (false, "the whole coach")] {
+        for mode in [Mode::Genius, Mode::Simple, Mode::Longue] {
+            let mut rng = StdRng::seed_from_u64(2026);
+            let mut wins = 0.0;
+            for g in 0..games {
+                wins += one_game(mode, g % 2, (g / 2) % 2, columns_only, &mut rng);
+            }
+            println!(
+                "  {what}, {mode:?}: coach's win rate {}",
+                Estimate::rate(wins, games)
+            );
         }
-        println!(
-            "  {mode:?}: coach's win rate {}",
-            Estimate::rate(wins, games)
-        );
     }
+}
 
-    // Latency of one advice at states met in play.
+/// How long one advice takes natively, at states met in play.
+pub fn latency(budget: &Budget) {
     let mut rng = StdRng::seed_from_u64(7);
     let mut genius_times = Vec::new();
     for _ in 0..budget.games(200, 5) {
