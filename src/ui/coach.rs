@@ -88,7 +88,14 @@ pub fn CoachToggle(
                 if is_open { "{t.close}" } else { "🎓 {t.open}" }
             }
             if is_open {
-                section { class: "coach-panel", "data-testid": "coach-panel", "aria-label": "{t.title}",
+                section {
+                    class: "coach-panel",
+                    "data-testid": "coach-panel",
+                    "aria-label": "{t.title}",
+                    // Opened below the fold: bring it into view.
+                    onmounted: move |e| async move {
+                        let _ = e.scroll_to(ScrollBehavior::Instant).await;
+                    },
                     {children}
                 }
             }
@@ -143,7 +150,12 @@ pub fn CoachTable(panel: Panel, lang: Lang) -> Element {
                             }
                             if has_chance {
                                 td { "data-testid": "coach-chance",
-                                    {row.chance.map(|c| lang.coach_chance(c)).unwrap_or_default()}
+                                    if let Some(chance) = row.chance {
+                                        // Fraction and percentage each kept whole.
+                                        span { class: "nowrap", "{chance} ·" }
+                                        " "
+                                        span { class: "nowrap", "{lang.per_mille(chance.per_mille())}" }
+                                    }
                                 }
                             }
                             if has_expected {
