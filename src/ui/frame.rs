@@ -30,6 +30,10 @@ pub struct UseGame<G: GameScreen> {
     pub refused: Signal<Option<String>>,
     /// The coach's panel is open.
     pub coach_open: Signal<bool>,
+    /// The last panel built, with the state and language it is for: a
+    /// render that does not change the game (opening the coach marks the
+    /// game, saving shows…) does not compute the advice again.
+    coach_cache: CopyValue<Option<(G, Lang, Panel)>>,
     pub lang: Lang,
 }
 
@@ -109,13 +113,24 @@ impl<G: GameScreen> UseGame<G> {
 
     /// The coach's panel for the decision at hand, built by `panel` only
     /// while the coach is open (and allowed at this table).
-    pub fn coach(self, panel: impl FnOnce(&G) -> Panel) -> Option<Panel> {
+    pub fn coach(self, panel: impl FnOnce(&G) -> Panel) -> Option<Panel>
+    where
+        G: PartialEq,
+    {
         if !*self.coach_open.read() {
             return None;
         }
         let read = self.active.read();
-        let game = read.as_ref().filter(|g| g.coach_allowed())?;
-        Some(panel(game.session.state()))
+        let state = read.as_ref().filter(|g| g.coach_allowed())?.session.state();
+        let mut cache = self.coach_cache;
+        if let Some((cached, lang, panel)) = &*cache.read() {
+            if cached == state && *lang == self.lang {
+                return Some(panel.clone());
+            }
+        }
+        let built = panel(state);
+        cache.set(Some((state.clone(), self.lang, built.clone())));
+        Some(built)
     }
 
     /// What the frame shows of the game: refusal, saving, undo and redo.
@@ -167,6 +182,7 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
         active: G::active(&ui),
         refused: use_default::<Option<String>>(),
         coach_open: use_default::<bool>(),
+        coach_cache: use_hook(|| CopyValue::new(None)),
         lang: ui.lang(),
     }
 }
