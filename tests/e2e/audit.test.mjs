@@ -62,7 +62,9 @@ const SCREENS = [
     for (let i = 0; i < 6; i++) await page.fill(id(`name-${i}`), SIX[i]);
   }],
   ['serieux-rolloff', async (page) => setup(page, 'serieux', SIX, { rollOff: true })],
-  ['serieux-rolled-off', async (page) => { await setup(page, 'serieux', SIX, { rollOff: true }); await page.tap(id('roll-off')); }],
+  ['serieux-rolled-off', async (page) => { await setup(page, 'serieux', SIX, { rollOff: true });
+    while (await page.$(id('rolloff-record'))) await page.tap(id('roll-off-all'));
+  }],
   ['serieux', async (page) => {
     await setup(page, 'serieux', SIX);
     for (let i = 0; i < 8; i++) await page.tap(id('serieux-roll-3'));
@@ -85,6 +87,7 @@ const SCREENS = [
     await setup(page, 'einstein', SIX);
     await taps(page, 'typed-face-1', 'typed-face-2', 'typed-face-3', 'typed-face-6', 'typed-face-6', 'record-typed');
   }],
+  ['einstein-handover', async (page) => taps(page, 'edie-0', 'edie-1', 'edie-2', 'edie-3', 'confirm-choice')],
   ['einstein-rules', async (page) => rules(page)],
   ['sequence-setup', async (page) => { await open(page, app.url); await page.tap(id('open-sequence')); }],
   ['sequence', async (page) => { await setup(page, 'sequence', FOUR); await taps(page, 'typed-face-3', 'typed-face-4'); }],
@@ -156,6 +159,12 @@ const geometry = (page, names) => page.evaluate((names) => {
     const cuts = ['hidden', 'clip'].includes(s.overflowX) || ['hidden', 'clip'].includes(s.overflowY);
     if (cuts && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) && s.textOverflow !== 'ellipsis') {
       found.clipped.push(`${kind} cut by its box: ${label(e)} ${e.scrollWidth}>${e.clientWidth}`);
+    }
+    // Sticking out of its card (a section of the screen).
+    const card = e.parentElement?.closest('.info');
+    if (card && !scrolls(e)) {
+      const cr = card.getBoundingClientRect();
+      if (r.right > cr.right + 1 || r.left < cr.left - 1) found.clipped.push(`${kind} out of its card: ${label(e)} ${Math.round(r.right)}>${Math.round(cr.right)}`);
     }
     // A child sticking out of a box that clips it.
     const p = e.parentElement;
