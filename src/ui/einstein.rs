@@ -165,6 +165,20 @@ pub fn EinsteinGameScreen() -> Element {
                             h2 { class: "section-title", "{lang.hand_phone_to(&next)}" }
                             p { class: "caption", "{t.choice_hidden}" }
                             button { class: "roll-main", "data-testid": "handover-ok", onclick: move |_| handing_over.set(false), "{lang.ready_to_choose(&next)}" }
+                            // Or another player still to choose takes the phone.
+                            if waiting.len() > 1 {
+                                div { class: "chips",
+                                    for p in waiting.iter().copied().skip(1) {
+                                        button {
+                                            key: "{p}",
+                                            class: "chip",
+                                            "data-testid": "handover-{p}",
+                                            onclick: move |_| { chooser.set(Some(p)); sheet_of.set(Some(p)); handing_over.set(false); },
+                                            "{lang.ready_to_choose(&players[p].name)}"
+                                        }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -199,19 +213,6 @@ pub fn EinsteinGameScreen() -> Element {
                     let allowed_fifth: Vec<usize> = state.legal_choices(who, &dice).iter().filter_map(Choice::leftover).collect();
                     rsx! {
                         section { class: "info play", "data-testid": "choose",
-                            if waiting.len() > 1 {
-                                div { class: "chips",
-                                    for p in waiting.iter().copied() {
-                                        button {
-                                            key: "{p}",
-                                            class: if p == who { "chip chip-on" } else { "chip" },
-                                            "data-testid": "chooser-{p}",
-                                            onclick: move |_| { chooser.set(Some(p)); picked.set(Vec::new()); sheet_of.set(Some(p)); handing_over.set(false); },
-                                            "{players[p].name}"
-                                        }
-                                    }
-                                }
-                            }
                             p { class: "caption", "{t.choose_pairs}" }
                             div { class: "einstein-dice",
                                 for (i, d) in dice.iter().copied().enumerate() {
@@ -285,6 +286,21 @@ pub fn EinsteinGameScreen() -> Element {
                                     }
                                 },
                                 "{t.confirm_choice}"
+                            }
+                            // Another player may choose first: below, so that the dice
+                            // stay in view.
+                            if waiting.len() > 1 {
+                                div { class: "chips",
+                                    for p in waiting.iter().copied() {
+                                        button {
+                                            key: "{p}",
+                                            class: if p == who { "chip chip-on" } else { "chip" },
+                                            "data-testid": "chooser-{p}",
+                                            onclick: move |_| { chooser.set(Some(p)); picked.set(Vec::new()); sheet_of.set(Some(p)); handing_over.set(false); },
+                                            "{players[p].name}"
+                                        }
+                                    }
+                                }
                             }
                         }
                     }

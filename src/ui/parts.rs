@@ -154,10 +154,23 @@ pub fn Ranking(
     }
 }
 
-/// A roll-off round as the table sees it: each player's die, in seat order.
+/// A roll-off round as the table sees it: each player's die, in seat order
+/// (after the first round, who rolled again for a tie).
 #[component]
-fn RollOffRound(round: Vec<(usize, u32)>, players: Vec<Player>) -> Element {
+fn RollOffRound(
+    round: Vec<(usize, u32)>,
+    players: Vec<Player>,
+    lang: Lang,
+    first: bool,
+) -> Element {
+    let again: Vec<&str> = round
+        .iter()
+        .map(|(p, _)| players[*p].name.as_str())
+        .collect();
     rsx! {
+        if !first {
+            p { class: "caption", "{lang.roll_off_tie(&again)}" }
+        }
         ul { class: "rolloff-round",
             for (p, v) in round {
                 li { key: "{p}",
@@ -213,7 +226,7 @@ pub fn RollOffPanel(
     rsx! {
         section { class: "info", "data-testid": "roll-off",
             for (r, round) in roll_off.rounds.iter().enumerate() {
-                RollOffRound { key: "{r}", round: round.clone(), players: players.clone() }
+                RollOffRound { key: "{r}", round: round.clone(), players: players.clone(), lang, first: r == 0 }
             }
             if !roll_off.rounds.is_empty() {
                 p { class: "caption", "{lang.roll_off_tie(&tied)}" }
@@ -296,7 +309,7 @@ pub fn RollOffResult(
         section { class: "info rolloff-result", "data-testid": "roll-off-result", role: "status",
             h2 { class: "section-title", "{lang.game().who_starts}" }
             for (r, round) in roll_off.rounds.iter().enumerate() {
-                RollOffRound { key: "{r}", round: round.clone(), players: players.clone() }
+                RollOffRound { key: "{r}", round: round.clone(), players: players.clone(), lang, first: r == 0 }
             }
             p { class: "rolloff-winner", strong { "{lang.starts(&winner)}" } }
         }

@@ -178,7 +178,8 @@ pub fn RttGameScreen() -> Element {
                 for (i, kind) in COLOURED.into_iter().enumerate() {
                     span {
                         key: "{i}",
-                        class: if state.dice_in_play().contains(&kind) { "pool-die in" } else { "pool-die out" },
+                        // Before the first roll every coloured die is about to be rolled.
+                        class: if matches!(state.phase(), Phase::Start) || state.dice_in_play().contains(&kind) { "pool-die in" } else { "pool-die out" },
                         span { class: "{die_class(kind)}", "d{kind.sides()}" }
                     }
                 }

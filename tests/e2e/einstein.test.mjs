@@ -57,6 +57,7 @@ test('a complete two-player game: shared rolls, the fifth-die rules, per-player 
   assert.equal(await page.isDisabled(id('confirm-choice')), true);
   await page.tap(id('edie-0'));                     // undo the picks
   await choose(page, [0, 2, 3, 4]);
+  await takePhone(page);
   assert.match(await page.textContent(id('fifth-rule')), /Lancer libre|n'importe lequel|doit être/);
   await choose(page, [0, 1, 2, 4]);                 // Bruno: fifth die the first 6
   // A free throw for Anne: 1-3-3-6-6 shows none of 4, 2, 5.
