@@ -132,7 +132,7 @@ const geometry = (page, names) => page.evaluate((names) => {
   // What holds a name, a score or a die.
   const holds = (e) => {
     const t = (e.textContent || '').trim();
-    if (!t) return e.matches('.die, svg') ? 'die' : null;
+    if (!t) return e.matches('.die') || e.querySelector('.die') ? 'die' : null;
     if (names.some((n) => t.includes(n) || (t.replace(/…$/, '').length >= 3 && n.startsWith(t.replace(/…$/, ''))))) return 'name';
     if (e.querySelector('.die, svg') || e.matches('.die, .die *')) return 'die';
     if (/^[−-]?\d[\d\s  ,.]*$/.test(t)) return 'score';
@@ -145,7 +145,7 @@ const geometry = (page, names) => page.evaluate((names) => {
     }
     return false;
   };
-  const leaves = [...document.querySelectorAll('.app *')].filter((e) => visible(e) && e.children.length <= 2);
+  const leaves = [...document.querySelectorAll('.app *')].filter((e) => visible(e) && (e.children.length <= 2 || e.matches('.die')));
   for (const e of leaves) {
     const kind = holds(e);
     if (!kind) continue;
