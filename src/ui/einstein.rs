@@ -167,7 +167,7 @@ pub fn EinsteinGameScreen() -> Element {
                             button { class: "roll-main", "data-testid": "handover-ok", onclick: move |_| handing_over.set(false), "{lang.ready_to_choose(&next)}" }
                             // Or another player still to choose takes the phone.
                             if waiting.len() > 1 {
-                                div { class: "chips",
+                                div { class: "chips choosers",
                                     for p in waiting.iter().copied().skip(1) {
                                         button {
                                             key: "{p}",
@@ -290,7 +290,7 @@ pub fn EinsteinGameScreen() -> Element {
                             // Another player may choose first: below, so that the dice
                             // stay in view.
                             if waiting.len() > 1 {
-                                div { class: "chips",
+                                div { class: "chips choosers",
                                     for p in waiting.iter().copied() {
                                         button {
                                             key: "{p}",
