@@ -153,7 +153,9 @@ pub enum Compose {
 
 /// A score in half points, so Genius's 8,5 is exact; every other game
 /// scores whole points.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct Points(pub i64);
 
 impl Points {
@@ -176,7 +178,7 @@ impl Points {
 }
 
 /// Where one player stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standing {
     pub name: String,
     /// The side the player plays for: their own index, or their team's
@@ -192,7 +194,7 @@ pub struct Standing {
 }
 
 /// Every player's standing, in table order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standings {
     pub players: Vec<Standing>,
     /// Whether the scores say something on their own (Séquence Dés is won
@@ -234,7 +236,7 @@ impl Standings {
 }
 
 /// What a game was played with, beyond its kind.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Variant {
     None,
     Genius(super::genius::Mode),
@@ -243,7 +245,7 @@ pub enum Variant {
 }
 
 /// How far a game has gone, for a one-line summary.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Progress {
     /// Nothing to say beyond the players (the sheet says it all).
     None,
@@ -285,8 +287,9 @@ pub trait Game: Rules + 'static {
 }
 
 /// What the home screen, the history and the statistics show of a saved
-/// game: read from one replay of its log.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// game: read from one replay of its log, and kept for finished games in
+/// the store's index (see [`super::index`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summary {
     pub kind: GameKind,
     pub variant: Variant,

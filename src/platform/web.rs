@@ -226,6 +226,16 @@ impl GameFiles {
         Ok(())
     }
 
+    /// The index of finished games' summaries (`core::index`), under
+    /// `genius.index`, outside the games' keys.
+    pub fn read_index(&self) -> Option<String> {
+        load("index").ok().flatten()
+    }
+
+    pub fn write_index(&self, text: &str) -> Result<(), StorageError> {
+        save("index", text)
+    }
+
     /// Nothing is left half-written in `localStorage`.
     pub fn tidy(&self) {}
 

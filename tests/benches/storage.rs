@@ -1,7 +1,10 @@
 //! Prints, for 100, 1 000 and 10 000 stored games (native build): the export
 //! → import → store → load round trip (time and peak memory, every game
-//! checked identical) and the time to open Home and History as they load
-//! games today (every file read, checked and replayed).
+//! checked identical), the time to open Home and History by reading every
+//! game whole (as before the index of summaries), and the time to open them
+//! through the index (`saves::list`): on a store of finished games plus five
+//! in progress, as a family's store is, and on the generated mix (six kinds
+//! of ten in progress).
 //!   cargo bench --bench storage
 //! Run by `cargo test` too (one quick pass at 100 games), so it cannot rot.
 //! Peak memory is the process's resident high-water mark (Linux), reset
@@ -13,8 +16,98 @@ mod games;
 use genius::core::export::{export, import};
 use genius::core::history::outcome;
 use genius::platform::GameFiles;
-use genius::saves::load_all;
-use std::time::Instant;
+use genius::core::history::Outcome;
+use genius::core::index::Index;
+use genius::core::save::SavedGame;
+use genius::saves::{list, load_all, GameStore};
+use std::time::{Duration, Instant};
+
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1e3)
+}
+
+/// Home as the app opens it: the listing, then a line for each game in
+/// progress (`summarise`, as `ui::home` does). The number of lines.
+fn open_home(store: &GameFiles) -> usize {
+    list(store)
+        .loaded
+        .games
+        .iter()
+        .filter(|g| !g.finished)
+        .filter_map(|g| genius::core::game::summarise(g).ok())
+        .count()
+}
+
+/// History as the app opens it: the listing, then each finished game's
+/// outcome from its summary. The number of rows.
+fn open_history(store: &GameFiles) -> usize {
+    list(store)
+        .index
+        .entries
+        .iter()
+        .map(|e| Outcome::of(&e.id, e.saved_at, &e.summary))
+        .count()
+}
+
+/// Times Home and History through the index on `store` (files already
+/// written): the first listing (no index yet: every game read, the index
+/// built), then three openings of each, the best printed.
+fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, finished: usize) {
+    let _ = std::fs::remove_file(dir.join("_index.json"));
+    let started = Instant::now();
+    let first = list(store);
+    let build = started.elapsed();
+    assert_eq!(first.index.entries.len(), finished, "every finished game indexed");
+    let best = |f: &dyn Fn() -> usize| {
+        (0..3)
+            .map(|_| {
+                let started = Instant::now();
+                std::hint::black_box(f());
+                started.elapsed()
+            })
+            .min()
+            .unwrap()
+    };
+    let home = best(&|| open_home(store));
+    let rows = open_history(store);
+    assert_eq!(rows, finished);
+    let history = best(&|| open_history(store));
+    // A game that ends: its summary joins the index, which is rewritten.
+    let mut index: Index = first.index.clone();
+    let entry = index.entries[0].clone();
+    let started = Instant::now();
+    index.remove(&entry.id);
+    index.insert(entry);
+    let text = index.to_json();
+    GameStore::write_index(store, &text);
+    let end = started.elapsed();
+    println!(
+        "  through the index, {label}: first start (index built) {}; open Home {} ({} in progress read whole); \
+         open History {} ({rows} rows from summaries); a game ending rewrites the index ({} bytes) in {}",
+        ms(build),
+        ms(home),
+        first.loaded.games.iter().filter(|g| !g.finished).count(),
+        ms(history),
+        text.len(),
+        ms(end),
+    );
+}
+
+/// A family's store: `n` finished games of every kind that has a finished
+/// template, and five in progress, written as plain files (the setup of the
+/// measure, not what is measured).
+fn family_store(n: usize, dir: &std::path::Path) -> GameFiles {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    let pool = games::many_games(n * 3 + 10, 17);
+    let finished = pool.iter().filter(|g| g.finished).take(n);
+    let in_progress = pool.iter().filter(|g| !g.finished).take(5);
+    for g in finished.chain(in_progress) {
+        let g: &SavedGame = g;
+        std::fs::write(dir.join(format!("{}.json", g.id)), g.to_json()).unwrap();
+    }
+    GameFiles::at(dir.to_path_buf())
+}
 
 /// Resets the resident high-water mark (Linux), so the next reading is
 /// the peak of what follows.
@@ -99,7 +192,6 @@ fn main() {
             .filter_map(|g| outcome(g).ok())
             .count();
         let history_time = started.elapsed();
-        std::fs::remove_dir_all(&dir).unwrap();
 
         println!(
             "storage: {n} games, export {} bytes ({} a game)",
@@ -124,5 +216,13 @@ fn main() {
             history_load.as_secs_f64() * 1e3,
             history_time.as_secs_f64() * 1e3,
         );
+        let finished = games.iter().filter(|g| g.finished).count();
+        through_the_index("the generated mix", &store, &dir, finished);
+        std::fs::remove_dir_all(&dir).unwrap();
+
+        let family = dir.with_extension("family");
+        let store = family_store(n, &family);
+        through_the_index("finished games and 5 in progress", &store, &family, n);
+        std::fs::remove_dir_all(&family).unwrap();
     }
 }
