@@ -126,11 +126,18 @@ pub struct Listing {
 /// the store (written back when that changed it).
 pub fn list(store: &dyn GameStore) -> Listing {
     store.tidy();
-    let ids = store.ids();
-    let mut index = store
+    let index = store
         .read_index()
         .and_then(|text| Index::parse(&text))
         .unwrap_or_default();
+    list_from(store, index)
+}
+
+/// [`list`] from an index already in memory (the one the last listing
+/// gave, kept in step since): the store's games are still listed, so that
+/// games added or removed outside the app are seen.
+pub fn list_from(store: &dyn GameStore, mut index: Index) -> Listing {
+    let ids = store.ids();
     let present: HashSet<&str> = ids.iter().map(String::as_str).collect();
     let before = index.entries.len();
     // A game deleted or set aside outside the app: its summary goes.
@@ -547,13 +554,18 @@ fn change_index(
     });
 }
 
-/// Lists the device's games (see [`list`]) and keeps its index for the
-/// saves that follow.
+/// Lists the device's games (see [`list`]): the index is read from the
+/// store the first time, then kept in memory for the listings and saves
+/// that follow.
 pub fn listing() -> Listing {
     let Some(store) = device_store() else {
         return Listing::default();
     };
-    let listing = list(&store);
+    let kept = INDEX.with(|cell| cell.borrow_mut().take());
+    let listing = match kept {
+        Some(index) => list_from(&store, index),
+        None => list(&store),
+    };
     INDEX.with(|cell| *cell.borrow_mut() = Some(listing.index.clone()));
     listing
 }

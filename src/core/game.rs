@@ -153,9 +153,7 @@ pub enum Compose {
 
 /// A score in half points, so Genius's 8,5 is exact; every other game
 /// scores whole points.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Points(pub i64);
 
 impl Points {
@@ -178,7 +176,7 @@ impl Points {
 }
 
 /// Where one player stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standing {
     pub name: String,
     /// The side the player plays for: their own index, or their team's
@@ -194,7 +192,7 @@ pub struct Standing {
 }
 
 /// Every player's standing, in table order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
     pub players: Vec<Standing>,
     /// Whether the scores say something on their own (Séquence Dés is won
@@ -289,7 +287,7 @@ pub trait Game: Rules + 'static {
 /// What the home screen, the history and the statistics show of a saved
 /// game: read from one replay of its log, and kept for finished games in
 /// the store's index (see [`super::index`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
     pub kind: GameKind,
     pub variant: Variant,

@@ -3,9 +3,16 @@
 //! History list games without reading and replaying each one.
 //!
 //! ```json
-//! {"format":"genius-index","version":1,"games":[{"id":"serieux-…",
-//!  "saved_at":1764000000000,"text":469834323,"summary":{…}},…],"crc32":"…"}
+//! {"format":"genius-index","version":1,"games":[
+//!  ["serieux-1764000000000-3f2a",1764000000000,469834323,"serieux","None",
+//!   {"Round":{"round":5,"of":5}},true,[["Anne",0,136,1,true],["Bruno",1,98,2,true]]],
+//!  …],"crc32":"…"}
 //! ```
+//!
+//! Each game is one array (id, saved at, text fingerprint, then the
+//! summary: kind, variant, progress, whether scores count, and each
+//! player's name, side, score in half points, place and whether finished),
+//! about 150 bytes, so that 10 000 games read back in a few milliseconds.
 //!
 //! Each entry names the game it was read from by its id and the
 //! fingerprint of its stored text (`text`, see [`fingerprint`]). The saved
@@ -22,7 +29,7 @@
 //! Unfinished games are not indexed: they change at every action (the index
 //! would be rewritten at each) and are few; they are read whole.
 
-use super::game::Summary;
+use super::game::{GameKind, Points, Progress, Standing, Standings, Summary, Variant};
 use super::save::{fingerprint, seal, verify_checksum, SavedGame};
 use serde::{Deserialize, Serialize};
 
@@ -30,7 +37,7 @@ pub const FORMAT: &str = "genius-index";
 pub const VERSION: u32 = 1;
 
 /// One finished game as the index keeps it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The name the game is stored under.
     pub id: String,
@@ -39,6 +46,72 @@ pub struct Entry {
     /// The [`fingerprint`] of the stored text the summary was read from.
     pub text: u32,
     pub summary: Summary,
+}
+
+/// A player as an entry stores them: name, side, score, place, finished.
+type Player = (String, usize, i64, usize, bool);
+
+/// An entry as it is stored: one array.
+#[derive(Deserialize)]
+struct Compact(String, u64, u32, GameKind, Variant, Progress, bool, Vec<Player>);
+
+impl Serialize for Entry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        struct Players<'a>(&'a [Standing]);
+        impl Serialize for Players<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(
+                    self.0
+                        .iter()
+                        .map(|p| (&p.name, p.side, p.score.0, p.place, p.finished)),
+                )
+            }
+        }
+        let summary = &self.summary;
+        let mut t = serializer.serialize_tuple(8)?;
+        t.serialize_element(&self.id)?;
+        t.serialize_element(&self.saved_at)?;
+        t.serialize_element(&self.text)?;
+        t.serialize_element(&summary.kind)?;
+        t.serialize_element(&summary.variant)?;
+        t.serialize_element(&summary.progress)?;
+        t.serialize_element(&summary.standings.has_points)?;
+        t.serialize_element(&Players(&summary.standings.players))?;
+        t.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Entry {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Entry, D::Error> {
+        let Compact(id, saved_at, text, kind, variant, progress, has_points, players) =
+            Compact::deserialize(deserializer)?;
+        let finished = true;
+        Ok(Entry {
+            id,
+            saved_at,
+            text,
+            summary: Summary {
+                kind,
+                variant,
+                progress,
+                finished,
+                standings: Standings {
+                    has_points,
+                    players: players
+                        .into_iter()
+                        .map(|(name, side, score, place, finished)| Standing {
+                            name,
+                            side,
+                            score: Points(score),
+                            place,
+                            finished,
+                        })
+                        .collect(),
+                },
+            },
+        })
+    }
 }
 
 impl Entry {
@@ -188,7 +261,8 @@ mod tests {
         index.insert(entry("a", 1));
         let text = index.to_json();
         // A flipped score that still parses.
-        assert_eq!(Index::parse(&text.replace("\"score\":17", "\"score\":19")), None);
+        assert_eq!(Index::parse(&text.replace(",0,17,1,", ",0,19,1,")), None);
+        assert!(text.contains(",0,17,1,"));
         assert_eq!(Index::parse(&text[..text.len() - 4]), None);
         assert_eq!(Index::parse(""), None);
         // Out of order or twice the same id: not written by the app.

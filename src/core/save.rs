@@ -197,10 +197,12 @@ impl SavedGame {
     }
 }
 
-/// The CRC-32 (IEEE 802.3, as zip and PNG use) of `bytes`.
+/// The CRC-32 (IEEE 802.3, as zip and PNG use) of `bytes`, with one
+/// 1 KiB table (about 8 times faster than without, for the index of
+/// summaries read at every start; 16 tables would cost 16 KiB of wasm).
 fn crc32(bytes: &[u8]) -> u32 {
-    const CRC32: crc::Crc<u32, crc::NoTable> =
-        crc::Crc::<u32, crc::NoTable>::new(&crc::CRC_32_ISO_HDLC);
+    const CRC32: crc::Crc<u32, crc::Table<1>> =
+        crc::Crc::<u32, crc::Table<1>>::new(&crc::CRC_32_ISO_HDLC);
     CRC32.checksum(bytes)
 }
 

@@ -19,17 +19,23 @@ use genius::platform::GameFiles;
 use genius::core::history::Outcome;
 use genius::core::index::Index;
 use genius::core::save::SavedGame;
-use genius::saves::{list, load_all, GameStore};
+use genius::saves::{list, list_from, load_all, GameStore};
 use std::time::{Duration, Instant};
 
 fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1e3)
 }
 
-/// Home as the app opens it: the listing, then a line for each game in
-/// progress (`summarise`, as `ui::home` does). The number of lines.
-fn open_home(store: &GameFiles) -> usize {
-    list(store)
+/// Home as the app opens it: the listing (`list` at start, with the index
+/// read from the store; `list_from` with the index kept in memory after),
+/// then a line for each game in progress (`summarise`, as `ui::home` does).
+/// The number of lines.
+fn open_home(store: &GameFiles, kept: Option<&Index>) -> usize {
+    let listing = match kept {
+        Some(index) => list_from(store, index.clone()),
+        None => list(store),
+    };
+    listing
         .loaded
         .games
         .iter()
@@ -40,8 +46,12 @@ fn open_home(store: &GameFiles) -> usize {
 
 /// History as the app opens it: the listing, then each finished game's
 /// outcome from its summary. The number of rows.
-fn open_history(store: &GameFiles) -> usize {
-    list(store)
+fn open_history(store: &GameFiles, kept: Option<&Index>) -> usize {
+    let listing = match kept {
+        Some(index) => list_from(store, index.clone()),
+        None => list(store),
+    };
+    listing
         .index
         .entries
         .iter()
@@ -49,29 +59,35 @@ fn open_history(store: &GameFiles) -> usize {
         .count()
 }
 
+/// The best of three runs of `f`.
+fn best(f: &dyn Fn() -> usize) -> Duration {
+    (0..3)
+        .map(|_| {
+            let started = Instant::now();
+            std::hint::black_box(f());
+            started.elapsed()
+        })
+        .min()
+        .unwrap()
+}
+
 /// Times Home and History through the index on `store` (files already
-/// written): the first listing (no index yet: every game read, the index
-/// built), then three openings of each, the best printed.
+/// written): the first start after the update (no index yet: every game
+/// read, the index built), an app start (the index read from the store),
+/// and later visits (the index in memory); the best of three each.
 fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, finished: usize) {
     let _ = std::fs::remove_file(dir.join("_index.json"));
     let started = Instant::now();
     let first = list(store);
     let build = started.elapsed();
     assert_eq!(first.index.entries.len(), finished, "every finished game indexed");
-    let best = |f: &dyn Fn() -> usize| {
-        (0..3)
-            .map(|_| {
-                let started = Instant::now();
-                std::hint::black_box(f());
-                started.elapsed()
-            })
-            .min()
-            .unwrap()
-    };
-    let home = best(&|| open_home(store));
-    let rows = open_history(store);
+    let index = first.index.clone();
+    let home_start = best(&|| open_home(store, None));
+    let history_start = best(&|| open_history(store, None));
+    let home = best(&|| open_home(store, Some(&index)));
+    let rows = open_history(store, Some(&index));
     assert_eq!(rows, finished);
-    let history = best(&|| open_history(store));
+    let history = best(&|| open_history(store, Some(&index)));
     // A game that ends: its summary joins the index, which is rewritten.
     let mut index: Index = first.index.clone();
     let entry = index.entries[0].clone();
@@ -82,13 +98,16 @@ fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, fini
     GameStore::write_index(store, &text);
     let end = started.elapsed();
     println!(
-        "  through the index, {label}: first start (index built) {}; open Home {} ({} in progress read whole); \
-         open History {} ({rows} rows from summaries); a game ending rewrites the index ({} bytes) in {}",
-        ms(build),
-        ms(home),
+        "  through the index, {label} ({} in progress, read whole; {rows} finished, from summaries):\n    \
+         first start (index built) {}; at start (index read, {} bytes): Home {}, History {}; \
+         later visits (index in memory): Home {}, History {}; a game ending rewrites the index in {}",
         first.loaded.games.iter().filter(|g| !g.finished).count(),
-        ms(history),
+        ms(build),
         text.len(),
+        ms(home_start),
+        ms(history_start),
+        ms(home),
+        ms(history),
         ms(end),
     );
 }
