@@ -133,10 +133,8 @@ pub fn list(store: &dyn GameStore) -> Listing {
     list_from(store, index)
 }
 
-/// [`list`] from an index already in memory (the one the last listing
-/// gave, kept in step since): the store's games are still listed, so that
-/// games added or removed outside the app are seen.
-pub fn list_from(store: &dyn GameStore, mut index: Index) -> Listing {
+/// [`list`] with the index read: brought in step with the store's games.
+fn list_from(store: &dyn GameStore, mut index: Index) -> Listing {
     let ids = store.ids();
     let present: HashSet<&str> = ids.iter().map(String::as_str).collect();
     let before = index.entries.len();
@@ -554,20 +552,30 @@ fn change_index(
     });
 }
 
-/// Lists the device's games (see [`list`]): the index is read from the
-/// store the first time, then kept in memory for the listings and saves
-/// that follow.
+/// Lists the device's games (see [`list`]) at start, and keeps the index
+/// in memory for the visits and saves that follow.
 pub fn listing() -> Listing {
     let Some(store) = device_store() else {
         return Listing::default();
     };
-    let kept = INDEX.with(|cell| cell.borrow_mut().take());
-    let listing = match kept {
-        Some(index) => list_from(&store, index),
-        None => list(&store),
-    };
+    let listing = list(&store);
     INDEX.with(|cell| *cell.borrow_mut() = Some(listing.index.clone()));
     listing
+}
+
+/// Runs `read` on the device's index of summaries (History's list). It is
+/// listed from the store the first time (or after an import), then kept in
+/// memory in step with the app's own saves, deletes and reads; games added
+/// to the store's folder by hand while the app runs appear at its next
+/// start.
+pub fn with_index<T>(read: impl FnOnce(&Index) -> T) -> T {
+    INDEX.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if cell.is_none() {
+            *cell = Some(device_store().map(|s| list(&s).index).unwrap_or_default());
+        }
+        read(cell.as_ref().unwrap_or(&Index::default()))
+    })
 }
 
 /// Saves a game in the device's store; the error is for the player to see.
@@ -636,6 +644,11 @@ pub fn stored_ids() -> HashSet<String> {
         .unwrap_or_default()
 }
 
+/// Drops the index kept in memory: the next listing reads the store's.
+fn forget_index() {
+    INDEX.with(|cell| *cell.borrow_mut() = None);
+}
+
 /// Stores imported games; how many were written. They are indexed when the
 /// games are next listed (read and checked once, as any game the index
 /// does not know).
@@ -653,8 +666,10 @@ pub fn store_imported(games: &[SavedGame]) -> Result<usize, crate::platform::Sto
             store.write(&g.id, &text)
         };
         if let Err(e) = note_result(written) {
+            forget_index();
             return if n == 0 { Err(e) } else { Ok(n) };
         }
     }
+    forget_index();
     Ok(games.len())
 }

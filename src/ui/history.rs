@@ -24,12 +24,13 @@ enum Tab {
 
 /// Finished games, newest first, with their outcome from their summary.
 fn finished() -> Vec<Outcome> {
-    saves::listing()
-        .index
-        .entries
-        .iter()
-        .map(|e| Outcome::of(&e.id, e.saved_at, &e.summary))
-        .collect()
+    saves::with_index(|index| {
+        index
+            .entries
+            .iter()
+            .map(|e| Outcome::of(&e.id, e.saved_at, &e.summary))
+            .collect()
+    })
 }
 
 /// How many games the list shows at first, and more at each tap.

@@ -19,23 +19,19 @@ use genius::platform::GameFiles;
 use genius::core::history::Outcome;
 use genius::core::index::Index;
 use genius::core::save::SavedGame;
-use genius::saves::{list, list_from, load_all, GameStore};
+use genius::saves::{list, load_all, GameStore};
 use std::time::{Duration, Instant};
 
 fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1e3)
 }
 
-/// Home as the app opens it: the listing (`list` at start, with the index
-/// read from the store; `list_from` with the index kept in memory after),
-/// then a line for each game in progress (`summarise`, as `ui::home` does).
-/// The number of lines.
-fn open_home(store: &GameFiles, kept: Option<&Index>) -> usize {
-    let listing = match kept {
-        Some(index) => list_from(store, index.clone()),
-        None => list(store),
-    };
-    listing
+/// Home as the app opens it at start: the listing (`list`: the store's
+/// names, the index read from the store, the games it lacks read whole),
+/// then a line for each game in progress (`summarise`, as `ui::home` does;
+/// later visits to Home reuse these). The number of lines.
+fn open_home(store: &GameFiles) -> usize {
+    list(store)
         .loaded
         .games
         .iter()
@@ -44,31 +40,56 @@ fn open_home(store: &GameFiles, kept: Option<&Index>) -> usize {
         .count()
 }
 
-/// History as the app opens it: the listing, then each finished game's
-/// outcome from its summary. The number of rows.
+/// History as the app opens it: each finished game's outcome from its
+/// summary, from the index in memory (`saves::with_index`), or, the first
+/// time, listed from the store. The number of rows.
 fn open_history(store: &GameFiles, kept: Option<&Index>) -> usize {
-    let listing = match kept {
-        Some(index) => list_from(store, index.clone()),
-        None => list(store),
+    let outcomes = |index: &Index| -> Vec<Outcome> {
+        index
+            .entries
+            .iter()
+            .map(|e| Outcome::of(&e.id, e.saved_at, &e.summary))
+            .collect()
     };
-    listing
-        .index
-        .entries
-        .iter()
-        .map(|e| Outcome::of(&e.id, e.saved_at, &e.summary))
-        .count()
+    match kept {
+        Some(index) => outcomes(index).len(),
+        None => outcomes(&list(store).index).len(),
+    }
 }
 
-/// The best of three runs of `f`.
-fn best(f: &dyn Fn() -> usize) -> Duration {
-    (0..3)
+/// CPU time this thread has run (Linux's schedstat, in ns): on a shared
+/// machine, wall time also counts the time other processes ran.
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(text.split_whitespace().next()?.parse().ok()?))
+}
+
+/// Wall and CPU time of one run of `f`, the best of three each.
+struct Timed(Duration, Option<Duration>);
+
+impl std::fmt::Display for Timed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.1 {
+            Some(cpu) => write!(f, "{} (CPU {})", ms(self.0), ms(cpu)),
+            None => write!(f, "{}", ms(self.0)),
+        }
+    }
+}
+
+fn best(f: &dyn Fn() -> usize) -> Timed {
+    let runs: Vec<(Duration, Option<Duration>)> = (0..3)
         .map(|_| {
+            let cpu = cpu_time();
             let started = Instant::now();
             std::hint::black_box(f());
-            started.elapsed()
+            let wall = started.elapsed();
+            (wall, cpu.zip(cpu_time()).map(|(a, b)| b - a))
         })
-        .min()
-        .unwrap()
+        .collect();
+    Timed(
+        runs.iter().map(|r| r.0).min().unwrap(),
+        runs.iter().filter_map(|r| r.1).min(),
+    )
 }
 
 /// Times Home and History through the index on `store` (files already
@@ -82,9 +103,8 @@ fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, fini
     let build = started.elapsed();
     assert_eq!(first.index.entries.len(), finished, "every finished game indexed");
     let index = first.index.clone();
-    let home_start = best(&|| open_home(store, None));
+    let home_start = best(&|| open_home(store));
     let history_start = best(&|| open_history(store, None));
-    let home = best(&|| open_home(store, Some(&index)));
     let rows = open_history(store, Some(&index));
     assert_eq!(rows, finished);
     let history = best(&|| open_history(store, Some(&index)));
@@ -100,14 +120,13 @@ fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, fini
     println!(
         "  through the index, {label} ({} in progress, read whole; {rows} finished, from summaries):\n    \
          first start (index built) {}; at start (index read, {} bytes): Home {}, History {}; \
-         later visits (index in memory): Home {}, History {}; a game ending rewrites the index in {}",
+         later visits (index in memory): History {}; a game ending rewrites the index in {}",
         first.loaded.games.iter().filter(|g| !g.finished).count(),
         ms(build),
         text.len(),
-        ms(home_start),
-        ms(history_start),
-        ms(home),
-        ms(history),
+        home_start,
+        history_start,
+        history,
         ms(end),
     );
 }
@@ -155,8 +174,16 @@ fn mib(v: Option<f64>) -> String {
 
 fn main() {
     let full = std::env::args().any(|a| a == "--bench");
+    // `-- --index-only`: only the listings through the index (the round
+    // trip writes every game with three fsyncs, minutes at 10 000).
+    let index_only = std::env::args().any(|a| a == "--index-only");
     let sizes: &[usize] = if full { &[100, 1_000, 10_000] } else { &[100] };
     for &n in sizes {
+        let dir = std::env::temp_dir().join(format!("genius-bench-storage-{}", std::process::id()));
+        if index_only {
+            family(n, &dir);
+            continue;
+        }
         let games = games::many_games(n, 2026);
         let base = rss_mib();
 
@@ -174,7 +201,6 @@ fn main() {
         assert!(report.refused.is_empty());
         assert_eq!(report.added.len(), n);
 
-        let dir = std::env::temp_dir().join(format!("genius-bench-storage-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = GameFiles::at(dir.clone());
         let started = Instant::now();
@@ -239,9 +265,13 @@ fn main() {
         through_the_index("the generated mix", &store, &dir, finished);
         std::fs::remove_dir_all(&dir).unwrap();
 
-        let family = dir.with_extension("family");
-        let store = family_store(n, &family);
-        through_the_index("finished games and 5 in progress", &store, &family, n);
-        std::fs::remove_dir_all(&family).unwrap();
+        family(n, &dir);
     }
+}
+
+fn family(n: usize, dir: &std::path::Path) {
+    let family = dir.with_extension("family");
+    let store = family_store(n, &family);
+    through_the_index("finished games and 5 in progress", &store, &family, n);
+    std::fs::remove_dir_all(&family).unwrap();
 }
