@@ -9,7 +9,10 @@ fn main() {
     // The web: the saved games are read from IndexedDB first (the page
     // shows the prerendered home meanwhile), so the app's storage calls can
     // stay synchronous.
-    #[cfg(all(target_arch = "wasm32", not(any(feature = "desktop", feature = "mobile"))))]
+    #[cfg(all(
+        target_arch = "wasm32",
+        not(any(feature = "desktop", feature = "mobile"))
+    ))]
     wasm_bindgen_futures::spawn_local(async {
         genius::platform::open_games().await;
         dioxus::launch(genius::ui::App);

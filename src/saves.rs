@@ -539,10 +539,7 @@ thread_local! {
 
 /// Runs `change` on the device's index (read from the store the first
 /// time) and writes it back if `change` says it changed.
-fn change_index(
-    store: &crate::platform::GameFiles,
-    change: impl FnOnce(&mut Index) -> bool,
-) {
+fn change_index(store: &crate::platform::GameFiles, change: impl FnOnce(&mut Index) -> bool) {
     INDEX.with(|cell| {
         let mut cell = cell.borrow_mut();
         let index = cell.get_or_insert_with(|| list(store).index);
@@ -615,6 +612,41 @@ pub fn forget(id: &str) -> Result<(), crate::platform::StorageError> {
     Ok(())
 }
 
+/// Deletes games `ids` from the device's store, each read whole first so
+/// that the delete can be undone (a game that no longer loads is set aside
+/// instead). The index is written once for them all. The games deleted,
+/// and the last error if some could not be.
+pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::StorageError>) {
+    let store = match crate::platform::GameFiles::default_location() {
+        Ok(store) => store,
+        Err(e) => return (Vec::new(), Some(e)),
+    };
+    let mut deleted = Vec::new();
+    let mut failure = None;
+    change_index(&store, |index| {
+        let mut changed = false;
+        for id in ids {
+            let (game, _) = read_game(&store, index, id);
+            let Some(game) = game else {
+                changed |= index.remove(id);
+                continue;
+            };
+            match store.delete(id) {
+                Ok(()) => {
+                    changed |= index.remove(id);
+                    deleted.push(game);
+                }
+                Err(e) => failure = Some(e),
+            }
+        }
+        changed
+    });
+    if !deleted.is_empty() {
+        STORAGE_FULL.store(false, Ordering::Relaxed);
+    }
+    (deleted, failure)
+}
+
 /// Game `id` read whole from the device's store, to view, export or
 /// delete it; its summary is checked against it (see [`read_game`]).
 pub fn game(id: &str) -> Option<SavedGame> {
@@ -656,7 +688,9 @@ pub fn store_imported(games: &[SavedGame]) -> Result<usize, crate::platform::Sto
     let store = crate::platform::GameFiles::default_location()?;
     // A summary under one of these ids is of another game: it goes first.
     change_index(&store, |index| {
-        games.iter().fold(false, |changed, g| index.remove(&g.id) | changed)
+        games
+            .iter()
+            .fold(false, |changed, g| index.remove(&g.id) | changed)
     });
     for (n, g) in games.iter().enumerate() {
         let text = g.to_json();

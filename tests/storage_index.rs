@@ -176,11 +176,18 @@ fn a_summary_that_disagrees_with_its_game_is_rebuilt_when_the_game_is_read() {
     let (_, changed) = read_game(&store, &mut index, &a.id);
     assert!(!changed);
     // A game that no longer loads leaves the index and is set aside.
-    fs::write(dir.join(format!("{}.json", b.id)), "{\"format\":\"genius-ga").unwrap();
+    fs::write(
+        dir.join(format!("{}.json", b.id)),
+        "{\"format\":\"genius-ga",
+    )
+    .unwrap();
     let (read, changed) = read_game(&store, &mut index, &b.id);
     assert!(read.is_none() && changed);
     assert!(index.get(&b.id).is_none());
-    assert!(dir.join("set-aside").join(format!("{}.json", b.id)).exists());
+    assert!(dir
+        .join("set-aside")
+        .join(format!("{}.json", b.id))
+        .exists());
     fs::remove_dir_all(dir).unwrap();
 }
 

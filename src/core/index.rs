@@ -53,7 +53,16 @@ type Player = (String, usize, i64, usize, bool);
 
 /// An entry as it is stored: one array.
 #[derive(Deserialize)]
-struct Compact(String, u64, u32, GameKind, Variant, Progress, bool, Vec<Player>);
+struct Compact(
+    String,
+    u64,
+    u32,
+    GameKind,
+    Variant,
+    Progress,
+    bool,
+    Vec<Player>,
+);
 
 impl Serialize for Entry {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -246,7 +255,10 @@ mod tests {
         assert!(index.insert(entry("b", 5)));
         assert!(index.insert(entry("a", 5)));
         assert!(index.insert(entry("c", 9)));
-        assert!(!index.insert(entry("c", 9)), "the same entry changes nothing");
+        assert!(
+            !index.insert(entry("c", 9)),
+            "the same entry changes nothing"
+        );
         let ids: Vec<&str> = index.entries.iter().map(|e| e.id.as_str()).collect();
         assert_eq!(ids, ["c", "a", "b"]);
         let back = Index::parse(&index.to_json()).unwrap();

@@ -268,7 +268,10 @@ impl GameFiles {
     /// Writes a finished game, which keeps no backup: the old backup goes
     /// first and none is made, so a nearly full quota still takes it.
     pub fn write_finished(&self, id: &str, text: &str) -> Result<(), StorageError> {
-        self.apply(vec![remove(game_key(id, ".bak")?), put(game_key(id, "")?, text)])
+        self.apply(vec![
+            remove(game_key(id, ".bak")?),
+            put(game_key(id, "")?, text),
+        ])
     }
 
     /// Drops a game's backup (a finished game needs none).
@@ -315,7 +318,10 @@ impl GameFiles {
     }
 
     pub fn delete(&self, id: &str) -> Result<(), StorageError> {
-        self.apply(vec![remove(game_key(id, "")?), remove(game_key(id, ".bak")?)])
+        self.apply(vec![
+            remove(game_key(id, "")?),
+            remove(game_key(id, ".bak")?),
+        ])
     }
 }
 
@@ -365,7 +371,11 @@ pub mod games_db {
 
     /// The value under `key`: `None` if the games are not in IndexedDB.
     pub fn get(key: &str) -> Option<Option<String>> {
-        OPEN.with(|o| o.borrow().as_ref().map(|open| open.values.get(key).cloned()))
+        OPEN.with(|o| {
+            o.borrow()
+                .as_ref()
+                .map(|open| open.values.get(key).cloned())
+        })
     }
 
     /// Every key, in order: `None` if the games are not in IndexedDB.
@@ -398,7 +408,9 @@ pub mod games_db {
     pub fn apply(changes: Vec<super::Change>) -> Result<(), StorageError> {
         OPEN.with(|o| {
             let mut o = o.borrow_mut();
-            let open = o.as_mut().ok_or_else(|| StorageError("IndexedDB is closed".into()))?;
+            let open = o
+                .as_mut()
+                .ok_or_else(|| StorageError("IndexedDB is closed".into()))?;
             let earlier = open.failed.take();
             let tx = open
                 .db
@@ -408,7 +420,9 @@ pub mod games_db {
             let store = tx.object_store(STORE).map_err(|e| error_of(name_of(&e)))?;
             for (key, value) in changes {
                 let written = match &value {
-                    Some(text) => store.put_with_key(&JsValue::from_str(text), &JsValue::from_str(&key)),
+                    Some(text) => {
+                        store.put_with_key(&JsValue::from_str(text), &JsValue::from_str(&key))
+                    }
                     None => store.delete(&JsValue::from_str(&key)),
                 };
                 if let Err(e) = written {
@@ -441,9 +455,7 @@ pub mod games_db {
         let outcome = listening.await;
         match outcome {
             Ok(_) => request.result().map_err(|e| error_of(name_of(&e))),
-            Err(_) => Err(error_of(
-                request.error().ok().flatten().map(|e| e.name()),
-            )),
+            Err(_) => Err(error_of(request.error().ok().flatten().map(|e| e.name()))),
         }
     }
 
@@ -563,8 +575,12 @@ pub mod games_db {
     fn with_local_games(mut values: BTreeMap<String, String>) -> BTreeMap<String, String> {
         if let Some(local) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
             for i in 0..local.length().unwrap_or(0) {
-                let Some(full) = local.key(i).ok().flatten() else { continue };
-                let Some(key) = full.strip_prefix(PREFIX) else { continue };
+                let Some(full) = local.key(i).ok().flatten() else {
+                    continue;
+                };
+                let Some(key) = full.strip_prefix(PREFIX) else {
+                    continue;
+                };
                 if key.starts_with("game.") && !values.contains_key(key) {
                     if let Ok(Some(text)) = local.get_item(&full) {
                         values.insert(key.to_string(), text);
@@ -585,7 +601,9 @@ pub mod games_db {
             let _ = storage.persist();
         }
         let Ok(db) = open_db().await else { return };
-        let Ok(mut values) = read_all(&db).await else { return };
+        let Ok(mut values) = read_all(&db).await else {
+            return;
+        };
         if migrate(&db, &mut values).await.is_err() {
             // Not moved this time (a full quota): the games stay in
             // localStorage and the move is tried at the next start. With

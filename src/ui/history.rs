@@ -67,16 +67,8 @@ pub fn HistoryScreen() -> Element {
     let mut trash = use_signal(Vec::<SavedGame>::new);
     let mut before = use_signal(String::new);
     let mut delete = move |gone: Vec<String>| {
-        let mut deleted = Vec::new();
-        let mut failure = None;
-        for id in gone {
-            // Read whole first, so that the delete can be undone.
-            let Some(g) = saves::game(&id) else { continue };
-            match saves::forget(&g.id) {
-                Ok(()) => deleted.push(g),
-                Err(e) => failure = Some(e),
-            }
-        }
+        // Each game is read whole first, so that the delete can be undone.
+        let (deleted, failure) = saves::forget_many(&gone);
         message.set(Some(match failure {
             None => (true, lang.n_deleted(deleted.len())),
             Some(e) => (false, format!("{} ⚠ {e}", lang.n_deleted(deleted.len()))),

@@ -15,10 +15,10 @@ mod games;
 
 use genius::core::export::{export, import};
 use genius::core::history::outcome;
-use genius::platform::GameFiles;
 use genius::core::history::Outcome;
 use genius::core::index::Index;
 use genius::core::save::SavedGame;
+use genius::platform::GameFiles;
 use genius::saves::{list, load_all, GameStore};
 use std::time::{Duration, Instant};
 
@@ -61,7 +61,9 @@ fn open_history(store: &GameFiles, kept: Option<&Index>) -> usize {
 /// machine, wall time also counts the time other processes ran.
 fn cpu_time() -> Option<Duration> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    Some(Duration::from_nanos(text.split_whitespace().next()?.parse().ok()?))
+    Some(Duration::from_nanos(
+        text.split_whitespace().next()?.parse().ok()?,
+    ))
 }
 
 /// Wall and CPU time of one run of `f`, the best of three each.
@@ -101,7 +103,11 @@ fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, fini
     let started = Instant::now();
     let first = list(store);
     let build = started.elapsed();
-    assert_eq!(first.index.entries.len(), finished, "every finished game indexed");
+    assert_eq!(
+        first.index.entries.len(),
+        finished,
+        "every finished game indexed"
+    );
     let index = first.index.clone();
     let home_start = best(&|| open_home(store));
     let history_start = best(&|| open_history(store, None));

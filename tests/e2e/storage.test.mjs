@@ -164,3 +164,34 @@ test('the app keeps more games than localStorage could hold, and saves a new one
   assert.equal(await historyCount(page), n + 1);
   assert.deepEqual(page.errors, []);
 });
+
+test('a move from localStorage cut short is finished at the next start, keeping what IndexedDB already has', async () => {
+  const page = await app.page();
+  await open(page, app.url);
+  const games = Array.from({ length: 30 }, (_, i) => savedGame(FINISHED[i % FINISHED.length], i));
+  // The tab closed after the copy had committed, before localStorage was
+  // emptied: ten games are in both, and one of them has been played on since
+  // in IndexedDB (a different text under the same key).
+  const newer = savedGame('serieux-in-progress', 0);
+  await page.evaluate(([games, newer]) => new Promise((resolve, reject) => {
+    for (const g of games) localStorage.setItem(`genius.game.${g.id}`, g.text);
+    const open = indexedDB.open('genius');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction('games', 'readwrite');
+      const store = tx.objectStore('games');
+      for (const g of games.slice(1, 10)) store.put(g.text, `game.${g.id}`);
+      store.put(newer.text, `game.${games[0].id}`);
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }), [games, newer]);
+  await open(page, app.url);
+  assert.equal(await historyCount(page), 29, 'the 29 other finished games, each once');
+  await open(page, app.url);
+  await page.waitForSelector(id('in-progress'));
+  assert.equal((await inProgress(page)).length, 1, 'the game played on in IndexedDB is kept, not the older copy');
+  const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('genius.game.')));
+  assert.deepEqual(left, []);
+  assert.deepEqual(page.errors, []);
+});
