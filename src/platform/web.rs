@@ -329,7 +329,9 @@ impl GameFiles {
 /// text values under the keys of [`GameFiles`].
 ///
 /// The app's storage calls are synchronous, so every value is read into
-/// memory once, before the app starts ([`open_games`]); reads come from
+/// memory once, before the app starts ([`open_games`]), and kept as the
+/// browser's string until the app reads it (most finished games are never
+/// read: History lists them from the index of summaries); reads come from
 /// there, and each change updates it at once and is written in one
 /// IndexedDB transaction (transactions on one store run in the order they
 /// are made). A transaction that fails (a full quota) is remembered and
@@ -354,7 +356,7 @@ pub mod games_db {
 
     struct Open {
         db: IdbDatabase,
-        values: BTreeMap<String, String>,
+        values: BTreeMap<String, JsValue>,
         /// Why the last transaction failed, until a change reports it.
         failed: Option<StorageError>,
         /// Notes a failed transaction (one closure for every transaction).
@@ -374,7 +376,7 @@ pub mod games_db {
         OPEN.with(|o| {
             o.borrow()
                 .as_ref()
-                .map(|open| open.values.get(key).cloned())
+                .map(|open| open.values.get(key).and_then(JsValue::as_string))
         })
     }
 
@@ -419,10 +421,9 @@ pub mod games_db {
             tx.set_onabort(Some(open.on_abort.as_ref().unchecked_ref()));
             let store = tx.object_store(STORE).map_err(|e| error_of(name_of(&e)))?;
             for (key, value) in changes {
+                let value = value.map(|text| JsValue::from_str(&text));
                 let written = match &value {
-                    Some(text) => {
-                        store.put_with_key(&JsValue::from_str(text), &JsValue::from_str(&key))
-                    }
+                    Some(text) => store.put_with_key(text, &JsValue::from_str(&key)),
                     None => store.delete(&JsValue::from_str(&key)),
                 };
                 if let Err(e) = written {
@@ -499,7 +500,7 @@ pub mod games_db {
     }
 
     /// Every key and value of the store.
-    async fn read_all(db: &IdbDatabase) -> Result<BTreeMap<String, String>, StorageError> {
+    async fn read_all(db: &IdbDatabase) -> Result<BTreeMap<String, JsValue>, StorageError> {
         let fail = |e: JsValue| error_of(name_of(&e));
         let tx = db
             .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readonly)
@@ -513,14 +514,15 @@ pub mod games_db {
         Ok(keys
             .iter()
             .zip(values.iter())
-            .filter_map(|(k, v)| Some((k.as_string()?, v.as_string()?)))
+            .filter(|(_, v)| v.is_string())
+            .filter_map(|(k, v)| Some((k.as_string()?, v)))
             .collect())
     }
 
     /// Moves the games `localStorage` holds into the store (see the module).
     async fn migrate(
         db: &IdbDatabase,
-        values: &mut BTreeMap<String, String>,
+        values: &mut BTreeMap<String, JsValue>,
     ) -> Result<(), StorageError> {
         let Some(local) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) else {
             return Ok(());
@@ -555,8 +557,9 @@ pub mod games_db {
                 continue;
             }
             if let Ok(Some(text)) = local.get_item(full) {
+                let text = JsValue::from_str(&text);
                 store
-                    .put_with_key(&JsValue::from_str(&text), &JsValue::from_str(key))
+                    .put_with_key(&text, &JsValue::from_str(key))
                     .map_err(fail)?;
                 copied.push((key.to_string(), text));
             }
@@ -572,7 +575,7 @@ pub mod games_db {
 
     /// `values` with the games `localStorage` still holds that `values`
     /// lacks.
-    fn with_local_games(mut values: BTreeMap<String, String>) -> BTreeMap<String, String> {
+    fn with_local_games(mut values: BTreeMap<String, JsValue>) -> BTreeMap<String, JsValue> {
         if let Some(local) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
             for i in 0..local.length().unwrap_or(0) {
                 let Some(full) = local.key(i).ok().flatten() else {
@@ -583,7 +586,7 @@ pub mod games_db {
                 };
                 if key.starts_with("game.") && !values.contains_key(key) {
                     if let Ok(Some(text)) = local.get_item(&full) {
-                        values.insert(key.to_string(), text);
+                        values.insert(key.to_string(), JsValue::from_str(&text));
                     }
                 }
             }

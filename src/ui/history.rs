@@ -34,7 +34,7 @@ fn finished() -> Vec<Outcome> {
 }
 
 /// How many games the list shows at first, and more at each tap.
-const PAGE: usize = 50;
+const PAGE: usize = 20;
 
 /// "2026-11-21".
 fn today() -> String {
@@ -57,8 +57,11 @@ pub fn HistoryScreen() -> Element {
         generation();
         finished()
     });
-    let outcomes: Vec<Outcome> = done();
     let mut shown = use_signal(|| PAGE);
+    // Read in place: thousands of games are not copied at each render, only
+    // the page shown (the statistics and players tabs take them all).
+    let count = done.read().len();
+    let page: Vec<Outcome> = done.read().iter().take(shown()).cloned().collect();
     let offset = platform::local_offset_minutes();
     let st = lang.storage();
     // Games ticked for deleting, the last games deleted (for undo) and the
@@ -127,9 +130,8 @@ pub fn HistoryScreen() -> Element {
                                 "data-testid": "export-csv",
                                 onclick: {
                                     let mut share = share;
-                                    let outcomes = outcomes.clone();
                                     move |_| {
-                                        let csv = history::csv(&outcomes, &aliases.read(), &lang.csv_words(), offset, |o| {
+                                        let csv = history::csv(&done.peek(), &aliases.read(), &lang.csv_words(), offset, |o| {
                                             (lang.game_title(o.game).to_string(), lang.variant_name(&o.variant))
                                         });
                                         share(format!("genius-scores-{}.csv", today()), "text/csv", csv)
@@ -236,10 +238,11 @@ pub fn HistoryScreen() -> Element {
                                 disabled: before().len() != 10,
                                 onclick: move |_| {
                                     let day = before();
-                                    let gone = done()
-                                        .into_iter()
+                                    let gone = done
+                                        .peek()
+                                        .iter()
                                         .filter(|o| history::date_text(o.finished_at, offset)[..10] < *day)
-                                        .map(|o| o.id)
+                                        .map(|o| o.id.clone())
                                         .collect();
                                     delete(gone)
                                 },
@@ -247,10 +250,10 @@ pub fn HistoryScreen() -> Element {
                             }
                         }
                     }
-                    if done().is_empty() {
+                    if count == 0 {
                         p { class: "info", "data-testid": "history-empty", "{h.empty}" }
                     }
-                    for o in done().into_iter().take(shown()) {
+                    for o in page {
                         HistoryRow { key: "{o.id}", selected: selected().contains(&o.id), outcome: o, aliases: aliases(), lang, offset,
                             on_select: move |id: String| {
                                 let mut now = selected();
@@ -277,17 +280,17 @@ pub fn HistoryScreen() -> Element {
                             },
                         }
                     }
-                    if done().len() > shown() {
+                    if count > shown() {
                         button {
                             class: "action",
                             "data-testid": "show-more",
                             onclick: move |_| shown += PAGE,
-                            "{lang.show_more(done().len() - shown())}"
+                            "{lang.show_more(count - shown())}"
                         }
                     }
                 },
-                Tab::Stats => rsx! { StatsTab { outcomes: outcomes.clone(), aliases: aliases(), lang } },
-                Tab::Players => rsx! { PlayersTab { outcomes: outcomes.clone(), aliases, lang } },
+                Tab::Stats => rsx! { StatsTab { outcomes: done(), aliases: aliases(), lang } },
+                Tab::Players => rsx! { PlayersTab { outcomes: done(), aliases, lang } },
             }
         }
     }
