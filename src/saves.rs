@@ -549,15 +549,20 @@ fn change_index(store: &crate::platform::GameFiles, change: impl FnOnce(&mut Ind
     });
 }
 
-/// Lists the device's games (see [`list`]) at start, and keeps the index
-/// in memory for the visits and saves that follow.
-pub fn listing() -> Listing {
+/// Lists the device's games (see [`list`]) for Home: at start with the
+/// index read from the store, then with the index kept in memory for the
+/// visits and saves that follow. The games read whole (those in progress).
+pub fn listing() -> Loaded {
     let Some(store) = device_store() else {
-        return Listing::default();
+        return Loaded::default();
     };
-    let listing = list(&store);
-    INDEX.with(|cell| *cell.borrow_mut() = Some(listing.index.clone()));
-    listing
+    let kept = INDEX.with(|cell| cell.borrow_mut().take());
+    let Listing { index, loaded } = match kept {
+        Some(index) => list_from(&store, index),
+        None => list(&store),
+    };
+    INDEX.with(|cell| *cell.borrow_mut() = Some(index));
+    loaded
 }
 
 /// Runs `read` on the device's index of summaries (History's list). It is

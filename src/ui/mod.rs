@@ -155,7 +155,7 @@ pub const SETTINGS_KEY: &str = "settings";
 fn load_saved() -> (Vec<SavedGame>, usize, Vec<SavedGame>) {
     // Finished games are listed from the index of summaries: only the
     // unfinished ones (and any the index lacks) are read whole.
-    let loaded = crate::saves::listing().loaded;
+    let loaded = crate::saves::listing();
     let restored = loaded
         .games
         .iter()
