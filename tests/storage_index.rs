@@ -13,7 +13,7 @@ use genius::core::save::{check, SavedGame};
 use genius::platform::GameFiles;
 use genius::saves::{list, read_game, GameStore};
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("genius-index-{name}-{}", std::process::id()));
@@ -23,8 +23,8 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// A store holding `games`, written as the app writes them.
-fn store_of(dir: &PathBuf, games: &[SavedGame]) -> GameFiles {
-    let store = GameFiles::at(dir.clone());
+fn store_of(dir: &Path, games: &[SavedGame]) -> GameFiles {
+    let store = GameFiles::at(dir.to_path_buf());
     for g in games {
         let text = g.to_json();
         if g.finished {

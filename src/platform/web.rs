@@ -545,9 +545,9 @@ pub mod games_db {
         let options = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&options, &"durability".into(), &"strict".into());
         let tx: IdbTransaction = js_sys::Reflect::get(db, &"transaction".into())
-            .and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from))
+            .and_then(|f| f.dyn_into::<js_sys::Function>())
             .and_then(|f| f.call3(db, &STORE.into(), &"readwrite".into(), &options))
-            .and_then(|tx| tx.dyn_into::<IdbTransaction>().map_err(JsValue::from))
+            .and_then(|tx| tx.dyn_into::<IdbTransaction>())
             .map_err(fail)?;
         let store = tx.object_store(STORE).map_err(fail)?;
         let mut copied = Vec::new();
