@@ -361,6 +361,24 @@ pub mod games_db {
         failed: Option<StorageError>,
         /// Notes a failed transaction (one closure for every transaction).
         on_abort: Closure<dyn FnMut(web_sys::Event)>,
+        /// Drops the journal entry of a completed transaction.
+        on_complete: Closure<dyn FnMut(web_sys::Event)>,
+        /// The journal entries of the transactions not completed yet, oldest
+        /// first (they complete in the order they were made), and the next.
+        pending: std::collections::VecDeque<u64>,
+        next: u64,
+    }
+
+    /// The journal: each change is also written, synchronously, to
+    /// `localStorage` under `genius.pending.<n>` until its transaction has
+    /// completed, since a transaction still running when the tab closes or
+    /// reloads is lost (localStorage's `setItem` was stored at once). At the
+    /// next start, entries left are applied again, in order. The index of
+    /// summaries is journaled as removed: it is then rebuilt from the games.
+    const JOURNAL: &str = "genius.pending.";
+
+    fn journal() -> Option<web_sys::Storage> {
+        web_sys::window().and_then(|w| w.local_storage().ok().flatten())
     }
 
     thread_local! {
@@ -419,6 +437,20 @@ pub mod games_db {
                 .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
                 .map_err(|e| error_of(name_of(&e)))?;
             tx.set_onabort(Some(open.on_abort.as_ref().unchecked_ref()));
+            tx.set_oncomplete(Some(open.on_complete.as_ref().unchecked_ref()));
+            let entry: Vec<(&str, Option<&str>)> = changes
+                .iter()
+                .map(|(key, value)| match key.as_str() {
+                    "index" => (key.as_str(), None),
+                    _ => (key.as_str(), value.as_deref()),
+                })
+                .collect();
+            if let (Some(local), Ok(text)) = (journal(), serde_json::to_string(&entry)) {
+                // Without room for it, the change goes to IndexedDB alone.
+                let _ = local.set_item(&format!("{JOURNAL}{}", open.next), &text);
+            }
+            open.pending.push_back(open.next);
+            open.next += 1;
             let store = tx.object_store(STORE).map_err(|e| error_of(name_of(&e)))?;
             for (key, value) in changes {
                 let value = value.map(|text| JsValue::from_str(&text));
@@ -435,11 +467,82 @@ pub mod games_db {
                     None => open.values.remove(&key),
                 };
             }
+            // Sent now rather than when the page's events have run: the
+            // sooner it is in the browser's hands, the less a closing tab loses.
+            // (`commit()` is in every current browser; web-sys marks it
+            // deprecated. Where it is missing, the call fails harmlessly and
+            // the transaction commits by itself.)
+            #[allow(deprecated)]
+            let _ = tx.commit();
             match earlier {
                 Some(error) => Err(error),
                 None => Ok(()),
             }
         })
+    }
+
+    /// The oldest transaction has ended (completed, or failed and noted):
+    /// its journal entry goes.
+    fn ended() {
+        OPEN.with(|o| {
+            if let Some(open) = o.borrow_mut().as_mut() {
+                if let (Some(n), Some(local)) = (open.pending.pop_front(), journal()) {
+                    let _ = local.remove_item(&format!("{JOURNAL}{n}"));
+                }
+            }
+        });
+    }
+
+    /// Applies the journal entries a closed tab left (see [`JOURNAL`]) to
+    /// `values` and the store, then drops them; the number after the last.
+    async fn replay_journal(
+        db: &IdbDatabase,
+        values: &mut BTreeMap<String, JsValue>,
+    ) -> Result<u64, StorageError> {
+        let Some(local) = journal() else { return Ok(0) };
+        let mut entries: Vec<(u64, String)> = (0..local.length().unwrap_or(0))
+            .filter_map(|i| local.key(i).ok().flatten())
+            .filter_map(|k| Some((k.strip_prefix(JOURNAL)?.parse().ok()?, k)))
+            .collect();
+        if entries.is_empty() {
+            return Ok(0);
+        }
+        entries.sort_unstable();
+        let fail = |e: JsValue| error_of(name_of(&e));
+        let tx = db
+            .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
+            .map_err(fail)?;
+        let store = tx.object_store(STORE).map_err(fail)?;
+        let mut replayed = Vec::new();
+        for (_, key) in &entries {
+            let Ok(Some(text)) = local.get_item(key) else {
+                continue;
+            };
+            let Ok(changes) = serde_json::from_str::<Vec<(String, Option<String>)>>(&text) else {
+                continue;
+            };
+            for (key, value) in changes {
+                let value = value.map(|v| JsValue::from_str(&v));
+                match &value {
+                    Some(v) => store.put_with_key(v, &JsValue::from_str(&key)),
+                    None => store.delete(&JsValue::from_str(&key)),
+                }
+                .map_err(fail)?;
+                replayed.push((key, value));
+            }
+        }
+        committed(&tx).await?;
+        for (key, value) in replayed {
+            match value {
+                Some(v) => values.insert(key, v),
+                None => values.remove(&key),
+            };
+        }
+        let next = entries.last().map_or(0, |(n, _)| n + 1);
+        for (_, key) in entries {
+            let _ = local.remove_item(&key);
+        }
+        Ok(next)
     }
 
     /// Listens to a request at once (before anything else is awaited, so
@@ -617,6 +720,10 @@ pub mod games_db {
             }
             values = with_local_games(values);
         }
+        // Left in the journal, the entries are applied at the next start.
+        let next = replay_journal(&db, &mut values)
+            .await
+            .unwrap_or(u64::MAX / 2);
         let on_abort = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
             let name = event
                 .target()
@@ -628,13 +735,18 @@ pub mod games_db {
                     open.failed = Some(error_of(name));
                 }
             });
+            ended();
         });
+        let on_complete = Closure::<dyn FnMut(web_sys::Event)>::new(|_: web_sys::Event| ended());
         OPEN.with(|o| {
             *o.borrow_mut() = Some(Open {
                 db,
                 values,
                 failed: None,
                 on_abort,
+                on_complete,
+                pending: Default::default(),
+                next,
             })
         });
     }
