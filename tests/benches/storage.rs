@@ -71,9 +71,10 @@ struct Timed(Duration, Option<Duration>);
 
 impl std::fmt::Display for Timed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // schedstat moves at the scheduler's ticks: a short run may read 0.
         match self.1 {
-            Some(cpu) => write!(f, "{} (CPU {})", ms(self.0), ms(cpu)),
-            None => write!(f, "{}", ms(self.0)),
+            Some(cpu) if !cpu.is_zero() => write!(f, "{} (CPU {})", ms(self.0), ms(cpu)),
+            _ => write!(f, "{}", ms(self.0)),
         }
     }
 }
