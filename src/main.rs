@@ -6,6 +6,17 @@ fn main() {
     dioxus::LaunchBuilder::new()
         .with_cfg(genius::platform::launch_config())
         .launch(genius::ui::App);
-    #[cfg(not(any(feature = "desktop", feature = "mobile")))]
+    // The web: the saved games are read from IndexedDB first (the page
+    // shows the prerendered home meanwhile), so the app's storage calls can
+    // stay synchronous.
+    #[cfg(all(
+        target_arch = "wasm32",
+        not(any(feature = "desktop", feature = "mobile"))
+    ))]
+    wasm_bindgen_futures::spawn_local(async {
+        genius::platform::open_games().await;
+        dioxus::launch(genius::ui::App);
+    });
+    #[cfg(not(any(target_arch = "wasm32", feature = "desktop", feature = "mobile")))]
     dioxus::launch(genius::ui::App);
 }

@@ -9,8 +9,11 @@
 //! its own, listed and deleted under its own name, and an id that is not one
 //! of the app's ([`is_valid_id`]) is never used as a file name or key.
 
-use crate::core::save::{check, is_valid_id, LoadError, SavedGame};
+use crate::core::game::Summary;
+use crate::core::index::{Entry, Index};
+use crate::core::save::{check_summary, is_valid_id, LoadError, SavedGame};
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What loading the saved games found.
@@ -39,55 +42,140 @@ pub trait GameStore {
     /// Puts `text` (the backup that loaded) back as the game's file, the
     /// damaged file set aside: the player is told once, not at every start.
     fn repair(&self, _id: &str, _text: &str) {}
+    /// The stored index of summaries ([`crate::core::index`]), if any.
+    fn read_index(&self) -> Option<String> {
+        None
+    }
+    /// Stores the index of summaries. It is a cache of what the games say:
+    /// when it cannot be written, the games it lacks are read whole.
+    fn write_index(&self, _text: &str) {}
 }
 
 pub fn load_all(store: &dyn GameStore) -> Loaded {
     let mut loaded = Loaded::default();
     store.tidy();
     for id in store.ids() {
-        if !is_valid_id(&id) {
-            continue;
-        }
-        // Each text is checked once: the last verdict is kept.
-        let last = RefCell::new(None);
-        let accept = |text: &str| {
-            let verdict = check(text);
-            let ok = verdict.is_ok();
-            *last.borrow_mut() = Some(verdict);
-            ok
-        };
-        let Some((text, from_backup)) = store.read(&id, &accept) else {
-            continue;
-        };
-        let verdict = match last.into_inner() {
-            Some(Ok(game)) => Ok(game),
-            // Both copies refused: the main one's reason is reported.
-            _ => check(&text),
-        };
-        match verdict {
-            Ok(mut game) => {
-                if from_backup {
-                    store.repair(&id, &text);
-                    loaded.from_backup.push(id.clone());
-                }
-                if game.id != id {
-                    game.id = id.clone();
-                    loaded.repaired.push(id.clone());
-                }
-                // Newest first, ties in id order: each game goes in its place
-                // (no sort of the whole list, so no sort code in the web build).
-                let at = loaded.games.partition_point(|g| {
-                    g.saved_at > game.saved_at || (g.saved_at == game.saved_at && g.id < game.id)
-                });
-                loaded.games.insert(at, game);
+        load_one(store, id, &mut loaded);
+    }
+    loaded
+}
+
+/// Reads and checks game `id` into `loaded` (or sets it aside), giving its
+/// stored text and summary when it loads.
+fn load_one(
+    store: &dyn GameStore,
+    id: String,
+    loaded: &mut Loaded,
+) -> Option<(SavedGame, String, Summary)> {
+    if !is_valid_id(&id) {
+        return None;
+    }
+    // Each text is checked once: the last verdict is kept.
+    let last = RefCell::new(None);
+    let accept = |text: &str| {
+        let verdict = check_summary(text);
+        let ok = verdict.is_ok();
+        *last.borrow_mut() = Some(verdict);
+        ok
+    };
+    let (text, from_backup) = store.read(&id, &accept)?;
+    let verdict = match last.into_inner() {
+        Some(Ok(game)) => Ok(game),
+        // Both copies refused: the main one's reason is reported.
+        _ => check_summary(&text),
+    };
+    match verdict {
+        Ok((mut game, summary)) => {
+            if from_backup {
+                store.repair(&id, &text);
+                loaded.from_backup.push(id.clone());
             }
-            Err(error) => {
-                store.set_aside(&id);
-                loaded.set_aside.push((id, error));
+            if game.id != id {
+                game.id = id.clone();
+                loaded.repaired.push(id.clone());
+            }
+            // Newest first, ties in id order: each game goes in its place
+            // (no sort of the whole list, so no sort code in the web build).
+            let at = loaded.games.partition_point(|g| {
+                g.saved_at > game.saved_at || (g.saved_at == game.saved_at && g.id < game.id)
+            });
+            loaded.games.insert(at, game.clone());
+            Some((game, text, summary))
+        }
+        Err(error) => {
+            store.set_aside(&id);
+            loaded.set_aside.push((id, error));
+            None
+        }
+    }
+}
+
+/// What Home and History list: every finished game by its summary from the
+/// index, and the games that had to be read whole (the unfinished ones,
+/// and finished ones the index did not know yet, now added to it).
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// Every finished game's summary, newest first.
+    pub index: Index,
+    /// The games read whole this time, with what reading them found.
+    pub loaded: Loaded,
+}
+
+/// Lists the store's games through its index of summaries: only the games
+/// the index does not hold are read, and the index is brought in step with
+/// the store (written back when that changed it).
+pub fn list(store: &dyn GameStore) -> Listing {
+    store.tidy();
+    let index = store
+        .read_index()
+        .and_then(|text| Index::parse(&text))
+        .unwrap_or_default();
+    list_from(store, index)
+}
+
+/// [`list`] with the index read: brought in step with the store's games.
+fn list_from(store: &dyn GameStore, mut index: Index) -> Listing {
+    let ids = store.ids();
+    let present: HashSet<&str> = ids.iter().map(String::as_str).collect();
+    let before = index.entries.len();
+    // A game deleted or set aside outside the app: its summary goes.
+    index.entries.retain(|e| present.contains(e.id.as_str()));
+    let mut changed = index.entries.len() != before;
+    let known: HashSet<&str> = index.entries.iter().map(|e| e.id.as_str()).collect();
+    let unknown: Vec<String> = ids
+        .iter()
+        .filter(|id| !known.contains(id.as_str()))
+        .cloned()
+        .collect();
+    drop(known);
+    let mut loaded = Loaded::default();
+    for id in unknown {
+        if let Some((game, text, summary)) = load_one(store, id, &mut loaded) {
+            if game.finished {
+                changed |= index.insert(Entry::of(&game, &text, summary));
             }
         }
     }
-    loaded
+    if changed {
+        store.write_index(&index.to_json());
+    }
+    Listing { index, loaded }
+}
+
+/// Reads game `id` whole to act on it (view, export, delete), bringing its
+/// summary in `index` in step: an entry that disagrees with the stored game
+/// is rebuilt from it, and dropped if the game no longer loads (it is then
+/// set aside, as at start). True in the second item if `index` changed.
+pub fn read_game(store: &dyn GameStore, index: &mut Index, id: &str) -> (Option<SavedGame>, bool) {
+    let mut loaded = Loaded::default();
+    match load_one(store, id.to_string(), &mut loaded) {
+        Some((game, text, summary)) if game.finished => {
+            let changed = index.insert(Entry::of(&game, &text, summary));
+            (Some(game), changed)
+        }
+        Some((game, _, _)) => (Some(game), index.remove(id)),
+        None => (None, index.remove(id)),
+    }
 }
 
 impl GameStore for crate::platform::GameFiles {
@@ -111,6 +199,14 @@ impl GameStore for crate::platform::GameFiles {
 
     fn repair(&self, id: &str, text: &str) {
         let _ = crate::platform::GameFiles::repair(self, id, text);
+    }
+
+    fn read_index(&self) -> Option<String> {
+        crate::platform::GameFiles::read_index(self)
+    }
+
+    fn write_index(&self, text: &str) {
+        let _ = crate::platform::GameFiles::write_index(self, text);
     }
 }
 
@@ -434,9 +530,62 @@ fn note_result<T>(
     result
 }
 
+thread_local! {
+    /// The device store's index of summaries, once listed: saves, deletes
+    /// and imports keep it in step with the store, so a save need not read
+    /// it back.
+    static INDEX: RefCell<Option<Index>> = const { RefCell::new(None) };
+}
+
+/// Runs `change` on the device's index (read from the store the first
+/// time) and writes it back if `change` says it changed.
+fn change_index(store: &crate::platform::GameFiles, change: impl FnOnce(&mut Index) -> bool) {
+    INDEX.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let index = cell.get_or_insert_with(|| list(store).index);
+        if change(index) {
+            GameStore::write_index(store, &index.to_json());
+        }
+    });
+}
+
+/// Lists the device's games (see [`list`]) for Home: at start with the
+/// index read from the store, then with the index kept in memory for the
+/// visits and saves that follow. The games read whole (those in progress).
+pub fn listing() -> Loaded {
+    let Some(store) = device_store() else {
+        return Loaded::default();
+    };
+    let kept = INDEX.with(|cell| cell.borrow_mut().take());
+    let Listing { index, loaded } = match kept {
+        Some(index) => list_from(&store, index),
+        None => list(&store),
+    };
+    INDEX.with(|cell| *cell.borrow_mut() = Some(index));
+    loaded
+}
+
+/// Runs `read` on the device's index of summaries (History's list). It is
+/// listed from the store the first time (or after an import), then kept in
+/// memory in step with the app's own saves, deletes and reads; games added
+/// to the store's folder by hand while the app runs appear at its next
+/// start.
+pub fn with_index<T>(read: impl FnOnce(&Index) -> T) -> T {
+    INDEX.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if cell.is_none() {
+            *cell = Some(device_store().map(|s| list(&s).index).unwrap_or_default());
+        }
+        read(cell.as_ref().unwrap_or(&Index::default()))
+    })
+}
+
 /// Saves a game in the device's store; the error is for the player to see.
 /// A finished game keeps no backup copy: it no longer changes, and its
-/// checksum says if it is ever damaged.
+/// checksum says if it is ever damaged. Its summary goes in the index once
+/// it is stored; a game no longer finished (an undo after the end) leaves
+/// the index before it is stored, so a crash between the two never leaves
+/// a summary that disagrees with its game.
 pub fn save<R: crate::core::session::Rules>(
     id: &str,
     kind: crate::core::game::GameKind,
@@ -446,30 +595,108 @@ pub fn save<R: crate::core::session::Rules>(
     let saved = SavedGame::of(id, kind, crate::platform::now_ms(), session);
     let text = saved.to_json();
     if saved.finished {
-        note_result(store.write_finished(id, &text))
+        note_result(store.write_finished(id, &text))?;
+        if let Ok(summary) = crate::core::game::summarise(&saved) {
+            change_index(&store, |index| {
+                index.insert(Entry::of(&saved, &text, summary))
+            });
+        }
+        Ok(())
     } else {
+        change_index(&store, |index| index.remove(id));
         note_result(store.write(id, &text))
     }
 }
 
-/// Removes a game from the device's store.
+/// Removes a game from the device's store (and its summary from the index).
 pub fn forget(id: &str) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
     store.delete(id)?;
     STORAGE_FULL.store(false, Ordering::Relaxed);
+    change_index(&store, |index| index.remove(id));
     Ok(())
 }
 
+/// Deletes games `ids` from the device's store, each read whole first so
+/// that the delete can be undone (a game that no longer loads is set aside
+/// instead). The index is written once for them all. The games deleted,
+/// and the last error if some could not be.
+pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::StorageError>) {
+    let store = match crate::platform::GameFiles::default_location() {
+        Ok(store) => store,
+        Err(e) => return (Vec::new(), Some(e)),
+    };
+    let mut deleted = Vec::new();
+    let mut failure = None;
+    change_index(&store, |index| {
+        let mut changed = false;
+        for id in ids {
+            let (game, _) = read_game(&store, index, id);
+            let Some(game) = game else {
+                changed |= index.remove(id);
+                continue;
+            };
+            match store.delete(id) {
+                Ok(()) => {
+                    changed |= index.remove(id);
+                    deleted.push(game);
+                }
+                Err(e) => failure = Some(e),
+            }
+        }
+        changed
+    });
+    if !deleted.is_empty() {
+        STORAGE_FULL.store(false, Ordering::Relaxed);
+    }
+    (deleted, failure)
+}
+
+/// Game `id` read whole from the device's store, to view, export or
+/// delete it; its summary is checked against it (see [`read_game`]).
+pub fn game(id: &str) -> Option<SavedGame> {
+    let store = device_store()?;
+    let mut found = None;
+    change_index(&store, |index| {
+        let (game, changed) = read_game(&store, index, id);
+        found = game;
+        changed
+    });
+    found
+}
+
 /// Every game on the device that loads (finished or not), newest first,
-/// and how many files were set aside.
+/// and how many files were set aside: every game read whole, for an export
+/// of everything.
 pub fn all_games() -> (Vec<SavedGame>, usize) {
     let loaded = device_store().map(|s| load_all(&s)).unwrap_or_default();
     (loaded.games, loaded.set_aside.len())
 }
 
-/// Stores imported games; how many were written.
+/// The ids of every game stored on the device, loadable or not (an import
+/// skips them).
+pub fn stored_ids() -> HashSet<String> {
+    device_store()
+        .map(|s| GameStore::ids(&s).into_iter().collect())
+        .unwrap_or_default()
+}
+
+/// Drops the index kept in memory: the next listing reads the store's.
+fn forget_index() {
+    INDEX.with(|cell| *cell.borrow_mut() = None);
+}
+
+/// Stores imported games; how many were written. They are indexed when the
+/// games are next listed (read and checked once, as any game the index
+/// does not know).
 pub fn store_imported(games: &[SavedGame]) -> Result<usize, crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
+    // A summary under one of these ids is of another game: it goes first.
+    change_index(&store, |index| {
+        games
+            .iter()
+            .fold(false, |changed, g| index.remove(&g.id) | changed)
+    });
     for (n, g) in games.iter().enumerate() {
         let text = g.to_json();
         let written = if g.finished {
@@ -478,8 +705,10 @@ pub fn store_imported(games: &[SavedGame]) -> Result<usize, crate::platform::Sto
             store.write(&g.id, &text)
         };
         if let Err(e) = note_result(written) {
+            forget_index();
             return if n == 0 { Err(e) } else { Ok(n) };
         }
     }
+    forget_index();
     Ok(games.len())
 }

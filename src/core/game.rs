@@ -234,7 +234,7 @@ impl Standings {
 }
 
 /// What a game was played with, beyond its kind.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Variant {
     None,
     Genius(super::genius::Mode),
@@ -243,7 +243,7 @@ pub enum Variant {
 }
 
 /// How far a game has gone, for a one-line summary.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Progress {
     /// Nothing to say beyond the players (the sheet says it all).
     None,
@@ -285,7 +285,8 @@ pub trait Game: Rules + 'static {
 }
 
 /// What the home screen, the history and the statistics show of a saved
-/// game: read from one replay of its log.
+/// game: read from one replay of its log, and kept for finished games in
+/// the store's index (see [`super::index`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
     pub kind: GameKind,

@@ -44,17 +44,25 @@ impl Outcome {
 /// Replays a saved game to its final scores.
 pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
     let summary = super::game::summarise(saved)?;
-    let standings = summary.standings;
-    Ok(Outcome {
-        id: saved.id.clone(),
-        game: saved.game,
-        variant: summary.variant,
-        finished_at: saved.saved_at,
-        players: standings.names(),
-        scores: standings.scores(),
-        places: standings.places(),
-        coached: summary.coached,
-    })
+    Ok(Outcome::of(&saved.id, saved.saved_at, &summary))
+}
+
+impl Outcome {
+    /// The outcome a game's summary gives (from a replay, or from the
+    /// index of summaries), the game having ended at `finished_at`.
+    pub fn of(id: &str, finished_at: u64, summary: &super::game::Summary) -> Outcome {
+        let standings = &summary.standings;
+        Outcome {
+            id: id.to_string(),
+            game: summary.kind,
+            variant: summary.variant.clone(),
+            finished_at,
+            players: standings.names(),
+            scores: standings.scores(),
+            places: standings.places(),
+            coached: summary.coached,
+        }
+    }
 }
 
 /// Renamed and merged players: each old name points to the name it became.

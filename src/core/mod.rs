@@ -14,6 +14,7 @@ pub mod export;
 pub mod game;
 pub mod genius;
 pub mod history;
+pub mod index;
 pub mod prime;
 pub mod roller;
 pub mod rtt;

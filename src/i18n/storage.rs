@@ -101,4 +101,12 @@ impl Lang {
             Lang::En => format!("Delete selected ({n})"),
         }
     }
+
+    /// History shows a page of games at a time: the button for the next.
+    pub fn show_more(self, left: usize) -> String {
+        match self {
+            Lang::Fr => format!("Afficher plus ({left} autres)"),
+            Lang::En => format!("Show more ({left} more)"),
+        }
+    }
 }

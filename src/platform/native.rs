@@ -233,6 +233,24 @@ impl GameFiles {
         }
     }
 
+    /// The index of finished games' summaries (`core::index`): a name that
+    /// is not a game id, so it is never listed as a game.
+    fn index_path(&self) -> PathBuf {
+        self.dir.join("_index.json")
+    }
+
+    pub fn read_index(&self) -> Option<String> {
+        fs::read_to_string(self.index_path()).ok()
+    }
+
+    /// Writes the index as a game is written (a crash leaves the old index
+    /// or the new one, and either is brought in step with the games when
+    /// they are next listed).
+    pub fn write_index(&self, text: &str) -> Result<(), StorageError> {
+        let path = self.index_path();
+        write_atomically(&path, text.as_bytes()).map_err(|e| io_error(&path, &e))
+    }
+
     /// Removes temporary files left by a write that did not finish (a crash
     /// or a full disk); the file they were replacing is still there.
     pub fn tidy(&self) {
@@ -242,7 +260,7 @@ impl GameFiles {
         for entry in entries.filter_map(|e| e.ok()) {
             let name = entry.file_name().to_string_lossy().into_owned();
             if let Some(id) = name.strip_suffix(".json.tmp") {
-                if crate::core::save::is_valid_id(id) {
+                if crate::core::save::is_valid_id(id) || id == "_index" {
                     let _ = fs::remove_file(entry.path());
                 }
             }

@@ -1,12 +1,14 @@
-//! History, statistics and players: every finished game replayed from its
-//! log, who wins most, scores over time, renaming and merging players, and
-//! export/import of games as files.
+//! History, statistics and players: every finished game by its summary
+//! (from the store's index, see `core::index`; a game is read whole only to
+//! view, export or delete it), who wins most, scores over time, renaming and
+//! merging players, and export/import of games as files. The list shows a
+//! page of games at a time.
 
 use super::chart::ScoreChart;
 use super::{use_ui, Screen};
 use crate::core::export::{self, check_size, ImportError};
 use crate::core::game::GameKind;
-use crate::core::history::{self, outcome, Aliases, Outcome};
+use crate::core::history::{self, Aliases, Outcome};
 use crate::core::save::SavedGame;
 use crate::i18n::Lang;
 use crate::platform;
@@ -20,14 +22,19 @@ enum Tab {
     Players,
 }
 
-/// Finished games that replay, newest first, with their outcome.
-fn finished(games: &[SavedGame]) -> Vec<(SavedGame, Outcome)> {
-    games
-        .iter()
-        .filter(|g| g.finished)
-        .filter_map(|g| outcome(g).ok().map(|o| (g.clone(), o)))
-        .collect()
+/// Finished games, newest first, with their outcome from their summary.
+fn finished() -> Vec<Outcome> {
+    saves::with_index(|index| {
+        index
+            .entries
+            .iter()
+            .map(|e| Outcome::of(&e.id, e.saved_at, &e.summary))
+            .collect()
+    })
 }
+
+/// How many games the list shows at first, and more at each tap.
+const PAGE: usize = 20;
 
 /// "2026-11-21".
 fn today() -> String {
@@ -46,12 +53,15 @@ pub fn HistoryScreen() -> Element {
     let mut refusals = use_signal(Vec::<String>::new);
     // Each import gets a fresh file field, so the same file can be chosen again.
     let mut import_round = use_signal(|| 0u32);
-    let games = use_memo(move || {
+    let done = use_memo(move || {
         generation();
-        saves::all_games().0
+        finished()
     });
-    let done = use_memo(move || finished(&games()));
-    let outcomes: Vec<Outcome> = done().into_iter().map(|(_, o)| o).collect();
+    let mut shown = use_signal(|| PAGE);
+    // Read in place: thousands of games are not copied at each render, only
+    // the page shown (the statistics and players tabs take them all).
+    let count = done.read().len();
+    let page: Vec<Outcome> = done.read().iter().take(shown()).cloned().collect();
     let offset = platform::local_offset_minutes();
     let st = lang.storage();
     // Games ticked for deleting, the last games deleted (for undo) and the
@@ -59,15 +69,9 @@ pub fn HistoryScreen() -> Element {
     let mut selected = use_signal(Vec::<String>::new);
     let mut trash = use_signal(Vec::<SavedGame>::new);
     let mut before = use_signal(String::new);
-    let mut delete = move |gone: Vec<SavedGame>| {
-        let mut deleted = Vec::new();
-        let mut failure = None;
-        for g in gone {
-            match saves::forget(&g.id) {
-                Ok(()) => deleted.push(g),
-                Err(e) => failure = Some(e),
-            }
-        }
+    let mut delete = move |gone: Vec<String>| {
+        // Each game is read whole first, so that the delete can be undone.
+        let (deleted, failure) = saves::forget_many(&gone);
         message.set(Some(match failure {
             None => (true, lang.n_deleted(deleted.len())),
             Some(e) => (false, format!("{} ⚠ {e}", lang.n_deleted(deleted.len()))),
@@ -117,7 +121,7 @@ pub fn HistoryScreen() -> Element {
                                 "data-testid": "export-all",
                                 onclick: {
                                     let mut share = share;
-                                    move |_| share(format!("genius-export-{}.json", today()), "application/json", export::export(&games(), platform::now_ms()))
+                                    move |_| share(format!("genius-export-{}.json", today()), "application/json", export::export(&saves::all_games().0, platform::now_ms()))
                                 },
                                 "{h.export_all}"
                             }
@@ -126,9 +130,8 @@ pub fn HistoryScreen() -> Element {
                                 "data-testid": "export-csv",
                                 onclick: {
                                     let mut share = share;
-                                    let outcomes = outcomes.clone();
                                     move |_| {
-                                        let csv = history::csv(&outcomes, &aliases.read(), &lang.csv_words(), offset, |o| {
+                                        let csv = history::csv(&done.peek(), &aliases.read(), &lang.csv_words(), offset, |o| {
                                             (lang.game_title(o.game).to_string(), lang.variant_name(&o.variant))
                                         });
                                         share(format!("genius-scores-{}.csv", today()), "text/csv", csv)
@@ -162,8 +165,8 @@ pub fn HistoryScreen() -> Element {
                                             return;
                                         }
                                     };
-                                    let have: Vec<String> = games.peek().iter().map(|g| g.id.clone()).collect();
-                                    match export::import(&text, |id| have.iter().any(|h| h == id)) {
+                                    let have = saves::stored_ids();
+                                    match export::import(&text, |id| have.contains(id)) {
                                         Err(err) => message.set(Some((false, format!("⚠ {}", lang.import_error(&err))))),
                                         Ok(report) => {
                                             let stored = saves::store_imported(&report.added);
@@ -214,9 +217,7 @@ pub fn HistoryScreen() -> Element {
                                     class: "action",
                                     "data-testid": "delete-selected",
                                     onclick: move |_| {
-                                        let ids = selected();
-                                        let gone = done().into_iter().map(|(g, _)| g).filter(|g| ids.contains(&g.id)).collect();
-                                        delete(gone)
+                                        delete(selected())
                                     },
                                     "{lang.delete_selected(selected().len())}"
                                 }
@@ -237,10 +238,11 @@ pub fn HistoryScreen() -> Element {
                                 disabled: before().len() != 10,
                                 onclick: move |_| {
                                     let day = before();
-                                    let gone = done()
-                                        .into_iter()
-                                        .map(|(g, _)| g)
-                                        .filter(|g| history::date_text(g.saved_at, offset)[..10] < *day)
+                                    let gone = done
+                                        .peek()
+                                        .iter()
+                                        .filter(|o| history::date_text(o.finished_at, offset)[..10] < *day)
+                                        .map(|o| o.id.clone())
                                         .collect();
                                     delete(gone)
                                 },
@@ -248,12 +250,11 @@ pub fn HistoryScreen() -> Element {
                             }
                         }
                     }
-                    if done().is_empty() {
+                    if count == 0 {
                         p { class: "info", "data-testid": "history-empty", "{h.empty}" }
                     }
-                    for (saved, o) in done() {
-                        HistoryRow { key: "{saved.id}", saved: saved.clone(), outcome: o.clone(), aliases: aliases(), lang, offset,
-                            selected: selected().contains(&saved.id),
+                    for o in page {
+                        HistoryRow { key: "{o.id}", selected: selected().contains(&o.id), outcome: o, aliases: aliases(), lang, offset,
                             on_select: move |id: String| {
                                 let mut now = selected();
                                 match now.iter().position(|s| *s == id) {
@@ -262,20 +263,34 @@ pub fn HistoryScreen() -> Element {
                                 }
                                 selected.set(now);
                             },
-                            on_delete: move |s: SavedGame| delete(vec![s]),
-                            on_view: move |s: SavedGame| {
+                            on_delete: move |id: String| delete(vec![id]),
+                            on_view: move |id: String| {
                                 let mut ui = ui;
-                                if ui.open(&s, true) { ui.go(Screen::Game(s.game)) }
+                                match saves::game(&id) {
+                                    Some(s) => if ui.open(&s, true) { ui.go(Screen::Game(s.game)) },
+                                    None => { message.set(Some((false, format!("⚠ {}", lang.games_set_aside(1))))); generation += 1; }
+                                }
                             },
                             on_export: {
                                 let mut share = share;
-                                move |s: SavedGame| share(format!("genius-{}.json", s.id), "application/json", export::export(&[s], platform::now_ms()))
+                                move |id: String| match saves::game(&id) {
+                                    Some(s) => share(format!("genius-{id}.json"), "application/json", export::export(&[s], platform::now_ms())),
+                                    None => { message.set(Some((false, format!("⚠ {}", lang.games_set_aside(1))))); generation += 1; }
+                                }
                             },
                         }
                     }
+                    if count > shown() {
+                        button {
+                            class: "action",
+                            "data-testid": "show-more",
+                            onclick: move |_| shown += PAGE,
+                            "{lang.show_more(count - shown())}"
+                        }
+                    }
                 },
-                Tab::Stats => rsx! { StatsTab { outcomes: outcomes.clone(), aliases: aliases(), lang } },
-                Tab::Players => rsx! { PlayersTab { outcomes: outcomes.clone(), aliases, lang } },
+                Tab::Stats => rsx! { StatsTab { outcomes: done(), aliases: aliases(), lang } },
+                Tab::Players => rsx! { PlayersTab { outcomes: done(), aliases, lang } },
             }
         }
     }
@@ -284,30 +299,28 @@ pub fn HistoryScreen() -> Element {
 /// One finished game: when, what, who with what score, and its actions.
 #[component]
 fn HistoryRow(
-    saved: SavedGame,
     outcome: Outcome,
     aliases: Aliases,
     lang: Lang,
     offset: i32,
-    on_view: EventHandler<SavedGame>,
-    on_export: EventHandler<SavedGame>,
+    on_view: EventHandler<String>,
+    on_export: EventHandler<String>,
     selected: bool,
     on_select: EventHandler<String>,
-    on_delete: EventHandler<SavedGame>,
+    on_delete: EventHandler<String>,
 ) -> Element {
     let h = lang.history();
     let st = lang.storage();
-    let id = saved.id.clone();
-    let gone = saved.clone();
+    let id = outcome.id.clone();
     let places = &outcome.places;
     let order = history::order(places.len(), &|a, b| places[a].cmp(&places[b]));
-    let view = saved.clone();
+    let (view, export, gone) = (id.clone(), id.clone(), id.clone());
     rsx! {
-        article { class: "info history-row", "data-testid": "hist-{saved.id}",
+        article { class: "info history-row", "data-testid": "hist-{id}",
             div { class: "hist-head",
                 strong { "{lang.outcome_title(&outcome)}" }
                 if outcome.coached {
-                    span { class: "coached-mark", "data-testid": "coached-{saved.id}", "🎓 {lang.coach().coached}" }
+                    span { class: "coached-mark", "data-testid": "coached-{id}", "🎓 {lang.coach().coached}" }
                 }
                 small { "{history::date_text(outcome.finished_at, offset)}" }
             }
@@ -323,8 +336,8 @@ fn HistoryRow(
                 }
             }
             div { class: "actions",
-                button { class: "action", "data-testid": "view-{saved.id}", onclick: move |_| on_view.call(view.clone()), "{h.view}" }
-                button { class: "action", "data-testid": "export-{saved.id}", onclick: move |_| on_export.call(saved.clone()), "{h.export}" }
+                button { class: "action", "data-testid": "view-{id}", onclick: move |_| on_view.call(view.clone()), "{h.view}" }
+                button { class: "action", "data-testid": "export-{id}", onclick: move |_| on_export.call(export.clone()), "{h.export}" }
                 label { class: "action",
                     input {
                         r#type: "checkbox",

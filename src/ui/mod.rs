@@ -154,9 +154,9 @@ pub const SETTINGS_KEY: &str = "settings";
 /// The unfinished games on this device, how many files were set aside, and
 /// the games loaded from their backup (they went back one action).
 fn load_saved() -> (Vec<SavedGame>, usize, Vec<SavedGame>) {
-    let loaded = crate::saves::device_store()
-        .map(|s| crate::saves::load_all(&s))
-        .unwrap_or_default();
+    // Finished games are listed from the index of summaries: only the
+    // unfinished ones (and any the index lacks) are read whole.
+    let loaded = crate::saves::listing();
     let restored = loaded
         .games
         .iter()

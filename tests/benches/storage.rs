@@ -1,7 +1,10 @@
 //! Prints, for 100, 1 000 and 10 000 stored games (native build): the export
 //! → import → store → load round trip (time and peak memory, every game
-//! checked identical) and the time to open Home and History as they load
-//! games today (every file read, checked and replayed).
+//! checked identical), the time to open Home and History by reading every
+//! game whole (as before the index of summaries), and the time to open them
+//! through the index (`saves::list`): on a store of finished games plus five
+//! in progress, as a family's store is, and on the generated mix (six kinds
+//! of ten in progress).
 //!   cargo bench --bench storage
 //! Run by `cargo test` too (one quick pass at 100 games), so it cannot rot.
 //! Peak memory is the process's resident high-water mark (Linux), reset
@@ -12,9 +15,144 @@ mod games;
 
 use genius::core::export::{export, import};
 use genius::core::history::outcome;
+use genius::core::history::Outcome;
+use genius::core::index::Index;
+use genius::core::save::SavedGame;
 use genius::platform::GameFiles;
-use genius::saves::load_all;
-use std::time::Instant;
+use genius::saves::{list, load_all, GameStore};
+use std::time::{Duration, Instant};
+
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1e3)
+}
+
+/// Home as the app opens it at start: the listing (`list`: the store's
+/// names, the index read from the store, the games it lacks read whole),
+/// then a line for each game in progress (`summarise`, as `ui::home` does;
+/// later visits to Home reuse these). The number of lines.
+fn open_home(store: &GameFiles) -> usize {
+    list(store)
+        .loaded
+        .games
+        .iter()
+        .filter(|g| !g.finished)
+        .filter_map(|g| genius::core::game::summarise(g).ok())
+        .count()
+}
+
+/// History as the app opens it: each finished game's outcome from its
+/// summary, from the index in memory (`saves::with_index`), or, the first
+/// time, listed from the store. The number of rows.
+fn open_history(store: &GameFiles, kept: Option<&Index>) -> usize {
+    let outcomes = |index: &Index| -> Vec<Outcome> {
+        index
+            .entries
+            .iter()
+            .map(|e| Outcome::of(&e.id, e.saved_at, &e.summary))
+            .collect()
+    };
+    match kept {
+        Some(index) => outcomes(index).len(),
+        None => outcomes(&list(store).index).len(),
+    }
+}
+
+/// CPU time this thread has run (Linux's schedstat, in ns): on a shared
+/// machine, wall time also counts the time other processes ran.
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(
+        text.split_whitespace().next()?.parse().ok()?,
+    ))
+}
+
+/// Wall and CPU time of one run of `f`, the best of three each.
+struct Timed(Duration, Option<Duration>);
+
+impl std::fmt::Display for Timed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // schedstat moves at the scheduler's ticks: a short run may read 0.
+        match self.1 {
+            Some(cpu) if !cpu.is_zero() => write!(f, "{} (CPU {})", ms(self.0), ms(cpu)),
+            _ => write!(f, "{}", ms(self.0)),
+        }
+    }
+}
+
+fn best(f: &dyn Fn() -> usize) -> Timed {
+    let runs: Vec<(Duration, Option<Duration>)> = (0..3)
+        .map(|_| {
+            let cpu = cpu_time();
+            let started = Instant::now();
+            std::hint::black_box(f());
+            let wall = started.elapsed();
+            (wall, cpu.zip(cpu_time()).map(|(a, b)| b - a))
+        })
+        .collect();
+    Timed(
+        runs.iter().map(|r| r.0).min().unwrap(),
+        runs.iter().filter_map(|r| r.1).min(),
+    )
+}
+
+/// Times Home and History through the index on `store` (files already
+/// written): the first start after the update (no index yet: every game
+/// read, the index built), an app start (the index read from the store),
+/// and later visits (the index in memory); the best of three each.
+fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, finished: usize) {
+    let _ = std::fs::remove_file(dir.join("_index.json"));
+    let started = Instant::now();
+    let first = list(store);
+    let build = started.elapsed();
+    assert_eq!(
+        first.index.entries.len(),
+        finished,
+        "every finished game indexed"
+    );
+    let index = first.index.clone();
+    let home_start = best(&|| open_home(store));
+    let history_start = best(&|| open_history(store, None));
+    let rows = open_history(store, Some(&index));
+    assert_eq!(rows, finished);
+    let history = best(&|| open_history(store, Some(&index)));
+    // A game that ends: its summary joins the index, which is rewritten.
+    let mut index: Index = first.index.clone();
+    let entry = index.entries[0].clone();
+    let started = Instant::now();
+    index.remove(&entry.id);
+    index.insert(entry);
+    let text = index.to_json();
+    GameStore::write_index(store, &text);
+    let end = started.elapsed();
+    println!(
+        "  through the index, {label} ({} in progress, read whole; {rows} finished, from summaries):\n    \
+         first start (index built) {}; at start (index read, {} bytes): Home {}, History {}; \
+         later visits (index in memory): History {}; a game ending rewrites the index in {}",
+        first.loaded.games.iter().filter(|g| !g.finished).count(),
+        ms(build),
+        text.len(),
+        home_start,
+        history_start,
+        history,
+        ms(end),
+    );
+}
+
+/// A family's store: `n` finished games of every kind that has a finished
+/// template, and five in progress, written as plain files (the setup of the
+/// measure, not what is measured).
+fn family_store(n: usize, dir: &std::path::Path) -> GameFiles {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    let pool = games::many_games(n * 3 + 10, 17);
+    let finished = pool.iter().filter(|g| g.finished).take(n);
+    let in_progress = pool.iter().filter(|g| !g.finished).take(5);
+    for g in finished.chain(in_progress) {
+        let g: &SavedGame = g;
+        std::fs::write(dir.join(format!("{}.json", g.id)), g.to_json()).unwrap();
+    }
+    GameFiles::at(dir.to_path_buf())
+}
 
 /// Resets the resident high-water mark (Linux), so the next reading is
 /// the peak of what follows.
@@ -43,8 +181,16 @@ fn mib(v: Option<f64>) -> String {
 
 fn main() {
     let full = std::env::args().any(|a| a == "--bench");
+    // `-- --index-only`: only the listings through the index (the round
+    // trip writes every game with three fsyncs, minutes at 10 000).
+    let index_only = std::env::args().any(|a| a == "--index-only");
     let sizes: &[usize] = if full { &[100, 1_000, 10_000] } else { &[100] };
     for &n in sizes {
+        let dir = std::env::temp_dir().join(format!("genius-bench-storage-{}", std::process::id()));
+        if index_only {
+            family(n, &dir);
+            continue;
+        }
         let games = games::many_games(n, 2026);
         let base = rss_mib();
 
@@ -62,7 +208,6 @@ fn main() {
         assert!(report.refused.is_empty());
         assert_eq!(report.added.len(), n);
 
-        let dir = std::env::temp_dir().join(format!("genius-bench-storage-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = GameFiles::at(dir.clone());
         let started = Instant::now();
@@ -99,7 +244,6 @@ fn main() {
             .filter_map(|g| outcome(g).ok())
             .count();
         let history_time = started.elapsed();
-        std::fs::remove_dir_all(&dir).unwrap();
 
         println!(
             "storage: {n} games, export {} bytes ({} a game)",
@@ -124,5 +268,17 @@ fn main() {
             history_load.as_secs_f64() * 1e3,
             history_time.as_secs_f64() * 1e3,
         );
+        let finished = games.iter().filter(|g| g.finished).count();
+        through_the_index("the generated mix", &store, &dir, finished);
+        std::fs::remove_dir_all(&dir).unwrap();
+
+        family(n, &dir);
     }
+}
+
+fn family(n: usize, dir: &std::path::Path) {
+    let family = dir.with_extension("family");
+    let store = family_store(n, &family);
+    through_the_index("finished games and 5 in progress", &store, &family, n);
+    std::fs::remove_dir_all(&family).unwrap();
 }

@@ -76,3 +76,122 @@ test('a finished game deleted from the History comes back with undo', async () =
   assert.equal((await rows(page)).length, 1);
   assert.deepEqual(page.errors, []);
 });
+
+// ---- Saved games in IndexedDB (issue 17) ----
+
+import { savedGame, FINISHED, UNFINISHED } from './saved-games.mjs';
+
+/** The keys IndexedDB holds for the app. */
+const idbKeys = (page) => page.evaluate(() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('genius');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const req = open.result.transaction('games').objectStore('games').getAllKeys();
+    req.onsuccess = () => { open.result.close(); resolve(req.result); };
+    req.onerror = () => reject(req.error);
+  };
+}));
+
+/** How many finished games the History lists (a page shown, the rest counted on its "more" button). */
+async function historyCount(page) {
+  await page.tap(id('open-history'));
+  await page.waitForSelector('[data-testid^="hist-"]', { timeout: 120000 });
+  const shown = (await rows(page)).length;
+  const more = await page.$(id('show-more'));
+  const left = more ? Number((await more.textContent()).match(/\((\d+)/)[1]) : 0;
+  return shown + left;
+}
+
+test('200 games saved in localStorage by the previous build move to IndexedDB, all listed, and stay after a reload', async () => {
+  const page = await app.page();
+  await open(page, app.url);
+  const games = Array.from({ length: 200 }, (_, i) =>
+    i < 150 ? savedGame(FINISHED[i % FINISHED.length], i) : savedGame(UNFINISHED[i % UNFINISHED.length], i));
+  // Twenty unfinished games have a backup, and one game was set aside.
+  const entries = games.map((g) => [`genius.game.${g.id}`, g.text]);
+  for (const g of games.filter((g) => !g.finished).slice(0, 20)) entries.push([`genius.game.${g.id}.bak`, g.text]);
+  entries.push(['genius.aside.serieux-1-0001', '{"damaged":']);
+  await page.evaluate((entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); }, entries);
+  await open(page, app.url);
+  await page.waitForSelector(id('in-progress'));
+  assert.equal((await inProgress(page)).length, 50, 'every unfinished game offered');
+  assert.equal(await historyCount(page), 150, 'every finished game listed');
+  // Moved: nothing left in localStorage, everything in IndexedDB.
+  const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('genius.game.') || k.startsWith('genius.aside.')));
+  assert.deepEqual(left, []);
+  const keys = await idbKeys(page);
+  assert.equal(keys.filter((k) => k.startsWith('game.') && !k.endsWith('.bak')).length, 200);
+  assert.equal(keys.filter((k) => k.endsWith('.bak')).length, 20);
+  assert.ok(keys.includes('aside.serieux-1-0001'));
+  assert.ok(keys.includes('index'), 'the summaries are kept too');
+  // A reload reads them back from IndexedDB.
+  await open(page, app.url);
+  await page.waitForSelector(id('in-progress'));
+  assert.equal((await inProgress(page)).length, 50);
+  assert.equal(await historyCount(page), 150);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the app keeps more games than localStorage could hold, and saves a new one', async () => {
+  const page = await app.page();
+  await open(page, app.url);
+  const n = 8000;
+  const games = Array.from({ length: n }, (_, i) => savedGame(FINISHED[i % FINISHED.length], i));
+  const chars = games.reduce((sum, g) => sum + g.text.length + g.id.length + 5, 0);
+  // localStorage refuses this much in the same browser.
+  const refused = await page.evaluate((chars) => {
+    try { localStorage.setItem('genius.probe', 'x'.repeat(chars)); return null; } catch (e) { return e.name; } finally { localStorage.removeItem('genius.probe'); }
+  }, chars);
+  assert.equal(refused, 'QuotaExceededError', `${chars} characters do not fit in localStorage`);
+  await page.evaluate((games) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('genius');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction('games', 'readwrite');
+      const store = tx.objectStore('games');
+      for (const g of games) store.put(g.text, `game.${g.id}`);
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }), games);
+  await open(page, app.url);
+  assert.equal(await historyCount(page), n, 'every game listed');
+  // A new game played to the end is saved beside them and kept.
+  await open(page, app.url);
+  await serieux(page, [[3, 2], [1, 1], [2], [6], [6], [6], [6], [6], [6], [6]]);
+  await page.waitForSelector(id('ranking'));
+  await open(page, app.url);
+  assert.equal(await historyCount(page), n + 1);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a move from localStorage cut short is finished at the next start, keeping what IndexedDB already has', async () => {
+  const page = await app.page();
+  await open(page, app.url);
+  const games = Array.from({ length: 30 }, (_, i) => savedGame(FINISHED[i % FINISHED.length], i));
+  // The tab closed after the copy had committed, before localStorage was
+  // emptied: ten games are in both, and one of them has been played on since
+  // in IndexedDB (a different text under the same key).
+  const newer = savedGame('serieux-in-progress', 0);
+  await page.evaluate(([games, newer]) => new Promise((resolve, reject) => {
+    for (const g of games) localStorage.setItem(`genius.game.${g.id}`, g.text);
+    const open = indexedDB.open('genius');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction('games', 'readwrite');
+      const store = tx.objectStore('games');
+      for (const g of games.slice(1, 10)) store.put(g.text, `game.${g.id}`);
+      store.put(newer.text, `game.${games[0].id}`);
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }), [games, newer]);
+  await open(page, app.url);
+  assert.equal(await historyCount(page), 29, 'the 29 other finished games, each once');
+  await open(page, app.url);
+  await page.waitForSelector(id('in-progress'));
+  assert.equal((await inProgress(page)).length, 1, 'the game played on in IndexedDB is kept, not the older copy');
+  const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('genius.game.')));
+  assert.deepEqual(left, []);
+  assert.deepEqual(page.errors, []);
+});
