@@ -10,6 +10,9 @@
 #[allow(dead_code)] // each section uses what it needs
 mod stats;
 
+#[path = "coach/einstein.rs"]
+mod einstein;
+
 /// How many games a section plays: the full count under `cargo bench`, a
 /// small seeded sample under `cargo test`.
 pub struct Budget {
@@ -37,7 +40,7 @@ fn main() {
         .map(String::as_str)
         .collect();
     let wanted = |name: &str| chosen.is_empty() || chosen.contains(&name);
-    let sections: &[(&str, fn(&Budget))] = &[];
+    let sections: &[(&str, fn(&Budget))] = &[("einstein", einstein::run)];
     for (name, run) in sections {
         if wanted(name) {
             println!("\n== {name} ==");
