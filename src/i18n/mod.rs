@@ -48,6 +48,7 @@ macro_rules! texts {
 }
 
 mod app;
+mod coach_einstein;
 mod einstein;
 mod genius;
 mod history;
@@ -58,6 +59,7 @@ mod serieux;
 mod storage;
 mod words;
 pub use app::{factorisation, Texts};
+pub use coach_einstein::CoachEinsteinTexts;
 pub use einstein::EinsteinTexts;
 pub use genius::GeniusTexts;
 pub use history::HistoryTexts;

@@ -24,20 +24,24 @@
 //! - the turns left come from an exact expectation over the fifth-die
 //!   marks alone (a dynamic programme over the marks of the three values,
 //!   each roll's shown values counted exactly, the player opening a new value
-//!   while they can and marking the least marked value shown), scaled by a
-//!   factor because pairs sometimes pull the fifth die elsewhere;
-//! - the pair marks to come (two per turn, a share of them useful) are
-//!   shared among the sums already marked, in proportion to the exact chance
-//!   that a roll of five dice can make that sum, each sum capped by how often
-//!   it can be made at all;
+//!   while they can and marking the least marked value shown);
+//! - the pair marks to come (two per turn) are shared among the sums already
+//!   marked, in proportion to the exact chance that a roll can make that sum
+//!   with a legal split (under the fifth-die rule of the three values chosen,
+//!   once they are), each sum capped at a fixed fraction of that chance per
+//!   turn;
 //! - each marked sum is worth the rulebook's score at its projected marks,
 //!   drawn as a line between the table's points (−200 up to four marks, 0 at
 //!   five, then the sum's points per mark up to ten) and smoothed over the
 //!   uncertainty of the projection; sums never marked are worth 0.
 //!
+//! The two constants of the estimate (the cap and the smoothing) were tuned
+//! by seeded self-play on other seeds than the benchmark's.
+//!
 //! No randomness and no clock: the same sheet and roll always get the same
-//! advice. The tables (the 252 rolls, the chances per sum, the turns left)
-//! are computed on the first advice, not at start-up.
+//! advice. The tables (the 252 rolls, the chances per sum for each set of
+//! fifth-die values, the turns left) are computed on the first advice, not
+//! at start-up.
 //!
 //! In a game with several players each player's sheet is independent (the
 //! roll is shared, the choices are not), so the coach advises the player
@@ -239,11 +243,7 @@ fn reason(
     let marks = |s: usize| start.marks[s - 2];
     let opens = |sp: &Split| sp.sums.iter().filter(|&&s| marks(s) == 0).count();
     if opens(b) < opens(g) {
-        let sum = *b
-            .sums
-            .iter()
-            .max_by_key(|&&s| marks(s))
-            .expect("two sums");
+        let sum = *b.sums.iter().max_by_key(|&&s| marks(s)).expect("two sums");
         let extra = b.sums.iter().filter(|&&s| s == sum).count() as u8;
         return Reason::BuildsOn {
             sum,
@@ -378,8 +378,10 @@ struct RollKind {
 struct Tables {
     rolls: Vec<RollKind>,
     /// The chance that a roll of five dice can make each sum (2–12) with one
-    /// of its pairs.
-    reach: [f64; 11],
+    /// of the pairs of a legal split, by the chosen fifth-die values (bit `v`
+    /// for the value `v`; only sets of three constrain the split, the others
+    /// are all counted under the empty set).
+    reach: Vec<[f64; 11]>,
     /// Expected turns left by the fifth-die marks alone, by [`turns_key`].
     turns: Vec<f64>,
 }
@@ -390,19 +392,28 @@ fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
         let rolls = distinct_rolls();
-        let mut reach = [0.0; 11];
-        for roll in &rolls {
-            let mut can = [false; 11];
-            for &(a, b, _) in &roll.splits {
-                can[usize::from(a) - 2] = true;
-                can[usize::from(b) - 2] = true;
-            }
-            for (r, c) in reach.iter_mut().zip(can) {
-                if c {
-                    *r += f64::from(roll.weight) / f64::from(ORDERED_ROLLS);
+        let reach = (0..128u8)
+            .map(|mask| {
+                let constrains = mask.count_ones() == 3;
+                let mut reach = [0.0; 11];
+                for roll in &rolls {
+                    let mut can = [false; 11];
+                    let forced = constrains && roll.shown & mask != 0;
+                    for &(a, b, fifth) in &roll.splits {
+                        if !forced || mask & (1 << fifth) != 0 {
+                            can[usize::from(a) - 2] = true;
+                            can[usize::from(b) - 2] = true;
+                        }
+                    }
+                    for (r, c) in reach.iter_mut().zip(can) {
+                        if c {
+                            *r += f64::from(roll.weight) / f64::from(ORDERED_ROLLS);
+                        }
+                    }
                 }
-            }
-        }
+                reach
+            })
+            .collect();
         Tables {
             rolls,
             reach,
@@ -543,14 +554,12 @@ fn expected_turns(
     t
 }
 
-/// The estimate's knobs (see the module documentation).
-const TURNS_FACTOR: f64 = 0.9;
-/// The share of the pair marks to come that go to sums already marked.
-const USEFUL_MARKS: f64 = 0.8;
-/// How many marks per turn a sum can get at most, per chance of making it.
-const REACH_CAP: f64 = 1.0;
+/// How many marks per turn a sum can get at most, per chance of making it
+/// (tuned by self-play, as the spread below). Below 1: a roll that can make
+/// a sum often has a better use.
+const REACH_CAP: f64 = 0.6;
 /// The spread of a projection, per square root of the marks projected.
-const SPREAD: f64 = 0.6;
+const SPREAD: f64 = 1.3;
 
 /// The value of a sheet: its final score when done, else the estimate.
 fn value(state: &State, t: &Tables) -> f64 {
@@ -562,16 +571,22 @@ fn value(state: &State, t: &Tables) -> f64 {
         *m = n;
     }
     marks[..state.chosen].sort();
-    let turns = t.turns[turns_key(state.chosen, marks)] * TURNS_FACTOR;
-    let budget = 2.0 * turns * USEFUL_MARKS;
+    let turns = t.turns[turns_key(state.chosen, marks)];
+    // Two pair marks per turn, shared among the sums already marked.
+    let budget = 2.0 * turns;
+    let reach = &t.reach[if state.chosen == FIFTH_SLOTS {
+        usize::from(state.chosen_mask())
+    } else {
+        0
+    }];
     let mut weight = 0.0;
-    for (m, r) in state.marks.iter().zip(&t.reach) {
-        if (1..10).contains(m) {
+    for (&m, &r) in state.marks.iter().zip(reach) {
+        if (1..10).contains(&m) {
             weight += r;
         }
     }
     let mut v = 0.0;
-    for (i, (&m, &r)) in state.marks.iter().zip(&t.reach).enumerate() {
+    for (i, (&m, &r)) in state.marks.iter().zip(reach).enumerate() {
         if m == 0 {
             continue;
         }
@@ -602,16 +617,27 @@ fn smoothed(sum: usize, marks: f64, spread: f64) -> f64 {
     0.25 * line(sum, marks - spread) + 0.5 * line(sum, marks) + 0.25 * line(sum, marks + spread)
 }
 
-/// The expectimax value of a sheet before the next roll.
+/// The expectimax value of a sheet before the next roll. The value after
+/// each outcome (two sums, a fifth die, marked or not: at most 1 452) is
+/// computed once, however many rolls lead to it.
 fn look_ahead(state: &State) -> f64 {
     let t = tables();
     if state.done {
         return value(state, t);
     }
+    let mut known = vec![f64::NAN; 11 * 11 * 6 * 2];
     let mut total = 0.0;
     for roll in &t.rolls {
         let mut best = f64::NEG_INFINITY;
-        state.each_outcome(roll, |o| best = best.max(value(&state.after(o), t)));
+        state.each_outcome(roll, |o| {
+            let key = ((usize::from(o.sums[0]) - 2) * 11 + usize::from(o.sums[1]) - 2) * 12
+                + (usize::from(o.fifth) - 1) * 2
+                + usize::from(o.marked);
+            if known[key].is_nan() {
+                known[key] = value(&state.after(o), t);
+            }
+            best = best.max(known[key]);
+        });
         total += f64::from(roll.weight) * best;
     }
     total / f64::from(ORDERED_ROLLS)

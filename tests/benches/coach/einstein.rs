@@ -45,7 +45,11 @@ fn play(seed: u64, policy: Policy, latencies: &mut Vec<Duration>) -> i32 {
                         let start = Instant::now();
                         let advice = advise(&game, 0).expect("a decision");
                         latencies.push(start.elapsed());
-                        advice.recommended().expect("a recommendation").option.choice
+                        advice
+                            .recommended()
+                            .expect("a recommendation")
+                            .option
+                            .choice
                     }
                     Policy::Greedy => greedy(&game, 0).expect("a decision"),
                     Policy::Random => {
@@ -71,7 +75,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 pub fn run(budget: &Budget) {
-    let games = std::env::var("TUNE_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(budget.games(10_000, 6));
+    let games = budget.games(10_000, 4);
     let mut latencies = Vec::new();
     let mut scores = |policy| -> Vec<f64> {
         (0..games as u64)
