@@ -168,7 +168,7 @@ fn brute_force_goes_on(game: &Einstein, player: usize) -> Ratio {
                 .sheet(player)
                 .done
         });
-        going += i128::from(can);
+        going += i64::from(can);
     }
     Ratio::new(going, 7776)
 }
@@ -191,7 +191,7 @@ fn the_chance_the_game_goes_on_matches_every_roll_counted() {
     // By hand: the game ends when the roll shows a 6 and neither 5 nor 4.
     assert_eq!(
         counted,
-        Ratio::ONE - Ratio::new(4_i128.pow(5) - 3_i128.pow(5), 7776)
+        Ratio::ONE - Ratio::new(4_i64.pow(5) - 3_i64.pow(5), 7776)
     );
     // Early on nothing can end the game.
     let early = roll(&start(1), [1, 2, 3, 4, 5]);

@@ -1,4 +1,5 @@
-//! The Einstein coach in words: why it recommends a split, and how it thinks.
+//! The Einstein coach in words: the headings of its table and why it
+//! recommends a split (how it thinks is on the rules page, `assets/rules.json`).
 
 use super::Lang;
 use crate::core::coach::einstein::Reason;
@@ -6,10 +7,6 @@ use crate::core::coach::einstein::Reason;
 texts! {
     /// The Einstein coach's labels.
     Lang::coach_einstein() -> CoachEinsteinTexts;
-    /// The rules page's "How the coach thinks" for Einstein.
-    how_it_thinks:
-        "Pour chaque façon de former les deux paires, le coach compte exactement ce qu'elle change à votre score tout de suite, et la chance exacte que votre partie continue après le lancer suivant (sur les 7 776 lancers possibles de cinq dés). Sa recommandation, elle, est une estimation : il essaie chaque lancer suivant possible, y choisit la meilleure réponse, et juge la feuille obtenue par une estimation du score final. Cette estimation compte les tours qui restent d'après les croix du cinquième dé, répartit les croix à venir entre les sommes déjà commencées selon la chance exacte de les faire, et applique le barème du jeu (−200 jusqu'à quatre croix, 0 à cinq, puis les points de la somme). Elle ne voit qu'un lancer à l'avance et ne connaît pas les dés suivants ; à plusieurs, le coach cherche votre meilleur score, sans regarder celui des autres.",
-        "For every way to make the two pairs, the coach counts exactly what it changes to your score right now, and the exact chance that your game goes on after the next roll (over the 7,776 possible rolls of five dice). Its recommendation is an estimate: it tries every possible next roll, picks the best answer to it, and judges the sheet that results by an estimate of the final score. That estimate counts the turns left from the fifth-die marks, shares the marks to come among the sums already started by the exact chance of making each, and applies the game's table (−200 up to four marks, 0 at five, then the sum's points). It sees one roll ahead and does not know the dice after that; with several players, the coach looks for your best score and does not look at the others'.";
     /// Column headings of the coach's table.
     now: "Maintenant", "Now";
     goes_on: "La partie continue", "Game goes on";

@@ -48,6 +48,7 @@ macro_rules! texts {
 }
 
 mod app;
+mod coach;
 mod coach_einstein;
 mod einstein;
 mod genius;
@@ -59,6 +60,7 @@ mod serieux;
 mod storage;
 mod words;
 pub use app::{factorisation, Texts};
+pub use coach::CoachTexts;
 pub use coach_einstein::CoachEinsteinTexts;
 pub use einstein::EinsteinTexts;
 pub use genius::GeniusTexts;

@@ -10,6 +10,9 @@
 #[allow(dead_code)] // each section uses what it needs
 mod stats;
 
+#[path = "coach/genius.rs"]
+mod genius_modes;
+
 #[path = "coach/einstein.rs"]
 mod einstein;
 
@@ -40,7 +43,8 @@ fn main() {
         .map(String::as_str)
         .collect();
     let wanted = |name: &str| chosen.is_empty() || chosen.contains(&name);
-    let sections: &[(&str, fn(&Budget))] = &[("einstein", einstein::run)];
+    let sections: &[(&str, fn(&Budget))] =
+        &[("genius", genius_modes::run), ("einstein", einstein::run)];
     for (name, run) in sections {
         if wanted(name) {
             println!("\n== {name} ==");

@@ -653,7 +653,7 @@ fn goes_on(state: &State) -> Ratio {
         let mut can = false;
         state.each_outcome(roll, |o| can |= !state.after(o).done);
         if can {
-            going += i128::from(roll.weight);
+            going += i64::from(roll.weight);
         }
     }
     Ratio::new(going, ORDERED_ROLLS.into())
