@@ -10,7 +10,7 @@ texts! {
     /// Column headings of the coach's table.
     now: "Maintenant", "Now";
     goes_on: "La partie continue", "Game goes on";
-    outlook: "Score final estimé", "Estimated final score";
+    outlook: "Estimation du coach", "Coach's estimate";
     ends_game: "termine votre partie", "ends your game";
 }
 
@@ -75,10 +75,10 @@ impl Lang {
             ),
             Reason::BetterOutlook { points, cost } => self.pick(
                 format!(
-                    "Coûte {cost} points maintenant, mais le score final estimé est meilleur d'environ {points} points."
+                    "Coûte {cost} points maintenant, mais l'estimation du coach pour la fin de partie est meilleure d'environ {points} points."
                 ),
                 format!(
-                    "Costs {cost} points now, but the estimated final score is about {points} points better."
+                    "Costs {cost} points now, but the coach's estimate of the final score is about {points} points better."
                 ),
             ),
         }

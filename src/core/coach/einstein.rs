@@ -11,8 +11,11 @@
 //!   split that does not make an eighth mark on a fifth-die value (counted
 //!   over the 7 776 rolls of five dice; 0 when this split ends the game). It
 //!   only drops below 1 once a fifth-die value has seven marks;
-//! - `outlook`: the final score the advisor expects after this split
-//!   (an estimate, rounded to a point).
+//! - `outlook`: the advisor's estimate of the final score after this split
+//!   (rounded to a point), what it ranks the splits by. It is optimistic in
+//!   absolute terms (about 500 at the first roll, where the advisor's games
+//!   end at 159 on average: it assumes the marks to come land on the sums
+//!   already started), so the screen calls it the coach's estimate.
 //!
 //! **How the advisor looks ahead** (the recommendation is a policy, hence
 //! [`Basis::Search`]): expectimax one roll deep. For each split it takes
@@ -73,7 +76,8 @@ pub struct Split {
     /// This split makes the eighth mark on a fifth-die value: the player's
     /// game ends with it.
     pub ends_game: bool,
-    /// The final score the advisor expects after this split (estimated).
+    /// The advisor's estimate of the final score after this split (what it
+    /// ranks by; optimistic in absolute terms, see the module doc).
     pub outlook: i32,
 }
 
@@ -93,8 +97,8 @@ pub enum Reason {
     /// It scores less now, but marks a sum already on its way (`sum`,
     /// which then has `marks` marks) rather than opening a new one.
     BuildsOn { sum: usize, marks: u8, cost: i32 },
-    /// It scores less now, but its expected final score is higher by
-    /// `points`.
+    /// It scores less now, but the advisor's estimate of the final score is
+    /// higher by `points`.
     BetterOutlook { points: i32, cost: i32 },
 }
 
