@@ -53,10 +53,13 @@ fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
             split.fifth
         );
         if !split.fifth_marked {
-            label += &format!(" ({})", t.free_throw_short);
+            label.push_str(" (");
+            label.push_str(t.free_throw_short);
+            label.push(')');
         }
         if split.ends_game {
-            label += &format!(" · {}", c.ends_game);
+            label.push_str(" · ");
+            label.push_str(c.ends_game);
         }
         label
     });

@@ -134,7 +134,7 @@ pub fn advise(game: &Einstein, player: usize) -> Option<Advice<Split, Reason>> {
                 fifth: outcome.fifth,
                 fifth_marked: outcome.marked,
                 ends_game: after.done,
-                outlook: value.round() as i32,
+                outlook: nearest(value),
             },
             chance: Some(chance),
             expected: Some(Ratio::from_int((after.total() - before).into())),
@@ -256,8 +256,26 @@ fn reason(
         };
     }
     Reason::BetterOutlook {
-        points: (values[best] - values[greedy]).round() as i32,
+        points: nearest(values[best] - values[greedy]),
         cost,
+    }
+}
+
+/// The nearest whole number (halves up; `floor` is one instruction in the
+/// web build, `round` a library call).
+fn nearest(value: f64) -> i32 {
+    (value + 0.5).floor() as i32
+}
+
+/// Sorts two or three values in place (by hand: the standard sort's code
+/// costs the web build more than the rest of this step).
+fn ascending(values: &mut [u8]) {
+    for i in 1..values.len() {
+        let mut j = i;
+        while j > 0 && values[j - 1] > values[j] {
+            values.swap(j - 1, j);
+            j -= 1;
+        }
     }
 }
 
@@ -274,7 +292,7 @@ impl Outcome {
     fn of(choice: &Choice, dice: &[D6], rule: &FifthRule) -> Outcome {
         let value = |i: usize| dice[i].value();
         let mut sums = choice.pairs.map(|[a, b]| value(a) + value(b));
-        sums.sort();
+        ascending(&mut sums);
         let leftover = choice.leftover().expect("a legal choice has a fifth die");
         Outcome {
             sums,
@@ -457,7 +475,7 @@ fn roll_kind(dice: [u8; 5]) -> RollKind {
         for partner in 1..4 {
             let others: Vec<u8> = (1..4).filter(|&i| i != partner).map(|i| rest[i]).collect();
             let mut sums = [rest[0] + rest[partner], others[0] + others[1]];
-            sums.sort();
+            ascending(&mut sums);
             let split = (sums[0], sums[1], dice[fifth]);
             if !splits.contains(&split) {
                 splits.push(split);
@@ -530,7 +548,7 @@ fn expected_turns(
                 // Open a new value with one mark.
                 let mut m = marks;
                 m[chosen] = 1;
-                m[..=chosen].sort();
+                ascending(&mut m[..=chosen]);
                 Some((chosen + 1, m))
             } else if mask == 0 {
                 None
@@ -543,7 +561,7 @@ fn expected_turns(
                 }
                 let mut m = marks;
                 m[i] += 1;
-                m[..chosen].sort();
+                ascending(&mut m[..chosen]);
                 Some((chosen, m))
             };
             match next {
@@ -574,7 +592,7 @@ fn value(state: &State, t: &Tables) -> f64 {
     for (m, (_, n)) in marks.iter_mut().zip(state.slots()) {
         *m = n;
     }
-    marks[..state.chosen].sort();
+    ascending(&mut marks[..state.chosen]);
     let turns = t.turns[turns_key(state.chosen, marks)];
     // Two pair marks per turn, shared among the sums already marked.
     let budget = 2.0 * turns;
