@@ -49,6 +49,7 @@ macro_rules! texts {
 
 mod app;
 mod coach;
+mod coach_einstein;
 mod einstein;
 mod genius;
 mod history;
@@ -60,6 +61,7 @@ mod storage;
 mod words;
 pub use app::{factorisation, Texts};
 pub use coach::CoachTexts;
+pub use coach_einstein::CoachEinsteinTexts;
 pub use einstein::EinsteinTexts;
 pub use genius::GeniusTexts;
 pub use history::HistoryTexts;

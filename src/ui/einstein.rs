@@ -1,9 +1,11 @@
 //! Einstein: the shared roll, each player's pairs and fifth die (legal
 //! choices shown before committing), and the sheet as on paper.
 
+use super::coach::Panel;
 use super::parts::{symbol, FaceKeypad, Ranking, RulesPage};
 use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
+use crate::core::coach;
 use crate::core::einstein::{
     score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
     FIFTH_SLOTS, POINTS,
@@ -18,6 +20,63 @@ use dioxus::prelude::*;
 /// A score with the minus sign the other games write ("−400", not "-400").
 fn signed(lang: Lang, points: i32) -> String {
     lang.points(Halves::whole(points))
+}
+
+/// The coach for `player`'s split: each different way to split the roll
+/// (splits that mark the same sums and fifth die are one row), its exact
+/// score change now, the exact chance the game goes on after the next roll,
+/// and the final score the advisor expects.
+fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
+    let (Some(player), Phase::Choose { dice, .. }) = (player, state.phase()) else {
+        return Panel::default();
+    };
+    let Some(mut advice) = coach::einstein::advise(state, player) else {
+        return Panel::default();
+    };
+    // The first of equal splits stays: the recommended one is the first of
+    // its kind.
+    let mut seen = Vec::new();
+    let best = advice.best.map(|b| advice.options[b].option.choice);
+    advice.options.retain(|o| {
+        let key = (o.option.sums, o.option.fifth, o.option.fifth_marked);
+        let new = !seen.contains(&key);
+        seen.push(key);
+        new
+    });
+    advice.best = best.and_then(|c| advice.options.iter().position(|o| o.option.choice == c));
+    let t = lang.einstein();
+    let c = lang.coach_einstein();
+    let value = |i: usize| dice[i].value();
+    let mut panel = Panel::of(&advice, |split| {
+        let pair =
+            |[x, y]: [usize; 2]| format!("{}+{}={}", value(x), value(y), value(x) + value(y));
+        let [a, b] = split.choice.pairs;
+        let mut label = format!(
+            "{} · {} · {} {}",
+            pair(a),
+            pair(b),
+            t.fifth_die,
+            split.fifth
+        );
+        if !split.fifth_marked {
+            label.push_str(" (");
+            label.push_str(t.free_throw_short);
+            label.push(')');
+        }
+        if split.ends_game {
+            label.push_str(" · ");
+            label.push_str(c.ends_game);
+        }
+        label
+    });
+    for (row, option) in panel.rows.iter_mut().zip(&advice.options) {
+        row.extra = Some(format!("≈ {}", option.option.outlook));
+    }
+    panel.chance_label = Some(c.goes_on.into());
+    panel.expected_label = Some(c.now.into());
+    panel.extra_label = Some(c.outlook.into());
+    panel.reason = Some(lang.einstein_reason(&advice.reason));
+    panel
 }
 
 #[component]
@@ -93,6 +152,7 @@ pub fn EinsteinGameScreen() -> Element {
             player: status_player.map(|p| players[p].colour),
             status: status.clone(),
             on_step: move |_| picked.set(Vec::new()),
+            coach: game.coach(|state| coach_panel(state, current_chooser, lang)),
             sheet: rsx! {
                     if players.len() > 1 && !in_turn {
                         div { class: "chips", role: "tablist",

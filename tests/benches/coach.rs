@@ -13,6 +13,9 @@ mod stats;
 #[path = "coach/genius.rs"]
 mod genius_modes;
 
+#[path = "coach/einstein.rs"]
+mod einstein;
+
 /// How many games a section plays: the full count under `cargo bench`, a
 /// small seeded sample under `cargo test`.
 pub struct Budget {
@@ -46,6 +49,7 @@ fn main() {
     let sections: &[Section] = &[
         ("genius", genius_modes::run),
         ("latency", genius_modes::latency),
+        ("einstein", einstein::run),
     ];
     for (name, run) in sections {
         if wanted(name) {

@@ -144,6 +144,10 @@ try {
   coach.push(await coachTimes('Mode Sérieux, 6 players, first roll'));
   await newGame('genius', 6, 'longue');
   coach.push(await coachTimes('Partie + Longue, 6 players'));
+  await newGame('einstein', 1);
+  for (const f of [1, 2, 3, 4, 5]) await coachPage.click(id(`typed-face-${f}`));
+  await coachPage.click(id('record-typed'));
+  coach.push(await coachTimes('Einstein, solo, a split of 1 2 3 4 5'));
   await coachPage.context().close();
 
   const lines = [

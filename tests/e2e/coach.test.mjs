@@ -113,3 +113,21 @@ test('dice roller: the sum distribution and the chance of at least a value', asy
   await shot(page, 'coach-roller-fr');
   assert.deepEqual(page.errors, []);
 });
+
+test('Einstein: every split of the roll with its exact change now and chance to go on', async () => {
+  const page = await app.page();
+  await newGame(page, 'einstein', ['Anne']);
+  await typed(page, [1, 2, 3, 4, 5]);
+  await page.tap(id('coach-button'));
+  const lines = await rows(page);
+  assert.equal(lines.length, 15, 'five different dice: fifteen different splits');
+  // Two pairs making 5 mark one new sum only: −200; every other split opens two.
+  const fives = lines.filter((l) => /1\+4=5 · 2\+3=5/.test(l));
+  assert.equal(fives.length, 1);
+  assert.match(fives[0], /5e dé 5.*1 · 100,0\s%.*−200,00/);
+  assert.equal(lines.filter((l) => /−400,00/.test(l)).length, 12);
+  assert.match(await page.textContent(id('coach-best')), /★ Conseillé/);
+  assert.ok((await page.textContent(id('coach-reason'))).length > 10);
+  await shot(page, 'coach-einstein-fr');
+  assert.deepEqual(page.errors, []);
+});

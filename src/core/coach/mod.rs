@@ -9,6 +9,7 @@
 //! seeded self-play. Like the rest of the core: no I/O, no clock, and no
 //! randomness but what the caller passes in.
 
+pub mod einstein;
 mod ratio;
 
 pub use ratio::Ratio;

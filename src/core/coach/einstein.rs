@@ -1,0 +1,707 @@
+//! The Einstein coach: how to split the five dice into two pairs and a fifth
+//! die.
+//!
+//! For every legal split of the roll (exactly the game's
+//! [`Einstein::legal_choices`], normalised) the coach gives:
+//!
+//! - `expected`: the **exact** change of the player's score that the split
+//!   makes now (an integer, as a [`Ratio`]);
+//! - `chance`: the **exact** chance that the player's game is still going
+//!   after the next roll, i.e. that the next roll offers at least one legal
+//!   split that does not make an eighth mark on a fifth-die value (counted
+//!   over the 7 776 rolls of five dice; 0 when this split ends the game). It
+//!   only drops below 1 once a fifth-die value has seven marks;
+//! - `outlook`: the advisor's estimate of the final score after this split
+//!   (rounded to a point), what it ranks the splits by. It is optimistic in
+//!   absolute terms (about 500 at the first roll, where the advisor's games
+//!   end at 159 on average: it assumes the marks to come land on the sums
+//!   already started), so the screen calls it the coach's estimate.
+//!
+//! **How the advisor looks ahead** (the recommendation is a policy, hence
+//! [`Basis::Search`]): expectimax one roll deep. For each split it takes
+//! every roll of five dice that can come next (252 distinct rolls weighted by
+//! how many of the 7 776 ordered rolls they stand for), the best legal split
+//! of that roll, and the value of the sheet after both. That value is the
+//! exact final score when the player's game has ended, else an estimate:
+//!
+//! - the turns left come from an exact expectation over the fifth-die
+//!   marks alone (a dynamic programme over the marks of the three values,
+//!   each roll's shown values counted exactly, the player opening a new value
+//!   while they can and marking the least marked value shown);
+//! - the pair marks to come (two per turn) are shared among the sums already
+//!   marked, in proportion to the exact chance that a roll can make that sum
+//!   with a legal split (under the fifth-die rule of the three values chosen,
+//!   once they are), each sum capped at a fixed fraction of that chance per
+//!   turn;
+//! - each marked sum is worth the rulebook's score at its projected marks,
+//!   drawn as a line between the table's points (−200 up to four marks, 0 at
+//!   five, then the sum's points per mark up to ten) and smoothed over the
+//!   uncertainty of the projection; sums never marked are worth 0.
+//!
+//! The two constants of the estimate (the cap and the smoothing) were tuned
+//! by seeded self-play on other seeds than the benchmark's.
+//!
+//! No randomness and no clock: the same sheet and roll always get the same
+//! advice. The tables (the 252 rolls, the chances per sum for each set of
+//! fifth-die values, the turns left) are computed on the first advice, not
+//! at start-up.
+//!
+//! In a game with several players each player's sheet is independent (the
+//! roll is shared, the choices are not), so the coach advises the player
+//! asked about as if alone: it maximises their own expected final score,
+//! which is not quite the same as their chance to finish first.
+//!
+//! [`greedy`] is the one-step baseline the benchmark measures the advisor
+//! against: the split with the best immediate score change, ties to the
+//! first in the game's order.
+
+use super::{Advice, Basis, Ratio, Scored};
+use crate::core::dice::D6;
+use crate::core::einstein::{
+    score, Choice, Einstein, FifthRule, Phase, Sheet, FIFTH_MARKS_TO_END, FIFTH_SLOTS,
+};
+use std::sync::OnceLock;
+
+/// One legal split of the roll, as the coach shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The split, normalised (as the game's legal choices write it).
+    pub choice: Choice,
+    /// The two sums it marks (lower first).
+    pub sums: [usize; 2],
+    /// The fifth die's value.
+    pub fifth: u8,
+    /// Whether the fifth die gets a mark (false on a free throw).
+    pub fifth_marked: bool,
+    /// This split makes the eighth mark on a fifth-die value: the player's
+    /// game ends with it.
+    pub ends_game: bool,
+    /// The advisor's estimate of the final score after this split (what it
+    /// ranks by; optimistic in absolute terms, see the module doc).
+    pub outlook: i32,
+}
+
+/// Why the coach recommends its split (worded by `i18n::coach_einstein`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Every legal split marks the same sums and fifth die.
+    OnlyOne,
+    /// The recommended split is also the best for the score right now.
+    BestNow { gain: i32 },
+    /// It scores less now, but puts the fifth die on a value with fewer
+    /// marks (`fifth`), so the game lasts longer.
+    LongerGame { fifth: u8, cost: i32 },
+    /// It does not end the player's game, where the best-scoring split
+    /// would (`cost` points given up now).
+    AvoidsEnding { cost: i32 },
+    /// It scores less now, but marks a sum already on its way (`sum`,
+    /// which then has `marks` marks) rather than opening a new one.
+    BuildsOn { sum: usize, marks: u8, cost: i32 },
+    /// It scores less now, but the advisor's estimate of the final score is
+    /// higher by `points`.
+    BetterOutlook { points: i32, cost: i32 },
+}
+
+/// The coach's advice for `player` at the current roll: every legal split,
+/// scored, and the one it recommends. `None` when `player` has no split to
+/// make now (no roll on the table, or they already chose / are done).
+pub fn advise(game: &Einstein, player: usize) -> Option<Advice<Split, Reason>> {
+    let (dice, choices) = decision(game, player)?;
+    let sheet = game.sheet(player);
+    let start = State::of(sheet);
+    let rule = game.allowed_fifth(player, &dice);
+    let before = sheet.total();
+    let mut options = Vec::with_capacity(choices.len());
+    let mut cache: Vec<(Outcome, f64, Ratio)> = Vec::new();
+    let mut values = Vec::with_capacity(choices.len());
+    for choice in choices {
+        let outcome = Outcome::of(&choice, &dice, &rule);
+        let after = start.after(outcome);
+        let (value, chance) = match cache.iter().find(|(o, _, _)| *o == outcome) {
+            Some(&(_, v, c)) => (v, c),
+            None => {
+                let v = look_ahead(&after);
+                let c = goes_on(&after);
+                cache.push((outcome, v, c));
+                (v, c)
+            }
+        };
+        values.push(value);
+        options.push(Scored {
+            option: Split {
+                choice,
+                sums: [outcome.sums[0].into(), outcome.sums[1].into()],
+                fifth: outcome.fifth,
+                fifth_marked: outcome.marked,
+                ends_game: after.done,
+                outlook: nearest(value),
+            },
+            chance: Some(chance),
+            expected: Some(Ratio::from_int((after.total() - before).into())),
+        });
+    }
+    let best = argmax(&values);
+    let greedy = greedy_index(&options);
+    let reason = reason(&options, &values, best, greedy, &start);
+    Some(Advice {
+        options,
+        best: Some(best),
+        reason,
+        basis: Basis::Search,
+    })
+}
+
+/// The one-step baseline: the legal split with the best immediate score
+/// change (ties to the first in the game's order). `None` when `player` has
+/// no split to make now.
+pub fn greedy(game: &Einstein, player: usize) -> Option<Choice> {
+    let (dice, choices) = decision(game, player)?;
+    let sheet = game.sheet(player);
+    let start = State::of(sheet);
+    let rule = game.allowed_fifth(player, &dice);
+    let mut best: Option<(i32, Choice)> = None;
+    for choice in choices {
+        let total = start.after(Outcome::of(&choice, &dice, &rule)).total();
+        if best.is_none_or(|(b, _)| total > b) {
+            best = Some((total, choice));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// The roll and `player`'s legal splits of it, normalised, if they have one
+/// to make now.
+fn decision(game: &Einstein, player: usize) -> Option<(Vec<D6>, Vec<Choice>)> {
+    match game.phase() {
+        Phase::Choose { dice, waiting } if waiting.contains(&player) => {
+            let choices: Vec<Choice> = game
+                .legal_choices(player, dice)
+                .iter()
+                .map(Choice::normalised)
+                .collect();
+            (!choices.is_empty()).then(|| (dice.clone(), choices))
+        }
+        _ => None,
+    }
+}
+
+fn argmax(values: &[f64]) -> usize {
+    let mut best = 0;
+    for (i, v) in values.iter().enumerate() {
+        if *v > values[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+fn greedy_index(options: &[Scored<Split>]) -> usize {
+    let mut best = 0;
+    for (i, o) in options.iter().enumerate() {
+        if o.expected > options[best].expected {
+            best = i;
+        }
+    }
+    best
+}
+
+fn reason(
+    options: &[Scored<Split>],
+    values: &[f64],
+    best: usize,
+    greedy: usize,
+    start: &State,
+) -> Reason {
+    let split = |i: usize| &options[i].option;
+    let same = |a: &Split, b: &Split| {
+        a.sums == b.sums && a.fifth == b.fifth && a.fifth_marked == b.fifth_marked
+    };
+    if options.iter().all(|o| same(&o.option, split(0))) {
+        return Reason::OnlyOne;
+    }
+    let gain = |i: usize| {
+        options[i]
+            .expected
+            .map_or(0, |r| i32::try_from(r.numer()).unwrap_or(0))
+    };
+    if gain(best) >= gain(greedy) {
+        return Reason::BestNow { gain: gain(best) };
+    }
+    let cost = gain(greedy) - gain(best);
+    let (b, g) = (split(best), split(greedy));
+    if g.ends_game && !b.ends_game {
+        return Reason::AvoidsEnding { cost };
+    }
+    let fifth_marks = |value: u8| {
+        start
+            .slots()
+            .find(|(v, _)| *v == value)
+            .map_or(0, |(_, m)| m)
+    };
+    if b.fifth_marked && g.fifth_marked && fifth_marks(b.fifth) < fifth_marks(g.fifth) {
+        return Reason::LongerGame {
+            fifth: b.fifth,
+            cost,
+        };
+    }
+    let marks = |s: usize| start.marks[s - 2];
+    let opens = |sp: &Split| sp.sums.iter().filter(|&&s| marks(s) == 0).count();
+    if opens(b) < opens(g) {
+        let sum = *b.sums.iter().max_by_key(|&&s| marks(s)).expect("two sums");
+        let extra = b.sums.iter().filter(|&&s| s == sum).count() as u8;
+        return Reason::BuildsOn {
+            sum,
+            marks: marks(sum) + extra,
+            cost,
+        };
+    }
+    Reason::BetterOutlook {
+        points: nearest(values[best] - values[greedy]),
+        cost,
+    }
+}
+
+/// The nearest whole number (halves up; `floor` is one instruction in the
+/// web build, `round` a library call).
+fn nearest(value: f64) -> i32 {
+    (value + 0.5).floor() as i32
+}
+
+/// Sorts two or three values in place (by hand: the standard sort's code
+/// costs the web build more than the rest of this step).
+fn ascending(values: &mut [u8]) {
+    for i in 1..values.len() {
+        let mut j = i;
+        while j > 0 && values[j - 1] > values[j] {
+            values.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// What a split does to a sheet: the two sums, the fifth die and whether it
+/// is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Outcome {
+    sums: [u8; 2],
+    fifth: u8,
+    marked: bool,
+}
+
+impl Outcome {
+    fn of(choice: &Choice, dice: &[D6], rule: &FifthRule) -> Outcome {
+        let value = |i: usize| dice[i].value();
+        let mut sums = choice.pairs.map(|[a, b]| value(a) + value(b));
+        ascending(&mut sums);
+        let leftover = choice.leftover().expect("a legal choice has a fifth die");
+        Outcome {
+            sums,
+            fifth: value(leftover),
+            marked: *rule != FifthRule::FreeThrow,
+        }
+    }
+}
+
+/// A player's sheet, small and `Copy`, for the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    marks: [u8; 11],
+    /// Fifth-die values chosen (the first `chosen`) and their marks.
+    fifth: [(u8, u8); FIFTH_SLOTS],
+    chosen: usize,
+    done: bool,
+}
+
+impl State {
+    fn of(sheet: &Sheet) -> State {
+        let mut fifth = [(0, 0); FIFTH_SLOTS];
+        for (slot, f) in fifth.iter_mut().zip(&sheet.fifth) {
+            *slot = *f;
+        }
+        State {
+            marks: sheet.marks,
+            fifth,
+            chosen: sheet.fifth.len().min(FIFTH_SLOTS),
+            done: sheet.done,
+        }
+    }
+
+    fn slots(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.fifth[..self.chosen].iter().copied()
+    }
+
+    fn total(&self) -> i32 {
+        (2..=12).map(|s| score(s, self.marks[s - 2])).sum()
+    }
+
+    /// The sheet after `outcome` (as `Einstein::apply_valid` marks it).
+    fn after(&self, outcome: Outcome) -> State {
+        let mut next = *self;
+        for s in outcome.sums {
+            let m = &mut next.marks[usize::from(s) - 2];
+            *m = m.saturating_add(1);
+        }
+        if outcome.marked {
+            match next.fifth[..next.chosen]
+                .iter_mut()
+                .find(|(v, _)| *v == outcome.fifth)
+            {
+                Some((_, m)) => *m += 1,
+                None if next.chosen < FIFTH_SLOTS => {
+                    next.fifth[next.chosen] = (outcome.fifth, 1);
+                    next.chosen += 1;
+                }
+                None => unreachable!("a fourth fifth-die value is never legal"),
+            }
+        }
+        let done = next.slots().any(|(_, m)| m >= FIFTH_MARKS_TO_END);
+        next.done = done;
+        next
+    }
+
+    /// Bit `v` set for each chosen fifth-die value `v`.
+    fn chosen_mask(&self) -> u8 {
+        self.slots().fold(0, |mask, (v, _)| mask | 1 << v)
+    }
+
+    /// The legal outcomes of `roll` for this sheet, given to `visit`.
+    fn each_outcome(&self, roll: &RollKind, mut visit: impl FnMut(Outcome)) {
+        let chosen = self.chosen_mask();
+        let (marked, allowed) = if self.chosen < FIFTH_SLOTS {
+            (true, 0b111_1110)
+        } else if roll.shown & chosen == 0 {
+            (false, 0b111_1110)
+        } else {
+            (true, chosen)
+        };
+        for &(a, b, fifth) in &roll.splits {
+            if allowed & (1 << fifth) != 0 {
+                visit(Outcome {
+                    sums: [a, b],
+                    fifth,
+                    marked,
+                });
+            }
+        }
+    }
+}
+
+/// One of the 252 distinct rolls of five dice.
+struct RollKind {
+    /// How many of the 7 776 ordered rolls show these values.
+    weight: u32,
+    /// Bit `v` set when some die shows `v`.
+    shown: u8,
+    /// Its distinct splits: the two sums (lower first) and the fifth die.
+    splits: Vec<(u8, u8, u8)>,
+}
+
+/// Everything the search reads, computed on the first advice.
+struct Tables {
+    rolls: Vec<RollKind>,
+    /// The chance that a roll of five dice can make each sum (2–12) with one
+    /// of the pairs of a legal split, by the chosen fifth-die values (bit `v`
+    /// for the value `v`; only sets of three constrain the split, the others
+    /// are all counted under the empty set).
+    reach: Vec<[f64; 11]>,
+    /// Expected turns left by the fifth-die marks alone, by [`turns_key`].
+    turns: Vec<f64>,
+}
+
+const ORDERED_ROLLS: u32 = 7776;
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let rolls = distinct_rolls();
+        let reach = (0..128u8)
+            .map(|mask| {
+                let constrains = mask.count_ones() == 3;
+                let mut reach = [0.0; 11];
+                for roll in &rolls {
+                    let mut can = [false; 11];
+                    let forced = constrains && roll.shown & mask != 0;
+                    for &(a, b, fifth) in &roll.splits {
+                        if !forced || mask & (1 << fifth) != 0 {
+                            can[usize::from(a) - 2] = true;
+                            can[usize::from(b) - 2] = true;
+                        }
+                    }
+                    for (r, c) in reach.iter_mut().zip(can) {
+                        if c {
+                            *r += f64::from(roll.weight) / f64::from(ORDERED_ROLLS);
+                        }
+                    }
+                }
+                reach
+            })
+            .collect();
+        Tables {
+            rolls,
+            reach,
+            turns: turns_table(),
+        }
+    })
+}
+
+fn distinct_rolls() -> Vec<RollKind> {
+    let mut out = Vec::with_capacity(252);
+    let mut dice = [1u8; 5];
+    loop {
+        out.push(roll_kind(dice));
+        // The next non-decreasing sequence of five faces.
+        let Some(i) = (0..5).rev().find(|&i| dice[i] < 6) else {
+            return out;
+        };
+        let v = dice[i] + 1;
+        for d in &mut dice[i..] {
+            *d = v;
+        }
+    }
+}
+
+fn roll_kind(dice: [u8; 5]) -> RollKind {
+    // Orderings: 5! over the factorials of the repeated faces.
+    let fact = [1u32, 1, 2, 6, 24, 120];
+    let mut counts = [0usize; 7];
+    for d in dice {
+        counts[usize::from(d)] += 1;
+    }
+    let weight = counts.iter().fold(120, |w, &c| w / fact[c]);
+    let shown = dice.iter().fold(0u8, |m, &d| m | 1 << d);
+    let mut splits = Vec::new();
+    for fifth in 0..5 {
+        let rest: Vec<u8> = (0..5).filter(|&i| i != fifth).map(|i| dice[i]).collect();
+        for partner in 1..4 {
+            let others: Vec<u8> = (1..4).filter(|&i| i != partner).map(|i| rest[i]).collect();
+            let mut sums = [rest[0] + rest[partner], others[0] + others[1]];
+            ascending(&mut sums);
+            let split = (sums[0], sums[1], dice[fifth]);
+            if !splits.contains(&split) {
+                splits.push(split);
+            }
+        }
+    }
+    RollKind {
+        weight,
+        shown,
+        splits,
+    }
+}
+
+/// The index of a fifth-die state (how many values are chosen, their marks
+/// in ascending order, each 0–7) in the turns table.
+fn turns_key(chosen: usize, marks: [u8; 3]) -> usize {
+    chosen * 512 + usize::from(marks[0]) * 64 + usize::from(marks[1]) * 8 + usize::from(marks[2])
+}
+
+/// Expected turns left, by the fifth-die marks alone, for every state: the
+/// player opens a new value while fewer than three are chosen and the roll
+/// shows an unchosen one, else marks the least marked value the roll shows;
+/// a roll showing none of three chosen values is a free throw.
+fn turns_table() -> Vec<f64> {
+    // For k chosen values (taken as 1..=k, by symmetry): how many ordered
+    // rolls show exactly the chosen values in `mask` (bit i: value i+1) and
+    // whether they show an unchosen value too.
+    let mut counts = [[[0u32; 2]; 8]; 4];
+    for n in 0..ORDERED_ROLLS {
+        let mut rest = n;
+        let mut shown = 0u8;
+        for _ in 0..5 {
+            shown |= 1 << (rest % 6);
+            rest /= 6;
+        }
+        for (k, by_mask) in counts.iter_mut().enumerate() {
+            let mask = shown & ((1 << k) - 1);
+            let other = usize::from(shown >> k != 0);
+            by_mask[usize::from(mask)][other] += 1;
+        }
+    }
+    let mut memo = vec![None; 4 * 512];
+    for chosen in 0..=3 {
+        expected_turns(chosen, [0; 3], &counts, &mut memo);
+    }
+    memo.into_iter().map(|t| t.unwrap_or(0.0)).collect()
+}
+
+/// `marks`: the first `chosen` entries, ascending; the rest 0.
+fn expected_turns(
+    chosen: usize,
+    marks: [u8; 3],
+    counts: &[[[u32; 2]; 8]; 4],
+    memo: &mut Vec<Option<f64>>,
+) -> f64 {
+    let key = turns_key(chosen, marks);
+    if let Some(t) = memo[key] {
+        return t;
+    }
+    let total = f64::from(ORDERED_ROLLS);
+    let mut free = 0.0;
+    let mut sum = 0.0;
+    for (mask, by_other) in counts[chosen].iter().enumerate() {
+        for (other, &n) in by_other.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let p = f64::from(n) / total;
+            let next = if chosen < 3 && other == 1 {
+                // Open a new value with one mark.
+                let mut m = marks;
+                m[chosen] = 1;
+                ascending(&mut m[..=chosen]);
+                Some((chosen + 1, m))
+            } else if mask == 0 {
+                None
+            } else {
+                // The least marked shown value (values in ascending marks).
+                let i = (0..chosen).find(|i| mask & (1 << i) != 0).expect("shown");
+                if marks[i] + 1 >= FIFTH_MARKS_TO_END {
+                    sum += p; // the last turn
+                    continue;
+                }
+                let mut m = marks;
+                m[i] += 1;
+                ascending(&mut m[..chosen]);
+                Some((chosen, m))
+            };
+            match next {
+                Some((k, m)) => sum += p * (1.0 + expected_turns(k, m, counts, memo)),
+                None => free += p,
+            }
+        }
+    }
+    // A free throw is a turn that changes nothing: t = sum + free·(1 + t).
+    let t = (sum + free) / (1.0 - free);
+    memo[key] = Some(t);
+    t
+}
+
+/// How many marks per turn a sum can get at most, per chance of making it
+/// (tuned by self-play, as the spread below). Below 1: a roll that can make
+/// a sum often has a better use.
+const REACH_CAP: f64 = 0.6;
+/// The spread of a projection, per square root of the marks projected.
+const SPREAD: f64 = 1.3;
+
+/// The value of a sheet: its final score when done, else the estimate.
+fn value(state: &State, t: &Tables) -> f64 {
+    if state.done {
+        return f64::from(state.total());
+    }
+    let mut marks = [0u8; 3];
+    for (m, (_, n)) in marks.iter_mut().zip(state.slots()) {
+        *m = n;
+    }
+    ascending(&mut marks[..state.chosen]);
+    let turns = t.turns[turns_key(state.chosen, marks)];
+    // Two pair marks per turn, shared among the sums already marked.
+    let budget = 2.0 * turns;
+    let reach = &t.reach[if state.chosen == FIFTH_SLOTS {
+        usize::from(state.chosen_mask())
+    } else {
+        0
+    }];
+    let mut weight = 0.0;
+    for (&m, &r) in state.marks.iter().zip(reach) {
+        if (1..10).contains(&m) {
+            weight += r;
+        }
+    }
+    let mut v = 0.0;
+    for (i, (&m, &r)) in state.marks.iter().zip(reach).enumerate() {
+        if m == 0 {
+            continue;
+        }
+        let share = if m < 10 {
+            (budget * r / weight).min(turns * r * REACH_CAP)
+        } else {
+            0.0
+        };
+        v += smoothed(i + 2, f64::from(m) + share, SPREAD * share.sqrt());
+    }
+    v
+}
+
+/// The rulebook's score at `marks` (at least one), drawn as a line between
+/// its points.
+fn line(sum: usize, marks: f64) -> f64 {
+    let points = f64::from(crate::core::einstein::POINTS[sum - 2]);
+    if marks <= 4.0 {
+        -200.0
+    } else if marks <= 5.0 {
+        -200.0 * (5.0 - marks)
+    } else {
+        (marks.min(10.0) - 5.0) * points
+    }
+}
+
+fn smoothed(sum: usize, marks: f64, spread: f64) -> f64 {
+    0.25 * line(sum, marks - spread) + 0.5 * line(sum, marks) + 0.25 * line(sum, marks + spread)
+}
+
+/// The expectimax value of a sheet before the next roll. The value after
+/// each outcome (two sums, a fifth die, marked or not: at most 1 452) is
+/// computed once, however many rolls lead to it.
+fn look_ahead(state: &State) -> f64 {
+    let t = tables();
+    if state.done {
+        return value(state, t);
+    }
+    let mut known = vec![f64::NAN; 11 * 11 * 6 * 2];
+    let mut total = 0.0;
+    for roll in &t.rolls {
+        let mut best = f64::NEG_INFINITY;
+        state.each_outcome(roll, |o| {
+            let key = ((usize::from(o.sums[0]) - 2) * 11 + usize::from(o.sums[1]) - 2) * 12
+                + (usize::from(o.fifth) - 1) * 2
+                + usize::from(o.marked);
+            if known[key].is_nan() {
+                known[key] = value(&state.after(o), t);
+            }
+            best = best.max(known[key]);
+        });
+        total += f64::from(roll.weight) * best;
+    }
+    total / f64::from(ORDERED_ROLLS)
+}
+
+/// The exact chance that the player's game goes on after the next roll.
+fn goes_on(state: &State) -> Ratio {
+    if state.done {
+        return Ratio::ZERO;
+    }
+    let mut going = 0;
+    for roll in &tables().rolls {
+        let mut can = false;
+        state.each_outcome(roll, |o| can |= !state.after(o).done);
+        if can {
+            going += i64::from(roll.weight);
+        }
+    }
+    Ratio::new(going, ORDERED_ROLLS.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_distinct_rolls_cover_every_ordered_roll_once() {
+        let rolls = distinct_rolls();
+        assert_eq!(rolls.len(), 252);
+        assert_eq!(rolls.iter().map(|r| r.weight).sum::<u32>(), ORDERED_ROLLS);
+        // 1 1 1 1 1: one split; 1 2 3 4 5: fifteen splits, all different?
+        assert_eq!(rolls[0].splits, vec![(2, 2, 1)]);
+        assert_eq!(rolls[0].weight, 1);
+    }
+
+    #[test]
+    fn a_fresh_sheet_lasts_at_most_twenty_two_marked_turns() {
+        let t = turns_table();
+        let fresh = t[turns_key(0, [0; 3])];
+        assert!(fresh > 21.0 && fresh < 23.0, "{fresh}");
+        // Seven marks on each of three values: the next marked turn ends it.
+        let last = t[turns_key(3, [7, 7, 7])];
+        assert!((last - 1.0 / (1.0 - 1.0 / 32.0)).abs() < 1e-9, "{last}");
+    }
+}
