@@ -10,6 +10,11 @@
 #[allow(dead_code)] // each section uses what it needs
 mod stats;
 
+#[path = "coach/rtt.rs"]
+mod rtt;
+#[path = "coach/sequence.rs"]
+mod sequence;
+
 /// How many games a section plays: the full count under `cargo bench`, a
 /// small seeded sample under `cargo test`.
 pub struct Budget {
@@ -37,7 +42,7 @@ fn main() {
         .map(String::as_str)
         .collect();
     let wanted = |name: &str| chosen.is_empty() || chosen.contains(&name);
-    let sections: &[(&str, fn(&Budget))] = &[];
+    let sections: &[(&str, fn(&Budget))] = &[("sequence", sequence::run), ("rtt", rtt::run)];
     for (name, run) in sections {
         if wanted(name) {
             println!("\n== {name} ==");

@@ -1,0 +1,2 @@
+use super::Budget;
+pub fn run(_: &Budget) {}
