@@ -48,6 +48,8 @@ macro_rules! texts {
 }
 
 mod app;
+mod coach_rtt;
+mod coach_sequence;
 mod einstein;
 mod genius;
 mod history;
@@ -58,6 +60,8 @@ mod serieux;
 mod storage;
 mod words;
 pub use app::{factorisation, Texts};
+pub use coach_rtt::CoachRttTexts;
+pub use coach_sequence::CoachSequenceTexts;
 pub use einstein::EinsteinTexts;
 pub use genius::GeniusTexts;
 pub use history::HistoryTexts;

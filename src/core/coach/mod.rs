@@ -10,6 +10,7 @@
 //! randomness but what the caller passes in.
 
 mod ratio;
+pub mod rtt;
 pub mod sequence;
 
 pub use ratio::Ratio;

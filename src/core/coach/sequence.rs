@@ -182,39 +182,97 @@ fn reach((r, c): Square) -> f64 {
     f64::from(WAYS[BOARD[r][c] as usize] + WAYS[11]) / 36.0
 }
 
+/// The weights of the heuristic.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// How much the opponents' runs weigh against the player's own.
+    pub defence: f64,
+    /// What a chip that a 10 can remove (not on a 2 or a 12) is worth, as
+    /// a factor of its run's chance (a chip on a 2 or a 12 stays: 1).
+    pub removable: f64,
+    /// What the player's chance of completing a line with the next throw
+    /// (a run missing one square: its sum or an 11) is worth.
+    pub threat: f64,
+    /// The same for the opponents' lines, counted against.
+    pub counter: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            defence: 1.0,
+            removable: 0.9,
+            threat: 1.0,
+            counter: 0.0,
+        }
+    }
+}
+
 /// The heuristic: for `side`, each run only they occupy is worth the
 /// product of its empty squares' [`reach`]; the opponents' runs count
 /// against, `defence` times.
-fn value(board: &Board, side: usize, windows: &[Vec<Square>], defence: f64) -> f64 {
+fn value(board: &Board, side: usize, windows: &[Vec<Square>], w: &Weights) -> f64 {
     let mut total = 0.0;
-    for w in windows {
+    // The sums that would complete a run, the player's and the opponents'.
+    let (mut mine, mut theirs) = (0u16, 0u16);
+    for run in windows {
         let mut owner = None;
         let mut mixed = false;
         let mut chance = 1.0;
-        for &(r, c) in w {
+        let mut empty = (0, 0);
+        for &(r, c) in run {
             match board[r][c] {
-                None => chance *= reach((r, c)),
-                Some(s) => match owner {
-                    None => owner = Some(s),
-                    Some(o) if o != s => mixed = true,
-                    _ => {}
-                },
+                None => {
+                    chance *= reach((r, c));
+                    empty = (empty.0 + 1, BOARD[r][c]);
+                }
+                Some(s) => {
+                    if !matches!(BOARD[r][c], 2 | 12) {
+                        chance *= w.removable;
+                    }
+                    match owner {
+                        None => owner = Some(s),
+                        Some(o) if o != s => mixed = true,
+                        _ => {}
+                    }
+                }
             }
         }
         match owner {
             _ if mixed => {}
-            Some(s) if s == side => total += chance,
-            Some(_) => total -= defence * chance,
-            None => total += (1.0 - defence) * chance,
+            Some(s) if s == side => {
+                total += chance;
+                if empty.0 == 1 {
+                    mine |= 1 << empty.1;
+                }
+            }
+            Some(_) => {
+                total -= w.defence * chance;
+                if empty.0 == 1 {
+                    theirs |= 1 << empty.1;
+                }
+            }
+            None => total += (1.0 - w.defence) * chance,
         }
     }
-    total
+    total + w.threat * throw_chance(mine) - w.counter * throw_chance(theirs)
+}
+
+/// The chance that a throw gives one of the sums of `sums` (a bit set), or
+/// the wild 11 when there is one.
+fn throw_chance(sums: u16) -> f64 {
+    if sums == 0 {
+        return 0.0;
+    }
+    let ways: u8 = (2..=12)
+        .filter(|&s| s == 11 || sums & (1 << s) != 0)
+        .map(|s| WAYS[s])
+        .sum();
+    f64::from(ways) / 36.0
 }
 
 /// What a won or lost game is worth to the search.
 const WIN: f64 = 1000.0;
-/// How much the opponents' runs weigh against the player's own.
-const DEFENCE: f64 = 1.0;
 
 /// The search: the value for `me` of `board` when `mover` throws next,
 /// every throw weighed by its chance, each mover taking their best answer.
@@ -224,6 +282,7 @@ fn next_roll_value(
     mover: usize,
     len: usize,
     windows: &[Vec<Square>],
+    w: &Weights,
 ) -> f64 {
     let mut total = 0.0;
     for sum in 2..=12u8 {
@@ -238,7 +297,7 @@ fn next_roll_value(
                     -WIN
                 }
             } else {
-                value(&next, me, windows, DEFENCE)
+                value(&next, me, windows, w)
             };
             best = Some(match best {
                 None => v,
@@ -246,7 +305,7 @@ fn next_roll_value(
                 Some(b) => b.min(v),
             });
         }
-        let v = best.unwrap_or_else(|| value(board, me, windows, DEFENCE));
+        let v = best.unwrap_or_else(|| value(board, me, windows, w));
         total += f64::from(WAYS[sum as usize]) * v;
     }
     total / 36.0
@@ -285,6 +344,11 @@ fn turn(game: &Sequence, sum: u8) -> Option<Turn> {
 /// The coach's advice for the current decision of `game`: `None` when no
 /// square is to be chosen (a roll is awaited, or the game is over).
 pub fn advise(game: &Sequence) -> Option<SequenceAdvice> {
+    advise_with(game, &Weights::default())
+}
+
+/// [`advise`] with other weights (for tuning them by self-play).
+pub fn advise_with(game: &Sequence, w: &Weights) -> Option<SequenceAdvice> {
     let (sum, replacing) = match game.phase() {
         Phase::Place { sum, replacing, .. } => (*sum, *replacing),
         Phase::Remove { .. } => (10, false),
@@ -311,7 +375,7 @@ pub fn advise(game: &Sequence) -> Option<SequenceAdvice> {
             } else {
                 (
                     win_chance(&next, t.opponent, t.len),
-                    next_roll_value(&next, t.side, t.next_mover, t.len, &windows),
+                    next_roll_value(&next, t.side, t.next_mover, t.len, &windows, w),
                 )
             };
             Scored {
@@ -433,242 +497,4 @@ pub fn greedy(game: &Sequence) -> Option<Action> {
         }
     }
     best.map(|(_, a)| a)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::dice::D6;
-    use crate::core::sequence::{find_line, Setup};
-    use crate::core::session::{RollSource, Rules};
-    use crate::core::table::{Colour, FirstPlayer, Player};
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-
-    fn start(n: usize) -> Sequence {
-        Sequence::start(&Setup {
-            players: (0..n)
-                .map(|i| Player::new(["A", "B", "C", "D"][i], Colour::ALL[i]))
-                .collect(),
-            first: FirstPlayer::Chosen(0),
-            six_in_a_row: false,
-        })
-        .unwrap()
-    }
-
-    fn throw(a: u8, b: u8) -> Action {
-        Action::Roll {
-            dice: vec![D6::new(a).unwrap(), D6::new(b).unwrap()],
-            source: RollSource::Virtual,
-        }
-    }
-
-    /// Random games, stopped at every decision.
-    fn decisions(seed: u64, players: usize, games: usize) -> Vec<Sequence> {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut g = start(players);
-            for _ in 0..400 {
-                if g.is_finished() {
-                    break;
-                }
-                let action = match g.phase() {
-                    Phase::Roll => throw(rng.random_range(1..=6), rng.random_range(1..=6)),
-                    _ => {
-                        out.push(g.clone());
-                        let moves = g.legal_moves();
-                        moves[rng.random_range(0..moves.len())]
-                            .as_play()
-                            .unwrap()
-                            .clone()
-                    }
-                };
-                g = g.apply(&action).unwrap();
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn every_legal_move_is_an_option_and_nothing_else() {
-        for players in 2..=4 {
-            for g in decisions(players as u64, players, 6) {
-                let advice = advise(&g).expect("a decision");
-                let listed: Vec<Action> = g
-                    .legal_moves()
-                    .into_iter()
-                    .map(|m| m.as_play().unwrap().clone())
-                    .collect();
-                let offered: Vec<Action> = advice
-                    .options
-                    .iter()
-                    .map(|o| o.option.action.clone())
-                    .collect();
-                assert_eq!(offered, listed);
-                assert_eq!(advice.recommended().unwrap().option.rank, 1);
-                let mut ranks: Vec<usize> = advice.options.iter().map(|o| o.option.rank).collect();
-                ranks.sort_unstable();
-                assert_eq!(ranks[0], 1);
-            }
-        }
-    }
-
-    #[test]
-    fn the_imagined_rules_are_the_games() {
-        // options_for on the real board and the real roll gives exactly the
-        // game's legal squares.
-        for g in decisions(7, 3, 8) {
-            let sum = match g.phase() {
-                Phase::Place { sum, .. } => *sum,
-                _ => 10,
-            };
-            let side = g.side_of(g.current_player().unwrap());
-            let mine: Vec<Square> = options_for(g.board(), side, sum)
-                .into_iter()
-                .map(|(s, _)| s)
-                .collect();
-            let listed: Vec<Square> = g
-                .legal_moves()
-                .into_iter()
-                .map(|m| match m.as_play().unwrap() {
-                    Action::Place { square } | Action::Remove { square } => *square,
-                    _ => unreachable!(),
-                })
-                .collect();
-            assert_eq!(mine, listed);
-        }
-    }
-
-    /// Brute force: every throw of two dice on the real game (whose
-    /// current player is to roll), and whether some legal move then wins.
-    fn brute_win_chance(g: &Sequence) -> Ratio {
-        let player = g.current_player().unwrap();
-        let side = g.side_of(player);
-        let mut wins = 0;
-        for a in 1..=6 {
-            for b in 1..=6 {
-                let h = g.apply(&throw(a, b)).unwrap();
-                let won = h.legal_moves().into_iter().any(|m| {
-                    let Some(action) = m.as_play() else {
-                        return false; // nothing to do with this throw
-                    };
-                    let after = h.apply(action).unwrap();
-                    after.winner().is_some_and(|(s, _)| *s == side)
-                });
-                wins += i128::from(won);
-            }
-        }
-        Ratio::new(wins, 36)
-    }
-
-    #[test]
-    fn win_chance_is_the_count_of_winning_throws() {
-        let mut rng = SmallRng::seed_from_u64(11);
-        let mut checked = 0;
-        let mut nonzero = 0;
-        for _ in 0..40 {
-            let mut g = start(2);
-            for _ in 0..200 {
-                if g.is_finished() {
-                    break;
-                }
-                if matches!(g.phase(), Phase::Roll) {
-                    let p = g.current_player().unwrap();
-                    let side = g.side_of(p);
-                    let exact = win_chance(g.board(), side, g.line_length());
-                    assert_eq!(exact, brute_win_chance(&g));
-                    checked += 1;
-                    nonzero += usize::from(exact > Ratio::ZERO);
-                    g = g
-                        .apply(&throw(rng.random_range(1..=6), rng.random_range(1..=6)))
-                        .unwrap();
-                } else {
-                    let moves = g.legal_moves();
-                    g = g
-                        .apply(moves[rng.random_range(0..moves.len())].as_play().unwrap())
-                        .unwrap();
-                }
-            }
-        }
-        assert!(checked > 500 && nonzero > 20, "{checked} {nonzero}");
-    }
-
-    #[test]
-    fn line_through_agrees_with_find_line() {
-        let mut rng = SmallRng::seed_from_u64(3);
-        for _ in 0..2000 {
-            let mut board: Board = [[None; SIZE]; SIZE];
-            for r in 0..SIZE {
-                for c in 0..SIZE {
-                    board[r][c] = match rng.random_range(0..5) {
-                        0 | 1 => Some(0),
-                        2 => Some(1),
-                        _ => None,
-                    };
-                }
-            }
-            let any = (0..SIZE)
-                .flat_map(|r| (0..SIZE).map(move |c| (r, c)))
-                .any(|sq| line_through(&board, sq, 0, 5));
-            assert_eq!(any, find_line(&board, 0, 5).is_some());
-        }
-    }
-
-    #[test]
-    fn it_takes_a_win_and_blocks_a_four() {
-        // A has (0,0)…(0,3): 2 3 4 5; the row's fifth square (0,4) is a 6.
-        let mut g = start(2);
-        let script: [((u8, u8), Square); 8] = [
-            ((1, 1), (0, 0)), // A: 2, plays again
-            ((1, 2), (0, 1)), // A: 3
-            ((3, 4), (1, 1)), // B: 7
-            ((1, 3), (0, 2)), // A: 4
-            ((3, 4), (1, 4)), // B: 7
-            ((2, 3), (0, 3)), // A: 5
-            ((4, 4), (1, 2)), // B: 8
-            ((4, 5), (1, 3)), // A: 9
-        ];
-        for ((a, b), sq) in script {
-            g = g.apply(&throw(a, b)).unwrap();
-            g = g.apply(&Action::Place { square: sq }).unwrap();
-        }
-        // B rolls 6: (0,4) blocks A's four; the other 6s do not.
-        g = g.apply(&throw(3, 3)).unwrap();
-        let advice = advise(&g).unwrap();
-        let best = advice.recommended().unwrap();
-        assert_eq!(best.option.square, (0, 4));
-        assert!(
-            matches!(advice.reason, Reason::Blocks { .. }),
-            "{:?}",
-            advice.reason
-        );
-        if let Reason::Blocks { before, after } = advice.reason {
-            // Before: A wins with a 6 (5 ways) or an 11 (2 ways).
-            assert_eq!(before, Ratio::new(7, 36));
-            assert!(after < before);
-        }
-        // Had A rolled the 6 instead, the coach takes the win.
-        let mut h = g.clone();
-        h = h.apply(&Action::Place { square: (1, 0) }).unwrap(); // B plays a 6 elsewhere
-        h = h.apply(&throw(1, 5)).unwrap();
-        let advice = advise(&h).unwrap();
-        assert_eq!(advice.reason, Reason::Wins);
-        assert_eq!(advice.recommended().unwrap().option.square, (0, 4));
-        assert!(find_line(
-            h.apply(&advice.recommended().unwrap().option.action)
-                .unwrap()
-                .board(),
-            0,
-            5
-        )
-        .is_some());
-    }
-
-    #[test]
-    fn no_advice_without_a_square_to_choose() {
-        let g = start(2);
-        assert!(advise(&g).is_none());
-        assert!(greedy(&g).is_none());
-    }
 }
