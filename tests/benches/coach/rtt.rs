@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
 /// Results after which the open squares are counted.
-const HORIZON: usize = 8;
+const HORIZON: usize = 5;
 /// Results after which an unfinished game stops (counted as this many).
 const LONGEST: usize = 300;
 

@@ -109,7 +109,7 @@ fn tune() -> Weights {
         .filter_map(|x| x.parse().ok())
         .collect();
     let mut w = Weights::default();
-    if v.len() == 4 {
+    if v.len() >= 4 {
         w.defence = v[0];
         w.removable = v[1];
         w.threat = v[2];
