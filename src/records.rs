@@ -114,7 +114,11 @@ pub fn reset_rtt_series() -> Series {
 /// Records the end of game `id`: a solo Einstein total above the personal
 /// best becomes the best; a Roll to the Top game adds its points to the
 /// series, once (an undo and a new end do not count it twice).
-pub fn game_ended(kind: GameKind, id: &str, standings: &Standings) {
+pub fn game_ended(kind: GameKind, id: &str, standings: &Standings, coached: bool) {
+    // A game played with the coach's help is no personal best.
+    if coached {
+        return;
+    }
     let whole = |points: crate::core::game::Points| (points.0 / 2) as i32;
     match (kind, standings.players.as_slice()) {
         (GameKind::Einstein, [solo]) => {

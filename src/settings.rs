@@ -1,6 +1,7 @@
 //! The player's preferences, as remembered between launches. Pure data: the
 //! platform module stores the JSON, this module reads and writes it.
 
+use crate::core::game::GameKind;
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 
@@ -42,6 +43,23 @@ pub struct Settings {
     /// Added in version 1 without a new version: files without it load
     /// with haptics on, and older apps ignore the field.
     pub haptics: bool,
+    /// Games whose tables turned the coach off at setup (remembered for the
+    /// next game of that kind). Files without it allow the coach everywhere.
+    pub no_coach: Vec<GameKind>,
+}
+
+impl Settings {
+    /// May the coach be opened in a new game of `kind`?
+    pub fn coach_allowed(&self, kind: GameKind) -> bool {
+        !self.no_coach.contains(&kind)
+    }
+
+    pub fn allow_coach(&mut self, kind: GameKind, allowed: bool) {
+        self.no_coach.retain(|k| *k != kind);
+        if !allowed {
+            self.no_coach.push(kind);
+        }
+    }
 }
 
 impl Default for Settings {
@@ -51,6 +69,7 @@ impl Default for Settings {
             theme: Theme::System,
             animations: true,
             haptics: true,
+            no_coach: Vec::new(),
         }
     }
 }
@@ -114,8 +133,11 @@ mod tests {
             theme: Theme::Dark,
             animations: false,
             haptics: false,
+            no_coach: vec![GameKind::Einstein],
         };
-        assert_eq!(Settings::from_json(&s.to_json()), Ok(s));
+        assert_eq!(Settings::from_json(&s.to_json()), Ok(s.clone()));
+        assert!(!s.coach_allowed(GameKind::Einstein));
+        assert!(s.coach_allowed(GameKind::Serieux));
         assert_eq!(
             Settings::from_json(&Settings::default().to_json()),
             Ok(Settings::default())
@@ -161,6 +183,7 @@ mod tests {
         let old = r#"{"version":1,"lang":"en","theme":"dark","animations":false}"#;
         let s = Settings::from_json(old).unwrap();
         assert!(s.haptics);
+        assert!(GameKind::ALL.iter().all(|k| s.coach_allowed(*k)));
         assert_eq!(s.lang, Some(Lang::En));
         assert!(!s.animations);
         let off = Settings {

@@ -124,7 +124,7 @@ mod sequence {
                     let after = h.apply(action).unwrap();
                     after.winner().is_some_and(|(s, _)| *s == side)
                 });
-                wins += i128::from(won);
+                wins += i64::from(won);
             }
         }
         Ratio::new(wins, 36)
@@ -167,14 +167,12 @@ mod sequence {
         let mut rng = SmallRng::seed_from_u64(3);
         for _ in 0..2000 {
             let mut board: Board = [[None; SIZE]; SIZE];
-            for r in 0..SIZE {
-                for c in 0..SIZE {
-                    board[r][c] = match rng.random_range(0..5) {
-                        0 | 1 => Some(0),
-                        2 => Some(1),
-                        _ => None,
-                    };
-                }
+            for square in board.iter_mut().flatten() {
+                *square = match rng.random_range(0..5) {
+                    0 | 1 => Some(0),
+                    2 => Some(1),
+                    _ => None,
+                };
             }
             let any = (0..SIZE)
                 .flat_map(|r| (0..SIZE).map(move |c| (r, c)))
@@ -284,7 +282,7 @@ mod rtt {
                     .iter()
                     .filter(|t| sums(t).keys().any(|&v| accepts(sheet, filled, q, v, dec)))
                     .count();
-                Ratio::new(n as i128, all.len() as i128)
+                Ratio::new(n as i64, all.len() as i64)
             })
             .collect()
     }

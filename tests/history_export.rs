@@ -499,6 +499,7 @@ fn game(kind: GameKind, at: u64, rows: &[(&str, i64, usize)]) -> Outcome {
         players: rows.iter().map(|r| r.0.to_string()).collect(),
         scores: rows.iter().map(|r| Points(r.1)).collect(),
         places: rows.iter().map(|r| r.2).collect(),
+        coached: false,
     }
 }
 

@@ -30,41 +30,62 @@ fn records_change_when_games_end() {
         GameKind::Einstein,
         "einstein-1",
         &standings(&[("Anne", 120)]),
+        false,
     );
     assert_eq!(einstein_best(), Some(120));
     game_ended(
         GameKind::Einstein,
         "einstein-2",
         &standings(&[("Anne", -400)]),
+        false,
     );
     assert_eq!(einstein_best(), Some(120), "a worse total keeps the best");
     game_ended(
         GameKind::Einstein,
         "einstein-3",
         &standings(&[("Anne", 900), ("Bruno", 10)]),
+        false,
     );
     assert_eq!(einstein_best(), Some(120), "not a solo game");
     game_ended(
         GameKind::Einstein,
         "einstein-4",
         &standings(&[("Anne", 300)]),
+        false,
     );
     assert_eq!(einstein_best(), Some(300));
+    game_ended(
+        GameKind::Einstein,
+        "einstein-5",
+        &standings(&[("Anne", 999)]),
+        true,
+    );
+    assert_eq!(einstein_best(), Some(300), "a coached game sets no best");
 
     // Roll to the Top: each game counts once in the series, by name.
     let game = standings(&[("Anne", 0), ("Bruno", -3)]);
-    game_ended(GameKind::Rtt, "rtt-1", &game);
-    game_ended(GameKind::Rtt, "rtt-1", &game);
-    game_ended(GameKind::Rtt, "rtt-2", &standings(&[("Bruno", -1)]));
+    game_ended(GameKind::Rtt, "rtt-1", &game, false);
+    game_ended(GameKind::Rtt, "rtt-1", &game, false);
+    game_ended(GameKind::Rtt, "rtt-2", &standings(&[("Bruno", -1)]), false);
+    game_ended(GameKind::Rtt, "rtt-3", &standings(&[("Anne", 7)]), true);
     let series = rtt_series();
-    assert_eq!(series.totals.get("Anne"), Some(&0));
+    assert_eq!(
+        series.totals.get("Anne"),
+        Some(&0),
+        "a coached game is not in the series"
+    );
     assert_eq!(series.totals.get("Bruno"), Some(&-4));
     assert_eq!(series.counted, vec!["rtt-1", "rtt-2"]);
     assert!(reset_rtt_series().totals.is_empty());
     assert_eq!(rtt_series(), Default::default());
 
     // Other games keep no record.
-    game_ended(GameKind::Serieux, "serieux-1", &standings(&[("Anne", 99)]));
+    game_ended(
+        GameKind::Serieux,
+        "serieux-1",
+        &standings(&[("Anne", 99)]),
+        false,
+    );
     assert_eq!(einstein_best(), Some(300));
     let _ = std::fs::remove_dir_all(&dir);
 }

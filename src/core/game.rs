@@ -293,6 +293,8 @@ pub struct Summary {
     pub standings: Standings,
     pub progress: Progress,
     pub finished: bool,
+    /// Someone opened the coach during the game.
+    pub coached: bool,
 }
 
 /// Replays a saved game by the rules of its kind and sums it up.
@@ -309,6 +311,7 @@ pub fn summarise(saved: &SavedGame) -> Result<Summary, LoadError> {
                 standings: game.standings(),
                 progress: game.progress(),
                 finished: game.is_finished(),
+                coached: session.coach().consulted,
             })
         }
     }

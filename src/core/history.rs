@@ -21,6 +21,8 @@ pub struct Outcome {
     pub scores: Vec<Points>,
     /// 1 for the winners; ties share a place.
     pub places: Vec<usize>,
+    /// Someone opened the coach during the game.
+    pub coached: bool,
 }
 
 impl Outcome {
@@ -51,6 +53,7 @@ pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
         players: standings.names(),
         scores: standings.scores(),
         places: standings.places(),
+        coached: summary.coached,
     })
 }
 

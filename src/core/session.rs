@@ -93,13 +93,31 @@ pub trait Rules: Clone + Debug + Sized {
 /// What a saved session holds; the state is rebuilt from it.
 ///
 /// In JSON: `{"setup": …, "log": [action…], "redo": [action…], "kept_rolls":
-/// [[die…]…]}`, `redo` and `kept_rolls` optional.
+/// [[die…]…], "coach": {…}}`, `redo`, `kept_rolls` and `coach` optional.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record<R: Rules> {
     pub setup: R::Setup,
     pub log: Vec<R::Action>,
     pub redo: Vec<R::Action>,
     pub kept_rolls: VecDeque<Vec<u32>>,
+    pub coach: CoachUse,
+}
+
+/// The coach at this table: allowed or not (chosen at setup), and whether
+/// anyone opened it (such a game counts for no personal best).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoachUse {
+    pub allowed: bool,
+    pub consulted: bool,
+}
+
+impl Default for CoachUse {
+    fn default() -> CoachUse {
+        CoachUse {
+            allowed: true,
+            consulted: false,
+        }
+    }
 }
 
 /// A record's JSON as it is read, with the setup and the actions left as JSON
@@ -113,6 +131,8 @@ struct Stored {
     redo: Vec<Value>,
     #[serde(default)]
     kept_rolls: VecDeque<Vec<u32>>,
+    #[serde(default)]
+    coach: CoachUse,
 }
 
 impl<R: Rules> Serialize for Record<R> {
@@ -120,11 +140,18 @@ impl<R: Rules> Serialize for Record<R> {
     /// values on the way (a long log saves several times faster).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut out = serializer.serialize_struct("Record", 4)?;
+        let mut out = serializer.serialize_struct("Record", 5)?;
         out.serialize_field("setup", &self.setup)?;
         out.serialize_field("log", &self.log)?;
         out.serialize_field("redo", &self.redo)?;
         out.serialize_field("kept_rolls", &self.kept_rolls)?;
+        // Written only when it says something, so that a game the coach
+        // never touched is stored as before.
+        if self.coach != CoachUse::default() {
+            out.serialize_field("coach", &self.coach)?;
+        } else {
+            out.skip_field("coach")?;
+        }
         out.end()
     }
 }
@@ -144,6 +171,7 @@ impl<'de, R: Rules> Deserialize<'de> for Record<R> {
             log: actions(stored.log)?,
             redo: actions(stored.redo)?,
             kept_rolls: stored.kept_rolls,
+            coach: stored.coach,
         })
     }
 }
@@ -193,6 +221,7 @@ impl<R: Rules> Session<R> {
                 log: Vec::new(),
                 redo: Vec::new(),
                 kept_rolls: VecDeque::new(),
+                coach: CoachUse::default(),
             },
             checkpoints: vec![(0, state.clone())],
             state,
@@ -333,6 +362,24 @@ impl<R: Rules> Session<R> {
             state.apply_valid(action);
         }
         None
+    }
+
+    /// The coach at this table.
+    pub fn coach(&self) -> CoachUse {
+        self.record.coach
+    }
+
+    /// Allows the coach or not (the table's choice at setup).
+    pub fn allow_coach(&mut self, allowed: bool) {
+        self.record.coach.allowed = allowed;
+    }
+
+    /// Marks the game as coached: someone opened the coach. True if that
+    /// changed anything (the game is then to be saved).
+    pub fn consult_coach(&mut self) -> bool {
+        let changed = !self.record.coach.consulted;
+        self.record.coach.consulted = true;
+        changed
     }
 
     /// The values of the undone virtual roll waiting to come back, if any.

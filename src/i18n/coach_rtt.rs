@@ -1,5 +1,5 @@
-//! The Roll to the Top coach's words: its reasons, the chance of each open
-//! square, and how it thinks (for the rules page).
+//! The Roll to the Top coach's words: its reasons and what each open
+//! square's chance means (how it thinks is in `assets/rules.json`).
 
 use super::Lang;
 use crate::core::coach::rtt::Reason;
@@ -11,12 +11,7 @@ texts! {
     chance:
         "Chance qu'un lancer des dés en jeu puisse remplir la case directement",
         "Chance that a throw of the dice in play can fill the square directly";
-    best: "Conseillé", "Recommended";
     pass: "Passer ce résultat", "Pass this result";
-    how_title: "Comment pense le coach", "How the coach thinks";
-    how:
-        "Le coach essaie toutes les façons d'inscrire ce résultat sur votre défi (chaque dé une fois ; un seul dé sur une case qui prend n'importe quel nombre ; le moins de dés possible pour une case posée sur d'autres). Il garde celle qui laisse le défi le plus facile : chaque case vide compte, et aussi la hauteur que les nombres du dessous lui imposent déjà, si bien que les petits nombres vont au pied des hautes tours. Cette règle est une estimation, vérifiée en parties simulées contre un joueur qui remplit toujours le plus de cases. La chance affichée pour chaque case vide est exacte : la part de tous les lancers des dés en jeu qui peuvent la remplir directement, une fois le conseil suivi (remplir une case et celle du dessus avec le même lancer n'est pas compté).",
-        "The coach tries every way of writing this result on your challenge (each die once; one die on a square that takes any number; the fewest dice that will do on a square resting on others). It keeps the one that leaves your challenge easiest: each open square counts, and so does how high the numbers below already force it to be, so small numbers go at the foot of tall towers. That rule is an estimate, checked by simulated games against a player who always fills the most squares. The chance shown for each open square is exact: the share of every throw of the dice in play that can fill it directly once the advice is followed (filling a square and the one above it from the same throw is not counted).";
 }
 
 impl Lang {

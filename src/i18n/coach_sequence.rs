@@ -1,9 +1,8 @@
-//! The Séquence Dés coach's words: its options, its reasons, and how it
-//! thinks (for the rules page).
+//! The Séquence Dés coach's words: its options and its reasons (how it
+//! thinks is in `assets/rules.json`, with the rules).
 
 use super::Lang;
 use crate::core::coach::sequence::{Choice, Kind, Reason};
-use crate::core::coach::Ratio;
 use crate::core::sequence::BOARD;
 
 texts! {
@@ -13,21 +12,6 @@ texts! {
     chance:
         "Chance que l'adversaire ne puisse pas aligner ses jetons au prochain lancer",
         "Chance that the opponent cannot complete a line with their next throw";
-    best: "Conseillé", "Recommended";
-    how_title: "Comment pense le coach", "How the coach thinks";
-    how:
-        "Le coach essaie chaque coup que le lancer permet. Pour chacun, il compte exactement, sur les 36 lancers de deux dés, la chance que l'adversaire complète une ligne à son prochain lancer : c'est la fraction affichée. Il joue ensuite chaque lancer suivant possible avec la meilleure réponse, et estime le plateau obtenu : chaque suite de cinq cases occupée par un seul camp vaut la chance d'obtenir les sommes de ses cases vides (ou un 11). Les chances affichées sont donc exactes, mais le classement des coups est une estimation qui ne regarde qu'un lancer plus loin.",
-        "The coach tries every move the roll allows. For each one it counts exactly, over the 36 throws of two dice, the chance that the opponent completes a line with their next throw: that is the fraction shown. It then plays out every possible next throw with the best answer to it, and estimates the board that results: each run of five squares held by one side only is worth the chance of rolling the sums of its empty squares (or an 11). So the chances shown are exact, but the ranking of the moves is an estimate that looks one throw ahead only.";
-}
-
-/// "7/36 · 19,4 %".
-fn odds(lang: Lang, r: Ratio) -> String {
-    let tenths = r.per_mille() as f64 / 10.0;
-    let percent = lang.decimal(tenths, 1);
-    match lang {
-        Lang::Fr => format!("{r} · {percent}\u{202f}%"),
-        Lang::En => format!("{r} · {percent}%"),
-    }
 }
 
 impl Lang {
@@ -67,23 +51,23 @@ impl Lang {
             Reason::Blocks { before, after } => self.pick(
                 format!(
                     "Il bloque l'adversaire : sa chance d'aligner au prochain lancer passe de {} à {}.",
-                    odds(self, *before),
-                    odds(self, *after)
+                    self.coach_chance(*before),
+                    self.coach_chance(*after)
                 ),
                 format!(
                     "It blocks the opponent: their chance of completing a line with their next throw drops from {} to {}.",
-                    odds(self, *before),
-                    odds(self, *after)
+                    self.coach_chance(*before),
+                    self.coach_chance(*after)
                 ),
             ),
             Reason::Threatens { chance } => self.pick(
                 format!(
                     "Il prépare une ligne que votre prochain lancer peut compléter ({}).",
-                    odds(self, *chance)
+                    self.coach_chance(*chance)
                 ),
                 format!(
                     "It sets up a line your next throw can complete ({}).",
-                    odds(self, *chance)
+                    self.coach_chance(*chance)
                 ),
             ),
             Reason::Builds => self
@@ -99,6 +83,7 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::coach::Ratio;
 
     #[test]
     fn reasons_read_in_both_languages() {

@@ -48,6 +48,7 @@ macro_rules! texts {
 }
 
 mod app;
+mod coach;
 mod coach_rtt;
 mod coach_sequence;
 mod einstein;
@@ -60,6 +61,7 @@ mod serieux;
 mod storage;
 mod words;
 pub use app::{factorisation, Texts};
+pub use coach::CoachTexts;
 pub use coach_rtt::CoachRttTexts;
 pub use coach_sequence::CoachSequenceTexts;
 pub use einstein::EinsteinTexts;

@@ -40,6 +40,9 @@ pub const VERSION: u64 = 1;
 pub struct Rulebook {
     pub sections: Vec<Section>,
     pub rulings: Vec<String>,
+    /// How the coach thinks in this game: what is exact, what is
+    /// estimated, and from what (shown after the rulings).
+    pub coach: Vec<String>,
 }
 
 /// A part of the rules (a mode of Genius, or the whole rules of a game).
@@ -86,6 +89,10 @@ fn rulebook(value: Option<&Value>, at: &str) -> Result<Rulebook, String> {
     Ok(Rulebook {
         sections,
         rulings: strings(value.get("rulings"), at)?,
+        coach: match value.get("coach") {
+            Some(lines) => strings(Some(lines), at)?,
+            None => Vec::new(),
+        },
     })
 }
 

@@ -60,6 +60,17 @@ impl<R: Game> Active<R> {
         self.commit(|s| if undo { s.undo() } else { s.redo() });
     }
 
+    /// Someone opened the coach: the game is marked (and saved) as coached.
+    pub fn consult_coach(&mut self) {
+        self.commit(|s| s.consult_coach());
+    }
+
+    /// The coach may be opened: allowed at this table, in a game being
+    /// played (not one viewed from the history).
+    pub fn coach_allowed(&self) -> bool {
+        !self.read_only && self.session.coach().allowed && !self.session.is_finished()
+    }
+
     /// Changes the game through `change` and, if it changed, saves it at
     /// once; a change that ends the game goes into the records (personal
     /// best, series).
@@ -71,7 +82,12 @@ impl<R: Game> Active<R> {
         if change(&mut self.session) {
             self.save_failed = saves::save(&self.id, self.kind, &self.session).is_err();
             if let Some(outcome) = self.session.state().outcome().filter(|_| !was_over) {
-                records::game_ended(self.kind, &self.id, &outcome);
+                records::game_ended(
+                    self.kind,
+                    &self.id,
+                    &outcome,
+                    self.session.coach().consulted,
+                );
             }
         }
     }

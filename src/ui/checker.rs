@@ -1,7 +1,9 @@
 //! The core screen: dice in, sorted number and a verdict out, at a glance.
 
+use super::coach::{CoachTable, CoachToggle, Panel};
 use super::{use_default, use_ui, DieFace};
 use crate::core::checker::Input;
+use crate::core::coach::checker as coach;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::prime::{all_odds, is_prime, sorted_numbers};
 use crate::platform;
@@ -158,6 +160,8 @@ pub fn CheckerScreen() -> Element {
 
             p { class: "keyboard-hint", "{t.keyboard_hint}" }
 
+            CheckerCoach {}
+
             OddsTable {}
 
             section { class: "info",
@@ -166,6 +170,29 @@ pub fn CheckerScreen() -> Element {
                     p { key: "{i}", "{line}" }
                 }
             }
+        }
+    }
+}
+
+/// The coach: for 1 to 5 dice, the chance of a prime and the number to
+/// expect.
+#[component]
+fn CheckerCoach() -> Element {
+    let lang = use_ui().lang();
+    let open = use_default::<bool>();
+    let panel = open().then(|| {
+        let advice = coach::advise();
+        let t = lang.coach();
+        Panel {
+            chance_label: Some(t.prime_chance.into()),
+            expected_label: Some(t.expected_number.into()),
+            reason: Some(lang.checker_reason(advice.reason)),
+            ..Panel::of(&advice, |k| lang.coach_dice(*k))
+        }
+    });
+    rsx! {
+        CoachToggle { lang, open,
+            CoachTable { panel: panel.unwrap_or_default(), lang }
         }
     }
 }

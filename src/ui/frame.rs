@@ -3,6 +3,7 @@
 //! redo; and [`GameFrame`], whose turn it is, the notices, undo/redo and the
 //! link to the rules around the screen's own content.
 
+use super::coach::{CoachTable, CoachToggle, Panel};
 use super::parts::{Notices, RollOffPanel, StatusLine, UndoRedo};
 use super::{use_default, use_ui, Active, Screen, Ui};
 use crate::core::game::GameKind;
@@ -27,6 +28,8 @@ pub struct UseGame<G: GameScreen> {
     pub active: Signal<Option<Active<G>>>,
     /// The last refusal, worded, until the next move.
     pub refused: Signal<Option<String>>,
+    /// The coach's panel is open.
+    pub coach_open: Signal<bool>,
     pub lang: Lang,
 }
 
@@ -104,11 +107,30 @@ impl<G: GameScreen> UseGame<G> {
         }
     }
 
+    /// The coach's panel for the decision at hand, built by `panel` only
+    /// while the coach is open (and allowed at this table).
+    pub fn coach(self, panel: impl FnOnce(&G) -> Panel) -> Option<Panel> {
+        if !*self.coach_open.read() {
+            return None;
+        }
+        let read = self.active.read();
+        let game = read.as_ref().filter(|g| g.coach_allowed())?;
+        Some(panel(game.session.state()))
+    }
+
     /// What the frame shows of the game: refusal, saving, undo and redo.
     pub fn frame(self) -> FrameState {
         let read = self.active.read();
         let game = read.as_ref();
+        let mut active = self.active;
         FrameState {
+            coach_allowed: game.is_some_and(|g| g.coach_allowed()),
+            coach_open: self.coach_open,
+            consult: Callback::new(move |()| {
+                if let Some(game) = active.write().as_mut() {
+                    game.consult_coach();
+                }
+            }),
             kind: G::KIND,
             refused: self.refused.read().clone(),
             save_failed: game.is_some_and(|g| g.save_failed),
@@ -144,6 +166,7 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
         ui,
         active: G::active(&ui),
         refused: use_default::<Option<String>>(),
+        coach_open: use_default::<bool>(),
         lang: ui.lang(),
     }
 }
@@ -158,6 +181,10 @@ pub struct FrameState {
     pub can_redo: bool,
     /// Undo (`true`) or redo (`false`).
     pub step: Callback<bool>,
+    pub coach_allowed: bool,
+    pub coach_open: Signal<bool>,
+    /// Marks the game as coached.
+    pub consult: Callback<()>,
 }
 
 /// Whose turn it is, the notices, the screen's content, undo and redo,
@@ -172,6 +199,9 @@ pub fn GameFrame(
     status: String,
     #[props(default)] on_step: Option<EventHandler<bool>>,
     #[props(default = VNode::empty())] sheet: Element,
+    /// The coach's panel while it is open (see [`UseGame::coach`]).
+    #[props(default)]
+    coach: Option<Panel>,
     children: Element,
 ) -> Element {
     let ui = use_ui();
@@ -183,12 +213,20 @@ pub fn GameFrame(
         can_undo,
         can_redo,
         step,
+        coach_allowed,
+        coach_open,
+        consult,
     } = game;
     rsx! {
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
             StatusLine { player, text: status }
             Notices { refused, save_failed, lang }
             {children}
+            if coach_allowed {
+                CoachToggle { lang, open: coach_open, on_open: move |()| consult.call(()),
+                    CoachTable { panel: coach.unwrap_or_default(), lang }
+                }
+            }
             UndoRedo {
                 can_undo,
                 can_redo,

@@ -2,9 +2,11 @@
 //! paper (n°1 or n°2) with the cells playable now marked, the challenge die
 //! shown as its face, the arithmetic spelled out, and the GENIUS list at hand.
 
+use super::coach::Panel;
 use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RulesPage};
 use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
+use crate::core::coach::genius as coach;
 use crate::core::dice::MAX_DICE;
 use crate::core::dice_kinds::{Challenge, Face};
 use crate::core::game::GameKind;
@@ -97,6 +99,29 @@ fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
         .collect()
 }
 
+/// The coach at the decision at hand (column, challenge die, Défi, MIN or
+/// MAX, Expert's throw).
+fn coach_panel(state: &Genius, lang: Lang) -> Panel {
+    let Some(advice) = coach::advise(state) else {
+        return Panel::default();
+    };
+    let names: Vec<String> = state.players().iter().map(|p| p.name.clone()).collect();
+    let mut panel = Panel::of(&advice, |choice| lang.genius_choice(*choice, &names));
+    let t = lang.coach();
+    match state.phase() {
+        Phase::Roll if state.mode() == Mode::Expert => {
+            panel.chance_label = Some(t.expert_bonus.into());
+        }
+        Phase::Roll => panel.chance_label = Some(t.on_list.into()),
+        Phase::Challenge { .. } => panel.expected_label = Some(t.written.into()),
+        Phase::Defi { .. } => panel.expected_label = Some(t.gap.into()),
+        Phase::Place { .. } => panel.chance_label = Some(t.next_fits.into()),
+        Phase::RollOff(_) | Phase::Finished => {}
+    }
+    panel.reason = Some(lang.genius_reason(advice.reason).into());
+    panel
+}
+
 #[component]
 pub fn GeniusGameScreen() -> Element {
     let game = use_game::<Genius>();
@@ -138,6 +163,7 @@ pub fn GeniusGameScreen() -> Element {
             game: game.frame(),
             player: current.map(|p| players[p].colour),
             status: status.clone(),
+            coach: game.coach(|state| coach_panel(state, lang)),
             sheet: rsx! {
                 GeniusGrid { state: state.clone(), lang, on_cell: move |(player, cell): (usize, CellRef)| {
                     let tapped = game.active.read().as_ref().map(|a| {

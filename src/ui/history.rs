@@ -306,6 +306,9 @@ fn HistoryRow(
         article { class: "info history-row", "data-testid": "hist-{saved.id}",
             div { class: "hist-head",
                 strong { "{lang.outcome_title(&outcome)}" }
+                if outcome.coached {
+                    span { class: "coached-mark", "data-testid": "coached-{saved.id}", "🎓 {lang.coach().coached}" }
+                }
                 small { "{history::date_text(outcome.finished_at, offset)}" }
             }
             ol { class: "hist-players",

@@ -4,6 +4,7 @@
 mod active;
 mod chart;
 mod checker;
+mod coach;
 mod die;
 mod einstein;
 mod frame;

@@ -272,6 +272,14 @@ pub fn RulesPage(
                     }
                 }
             }
+            if !book.coach.is_empty() {
+                section { class: "info", "data-testid": "coach-method",
+                    h2 { class: "section-title", "{lang.coach().method_title}" }
+                    for (i, line) in book.coach.iter().enumerate() {
+                        p { key: "{i}", "{line}" }
+                    }
+                }
+            }
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The dice roller: any set of the app's dice, rolled together, some kept
 //! and the others rolled again, with a history and a fairness view.
 
-use super::{use_ui, DieFace};
+use super::coach::CoachToggle;
+use super::{use_default, use_ui, DieFace};
+use crate::core::coach::roller::{sum_odds, SumOdds};
 use crate::core::dice::D6;
 use crate::core::dice_kinds::{DieColour, DieKind, Face};
 use crate::core::game::Roll;
@@ -253,12 +255,87 @@ pub fn RollerScreen() -> Element {
                 }
             }
 
+            RollerCoach { lang }
+
             if !tally.is_empty() {
                 section { class: "info", "data-testid": "fairness",
                     h2 { class: "section-title", "{t.roller_fairness}" }
                     p { class: "caption", "{t.roller_fairness_caption}" }
                     for (kind, counts) in tally {
                         FairnessRow { kind, counts, lang }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The coach: the exact distribution of the sum of the numbered dice the
+/// next roll leaves on the table, and the chance of at least or at most a
+/// value the player picks.
+#[component]
+fn RollerCoach(lang: Lang) -> Element {
+    let ui = use_ui();
+    let open = use_default::<bool>();
+    let mut picked = use_default::<Option<u32>>();
+    let odds = if open() {
+        sum_odds(ui.roller.read().state())
+    } else {
+        None
+    };
+    rsx! {
+        CoachToggle { lang, open,
+            match odds {
+                None => rsx! { p { class: "caption", "data-testid": "coach-nothing", "{lang.coach().nothing_to_decide}" } },
+                Some(odds) => {
+                    let value = picked().unwrap_or_else(|| (odds.min + odds.max()).div_ceil(2)).clamp(odds.min, odds.max());
+                    rsx! {
+                        SumChart { odds: odds.clone(), lang, picked: value }
+                        div { class: "coach-pick",
+                            button { class: "action", "aria-label": "−1", disabled: value <= odds.min, onclick: move |_| picked.set(Some(value.saturating_sub(1))), "−" }
+                            strong { "data-testid": "coach-value", "{value}" }
+                            button { class: "action", "aria-label": "+1", disabled: value >= odds.max(), onclick: move |_| picked.set(Some(value + 1)), "+" }
+                        }
+                        table { class: "coach-table",
+                            tbody {
+                                tr {
+                                    th { scope: "row", "{lang.coach().at_least} {value}" }
+                                    td { "data-testid": "coach-at-least", "{lang.coach_chance(odds.at_least(value))}" }
+                                }
+                                tr {
+                                    th { scope: "row", "{lang.coach().at_most} {value}" }
+                                    td { "data-testid": "coach-at-most", "{lang.coach_chance(odds.at_most(value))}" }
+                                }
+                                tr {
+                                    th { scope: "row", "{lang.coach().average}" }
+                                    td { "{lang.coach_points(odds.mean())}" }
+                                }
+                            }
+                        }
+                        p { class: "caption coach-basis", "{lang.coach_basis(crate::core::coach::Basis::Exact)}" }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The sum's distribution as bars, the picked value marked.
+#[component]
+fn SumChart(odds: SumOdds, lang: Lang, picked: u32) -> Element {
+    let top = odds.counts.iter().copied().max().unwrap_or(1).max(1) as f64;
+    // Label every bar when there are few, else about ten of them.
+    let step = (odds.counts.len() / 10).max(1);
+    rsx! {
+        figure { class: "sum-chart", "data-testid": "coach-sum-chart",
+            figcaption { class: "section-title", "{lang.coach().sum_title}" }
+            div { class: "bars", "aria-hidden": "true",
+                for (i, c) in odds.counts.iter().enumerate() {
+                    div { key: "{i}", class: if odds.min + i as u32 == picked { "bar-col picked" } else { "bar-col" },
+                        div { class: "bar", style: "height: {*c as f64 / top * 100.0}%" }
+                        span { class: "bar-label",
+                            if i % step == 0 { "{odds.min + i as u32}" }
+                        }
                     }
                 }
             }

@@ -2,9 +2,11 @@
 //! from real dice with the checker's verdict inline, undo/redo, the ranking,
 //! and the rules page with the rulings the app applies.
 
+use super::coach::Panel;
 use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RulesPage};
 use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
+use crate::core::coach;
 use crate::core::dice::MAX_DICE;
 use crate::core::game::GameKind;
 use crate::core::game::Roll;
@@ -12,6 +14,28 @@ use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
 use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
+
+/// The coach at a roll: per count of dice, the chance of a prime, the
+/// expected points and the chance to finish first.
+fn coach_panel(state: &Serieux, lang: Lang) -> Panel {
+    let Some(advice) = coach::serieux::advise(state) else {
+        return Panel::default();
+    };
+    let mut panel = Panel::of(&advice, |o| lang.coach_dice(o.dice));
+    for (row, option) in panel.rows.iter_mut().zip(&advice.options) {
+        row.extra = option
+            .option
+            .win_chance
+            .map(|p| lang.per_mille((p * 1000.0).round() as i64));
+    }
+    let t = lang.coach();
+    panel.chance_label = Some(t.prime_chance.into());
+    panel.extra_label = Some(t.win_chance.into());
+    panel.reason = advice
+        .recommended()
+        .map(|best| lang.serieux_reason(advice.reason, best.option.dice));
+    panel
+}
 
 #[component]
 pub fn SerieuxGameScreen() -> Element {
@@ -46,6 +70,7 @@ pub fn SerieuxGameScreen() -> Element {
             player: state.current_player().map(|p| players[p].colour),
             status: header,
             sheet: rsx! { Grid { state: state.clone(), lang } },
+            coach: game.coach(|state| coach_panel(state, lang)),
 
             if let Some(last) = state.last_turn() {
                 div {

@@ -25,6 +25,8 @@ fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), String> {
     let random = platform::random_below(1 << 16) as u16;
     let id = new_id(G::KIND, platform::now_ms(), random);
     let mut active = Active::new(id, G::KIND, session);
+    let allowed = ui.settings.read().coach_allowed(G::KIND);
+    active.session.allow_coach(allowed);
     active.commit(|_| true);
     G::active(ui).set(Some(active));
     Ok(())
@@ -280,6 +282,18 @@ pub fn SetupScreen(game: GameKind) -> Element {
                             }
                         }
                     }
+                }
+            }
+            label { class: "choice coach-allowed",
+                input {
+                    r#type: "checkbox",
+                    "data-testid": "coach-allowed",
+                    checked: ui.settings.read().coach_allowed(game),
+                    onchange: move |e| { let mut ui = ui; ui.update_settings(|s| s.allow_coach(game, e.checked())) },
+                }
+                span { class: "choice-text",
+                    strong { "{lang.coach().allowed}" }
+                    small { "{lang.coach().allowed_hint}" }
                 }
             }
             if let Some(message) = error() {

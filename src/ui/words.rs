@@ -3,6 +3,7 @@
 //! in the order they are said with their score worked out as they are typed,
 //! the table's verdict, tokens, and an optional round timer.
 
+use super::coach::Panel;
 use super::parts::{Ranking, RulesPage};
 use super::roller::die_colour_class;
 use super::{use_game, use_ui, GameFrame, NoGame, Screen};
@@ -76,6 +77,10 @@ pub fn WordsGameScreen() -> Element {
             game: game.frame(),
             player: status_colour,
             status,
+            coach: game.coach(|state| Panel {
+                note: crate::core::coach::words::advise(state).map(|a| lang.words_advice(&a)),
+                ..Panel::default()
+            }),
             p { class: "pots", "data-testid": "pots",
                 span { class: "token-dot", "aria-hidden": "true" }
                 {lang.words_pots(state.centre(), limited.then_some(state.reserve()))}

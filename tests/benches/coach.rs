@@ -10,6 +10,8 @@
 #[allow(dead_code)] // each section uses what it needs
 mod stats;
 
+#[path = "coach/genius.rs"]
+mod genius_modes;
 #[path = "coach/rtt.rs"]
 mod rtt;
 #[path = "coach/sequence.rs"]
@@ -42,7 +44,12 @@ fn main() {
         .map(String::as_str)
         .collect();
     let wanted = |name: &str| chosen.is_empty() || chosen.contains(&name);
-    let sections: &[(&str, fn(&Budget))] = &[("sequence", sequence::run), ("rtt", rtt::run)];
+    let sections: &[(&str, fn(&Budget))] = &[
+        ("genius", genius_modes::run),
+        ("latency", genius_modes::latency),
+        ("sequence", sequence::run),
+        ("rtt", rtt::run),
+    ];
     for (name, run) in sections {
         if wanted(name) {
             println!("\n== {name} ==");

@@ -56,3 +56,9 @@ impl<O, R> Advice<O, R> {
         self.best.map(|i| &self.options[i])
     }
 }
+
+pub mod checker;
+pub mod genius;
+pub mod roller;
+pub mod serieux;
+pub mod words;

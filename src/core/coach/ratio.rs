@@ -6,15 +6,16 @@ use std::ops::{Add, Div, Mul, Sub};
 
 /// A fraction in lowest terms, denominator positive.
 ///
-/// `i128` leaves room for sums over every roll of five dice and a challenge
-/// die several rounds deep without overflow; operations reduce as they go.
+/// `i64` holds every count the coach makes (the most: 20^12 rolls of twelve
+/// d20 in the roller, about 4·10^15); operations reduce as they go, and
+/// comparisons cross-multiply in `i128`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ratio {
-    num: i128,
-    den: i128,
+    num: i64,
+    den: i64,
 }
 
-fn gcd(mut a: i128, mut b: i128) -> i128 {
+fn gcd(mut a: i64, mut b: i64) -> i64 {
     a = a.abs();
     b = b.abs();
     while b != 0 {
@@ -29,7 +30,7 @@ impl Ratio {
 
     /// `num / den`, reduced. Panics on a zero denominator (a bug: every
     /// fraction the coach builds counts outcomes out of a non-empty set).
-    pub fn new(num: i128, den: i128) -> Ratio {
+    pub fn new(num: i64, den: i64) -> Ratio {
         assert!(den != 0, "a fraction with a zero denominator");
         let sign = if den < 0 { -1 } else { 1 };
         let g = gcd(num, den).max(1);
@@ -40,14 +41,14 @@ impl Ratio {
     }
 
     pub fn from_int(n: i64) -> Ratio {
-        Ratio::new(n.into(), 1)
+        Ratio::new(n, 1)
     }
 
-    pub fn numer(self) -> i128 {
+    pub fn numer(self) -> i64 {
         self.num
     }
 
-    pub fn denom(self) -> i128 {
+    pub fn denom(self) -> i64 {
         self.den
     }
 
@@ -58,15 +59,16 @@ impl Ratio {
 
     /// Per cent, rounded to one decimal, as tenths of a per cent (338 for
     /// 33.8 %), so that every language rounds it the same way.
-    pub fn per_mille(self) -> i128 {
-        let scaled = self.num * 1000;
+    pub fn per_mille(self) -> i64 {
+        // Whole part and remainder first, so that nothing overflows.
+        let (whole, rest) = (self.num.abs() / self.den, self.num.abs() % self.den);
         // Round half away from zero.
-        let twice = 2 * scaled + self.den * scaled.signum();
-        twice / (2 * self.den)
+        let tenths = whole * 1000 + (rest * 1000 * 2 + self.den) / (2 * self.den);
+        tenths * self.num.signum()
     }
 
     /// The mean of `total` over `count` items (an empty set has mean 0).
-    pub fn mean(total: i128, count: i128) -> Ratio {
+    pub fn mean(total: i64, count: i64) -> Ratio {
         if count == 0 {
             Ratio::ZERO
         } else {
@@ -126,7 +128,8 @@ impl std::iter::Sum for Ratio {
 
 impl Ord for Ratio {
     fn cmp(&self, other: &Ratio) -> Ordering {
-        (self.num * other.den).cmp(&(other.num * self.den))
+        (i128::from(self.num) * i128::from(other.den))
+            .cmp(&(i128::from(other.num) * i128::from(self.den)))
     }
 }
 
@@ -178,6 +181,10 @@ mod tests {
         assert_eq!(Ratio::new(-1, 2000).per_mille(), -1);
         assert_eq!(Ratio::new(2, 3).per_mille(), 667);
         assert_eq!(Ratio::ONE.per_mille(), 1000);
+        // Twelve d20: 20^12 rolls, no overflow.
+        let total = 20i64.pow(12);
+        assert_eq!(Ratio::new(total - 1, total).per_mille(), 1000);
+        assert_eq!(Ratio::new(total / 3, total).per_mille(), 333);
     }
 
     #[test]

@@ -165,7 +165,7 @@ pub fn fill_chances(
 ) -> Vec<(usize, Ratio)> {
     let throws: u128 = dice.iter().map(|d| d.sides() as u128).product();
     let totals = totals(dice);
-    let all = |n: u128| Ratio::new(n as i128, throws as i128);
+    let all = |n: u128| Ratio::new(n as i64, throws as i64);
     (0..sheet.len())
         .filter(|&q| filled[q].is_none())
         .map(|q| {
@@ -282,7 +282,7 @@ fn search(
     filled: &[Option<u32>],
     result: &[u32],
     decreasing: bool,
-    score: &dyn Fn(&[Option<u32>], &[Placement]) -> (f64, usize),
+    score: Score,
 ) -> Vec<Placement> {
     let mut s = Search {
         sheet,
@@ -298,11 +298,15 @@ fn search(
     s.best.map(|(_, p)| p).unwrap_or_default()
 }
 
+/// How a way of writing a result is valued: the numbers it leaves and the
+/// placements (higher is better).
+type Score<'a> = &'a dyn Fn(&[Option<u32>], &[Placement]) -> (f64, usize);
+
 struct Search<'a> {
     sheet: &'a Sheet,
     result: &'a [u32],
     decreasing: bool,
-    score: &'a dyn Fn(&[Option<u32>], &[Placement]) -> (f64, usize),
+    score: Score<'a>,
     seen: HashSet<(u32, Vec<Option<u32>>)>,
     best: Option<((f64, usize), Vec<Placement>)>,
     plan: Vec<Placement>,

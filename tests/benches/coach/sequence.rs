@@ -3,7 +3,7 @@
 
 use super::stats::Estimate;
 use super::Budget;
-use genius::core::coach::sequence::{advise_with, greedy, Weights};
+use genius::core::coach::sequence::{advise, greedy};
 use genius::core::dice::D6;
 use genius::core::sequence::{Action, Phase, Sequence, Setup};
 use genius::core::session::{RollSource, Rules};
@@ -42,7 +42,7 @@ fn game(seed: u64, coach: usize, first: usize, timings: &mut Vec<Duration>) -> f
             },
             _ if g.current_player() == Some(coach) => {
                 let t = Instant::now();
-                let advice = advise_with(&g, &tune()).expect("a decision");
+                let advice = advise(&g).expect("a decision");
                 timings.push(t.elapsed());
                 advice.recommended().unwrap().option.action.clone()
             }
@@ -54,10 +54,7 @@ fn game(seed: u64, coach: usize, first: usize, timings: &mut Vec<Duration>) -> f
 }
 
 pub fn run(budget: &Budget) {
-    let games = std::env::var("GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(budget.games(2_000, 4));
+    let games = budget.games(2_000, 4);
     let mut timings = Vec::new();
     let mut total = 0.0;
     let mut as_first = (0.0, 0);
@@ -100,20 +97,4 @@ pub fn latency(what: &str, mut timings: Vec<Duration>) {
         ms(at(50)),
         ms(at(95))
     );
-}
-
-fn tune() -> Weights {
-    let v: Vec<f64> = std::env::var("TUNE")
-        .unwrap_or_default()
-        .split(',')
-        .filter_map(|x| x.parse().ok())
-        .collect();
-    let mut w = Weights::default();
-    if v.len() >= 4 {
-        w.defence = v[0];
-        w.removable = v[1];
-        w.threat = v[2];
-        w.counter = v[3];
-    }
-    w
 }
