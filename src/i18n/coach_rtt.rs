@@ -3,6 +3,8 @@
 
 use super::Lang;
 use crate::core::coach::rtt::Reason;
+use crate::core::dice_kinds::DieKind;
+use crate::core::rtt::{Placement, Sheet};
 
 texts! {
     /// The Roll to the Top coach's labels.
@@ -15,6 +17,48 @@ texts! {
 }
 
 impl Lang {
+    /// "Case 4, rangée 2": a square as the panel names it (squares are
+    /// counted from 1 in the sheet's order).
+    pub fn coach_rtt_square(self, sheet: &Sheet, square: usize) -> String {
+        let row = sheet.squares.get(square).map_or(0, |s| s.row) + 1;
+        self.pick(
+            format!("Case {}, rangée {row}", square + 1),
+            format!("Square {}, row {row}", square + 1),
+        )
+    }
+
+    /// The recommended placement: "★ Conseillé : case 1 ← d6 (4) ; case 5
+    /// ← d8 + d4 (9)", or the advice to pass.
+    pub fn coach_rtt_plan(self, plan: &[Placement], result: &[u32], dice: &[DieKind]) -> String {
+        if plan.is_empty() {
+            return self.coach_rtt().pass.into();
+        }
+        let parts: Vec<String> = plan
+            .iter()
+            .map(|p| {
+                let names: Vec<String> = p
+                    .dice
+                    .iter()
+                    .map(|&d| dice.get(d).map_or_else(String::new, |k| self.die_name(*k)))
+                    .collect();
+                let value: u32 = p
+                    .dice
+                    .iter()
+                    .map(|&d| result.get(d).copied().unwrap_or(0))
+                    .sum();
+                let square = self.pick("case", "square");
+                format!(
+                    "{square} {} ← {} ({value})",
+                    p.square + 1,
+                    names.join(" + ")
+                )
+            })
+            .collect();
+        let sep = self.pick(" ; ", "; ");
+        let colon = self.pick(" :", ":");
+        format!("{}{colon} {}", self.coach().recommended, parts.join(sep))
+    }
+
     /// Why the coach recommends its placement, in one line.
     pub fn coach_rtt_reason(self, reason: &Reason) -> String {
         match (self, reason) {
@@ -68,6 +112,27 @@ mod tests {
         assert!(Lang::En
             .coach_rtt_reason(&held)
             .starts_with("1 square(s) instead of 3"));
+        let sheet = crate::core::rtt::shipped_sheets().remove(0);
+        let plan = [Placement {
+            square: 4,
+            dice: vec![0, 2],
+        }];
+        let dice = [DieKind::D4, DieKind::D6, DieKind::D8];
+        assert_eq!(
+            Lang::Fr.coach_rtt_plan(&plan, &[3, 6, 5], &dice),
+            "★ Conseillé : case 5 ← d4 + d8 (8)"
+        );
+        assert_eq!(
+            Lang::En.coach_rtt_plan(&plan, &[3, 6, 5], &dice),
+            "★ Recommended: square 5 ← d4 + d8 (8)"
+        );
+        assert_eq!(
+            Lang::En.coach_rtt_plan(&[], &[3], &dice),
+            "Pass this result"
+        );
+        assert!(Lang::Fr
+            .coach_rtt_square(&sheet, 0)
+            .starts_with("Case 1, rangée 1"));
         for lang in Lang::ALL {
             for r in [
                 Reason::Finishes,
