@@ -63,11 +63,17 @@ pub struct Weights {
     /// What one point of a square's lower bound costs (one open square
     /// costs 1).
     pub per_point: f64,
+    /// Decreasing variant: an upper bound at or above this costs nothing
+    /// (a throw nearly always has a die that low).
+    pub ceiling: u32,
 }
 
 impl Default for Weights {
     fn default() -> Weights {
-        Weights { per_point: 0.05 }
+        Weights {
+            per_point: 0.05,
+            ceiling: 10,
+        }
     }
 }
 
@@ -245,29 +251,33 @@ pub fn greedy_plan(
 
 /// What the open squares of `filled` cost: one each, plus `per_point` for
 /// each point of the bound their supports force on them (a lower bound;
-/// in the decreasing variant, how far the upper bound is below 20).
+/// in the decreasing variant, how far the upper bound is below
+/// [`Weights::ceiling`]).
 fn cost(sheet: &Sheet, filled: &[Option<u32>], decreasing: bool, w: &Weights) -> f64 {
     // Supports are in the row below: bounds are settled row by row.
     let mut order: Vec<usize> = (0..sheet.len()).collect();
     order.sort_by_key(|&q| sheet.squares[q].row);
-    const CAP: u32 = 20;
-    let mut bound = vec![if decreasing { CAP } else { 0 }; sheet.len()];
+    let cap = if decreasing { w.ceiling } else { 0 };
+    let mut bound = vec![cap; sheet.len()];
     let mut total = 0.0;
     for q in order {
         let s = &sheet.squares[q];
         let b =
             s.on.iter()
-                .map(|&o| filled[o].map_or(bound[o], |v| v.min(CAP)))
-                .fold(if decreasing { CAP } else { 0 }, |acc, v| {
-                    if decreasing {
-                        acc.min(v)
-                    } else {
-                        acc.max(v)
-                    }
-                });
+                .map(|&o| filled[o].map_or(bound[o], |v| if decreasing { v.min(cap) } else { v }))
+                .fold(
+                    cap,
+                    |acc, v| {
+                        if decreasing {
+                            acc.min(v)
+                        } else {
+                            acc.max(v)
+                        }
+                    },
+                );
         bound[q] = b;
         if filled[q].is_none() {
-            let points = if decreasing { CAP - b } else { b };
+            let points = if decreasing { cap - b } else { b };
             total += 1.0 + w.per_point * f64::from(points);
         }
     }
