@@ -6,7 +6,7 @@
 #   - wasm-bindgen, at the exact version in Cargo.lock
 #   - Node.js and Chromium (Debian packages)
 #   - WebKitGTK and libxdo development files, for the desktop compile check
-#   - esbuild, wasm-opt (binaryen) and playwright-core (npm, tests/e2e/package-lock.json)
+#   - esbuild, wasm-opt (binaryen), playwright-core and axe-core (npm, tests/e2e/package-lock.json)
 #   - Android's aapt/aapt2, zipalign, apksigner and the API 29 framework
 #     resources (Debian packages), for scripts/android-check
 #   - actionlint (PyPI, pinned) and ShellCheck (Debian), for the GitHub
@@ -84,8 +84,9 @@ ensure_node() {
   command -v node >/dev/null || apt_install nodejs
   command -v npm >/dev/null || apt_install npm
   if [ ! -x "$E2E/node_modules/.bin/esbuild" ] || [ ! -x "$E2E/node_modules/.bin/wasm-opt" ] || [ ! -d "$E2E/node_modules/playwright-core" ] \
+     || [ ! -f "$E2E/node_modules/axe-core/axe.min.js" ] \
      || [ "$E2E/package-lock.json" -nt "$E2E/node_modules/.package-lock.json" ]; then
-    say "installing esbuild and playwright-core (npm ci)"
+    say "installing esbuild, playwright-core and axe-core (npm ci)"
     (cd "$E2E" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 }

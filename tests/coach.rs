@@ -96,7 +96,7 @@ fn genius_hits_match_every_roll_and_face() {
                 .values
                 .iter()
                 .filter(|(v, _)| fits(*v))
-                .map(|(_, c)| i64::from(*c))
+                .map(|(_, c)| *c)
                 .sum();
             assert!(hits.chance(fits) == Ratio::new(fitting, outcomes));
         }

@@ -154,6 +154,37 @@ fn the_fifth_die_takes_three_values_then_must_be_one_of_them() {
 }
 
 #[test]
+fn a_pair_tapped_leaves_the_splits_the_rules_allow_with_it() {
+    let mut g = game(1);
+    set_fifth(&mut g, [4, 2, 5]);
+    let dice: Vec<D6> = [1, 2, 3, 6, 6]
+        .iter()
+        .map(|&v| D6::new(v).unwrap())
+        .collect();
+    g.act(roll([1, 2, 3, 6, 6])).unwrap();
+    // The two 6s: the 2 must be left over, so 1 + 3 is the only other pair.
+    assert_eq!(
+        g.state().choices_with_pair(0, &dice, [4, 3]),
+        vec![Choice {
+            pairs: [[4, 3], [0, 2]]
+        }]
+    );
+    // A pair with the 2 in it leaves no legal split at all.
+    assert!(g.state().choices_with_pair(0, &dice, [1, 3]).is_empty());
+    // Each proposal is a legal choice.
+    for pair in [[0, 2], [3, 4], [0, 4]] {
+        for c in g.state().choices_with_pair(0, &dice, pair) {
+            assert_eq!(c.pairs[0], pair);
+            assert!(g.state().legal_choices(0, &dice).contains(&c.normalised()));
+        }
+    }
+    // Fewer than three values chosen: the three splits around a pair are open.
+    let mut fresh = game(1);
+    fresh.act(roll([1, 2, 3, 6, 6])).unwrap();
+    assert_eq!(fresh.state().choices_with_pair(0, &dice, [3, 4]).len(), 3);
+}
+
+#[test]
 fn a_free_throw_when_the_roll_shows_none_of_the_three_values() {
     let mut g = game(1);
     set_fifth(&mut g, [4, 2, 5]);

@@ -224,6 +224,24 @@ impl Einstein {
             .collect()
     }
 
+    /// The legal choices that keep `pair` (two dice positions) together, with
+    /// `pair` written first: a single one means that, once a player has
+    /// tapped this pair, the rest of the split is forced.
+    pub fn choices_with_pair(&self, player: usize, dice: &[D6], pair: [usize; 2]) -> Vec<Choice> {
+        let key = [pair[0].min(pair[1]), pair[0].max(pair[1])];
+        self.legal_choices(player, dice)
+            .into_iter()
+            .filter_map(|c| {
+                let [a, b] = c.normalised().pairs;
+                match (a == key, b == key) {
+                    (true, _) => Some(Choice { pairs: [pair, b] }),
+                    (_, true) => Some(Choice { pairs: [pair, a] }),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
     fn check_choice(&self, player: usize, dice: &[D6], choice: &Choice) -> Result<(), Error> {
         let leftover = choice.leftover().ok_or(Error::BadPairs)?;
         match self.allowed_fifth(player, dice) {

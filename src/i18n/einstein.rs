@@ -28,16 +28,51 @@ texts! {
     new_best: "Nouveau record personnel !", "New personal best!";
     done: "a fini", "is done";
     free_throw_short: "lancer libre", "free throw";
+    only_split:
+        "Avec cette paire, une seule répartition est permise : elle est proposée, validez-la (ou touchez d'autres dés).",
+        "With this pair only one split is allowed: it is proposed, confirm it (or tap other dice).";
+    choice_hidden: "Le choix précédent est caché.", "The previous choice is hidden.";
 }
 
 impl Lang {
     /// "Le 5e dé doit être un 2 ou un 5." / "The fifth die must be a 2 or a 5."
     pub fn fifth_one_of(self, values: &[u8]) -> String {
-        let list = values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+        let (article, or) = self.pick(("un", "ou"), ("a", "or"));
+        let list: Vec<String> = values.iter().map(|v| format!("{article} {v}")).collect();
+        let list = match list.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} {or} {last}", rest.join(", ")),
+            _ => list.concat(),
+        };
         self.pick(
-            format!("Le cinquième dé doit être un {}.", list.join(" ou un ")),
-            format!("The fifth die must be a {}.", list.join(" or a ")),
+            format!("Le cinquième dé doit être {list}."),
+            format!("The fifth die must be {list}."),
         )
+    }
+
+    /// "Passez le téléphone à Anne" / "Hand the phone to Anne".
+    pub fn hand_phone_to(self, name: &str) -> String {
+        self.pick(
+            format!("Passez le téléphone à {name}"),
+            format!("Hand the phone to {name}"),
+        )
+    }
+
+    /// "Je suis Anne : choisir" / "I am Anne: choose".
+    pub fn ready_to_choose(self, name: &str) -> String {
+        self.pick(
+            format!("Je suis {name} : choisir"),
+            format!("I am {name}: choose"),
+        )
+    }
+
+    /// A die of the roll, for a screen reader: "Dé 3 : 6, paire A".
+    pub fn einstein_die(self, position: usize, value: u8, tag: &str) -> String {
+        let (die, colon) = self.pick(("Dé", " :"), ("Die", ":"));
+        if tag.is_empty() {
+            format!("{die} {}{colon} {value}", position + 1)
+        } else {
+            format!("{die} {}{colon} {value}, {tag}", position + 1)
+        }
     }
 
     /// "Lancer n°3" / "Roll 3".

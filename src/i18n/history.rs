@@ -37,6 +37,8 @@ texts! {
     series: "Série", "Series";
     einstein_best: "Record personnel Einstein (solo)", "Einstein personal best (solo)";
     chart: "Scores au fil des parties", "Scores game after game";
+    chart_x: "Parties, de la plus ancienne à la plus récente", "Games, oldest to newest";
+    chart_y: "Points", "Points";
     rename: "Renommer", "Rename";
     rename_ok: "Valider", "Save";
     cancel: "Annuler", "Cancel";
@@ -193,10 +195,14 @@ impl Lang {
                 crate::core::export::MAX_IMPORT_BYTES / (1024 * 1024)
             ),
             (Lang::Fr, ImportError::NotJson(_)) => {
-                "Fichier refusé : ce n'est pas un export de Genius lisible (abîmé ou tronqué). Rien n'a été importé.".into()
+                "Fichier refusé : ce n'est pas un export de Genius lisible. Le fichier CSV des scores est fait pour un tableur ; \
+                 c'est le fichier JSON (genius-export-….json) qui s'importe. Rien n'a été importé."
+                    .into()
             }
             (Lang::En, ImportError::NotJson(_)) => {
-                "File refused: not a readable Genius export (damaged or cut short). Nothing was imported.".into()
+                "File refused: not a readable Genius export. The scores CSV is for a spreadsheet; \
+                 the JSON file (genius-export-….json) is the one to import. Nothing was imported."
+                    .into()
             }
             (Lang::Fr, ImportError::NotAnExport) => {
                 "Fichier refusé : ce n'est ni un export ni une partie de Genius.".into()

@@ -282,6 +282,10 @@ texts! {
     roll_off_all: "Lancer un dé pour chacun", "Roll a die for each";
     roll_dice: "Lancer les dés", "Roll the dice";
     enter_dice: "Ou saisissez les dés réels :", "Or enter the real dice:";
+    roll_off_enter:
+        "Ou saisissez le vrai dé de chacun : touchez un joueur, puis la face de son dé.",
+        "Or enter each player's real die: tap a player, then the face of their die.";
+    roll_off_record: "Inscrire ces dés", "Record these dice";
     record: "Inscrire ce lancer", "Record this roll";
     undo: "Annuler", "Undo";
     redo: "Rétablir", "Redo";
@@ -404,6 +408,11 @@ impl Lang {
         )
     }
 
+    /// "Zoé commence." / "Zoé starts."
+    pub fn starts(self, name: &str) -> String {
+        self.pick(format!("{name} commence."), format!("{name} starts."))
+    }
+
     /// "Égalité : Anne et Bruno relancent."
     pub fn roll_off_tie(self, names: &[&str]) -> String {
         let list = names.join(", ");
@@ -486,6 +495,22 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_end_with_or_and_commas_before() {
+        assert_eq!(
+            Lang::Fr.fifth_one_of(&[6, 3, 5]),
+            "Le cinquième dé doit être un 6, un 3 ou un 5."
+        );
+        assert_eq!(
+            Lang::Fr.fifth_one_of(&[2]),
+            "Le cinquième dé doit être un 2."
+        );
+        assert_eq!(
+            Lang::En.fifth_one_of(&[2, 5]),
+            "The fifth die must be a 2 or a 5."
+        );
+    }
 
     #[test]
     fn a_colon_takes_a_space_before_it_in_french_only() {

@@ -30,6 +30,9 @@ texts! {
     remove: "Retirer", "Remove";
     confirm: "Confirmer", "Confirm";
     open: "cases vides", "open squares";
+    square: "Case", "Square";
+    empty: "vide", "empty";
+    on_ground: "au sol", "on the ground";
     series: "Série", "Series";
     series_reset: "Remettre la série à zéro", "Reset the series";
     winners: "Gagnants", "Winners";

@@ -27,19 +27,25 @@ pub fn ScoreChart(series: Vec<(String, Vec<(u64, Points)>)>, lang: Lang) -> Elem
         return rsx! {};
     }
     let (lo, hi) = if lo == hi { (lo - 2, hi + 2) } else { (lo, hi) };
-    let (w, h, left, top) = (320i64, 160i64, 36i64, 10i64);
+    // Room on the left for the scores and the vertical axis's name, below
+    // for the horizontal axis's name.
+    let (w, h, left, top, bottom) = (320i64, 176i64, 50i64, 10i64, 26i64);
     let x = |t: u64| -> i64 {
         let i = times.iter().position(|u| *u == t).unwrap_or(0) as i64;
         let n = (times.len() as i64 - 1).max(1);
         left + i * (w - left - 10) / n
     };
-    let y = |v: i64| -> i64 { top + (hi - v) * (h - 2 * top) / (hi - lo) };
+    let y = |v: i64| -> i64 { top + (hi - v) * (h - top - bottom) / (hi - lo) };
+    let texts = lang.history();
     rsx! {
         svg { class: "chart", view_box: "0 0 {w} {h}", role: "img", "aria-label": "{lang.history().chart}", "data-testid": "chart",
-            line { x1: "{left}", y1: "{top}", x2: "{left}", y2: "{h - top}", stroke: "currentColor", stroke_width: "1" }
-            line { x1: "{left}", y1: "{h - top}", x2: "{w - 6}", y2: "{h - top}", stroke: "currentColor", stroke_width: "1" }
+            line { x1: "{left}", y1: "{top}", x2: "{left}", y2: "{h - bottom}", stroke: "currentColor", stroke_width: "1" }
+            line { x1: "{left}", y1: "{h - bottom}", x2: "{w - 6}", y2: "{h - bottom}", stroke: "currentColor", stroke_width: "1" }
             text { x: "{left - 4}", y: "{top + 4}", text_anchor: "end", font_size: "10", fill: "currentColor", "{lang.score(Points(hi))}" }
-            text { x: "{left - 4}", y: "{h - top}", text_anchor: "end", font_size: "10", fill: "currentColor", "{lang.score(Points(lo))}" }
+            text { x: "{left - 4}", y: "{h - bottom}", text_anchor: "end", font_size: "10", fill: "currentColor", "{lang.score(Points(lo))}" }
+            text { class: "axis-name", x: "10", y: "{(top + h - bottom) / 2}", text_anchor: "middle", font_size: "10", fill: "currentColor",
+                transform: "rotate(-90 10 {(top + h - bottom) / 2})", "{texts.chart_y}" }
+            text { class: "axis-name", x: "{(left + w) / 2}", y: "{h - 8}", text_anchor: "middle", font_size: "10", fill: "currentColor", "{texts.chart_x} →" }
             if lo < 0 && hi > 0 {
                 line { x1: "{left}", y1: "{y(0)}", x2: "{w - 6}", y2: "{y(0)}", stroke: "currentColor", stroke_width: "0.5", stroke_dasharray: "2 2" }
             }

@@ -92,7 +92,7 @@ pub fn CheckerScreen() -> Element {
                 }
             }
 
-            div { class: "{roll_class}", "data-testid": "tray", "aria-label": if sorted.is_empty() { t.dice_empty_label.to_string() } else { lang.dice_shown_label(&sorted) },
+            div { class: "{roll_class}", "data-testid": "tray", role: "img", "aria-label": if sorted.is_empty() { t.dice_empty_label.to_string() } else { lang.dice_shown_label(&sorted) },
                 for slot in 0..MAX_DICE {
                     if let Some(face) = sorted.get(slot) {
                         DieFace { key: "{slot}", face: *face, class: "tray-die" }
@@ -151,8 +151,8 @@ pub fn CheckerScreen() -> Element {
                                 rolls += 1;
                                 let _ = checker.write().apply(Input::Roll(dice));
                             },
-                            span { class: "roll-count", "{k}" }
-                            span { class: "roll-unit", "aria-hidden": "true", "{lang.dice_word(k)}" }
+                            span { class: "roll-count", "{k}" } " "
+                            span { class: "roll-unit", "{lang.dice_word(k)}" }
                         }
                     }
                 }

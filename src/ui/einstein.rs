@@ -9,10 +9,16 @@ use crate::core::einstein::{
     FIFTH_SLOTS, POINTS,
 };
 use crate::core::game::GameKind;
+use crate::core::genius::Halves;
 use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use crate::records;
 use dioxus::prelude::*;
+
+/// A score with the minus sign the other games write ("−400", not "-400").
+fn signed(lang: Lang, points: i32) -> String {
+    lang.points(Halves::whole(points))
+}
 
 #[component]
 pub fn EinsteinGameScreen() -> Element {
@@ -27,6 +33,9 @@ pub fn EinsteinGameScreen() -> Element {
     let mut chooser = use_default::<Option<usize>>();
     // The sheet shown below.
     let mut sheet_of = use_default::<Option<usize>>();
+    // After a choice, the phone goes to the next player: the screen waits
+    // for them, the choices made so far hidden.
+    let mut handing_over = use_default::<bool>();
     let best_before = use_hook(records::einstein_best);
 
     let read = game.active.read();
@@ -37,9 +46,17 @@ pub fn EinsteinGameScreen() -> Element {
     let players = state.players().to_vec();
 
     let mut act = move |action: Action| {
-        game.act(action);
+        let chose = matches!(action, Action::Choose { .. });
+        let played = game.act(action);
         picked.set(Vec::new());
         chooser.set(None);
+        sheet_of.set(None);
+        let still_choosing = game
+            .active
+            .read()
+            .as_ref()
+            .is_some_and(|g| matches!(g.session.state().phase(), Phase::Choose { .. }));
+        handing_over.set(played && chose && still_choosing);
     };
 
     let (dice, waiting) = match state.phase() {
@@ -66,6 +83,10 @@ pub fn EinsteinGameScreen() -> Element {
         _ => None,
     };
 
+    // Players choosing in turn on one phone see their own sheet only: the
+    // others' sheets and totals would tell what they chose.
+    let in_turn = players.len() > 1 && matches!(state.phase(), Phase::Choose { .. });
+
     rsx! {
         GameFrame {
             game: game.frame(),
@@ -73,7 +94,7 @@ pub fn EinsteinGameScreen() -> Element {
             status: status.clone(),
             on_step: move |_| picked.set(Vec::new()),
             sheet: rsx! {
-                    if players.len() > 1 {
+                    if players.len() > 1 && !in_turn {
                         div { class: "chips", role: "tablist",
                             for (p, player) in players.iter().enumerate() {
                                 button {
@@ -83,14 +104,17 @@ pub fn EinsteinGameScreen() -> Element {
                                     "aria-selected": if p == shown_sheet { "true" } else { "false" },
                                     "data-testid": "sheet-tab-{p}",
                                     onclick: move |_| sheet_of.set(Some(p)),
-                                    "{symbol(player)} {player.name} · {state.sheet(p).total()}"
+                                    "{symbol(player)} {player.name} · {signed(lang, state.sheet(p).total())}"
                                 }
                             }
                         }
                     }
-                    SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
+                    if !(in_turn && handing_over()) {
+                        SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
+                    }
             },
-            if !state.marked().is_empty() {
+            // While players choose in turn, what the others chose stays hidden.
+            if !state.marked().is_empty() && !in_turn {
                 div { class: "events", "data-testid": "events",
                     for m in state.marked().iter() {
                         p { key: "{m.player}", class: "event good",
@@ -134,10 +158,47 @@ pub fn EinsteinGameScreen() -> Element {
                         }
                     }
                 },
+                Phase::Choose { .. } if handing_over() => {
+                    let next = players[current_chooser.unwrap_or(0)].name.clone();
+                    rsx! {
+                        section { class: "info play handover", "data-testid": "handover",
+                            h2 { class: "section-title", "{lang.hand_phone_to(&next)}" }
+                            p { class: "caption", "{t.choice_hidden}" }
+                            button { class: "roll-main", "data-testid": "handover-ok", onclick: move |_| handing_over.set(false), "{lang.ready_to_choose(&next)}" }
+                            // Or another player still to choose takes the phone.
+                            if waiting.len() > 1 {
+                                div { class: "chips choosers",
+                                    for p in waiting.iter().copied().skip(1) {
+                                        button {
+                                            key: "{p}",
+                                            class: "chip",
+                                            "data-testid": "handover-{p}",
+                                            onclick: move |_| { chooser.set(Some(p)); sheet_of.set(Some(p)); handing_over.set(false); },
+                                            "{lang.ready_to_choose(&players[p].name)}"
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
                 Phase::Choose { .. } => {
                     let who = current_chooser.unwrap_or(0);
                     let rule = state.allowed_fifth(who, &dice);
-                    let chosen = picked();
+                    let tapped = picked();
+                    // One pair tapped: when the game allows a single split with
+                    // it, that split is proposed, to confirm at once.
+                    let proposal = match tapped.as_slice() {
+                        [a, b] => match state.choices_with_pair(who, &dice, [*a, *b]).as_slice() {
+                            [only] => Some(*only),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    let chosen: Vec<usize> = match proposal {
+                        Some(c) => c.pairs.concat(),
+                        None => tapped.clone(),
+                    };
                     let pair_of = |i: usize| chosen.iter().position(|&d| d == i).map(|pos| pos / 2);
                     let choice = (chosen.len() == 4).then(|| Choice { pairs: [[chosen[0], chosen[1]], [chosen[2], chosen[3]]] });
                     // The game judges the pairs tapped so far, as it would the move.
@@ -152,19 +213,6 @@ pub fn EinsteinGameScreen() -> Element {
                     let allowed_fifth: Vec<usize> = state.legal_choices(who, &dice).iter().filter_map(Choice::leftover).collect();
                     rsx! {
                         section { class: "info play", "data-testid": "choose",
-                            if waiting.len() > 1 {
-                                div { class: "chips",
-                                    for p in waiting.iter().copied() {
-                                        button {
-                                            key: "{p}",
-                                            class: if p == who { "chip chip-on" } else { "chip" },
-                                            "data-testid": "chooser-{p}",
-                                            onclick: move |_| { chooser.set(Some(p)); picked.set(Vec::new()); sheet_of.set(Some(p)); },
-                                            "{players[p].name}"
-                                        }
-                                    }
-                                }
-                            }
                             p { class: "caption", "{t.choose_pairs}" }
                             div { class: "einstein-dice",
                                 for (i, d) in dice.iter().copied().enumerate() {
@@ -179,6 +227,15 @@ pub fn EinsteinGameScreen() -> Element {
                                         },
                                         "data-testid": "edie-{i}",
                                         "aria-pressed": if pair_of(i).is_some() { "true" } else { "false" },
+                                        "aria-label": {
+                                            let tag = match pair_of(i) {
+                                                Some(0) => "A",
+                                                Some(_) => "B",
+                                                None if leftover == Some(i) => t.fifth_die,
+                                                None => "",
+                                            };
+                                            lang.einstein_die(i, d.value(), tag)
+                                        },
                                         onclick: move |_| {
                                             let mut list = picked.write();
                                             if let Some(pos) = list.iter().position(|&x| x == i) {
@@ -213,6 +270,9 @@ pub fn EinsteinGameScreen() -> Element {
                                     if let Some(l) = leftover { "  ·  {t.fifth_die} = {dice[l].value()}" }
                                 }
                             }
+                            if proposal.is_some() {
+                                p { class: "caption", "data-testid": "only-split", "{t.only_split}" }
+                            }
                             if legal == Some(false) {
                                 p { class: "entry-error", role: "alert", "data-testid": "choice-error", "⚠ {illegal_message}" }
                             }
@@ -226,6 +286,21 @@ pub fn EinsteinGameScreen() -> Element {
                                     }
                                 },
                                 "{t.confirm_choice}"
+                            }
+                            // Another player may choose first: below, so that the dice
+                            // stay in view.
+                            if waiting.len() > 1 {
+                                div { class: "chips choosers",
+                                    for p in waiting.iter().copied() {
+                                        button {
+                                            key: "{p}",
+                                            class: if p == who { "chip chip-on" } else { "chip" },
+                                            "data-testid": "chooser-{p}",
+                                            onclick: move |_| { chooser.set(Some(p)); picked.set(Vec::new()); sheet_of.set(Some(p)); handing_over.set(false); },
+                                            "{players[p].name}"
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
@@ -242,7 +317,7 @@ pub fn EinsteinGameScreen() -> Element {
                         Ranking {
                             players: players.clone(),
                             places: state.places(),
-                            scores: totals.iter().map(|t| t.to_string()).collect::<Vec<String>>(),
+                            scores: totals.iter().map(|t| signed(lang, *t)).collect::<Vec<String>>(),
                             lang,
                             if let Some((record, best)) = solo_best {
                                 p { class: "notice", "data-testid": "personal-best",
@@ -302,7 +377,7 @@ fn SheetView(sheet: Sheet, lang: Lang) -> Element {
                                             }
                                         }
                                     }
-                                    td { class: if result < 0 { "cell negative" } else { "cell written" }, "data-testid": "score-{sum}", "{result}" }
+                                    td { class: if result < 0 { "cell negative" } else { "cell written" }, "data-testid": "score-{sum}", "{signed(lang, result)}" }
                                 }
                             }
                         }
@@ -326,7 +401,7 @@ fn SheetView(sheet: Sheet, lang: Lang) -> Element {
                     }
                     tr { class: "total-row",
                         td { colspan: "3", "{g.total}" }
-                        td { class: "cell total", "data-testid": "sheet-total", "{sheet.total()}" }
+                        td { class: "cell total", "data-testid": "sheet-total", "{signed(lang, sheet.total())}" }
                     }
                 }
             }

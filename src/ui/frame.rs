@@ -4,10 +4,11 @@
 //! link to the rules around the screen's own content.
 
 use super::coach::{CoachTable, CoachToggle, Panel};
-use super::parts::{Notices, RollOffPanel, StatusLine, UndoRedo};
+use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
 use super::{use_default, use_ui, Active, Screen, Ui};
 use crate::core::game::GameKind;
 use crate::core::game::{Game, Move, Roll};
+use crate::core::session::RollSource;
 use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::Lang;
 use crate::platform;
@@ -30,6 +31,12 @@ pub struct UseGame<G: GameScreen> {
     pub refused: Signal<Option<String>>,
     /// The coach's panel is open.
     pub coach_open: Signal<bool>,
+    /// The last panel built, with the state and language it is for: a
+    /// render that does not change the game (opening the coach marks the
+    /// game, saving shows…) does not compute the advice again.
+    coach_cache: CopyValue<Option<(G, Lang, Panel)>>,
+    /// The roll-off that just decided who starts, shown until the next move.
+    pub rolled_off: Signal<Option<RollOff>>,
     pub lang: Lang,
 }
 
@@ -45,6 +52,7 @@ impl<G: GameScreen> UseGame<G> {
     /// Plays `action` and saves the game; a refusal changes nothing and is
     /// shown. True if the move was played.
     pub fn act(mut self, action: G::Action) -> bool {
+        self.rolled_off.set(None);
         let outcome = match self.active.write().as_mut() {
             Some(game) => game.act(action),
             None => return false,
@@ -87,6 +95,37 @@ impl<G: GameScreen> UseGame<G> {
             game.step(undo);
         }
         self.refused.set(None);
+        self.rolled_off.set(None);
+    }
+
+    /// Plays a round of `roll_off` (the app's dice if `typed` is `None`)
+    /// and, when it decides who starts, keeps it to show everyone's die.
+    fn roll_off_round(mut self, roll_off: &RollOff, typed: Option<Vec<u32>>) {
+        let action = {
+            let read = self.active.read();
+            let Some(game) = read.as_ref() else { return };
+            let session = &game.session;
+            let roll = session
+                .state()
+                .legal_moves()
+                .iter()
+                .find_map(|m| m.as_roll().cloned());
+            match (roll, typed) {
+                (Some(roll), Some(values)) => {
+                    session.state().rolled(&roll, &values, RollSource::Typed)
+                }
+                (Some(roll), None) => session.throw(&roll, platform::random_face),
+                (None, _) => None,
+            }
+        };
+        let Some(action) = action else { return };
+        let values = G::roll_values(&action).map(|(v, _)| v);
+        if self.act(action) {
+            let decided = values
+                .and_then(|v| roll_off.roll(&v).ok())
+                .filter(|r| r.winner().is_some());
+            self.rolled_off.set(decided);
+        }
     }
 
     /// Shows a refusal that no move produced (a tap on nothing playable).
@@ -97,25 +136,44 @@ impl<G: GameScreen> UseGame<G> {
     /// The roll-off for the first player, rolled by the app for everyone
     /// still in it.
     pub fn roll_off(self, roll_off: &RollOff, players: &[Player]) -> Element {
+        let range = self
+            .rolls()
+            .first()
+            .map(|roll| roll.range(0))
+            .unwrap_or(1..=6);
+        let (on_roll, on_typed) = (roll_off.clone(), roll_off.clone());
         rsx! {
             RollOffPanel {
                 roll_off: roll_off.clone(),
                 players: players.to_vec(),
                 lang: self.lang,
-                on_roll: move |_| { self.throw_next(); },
+                faces: range.collect::<Vec<u32>>(),
+                on_roll: move |_| self.roll_off_round(&on_roll, None),
+                on_typed: move |values| self.roll_off_round(&on_typed, Some(values)),
             }
         }
     }
 
     /// The coach's panel for the decision at hand, built by `panel` only
     /// while the coach is open (and allowed at this table).
-    pub fn coach(self, panel: impl FnOnce(&G) -> Panel) -> Option<Panel> {
+    pub fn coach(self, panel: impl FnOnce(&G) -> Panel) -> Option<Panel>
+    where
+        G: PartialEq,
+    {
         if !*self.coach_open.read() {
             return None;
         }
         let read = self.active.read();
-        let game = read.as_ref().filter(|g| g.coach_allowed())?;
-        Some(panel(game.session.state()))
+        let state = read.as_ref().filter(|g| g.coach_allowed())?.session.state();
+        let mut cache = self.coach_cache;
+        if let Some((cached, lang, panel)) = &*cache.read() {
+            if cached == state && *lang == self.lang {
+                return Some(panel.clone());
+            }
+        }
+        let built = panel(state);
+        cache.set(Some((state.clone(), self.lang, built.clone())));
+        Some(built)
     }
 
     /// What the frame shows of the game: refusal, saving, undo and redo.
@@ -134,6 +192,11 @@ impl<G: GameScreen> UseGame<G> {
             kind: G::KIND,
             refused: self.refused.read().clone(),
             save_failed: game.is_some_and(|g| g.save_failed),
+            rolled_off: self
+                .rolled_off
+                .read()
+                .clone()
+                .zip(game.map(|g| g.session.state().players().to_vec())),
             can_undo: game.is_some_and(|g| g.can_undo()),
             can_redo: game.is_some_and(|g| g.can_redo()),
             step: Callback::new(move |undo| self.step(undo)),
@@ -167,6 +230,8 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
         active: G::active(&ui),
         refused: use_default::<Option<String>>(),
         coach_open: use_default::<bool>(),
+        coach_cache: use_hook(|| CopyValue::new(None)),
+        rolled_off: use_default::<Option<RollOff>>(),
         lang: ui.lang(),
     }
 }
@@ -177,6 +242,8 @@ pub struct FrameState {
     pub kind: GameKind,
     pub refused: Option<String>,
     pub save_failed: bool,
+    /// The roll-off that just decided who starts, and the players.
+    pub rolled_off: Option<(RollOff, Vec<Player>)>,
     pub can_undo: bool,
     pub can_redo: bool,
     /// Undo (`true`) or redo (`false`).
@@ -210,6 +277,7 @@ pub fn GameFrame(
         kind,
         refused,
         save_failed,
+        rolled_off,
         can_undo,
         can_redo,
         step,
@@ -221,6 +289,9 @@ pub fn GameFrame(
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
             StatusLine { player, text: status }
             Notices { refused, save_failed, lang }
+            if let Some((roll_off, players)) = rolled_off {
+                RollOffResult { roll_off, players, lang }
+            }
             {children}
             if coach_allowed {
                 CoachToggle { lang, open: coach_open, on_open: move |()| consult.call(()),

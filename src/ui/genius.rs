@@ -256,8 +256,8 @@ pub fn GeniusGameScreen() -> Element {
                                             game.throw(&Roll::d6(k));
                                             typed.set(Checker::new());
                                         },
-                                        span { class: "roll-count", "{k}" }
-                                        span { class: "roll-unit", "aria-hidden": "true", "{lang.dice_word(k)}" }
+                                        span { class: "roll-count", "{k}" } " "
+                                        span { class: "roll-unit", "{lang.dice_word(k)}" }
                                     }
                                 }
                             }

@@ -366,7 +366,7 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
         for g in all {
             section { key: "{g.game:?}", class: "info", "data-testid": "stats-{g.game:?}",
                 h2 { class: "section-title", "{lang.game_title(g.game)} · {lang.n_games(g.games)}" }
-                div { class: "table-scroll",
+                div { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "{lang.game_title(g.game)}",
                 table { class: "stats-table",
                     thead {
                         tr {

@@ -154,31 +154,164 @@ pub fn Ranking(
     }
 }
 
-/// The roll-off for the first player: the rounds so far, who rolls again,
-/// and the button that rolls for everyone still in it.
+/// A roll-off round as the table sees it: each player's die, in seat order
+/// (after the first round, who rolled again for a tie).
+#[component]
+fn RollOffRound(
+    round: Vec<(usize, u32)>,
+    players: Vec<Player>,
+    lang: Lang,
+    first: bool,
+) -> Element {
+    let again: Vec<&str> = round
+        .iter()
+        .map(|(p, _)| players[*p].name.as_str())
+        .collect();
+    rsx! {
+        if !first {
+            p { class: "caption", "{lang.roll_off_tie(&again)}" }
+        }
+        ul { class: "rolloff-round",
+            for (p, v) in round {
+                li { key: "{p}",
+                    span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{players[p].colour.symbol()}" }
+                    span { class: "rolloff-name", "{players[p].name}" }
+                    RollOffValue { value: v }
+                }
+            }
+        }
+    }
+}
+
+/// A roll-off value: a die face when it is one, else the number (two dice).
+#[component]
+fn RollOffValue(value: u32) -> Element {
+    match u8::try_from(value).ok().and_then(D6::new) {
+        Some(face) => rsx! {
+            span { class: "rolloff-value", "aria-label": "{value}", role: "img", DieFace { face, class: "mini" } }
+        },
+        None => rsx! { strong { class: "rolloff-value", "{value}" } },
+    }
+}
+
+/// The roll-off for the first player: the rounds so far (every player's
+/// die), who rolls again, the button that rolls for everyone still in it,
+/// and each player's real die entered by tapping them, then a face.
 #[component]
 pub fn RollOffPanel(
     roll_off: crate::core::table::RollOff,
     players: Vec<Player>,
     lang: Lang,
+    /// What a player's die can show (1–6, or 2–12 with two dice).
+    faces: Vec<u32>,
     on_roll: EventHandler<()>,
+    on_typed: EventHandler<Vec<u32>>,
 ) -> Element {
+    let g = lang.game();
     let tied: Vec<&str> = roll_off
         .contenders
         .iter()
         .map(|p| players[*p].name.as_str())
         .collect();
+    let n = roll_off.contenders.len();
+    // The real dice entered, one per player still in it, and whose die the
+    // next face tapped is.
+    let mut entered = use_signal(Vec::<Option<u32>>::new);
+    let mut at = use_signal(|| 0usize);
+    let values: Vec<Option<u32>> = (0..n)
+        .map(|i| entered.read().get(i).copied().flatten())
+        .collect();
+    let complete: Option<Vec<u32>> = values.iter().copied().collect();
+    let current = at().min(n.saturating_sub(1));
     rsx! {
         section { class: "info", "data-testid": "roll-off",
-            for (n, round) in roll_off.rounds.iter().enumerate() {
-                p { key: "{n}",
-                    {round.iter().map(|(p, v)| format!("{} {}", players[*p].name, v)).collect::<Vec<_>>().join(" · ")}
-                }
+            for (r, round) in roll_off.rounds.iter().enumerate() {
+                RollOffRound { key: "{r}", round: round.clone(), players: players.clone(), lang, first: r == 0 }
             }
             if !roll_off.rounds.is_empty() {
                 p { class: "caption", "{lang.roll_off_tie(&tied)}" }
             }
-            button { class: "roll-main", "data-testid": "roll-off", "data-haptic": "roll", onclick: move |_| on_roll.call(()), "{lang.game().roll_off_all}" }
+            button { class: "roll-main", "data-testid": "roll-off-all", "data-haptic": "roll",
+                onclick: move |_| { entered.set(Vec::new()); at.set(0); on_roll.call(()) },
+                "{g.roll_off_all}"
+            }
+            p { class: "caption", "{g.roll_off_enter}" }
+            ul { class: "rolloff-entry",
+                for (i, p) in roll_off.contenders.iter().copied().enumerate() {
+                    li { key: "{p}",
+                        button {
+                            class: if i == current { "rolloff-player chip-on" } else { "rolloff-player" },
+                            "data-testid": "rolloff-player-{i}",
+                            "aria-pressed": if i == current { "true" } else { "false" },
+                            onclick: move |_| at.set(i),
+                            span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{players[p].colour.symbol()}" }
+                            span { class: "rolloff-name", "{players[p].name}" }
+                            match values[i] {
+                                Some(v) => rsx! { RollOffValue { value: v } },
+                                None => rsx! { span { class: "rolloff-value missing", "?" } },
+                            }
+                        }
+                    }
+                }
+            }
+            div { class: "keypad small rolloff-faces", role: "group", "aria-label": "{players[roll_off.contenders[current]].name}",
+                for v in faces.iter().copied() {
+                    button {
+                        key: "{v}",
+                        class: "face-button",
+                        "data-testid": "rolloff-face-{v}",
+                        "aria-label": "{players[roll_off.contenders[current]].name} : {v}",
+                        onclick: move |_| {
+                            let mut list = entered.write();
+                            list.resize(n, None);
+                            list[current] = Some(v);
+                            // On to the next player without a die.
+                            let next = (1..=n).map(|k| (current + k) % n).find(|&k| list[k].is_none());
+                            at.set(next.unwrap_or(current));
+                        },
+                        match u8::try_from(v).ok().and_then(D6::new).filter(|_| faces.len() == 6) {
+                            Some(face) => rsx! { DieFace { face } },
+                            None => rsx! { span { class: "roll-count", "{v}" } },
+                        }
+                    }
+                }
+            }
+            button {
+                class: "action record",
+                "data-testid": "rolloff-record",
+                disabled: complete.is_none(),
+                onclick: move |_| {
+                    if let Some(values) = complete.clone() {
+                        entered.set(Vec::new());
+                        at.set(0);
+                        on_typed.call(values);
+                    }
+                },
+                "{g.roll_off_record}"
+            }
+        }
+    }
+}
+
+/// The roll-off that decided who starts: every player's die, round by
+/// round, and who starts (shown until the first move).
+#[component]
+pub fn RollOffResult(
+    roll_off: crate::core::table::RollOff,
+    players: Vec<Player>,
+    lang: Lang,
+) -> Element {
+    let winner = roll_off
+        .winner()
+        .map(|w| players[w].name.clone())
+        .unwrap_or_default();
+    rsx! {
+        section { class: "info rolloff-result", "data-testid": "roll-off-result", role: "status",
+            h2 { class: "section-title", "{lang.game().who_starts}" }
+            for (r, round) in roll_off.rounds.iter().enumerate() {
+                RollOffRound { key: "{r}", round: round.clone(), players: players.clone(), lang, first: r == 0 }
+            }
+            p { class: "rolloff-winner", strong { "{lang.starts(&winner)}" } }
         }
     }
 }

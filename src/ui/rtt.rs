@@ -182,6 +182,8 @@ pub fn RttGameScreen() -> Element {
                             button {
                                 key: "{p}",
                                 class: if p == sheet_of { "chip chip-on" } else { "chip" },
+                                role: "tab",
+                                "aria-selected": if p == sheet_of { "true" } else { "false" },
                                 "data-testid": "tower-tab-{p}",
                                 onclick: move |_| shown.set(Some(p)),
                                 "{symbol(player)} {player.name} · {state.open_squares(p)}"
@@ -214,7 +216,8 @@ pub fn RttGameScreen() -> Element {
                 for (i, kind) in COLOURED.into_iter().enumerate() {
                     span {
                         key: "{i}",
-                        class: if state.dice_in_play().contains(&kind) { "pool-die in" } else { "pool-die out" },
+                        // Before the first roll every coloured die is about to be rolled.
+                        class: if matches!(state.phase(), Phase::Start) || state.dice_in_play().contains(&kind) { "pool-die in" } else { "pool-die out" },
                         span { class: "{die_class(kind)}", "d{kind.sides()}" }
                     }
                 }
@@ -447,6 +450,7 @@ fn Tower(
     on_square: EventHandler<usize>,
 ) -> Element {
     let unit = 26; // px per half-square
+    let t = use_ui().lang().rtt();
     let rows = sheet.rows();
     let width = sheet.width() * unit;
     let height = rows * unit * 2;
@@ -456,12 +460,19 @@ fn Tower(
                 for s in sheet.squares.iter() {
                     button {
                         key: "{s.id}",
-                        class: if accept.contains(&s.id) { "tsq accept" } else if highlight.contains(&s.id) { "tsq new" } else if board[s.id].is_some() { "tsq filled" } else { "tsq" },
+                        class: {
+                            let look = if accept.contains(&s.id) { "tsq accept" } else if highlight.contains(&s.id) { "tsq new" } else if board[s.id].is_some() { "tsq filled" } else { "tsq" };
+                            if s.base { format!("{look} base") } else { look.to_string() }
+                        },
                         "data-testid": "tsq-{s.id}",
+                        "aria-label": {
+                            let value = board[s.id].map(|v| v.to_string()).unwrap_or_else(|| t.empty.to_string());
+                            let ground = if s.base { format!(", {}", t.on_ground) } else { String::new() };
+                            format!("{} {} : {value}{ground}", t.square, s.id + 1)
+                        },
                         style: "left: {s.x * unit}px; bottom: {s.row * unit * 2}px; width: {unit * 2 - 4}px; height: {unit * 2 - 4}px;",
                         onclick: { let id = s.id; move |_| on_square.call(id) },
                         if let Some(v) = board[s.id] { "{v}" }
-                        if s.base && board[s.id].is_none() { span { class: "tsq-base", "▁" } }
                     }
                 }
             }

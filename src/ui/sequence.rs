@@ -180,7 +180,7 @@ pub fn SequenceGameScreen() -> Element {
                 _ => rsx! {},
             }
 
-            div { class: "board", role: "grid", "data-testid": "board",
+            div { class: "board", role: "group", "aria-label": "{t.title}", "data-testid": "board",
                 for r in 0..SIZE {
                     for c in 0..SIZE {
                         {

@@ -43,7 +43,6 @@ pub fn SerieuxGameScreen() -> Element {
     let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let mut typed = use_default::<Checker>();
-    let mut typed_rolloff = use_default::<String>();
 
     let read = game.active.read();
     let Some(active) = read.as_ref() else {
@@ -89,30 +88,6 @@ pub fn SerieuxGameScreen() -> Element {
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
                     {game.roll_off(&r, &players)}
-                    section { class: "info",
-                        p { class: "caption", "{g.enter_dice}" }
-                        div { class: "typed-rolloff",
-                            input {
-                                class: "name-input",
-                                "data-testid": "typed-rolloff",
-                                r#type: "text",
-                                inputmode: "numeric",
-                                placeholder: {r.contenders.iter().map(|p| players[*p].name.clone()).collect::<Vec<_>>().join(", ")},
-                                value: "{typed_rolloff}",
-                                oninput: move |e| typed_rolloff.set(e.value()),
-                            }
-                            button {
-                                class: "action",
-                                "data-testid": "typed-rolloff-ok",
-                                onclick: move |_| {
-                                    let values: Vec<u32> = typed_rolloff().chars().filter_map(|c| c.to_digit(10)).collect();
-                                    game.act(Action::RollOff { values, source: RollSource::Typed });
-                                    typed_rolloff.set(String::new());
-                                },
-                                "OK"
-                            }
-                        }
-                    }
                 },
                 Phase::Playing => rsx! {
                     section { class: "info play",
@@ -129,8 +104,8 @@ pub fn SerieuxGameScreen() -> Element {
                                         game.throw(&Roll::d6(k));
                                         typed.set(Checker::new());
                                     },
-                                    span { class: "roll-count", "{k}" }
-                                    span { class: "roll-unit", "aria-hidden": "true", "{lang.dice_word(k)}" }
+                                    span { class: "roll-count", "{k}" } " "
+                                    span { class: "roll-unit", "{lang.dice_word(k)}" }
                                 }
                             }
                         }

@@ -33,6 +33,9 @@ impl Budget {
     }
 }
 
+/// A part of the bench: its name on the command line, and what it runs.
+type Section = (&'static str, fn(&Budget));
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let budget = Budget {
@@ -44,7 +47,7 @@ fn main() {
         .map(String::as_str)
         .collect();
     let wanted = |name: &str| chosen.is_empty() || chosen.contains(&name);
-    let sections: &[(&str, fn(&Budget))] = &[
+    let sections: &[Section] = &[
         ("genius", genius_modes::run),
         ("latency", genius_modes::latency),
         ("sequence", sequence::run),

@@ -25,7 +25,13 @@ async function typedRoll(page, dice) {
   await page.tap(id('record-typed'));
 }
 
+// The phone handed over to the next chooser, if the screen waits for them.
+async function takePhone(page) {
+  if (await page.$(id('handover-ok'))) await page.tap(id('handover-ok'));
+}
+
 async function choose(page, order) {
+  await takePhone(page);
   for (const i of order) await page.tap(id(`edie-${i}`));
   await page.tap(id('confirm-choice'));
 }
@@ -51,19 +57,24 @@ test('a complete two-player game: shared rolls, the fifth-die rules, per-player 
   assert.equal(await page.isDisabled(id('confirm-choice')), true);
   await page.tap(id('edie-0'));                     // undo the picks
   await choose(page, [0, 2, 3, 4]);
+  await takePhone(page);
   assert.match(await page.textContent(id('fifth-rule')), /Lancer libre|n'importe lequel|doit être/);
   await choose(page, [0, 1, 2, 4]);                 // Bruno: fifth die the first 6
   // A free throw for Anne: 1-3-3-6-6 shows none of 4, 2, 5.
   await typedRoll(page, [1, 3, 3, 6, 6]);
   assert.match(await page.textContent(id('fifth-rule')), /Lancer libre/);
   await choose(page, [0, 1, 2, 3]);
-  assert.match(await page.textContent(id('events')), /Anne · 4 \+ 9 · 5e dé 6 \(lancer libre\)/);
+  // Bruno gets the phone without seeing Anne's choice; everyone sees both after.
+  assert.match(await page.textContent(id('handover')), /Passez le téléphone à Bruno/);
+  assert.equal(await page.$(id('events')), null);
   await choose(page, [0, 1, 2, 3]);
+  assert.match(await page.textContent(id('events')), /Anne · 4 \+ 9 · 5e dé 6 \(lancer libre\)/);
   await shot(page, 'einstein-two-players');
   // Play on with the app's dice, always taking the first legal split, until both are done.
   for (let turn = 0; turn < 80; turn++) {
     if (await page.$(id('ranking'))) break;
     if (await page.$(id('einstein-roll'))) { await page.tap(id('einstein-roll')); continue; }
+    await takePhone(page);
     // Try splits until one is legal.
     const splits = [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 3, 4], [0, 2, 3, 4], [1, 2, 3, 4]];
     for (const s of splits) {
@@ -73,10 +84,13 @@ test('a complete two-player game: shared rolls, the fifth-die rules, per-player 
     }
   }
   await page.waitForSelector(id('ranking'));
-  const totals = await page.$$eval('.rank-total', (t) => t.map((e) => Number(e.textContent)));
+  // Scores are written with the minus sign (−), as in the other games.
+  const number = (text) => Number(text.replace('−', '-'));
+  const totals = await page.$$eval('.rank-total', (t) => t.map((e) => e.textContent));
   assert.equal(totals.length, 2);
-  const sheetTotal = Number(await page.textContent(id('sheet-total')));
-  assert.ok(totals.includes(sheetTotal));
+  assert.ok(totals.every((t) => !t.includes('-')), totals.join(' '));
+  const sheetTotal = number(await page.textContent(id('sheet-total')));
+  assert.ok(totals.map(number).includes(sheetTotal));
   await shot(page, 'einstein-finished');
   assert.deepEqual(page.errors, []);
 });
@@ -93,4 +107,31 @@ test('solo: the game ends at the eighth mark and the personal best is kept', asy
   assert.equal(await page.textContent(id('sheet-total')), '200');
   assert.match(await page.textContent(id('personal-best')), /New personal best! Personal best: 200/);
   await shot(page, 'einstein-solo-dark-en');
+});
+
+test('a quicker choice: one pair tapped, the only split the game allows is proposed', async () => {
+  const page = await app.page();
+  await newEinstein(page, ['Anne', 'Bruno']);
+  // Anne chooses 4, 2 and 5 as fifth-die values over three rolls.
+  for (const fifth of [4, 2, 5]) {
+    await typedRoll(page, [1, 1, 3, 3, fifth]);
+    await choose(page, [0, 1, 2, 3]);
+    await choose(page, [0, 2, 1, 4]);               // Bruno: fifth die a 3 each time
+  }
+  // 1-2-3-6-6: her fifth die must be the 2. Tapping the two 6s leaves 1, 2
+  // and 3: only 1+3 with the 2 left over is allowed, so it is proposed.
+  await typedRoll(page, [1, 2, 3, 6, 6]);
+  await page.tap(id('edie-3'));
+  await page.tap(id('edie-4'));
+  assert.match(await page.textContent(id('only-split')), /une seule répartition/);
+  assert.match(await page.textContent(id('pair-sums')), /A = 12\s+·\s+B = 4\s+·\s+5e dé = 2/);
+  assert.equal(await page.isDisabled(id('confirm-choice')), false);
+  await page.tap(id('confirm-choice'));
+  assert.match(await page.textContent(id('handover')), /Bruno/);
+  await page.tap(id('handover-ok'));
+  // Two dice with the rest free: no proposal.
+  await page.tap(id('edie-3'));
+  await page.tap(id('edie-4'));
+  assert.equal(await page.$(id('only-split')), null);
+  assert.deepEqual(page.errors, []);
 });

@@ -108,27 +108,50 @@ test('undo across a round boundary, redo, and undo never re-rolls', async () => 
   await shot(page, 'serieux-dark-en');
 });
 
-test('roll-off for the first player, six players, rules page', async () => {
+test('roll-off for the first player, six players: each die entered by a tap, everyone\'s die and who starts shown', async () => {
   const page = await app.page();
   await newGame(page, ['A1', 'B2', 'C3', 'D4', 'E5', 'F6'], { first: null });
   assert.match(await status(page), /Qui commence/);
-  await page.fill(id('typed-rolloff'), '1 6 2');
-  await page.tap(id('typed-rolloff-ok'));
-  assert.match(await page.textContent(id('move-error')), /Il faut un dé par joueur encore en lice : 6 chiffres/);
-  await page.fill(id('typed-rolloff'), '1 6 2 6 3 9');
-  await page.tap(id('typed-rolloff-ok'));
-  assert.match(await page.textContent(id('move-error')), /9 n'est pas une face de dé/);
-  await page.fill(id('typed-rolloff'), '1 6 2 6 3 4');
-  await page.tap(id('typed-rolloff-ok'));
+  // Nothing to record until every player has a die; a tap on a face
+  // enters the selected player's die and moves on to the next one.
+  assert.ok(await page.$eval(id('rolloff-record'), (b) => b.disabled));
+  for (const f of [1, 6, 2, 6, 3]) await page.tap(id(`rolloff-face-${f}`));
+  assert.ok(await page.$eval(id('rolloff-record'), (b) => b.disabled));
+  await page.tap(id('rolloff-face-5'));
+  // A wrong die is corrected by tapping its player, then the right face.
+  await page.tap(id('rolloff-player-5'));
+  await page.tap(id('rolloff-face-4'));
+  assert.match(await page.textContent(id('rolloff-player-5')), /F6/);
+  await page.tap(id('rolloff-record'));
   assert.match(await page.textContent(id('roll-off')), /Égalité : B2, D4 relancent/);
-  await page.fill(id('typed-rolloff'), '2 5');
-  await page.tap(id('typed-rolloff-ok'));
+  assert.equal((await page.$$('[data-testid^="rolloff-player-"]')).length, 2);
+  await page.tap(id('rolloff-face-2'));
+  await page.tap(id('rolloff-face-5'));
+  await page.tap(id('rolloff-record'));
   assert.match(await status(page), /À D4 de jouer/);
+  // Who starts, and every die of both rounds, until the first move.
+  const result = await page.textContent(id('roll-off-result'));
+  assert.match(result, /D4 commence/);
+  assert.equal(await page.$$eval(`${id('roll-off-result')} .rolloff-round li`, (l) => l.length), 8);
   await shot(page, 'serieux-six-players-fr');
+  await page.tap(id('serieux-roll-2'));
+  assert.equal(await page.$(id('roll-off-result')), null);
   await page.tap(id('open-rules'));
   assert.match(await rulesText(page, 'serieux-rules'), /1 n'est pas un nombre premier/);
   await page.tap('.topbar .back');
   await page.waitForSelector(id('serieux-game'));
+});
+
+test('the app\'s roll-off shows every player\'s die and who starts', async () => {
+  const page = await app.page({ locale: 'en-GB' });
+  await newGame(page, ['Zoé', 'Anne', 'Yann'], { first: null });
+  await page.tap(id('roll-off-all'));
+  while (await page.$(id('rolloff-record'))) await page.tap(id('roll-off-all'));
+  const result = await page.textContent(id('roll-off-result'));
+  const who = result.match(/(Zoé|Anne|Yann) starts\./)?.[1];
+  assert.ok(who, result);
+  assert.match(await status(page), new RegExp(`${who} to play`));
+  assert.ok(await page.$$eval(`${id('roll-off-result')} .rolloff-round li`, (l) => l.length) >= 3);
 });
 
 test('setup refuses a missing or duplicate name with a clear message', async () => {

@@ -2,11 +2,12 @@
 //! chance that the sorted number is prime, its expected value, and the
 //! points a prime brings on average (Mode Sérieux writes primes only).
 //!
-//! Counted over every ordered roll of `k` fair dice (6^k equally likely),
-//! once per process and only when first asked.
+//! Counted over every ordered roll of `k` fair dice (6^k equally likely,
+//! grouped by the number they form), once per process and only when first
+//! asked.
 
 use super::{Advice, Basis, Ratio, Scored};
-use crate::core::dice::{number_of, sorted, D6, MAX_DICE};
+use crate::core::dice::MAX_DICE;
 use crate::core::prime::is_prime;
 use std::sync::OnceLock;
 
@@ -25,41 +26,49 @@ pub struct DiceOdds {
     pub primes: Vec<(u32, u32)>,
 }
 
-/// Every ordered roll of `k` dice, as its sorted number.
-fn numbers(k: usize) -> impl Iterator<Item = u32> {
-    let total = 6u32.pow(k as u32);
-    (0..total).map(move |index| {
-        let mut rest = index;
-        let roll: Vec<D6> = (0..k)
-            .map(|_| {
-                let die = D6::ALL[(rest % 6) as usize];
-                rest /= 6;
-                die
-            })
-            .collect();
-        number_of(&sorted(&roll))
-    })
+/// Every number `k` dice can form once sorted, with how many of the 6^k
+/// ordered rolls form it (k! over the factorials of each face's count).
+fn numbers(k: usize) -> Vec<(u32, i64)> {
+    fn extend(
+        prefix: u32,
+        min_face: u32,
+        left: usize,
+        faces: &mut [usize; 7],
+        out: &mut Vec<(u32, i64)>,
+    ) {
+        if left == 0 {
+            let factorial = |n: usize| (1..=n as i64).product::<i64>();
+            let k: usize = faces.iter().sum();
+            let ways = faces.iter().fold(factorial(k), |w, &m| w / factorial(m));
+            out.push((prefix, ways));
+            return;
+        }
+        for face in min_face..=6 {
+            faces[face as usize] += 1;
+            extend(prefix * 10 + face, face, left - 1, faces, out);
+            faces[face as usize] -= 1;
+        }
+    }
+    let mut out = Vec::new();
+    extend(0, 1, k, &mut [0; 7], &mut out);
+    out
 }
 
 fn count(k: usize) -> DiceOdds {
     let total = 6i64.pow(k as u32);
-    let (mut sum, mut prime_sum) = (0i64, 0i64);
+    let (mut sum, mut prime_sum, mut favourable) = (0i64, 0i64, 0i64);
     let mut primes: Vec<(u32, u32)> = Vec::new();
-    for n in numbers(k) {
-        sum += i64::from(n);
+    for (n, ways) in numbers(k) {
+        sum += i64::from(n) * ways;
         if is_prime(n) {
-            prime_sum += i64::from(n);
-            match primes.iter_mut().find(|(p, _)| *p == n) {
-                Some((_, c)) => *c += 1,
-                None => primes.push((n, 1)),
-            }
+            prime_sum += i64::from(n) * ways;
+            favourable += ways;
+            primes.push((n, ways as u32));
         }
     }
-    primes.sort_unstable();
-    let favourable: u32 = primes.iter().map(|(_, c)| c).sum();
     DiceOdds {
         dice: k,
-        prime: Ratio::new(favourable.into(), total),
+        prime: Ratio::new(favourable, total),
         number: Ratio::new(sum, total),
         points: Ratio::new(prime_sum, total),
         primes,

@@ -341,7 +341,7 @@ fn advise_place(game: &Genius, me: usize, column: usize, value: Halves) -> Advic
             let (chance, later) = if other_open {
                 // Given the next hit in this column, does it fit?
                 let hit = hits.chance(|_| true);
-                (hits.chance(&fits) / hit, hits.expected(&fits) / hit)
+                (hits.chance(fits) / hit, hits.expected(fits) / hit)
             } else {
                 (Ratio::ONE, Ratio::ZERO)
             };

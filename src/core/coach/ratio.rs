@@ -115,6 +115,8 @@ impl Mul for Ratio {
 
 impl Div for Ratio {
     type Output = Ratio;
+    // Dividing is multiplying by the inverse.
+    #[allow(clippy::suspicious_arithmetic_impl)]
     fn div(self, other: Ratio) -> Ratio {
         self * Ratio::new(other.den, other.num)
     }

@@ -83,7 +83,7 @@ fn final_totals(from: u64, rounds: usize, dice: usize) -> Vec<(u64, f64)> {
     out
 }
 
-/// P(total ≤ x) for a sorted distribution, as its running sums.
+/// A sorted distribution as its running sums: (total, P(≤ total)).
 fn cumulative(dist: &[(u64, f64)]) -> Vec<(u64, f64)> {
     let mut sum = 0.0;
     dist.iter()
@@ -92,13 +92,6 @@ fn cumulative(dist: &[(u64, f64)]) -> Vec<(u64, f64)> {
             (t, sum)
         })
         .collect()
-}
-
-fn at_most(cumulative: &[(u64, f64)], x: u64) -> f64 {
-    match cumulative.partition_point(|(t, _)| *t <= x) {
-        0 => 0.0,
-        i => cumulative[i - 1].1,
-    }
 }
 
 /// The dynamic programme, bottom-up: the totals the player can reach after
@@ -112,26 +105,53 @@ struct Programme {
 }
 
 impl Programme {
-    /// The player's share of first place with a final total `t`: 1 when
-    /// alone ahead, 1/(m+1) when tied with m others, 0 when beaten.
-    fn share_of_first(&self, t: u64) -> f64 {
-        // coefficients[m]: chance that exactly m rivals tie at t and the
-        // others end below.
-        let mut coefficients = [0.0; MAX_PLAYERS + 1];
-        coefficients[0] = 1.0;
-        for (r, rival) in self.rivals.iter().enumerate() {
-            let below = if t == 0 { 0.0 } else { at_most(rival, t - 1) };
-            let equal = at_most(rival, t) - below;
-            for m in (0..=r).rev() {
-                coefficients[m + 1] += coefficients[m] * equal;
-                coefficients[m] *= below;
-            }
-        }
-        coefficients
+    /// The player's share of first place with each final total of `finals`
+    /// (ascending): 1 when alone ahead, 1/(m+1) when tied with m others, 0
+    /// when beaten.
+    fn shares_of_first(&self, finals: &[u64]) -> Vec<f64> {
+        // Each rival's chance to end below and at each total, by one walk
+        // along both ascending lists.
+        let per_rival: Vec<Vec<(f64, f64)>> = self
+            .rivals
             .iter()
-            .enumerate()
-            .map(|(m, c)| c / (m + 1) as f64)
-            .sum()
+            .map(|rival| {
+                let mut j = 0;
+                finals
+                    .iter()
+                    .map(|&t| {
+                        while j < rival.len() && rival[j].0 < t {
+                            j += 1;
+                        }
+                        let below = if j == 0 { 0.0 } else { rival[j - 1].1 };
+                        let equal = match rival.get(j) {
+                            Some(&(x, at_most)) if x == t => at_most - below,
+                            _ => 0.0,
+                        };
+                        (below, equal)
+                    })
+                    .collect()
+            })
+            .collect();
+        (0..finals.len())
+            .map(|i| {
+                // coefficients[m]: chance that exactly m rivals tie and the
+                // others end below.
+                let mut coefficients = [0.0; MAX_PLAYERS + 1];
+                coefficients[0] = 1.0;
+                for (r, rival) in per_rival.iter().enumerate() {
+                    let (below, equal) = rival[i];
+                    for m in (0..=r).rev() {
+                        coefficients[m + 1] += coefficients[m] * equal;
+                        coefficients[m] *= below;
+                    }
+                }
+                coefficients
+                    .iter()
+                    .enumerate()
+                    .map(|(m, c)| c / (m + 1) as f64)
+                    .sum()
+            })
+            .collect()
     }
 
     /// The chance of winning from `start` with `rounds` rolls left, for
@@ -151,10 +171,7 @@ impl Programme {
             next.dedup();
             totals.push(next);
         }
-        let mut value: Vec<f64> = totals[rounds]
-            .iter()
-            .map(|&t| self.share_of_first(t))
-            .collect();
+        let mut value = self.shares_of_first(&totals[rounds]);
         // Each roll's outcomes as (index into `points`, probability).
         let rolls: Vec<Vec<(usize, f64)>> = self
             .rolls
@@ -197,7 +214,7 @@ impl Programme {
                 .collect();
         }
         // No roll left (not reached: the coach advises before a roll).
-        vec![self.share_of_first(start); MAX_DICE]
+        vec![value[0]; MAX_DICE]
     }
 }
 

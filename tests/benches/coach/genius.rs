@@ -4,6 +4,7 @@
 //!   decisions (Défi, MIN or MAX), so only the column policy differs;
 //! - the whole coach: the baseline decides the rest the plainest way (a Défi
 //!   erases nothing, a value goes in MIN when both cells are free).
+//!
 //! `latency` prints how long the checker's, Mode Sérieux's and the Genius
 //! modes' advice takes, natively.
 
