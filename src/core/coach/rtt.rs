@@ -28,6 +28,22 @@ use crate::core::dice_kinds::DieKind;
 use crate::core::rtt::{accepts, Phase, Placement, Rtt, Sheet};
 use std::collections::HashSet;
 
+/// A fingerprint of a search state (the dice used and the numbers
+/// written), FNV-1a: the memo keeps these rather than whole states.
+fn fingerprint(used: u32, filled: &[Option<u32>]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |x: u32| {
+        for b in x.to_le_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    mix(used);
+    for f in filled {
+        mix(f.map_or(u32::MAX, |v| v));
+    }
+    h
+}
+
 /// Why the coach recommends its placement.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
@@ -317,7 +333,8 @@ struct Search<'a> {
     result: &'a [u32],
     decreasing: bool,
     score: Score<'a>,
-    seen: HashSet<(u32, Vec<Option<u32>>)>,
+    /// States already looked at (by [`fingerprint`]).
+    seen: HashSet<u64>,
     best: Option<((f64, usize), Vec<Placement>)>,
     plan: Vec<Placement>,
     filled: Vec<Option<u32>>,
@@ -325,7 +342,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn visit(&mut self, used: u32) {
-        if self.seen.len() >= SEARCH_LIMIT || !self.seen.insert((used, self.filled.clone())) {
+        if self.seen.len() >= SEARCH_LIMIT || !self.seen.insert(fingerprint(used, &self.filled)) {
             return;
         }
         let here = (self.score)(&self.filled, &self.plan);
@@ -338,7 +355,7 @@ impl Search<'_> {
                 continue;
             }
             let free_square = self.sheet.squares[q].on.is_empty();
-            let mut tried: HashSet<Vec<u32>> = HashSet::new();
+            let mut tried: Vec<Vec<u32>> = Vec::new();
             for mask in 1u32..(1 << n) {
                 if mask & used != 0 {
                     continue;
@@ -364,9 +381,10 @@ impl Search<'_> {
                 }
                 let mut values: Vec<u32> = dice.iter().map(|&d| self.result[d]).collect();
                 values.sort_unstable();
-                if !tried.insert(values) {
+                if tried.contains(&values) {
                     continue; // the same numbers from equal dice
                 }
+                tried.push(values);
                 self.filled[q] = Some(value);
                 self.plan.push(Placement { square: q, dice });
                 self.visit(used | mask);
