@@ -50,6 +50,8 @@ macro_rules! texts {
 mod app;
 mod coach;
 mod coach_einstein;
+mod coach_rtt;
+mod coach_sequence;
 mod einstein;
 mod genius;
 mod history;
@@ -62,6 +64,8 @@ mod words;
 pub use app::{factorisation, Texts};
 pub use coach::CoachTexts;
 pub use coach_einstein::CoachEinsteinTexts;
+pub use coach_rtt::CoachRttTexts;
+pub use coach_sequence::CoachSequenceTexts;
 pub use einstein::EinsteinTexts;
 pub use genius::GeniusTexts;
 pub use history::HistoryTexts;

@@ -2,8 +2,10 @@
 //! squares (only squares that accept the chosen number are enabled), the
 //! adjustments the white die asks for, and the series.
 
+use super::coach::{Panel, Row};
 use super::parts::{symbol, Ranking, RulesPage};
 use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
+use crate::core::coach;
 use crate::core::dice_kinds::{DieKind, Face, White};
 use crate::core::game::GameKind;
 use crate::core::rtt::{Action, Error, Phase, Placement, Rtt, Sheet, COLOURED};
@@ -17,6 +19,41 @@ fn die_class(kind: DieKind) -> String {
     match kind {
         DieKind::D6 => "rdie rdie-d6n".to_string(),
         other => format!("rdie rdie-d{}", other.sides()),
+    }
+}
+
+/// The coach for `player` on the current result: the recommended
+/// placement and why, and each square it leaves open with the chance that
+/// a throw of the dice in play can fill it.
+fn coach_panel(state: &Rtt, player: Option<usize>, lang: Lang) -> Panel {
+    let Some(advice) = player.and_then(|p| coach::rtt::advise(state, p)) else {
+        return Panel::default();
+    };
+    let result = match state.phase() {
+        Phase::Place { result, .. } => result.clone(),
+        _ => Vec::new(),
+    };
+    Panel {
+        rows: advice
+            .squares
+            .iter()
+            .map(|s| Row {
+                label: lang.coach_rtt_square(state.sheet(), s.option),
+                chance: s.chance,
+                expected: None,
+                extra: None,
+                recommended: false,
+            })
+            .collect(),
+        chance_label: Some(lang.coach_rtt().chance.into()),
+        // The placement first, then why.
+        reason: Some(format!(
+            "{} — {}",
+            lang.coach_rtt_plan(&advice.plan, &result, &advice.dice),
+            lang.coach_rtt_reason(&advice.reason)
+        )),
+        basis: Some(advice.basis),
+        ..Panel::default()
     }
 }
 
@@ -137,6 +174,10 @@ pub fn RttGameScreen() -> Element {
             player: placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller())).map(|p| players[p].colour),
             status: status.clone(),
             on_step: move |_| reset_draft(),
+            // The advice is the placing player's, and the game's panel
+            // cache knows only the state: built here whenever the coach is
+            // open (well under a millisecond).
+            coach: game.coach(|_| Panel::default()).map(|_| coach_panel(state, placing, lang)),
             sheet: rsx! {
                 if players.len() > 1 {
                     div { class: "chips", role: "tablist",

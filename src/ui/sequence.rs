@@ -1,15 +1,30 @@
 //! Séquence Dés: the board drawn as a board, chips that differ by shape as
 //! well as colour, the squares the roll allows highlighted, the winning line.
 
+use super::coach::Panel;
 use super::parts::{colour_class, FaceKeypad, RulesPage};
 use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
+use crate::core::coach;
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::sequence::{Action, Event, Phase, Sequence, Square, BOARD, SIZE};
 use crate::core::session::{RollSource, Rules};
 use crate::core::table::Colour;
+use crate::i18n::Lang;
 use dioxus::prelude::*;
+
+/// The coach at a square to choose: every legal square, the chance that the
+/// opponent cannot complete a line next, the recommended one and why.
+fn coach_panel(state: &Sequence, lang: Lang) -> Panel {
+    let Some(advice) = coach::sequence::advise(state) else {
+        return Panel::default();
+    };
+    let mut panel = Panel::of(&advice, |c| lang.coach_sequence_option(c));
+    panel.chance_label = Some(lang.coach_sequence().chance.into());
+    panel.reason = Some(lang.coach_sequence_reason(&advice.reason));
+    panel
+}
 
 /// A side's colour and symbol: those of its first player.
 fn side_look(game: &Sequence, side: usize) -> (Colour, &'static str) {
@@ -87,6 +102,7 @@ pub fn SequenceGameScreen() -> Element {
             game: game.frame(),
             player: current.map(|p| side_look(state, state.side_of(p)).0),
             status: status.clone(),
+            coach: game.coach(|state| coach_panel(state, lang)),
             sheet: rsx! {
                 div { class: "chips",
                     for side in 0..state.side_count() {

@@ -12,6 +12,10 @@ mod stats;
 
 #[path = "coach/genius.rs"]
 mod genius_modes;
+#[path = "coach/rtt.rs"]
+mod rtt;
+#[path = "coach/sequence.rs"]
+mod sequence;
 
 #[path = "coach/einstein.rs"]
 mod einstein;
@@ -50,6 +54,8 @@ fn main() {
         ("genius", genius_modes::run),
         ("latency", genius_modes::latency),
         ("einstein", einstein::run),
+        ("sequence", sequence::run),
+        ("rtt", rtt::run),
     ];
     for (name, run) in sections {
         if wanted(name) {

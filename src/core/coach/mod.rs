@@ -11,6 +11,8 @@
 
 pub mod einstein;
 mod ratio;
+pub mod rtt;
+pub mod sequence;
 
 pub use ratio::Ratio;
 
