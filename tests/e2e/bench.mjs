@@ -148,6 +148,19 @@ try {
   for (const f of [1, 2, 3, 4, 5]) await coachPage.click(id(`typed-face-${f}`));
   await coachPage.click(id('record-typed'));
   coach.push(await coachTimes('Einstein, solo, a split of 1 2 3 4 5'));
+  await newGame('sequence', 2);
+  await coachPage.click(id('typed-face-3'));
+  await coachPage.click(id('typed-face-3'));
+  coach.push(await coachTimes('Séquence Dés, a 6 to place'));
+  await newGame('rtt', 1);
+  const values = async (vs, button) => {
+    for (let i = 0; i < vs.length; i++) await coachPage.fill(id(`value-${i}`), String(vs[i]));
+    await coachPage.click(id(button));
+  };
+  await values([2, 2, 1, 1, 1], 'rtt-start-typed');
+  await coachPage.waitForSelector(id('rtt-roll'));
+  await values([2, 3], 'rtt-roll-typed');
+  coach.push(await coachTimes('Roll to the Top, a result to place'));
   await coachPage.context().close();
 
   const lines = [
