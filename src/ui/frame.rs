@@ -14,6 +14,10 @@ use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
+/// A coach panel with what it was built for: the state, the player
+/// advised and the language.
+type CachedPanel<G> = (G, Option<usize>, Lang, Panel);
+
 /// A game as its screens see it.
 pub trait GameScreen: Game {
     /// The game of this kind being played (or viewed from the history).
@@ -31,10 +35,10 @@ pub struct UseGame<G: GameScreen> {
     pub refused: Signal<Option<String>>,
     /// The coach's panel is open.
     pub coach_open: Signal<bool>,
-    /// The last panel built, with the state and language it is for: a
-    /// render that does not change the game (opening the coach marks the
+    /// The last panel built, with the state, player and language it is
+    /// for: a render that does not change them (opening the coach marks the
     /// game, saving shows…) does not compute the advice again.
-    coach_cache: CopyValue<Option<(G, Lang, Panel)>>,
+    coach_cache: CopyValue<Option<CachedPanel<G>>>,
     /// The roll-off that just decided who starts, shown until the next move.
     pub rolled_off: Signal<Option<RollOff>>,
     pub lang: Lang,
@@ -155,8 +159,10 @@ impl<G: GameScreen> UseGame<G> {
     }
 
     /// The coach's panel for the decision at hand, built by `panel` only
-    /// while the coach is open (and allowed at this table).
-    pub fn coach(self, panel: impl FnOnce(&G) -> Panel) -> Option<Panel>
+    /// while the coach is open (and allowed at this table). `player` is
+    /// whom it advises where the state alone does not say (players who
+    /// choose or place on the same roll); `None` for the player to move.
+    pub fn coach(self, player: Option<usize>, panel: impl FnOnce(&G) -> Panel) -> Option<Panel>
     where
         G: PartialEq,
     {
@@ -166,13 +172,13 @@ impl<G: GameScreen> UseGame<G> {
         let read = self.active.read();
         let state = read.as_ref().filter(|g| g.coach_allowed())?.session.state();
         let mut cache = self.coach_cache;
-        if let Some((cached, lang, panel)) = &*cache.read() {
-            if cached == state && *lang == self.lang {
+        if let Some((cached, for_player, lang, panel)) = &*cache.read() {
+            if cached == state && *for_player == player && *lang == self.lang {
                 return Some(panel.clone());
             }
         }
         let built = panel(state);
-        cache.set(Some((state.clone(), self.lang, built.clone())));
+        cache.set(Some((state.clone(), player, self.lang, built.clone())));
         Some(built)
     }
 

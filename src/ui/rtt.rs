@@ -174,10 +174,9 @@ pub fn RttGameScreen() -> Element {
             player: placing.or(matches!(state.phase(), Phase::Start | Phase::Roll | Phase::Adjust { .. }).then_some(state.roller())).map(|p| players[p].colour),
             status: status.clone(),
             on_step: move |_| reset_draft(),
-            // The advice is the placing player's, and the game's panel
-            // cache knows only the state: built here whenever the coach is
-            // open (well under a millisecond).
-            coach: game.coach(|_| Panel::default()).map(|_| coach_panel(state, placing, lang)),
+            // The advice is the placing player's (several may place on
+            // one result).
+            coach: game.coach(placing, |state| coach_panel(state, placing, lang)),
             sheet: rsx! {
                 if players.len() > 1 {
                     div { class: "chips", role: "tablist",

@@ -77,7 +77,7 @@ pub fn WordsGameScreen() -> Element {
             game: game.frame(),
             player: status_colour,
             status,
-            coach: game.coach(|state| Panel {
+            coach: game.coach(None, |state| Panel {
                 note: crate::core::coach::words::advise(state).map(|a| lang.words_advice(&a)),
                 ..Panel::default()
             }),
