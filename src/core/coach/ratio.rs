@@ -66,15 +66,6 @@ impl Ratio {
         let tenths = whole * 1000 + (rest * 1000 * 2 + self.den) / (2 * self.den);
         tenths * self.num.signum()
     }
-
-    /// The mean of `total` over `count` items (an empty set has mean 0).
-    pub fn mean(total: i64, count: i64) -> Ratio {
-        if count == 0 {
-            Ratio::ZERO
-        } else {
-            Ratio::new(total, count)
-        }
-    }
 }
 
 impl Default for Ratio {
