@@ -60,6 +60,21 @@ impl Panel {
 /// The coach's button and, once open, its panel. `on_open` runs when a
 /// player opens it (the game is then marked as coached); `panel` is built
 /// only while open.
+/// The coach's mark, a light bulb: drawn rather than an emoji, so that every
+/// phone and browser shows it, and hidden from screen readers (the words
+/// beside it say what it is).
+#[component]
+pub fn CoachIcon() -> Element {
+    rsx! {
+        svg { class: "coach-icon", view_box: "0 0 24 24", "aria-hidden": "true",
+            path {
+                d: "M9 18h6M10 21h4M12 3a6 6 0 0 0-3.6 10.8c.7.6 1.1 1.3 1.1 2.2h5c0-.9.4-1.6 1.1-2.2A6 6 0 0 0 12 3z",
+                fill: "none", stroke: "currentColor", stroke_width: "2", stroke_linecap: "round", stroke_linejoin: "round",
+            }
+        }
+    }
+}
+
 #[component]
 pub fn CoachToggle(
     lang: Lang,
@@ -85,7 +100,8 @@ pub fn CoachToggle(
                         }
                     }
                 },
-                if is_open { "{t.close}" } else { "🎓 {t.open}" }
+                if !is_open { CoachIcon {} }
+                if is_open { "{t.close}" } else { "{t.open}" }
             }
             if is_open {
                 section {

@@ -320,7 +320,7 @@ fn HistoryRow(
             div { class: "hist-head",
                 strong { "{lang.outcome_title(&outcome)}" }
                 if outcome.coached {
-                    span { class: "coached-mark", "data-testid": "coached-{id}", "🎓 {lang.coach().coached}" }
+                    span { class: "coached-mark", "data-testid": "coached-{id}", super::coach::CoachIcon {} "{lang.coach().coached}" }
                 }
                 small { "{history::date_text(outcome.finished_at, offset)}" }
             }
