@@ -9,6 +9,11 @@
 //! its own, listed and deleted under its own name, and an id that is not one
 //! of the app's ([`is_valid_id`]) is never used as a file name or key.
 
+mod listing;
+
+use listing::{change_index, forget_index};
+pub use listing::{list, listing, read_game, with_index, Listing};
+
 use crate::core::game::Summary;
 use crate::core::index::{Entry, Index};
 use crate::core::save::{check_summary, is_valid_id, LoadError, SavedGame};
@@ -39,6 +44,12 @@ pub trait GameStore {
     fn set_aside(&self, id: &str);
     /// Removes what an unfinished write left behind.
     fn tidy(&self) {}
+    /// [`Self::tidy`], then [`Self::ids`] (a store that can do both in one
+    /// reading of its folder does).
+    fn tidy_ids(&self) -> Vec<String> {
+        self.tidy();
+        self.ids()
+    }
     /// Puts `text` (the backup that loaded) back as the game's file, the
     /// damaged file set aside: the player is told once, not at every start.
     fn repair(&self, _id: &str, _text: &str) {}
@@ -49,6 +60,17 @@ pub trait GameStore {
     /// Stores the index of summaries. It is a cache of what the games say:
     /// when it cannot be written, the games it lacks are read whole.
     fn write_index(&self, _text: &str) {}
+    /// [`Self::tidy_ids`], and the stored index read and checked
+    /// ([`Index::parse`]): side by side where the store can.
+    fn tidy_ids_and_index(&self) -> (Vec<String>, Option<Index>) {
+        let ids = self.tidy_ids();
+        (ids, parse_index(self))
+    }
+}
+
+/// The store's index of summaries, if it has one that passes its checks.
+fn parse_index(store: &(impl GameStore + ?Sized)) -> Option<Index> {
+    store.read_index().and_then(|text| Index::parse(&text))
 }
 
 pub fn load_all(store: &dyn GameStore) -> Loaded {
@@ -110,74 +132,6 @@ fn load_one(
     }
 }
 
-/// What Home and History list: every finished game by its summary from the
-/// index, and the games that had to be read whole (the unfinished ones,
-/// and finished ones the index did not know yet, now added to it).
-#[derive(Debug, Default)]
-pub struct Listing {
-    /// Every finished game's summary, newest first.
-    pub index: Index,
-    /// The games read whole this time, with what reading them found.
-    pub loaded: Loaded,
-}
-
-/// Lists the store's games through its index of summaries: only the games
-/// the index does not hold are read, and the index is brought in step with
-/// the store (written back when that changed it).
-pub fn list(store: &dyn GameStore) -> Listing {
-    store.tidy();
-    let index = store
-        .read_index()
-        .and_then(|text| Index::parse(&text))
-        .unwrap_or_default();
-    list_from(store, index)
-}
-
-/// [`list`] with the index read: brought in step with the store's games.
-fn list_from(store: &dyn GameStore, mut index: Index) -> Listing {
-    let ids = store.ids();
-    let present: HashSet<&str> = ids.iter().map(String::as_str).collect();
-    let before = index.entries.len();
-    // A game deleted or set aside outside the app: its summary goes.
-    index.entries.retain(|e| present.contains(e.id.as_str()));
-    let mut changed = index.entries.len() != before;
-    let known: HashSet<&str> = index.entries.iter().map(|e| e.id.as_str()).collect();
-    let unknown: Vec<String> = ids
-        .iter()
-        .filter(|id| !known.contains(id.as_str()))
-        .cloned()
-        .collect();
-    drop(known);
-    let mut loaded = Loaded::default();
-    for id in unknown {
-        if let Some((game, text, summary)) = load_one(store, id, &mut loaded) {
-            if game.finished {
-                changed |= index.insert(Entry::of(&game, &text, summary));
-            }
-        }
-    }
-    if changed {
-        store.write_index(&index.to_json());
-    }
-    Listing { index, loaded }
-}
-
-/// Reads game `id` whole to act on it (view, export, delete), bringing its
-/// summary in `index` in step: an entry that disagrees with the stored game
-/// is rebuilt from it, and dropped if the game no longer loads (it is then
-/// set aside, as at start). True in the second item if `index` changed.
-pub fn read_game(store: &dyn GameStore, index: &mut Index, id: &str) -> (Option<SavedGame>, bool) {
-    let mut loaded = Loaded::default();
-    match load_one(store, id.to_string(), &mut loaded) {
-        Some((game, text, summary)) if game.finished => {
-            let changed = index.insert(Entry::of(&game, &text, summary));
-            (Some(game), changed)
-        }
-        Some((game, _, _)) => (Some(game), index.remove(id)),
-        None => (None, index.remove(id)),
-    }
-}
-
 impl GameStore for crate::platform::GameFiles {
     fn ids(&self) -> Vec<String> {
         crate::platform::GameFiles::ids(self).unwrap_or_default()
@@ -195,6 +149,10 @@ impl GameStore for crate::platform::GameFiles {
 
     fn tidy(&self) {
         crate::platform::GameFiles::tidy(self);
+    }
+
+    fn tidy_ids(&self) -> Vec<String> {
+        crate::platform::GameFiles::tidy_ids(self).unwrap_or_default()
     }
 
     fn repair(&self, id: &str, text: &str) {
@@ -530,56 +488,6 @@ fn note_result<T>(
     result
 }
 
-thread_local! {
-    /// The device store's index of summaries, once listed: saves, deletes
-    /// and imports keep it in step with the store, so a save need not read
-    /// it back.
-    static INDEX: RefCell<Option<Index>> = const { RefCell::new(None) };
-}
-
-/// Runs `change` on the device's index (read from the store the first
-/// time) and writes it back if `change` says it changed.
-fn change_index(store: &crate::platform::GameFiles, change: impl FnOnce(&mut Index) -> bool) {
-    INDEX.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let index = cell.get_or_insert_with(|| list(store).index);
-        if change(index) {
-            GameStore::write_index(store, &index.to_json());
-        }
-    });
-}
-
-/// Lists the device's games (see [`list`]) for Home: at start with the
-/// index read from the store, then with the index kept in memory for the
-/// visits and saves that follow. The games read whole (those in progress).
-pub fn listing() -> Loaded {
-    let Some(store) = device_store() else {
-        return Loaded::default();
-    };
-    let kept = INDEX.with(|cell| cell.borrow_mut().take());
-    let Listing { index, loaded } = match kept {
-        Some(index) => list_from(&store, index),
-        None => list(&store),
-    };
-    INDEX.with(|cell| *cell.borrow_mut() = Some(index));
-    loaded
-}
-
-/// Runs `read` on the device's index of summaries (History's list). It is
-/// listed from the store the first time (or after an import), then kept in
-/// memory in step with the app's own saves, deletes and reads; games added
-/// to the store's folder by hand while the app runs appear at its next
-/// start.
-pub fn with_index<T>(read: impl FnOnce(&Index) -> T) -> T {
-    INDEX.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        if cell.is_none() {
-            *cell = Some(device_store().map(|s| list(&s).index).unwrap_or_default());
-        }
-        read(cell.as_ref().unwrap_or(&Index::default()))
-    })
-}
-
 /// Saves a game in the device's store; the error is for the player to see.
 /// A finished game keeps no backup copy: it no longer changes, and its
 /// checksum says if it is ever damaged. Its summary goes in the index once
@@ -596,14 +504,20 @@ pub fn save<R: crate::core::session::Rules>(
     let text = saved.to_json();
     if saved.finished {
         note_result(store.write_finished(id, &text))?;
+        // Without a summary (its replay failed), it is read whole, as an
+        // unfinished game is.
         if let Ok(summary) = crate::core::game::summarise(&saved) {
-            change_index(&store, |index| {
+            change_index(&store, |index, unfinished| {
+                unfinished.remove(id);
                 index.insert(Entry::of(&saved, &text, summary))
             });
         }
         Ok(())
     } else {
-        change_index(&store, |index| index.remove(id));
+        change_index(&store, |index, unfinished| {
+            unfinished.insert(id.to_string());
+            index.remove(id)
+        });
         note_result(store.write(id, &text))
     }
 }
@@ -613,7 +527,10 @@ pub fn forget(id: &str) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
     store.delete(id)?;
     STORAGE_FULL.store(false, Ordering::Relaxed);
-    change_index(&store, |index| index.remove(id));
+    change_index(&store, |index, unfinished| {
+        unfinished.remove(id);
+        index.remove(id)
+    });
     Ok(())
 }
 
@@ -628,16 +545,19 @@ pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::S
     };
     let mut deleted = Vec::new();
     let mut failure = None;
-    change_index(&store, |index| {
+    change_index(&store, |index, unfinished| {
         let mut changed = false;
         for id in ids {
             let (game, _) = read_game(&store, index, id);
             let Some(game) = game else {
+                // Set aside: it no longer loads.
+                unfinished.remove(id);
                 changed |= index.remove(id);
                 continue;
             };
             match store.delete(id) {
                 Ok(()) => {
+                    unfinished.remove(id);
                     changed |= index.remove(id);
                     deleted.push(game);
                 }
@@ -657,8 +577,12 @@ pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::S
 pub fn game(id: &str) -> Option<SavedGame> {
     let store = device_store()?;
     let mut found = None;
-    change_index(&store, |index| {
+    change_index(&store, |index, unfinished| {
         let (game, changed) = read_game(&store, index, id);
+        match &game {
+            Some(game) if !game.finished => unfinished.insert(id.to_string()),
+            _ => unfinished.remove(id),
+        };
         found = game;
         changed
     });
@@ -681,18 +605,13 @@ pub fn stored_ids() -> HashSet<String> {
         .unwrap_or_default()
 }
 
-/// Drops the index kept in memory: the next listing reads the store's.
-fn forget_index() {
-    INDEX.with(|cell| *cell.borrow_mut() = None);
-}
-
 /// Stores imported games; how many were written. They are indexed when the
 /// games are next listed (read and checked once, as any game the index
 /// does not know).
 pub fn store_imported(games: &[SavedGame]) -> Result<usize, crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
     // A summary under one of these ids is of another game: it goes first.
-    change_index(&store, |index| {
+    change_index(&store, |index, _| {
         games
             .iter()
             .fold(false, |changed, g| index.remove(&g.id) | changed)

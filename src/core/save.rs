@@ -197,12 +197,17 @@ impl SavedGame {
     }
 }
 
-/// The CRC-32 (IEEE 802.3, as zip and PNG use) of `bytes`, with one
-/// 1 KiB table (about 8 times faster than without, for the index of
-/// summaries read at every start; 16 tables would cost 16 KiB of wasm).
+/// The CRC-32 (IEEE 802.3, as zip and PNG use) of `bytes`. The web build
+/// uses one 1 KiB table (about 8 times faster than none; 16 tables would
+/// cost 16 KiB of wasm); the native builds use 16 tables, 9 times faster
+/// again: the 1.5 MB index of 10 000 summaries read at start is checked in
+/// 0.4 ms instead of 3.4 ms. Both give the same CRC.
 fn crc32(bytes: &[u8]) -> u32 {
-    const CRC32: crc::Crc<u32, crc::Table<1>> =
-        crc::Crc::<u32, crc::Table<1>>::new(&crc::CRC_32_ISO_HDLC);
+    #[cfg(target_arch = "wasm32")]
+    type Table = crc::Table<1>;
+    #[cfg(not(target_arch = "wasm32"))]
+    type Table = crc::Table<16>;
+    const CRC32: crc::Crc<u32, Table> = crc::Crc::<u32, Table>::new(&crc::CRC_32_ISO_HDLC);
     CRC32.checksum(bytes)
 }
 

@@ -293,6 +293,11 @@ impl GameFiles {
     /// `setItem` in `localStorage`).
     pub fn tidy(&self) {}
 
+    /// [`Self::ids`]: there is nothing to tidy.
+    pub fn tidy_ids(&self) -> Result<Vec<String>, StorageError> {
+        self.ids()
+    }
+
     /// Keeps the damaged copy under `aside.<id>` and puts `text` (the
     /// backup, which loaded) back as the game.
     pub fn repair(&self, id: &str, text: &str) -> Result<(), StorageError> {

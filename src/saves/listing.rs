@@ -1,0 +1,175 @@
+//! Home's and History's lists, through the index of summaries
+//! ([`crate::core::index`]): finished games are listed from their
+//! summaries, and only the games the index does not hold (the unfinished
+//! ones) are read whole. The app keeps the device's index, and the set of
+//! its unfinished games, in memory once listed, in step with its own saves,
+//! deletes and reads: later visits to Home read the unfinished games only,
+//! with no listing of the store's names.
+
+use super::{load_one, GameStore, Loaded};
+use crate::core::index::{Entry, Index};
+use crate::core::save::SavedGame;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashSet};
+
+/// What Home and History list: every finished game by its summary from the
+/// index, and the games that had to be read whole (the unfinished ones,
+/// and finished ones the index did not know yet, now added to it).
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// Every finished game's summary, newest first.
+    pub index: Index,
+    /// The games read whole this time, with what reading them found.
+    pub loaded: Loaded,
+}
+
+/// Lists the store's games through its index of summaries: only the games
+/// the index does not hold are read, and the index is brought in step with
+/// the store (written back when that changed it).
+pub fn list(store: &dyn GameStore) -> Listing {
+    let (ids, index) = store.tidy_ids_and_index();
+    list_from(store, index.unwrap_or_default(), ids)
+}
+
+/// [`list`] with the store's ids and its index read: the index brought in
+/// step with the games.
+fn list_from(store: &dyn GameStore, mut index: Index, ids: Vec<String>) -> Listing {
+    // The stored games the index does not hold, once the indexed ones are
+    // taken out (an index holds each id once).
+    let mut unknown: HashSet<&str> = ids.iter().map(String::as_str).collect();
+    let before = index.entries.len();
+    // A game deleted or set aside outside the app: its summary goes.
+    index.entries.retain(|e| unknown.remove(e.id.as_str()));
+    let changed = index.entries.len() != before;
+    // In the store's order, so that games are read in the same order at
+    // every listing.
+    let unknown = ids.iter().filter(|id| unknown.contains(id.as_str()));
+    read_whole(store, index, unknown.cloned(), changed)
+}
+
+/// Reads games `ids` whole; the finished ones join `index`, which is
+/// written back if that (or `changed`) changed it.
+fn read_whole(
+    store: &dyn GameStore,
+    mut index: Index,
+    ids: impl Iterator<Item = String>,
+    mut changed: bool,
+) -> Listing {
+    let mut loaded = Loaded::default();
+    for id in ids {
+        if let Some((game, text, summary)) = load_one(store, id, &mut loaded) {
+            if game.finished {
+                changed |= index.insert(Entry::of(&game, &text, summary));
+            }
+        }
+    }
+    if changed {
+        store.write_index(&index.to_json());
+    }
+    Listing { index, loaded }
+}
+
+/// Reads game `id` whole to act on it (view, export, delete), bringing its
+/// summary in `index` in step: an entry that disagrees with the stored game
+/// is rebuilt from it, and dropped if the game no longer loads (it is then
+/// set aside, as at start). True in the second item if `index` changed.
+pub fn read_game(store: &dyn GameStore, index: &mut Index, id: &str) -> (Option<SavedGame>, bool) {
+    let mut loaded = Loaded::default();
+    match load_one(store, id.to_string(), &mut loaded) {
+        Some((game, text, summary)) if game.finished => {
+            let changed = index.insert(Entry::of(&game, &text, summary));
+            (Some(game), changed)
+        }
+        Some((game, _, _)) => (Some(game), index.remove(id)),
+        None => (None, index.remove(id)),
+    }
+}
+
+/// What the app keeps of the device's store once listed.
+struct Kept {
+    index: Index,
+    /// The stored games the index does not hold: the unfinished ones, read
+    /// whole at each visit to Home.
+    unfinished: BTreeSet<String>,
+}
+
+impl Kept {
+    fn of(listing: Listing) -> Kept {
+        Kept {
+            unfinished: unfinished_of(&listing.loaded),
+            index: listing.index,
+        }
+    }
+}
+
+/// The ids of the unfinished games in `loaded`.
+fn unfinished_of(loaded: &Loaded) -> BTreeSet<String> {
+    let unfinished = loaded.games.iter().filter(|g| !g.finished);
+    unfinished.map(|g| g.id.clone()).collect()
+}
+
+thread_local! {
+    /// The device store's index of summaries and unfinished games, once
+    /// listed: saves, deletes and reads keep them in step with the store,
+    /// so a save need not read the index back, nor Home list the store.
+    static KEPT: RefCell<Option<Kept>> = const { RefCell::new(None) };
+}
+
+/// Runs `change` on the device's index and set of unfinished games
+/// (listed from the store the first time), and writes the index back if
+/// `change` says it changed.
+pub(super) fn change_index(
+    store: &crate::platform::GameFiles,
+    change: impl FnOnce(&mut Index, &mut BTreeSet<String>) -> bool,
+) {
+    KEPT.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let kept = cell.get_or_insert_with(|| Kept::of(list(store)));
+        if change(&mut kept.index, &mut kept.unfinished) {
+            GameStore::write_index(store, &kept.index.to_json());
+        }
+    });
+}
+
+/// Lists the device's games (see [`list`]) for Home: at start with the
+/// index read from the store, then from what is kept in memory (the index
+/// and the unfinished games, which alone are read again). The games read
+/// whole (those in progress).
+pub fn listing() -> Loaded {
+    let Some(store) = super::device_store() else {
+        return Loaded::default();
+    };
+    let kept = KEPT.with(|cell| cell.borrow_mut().take());
+    let Listing { index, loaded } = match kept {
+        Some(Kept { index, unfinished }) => {
+            read_whole(&store, index, unfinished.into_iter(), false)
+        }
+        None => list(&store),
+    };
+    let unfinished = unfinished_of(&loaded);
+    KEPT.with(|cell| *cell.borrow_mut() = Some(Kept { index, unfinished }));
+    loaded
+}
+
+/// Runs `read` on the device's index of summaries (History's list). It is
+/// listed from the store the first time (or after an import), then kept in
+/// memory in step with the app's own saves, deletes and reads; games added
+/// to the store's folder by hand while the app runs appear at its next
+/// start.
+pub fn with_index<T>(read: impl FnOnce(&Index) -> T) -> T {
+    KEPT.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if cell.is_none() {
+            *cell = super::device_store().map(|s| Kept::of(list(&s)));
+        }
+        match cell.as_ref() {
+            Some(kept) => read(&kept.index),
+            None => read(&Index::default()),
+        }
+    })
+}
+
+/// Drops what is kept in memory: the next listing reads the store.
+pub(super) fn forget_index() {
+    KEPT.with(|cell| *cell.borrow_mut() = None);
+}
