@@ -388,6 +388,12 @@ impl GameFiles {
     }
 }
 
+/// Never resolves: files are written before the save returns, so its
+/// result says whether it failed (the web's saves can fail later).
+pub async fn storage_failure() -> StorageError {
+    std::future::pending().await
+}
+
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> u64 {
     std::time::SystemTime::now()

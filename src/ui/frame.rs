@@ -231,9 +231,20 @@ impl<G: GameScreen> UseGame<G> {
 /// The game of type `G` being played, for a screen of that game.
 pub fn use_game<G: GameScreen>() -> UseGame<G> {
     let ui = use_ui();
+    let mut active = G::active(&ui);
+    // A save that fails after the action returned (the web's IndexedDB)
+    // is shown at once, not at the next action.
+    use_future(move || async move {
+        loop {
+            crate::saves::late_failure().await;
+            if let Some(game) = active.write().as_mut() {
+                game.save_failed = true;
+            }
+        }
+    });
     UseGame {
         ui,
-        active: G::active(&ui),
+        active,
         refused: use_default::<Option<String>>(),
         coach_open: use_default::<bool>(),
         coach_cache: use_hook(|| CopyValue::new(None)),
