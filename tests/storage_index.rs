@@ -226,3 +226,70 @@ fn the_old_builds_saves_are_indexed_as_they_score() {
     assert_eq!(counting.1.get(), unfinished);
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// The app's own listing (`saves::listing`): once the store is listed at
+/// start, the index and the unfinished games are kept in memory, so a later
+/// visit to Home reads the unfinished games only, without listing the
+/// store's folder again, and follows the app's own saves and deletes.
+#[test]
+fn home_after_start_reads_the_unfinished_games_kept_in_memory() {
+    use genius::core::dice::D6;
+    use genius::core::game::GameKind;
+    use genius::core::serieux::{Action, FirstPlayer, Serieux, Setup};
+    use genius::core::session::{RollSource, Session};
+    use genius::core::table::{Colour, Player};
+    use std::collections::BTreeSet;
+
+    let dir = scratch("device");
+    std::env::set_var("GENIUS_DATA_DIR", &dir);
+    let games = games::many_games(40, 9);
+    store_of(&dir.join("games"), &games);
+    // The games Home offers to resume (the first listing also reads the
+    // finished games, to index them).
+    let ids = |loaded: genius::saves::Loaded| -> BTreeSet<String> {
+        let unfinished = loaded.games.into_iter().filter(|g| !g.finished);
+        unfinished.map(|g| g.id).collect()
+    };
+    let mut unfinished: BTreeSet<String> = games
+        .iter()
+        .filter(|g| !g.finished)
+        .map(|g| g.id.clone())
+        .collect();
+    assert!(!unfinished.is_empty());
+    assert_eq!(ids(genius::saves::listing()), unfinished, "at start");
+    // Later visits read only these games.
+    assert!(genius::saves::listing().games.iter().all(|g| !g.finished));
+
+    // A game copied into the folder by hand while the app runs is not seen
+    // before the next start: the folder is not listed again.
+    let copied = games.iter().find(|g| !g.finished).unwrap();
+    fs::copy(
+        dir.join("games").join(format!("{}.json", copied.id)),
+        dir.join("games").join("serieux-1-copied.json"),
+    )
+    .unwrap();
+    assert_eq!(ids(genius::saves::listing()), unfinished);
+
+    // A game the app saves is listed; one it deletes is not.
+    let mut session: Session<Serieux> = Session::new(Setup {
+        players: vec![Player::new("Anne", Colour::Blue)],
+        first: FirstPlayer::Chosen(0),
+    })
+    .unwrap();
+    session
+        .act(Action::Roll {
+            dice: vec![D6::ALL[2]],
+            source: RollSource::Virtual,
+        })
+        .unwrap();
+    genius::saves::save("serieux-2-new", GameKind::Serieux, &session).unwrap();
+    unfinished.insert("serieux-2-new".into());
+    assert_eq!(ids(genius::saves::listing()), unfinished);
+    let gone = unfinished.pop_first().unwrap();
+    genius::saves::forget(&gone).unwrap();
+    assert_eq!(ids(genius::saves::listing()), unfinished);
+    // The History's list is the finished games, from the index.
+    let finished = games.iter().filter(|g| g.finished).count();
+    assert_eq!(genius::saves::with_index(|i| i.entries.len()), finished);
+    fs::remove_dir_all(dir).unwrap();
+}
