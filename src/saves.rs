@@ -12,10 +12,10 @@
 mod listing;
 
 use listing::{change_index, forget_index};
-pub use listing::{list, listing, read_game, with_index, Listing};
+pub use listing::{list, list_for_home, listing, read_game, with_index, Listing};
 
 use crate::core::game::Summary;
-use crate::core::index::{Entry, Index};
+use crate::core::index::Entry;
 use crate::core::save::{check_summary, is_valid_id, LoadError, SavedGame};
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -60,17 +60,6 @@ pub trait GameStore {
     /// Stores the index of summaries. It is a cache of what the games say:
     /// when it cannot be written, the games it lacks are read whole.
     fn write_index(&self, _text: &str) {}
-    /// [`Self::tidy_ids`], and the stored index read and checked
-    /// ([`Index::parse`]): side by side where the store can.
-    fn tidy_ids_and_index(&self) -> (Vec<String>, Option<Index>) {
-        let ids = self.tidy_ids();
-        (ids, parse_index(self))
-    }
-}
-
-/// The store's index of summaries, if it has one that passes its checks.
-fn parse_index(store: &(impl GameStore + ?Sized)) -> Option<Index> {
-    store.read_index().and_then(|text| Index::parse(&text))
 }
 
 pub fn load_all(store: &dyn GameStore) -> Loaded {

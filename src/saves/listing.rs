@@ -7,7 +7,7 @@
 //! with no listing of the store's names.
 
 use super::{load_one, GameStore, Loaded};
-use crate::core::index::{Entry, Index};
+use crate::core::index::{Entry, Index, Unread};
 use crate::core::save::SavedGame;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashSet};
@@ -27,46 +27,116 @@ pub struct Listing {
 /// the index does not hold are read, and the index is brought in step with
 /// the store (written back when that changed it).
 pub fn list(store: &dyn GameStore) -> Listing {
-    let (ids, index) = store.tidy_ids_and_index();
-    list_from(store, index.unwrap_or_default(), ids)
+    let (mut summaries, loaded) = scan(store);
+    Listing {
+        index: std::mem::take(summaries.read(store)),
+        loaded,
+    }
 }
 
-/// [`list`] with the store's ids and its index read: the index brought in
-/// step with the games.
-fn list_from(store: &dyn GameStore, mut index: Index, ids: Vec<String>) -> Listing {
+/// [`list`] as Home needs it at start: the games read whole (the
+/// unfinished ones), the finished games' summaries left unread when the
+/// listing did not change them.
+pub fn list_for_home(store: &dyn GameStore) -> Loaded {
+    scan(store).1
+}
+
+/// The index as listing the games needs it: its ids, the summaries read
+/// only when shown or changed.
+enum Summaries {
+    Unread(Unread),
+    Read(Index),
+}
+
+impl Summaries {
+    /// The indexed games' ids.
+    fn ids(&self) -> Box<dyn Iterator<Item = &str> + '_> {
+        match self {
+            Summaries::Unread(unread) => Box::new(unread.ids.iter().map(String::as_str)),
+            Summaries::Read(index) => Box::new(index.entries.iter().map(|e| e.id.as_str())),
+        }
+    }
+
+    /// The index, its summaries read; if they do not read (the index was
+    /// not written by the app), rebuilt from the store's games.
+    fn read(&mut self, store: &dyn GameStore) -> &mut Index {
+        if let Summaries::Unread(unread) = self {
+            let index = match std::mem::take(unread).read() {
+                Some(index) => index,
+                None => {
+                    let empty = Summaries::Read(Index::default());
+                    let (mut rebuilt, _) = list_from(store, empty, store.ids());
+                    std::mem::take(rebuilt.read(store))
+                }
+            };
+            *self = Summaries::Read(index);
+        }
+        match self {
+            Summaries::Read(index) => index,
+            Summaries::Unread(_) => unreachable!("read just above"),
+        }
+    }
+}
+
+/// Lists the store's names, checks its index, and brings the two in step.
+fn scan(store: &dyn GameStore) -> (Summaries, Loaded) {
+    let ids = store.tidy_ids();
+    let summaries = match store.read_index().and_then(Unread::check) {
+        Some(unread) => Summaries::Unread(unread),
+        None => Summaries::Read(Index::default()),
+    };
+    list_from(store, summaries, ids)
+}
+
+/// Brings `summaries` in step with the store's games `ids`: the summaries
+/// of games gone are dropped, and the games the index does not hold are
+/// read whole (the finished ones join it).
+fn list_from(
+    store: &dyn GameStore,
+    mut summaries: Summaries,
+    ids: Vec<String>,
+) -> (Summaries, Loaded) {
     // The stored games the index does not hold, once the indexed ones are
     // taken out (an index holds each id once).
     let mut unknown: HashSet<&str> = ids.iter().map(String::as_str).collect();
-    let before = index.entries.len();
-    // A game deleted or set aside outside the app: its summary goes.
-    index.entries.retain(|e| unknown.remove(e.id.as_str()));
-    let changed = index.entries.len() != before;
+    let all_stored = summaries
+        .ids()
+        .fold(true, |all, id| unknown.remove(id) & all);
+    if !all_stored {
+        // A game deleted or set aside outside the app: its summary goes.
+        let stored: HashSet<&str> = ids.iter().map(String::as_str).collect();
+        let index = summaries.read(store);
+        index.entries.retain(|e| stored.contains(e.id.as_str()));
+    }
     // In the store's order, so that games are read in the same order at
     // every listing.
     let unknown = ids.iter().filter(|id| unknown.contains(id.as_str()));
-    read_whole(store, index, unknown.cloned(), changed)
+    let loaded = read_whole(store, &mut summaries, unknown.cloned(), !all_stored);
+    (summaries, loaded)
 }
 
-/// Reads games `ids` whole; the finished ones join `index`, which is
+/// Reads games `ids` whole; the finished ones join the index, which is
 /// written back if that (or `changed`) changed it.
 fn read_whole(
     store: &dyn GameStore,
-    mut index: Index,
+    summaries: &mut Summaries,
     ids: impl Iterator<Item = String>,
     mut changed: bool,
-) -> Listing {
+) -> Loaded {
     let mut loaded = Loaded::default();
     for id in ids {
         if let Some((game, text, summary)) = load_one(store, id, &mut loaded) {
             if game.finished {
-                changed |= index.insert(Entry::of(&game, &text, summary));
+                changed |= summaries
+                    .read(store)
+                    .insert(Entry::of(&game, &text, summary));
             }
         }
     }
     if changed {
-        store.write_index(&index.to_json());
+        store.write_index(&summaries.read(store).to_json());
     }
-    Listing { index, loaded }
+    loaded
 }
 
 /// Reads game `id` whole to act on it (view, export, delete), bringing its
@@ -87,17 +157,17 @@ pub fn read_game(store: &dyn GameStore, index: &mut Index, id: &str) -> (Option<
 
 /// What the app keeps of the device's store once listed.
 struct Kept {
-    index: Index,
+    summaries: Summaries,
     /// The stored games the index does not hold: the unfinished ones, read
     /// whole at each visit to Home.
     unfinished: BTreeSet<String>,
 }
 
 impl Kept {
-    fn of(listing: Listing) -> Kept {
+    fn of((summaries, loaded): (Summaries, Loaded)) -> Kept {
         Kept {
-            unfinished: unfinished_of(&listing.loaded),
-            index: listing.index,
+            summaries,
+            unfinished: unfinished_of(&loaded),
         }
     }
 }
@@ -124,30 +194,40 @@ pub(super) fn change_index(
 ) {
     KEPT.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let kept = cell.get_or_insert_with(|| Kept::of(list(store)));
-        if change(&mut kept.index, &mut kept.unfinished) {
-            GameStore::write_index(store, &kept.index.to_json());
+        let kept = cell.get_or_insert_with(|| Kept::of(scan(store)));
+        let index = kept.summaries.read(store);
+        if change(index, &mut kept.unfinished) {
+            GameStore::write_index(store, &index.to_json());
         }
     });
 }
 
 /// Lists the device's games (see [`list`]) for Home: at start with the
-/// index read from the store, then from what is kept in memory (the index
-/// and the unfinished games, which alone are read again). The games read
-/// whole (those in progress).
+/// index read from the store (its summaries left unread), then from what
+/// is kept in memory (the index and the unfinished games, which alone are
+/// read again). The games read whole (those in progress).
 pub fn listing() -> Loaded {
     let Some(store) = super::device_store() else {
         return Loaded::default();
     };
     let kept = KEPT.with(|cell| cell.borrow_mut().take());
-    let Listing { index, loaded } = match kept {
-        Some(Kept { index, unfinished }) => {
-            read_whole(&store, index, unfinished.into_iter(), false)
+    let (summaries, loaded) = match kept {
+        Some(Kept {
+            mut summaries,
+            unfinished,
+        }) => {
+            let loaded = read_whole(&store, &mut summaries, unfinished.into_iter(), false);
+            (summaries, loaded)
         }
-        None => list(&store),
+        None => scan(&store),
     };
     let unfinished = unfinished_of(&loaded);
-    KEPT.with(|cell| *cell.borrow_mut() = Some(Kept { index, unfinished }));
+    KEPT.with(|cell| {
+        *cell.borrow_mut() = Some(Kept {
+            summaries,
+            unfinished,
+        })
+    });
     loaded
 }
 
@@ -157,15 +237,13 @@ pub fn listing() -> Loaded {
 /// to the store's folder by hand while the app runs appear at its next
 /// start.
 pub fn with_index<T>(read: impl FnOnce(&Index) -> T) -> T {
+    let Some(store) = super::device_store() else {
+        return read(&Index::default());
+    };
     KEPT.with(|cell| {
         let mut cell = cell.borrow_mut();
-        if cell.is_none() {
-            *cell = super::device_store().map(|s| Kept::of(list(&s)));
-        }
-        match cell.as_ref() {
-            Some(kept) => read(&kept.index),
-            None => read(&Index::default()),
-        }
+        let kept = cell.get_or_insert_with(|| Kept::of(scan(&store)));
+        read(kept.summaries.read(&store))
     })
 }
 
