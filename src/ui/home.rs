@@ -38,6 +38,12 @@ pub fn HomeScreen() -> Element {
         .collect();
     // The unfinished game whose delete waits for a yes.
     let mut confirming = use_signal(|| None::<String>);
+    // Home lists the finished games without reading their summaries (see
+    // `saves::listing`); they are read once Home is on screen, for History.
+    use_future(|| async {
+        crate::platform::sleep_ms(50).await;
+        crate::saves::with_index(|_| ());
+    });
     let in_progress: Vec<(SavedGame, String)> = ui
         .saved
         .read()
