@@ -17,22 +17,23 @@ use genius::core::export::{export, import};
 use genius::core::history::outcome;
 use genius::core::history::Outcome;
 use genius::core::index::Index;
+use genius::core::index::Unread;
 use genius::core::save::SavedGame;
 use genius::platform::GameFiles;
-use genius::saves::{list, load_all, GameStore};
+use genius::saves::{list, list_for_home, load_all, GameStore};
 use std::time::{Duration, Instant};
 
 fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1e3)
 }
 
-/// Home as the app opens it at start: the listing (`list`: the store's
-/// names, the index read from the store, the games it lacks read whole),
-/// then a line for each game in progress (`summarise`, as `ui::home` does;
-/// later visits to Home reuse these). The number of lines.
+/// Home as the app opens it at start: the listing (`list_for_home`: the
+/// store's names, the index read from the store and checked, its summaries
+/// left unread, the games it lacks read whole), then a line for each game
+/// in progress (`summarise`, as `ui::home` does; later visits to Home
+/// reuse these). The number of lines.
 fn open_home(store: &GameFiles) -> usize {
-    list(store)
-        .loaded
+    list_for_home(store)
         .games
         .iter()
         .filter(|g| !g.finished)
@@ -112,6 +113,12 @@ fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, fini
     let index = first.index.clone();
     let home_start = best(&|| open_home(store));
     let history_start = best(&|| open_history(store, None));
+    // History's first visit after Home: the summaries of the index Home
+    // checked are read (`Unread::read`, on a copy of it).
+    let unread = GameStore::read_index(store)
+        .and_then(Unread::check)
+        .unwrap();
+    let summaries = best(&|| unread.clone().read().map_or(0, |i| i.entries.len()));
     let rows = open_history(store, Some(&index));
     assert_eq!(rows, finished);
     let history = best(&|| open_history(store, Some(&index)));
@@ -127,12 +134,14 @@ fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, fini
     println!(
         "  through the index, {label} ({} in progress, read whole; {rows} finished, from summaries):\n    \
          first start (index built) {}; at start (index read, {} bytes): Home {}, History {}; \
-         later visits (index in memory): History {}; a game ending rewrites the index in {}",
+         History after Home (summaries read) {}; later visits (index in memory): History {}; \
+         a game ending rewrites the index in {}",
         first.loaded.games.iter().filter(|g| !g.finished).count(),
         ms(build),
         text.len(),
         home_start,
         history_start,
+        summaries,
         history,
         ms(end),
     );
