@@ -98,6 +98,15 @@ for (const b of builds) {
   console.log(`${b.name.padEnd(8)} | ${ms(median(b.taps[1]))} (${range(b.taps[1], ms)}) | ${r1.toFixed(2)} | ${ms(median(b.taps[4]))} (${range(b.taps[4], ms)}) | ${r4.toFixed(2)}`);
 }
 
+// LH_RUNS=0: the taps only.
+if (LH_RUNS === 0) {
+  for (const b of builds.filter((x) => x !== ref && x !== plain)) {
+    const tap = median(b.taps[4]) / median(ref.taps[4]);
+    console.log(`\n${b.name}: first usable tap at 4× CPU ${tap.toFixed(2)}× ${ref.name} (goal ≤ ${GOALS.tapVsMinimal4x}×)`);
+  }
+  process.exit(0);
+}
+
 console.log(`\nLighthouse ${builds[0].audits[0].version} mobile audit (${LH_RUNS} runs each, interleaved; median, range):`);
 console.log('build    | performance | FCP s | LCP s | TBT ms | CLS');
 const pick = (b, k) => b.audits.map((a) => a[k]);
