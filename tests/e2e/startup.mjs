@@ -47,6 +47,17 @@ const range = (a, f) => `${f(Math.min(...a))}–${f(Math.max(...a))}`;
 const ms = (v) => v.toFixed(0);
 const sec = (v) => (v / 1000).toFixed(2);
 
+// Every file asked for once before timing, so that each is compressed
+// already (scripts/serve.mjs keeps it), as a static host serves it.
+for (const b of builds) {
+  const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  for (const file of walk(b.root)) {
+    const url = b.url + path.relative(b.root, file).split(path.sep).map(encodeURIComponent).join('/');
+    await (await fetch(url, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
+  }
+}
+
 try {
   // 1. Navigation → first usable tap.
   const browser = await playwright.launch({
