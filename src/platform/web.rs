@@ -165,6 +165,64 @@ pub fn reflect_in_document(theme: &str, lang: &str, title: &str) {
     }
 }
 
+/// Which games are unfinished, kept in `localStorage` (`genius.unfinished`,
+/// their ids) beside the games in IndexedDB: the page's script reads it
+/// before the app runs, and paints its copy of the home screen only when
+/// there is no game to resume (index.html), since the app's home would
+/// then show that game above the cards.
+mod unfinished {
+    const KEY: &str = "genius.unfinished";
+
+    fn local() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok().flatten()
+    }
+
+    fn ids(local: &web_sys::Storage) -> Vec<String> {
+        local
+            .get_item(KEY)
+            .ok()
+            .flatten()
+            .map(|ids| ids.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default()
+    }
+
+    fn write(local: &web_sys::Storage, ids: &[String]) {
+        let _ = if ids.is_empty() {
+            local.remove_item(KEY)
+        } else {
+            local.set_item(KEY, &ids.join(" "))
+        };
+    }
+
+    /// The game `id` is unfinished (`true`) or finished or gone.
+    pub fn mark(id: &str, unfinished: bool) {
+        let Some(local) = local() else { return };
+        let mut ids = ids(&local);
+        let known = ids.iter().any(|i| i == id);
+        if unfinished && !known {
+            ids.push(id.to_string());
+        } else if !unfinished && known {
+            ids.retain(|i| i != id);
+        } else {
+            return;
+        }
+        write(&local, &ids);
+    }
+
+    /// Whether the list was ever written (not by a build before it).
+    pub fn is_kept() -> bool {
+        local().is_some_and(|l| l.get_item(KEY).ok().flatten().is_some())
+    }
+
+    /// The whole list at once (the first start of a build that keeps it).
+    pub fn set(ids: Vec<String>) {
+        if let Some(local) = local() {
+            // Written even when empty: "kept, and none unfinished".
+            let _ = local.set_item(KEY, &ids.join(" "));
+        }
+    }
+}
+
 /// Saved games: `game.<id>`, its backup `game.<id>.bak`, games set aside
 /// under `aside.<id>` and the index of summaries under `index`, kept in
 /// IndexedDB ([`games_db`]) or, where the browser has none, in
@@ -262,7 +320,9 @@ impl GameFiles {
             changes.push((game_key(id, ".bak")?, Some(previous)));
         }
         changes.push(put(key, text));
-        self.apply(changes)
+        self.apply(changes)?;
+        unfinished::mark(id, true);
+        Ok(())
     }
 
     /// Writes a finished game, which keeps no backup: the old backup goes
@@ -271,7 +331,9 @@ impl GameFiles {
         self.apply(vec![
             remove(game_key(id, ".bak")?),
             put(game_key(id, "")?, text),
-        ])
+        ])?;
+        unfinished::mark(id, false);
+        Ok(())
     }
 
     /// Drops a game's backup (a finished game needs none).
@@ -319,14 +381,18 @@ impl GameFiles {
                 changes.push(remove(key));
             }
         }
-        self.apply(changes)
+        self.apply(changes)?;
+        unfinished::mark(id, false);
+        Ok(())
     }
 
     pub fn delete(&self, id: &str) -> Result<(), StorageError> {
         self.apply(vec![
             remove(game_key(id, "")?),
             remove(game_key(id, ".bak")?),
-        ])
+        ])?;
+        unfinished::mark(id, false);
+        Ok(())
     }
 }
 

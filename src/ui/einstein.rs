@@ -152,7 +152,7 @@ pub fn EinsteinGameScreen() -> Element {
             player: status_player.map(|p| players[p].colour),
             status: status.clone(),
             on_step: move |_| picked.set(Vec::new()),
-            coach: game.coach(current_chooser, |state| coach_panel(state, current_chooser, lang)),
+            coach: Some(game.coach(current_chooser, move |state| coach_panel(state, current_chooser, lang))),
             sheet: rsx! {
                     if players.len() > 1 && !in_turn {
                         div { class: "chips", role: "tablist",

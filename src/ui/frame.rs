@@ -158,28 +158,36 @@ impl<G: GameScreen> UseGame<G> {
         }
     }
 
-    /// The coach's panel for the decision at hand, built by `panel` only
-    /// while the coach is open (and allowed at this table). `player` is
-    /// whom it advises where the state alone does not say (players who
-    /// choose or place on the same roll); `None` for the player to move.
-    pub fn coach(self, player: Option<usize>, panel: impl FnOnce(&G) -> Panel) -> Option<Panel>
+    /// How to build the coach's panel for the decision at hand, with
+    /// `panel`. The frame calls it only while the coach is open, from the
+    /// panel's own component: opening or closing the coach redraws the
+    /// panel, not the game screen. `player` is whom it advises where the
+    /// state alone does not say (players who choose or place on the same
+    /// roll); `None` for the player to move.
+    pub fn coach(
+        self,
+        player: Option<usize>,
+        panel: impl Fn(&G) -> Panel + 'static,
+    ) -> Callback<(), Panel>
     where
         G: PartialEq,
     {
-        if !*self.coach_open.read() {
-            return None;
-        }
-        let read = self.active.read();
-        let state = read.as_ref().filter(|g| g.coach_allowed())?.session.state();
+        let (active, lang) = (self.active, self.lang);
         let mut cache = self.coach_cache;
-        if let Some((cached, for_player, lang, panel)) = &*cache.read() {
-            if cached == state && *for_player == player && *lang == self.lang {
-                return Some(panel.clone());
+        Callback::new(move |()| {
+            let read = active.read();
+            let Some(state) = read.as_ref().map(|g| g.session.state()) else {
+                return Panel::default();
+            };
+            if let Some((cached, for_player, for_lang, built)) = &*cache.read() {
+                if cached == state && *for_player == player && *for_lang == lang {
+                    return built.clone();
+                }
             }
-        }
-        let built = panel(state);
-        cache.set(Some((state.clone(), player, self.lang, built.clone())));
-        Some(built)
+            let built = panel(state);
+            cache.set(Some((state.clone(), player, lang, built.clone())));
+            built
+        })
     }
 
     /// What the frame shows of the game: refusal, saving, undo and redo.
@@ -190,9 +198,17 @@ impl<G: GameScreen> UseGame<G> {
         FrameState {
             coach_allowed: game.is_some_and(|g| g.coach_allowed()),
             coach_open: self.coach_open,
+            // Marked (and saved) once: opening the coach again changes
+            // nothing, so it redraws nothing either.
             consult: Callback::new(move |()| {
-                if let Some(game) = active.write().as_mut() {
-                    game.consult_coach();
+                let consulted = active
+                    .read()
+                    .as_ref()
+                    .is_none_or(|g| g.session.coach().consulted);
+                if !consulted {
+                    if let Some(game) = active.write().as_mut() {
+                        game.consult_coach();
+                    }
                 }
             }),
             kind: G::KIND,
@@ -283,9 +299,9 @@ pub fn GameFrame(
     status: String,
     #[props(default)] on_step: Option<EventHandler<bool>>,
     #[props(default = VNode::empty())] sheet: Element,
-    /// The coach's panel while it is open (see [`UseGame::coach`]).
+    /// How to build the coach's panel (see [`UseGame::coach`]).
     #[props(default)]
-    coach: Option<Panel>,
+    coach: Option<Callback<(), Panel>>,
     children: Element,
 ) -> Element {
     let ui = use_ui();
@@ -312,7 +328,9 @@ pub fn GameFrame(
             {children}
             if coach_allowed {
                 CoachToggle { lang, open: coach_open, on_open: move |()| consult.call(()),
-                    CoachTable { panel: coach.unwrap_or_default(), lang }
+                    if let Some(build) = coach {
+                        CoachPanel { panel: build, lang }
+                    }
                 }
             }
             UndoRedo {
@@ -342,5 +360,13 @@ pub fn NoGame(kind: GameKind) -> Element {
             p { "{new_game}" }
             button { class: "roll-main", onclick: ui.go_to(Screen::Setup(kind)), "{new_game}" }
         }
+    }
+}
+
+/// The coach's panel, built when it is drawn (only while the coach is open).
+#[component]
+fn CoachPanel(panel: Callback<(), Panel>, lang: Lang) -> Element {
+    rsx! {
+        CoachTable { panel: panel.call(()), lang }
     }
 }

@@ -163,7 +163,7 @@ pub fn GeniusGameScreen() -> Element {
             game: game.frame(),
             player: current.map(|p| players[p].colour),
             status: status.clone(),
-            coach: game.coach(None, |state| coach_panel(state, lang)),
+            coach: Some(game.coach(None, move |state| coach_panel(state, lang))),
             sheet: rsx! {
                 GeniusGrid { state: state.clone(), lang, on_cell: move |(player, cell): (usize, CellRef)| {
                     let tapped = game.active.read().as_ref().map(|a| {

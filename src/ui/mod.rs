@@ -92,7 +92,11 @@ impl Screen {
             Screen::Setup(kind) => (kind, "Setup"),
             Screen::Game(kind) => (kind, "Game"),
             Screen::Rules(kind) => (kind, "Rules"),
-            other => return format!("{other:?}"),
+            Screen::Home => return "Home".into(),
+            Screen::Checker => return "Checker".into(),
+            Screen::Roller => return "Roller".into(),
+            Screen::Settings => return "Settings".into(),
+            Screen::History => return "History".into(),
         };
         let name = kind.name();
         format!("{}{}{what}", name[..1].to_ascii_uppercase(), &name[1..])

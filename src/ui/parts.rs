@@ -18,8 +18,15 @@ pub fn symbol(p: &Player) -> &'static str {
 }
 
 /// The CSS class of a player's colour ("pc-blue").
-pub fn colour_class(c: Colour) -> String {
-    format!("pc-{c:?}").to_ascii_lowercase()
+pub fn colour_class(c: Colour) -> &'static str {
+    match c {
+        Colour::Blue => "pc-blue",
+        Colour::Red => "pc-red",
+        Colour::Green => "pc-green",
+        Colour::Yellow => "pc-yellow",
+        Colour::Purple => "pc-purple",
+        Colour::Orange => "pc-orange",
+    }
 }
 
 /// "À Anne de jouer" with Anne's symbol.

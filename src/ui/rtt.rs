@@ -176,7 +176,7 @@ pub fn RttGameScreen() -> Element {
             on_step: move |_| reset_draft(),
             // The advice is the placing player's (several may place on
             // one result).
-            coach: game.coach(placing, |state| coach_panel(state, placing, lang)),
+            coach: Some(game.coach(placing, move |state| coach_panel(state, placing, lang))),
             sheet: rsx! {
                 if players.len() > 1 {
                     div { class: "chips", role: "tablist",

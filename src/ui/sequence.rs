@@ -102,7 +102,7 @@ pub fn SequenceGameScreen() -> Element {
             game: game.frame(),
             player: current.map(|p| side_look(state, state.side_of(p)).0),
             status: status.clone(),
-            coach: game.coach(None, |state| coach_panel(state, lang)),
+            coach: Some(game.coach(None, move |state| coach_panel(state, lang))),
             sheet: rsx! {
                 div { class: "chips",
                     for side in 0..state.side_count() {

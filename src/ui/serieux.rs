@@ -69,7 +69,7 @@ pub fn SerieuxGameScreen() -> Element {
             player: state.current_player().map(|p| players[p].colour),
             status: header,
             sheet: rsx! { Grid { state: state.clone(), lang } },
-            coach: game.coach(None, |state| coach_panel(state, lang)),
+            coach: Some(game.coach(None, move |state| coach_panel(state, lang))),
 
             if let Some(last) = state.last_turn() {
                 div {

@@ -77,10 +77,10 @@ pub fn WordsGameScreen() -> Element {
             game: game.frame(),
             player: status_colour,
             status,
-            coach: game.coach(None, |state| Panel {
+            coach: Some(game.coach(None, move |state| Panel {
                 note: crate::core::coach::words::advise(state).map(|a| lang.words_advice(&a)),
                 ..Panel::default()
-            }),
+            })),
             p { class: "pots", "data-testid": "pots",
                 span { class: "token-dot", "aria-hidden": "true" }
                 {lang.words_pots(state.centre(), limited.then_some(state.reserve()))}

@@ -47,6 +47,17 @@ const range = (a, f) => `${f(Math.min(...a))}–${f(Math.max(...a))}`;
 const ms = (v) => v.toFixed(0);
 const sec = (v) => (v / 1000).toFixed(2);
 
+// Every file asked for once before timing, so that each is compressed
+// already (scripts/serve.mjs keeps it), as a static host serves it.
+for (const b of builds) {
+  const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  for (const file of walk(b.root)) {
+    const url = b.url + path.relative(b.root, file).split(path.sep).map(encodeURIComponent).join('/');
+    await (await fetch(url, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
+  }
+}
+
 try {
   // 1. Navigation → first usable tap.
   const browser = await playwright.launch({
@@ -96,6 +107,15 @@ for (const b of builds) {
   const r1 = median(b.taps[1]) / median(ref.taps[1]);
   const r4 = median(b.taps[4]) / median(ref.taps[4]);
   console.log(`${b.name.padEnd(8)} | ${ms(median(b.taps[1]))} (${range(b.taps[1], ms)}) | ${r1.toFixed(2)} | ${ms(median(b.taps[4]))} (${range(b.taps[4], ms)}) | ${r4.toFixed(2)}`);
+}
+
+// LH_RUNS=0: the taps only.
+if (LH_RUNS === 0) {
+  for (const b of builds.filter((x) => x !== ref && x !== plain)) {
+    const tap = median(b.taps[4]) / median(ref.taps[4]);
+    console.log(`\n${b.name}: first usable tap at 4× CPU ${tap.toFixed(2)}× ${ref.name} (goal ≤ ${GOALS.tapVsMinimal4x}×)`);
+  }
+  process.exit(0);
 }
 
 console.log(`\nLighthouse ${builds[0].audits[0].version} mobile audit (${LH_RUNS} runs each, interleaved; median, range):`);

@@ -100,6 +100,40 @@ test('with a game in progress or unreadable settings, the app draws its home its
   }
 });
 
+test('with a game in progress saved in IndexedDB, the app draws its home itself', async () => {
+  // A game started and left unfinished: saved in IndexedDB, nothing of it
+  // in localStorage.
+  const page = await app.page({ serviceWorkers: 'block' });
+  await page.goto(app.url);
+  await page.tap(id('open-serieux'));
+  await page.waitForSelector(id('setup'));
+  await page.fill(id('name-0'), 'Anne');
+  await page.fill(id('name-1'), 'Bob');
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id('serieux-game'));
+  await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith('genius.pending.')));
+  // The next start, wasm held: the page must not paint a home screen without
+  // the game to resume, which the app's own home would then push down.
+  const held = await page.context().newPage();
+  const routes = [];
+  await held.route('**/*.wasm', (route) => routes.push(route));
+  await held.goto(app.url);
+  await held.waitForFunction(() => document.readyState !== 'loading');
+  assert.equal(await held.$('.app'), null, 'no copy of the home screen with a game in progress');
+  for (const r of routes.splice(0)) await r.continue().catch(() => {});
+  await held.unroute('**/*.wasm');
+  await held.waitForSelector(`${APP} [data-testid^="resume-"]`);
+  // Deleted, the game leaves nothing to resume: the page paints its home again.
+  await held.tap('[data-testid^="delete-"]');
+  await held.tap('[data-testid^="confirm-delete-"]');
+  await held.waitForSelector(`${APP} ${id('open-checker')}`);
+  await held.route('**/*.wasm', (route) => routes.push(route));
+  await held.reload();
+  await held.waitForSelector(`[data-prerendered] ${id('open-checker')}`);
+  for (const r of routes.splice(0)) await r.continue().catch(() => {});
+  await page.context().close();
+});
+
 test('the app takes the screen over in place: no layout shift, the same boxes', async () => {
   const page = await withWasmHeld();
   await page.addInitScript(() => {

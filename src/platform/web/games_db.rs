@@ -461,6 +461,41 @@ async fn open_db() -> Result<IdbDatabase, StorageError> {
         .map_err(|_| StorageError("IndexedDB: not a database".into()))
 }
 
+/// The database and its keys and values as the page's script read them
+/// while the wasm loaded (`window.geniusGames`, in index.html).
+async fn read_early() -> Result<(IdbDatabase, BTreeMap<String, JsValue>), StorageError> {
+    let early = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"geniusGames".into()).ok())
+        .and_then(|p| p.dyn_into::<js_sys::Promise>().ok())
+        .ok_or_else(|| StorageError("not read by the page".into()))?;
+    let read: js_sys::Array = JsFuture::from(early)
+        .await
+        .map_err(|e| error_of(name_of(&e)))?
+        .unchecked_into();
+    let db = read
+        .get(0)
+        .dyn_into::<IdbDatabase>()
+        .map_err(|_| StorageError("IndexedDB: not a database".into()))?;
+    let values = pairs(read.get(1).unchecked_into(), read.get(2).unchecked_into());
+    Ok((db, values))
+}
+
+/// The database opened and read by the app itself.
+async fn open_and_read() -> Result<(IdbDatabase, BTreeMap<String, JsValue>), StorageError> {
+    let db = open_db().await?;
+    let values = read_all(&db).await?;
+    Ok((db, values))
+}
+
+/// The store's string values by their keys.
+fn pairs(keys: js_sys::Array, values: js_sys::Array) -> BTreeMap<String, JsValue> {
+    keys.iter()
+        .zip(values.iter())
+        .filter(|(_, v)| v.is_string())
+        .filter_map(|(k, v)| Some((k.as_string()?, v)))
+        .collect()
+}
+
 /// Every key and value of the store.
 async fn read_all(db: &IdbDatabase) -> Result<BTreeMap<String, JsValue>, StorageError> {
     let fail = |e: JsValue| error_of(name_of(&e));
@@ -473,12 +508,7 @@ async fn read_all(db: &IdbDatabase) -> Result<BTreeMap<String, JsValue>, Storage
     let (keys_heard, values_heard) = (listen(&keys), listen(&values));
     let keys: js_sys::Array = done(&keys, keys_heard).await?.unchecked_into();
     let values: js_sys::Array = done(&values, values_heard).await?.unchecked_into();
-    Ok(keys
-        .iter()
-        .zip(values.iter())
-        .filter(|(_, v)| v.is_string())
-        .filter_map(|(k, v)| Some((k.as_string()?, v)))
-        .collect())
+    Ok(pairs(keys, values))
 }
 
 /// Opens the games' database, moves earlier versions' games in, reads
@@ -490,10 +520,11 @@ pub async fn open_games() {
         // The browser may say no; the games are kept either way.
         let _ = storage.persist();
     }
-    let Ok(db) = open_db().await else { return };
-    let Ok(mut values) = read_all(&db).await else {
-        return;
+    let read = match read_early().await {
+        Ok(read) => Ok(read),
+        Err(_) => open_and_read().await,
     };
+    let Ok((db, mut values)) = read else { return };
     if migrate::migrate(&db, &mut values).await.is_err() {
         // Not moved this time (a full quota): the games stay in
         // localStorage and the move is tried at the next start. With
@@ -506,6 +537,23 @@ pub async fn open_games() {
     }
     // Left in the journal, the entries are applied at the next start.
     let replayed = replay_journal(&db, &mut values).await;
+    if !super::unfinished::is_kept() {
+        // The first start of a build that keeps the list: made once
+        // from the games.
+        super::unfinished::set(
+            values
+                .iter()
+                .filter_map(|(key, value)| Some((key.strip_prefix("game.")?, value)))
+                .filter(|(id, value)| {
+                    !id.ends_with(".bak")
+                        && value
+                            .as_string()
+                            .is_some_and(|text| text.contains("\"finished\":false"))
+                })
+                .map(|(id, _)| id.to_string())
+                .collect(),
+        );
+    }
     let on_abort = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
         let name = event
             .target()
