@@ -10,7 +10,7 @@ use super::{load_one, GameStore, Loaded};
 use crate::core::index::{Entry, Index, Unread};
 use crate::core::save::SavedGame;
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 
 /// What Home and History list: every finished game by its summary from the
 /// index, and the games that had to be read whole (the unfinished ones,
@@ -160,7 +160,7 @@ struct Kept {
     summaries: Summaries,
     /// The stored games the index does not hold: the unfinished ones, read
     /// whole at each visit to Home.
-    unfinished: BTreeSet<String>,
+    unfinished: HashSet<String>,
 }
 
 impl Kept {
@@ -173,7 +173,7 @@ impl Kept {
 }
 
 /// The ids of the unfinished games in `loaded`.
-fn unfinished_of(loaded: &Loaded) -> BTreeSet<String> {
+fn unfinished_of(loaded: &Loaded) -> HashSet<String> {
     let unfinished = loaded.games.iter().filter(|g| !g.finished);
     unfinished.map(|g| g.id.clone()).collect()
 }
@@ -190,7 +190,7 @@ thread_local! {
 /// `change` says it changed.
 pub(super) fn change_index(
     store: &crate::platform::GameFiles,
-    change: impl FnOnce(&mut Index, &mut BTreeSet<String>) -> bool,
+    change: impl FnOnce(&mut Index, &mut HashSet<String>) -> bool,
 ) {
     KEPT.with(|cell| {
         let mut cell = cell.borrow_mut();

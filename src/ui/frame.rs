@@ -250,14 +250,12 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
     let mut active = G::active(&ui);
     // A save that fails after the action returned (the web's IndexedDB)
     // is shown at once, not at the next action.
-    use_future(move || async move {
-        loop {
-            crate::saves::late_failure().await;
-            if let Some(game) = active.write().as_mut() {
-                game.save_failed = true;
-            }
+    let failed = use_callback(move |()| {
+        if let Some(game) = active.write().as_mut() {
+            game.save_failed = true;
         }
     });
+    use_future(move || watch_saves(failed));
     UseGame {
         ui,
         active,
@@ -266,6 +264,15 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
         coach_cache: use_hook(|| CopyValue::new(None)),
         rolled_off: use_default::<Option<RollOff>>(),
         lang: ui.lang(),
+    }
+}
+
+/// Calls `failed` at each save that fails after it returned (one code for
+/// every game, not one per game).
+async fn watch_saves(failed: Callback<()>) {
+    loop {
+        crate::saves::late_failure().await;
+        failed.call(());
     }
 }
 

@@ -28,7 +28,7 @@ mod migrate;
 
 use super::StorageError;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -46,7 +46,7 @@ struct Open {
     /// Resolves the waits of [`failure`] when a transaction fails.
     waiting: Vec<js_sys::Function>,
     /// Keys whose last write failed: written again after every change.
-    unsaved: BTreeSet<String>,
+    unsaved: HashSet<String>,
     /// The journal entry holding the unsaved keys' values, if any.
     unsaved_entry: Option<u64>,
     /// Notes a failed transaction (one closure for every transaction).
@@ -317,7 +317,7 @@ struct Replayed {
     /// The number of the next journal entry.
     next: u64,
     /// The keys that could not be stored (a full quota), and their entry.
-    unsaved: BTreeSet<String>,
+    unsaved: HashSet<String>,
     unsaved_entry: Option<u64>,
     failed: Option<StorageError>,
 }
@@ -329,7 +329,7 @@ struct Replayed {
 async fn replay_journal(db: &IdbDatabase, values: &mut BTreeMap<String, JsValue>) -> Replayed {
     let mut replayed = Replayed {
         next: 0,
-        unsaved: BTreeSet::new(),
+        unsaved: HashSet::new(),
         unsaved_entry: None,
         failed: None,
     };
