@@ -6,14 +6,15 @@ fn main() {
     dioxus::LaunchBuilder::new()
         .with_cfg(genius::platform::launch_config())
         .launch(genius::ui::App);
-    // The web: the saved games are read from IndexedDB first (the page
-    // shows the prerendered home meanwhile), so the app's storage calls can
-    // stay synchronous.
+    // The web: once the page has painted its copy of the home screen, the
+    // saved games are read from IndexedDB (the page started the reading), so
+    // the app's storage calls can stay synchronous.
     #[cfg(all(
         target_arch = "wasm32",
         not(any(feature = "desktop", feature = "mobile"))
     ))]
     wasm_bindgen_futures::spawn_local(async {
+        genius::platform::painted().await;
         genius::platform::open_games().await;
         dioxus::launch(genius::ui::App);
     });

@@ -60,6 +60,27 @@ pub async fn sleep_ms(ms: u32) {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
+/// Resolves once the browser has painted a frame: the app starts after the
+/// page's copy of the home screen is on screen, never in its place. (When
+/// the wasm arrives before the stylesheet lets the page paint, its start
+/// would otherwise hold the first paint back behind the app's own.)
+pub async fn painted() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let Some(window) = web_sys::window() else {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+            return;
+        };
+        // After the frame's paint: a task queued from the frame's callback.
+        let after_paint = wasm_bindgen::closure::Closure::once_into_js(move || {
+            if let Some(window) = web_sys::window() {
+                let _ = window.set_timeout_with_callback(&resolve);
+            }
+        });
+        let _ = window.request_animation_frame(wasm_bindgen::JsCast::unchecked_ref(&after_paint));
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 /// The URL of a bundled file, relative to the page (`assets/…`), so that the
 /// app works wherever it is served from: at the root of a site or under a
 /// sub-path such as `https://<owner>.github.io/genius/`. dx's release build

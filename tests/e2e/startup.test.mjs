@@ -33,7 +33,7 @@ test('the home screen is painted from the page, styled, before the wasm arrives'
   assert.equal(await page.$(APP), null, 'the app is not running yet');
   assert.match(await page.textContent(`${PRE} ${id('open-checker')}`), /Nombre premier/);
   assert.equal(await page.getAttribute(PRE, 'lang'), 'fr');
-  // Styled by the stylesheet the head links (the cards are laid out as
+  // Styled by the stylesheet the head holds (the cards are laid out as
   // cards, the page has the app's background), not by the browser defaults.
   const styled = await page.$eval(`${PRE} ${id('open-checker')}`, (e) => {
     const s = getComputedStyle(e);
@@ -43,11 +43,15 @@ test('the home screen is painted from the page, styled, before the wasm arrives'
   assert.ok(styled.width > 300, `the card spans the screen (${styled.width}px)`);
   assert.equal(styled.bg, 'rgb(244, 241, 234)');
   await shot(page, 'startup-before-wasm');
-  // The stylesheet and the wasm are asked for by the head, with relative URLs.
+  // The stylesheet is in the head (no request before the first paint); the
+  // wasm is asked for by the head, with a relative URL.
   const head = await page.evaluate(() => ({
-    css: [...document.querySelectorAll('head link[rel="stylesheet"]')].map((l) => l.getAttribute('href')),
+    links: document.querySelectorAll('head link[rel="stylesheet"]').length,
+    css: [...document.querySelectorAll('head style[data-app-css]')]
+      .filter((s) => s.textContent.includes('.card')).map((s) => s.getAttribute('data-app-css')),
     wasm: [...document.querySelectorAll('head link[rel="preload"][as="fetch"]')].map((l) => l.getAttribute('href')),
   }));
+  assert.equal(head.links, 0, 'no stylesheet to fetch before the first paint');
   assert.equal(head.css.length, 1);
   assert.match(head.css[0], /^assets\/main-[^/]+\.css$/);
   assert.equal(head.wasm.length, 1);

@@ -16,9 +16,12 @@ export function chromium() {
 
 /** One audit of `url` (storage and cache cleared first, so a first visit):
  * the performance score (0–1), FCP, LCP and TBT in ms, CLS, and the
- * version of Lighthouse. */
-export async function audit(chrome, url) {
-  const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
+ * version of Lighthouse. `throttling`: 'simulate' (Lighthouse's default: the
+ * page loads at full speed and the slow phone is simulated from that trace)
+ * or 'devtools' (the page loads on the slowed network and CPU). */
+export async function audit(chrome, url, throttling = 'simulate') {
+  const config = { extends: 'lighthouse:default', settings: { throttlingMethod: throttling } };
+  const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, config);
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const value = (audit) => {
     const v = lhr.audits[audit]?.numericValue;
