@@ -2,7 +2,7 @@
 //! exact figures match the game's own scoring and a count over every roll of
 //! five dice, and its baseline is what it says.
 
-use genius::core::coach::einstein::{advise, greedy, Reason};
+use genius::core::coach::einstein::{advise, distinct, greedy, Reason};
 use genius::core::coach::{Basis, Ratio};
 use genius::core::dice::D6;
 use genius::core::einstein::{Action, Choice, Einstein, Phase, Setup};
@@ -128,6 +128,37 @@ fn options_are_the_legal_choices_with_their_exact_score_change() {
         }
         assert!(decisions >= 8);
     }
+}
+
+#[test]
+fn splits_alike_on_the_sheet_are_one_option_and_the_recommendation_stays() {
+    // 1 1 2 2 3: many splits mark the same sums with the same fifth die.
+    let game = roll(&start(1), [1, 1, 2, 2, 3]);
+    let all = advise(&game, 0).unwrap();
+    let recommended = all.options[all.best.unwrap()].option.effect();
+    let grouped = distinct(all.clone());
+    let effects: Vec<_> = grouped.options.iter().map(|o| o.option.effect()).collect();
+    assert!(grouped.options.len() < all.options.len());
+    for (i, e) in effects.iter().enumerate() {
+        assert!(!effects[..i].contains(e), "{e:?} listed twice");
+        // The first split of each kind, with its figures.
+        let first = all
+            .options
+            .iter()
+            .find(|o| o.option.effect() == *e)
+            .unwrap();
+        assert_eq!(&grouped.options[i], first);
+    }
+    // Every effect of the full list is still there, and the recommended one
+    // is still recommended.
+    assert!(all
+        .options
+        .iter()
+        .all(|o| effects.contains(&o.option.effect())));
+    assert_eq!(
+        grouped.options[grouped.best.unwrap()].option.effect(),
+        recommended
+    );
 }
 
 #[test]

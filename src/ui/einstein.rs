@@ -30,20 +30,9 @@ fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
     let (Some(player), Phase::Choose { dice, .. }) = (player, state.phase()) else {
         return Panel::default();
     };
-    let Some(mut advice) = coach::einstein::advise(state, player) else {
+    let Some(advice) = coach::einstein::advise(state, player).map(coach::einstein::distinct) else {
         return Panel::default();
     };
-    // The first of equal splits stays: the recommended one is the first of
-    // its kind.
-    let mut seen = Vec::new();
-    let best = advice.best.map(|b| advice.options[b].option.choice);
-    advice.options.retain(|o| {
-        let key = (o.option.sums, o.option.fifth, o.option.fifth_marked);
-        let new = !seen.contains(&key);
-        seen.push(key);
-        new
-    });
-    advice.best = best.and_then(|c| advice.options.iter().position(|o| o.option.choice == c));
     let t = lang.einstein();
     let c = lang.coach_einstein();
     let value = |i: usize| dice[i].value();
