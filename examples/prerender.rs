@@ -60,7 +60,10 @@ fn prerender(dist: &Path) -> Result<String, String> {
     let css = only_asset(dist, |name| {
         name.starts_with("main-") && name.ends_with(".css")
     })?;
-    let wasm = only_asset(dist, |name| name.ends_with(".wasm"))?;
+    // The app's main wasm (each game's own code is fetched when it opens).
+    let wasm = only_asset(dist, |name| {
+        name.starts_with("genius_bg-") && name.ends_with(".wasm")
+    })?;
     // The stylesheet in the page itself: the first paint waits for no second
     // request (on a slow 4G network, a round trip of about half a second).
     // The app links the same file when it runs (cached by the service

@@ -302,6 +302,10 @@ texts! {
     choose_k: "Combien de dés ?", "How many dice?";
     rulings_title: "Ce que l'application applique", "What the app applies";
     rules_loading: "Chargement des règles…", "Loading the rules…";
+    game_loading: "Ouverture de la partie…", "Opening the game…";
+    game_unavailable:
+        "Ce jeu ne s'ouvre pas : la première fois, son code se télécharge, et il n'arrive pas. La partie est enregistrée : revenez à l'accueil, ou rouvrez l'application une fois connecté.",
+        "This game does not open: the first time, its code is downloaded, and it has not arrived. The game is saved: go back to the home screen, or reopen the app once online.";
     rules_unavailable:
         "Les règles n'ont pas pu être chargées. Elles s'afficheront une fois l'application ouverte avec une connexion.",
         "The rules could not be loaded. They will show once the app has been opened with a connection.";

@@ -68,7 +68,7 @@ fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
     panel
 }
 
-#[component]
+#[component(lazy)]
 pub fn EinsteinGameScreen() -> Element {
     let game = use_game::<Einstein>();
     let (ui, lang) = (game.ui, game.lang);

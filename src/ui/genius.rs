@@ -122,7 +122,7 @@ fn coach_panel(state: &Genius, lang: Lang) -> Panel {
     panel
 }
 
-#[component]
+#[component(lazy)]
 pub fn GeniusGameScreen() -> Element {
     let game = use_game::<Genius>();
     let (ui, lang) = (game.ui, game.lang);

@@ -450,7 +450,44 @@ pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
     }
 }
 
+/// A game's screen. On the web each game's code is its own file, fetched
+/// the first time the game opens (`#[component(lazy)]`, dx's wasm
+/// splitting; the service worker caches every file for offline use): the
+/// app starts on the home screen's and the checker's code. The boundary
+/// shows a line while that file arrives.
 fn game_screen(kind: GameKind) -> Element {
+    rsx! {
+        SuspenseBoundary {
+            fallback: |_| rsx! { GameLoading {} },
+            {game_screen_of(kind)}
+        }
+    }
+}
+
+/// While a game's code arrives. A file that cannot be fetched (a first
+/// visit that lost its connection before the worker cached the files) is
+/// never announced by dx's loader, which only waits: after a few seconds
+/// the line says what happened and that the game is saved; the top bar's
+/// back button is still there.
+#[component]
+fn GameLoading() -> Element {
+    const UNAVAILABLE_AFTER_MS: u32 = 6_000;
+    let lang = use_ui().lang();
+    let mut waited = use_signal(|| false);
+    use_future(move || async move {
+        crate::platform::sleep_ms(UNAVAILABLE_AFTER_MS).await;
+        waited.set(true);
+    });
+    rsx! {
+        if waited() {
+            p { class: "entry-error", role: "alert", "data-testid": "game-unavailable", "{lang.game().game_unavailable}" }
+        } else {
+            p { class: "caption", role: "status", "data-testid": "game-loading", "{lang.game().game_loading}" }
+        }
+    }
+}
+
+fn game_screen_of(kind: GameKind) -> Element {
     match kind {
         GameKind::Serieux => rsx! { SerieuxGameScreen {} },
         GameKind::Genius => rsx! { GeniusGameScreen {} },

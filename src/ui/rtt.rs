@@ -57,7 +57,7 @@ fn coach_panel(state: &Rtt, player: Option<usize>, lang: Lang) -> Panel {
     }
 }
 
-#[component]
+#[component(lazy)]
 pub fn RttGameScreen() -> Element {
     let game = use_game::<Rtt>();
     let (ui, lang) = (game.ui, game.lang);

@@ -42,7 +42,7 @@ fn side_name(game: &Sequence, side: usize) -> String {
         .join(" & ")
 }
 
-#[component]
+#[component(lazy)]
 pub fn SequenceGameScreen() -> Element {
     let game = use_game::<Sequence>();
     let (ui, lang) = (game.ui, game.lang);

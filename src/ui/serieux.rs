@@ -37,7 +37,7 @@ fn coach_panel(state: &Serieux, lang: Lang) -> Panel {
     panel
 }
 
-#[component]
+#[component(lazy)]
 pub fn SerieuxGameScreen() -> Element {
     let game = use_game::<Serieux>();
     let (ui, lang) = (game.ui, game.lang);

@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
-#[component]
+#[component(lazy)]
 pub fn WordsGameScreen() -> Element {
     let game = use_game::<Words>();
     let (ui, lang) = (game.ui, game.lang);

@@ -21,9 +21,22 @@ const kib = (bytes) => (bytes / 1024).toFixed(1);
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 const all = files(WEB_DIST);
+// The build's wasm is split (scripts/tools.sh build_web): the app starts on
+// genius_bg-*.wasm; each game's screen and coach is a module_N_Lazy<Game>
+// file fetched the first time that game opens. The budget holds for what a
+// phone downloads to open the app and play any one game: the start file and
+// the largest game file.
 const wasm = all.filter((f) => f.endsWith('.wasm'));
-const wasmRaw = wasm.reduce((s, f) => s + fs.statSync(f).size, 0);
-const wasmGz = wasm.reduce((s, f) => s + gz(f), 0);
+const sizes = wasm.map((f) => ({ name: path.basename(f), raw: fs.statSync(f).size, gz: gz(f) }));
+const startWasm = sizes.filter((f) => f.name.startsWith('genius_bg-'));
+if (startWasm.length !== 1) throw new Error(`expected one genius_bg-*.wasm, found ${startWasm.length}`);
+const games = sizes
+  .filter((f) => f !== startWasm[0])
+  .map((f) => ({ ...f, game: f.name.match(/^module_\d+_Lazy(\w+?)GameScreen-/)?.[1] ?? f.name }))
+  .sort((a, b) => b.gz - a.gz);
+const largestGame = games.find((f) => f.name.startsWith('module_'));
+const playOneGz = startWasm[0].gz + (largestGame?.gz ?? 0);
+const wasmGz = sizes.reduce((s, f) => s + f.gz, 0);
 const totalGz = all.reduce((s, f) => s + gz(f), 0);
 
 const app = await start();
@@ -164,7 +177,10 @@ try {
   await coachPage.context().close();
 
   const lines = [
-    `wasm size:            ${kib(wasmRaw)} KiB raw, ${kib(wasmGz)} KiB = ${wasmGz} bytes gzipped (budget ${BUDGET.wasmGzBytes} bytes) ${wasmGz < BUDGET.wasmGzBytes ? 'OK' : 'OVER'}`,
+    `wasm at start:        ${kib(startWasm[0].raw)} KiB raw, ${startWasm[0].gz} bytes gzipped (${startWasm[0].name})`,
+    `wasm of each game:    ${games.map((g) => `${g.game} ${g.gz}`).join(', ')} bytes gzipped, fetched when the game first opens`,
+    `wasm to play a game:  ${playOneGz} bytes gzipped at most (start + ${largestGame?.game ?? 'no game file'}; budget ${BUDGET.wasmGzBytes} bytes) ${playOneGz < BUDGET.wasmGzBytes ? 'OK' : 'OVER'}`,
+    `wasm, every file:     ${wasmGz} bytes gzipped in ${sizes.length} files`,
     `whole build gzipped:  ${kib(totalGz)} KiB in ${all.length} files`,
     `first usable tap:     median ${loads[Math.floor(loads.length / 2)].toFixed(0)} ms, min ${loads[0].toFixed(0)} ms, max ${loads.at(-1).toFixed(0)} ms after navigation (${loads.length} cold loads)`,
     `tap → verdict:        median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${samples.at(-1).toFixed(2)} ms over ${samples.length} taps (budget p95 ${BUDGET.tapP95Ms} ms) ${p95 < BUDGET.tapP95Ms ? 'OK' : 'OVER'}`,

@@ -164,6 +164,62 @@ async function controlled(page) {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a game\'s code is fetched when the game first opens, and a game never opened opens offline', async () => {
+    const page = await app.page();
+    const games = [];
+    page.on('request', (r) => {
+      const file = new URL(r.url()).pathname.split('/').pop();
+      if (/^module_\d+_Lazy\w+GameScreen-.*\.wasm$/.test(file)) games.push(file);
+    });
+    // One game started online: only its own file is asked for, once.
+    const startEinstein = async (url) => {
+      await open(page, url);
+      await page.tap(id('open-einstein'));
+      await page.waitForSelector(id('setup'));
+      await page.tap(id('remove-player-1'));
+      await page.fill(id('name-0'), 'Zoé');
+      await page.tap(id('start-game'));
+      await page.waitForSelector(id('einstein-game'));
+    };
+    const url = await visitThenGoOffline(page, async (url) => {
+      await page.click(id('open-checker'));
+      await page.waitForSelector(id('checker'));
+      assert.deepEqual(games, [], 'no game file before a game opens');
+      await startEinstein(url);
+      assert.equal(games.length, 1, `one file: ${games}`);
+      assert.match(games[0], /LazyEinsteinGameScreen/);
+    });
+    // Offline, with no server, a game that never opened: its file comes from
+    // the worker's cache (it cached every file at install).
+    await open(page, url);
+    await page.tap(id('open-serieux'));
+    await page.waitForSelector(id('setup'));
+    await page.fill(id('name-0'), 'Zoé');
+    await page.fill(id('name-1'), 'Anne');
+    await page.tap(id('start-game'));
+    await page.waitForSelector(id('serieux-game'));
+    assert.ok(games.some((f) => /LazySerieuxGameScreen/.test(f)), `Sérieux's file asked for offline: ${games}`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a game whose code cannot be fetched says so, and the game it started is kept', async () => {
+    // No service worker (it would answer from its cache) and no game file.
+    const page = await app.page({ serviceWorkers: 'block' });
+    await page.route(/\/module_\d+_Lazy[^/]*\.wasm$/, (route) => route.abort());
+    await open(page, app.url);
+    await page.tap(id('open-einstein'));
+    await page.waitForSelector(id('setup'));
+    await page.tap(id('remove-player-1'));
+    await page.fill(id('name-0'), 'Zoé');
+    await page.tap(id('start-game'));
+    await page.waitForSelector(id('game-loading'));
+    await page.waitForSelector(id('game-unavailable'), { timeout: 15000 });
+    assert.match(await text(page, 'game-unavailable'), /La partie est enregistrée/);
+    await page.tap('.topbar .back');
+    await page.waitForSelector(id('in-progress'));
+    assert.match(await text(page, 'in-progress'), /Zoé/);
+  });
+
   test('the rules are fetched only when a rules page opens, and open offline too', async () => {
     const page = await app.page();
     const fetched = [];
