@@ -119,6 +119,33 @@ fn home_lists_the_checker_first_and_only_what_works() {
 }
 
 #[test]
+fn every_home_card_names_the_screen_it_opens() {
+    // A card tapped on the page's copy of the home screen before the app ran
+    // is passed to the app by its name: the app starts on that screen.
+    let html = render(init(Screen::Home, Lang::Fr));
+    let cards: Vec<&str> = html
+        .split("data-testid=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|testid| testid.starts_with("open-"))
+        .collect();
+    assert_eq!(cards.len(), 10, "{cards:?}");
+    let screens: Vec<Screen> = cards
+        .iter()
+        .map(|card| Screen::of_home_card(card).unwrap_or_else(|| panic!("{card}")))
+        .collect();
+    assert_eq!(screens[0], Screen::Checker);
+    assert!(screens.contains(&Screen::Setup(GameKind::Words)));
+    assert!(screens.contains(&Screen::History));
+    for (i, a) in screens.iter().enumerate() {
+        assert!(!screens[..i].contains(a), "{a:?} twice");
+    }
+    assert_eq!(Screen::of_home_card("open-nothing"), None);
+    assert_eq!(Screen::of_home_card("resume-abc"), None);
+    assert_eq!(Screen::of_home_card("checker"), None);
+}
+
+#[test]
 fn waiting_state_invites_input_without_a_verdict() {
     let html = checker_html(Lang::Fr, &[]);
     assert!(html.contains("verdict-waiting"));

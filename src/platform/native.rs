@@ -350,6 +350,11 @@ pub fn asset_url(asset: dioxus::prelude::Asset) -> String {
     asset.to_string()
 }
 
+/// A native window has no page painted before the app: nothing was tapped.
+pub fn tapped_before_start() -> Option<String> {
+    None
+}
+
 /// The device's preferred language, such as `fr-FR`.
 pub fn device_locale() -> Option<String> {
     sys_locale::get_locale()

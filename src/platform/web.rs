@@ -65,6 +65,16 @@ pub async fn sleep_ms(ms: u32) {
 /// the wasm arrives before the stylesheet lets the page paint, its start
 /// would otherwise hold the first paint back behind the app's own.)
 pub async fn painted() {
+    // The page's own promise (index.html), settled after its first paint:
+    // when the wasm arrives later, as it mostly does, there is no frame to
+    // wait for.
+    let page = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"geniusPainted".into()).ok())
+        .and_then(|p| wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(p).ok());
+    if let Some(page) = page {
+        let _ = wasm_bindgen_futures::JsFuture::from(page).await;
+        return;
+    }
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let Some(window) = web_sys::window() else {
             let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
@@ -165,6 +175,19 @@ pub fn share_file(name: &str, mime: &str, text: &str) -> Result<super::Handed, S
     link.click();
     let _ = web_sys::Url::revoke_object_url(&url);
     Ok(super::Handed::Downloaded(name.to_string()))
+}
+
+/// The card of the page's copy of the home screen that was tapped before
+/// the app ran (`open-checker`, `open-serieux`…; index.html keeps it in
+/// `window.geniusTap`). Taken once: the app then starts on that card's
+/// screen, and the page no longer passes the tap on to the app's home.
+pub fn tapped_before_start() -> Option<String> {
+    let window = web_sys::window()?;
+    let tap = js_sys::Reflect::get(&window, &"geniusTap".into())
+        .ok()?
+        .as_string()?;
+    js_sys::Reflect::delete_property(&window, &"geniusTap".into()).ok()?;
+    Some(tap)
 }
 
 /// The browser's preferred language, such as `fr-FR`.

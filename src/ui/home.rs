@@ -174,6 +174,24 @@ pub fn HomeScreen() -> Element {
     }
 }
 
+impl Screen {
+    /// The screen a card of the home screen opens, from the card's name in
+    /// the page (`data-testid`): `open-checker`, `open-<game>`,
+    /// `open-history`, `open-roller`, `open-settings`.
+    pub fn of_home_card(testid: &str) -> Option<Screen> {
+        match testid.strip_prefix("open-")? {
+            "checker" => Some(Screen::Checker),
+            "history" => Some(Screen::History),
+            "roller" => Some(Screen::Roller),
+            "settings" => Some(Screen::Settings),
+            game => GameKind::ALL
+                .into_iter()
+                .find(|kind| kind.name() == game)
+                .map(Screen::Setup),
+        }
+    }
+}
+
 /// A saved game's line on the home screen, if it replays.
 fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
     summarise(saved).ok().map(|summary| lang.summary(&summary))

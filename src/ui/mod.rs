@@ -144,7 +144,12 @@ impl Init {
             settings,
             settings_error,
             locale: platform::device_locale(),
-            screen: Screen::Home,
+            // A card of the page's copy of the home screen tapped while the
+            // app loaded: the app starts on its screen (the page then shows
+            // that screen, not the app's home and a second render).
+            screen: platform::tapped_before_start()
+                .and_then(|card| Screen::of_home_card(&card))
+                .unwrap_or(Screen::Home),
             checker: Checker::new(),
             saved,
             set_aside,

@@ -162,6 +162,14 @@ test('the app takes the screen over in place: no layout shift, the same boxes', 
 
 test('a tap on the home screen before the app runs is shown as taken, then honoured', async () => {
   const page = await withWasmHeld();
+  // Whether the app ever drew its own home: a tapped card's screen is the
+  // one it starts on.
+  await page.addInitScript(() => {
+    window.__appHome = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.app:not([data-prerendered]) [data-testid="open-checker"]')) window.__appHome = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(app.url);
   await page.click(`${PRE} ${id('open-checker')}`);
   assert.equal(await page.$(`${PRE} ${id('open-checker')}[data-pending]`) !== null, true, 'the tapped card shows it was taken');
@@ -169,6 +177,19 @@ test('a tap on the home screen before the app runs is shown as taken, then honou
   await page.release();
   await page.waitForSelector(`${APP} ${id('checker')}`);
   assert.equal(await page.$(PRE), null);
+  assert.equal(await page.evaluate(() => window.__appHome), false, 'the app started on the checker');
+  // Back leads home, as if the card had been tapped in the app.
+  await page.tap('.topbar .back');
+  await page.waitForSelector(`${APP} ${id('open-einstein')}`);
+
+  // A game's card: the app starts on its setup.
+  const game = await withWasmHeld();
+  await game.goto(app.url);
+  await game.click(`${PRE} ${id('open-einstein')}`);
+  await game.release();
+  await game.waitForSelector(`${APP} ${id('setup')}`);
+  assert.match(await game.textContent('.topbar-title'), /Einstein/);
+  await game.context().close();
 
   // The last tap wins, and the top bar's settings button (no test id) too.
   const again = await withWasmHeld();
