@@ -2,7 +2,9 @@
 //! same public functions the app uses.
 
 use genius::core::dice::{Hand, D6};
-use genius::core::prime::{prime_odds, sorted_numbers, verdict, verdict_for_dice};
+use genius::core::prime::{
+    prime_odds, sorted_numbers, sorted_numbers_with_rolls, verdict, verdict_for_dice,
+};
 
 /// Every multiset of 1 to 5 dice, as the dice themselves.
 fn every_sorted_hand() -> Vec<Vec<D6>> {
@@ -75,6 +77,39 @@ fn odds_match_the_rulings() {
         vec![(3, 6), (5, 36), (9, 216), (28, 1296), (10, 7776)]
     );
     assert_eq!(prime_odds(1).reduced(), (1, 2));
+}
+
+#[test]
+fn odds_agree_with_every_ordered_roll() {
+    // Brute force: each of the 6^k ordered rolls, sorted and checked.
+    for k in 1..=5usize {
+        let total = 6u32.pow(k as u32);
+        let mut favourable = 0;
+        for index in 0..total {
+            let roll: Vec<D6> = (0..k)
+                .map(|slot| D6::ALL[(index / 6u32.pow(slot as u32) % 6) as usize])
+                .collect();
+            if verdict_for_dice(&roll).unwrap().is_prime() {
+                favourable += 1;
+            }
+        }
+        assert_eq!(
+            (prime_odds(k).favourable, prime_odds(k).total),
+            (favourable, total),
+            "{k} dice"
+        );
+        let rolls: u32 = sorted_numbers_with_rolls(k).iter().map(|&(_, r)| r).sum();
+        assert_eq!(rolls, total, "{k} dice: every roll counted once");
+        assert_eq!(
+            sorted_numbers(k),
+            sorted_numbers_with_rolls(k)
+                .iter()
+                .map(|&(n, _)| n)
+                .collect::<Vec<_>>()
+        );
+    }
+    assert!(sorted_numbers_with_rolls(3).contains(&(122, 3)));
+    assert!(sorted_numbers_with_rolls(5).contains(&(12345, 120)));
 }
 
 #[test]

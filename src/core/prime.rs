@@ -93,18 +93,41 @@ pub fn verdict_for_dice(dice: &[D6]) -> Option<Verdict> {
 /// Every number that `k` dice can form once sorted, ascending (one per
 /// multiset of faces): 6, 21, 56, 126 and 252 numbers for k = 1…5.
 pub fn sorted_numbers(k: usize) -> Vec<u32> {
-    fn extend(prefix: u32, min_face: u8, left: usize, out: &mut Vec<u32>) {
+    sorted_numbers_with_rolls(k)
+        .into_iter()
+        .map(|(number, _)| number)
+        .collect()
+}
+
+/// [`sorted_numbers`], each with how many of the 6^k ordered rolls form it:
+/// k! over the factorial of each face's count (1 2 2 is rolled 3 ways).
+pub fn sorted_numbers_with_rolls(k: usize) -> Vec<(u32, u32)> {
+    fn extend(
+        prefix: u32,
+        min_face: u8,
+        counts: &mut [u32; 7],
+        left: usize,
+        out: &mut Vec<(u32, u32)>,
+    ) {
         if left == 0 {
-            out.push(prefix);
+            let factorial = |n: u32| (1..=n).product::<u32>();
+            let rolls = counts
+                .iter()
+                .fold(factorial(counts.iter().sum()), |rolls, &c| {
+                    rolls / factorial(c)
+                });
+            out.push((prefix, rolls));
             return;
         }
         for face in min_face..=6 {
-            extend(prefix * 10 + u32::from(face), face, left - 1, out);
+            counts[usize::from(face)] += 1;
+            extend(prefix * 10 + u32::from(face), face, counts, left - 1, out);
+            counts[usize::from(face)] -= 1;
         }
     }
     let mut out = Vec::new();
     if k > 0 {
-        extend(0, 1, k, &mut out);
+        extend(0, 1, &mut [0; 7], k, &mut out);
     }
     out
 }
@@ -138,26 +161,20 @@ fn gcd(a: u32, b: u32) -> u32 {
     }
 }
 
-/// Odds for `k` dice (1 ≤ k ≤ 5), by enumerating all 6^k ordered rolls.
+/// Odds for `k` dice (1 ≤ k ≤ 5): the ordered rolls of each sorted number
+/// that is prime, out of 6^k (461 numbers for 1 to 5 dice rather than 9 330
+/// rolls; the tests count every roll too).
 pub fn prime_odds(k: usize) -> Odds {
     assert!((1..=MAX_DICE).contains(&k), "between 1 and {MAX_DICE} dice");
-    let total = 6u32.pow(k as u32);
-    let mut favourable = 0;
-    let mut roll = vec![D6::ALL[0]; k];
-    for index in 0..total {
-        let mut rest = index;
-        for slot in roll.iter_mut() {
-            *slot = D6::ALL[(rest % 6) as usize];
-            rest /= 6;
-        }
-        if verdict_for_dice(&roll).is_some_and(|v| v.is_prime()) {
-            favourable += 1;
-        }
-    }
+    let favourable = sorted_numbers_with_rolls(k)
+        .into_iter()
+        .filter(|&(number, _)| is_prime(number))
+        .map(|(_, rolls)| rolls)
+        .sum();
     Odds {
         dice: k,
         favourable,
-        total,
+        total: 6u32.pow(k as u32),
     }
 }
 

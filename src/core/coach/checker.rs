@@ -8,7 +8,7 @@
 
 use super::{Advice, Basis, Ratio, Scored};
 use crate::core::dice::MAX_DICE;
-use crate::core::prime::is_prime;
+use crate::core::prime::{is_prime, sorted_numbers_with_rolls};
 use std::sync::OnceLock;
 
 /// What `k` dice can do.
@@ -26,39 +26,12 @@ pub struct DiceOdds {
     pub primes: Vec<(u32, u32)>,
 }
 
-/// Every number `k` dice can form once sorted, with how many of the 6^k
-/// ordered rolls form it (k! over the factorials of each face's count).
-fn numbers(k: usize) -> Vec<(u32, i64)> {
-    fn extend(
-        prefix: u32,
-        min_face: u32,
-        left: usize,
-        faces: &mut [usize; 7],
-        out: &mut Vec<(u32, i64)>,
-    ) {
-        if left == 0 {
-            let factorial = |n: usize| (1..=n as i64).product::<i64>();
-            let k: usize = faces.iter().sum();
-            let ways = faces.iter().fold(factorial(k), |w, &m| w / factorial(m));
-            out.push((prefix, ways));
-            return;
-        }
-        for face in min_face..=6 {
-            faces[face as usize] += 1;
-            extend(prefix * 10 + face, face, left - 1, faces, out);
-            faces[face as usize] -= 1;
-        }
-    }
-    let mut out = Vec::new();
-    extend(0, 1, k, &mut [0; 7], &mut out);
-    out
-}
-
 fn count(k: usize) -> DiceOdds {
     let total = 6i64.pow(k as u32);
     let (mut sum, mut prime_sum, mut favourable) = (0i64, 0i64, 0i64);
     let mut primes: Vec<(u32, u32)> = Vec::new();
-    for (n, ways) in numbers(k) {
+    for (n, ways) in sorted_numbers_with_rolls(k) {
+        let ways = i64::from(ways);
         sum += i64::from(n) * ways;
         if is_prime(n) {
             prime_sum += i64::from(n) * ways;
