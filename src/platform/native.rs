@@ -294,6 +294,13 @@ pub fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
+/// A screen is drawn whole at once here (and in the component tests, which
+/// render to HTML): see the web's.
+pub const DRAWS_BELOW_THE_FOLD_LATER: bool = false;
+
+/// Nothing to wait for: see [`DRAWS_BELOW_THE_FOLD_LATER`].
+pub async fn next_frame() {}
+
 /// Resolves after about `ms` milliseconds: the tick of the round timer.
 /// A short-lived thread sleeps, so this works whatever runs the future.
 pub async fn sleep_ms(ms: u32) {

@@ -71,16 +71,26 @@ pub async fn painted() {
     let page = web_sys::window()
         .and_then(|w| js_sys::Reflect::get(&w, &"geniusPainted".into()).ok())
         .and_then(|p| wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(p).ok());
-    if let Some(page) = page {
-        let _ = wasm_bindgen_futures::JsFuture::from(page).await;
-        return;
+    match page {
+        Some(page) => {
+            let _ = wasm_bindgen_futures::JsFuture::from(page).await;
+        }
+        None => next_frame().await,
     }
+}
+
+/// What lies below the fold of a screen is drawn one frame after the rest
+/// ([`next_frame`]): the part a player taps first is painted sooner.
+pub const DRAWS_BELOW_THE_FOLD_LATER: bool = true;
+
+/// Resolves after the browser's next paint (a task queued from the next
+/// frame's callback).
+pub async fn next_frame() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let Some(window) = web_sys::window() else {
             let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
             return;
         };
-        // After the frame's paint: a task queued from the frame's callback.
         let after_paint = wasm_bindgen::closure::Closure::once_into_js(move || {
             if let Some(window) = web_sys::window() {
                 let _ = window.set_timeout_with_callback(&resolve);

@@ -1,7 +1,7 @@
 //! The core screen: dice in, sorted number and a verdict out, at a glance.
 
 use super::coach::{CoachTable, CoachToggle, Panel};
-use super::{use_default, use_ui, DieFace};
+use super::{use_default, use_ui, BelowTheFold, DieFace};
 use crate::core::checker::Input;
 use crate::core::coach::checker as coach;
 use crate::core::dice::{D6, MAX_DICE};
@@ -162,12 +162,14 @@ pub fn CheckerScreen() -> Element {
 
             CheckerCoach {}
 
-            OddsTable {}
+            BelowTheFold {
+                OddsTable {}
 
-            section { class: "info",
-                h2 { class: "section-title", "{t.how_title}" }
-                for (i, line) in t.how_body.iter().enumerate() {
-                    p { key: "{i}", "{line}" }
+                section { class: "info",
+                    h2 { class: "section-title", "{t.how_title}" }
+                    for (i, line) in t.how_body.iter().enumerate() {
+                        p { key: "{i}", "{line}" }
+                    }
                 }
             }
         }

@@ -303,6 +303,25 @@ pub fn use_ui() -> Ui {
     use_context::<Ui>()
 }
 
+/// What lies below the fold of a screen (tables, explanations): on the web
+/// it is drawn one frame after the rest, so the part a player taps first
+/// shows sooner; it lands below what is on screen, moving nothing.
+#[component]
+pub fn BelowTheFold(children: Element) -> Element {
+    let mut shown = use_signal(|| !platform::DRAWS_BELOW_THE_FOLD_LATER);
+    use_future(move || async move {
+        if !*shown.peek() {
+            platform::next_frame().await;
+            shown.set(true);
+        }
+    });
+    if shown() {
+        children
+    } else {
+        rsx! {}
+    }
+}
+
 /// `use_signal(T::default)`, kept out of line: one copy of the hook code per
 /// value type rather than one inlined at every call (a smaller web build).
 #[inline(never)]
