@@ -108,9 +108,15 @@ pub fn CoachToggle(
                     class: "coach-panel",
                     "data-testid": "coach-panel",
                     "aria-label": "{t.title}",
-                    // Opened below the fold: bring it into view.
+                    // Opened below the fold: brought into view, scrolling
+                    // no more than it takes (not at all when it shows).
                     onmounted: move |e| async move {
-                        let _ = e.scroll_to(ScrollBehavior::Instant).await;
+                        let nearest = ScrollToOptions {
+                            behavior: ScrollBehavior::Instant,
+                            vertical: ScrollLogicalPosition::Nearest,
+                            horizontal: ScrollLogicalPosition::Nearest,
+                        };
+                        let _ = e.scroll_to_with_options(nearest).await;
                     },
                     {children}
                 }

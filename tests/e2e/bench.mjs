@@ -10,7 +10,7 @@ const TAPS = Number(process.argv[2] || 400);
 // The wasm budget in bytes gzipped (the checker issue's 400 KB, raised to
 // 450 000 with the coach), tap → verdict, and each coach answer at 4× CPU.
 const BUDGET = { wasmGzBytes: 450_000, tapP95Ms: 4, coachP95Ms: 16, einsteinCoachP95Ms: 50 };
-const COACH_OPENS = Number(process.env.COACH_OPENS || 30);
+const COACH_OPENS = Number(process.env.COACH_OPENS || 100);
 
 function files(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -96,14 +96,24 @@ try {
   const verdictNow = await page.textContent(id('verdict'));
   if (!verdictNow) throw new Error('verdict vanished during the benchmark');
 
-  // 3. Coach answers at 4× CPU: tap the Coach button and wait for its
-  // table; close and open again (each opening computes the advice anew).
+  // 3. Coach answers at 4× CPU: tap the Coach button and wait until its
+  // table is in the page and laid out (the layout is forced in the same
+  // step, so that work the browser must do before it can paint the answer
+  // is counted wherever the app would leave it); close and open again (each
+  // opening computes the advice anew). Each screen is measured once the
+  // page has settled (service worker ready, 300 ms idle), as a player taps
+  // the coach after reading the screen, not during its first frames. The
+  // first opening (code not yet compiled by the browser) is printed apart;
+  // it is one of the 100 and is counted in the percentiles.
   const coachPage = await app.page();
   const cdp = await coachPage.context().newCDPSession(coachPage);
   const coachTimes = async (label) => {
+    await coachPage.evaluate(() => navigator.serviceWorker?.ready);
+    await coachPage.waitForTimeout(300);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const times = await coachPage.evaluate(async (opens) => {
       const button = () => document.querySelector('[data-testid="coach-button"]');
+      const answer = '[data-testid="coach-panel"] .coach-table, [data-testid="coach-panel"] .coach-note, [data-testid="coach-panel"] [data-testid="coach-nothing"]';
       const out = [];
       for (let i = 0; i < opens; i++) {
         if (document.querySelector('[data-testid="coach-panel"]')) {
@@ -112,8 +122,10 @@ try {
         }
         const shown = new Promise((resolve) => {
           const mo = new MutationObserver(() => {
-            if (document.querySelector('[data-testid="coach-panel"] .coach-table, [data-testid="coach-panel"] .coach-note, [data-testid="coach-panel"] [data-testid="coach-nothing"]')) {
+            const panel = document.querySelector(answer);
+            if (panel) {
               mo.disconnect();
+              panel.getBoundingClientRect(); // laid out
               resolve(performance.now());
             }
           });
@@ -127,8 +139,9 @@ try {
       return out;
     }, COACH_OPENS);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const first = times[0];
     times.sort((a, b) => a - b);
-    return { label, median: quantile(times, 0.5), p95: quantile(times, 0.95), n: times.length };
+    return { label, first, median: quantile(times, 0.5), p95: quantile(times, 0.95), n: times.length };
   };
   const newGame = async (game, players, mode) => {
     await coachPage.goto(app.url);
@@ -184,10 +197,10 @@ try {
     `whole build gzipped:  ${kib(totalGz)} KiB in ${all.length} files`,
     `first usable tap:     median ${loads[Math.floor(loads.length / 2)].toFixed(0)} ms, min ${loads[0].toFixed(0)} ms, max ${loads.at(-1).toFixed(0)} ms after navigation (${loads.length} cold loads)`,
     `tap → verdict:        median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${samples.at(-1).toFixed(2)} ms over ${samples.length} taps (budget p95 ${BUDGET.tapP95Ms} ms) ${p95 < BUDGET.tapP95Ms ? 'OK' : 'OVER'}`,
-    `coach, tap → answer at 4× CPU (${COACH_OPENS} openings each):`,
+    `coach, tap → answer in the page and laid out, at 4× CPU (${COACH_OPENS} openings each):`,
     ...coach.map((c) => {
       const budget = c.label.startsWith('Einstein') ? BUDGET.einsteinCoachP95Ms : BUDGET.coachP95Ms;
-      return `  ${c.label.padEnd(40)} median ${c.median.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms (budget p95 ${budget} ms) ${c.p95 <= budget ? 'OK' : 'OVER'}`;
+      return `  ${c.label.padEnd(40)} median ${c.median.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms (budget p95 ${budget} ms) ${c.p95 <= budget ? 'OK' : 'OVER'}; first opening ${c.first.toFixed(1)} ms`;
     }),
   ];
   console.log(lines.join('\n'));
