@@ -1,0 +1,15 @@
+import lighthouse from 'lighthouse';
+import fs from 'node:fs';
+import { chromium } from './audit.mjs';
+import { serve } from '../../../scripts/serve.mjs';
+const dir = process.argv[2];
+const server = await serve(dir, 0, '/');
+const url = `http://127.0.0.1:${server.address().port}/`;
+const chrome = await chromium();
+const config = { extends: 'lighthouse:default', settings: { throttlingMethod: process.env.TM || 'simulate' } };
+const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, config);
+fs.writeFileSync('/tmp/probe/lhr.json', JSON.stringify(lhr));
+const a = lhr.audits;
+console.log('score', lhr.categories.performance.score, 'FCP', a['first-contentful-paint'].numericValue, 'LCP', a['largest-contentful-paint'].numericValue, 'TBT', a['total-blocking-time'].numericValue);
+console.log(JSON.stringify(a['largest-contentful-paint-element']?.details, null, 1).slice(0, 3000));
+await chrome.kill(); server.close();
