@@ -5,9 +5,11 @@
 //! is enumerated exactly (the eleven sums of two dice, with their 36ths),
 //! the player who rolls it (the next opponent, or the same player after a 2
 //! or a 12) answers with their best move, and the board that results is
-//! valued by a heuristic: every run of five (or six) squares that only one
-//! side occupies is worth the chance of filling its empty squares, each
-//! empty square counting as the chance of rolling its sum or the wild 11.
+//! valued by a heuristic: every run of five (or six) squares is worth, to
+//! each side, the chance of getting all its squares, an empty square
+//! counting as the chance of rolling its sum or the wild 11, and an
+//! opponent's chip as the chance of rolling the sum that replaces it (once
+//! the four squares of that sum are taken; much less before).
 //! A move that wins is worth most; an answer that wins for the opponent
 //! costs most. Options are ranked by that value.
 //!
@@ -195,6 +197,13 @@ pub struct Weights {
     pub threat: f64,
     /// The same for the opponents' lines, counted against.
     pub counter: f64,
+    /// An opponent's chip in a run, on a sum whose squares are all taken
+    /// (a throw of that sum replaces it): its chance to be taken, as a
+    /// factor of the throw's.
+    pub replace: f64,
+    /// The same while the sum still has a free square (it must be filled,
+    /// or the chip removed by a 10, first).
+    pub contested: f64,
 }
 
 impl Default for Weights {
@@ -204,68 +213,136 @@ impl Default for Weights {
             removable: 0.9,
             threat: 1.0,
             counter: 0.0,
+            replace: 1.0,
+            contested: 0.2,
         }
     }
 }
 
-/// The heuristic: for `side`, each run only they occupy is worth the
-/// product of its empty squares' [`reach`]; the opponents' runs count
-/// against, `defence` times.
+/// The sums of which no square is free: a throw of one replaces an
+/// opponent's chip on it (a bit set, bit = sum).
+fn full_sums(board: &Board) -> u16 {
+    let mut free = 0u16;
+    for (r, row) in board.iter().enumerate() {
+        for (c, chip) in row.iter().enumerate() {
+            if chip.is_none() {
+                free |= 1 << BOARD[r][c];
+            }
+        }
+    }
+    !free
+}
+
+/// What one run holds for one side: the chance of getting all its squares
+/// (the product of each square's), and, when one square is missing, the
+/// sums that would complete it.
+#[derive(Clone, Copy)]
+struct RunOdds {
+    chance: f64,
+    missing: u8,
+    /// The missing square's sum when it is free (an 11 also fills it).
+    free_sum: u16,
+    /// The missing square's sum when an opponent's chip holds it and a
+    /// throw of that sum replaces it.
+    replace_sum: u16,
+}
+
+impl RunOdds {
+    const START: RunOdds = RunOdds {
+        chance: 1.0,
+        missing: 0,
+        free_sum: 0,
+        replace_sum: 0,
+    };
+
+    fn own(&mut self, sum: u8, w: &Weights) {
+        if !matches!(sum, 2 | 12) {
+            self.chance *= w.removable;
+        }
+    }
+
+    fn free(&mut self, square: Square) {
+        let sum = BOARD[square.0][square.1];
+        self.chance *= reach(square);
+        self.missing += 1;
+        self.free_sum = 1 << sum;
+    }
+
+    fn held_by_other(&mut self, sum: u8, full: u16, w: &Weights) {
+        let throw = f64::from(WAYS[sum as usize]) / 36.0;
+        self.missing += 1;
+        if full & (1 << sum) != 0 {
+            self.chance *= w.replace * throw;
+            self.replace_sum = 1 << sum;
+        } else {
+            self.chance *= w.contested * throw;
+            self.replace_sum = 0;
+        }
+    }
+
+    /// The sums of a throw that complete this run (a bit set), if only one
+    /// square is missing.
+    fn completing(&self) -> (u16, u16) {
+        if self.missing == 1 {
+            (self.free_sum, self.replace_sum)
+        } else {
+            (0, 0)
+        }
+    }
+}
+
+/// The heuristic, for `side`: each run is worth the chance of getting all
+/// its squares (free squares: the chance of a throw of their sum or an 11;
+/// an opponent's chip: the chance of replacing it), the opponents' runs
+/// counting against, `defence` times; plus the chance of completing a line
+/// with the next throw, the player's and (`counter`) the opponents'.
 fn value(board: &Board, side: usize, windows: &[Vec<Square>], w: &Weights) -> f64 {
+    let full = full_sums(board);
     let mut total = 0.0;
-    // The sums that would complete a run, the player's and the opponents'.
-    let (mut mine, mut theirs) = (0u16, 0u16);
+    // The sums that would complete a run, the player's and the opponents':
+    // (free squares, replaced chips).
+    let (mut mine, mut theirs) = ((0u16, 0u16), (0u16, 0u16));
     for run in windows {
-        let mut owner = None;
-        let mut mixed = false;
-        let mut chance = 1.0;
-        let mut empty = (0, 0);
+        let (mut me, mut them) = (RunOdds::START, RunOdds::START);
+        let mut other: Option<usize> = None;
+        let mut others = false;
         for &(r, c) in run {
+            let sum = BOARD[r][c];
             match board[r][c] {
                 None => {
-                    chance *= reach((r, c));
-                    empty = (empty.0 + 1, BOARD[r][c]);
+                    me.free((r, c));
+                    them.free((r, c));
+                }
+                Some(s) if s == side => {
+                    me.own(sum, w);
+                    them.held_by_other(sum, full, w);
                 }
                 Some(s) => {
-                    if !matches!(BOARD[r][c], 2 | 12) {
-                        chance *= w.removable;
-                    }
-                    match owner {
-                        None => owner = Some(s),
-                        Some(o) if o != s => mixed = true,
-                        _ => {}
-                    }
+                    others |= other.is_some_and(|o| o != s);
+                    other = Some(s);
+                    them.own(sum, w);
+                    me.held_by_other(sum, full, w);
                 }
             }
         }
-        match owner {
-            _ if mixed => {}
-            Some(s) if s == side => {
-                total += chance;
-                if empty.0 == 1 {
-                    mine |= 1 << empty.1;
-                }
-            }
-            Some(_) => {
-                total -= w.defence * chance;
-                if empty.0 == 1 {
-                    theirs |= 1 << empty.1;
-                }
-            }
-            None => total += (1.0 - w.defence) * chance,
+        total += me.chance;
+        let (f, r) = me.completing();
+        mine = (mine.0 | f, mine.1 | r);
+        if !others {
+            total -= w.defence * them.chance;
+            let (f, r) = them.completing();
+            theirs = (theirs.0 | f, theirs.1 | r);
         }
     }
     total + w.threat * throw_chance(mine) - w.counter * throw_chance(theirs)
 }
 
-/// The chance that a throw gives one of the sums of `sums` (a bit set), or
-/// the wild 11 when there is one.
-fn throw_chance(sums: u16) -> f64 {
-    if sums == 0 {
-        return 0.0;
-    }
+/// The chance that a throw completes a run: one of the sums of `free` (bit
+/// sets), or the wild 11 when there is one, or one of `replace`.
+fn throw_chance((free, replace): (u16, u16)) -> f64 {
+    let sums = free | replace | if free != 0 { 1 << 11 } else { 0 };
     let ways: u8 = (2..=12)
-        .filter(|&s| s == 11 || sums & (1 << s) != 0)
+        .filter(|&s| sums & (1 << s) != 0)
         .map(|s| WAYS[s])
         .sum();
     f64::from(ways) / 36.0
