@@ -15,8 +15,9 @@ export function chromium() {
 }
 
 /** One audit of `url` (storage and cache cleared first, so a first visit):
- * the performance score (0–1), FCP, LCP and TBT in ms, CLS, and the
- * version of Lighthouse. `throttling`: 'simulate' (Lighthouse's default: the
+ * the performance score (0–1), FCP, LCP and TBT in ms, CLS, the version of
+ * Lighthouse, the LCP observed at full speed and the files that had arrived
+ * by then (`before`). `throttling`: 'simulate' (Lighthouse's default: the
  * page loads at full speed and the slow phone is simulated from that trace)
  * or 'devtools' (the page loads on the slowed network and CPU). */
 export async function audit(chrome, url, throttling = 'simulate') {
@@ -28,8 +29,18 @@ export async function audit(chrome, url, throttling = 'simulate') {
     if (typeof v !== 'number') throw new Error(`lighthouse gave no ${audit} for ${url}`);
     return v;
   };
+  // What the simulated LCP was built from: the largest paint as observed at
+  // full speed, and the files that had arrived by then (Lighthouse's lantern
+  // counts every one of them as needed for that paint, and re-times each on
+  // the simulated network).
+  const observedLcp = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint;
+  const before = (lhr.audits['network-requests']?.details?.items ?? [])
+    .filter((r) => r.resourceType !== 'Document' && r.networkEndTime <= observedLcp)
+    .map((r) => ({ file: new URL(r.url).pathname.split('/').pop(), bytes: r.transferSize, end: r.networkEndTime }));
   return {
     version: lhr.lighthouseVersion,
+    observedLcp,
+    before,
     score: lhr.categories.performance.score,
     fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
