@@ -276,7 +276,6 @@ impl RunOdds {
             self.replace_sum = 1 << sum;
         } else {
             self.chance *= w.contested * throw;
-            self.replace_sum = 0;
         }
     }
 
@@ -304,8 +303,9 @@ fn value(board: &Board, side: usize, windows: &[Vec<Square>], w: &Weights) -> f6
     let (mut mine, mut theirs) = ((0u16, 0u16), (0u16, 0u16));
     for run in windows {
         let (mut me, mut them) = (RunOdds::START, RunOdds::START);
+        // Chips of two other sides (three players): no one opponent's run.
         let mut other: Option<usize> = None;
-        let mut others = false;
+        let mut two_others = false;
         for &(r, c) in run {
             let sum = BOARD[r][c];
             match board[r][c] {
@@ -318,7 +318,7 @@ fn value(board: &Board, side: usize, windows: &[Vec<Square>], w: &Weights) -> f6
                     them.held_by_other(sum, full, w);
                 }
                 Some(s) => {
-                    others |= other.is_some_and(|o| o != s);
+                    two_others |= other.is_some_and(|o| o != s);
                     other = Some(s);
                     them.own(sum, w);
                     me.held_by_other(sum, full, w);
@@ -328,7 +328,7 @@ fn value(board: &Board, side: usize, windows: &[Vec<Square>], w: &Weights) -> f6
         total += me.chance;
         let (f, r) = me.completing();
         mine = (mine.0 | f, mine.1 | r);
-        if !others {
+        if !two_others {
             total -= w.defence * them.chance;
             let (f, r) = them.completing();
             theirs = (theirs.0 | f, theirs.1 | r);
