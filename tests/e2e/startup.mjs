@@ -4,7 +4,8 @@
 //  1. navigation → first usable tap: the checker card is clicked as soon as
 //     it exists, until the checker shows; cold loads interleaved between the
 //     builds, at 1× and at 4× CPU throttling (a mid-range phone); medians,
-//     ranges and the ratio to the minimal Dioxus app;
+//     ranges and the ratio to the minimal Dioxus app, and the ratio load
+//     by load within each round (median and middle half);
 //  2. Lighthouse 12's mobile audit (simulated slow 4G, 4× CPU): performance
 //     score, first and largest contentful paint, total blocking time and
 //     cumulative layout shift, against the issue's goals.
@@ -19,7 +20,7 @@ import { serve } from '../../scripts/serve.mjs';
 import { ROOT, WEB_DIST } from './harness.mjs';
 import { chromium as lighthouseChromium, audit } from './lighthouse/audit.mjs';
 
-const LOADS = Number(process.env.LOADS || 9);
+const LOADS = Number(process.env.LOADS || 21);
 const LH_RUNS = Number(process.env.LH_RUNS || 3);
 const GOALS = { fcpOverPlainMs: 300, lcpMs: 2500, cls: 0, score: 0.95, tapVsMinimal4x: 1.3 };
 
@@ -111,6 +112,17 @@ for (const b of builds) {
   const r1 = median(b.taps[1]) / median(ref.taps[1]);
   const r4 = median(b.taps[4]) / median(ref.taps[4]);
   console.log(`${b.name.padEnd(8)} | ${ms(median(b.taps[1]))} (${range(b.taps[1], ms)}) | ${r1.toFixed(2)} | ${ms(median(b.taps[4]))} (${range(b.taps[4], ms)}) | ${r4.toFixed(2)}`);
+}
+// Single loads on this machine vary by half their time, and a median of a
+// few loads moves by a tenth from one run to the next. The loads of one
+// round follow each other, so their ratio is spared the machine's slower
+// and faster spells: the median of those ratios, and the middle half of
+// them, say how far the ratio above can be trusted.
+const quartiles = (a) => { const s = [...a].sort((x, y) => x - y); const at = (q) => s[Math.round(q * (s.length - 1))]; return [at(0.25), at(0.5), at(0.75)]; };
+console.log(`\nratio to ${ref.name} load by load (each round's loads side by side): median (middle half)`);
+for (const b of builds.filter((x) => x !== ref)) {
+  const col = (rate) => { const [lo, mid, hi] = quartiles(b.taps[rate].map((t, i) => t / ref.taps[rate][i])); return `${mid.toFixed(2)} (${lo.toFixed(2)}–${hi.toFixed(2)})`; };
+  console.log(`${b.name.padEnd(8)} | 1× ${col(1)} | 4× ${col(4)}`);
 }
 
 // LH_RUNS=0: the taps only.
