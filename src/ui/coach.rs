@@ -173,10 +173,9 @@ pub fn CoachTable(panel: Panel, lang: Lang) -> Element {
                             if has_chance {
                                 td { "data-testid": "coach-chance",
                                     if let Some(chance) = row.chance {
-                                        // Fraction and percentage each kept whole.
-                                        span { class: "nowrap", "{chance} ·" }
-                                        " "
-                                        span { class: "nowrap", "{lang.per_mille(chance.per_mille())}" }
+                                        // One text, whose only break is after the dot: the
+                                        // fraction and the percentage each stay whole.
+                                        "{chance}\u{a0}· {lang.per_mille(chance.per_mille())}"
                                     }
                                 }
                             }

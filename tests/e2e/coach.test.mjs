@@ -39,9 +39,9 @@ test('checker: exact chance of a prime for 1 to 5 dice, one die recommended', as
   await page.tap(id('coach-button'));
   const lines = await rows(page);
   assert.equal(lines.length, 5);
-  assert.match(lines[0], /1 dé.*1\/2 · 50,0\s%/);
-  assert.match(lines[3], /4 dés.*7\/324 · 2,2\s%/);
-  assert.match(lines[4], /5 dés.*5\/3888 · 0,1\s%/);
+  assert.match(lines[0], /1 dé.*1\/2\s·\s50,0\s%/);
+  assert.match(lines[3], /4 dés.*7\/324\s·\s2,2\s%/);
+  assert.match(lines[4], /5 dés.*5\/3888\s·\s0,1\s%/);
   assert.match(await page.textContent(id('coach-best')), /1 dé.*★ Conseillé/);
   await shot(page, 'coach-checker-fr');
   assert.deepEqual(page.errors, []);
@@ -53,7 +53,7 @@ test('Mode Sérieux: odds per count, the chance to win, a coached game marked in
   await page.tap(id('coach-button'));
   const lines = await rows(page);
   assert.equal(lines.length, 5);
-  assert.match(lines[3], /4 dice.*7\/324 · 2\.2%.*28\.92/);
+  assert.match(lines[3], /4 dice.*7\/324\s·\s2\.2%.*28\.92/);
   assert.match(await page.textContent(id('coach-reason')), /chance to win/);
   assert.match(await page.textContent(id('coach-best')), /★ Recommended/);
   await shot(page, 'coach-serieux-en');
@@ -92,8 +92,8 @@ test('GENIUS: each open column with its exact chance of the list and expected po
   await page.tap(id('coach-button'));
   const lines = await rows(page);
   assert.equal(lines.length, 5);
-  assert.match(lines[0], /1 dé.*2\/3 · 66,7\s%.*1,99/);
-  assert.match(lines[2], /3 dés.*73\/216 · 33,8\s%/);
+  assert.match(lines[0], /1 dé.*2\/3\s·\s66,7\s%.*1,99/);
+  assert.match(lines[2], /3 dés.*73\/216\s·\s33,8\s%/);
   assert.match(await page.textContent(id('coach-best')), /5 dés/);
   await shot(page, 'coach-genius-fr');
   assert.deepEqual(page.errors, []);
@@ -124,7 +124,7 @@ test('Einstein: every split of the roll with its exact change now and chance to 
   // Two pairs making 5 mark one new sum only: −200; every other split opens two.
   const fives = lines.filter((l) => /1\+4=5 · 2\+3=5/.test(l));
   assert.equal(fives.length, 1);
-  assert.match(fives[0], /5e dé 5.*1 · 100,0\s%.*−200,00/);
+  assert.match(fives[0], /5e dé 5.*1\s·\s100,0\s%.*−200,00/);
   assert.equal(lines.filter((l) => /−400,00/.test(l)).length, 12);
   assert.match(await page.textContent(id('coach-best')), /★ Conseillé/);
   assert.ok((await page.textContent(id('coach-reason'))).length > 10);

@@ -40,8 +40,8 @@ test('Séquence Dés: every legal square, the block of a four recommended, exact
   await page.tap(id('coach-button'));
   const lines = await rows(page);
   assert.equal(lines.length, 4, 'the four free 6 squares');
-  assert.match(await page.textContent(id('coach-best')), /Poser : ligne 1, colonne 5 \(6\).*★ Conseillé.*1 · 100,0\s%/);
-  assert.equal(lines.filter((l) => /29\/36 · 80,6\s%/.test(l)).length, 3);
+  assert.match(await page.textContent(id('coach-best')), /Poser : ligne 1, colonne 5 \(6\).*★ Conseillé.*1\s·\s100,0\s%/);
+  assert.equal(lines.filter((l) => /29\/36\s·\s80,6\s%/.test(l)).length, 3);
   assert.match(await page.textContent(id('coach-reason')), /bloque l'adversaire.*de 7\/36 · 19,4\s% à 0 · 0,0\s%/);
   await shot(page, 'coach-sequence-fr');
   assert.deepEqual(page.errors, []);
@@ -65,8 +65,8 @@ test('Roll to the Top: the recommended placement and each open square\'s chance'
   assert.match(await page.textContent(id('coach-reason')), /★ Recommended: square 1 ← d4 \(2\); square 3 ← d6 \(3\) — 2 squares: the most/);
   const lines = await rows(page);
   assert.equal(lines.length, 4, 'the squares left open');
-  assert.match(lines[0], /Square 2, row 1.*1 · 100\.0%/);
-  assert.match(lines[1], /Square 4, row 2.*0 · 0\.0%/);
+  assert.match(lines[0], /Square 2, row 1.*1\s·\s100\.0%/);
+  assert.match(lines[1], /Square 4, row 2.*0\s·\s0\.0%/);
   await shot(page, 'coach-rtt-en');
   assert.deepEqual(page.errors, []);
 });
