@@ -103,8 +103,9 @@ try {
   // opening computes the advice anew), each tap on a screen the browser has
   // drawn, 50 ms later (as between a player's taps: the work of closing is
   // the closing's, not charged to the next opening). Each screen is
-  // measured once the page has settled (service worker ready, 300 ms idle), as a player taps
-  // the coach after reading the screen, not during its first frames. The
+  // measured once the page has settled (service worker ready, 300 ms
+  // idle), as a player taps the coach after reading the screen, not during
+  // its first frames. The
   // first opening (code not yet compiled by the browser) is printed apart;
   // it is one of the 100 and is counted in the percentiles.
   const coachPage = await app.page();
