@@ -141,3 +141,135 @@ fn roller_sum_matches_every_roll_with_kept_dice() {
     assert_eq!(odds.mean(), Ratio::new(weighted, 24));
     assert_eq!(odds.mean(), Ratio::from_int(11)); // 3.5 + 2.5 + 5
 }
+
+/// Mode Sérieux's chance to win, recomputed the slow way: each player's
+/// possible rolls enumerated die by die, the player's best count chosen by
+/// plain recursion over the rolls left, the rivals (rolling the count with
+/// the best expected points) taken jointly, outcome by outcome.
+mod serieux_chance_to_win {
+    use super::*;
+    use genius::core::coach::serieux::advise;
+    use genius::core::dice::D6;
+    use genius::core::serieux::{Action, FirstPlayer, Serieux, Setup, ROUNDS};
+    use genius::core::table::{Colour, Player};
+    use std::collections::HashMap;
+
+    /// One roll of `k` dice: the points it scores and their chance.
+    fn roll_points(k: usize) -> Vec<(u64, f64)> {
+        let all = rolls(k);
+        let mut by_points: HashMap<u64, f64> = HashMap::new();
+        for roll in &all {
+            let n = sorted_number(roll);
+            let points = if is_prime(n) { n } else { 0 };
+            *by_points.entry(points).or_default() += 1.0 / all.len() as f64;
+        }
+        by_points.into_iter().collect()
+    }
+
+    /// The final totals of a rival from `from` after `left` rolls.
+    fn rival_finals(from: u64, left: usize, roll: &[(u64, f64)]) -> Vec<(u64, f64)> {
+        let mut dist = vec![(from, 1.0)];
+        for _ in 0..left {
+            dist = dist
+                .iter()
+                .flat_map(|&(t, q)| roll.iter().map(move |&(p, r)| (t + p, q * r)))
+                .collect();
+        }
+        dist
+    }
+
+    /// The player's share of first place at `mine`, over every joint
+    /// outcome of the rivals.
+    fn share(mine: u64, rivals: &[Vec<(u64, f64)>]) -> f64 {
+        fn walk(mine: u64, rivals: &[Vec<(u64, f64)>], tied: usize, q: f64) -> f64 {
+            match rivals.split_first() {
+                None => q / (tied + 1) as f64,
+                Some((rival, rest)) => rival
+                    .iter()
+                    .filter(|(t, _)| *t <= mine)
+                    .map(|&(t, r)| walk(mine, rest, tied + usize::from(t == mine), q * r))
+                    .sum(),
+            }
+        }
+        walk(mine, rivals, 0, 1.0)
+    }
+
+    fn best(total: u64, left: usize, rolls: &[Vec<(u64, f64)>], rivals: &[Vec<(u64, f64)>]) -> f64 {
+        if left == 0 {
+            return share(total, rivals);
+        }
+        rolls
+            .iter()
+            .map(|roll| {
+                roll.iter()
+                    .map(|&(p, q)| q * best(total + p, left - 1, rolls, rivals))
+                    .sum()
+            })
+            .fold(0.0, f64::max)
+    }
+
+    fn game(players: usize, typed: &[&[u32]]) -> Serieux {
+        let players = (0..players)
+            .map(|i| Player::new(&format!("P{i}"), Colour::ALL[i]))
+            .collect();
+        let mut g = Serieux::start(&Setup {
+            players,
+            first: FirstPlayer::Chosen(0),
+        })
+        .unwrap();
+        for values in typed {
+            let action = Action::Roll {
+                dice: D6::all_of(values).unwrap(),
+                source: RollSource::Typed,
+            };
+            g.validate(&action).unwrap();
+            g.apply_valid(&action);
+        }
+        g
+    }
+
+    #[test]
+    fn the_programme_matches_plain_recursion() {
+        let rolls: Vec<Vec<(u64, f64)>> = (1..=5).map(roll_points).collect();
+        let points = |k: usize| rolls[k - 1].iter().map(|(p, q)| *p as f64 * q).sum::<f64>();
+        let best_points = (1..=5)
+            .max_by(|&a, &b| points(a).total_cmp(&points(b)))
+            .unwrap();
+        // Three players in the third of five rounds: P0 and P1 have rolled
+        // in it, P2 to roll; then P0 to roll first in the fourth.
+        let three_rounds: Vec<&[u32]> = vec![&[2, 3], &[1, 3], &[5], &[1, 1, 3], &[2], &[6]];
+        let mut typed = three_rounds.clone();
+        typed.extend([&[3][..], &[2, 3]]);
+        let mut after = typed.clone();
+        after.push(&[1]);
+        for (g, who) in [(game(3, &typed), 2usize), (game(3, &after), 0)] {
+            assert_eq!(g.current_player(), Some(who));
+            let totals: Vec<u64> = g.totals().into_iter().map(u64::from).collect();
+            let rounds_left = ROUNDS - g.round();
+            let rivals: Vec<Vec<(u64, f64)>> = (0..3)
+                .filter(|&p| p != who)
+                .map(|p| {
+                    let left = if p < who {
+                        rounds_left - 1
+                    } else {
+                        rounds_left
+                    };
+                    rival_finals(totals[p], left, &rolls[best_points - 1])
+                })
+                .collect();
+            let advice = advise(&g).unwrap();
+            for (k, option) in advice.options.iter().enumerate() {
+                let slow: f64 = rolls[k]
+                    .iter()
+                    .map(|&(p, q)| q * best(totals[who] + p, rounds_left - 1, &rolls, &rivals))
+                    .sum();
+                let fast = option.option.win_chance.unwrap();
+                assert!(
+                    (fast - slow).abs() < 1e-9,
+                    "{} dice: {fast} against {slow}",
+                    k + 1
+                );
+            }
+        }
+    }
+}

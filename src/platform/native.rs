@@ -294,6 +294,11 @@ pub fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
+/// Runs `f`: the web build records how long it took (see the web's).
+pub fn timed<T>(_name: &str, f: impl FnOnce() -> T) -> T {
+    f()
+}
+
 /// A screen is drawn whole at once here (and in the component tests, which
 /// render to HTML): see the web's.
 pub const DRAWS_BELOW_THE_FOLD_LATER: bool = false;

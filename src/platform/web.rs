@@ -50,6 +50,21 @@ pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
+/// Runs `f`, recorded in the page's performance timeline as a measure named
+/// `name` (User Timing): DevTools shows it, and the browser bench reads the
+/// coach's computing time from it, apart from drawing its answer.
+pub fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
+        return f();
+    };
+    let start = format!("{name}:start");
+    let _ = performance.mark(&start);
+    let out = f();
+    let _ = performance.measure_with_start_mark(name, &start);
+    performance.clear_marks_with_mark_name(&start);
+    out
+}
+
 /// Resolves after about `ms` milliseconds: the tick of the round timer.
 pub async fn sleep_ms(ms: u32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {

@@ -1,6 +1,6 @@
 //! The core screen: dice in, sorted number and a verdict out, at a glance.
 
-use super::coach::{CoachTable, CoachToggle, Panel};
+use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
 use super::{use_default, use_ui, BelowTheFold, DieFace};
 use crate::core::checker::Input;
 use crate::core::coach::checker as coach;
@@ -183,14 +183,16 @@ fn CheckerCoach() -> Element {
     let lang = use_ui().lang();
     let open = use_default::<bool>();
     let panel = open().then(|| {
-        let advice = coach::advise();
-        let t = lang.coach();
-        Panel {
-            chance_label: Some(t.prime_chance.into()),
-            expected_label: Some(t.expected_number.into()),
-            reason: Some(lang.checker_reason(advice.reason)),
-            ..Panel::of(&advice, |k| lang.coach_dice(*k))
-        }
+        platform::timed(COMPUTING, || {
+            let advice = coach::advise();
+            let t = lang.coach();
+            Panel {
+                chance_label: Some(t.prime_chance.into()),
+                expected_label: Some(t.expected_number.into()),
+                reason: Some(lang.checker_reason(advice.reason)),
+                ..Panel::of(&advice, |k| lang.coach_dice(*k))
+            }
+        })
     });
     rsx! {
         CoachToggle { lang, open,

@@ -10,6 +10,10 @@ use crate::core::coach::{Advice, Basis, Ratio};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
 
+/// The name under which the web build records each computing of the coach's
+/// figures (`platform::timed`), apart from drawing them.
+pub const COMPUTING: &str = "coach";
+
 /// One line of the panel.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {

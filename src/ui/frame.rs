@@ -3,7 +3,7 @@
 //! redo; and [`GameFrame`], whose turn it is, the notices, undo/redo and the
 //! link to the rules around the screen's own content.
 
-use super::coach::{CoachTable, CoachToggle, Panel};
+use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
 use super::{use_default, use_ui, Active, Screen, Ui};
 use crate::core::game::GameKind;
@@ -374,6 +374,6 @@ pub fn NoGame(kind: GameKind) -> Element {
 #[component]
 fn CoachPanel(panel: Callback<(), Panel>, lang: Lang) -> Element {
     rsx! {
-        CoachTable { panel: panel.call(()), lang }
+        CoachTable { panel: platform::timed(COMPUTING, || panel.call(())), lang }
     }
 }

@@ -1,7 +1,7 @@
 //! The dice roller: any set of the app's dice, rolled together, some kept
 //! and the others rolled again, with a history and a fairness view.
 
-use super::coach::CoachToggle;
+use super::coach::{CoachToggle, COMPUTING};
 use super::{use_default, use_ui, DieFace};
 use crate::core::coach::roller::{sum_odds, SumOdds};
 use crate::core::dice::D6;
@@ -279,7 +279,7 @@ fn RollerCoach(lang: Lang) -> Element {
     let open = use_default::<bool>();
     let mut picked = use_default::<Option<u32>>();
     let odds = if open() {
-        sum_odds(ui.roller.read().state())
+        platform::timed(COMPUTING, || sum_odds(ui.roller.read().state()))
     } else {
         None
     };

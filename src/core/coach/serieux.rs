@@ -132,26 +132,34 @@ impl Programme {
                     .collect()
             })
             .collect();
-        (0..finals.len())
-            .map(|i| {
-                // coefficients[m]: chance that exactly m rivals tie and the
-                // others end below.
-                let mut coefficients = [0.0; MAX_PLAYERS + 1];
-                coefficients[0] = 1.0;
-                for (r, rival) in per_rival.iter().enumerate() {
-                    let (below, equal) = rival[i];
-                    for m in (0..=r).rev() {
-                        coefficients[m + 1] += coefficients[m] * equal;
-                        coefficients[m] *= below;
-                    }
+        let mut shares: Vec<f64> = Vec::with_capacity(finals.len());
+        for i in 0..finals.len() {
+            // Between two of the rivals' totals the share does not change:
+            // most finals take the one before theirs.
+            if i > 0 && per_rival.iter().all(|rival| rival[i] == rival[i - 1]) {
+                shares.push(shares[i - 1]);
+                continue;
+            }
+            // coefficients[m]: chance that exactly m rivals tie and the
+            // others end below.
+            let mut coefficients = [0.0; MAX_PLAYERS + 1];
+            coefficients[0] = 1.0;
+            for (r, rival) in per_rival.iter().enumerate() {
+                let (below, equal) = rival[i];
+                for m in (0..=r).rev() {
+                    coefficients[m + 1] += coefficients[m] * equal;
+                    coefficients[m] *= below;
                 }
+            }
+            shares.push(
                 coefficients
                     .iter()
                     .enumerate()
                     .map(|(m, c)| c / (m + 1) as f64)
-                    .sum()
-            })
-            .collect()
+                    .sum(),
+            );
+        }
+        shares
     }
 
     /// The chance of winning from `start` with `rounds` rolls left, for
@@ -160,16 +168,14 @@ impl Programme {
         let mut points: Vec<u64> = self.rolls.iter().flatten().map(|(p, _)| *p).collect();
         points.sort_unstable();
         points.dedup();
-        // totals[d]: every total reachable after d rolls, ascending.
+        // totals[d]: every total reachable after d rolls, ascending, and
+        // reached[d - 1] the same as a set.
         let mut totals = vec![vec![start]];
+        let mut reached = Vec::new();
         for d in 0..rounds {
-            let mut next: Vec<u64> = totals[d]
-                .iter()
-                .flat_map(|t| points.iter().map(move |p| t + p))
-                .collect();
-            next.sort_unstable();
-            next.dedup();
-            totals.push(next);
+            let next = Reached::sums(&totals[d], &points);
+            totals.push(next.totals());
+            reached.push(next);
         }
         let mut value = self.shares_of_first(&totals[rounds]);
         // Each roll's outcomes as (index into `points`, probability).
@@ -183,22 +189,12 @@ impl Programme {
             })
             .collect();
         for d in (0..rounds).rev() {
-            let (here, there) = (&totals[d], &totals[d + 1]);
-            // landing[o][i]: where total i lands in `there` after scoring
-            // points[o] (both lists ascending: one walk each).
+            let (here, there) = (&totals[d], &reached[d]);
+            // landing[o][i]: where total i lands among the next totals
+            // after scoring points[o].
             let landing: Vec<Vec<usize>> = points
                 .iter()
-                .map(|&p| {
-                    let mut j = 0;
-                    here.iter()
-                        .map(|&t| {
-                            while there[j] < t + p {
-                                j += 1;
-                            }
-                            j
-                        })
-                        .collect()
-                })
+                .map(|&p| here.iter().map(|&t| there.position(t + p)).collect())
                 .collect();
             let with = |k: usize, i: usize| -> f64 {
                 rolls[k]
@@ -215,6 +211,62 @@ impl Programme {
         }
         // No roll left (not reached: the coach advises before a roll).
         vec![value[0]; MAX_DICE]
+    }
+}
+
+/// The totals reachable after some rolls: one bit per total of the range
+/// they span, and how many are reached before each 64-bit word, so that a
+/// reached total's position among them (ascending) takes a few steps,
+/// where sorting every sum and searching them took most of the programme's
+/// time.
+struct Reached {
+    low: u64,
+    bits: Vec<u64>,
+    before: Vec<usize>,
+}
+
+impl Reached {
+    /// Every sum of one of `totals` and one of `points` (both ascending,
+    /// not empty).
+    fn sums(totals: &[u64], points: &[u64]) -> Reached {
+        let low = totals[0] + points[0];
+        let high = totals[totals.len() - 1] + points[points.len() - 1];
+        let mut bits = vec![0u64; ((high - low) / 64 + 1) as usize];
+        for t in totals {
+            for p in points {
+                let at = t + p - low;
+                bits[(at / 64) as usize] |= 1 << (at % 64);
+            }
+        }
+        let before = bits
+            .iter()
+            .scan(0, |count, word| {
+                let here = *count;
+                *count += word.count_ones() as usize;
+                Some(here)
+            })
+            .collect();
+        Reached { low, bits, before }
+    }
+
+    /// The position of `total`, one of the sums, among them all.
+    fn position(&self, total: u64) -> usize {
+        let at = total - self.low;
+        let (word, bit) = ((at / 64) as usize, at % 64);
+        self.before[word] + (self.bits[word] & ((1 << bit) - 1)).count_ones() as usize
+    }
+
+    /// The sums, ascending.
+    fn totals(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        for (w, &word) in self.bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                out.push(self.low + 64 * w as u64 + u64::from(rest.trailing_zeros()));
+                rest &= rest - 1;
+            }
+        }
+        out
     }
 }
 
