@@ -122,8 +122,7 @@ pub fn advise(game: &Einstein, player: usize) -> Option<Advice<Split, Reason>> {
         let (value, chance) = match cache.iter().find(|(o, _, _)| *o == outcome) {
             Some(&(_, v, c)) => (v, c),
             None => {
-                let v = look_ahead(&after);
-                let c = goes_on(&after);
+                let (v, c) = look_ahead(&after);
                 cache.push((outcome, v, c));
                 (v, c)
             }
@@ -413,44 +412,40 @@ impl State {
     }
 }
 
-/// The expectimax value of a sheet before the next roll. The value after
-/// each outcome (two sums, a fifth die, marked or not: at most 1 452) is
-/// computed once, however many rolls lead to it.
-fn look_ahead(state: &State) -> f64 {
+/// The expectimax value of a sheet before the next roll, and the exact
+/// chance that the player's game goes on after it, in one pass over the
+/// rolls. What each outcome (two sums, a fifth die, marked or not: at most
+/// 1 452) leads to — its value, whether it ends the game — is worked out
+/// once, however many rolls lead to it.
+fn look_ahead(state: &State) -> (f64, Ratio) {
     let t = tables();
     if state.done {
-        return value(state, t);
+        return (value(state, t), Ratio::ZERO);
     }
-    let mut known = vec![f64::NAN; 11 * 11 * 6 * 2];
+    let mut known: Vec<Option<(f64, bool)>> = vec![None; 11 * 11 * 6 * 2];
     let mut total = 0.0;
+    let mut going = 0;
     for roll in &t.rolls {
         let mut best = f64::NEG_INFINITY;
+        let mut can_go_on = false;
         state.each_outcome(roll, |o| {
             let key = ((usize::from(o.sums[0]) - 2) * 11 + usize::from(o.sums[1]) - 2) * 12
                 + (usize::from(o.fifth) - 1) * 2
                 + usize::from(o.marked);
-            if known[key].is_nan() {
-                known[key] = value(&state.after(o), t);
-            }
-            best = best.max(known[key]);
+            let (worth, ends) = *known[key].get_or_insert_with(|| {
+                let after = state.after(o);
+                (value(&after, t), after.done)
+            });
+            best = best.max(worth);
+            can_go_on |= !ends;
         });
         total += f64::from(roll.weight) * best;
-    }
-    total / f64::from(ORDERED_ROLLS)
-}
-
-/// The exact chance that the player's game goes on after the next roll.
-fn goes_on(state: &State) -> Ratio {
-    if state.done {
-        return Ratio::ZERO;
-    }
-    let mut going = 0;
-    for roll in &tables().rolls {
-        let mut can = false;
-        state.each_outcome(roll, |o| can |= !state.after(o).done);
-        if can {
+        if can_go_on {
             going += i64::from(roll.weight);
         }
     }
-    Ratio::new(going, ORDERED_ROLLS.into())
+    (
+        total / f64::from(ORDERED_ROLLS),
+        Ratio::new(going, ORDERED_ROLLS.into()),
+    )
 }
