@@ -61,9 +61,11 @@ impl Lang {
         }
     }
 
-    /// An expectation, to two decimals ("28,91"), with the true minus sign.
+    /// An expectation, to two decimals ("28,91"), a whole number without
+    /// ("−400": Einstein's score changes), with the true minus sign.
     pub fn coach_points(self, value: Ratio) -> String {
-        let text = self.decimal(value.to_f64().abs(), 2);
+        let places = if value.to_f64().fract() == 0.0 { 0 } else { 2 };
+        let text = self.decimal(value.to_f64().abs(), places);
         if value < Ratio::ZERO && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
             format!("−{text}")
         } else {
@@ -236,5 +238,7 @@ mod tests {
     fn expectations_use_the_minus_sign() {
         assert_eq!(Lang::En.coach_points(Ratio::new(-7, 2)), "−3.50");
         assert_eq!(Lang::Fr.coach_points(Ratio::new(37465, 1296)), "28,91");
+        assert_eq!(Lang::En.coach_points(Ratio::from_int(-400)), "−400");
+        assert_eq!(Lang::Fr.coach_points(Ratio::ZERO), "0");
     }
 }

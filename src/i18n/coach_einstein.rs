@@ -8,7 +8,7 @@ texts! {
     /// The Einstein coach's labels.
     Lang::coach_einstein() -> CoachEinsteinTexts;
     /// Column headings of the coach's table.
-    now: "Maintenant", "Now";
+    now: "Ce coup", "Now";
     goes_on: "La partie continue", "Game goes on";
     outlook: "Estimation du coach", "Coach's estimate";
     ends_game: "termine votre partie", "ends your game";
