@@ -22,7 +22,7 @@ texts! {
     on_list: "Chance d'être sur la liste", "Chance of the list";
     face: "Face du dé défi", "Challenge die face";
     written: "Inscrit", "Written";
-    recommended: "★ Conseillé", "★ Recommended";
+    recommended: "★ Conseillé", "★ Best choice";
     allowed: "Coach autorisé", "Coach allowed";
     allowed_hint:
         "Une partie où le coach est ouvert ne compte pas pour les records.",

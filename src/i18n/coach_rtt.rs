@@ -124,7 +124,7 @@ mod tests {
         );
         assert_eq!(
             Lang::En.coach_rtt_plan(&plan, &[3, 6, 5], &dice),
-            "★ Recommended: square 5 ← d4 + d8 (8)"
+            "★ Best choice: square 5 ← d4 + d8 (8)"
         );
         assert_eq!(
             Lang::En.coach_rtt_plan(&[], &[3], &dice),

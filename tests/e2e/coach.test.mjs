@@ -55,7 +55,7 @@ test('Mode Sérieux: odds per count, the chance to win, a coached game marked in
   assert.equal(lines.length, 5);
   assert.match(lines[3], /4 dice.*7\/324\s·\s2\.2%.*28\.92/);
   assert.match(await page.textContent(id('coach-reason')), /chance to win/);
-  assert.match(await page.textContent(id('coach-best')), /★ Recommended/);
+  assert.match(await page.textContent(id('coach-best')), /★ Best choice/);
   await shot(page, 'coach-serieux-en');
   // Play the game out with typed dice; the coach follows every turn.
   for (let turn = 0; turn < 10; turn++) await typed(page, [2, 3]);

@@ -62,7 +62,7 @@ test('Roll to the Top: the recommended placement and each open square\'s chance'
   await page.waitForSelector(id('rtt-roll'));
   await values([2, 3], 'rtt-roll-typed');
   await page.tap(id('coach-button'));
-  assert.match(await page.textContent(id('coach-reason')), /★ Recommended: square 1 ← d4 \(2\); square 3 ← d6 \(3\) — 2 squares: the most/);
+  assert.match(await page.textContent(id('coach-reason')), /★ Best choice: square 1 ← d4 \(2\); square 3 ← d6 \(3\) — 2 squares: the most/);
   const lines = await rows(page);
   assert.equal(lines.length, 4, 'the squares left open');
   assert.match(lines[0], /Square 2, row 1.*1\s·\s100\.0%/);
