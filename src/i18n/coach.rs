@@ -64,7 +64,7 @@ impl Lang {
     /// An expectation, to two decimals ("28,91"), a whole number without
     /// ("−400": Einstein's score changes), with the true minus sign.
     pub fn coach_points(self, value: Ratio) -> String {
-        let places = if value.to_f64().fract() == 0.0 { 0 } else { 2 };
+        let places = if value.denom() == 1 { 0 } else { 2 };
         let text = self.decimal(value.to_f64().abs(), places);
         if value < Ratio::ZERO && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
             format!("−{text}")

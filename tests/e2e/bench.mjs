@@ -41,6 +41,34 @@ const playOneGz = startWasm[0].gz + (largestGame?.gz ?? 0);
 const wasmGz = sizes.reduce((s, f) => s + f.gz, 0);
 const totalGz = all.reduce((s, f) => s + gz(f), 0);
 
+// Taps on the checker's dice (or "clear" after five), each timed until the
+// verdict band changes, inside the page. `asPlayer`: until it is also laid
+// out, each tap on a screen the browser has drawn 50 ms before (the coach's
+// reference); otherwise taps follow each other as fast as they are taken.
+const verdictTaps = async ({ taps, asPlayer }) => {
+  const drawn = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+  const verdict = document.querySelector('[data-testid="verdict"]');
+  const out = [];
+  for (let i = 0; i < taps; i++) {
+    const target = i % 6 === 5
+      ? document.querySelector('[data-testid="clear"]')
+      : document.querySelector(`[data-testid="face-${(i * 7) % 6 + 1}"]`);
+    const changed = new Promise((resolve) => {
+      const mo = new MutationObserver(() => {
+        mo.disconnect();
+        if (asPlayer) verdict.getBoundingClientRect();
+        resolve(performance.now());
+      });
+      mo.observe(verdict, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    const t0 = performance.now();
+    target.click();
+    out.push((await changed) - t0);
+    await (asPlayer ? drawn() : new Promise((r) => setTimeout(r, 0)));
+  }
+  return out;
+};
+
 const app = await start();
 try {
   // 1. Navigation → first usable tap: from navigation start (performance
@@ -74,24 +102,7 @@ try {
   await page.goto(app.url);
   await page.click(id('open-checker'));
   await page.waitForSelector(id('checker'));
-  const samples = await page.evaluate(async (taps) => {
-    const verdict = document.querySelector('[data-testid="verdict"]');
-    const out = [];
-    for (let i = 0; i < taps; i++) {
-      const target = i % 6 === 5
-        ? document.querySelector('[data-testid="clear"]')
-        : document.querySelector(`[data-testid="face-${(i * 7) % 6 + 1}"]`);
-      const changed = new Promise((resolve) => {
-        const mo = new MutationObserver(() => { mo.disconnect(); resolve(performance.now()); });
-        mo.observe(verdict, { subtree: true, childList: true, characterData: true, attributes: true });
-      });
-      const t0 = performance.now();
-      target.click();
-      out.push((await changed) - t0);
-      await new Promise((r) => setTimeout(r, 0));
-    }
-    return out;
-  }, TAPS);
+  const samples = await page.evaluate(verdictTaps, { taps: TAPS, asPlayer: false });
   samples.sort((a, b) => a - b);
   const median = quantile(samples, 0.5);
   const p95 = quantile(samples, 0.95);
@@ -226,25 +237,8 @@ try {
   // The app's lightest answer at the same 4×, for scale: a die tap on the
   // checker (tap → verdict, a few nodes changed), each on a drawn screen.
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const lightest = await coachPage.evaluate(async (taps) => {
-    const drawn = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
-    const verdict = document.querySelector('[data-testid="verdict"]');
-    const out = [];
-    for (let i = 0; i < taps; i++) {
-      const target = i % 6 === 5
-        ? document.querySelector('[data-testid="clear"]')
-        : document.querySelector(`[data-testid="face-${(i * 7) % 6 + 1}"]`);
-      const changed = new Promise((resolve) => {
-        const mo = new MutationObserver(() => { mo.disconnect(); verdict.getBoundingClientRect(); resolve(performance.now()); });
-        mo.observe(verdict, { subtree: true, childList: true, characterData: true, attributes: true });
-      });
-      const t0 = performance.now();
-      target.click();
-      out.push((await changed) - t0);
-      await drawn();
-    }
-    return out.sort((a, b) => a - b);
-  }, COACH_OPENS);
+  const lightest = await coachPage.evaluate(verdictTaps, { taps: COACH_OPENS, asPlayer: true });
+  lightest.sort((a, b) => a - b);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await coachPage.goto(app.url);
   await coachPage.click(id('open-roller'));
