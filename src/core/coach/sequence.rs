@@ -378,7 +378,7 @@ impl RunValue {
 
 /// The heuristic's value of a board for `side`, run by run, so that a board
 /// that differs by one chip is valued by working out again only the runs
-/// through that square (a sixth to a third of them).
+/// through that square (3 to 7 of the 32 runs of five, 2 or 3 of the 14 runs of six).
 ///
 /// Each run is worth the chance of getting all its squares (free squares:
 /// the chance of a throw of their sum or an 11; an opponent's chip: the
