@@ -306,6 +306,10 @@ texts! {
     game_unavailable:
         "Ce jeu ne s'ouvre pas : la première fois, son code se télécharge, et il n'arrive pas. La partie est enregistrée : revenez à l'accueil, ou rouvrez l'application une fois connecté.",
         "This game does not open: the first time, its code is downloaded, and it has not arrived. The game is saved: go back to the home screen, or reopen the app once online.";
+    screen_loading: "Ouverture…", "Opening…";
+    screen_unavailable:
+        "Cet écran ne s'ouvre pas : la première fois, son code se télécharge, et il n'arrive pas. Revenez à l'accueil, ou rouvrez l'application une fois connecté.",
+        "This screen does not open: the first time, its code is downloaded, and it has not arrived. Go back to the home screen, or reopen the app once online.";
     rules_unavailable:
         "Les règles n'ont pas pu être chargées. Elles s'afficheront une fois l'application ouverte avec une connexion.",
         "The rules could not be loaded. They will show once the app has been opened with a connection.";

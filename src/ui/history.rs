@@ -41,7 +41,7 @@ fn today() -> String {
     history::date_text(platform::now_ms(), platform::local_offset_minutes())[..10].to_string()
 }
 
-#[component]
+#[component(lazy)]
 pub fn HistoryScreen() -> Element {
     let ui = use_ui();
     let lang = ui.lang();

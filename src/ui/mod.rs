@@ -418,12 +418,12 @@ pub fn Root(init: Init) -> Element {
                 match current {
                     Screen::Home => rsx! { HomeScreen {} },
                     Screen::Checker => rsx! { CheckerScreen {} },
-                    Screen::Roller => rsx! { RollerScreen {} },
-                    Screen::Settings => rsx! { SettingsScreen {} },
-                    Screen::History => rsx! { HistoryScreen {} },
-                    Screen::Setup(kind) => rsx! { SetupScreen { game: kind } },
-                    Screen::Game(kind) => game_screen(kind),
-                    Screen::Rules(kind) => rules_screen(kind),
+                    Screen::Roller => lazy_screen(Loading::Screen, rsx! { RollerScreen {} }),
+                    Screen::Settings => lazy_screen(Loading::Screen, rsx! { SettingsScreen {} }),
+                    Screen::History => lazy_screen(Loading::Screen, rsx! { HistoryScreen {} }),
+                    Screen::Setup(kind) => lazy_screen(Loading::Screen, rsx! { SetupScreen { game: kind } }),
+                    Screen::Game(kind) => lazy_screen(Loading::Game, game_screen(kind)),
+                    Screen::Rules(kind) => lazy_screen(Loading::Screen, rsx! { RulesScreen { game: kind } }),
                 }
             }
         }
@@ -474,44 +474,61 @@ pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
     }
 }
 
-/// A game's screen. On the web each game's code is its own file, fetched
-/// the first time the game opens (`#[component(lazy)]`, dx's wasm
-/// splitting; the service worker caches every file for offline use): the
-/// app starts on the home screen's and the checker's code. The boundary
-/// shows a line while that file arrives.
-fn game_screen(kind: GameKind) -> Element {
+/// Every screen but the home screen and the checker: on the web each one's
+/// code is its own file (`#[component(lazy)]`, dx's wasm splitting), fetched
+/// the first time it opens, so that the app starts on the home screen's and
+/// the checker's code alone (a smaller first download, sooner usable on a
+/// slow network); the service worker then caches every file for offline use.
+/// The boundary shows a line while the file arrives. Elsewhere (desktop,
+/// phones, tests) the screens are simply there.
+fn lazy_screen(what: Loading, screen: Element) -> Element {
     rsx! {
         SuspenseBoundary {
-            fallback: |_| rsx! { GameLoading {} },
-            {game_screen_of(kind)}
+            fallback: move |_| rsx! { ScreenLoading { what } },
+            {screen}
         }
     }
 }
 
-/// While a game's code arrives. A file that cannot be fetched (a first
+/// What is being opened, for the words of [`ScreenLoading`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Loading {
+    /// A game's screen: a game in progress is saved whatever happens.
+    Game,
+    /// Any other screen.
+    Screen,
+}
+
+/// While a screen's code arrives. A file that cannot be fetched (a first
 /// visit that lost its connection before the worker cached the files) is
 /// never announced by dx's loader, which only waits: after a few seconds
-/// the line says what happened and that the game is saved; the top bar's
+/// the line says what happened (for a game, that it is saved); the top bar's
 /// back button is still there.
 #[component]
-fn GameLoading() -> Element {
+fn ScreenLoading(what: Loading) -> Element {
     const UNAVAILABLE_AFTER_MS: u32 = 6_000;
     let lang = use_ui().lang();
+    let g = lang.game();
     let mut waited = use_signal(|| false);
     use_future(move || async move {
         crate::platform::sleep_ms(UNAVAILABLE_AFTER_MS).await;
         waited.set(true);
     });
+    let (loading, unavailable, id) = match what {
+        Loading::Game => (g.game_loading, g.game_unavailable, "game"),
+        Loading::Screen => (g.screen_loading, g.screen_unavailable, "screen"),
+    };
     rsx! {
         if waited() {
-            p { class: "entry-error", role: "alert", "data-testid": "game-unavailable", "{lang.game().game_unavailable}" }
+            p { class: "entry-error", role: "alert", "data-testid": "{id}-unavailable", "{unavailable}" }
         } else {
-            p { class: "caption", role: "status", "data-testid": "game-loading", "{lang.game().game_loading}" }
+            p { class: "caption", role: "status", "data-testid": "{id}-loading", "{loading}" }
         }
     }
 }
 
-fn game_screen_of(kind: GameKind) -> Element {
+/// A game's screen (each game its own file on the web).
+fn game_screen(kind: GameKind) -> Element {
     match kind {
         GameKind::Serieux => rsx! { SerieuxGameScreen {} },
         GameKind::Genius => rsx! { GeniusGameScreen {} },
@@ -522,8 +539,10 @@ fn game_screen_of(kind: GameKind) -> Element {
     }
 }
 
-fn rules_screen(kind: GameKind) -> Element {
-    match kind {
+/// A game's rules page (one file on the web for all six).
+#[component(lazy)]
+fn RulesScreen(game: GameKind) -> Element {
+    match game {
         GameKind::Serieux => rsx! { SerieuxRulesScreen {} },
         GameKind::Genius => rsx! { GeniusRulesScreen {} },
         GameKind::Einstein => rsx! { EinsteinRulesScreen {} },

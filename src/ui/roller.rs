@@ -99,7 +99,7 @@ fn RollerDie(kind: DieKind, face: Option<Face>, lang: Lang) -> Element {
     }
 }
 
-#[component]
+#[component(lazy)]
 pub fn RollerScreen() -> Element {
     let ui = use_ui();
     let mut roller = ui.roller;

@@ -5,7 +5,7 @@ use crate::i18n::Lang;
 use crate::settings::{Settings, Theme};
 use dioxus::prelude::*;
 
-#[component]
+#[component(lazy)]
 pub fn SettingsScreen() -> Element {
     let ui = use_ui();
     let t = ui.texts();

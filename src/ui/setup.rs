@@ -32,7 +32,7 @@ fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), String> {
     Ok(())
 }
 
-#[component]
+#[component(lazy)]
 pub fn SetupScreen(game: GameKind) -> Element {
     let ui = use_ui();
     let lang = ui.lang();

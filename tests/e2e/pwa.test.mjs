@@ -164,11 +164,14 @@ async function controlled(page) {
     assert.deepEqual(page.errors, []);
   });
 
-  test('a game\'s code is fetched when the game first opens, and a game never opened opens offline', async () => {
+  test('a screen\'s code is fetched when it first opens, and a game never opened opens offline', async () => {
     const page = await app.page();
+    // Every file of code beyond the start file, and those of games.
+    const screens = [];
     const games = [];
     page.on('request', (r) => {
       const file = new URL(r.url()).pathname.split('/').pop();
+      if (/^module_\d+_Lazy\w+-.*\.wasm$/.test(file)) screens.push(file);
       if (/^module_\d+_Lazy\w+GameScreen-.*\.wasm$/.test(file)) games.push(file);
     });
     // One game started online: only its own file is asked for, once.
@@ -184,10 +187,12 @@ async function controlled(page) {
     const url = await visitThenGoOffline(page, async (url) => {
       await page.click(id('open-checker'));
       await page.waitForSelector(id('checker'));
-      assert.deepEqual(games, [], 'no game file before a game opens');
+      assert.deepEqual(screens, [], 'the home screen and the checker run on the start file alone');
       await startEinstein(url);
-      assert.equal(games.length, 1, `one file: ${games}`);
+      assert.equal(games.length, 1, `one game file: ${games}`);
       assert.match(games[0], /LazyEinsteinGameScreen/);
+      assert.equal(screens.length, 2, `the setup's file and the game's: ${screens}`);
+      assert.ok(screens.some((f) => /LazySetupScreen/.test(f)), `the setup's file: ${screens}`);
     });
     // Offline, with no server, a game that never opened: its file comes from
     // the worker's cache (it cached every file at install).
@@ -205,7 +210,7 @@ async function controlled(page) {
   test('a game whose code cannot be fetched says so, and the game it started is kept', async () => {
     // No service worker (it would answer from its cache) and no game file.
     const page = await app.page({ serviceWorkers: 'block' });
-    await page.route(/\/module_\d+_Lazy[^/]*\.wasm$/, (route) => route.abort());
+    await page.route(/\/module_\d+_Lazy\w+GameScreen-[^/]*\.wasm$/, (route) => route.abort());
     await open(page, app.url);
     await page.tap(id('open-einstein'));
     await page.waitForSelector(id('setup'));
@@ -218,6 +223,22 @@ async function controlled(page) {
     await page.tap('.topbar .back');
     await page.waitForSelector(id('in-progress'));
     assert.match(await text(page, 'in-progress'), /Zoé/);
+  });
+
+  test('a screen whose code cannot be fetched says so, and the way back home works', async () => {
+    const page = await app.page({ serviceWorkers: 'block' });
+    await page.route(/\/module_\d+_LazyHistoryScreen-[^/]*\.wasm$/, (route) => route.abort());
+    await open(page, app.url);
+    await page.tap(id('open-history'));
+    await page.waitForSelector(id('screen-loading'));
+    assert.match(await text(page, 'screen-loading'), /Ouverture/);
+    await page.waitForSelector(id('screen-unavailable'), { timeout: 15000 });
+    assert.match(await text(page, 'screen-unavailable'), /Cet écran ne s'ouvre pas/);
+    await page.tap('.topbar .back');
+    await page.waitForSelector(id('open-checker'));
+    // The rest of the app still works.
+    await page.tap(id('open-settings'));
+    await page.waitForSelector(id('lang-en'));
   });
 
   test('the rules are fetched only when a rules page opens, and open offline too', async () => {

@@ -6,6 +6,10 @@
 //     builds, at 1× and at 4× CPU throttling (a mid-range phone); medians,
 //     ranges and the ratio to the minimal Dioxus app, and the ratio load
 //     by load within each round (median and middle half);
+//     Then the same first usable tap at 4× CPU with the network slowed as
+//     Lighthouse's mobile audit slows it (SLOW_LOADS loads each): what a
+//     first visit on a phone with a slow 4G connection waits, mostly the
+//     download of the start file;
 //  2. Lighthouse 12's mobile audit (simulated slow 4G, 4× CPU): performance
 //     score, first and largest contentful paint, total blocking time and
 //     cumulative layout shift, against the issue's goals.
@@ -22,6 +26,11 @@ import { chromium as lighthouseChromium, audit } from './lighthouse/audit.mjs';
 
 const LOADS = Number(process.env.LOADS || 21);
 const LH_RUNS = Number(process.env.LH_RUNS || 3);
+const SLOW_LOADS = Number(process.env.SLOW_LOADS || 5);
+// Lighthouse's slow 4G as its 'devtools' throttling applies it to a load
+// (lighthouse-core/config/constants.js: 150 ms RTT × 3.75 per request,
+// 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up).
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1638.4 * 0.9 * 1024) / 8, uploadThroughput: (750 * 0.9 * 1024) / 8 };
 const GOALS = { fcpOverPlainMs: 300, lcpMs: 2500, cls: 0, score: 0.95, tapVsMinimal4x: 1.3 };
 
 const named = Object.fromEntries(process.argv.slice(2).map((a) => {
@@ -39,7 +48,7 @@ for (const b of builds) {
   if (!fs.existsSync(path.join(b.root, 'index.html'))) throw new Error(`${b.name}: no index.html in ${b.root}`);
   b.server = await serve(b.root, 0);
   b.url = `http://127.0.0.1:${b.server.address().port}/`;
-  b.taps = { 1: [], 4: [] };
+  b.taps = { 1: [], 4: [], slow: [] };
   b.audits = [];
   b.applied = [];
 }
@@ -68,10 +77,16 @@ try {
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
   try {
-    for (let i = 0; i < LOADS; i++) for (const rate of [1, 4]) for (const b of builds) {
+    const rounds = [...Array(LOADS)].flatMap(() => [1, 4]).concat([...Array(SLOW_LOADS)].map(() => 'slow'));
+    for (const rate of rounds) for (const b of builds) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
       const page = await context.newPage();
-      if (rate > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
+      const cdp = await context.newCDPSession(page);
+      if (rate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      if (rate === 'slow') {
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+      }
       await page.addInitScript(() => {
         const poll = () => {
           const card = document.querySelector('[data-testid="open-checker"]');
@@ -123,6 +138,13 @@ console.log(`\nratio to ${ref.name} load by load (each round's loads side by sid
 for (const b of builds.filter((x) => x !== ref)) {
   const col = (rate) => { const [lo, mid, hi] = quartiles(b.taps[rate].map((t, i) => t / ref.taps[rate][i])); return `${mid.toFixed(2)} (${lo.toFixed(2)}–${hi.toFixed(2)})`; };
   console.log(`${b.name.padEnd(8)} | 1× ${col(1)} | 4× ${col(4)}`);
+}
+
+if (SLOW_LOADS > 0) {
+  console.log(`\nthe same at 4× CPU, the network slowed as Lighthouse slows it (slow 4G; ${SLOW_LOADS} loads each): median (range) ms, ratio to ${ref.name}`);
+  for (const b of builds) {
+    console.log(`${b.name.padEnd(8)} | ${ms(median(b.taps.slow))} (${range(b.taps.slow, ms)}) | ${(median(b.taps.slow) / median(ref.taps.slow)).toFixed(2)}`);
+  }
 }
 
 // LH_RUNS=0: the taps only.
