@@ -28,8 +28,8 @@ const LOADS = Number(process.env.LOADS || 21);
 const LH_RUNS = Number(process.env.LH_RUNS || 3);
 const SLOW_LOADS = Number(process.env.SLOW_LOADS || 5);
 // Lighthouse's slow 4G as its 'devtools' throttling applies it to a load
-// (lighthouse-core/config/constants.js: 150 ms RTT × 3.75 per request,
-// 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up).
+// (mobileSlow4G in its lantern simulation's Constants.js: 150 ms RTT × 3.75
+// per request, 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up).
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1638.4 * 0.9 * 1024) / 8, uploadThroughput: (750 * 0.9 * 1024) / 8 };
 const GOALS = { fcpOverPlainMs: 300, lcpMs: 2500, cls: 0, score: 0.95, tapVsMinimal4x: 1.3 };
 
