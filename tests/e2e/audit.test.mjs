@@ -56,7 +56,7 @@ const rules = async (page) => { await page.tap(id('open-rules')); await page.wai
 const SCREENS = [
   ['checker', async (page) => { await open(page, app.url); await page.tap(id('open-checker')); await taps(page, 'face-2', 'face-4', 'face-3', 'face-5', 'face-3'); }],
   ['roller', async (page) => { await open(page, app.url); await page.tap(id('open-roller')); await page.tap(id('roll')); }],
-  ['settings', async (page) => { await open(page, app.url); await page.tap('.topbar .settings'); }],
+  ['settings', async (page) => { await open(page, app.url); await page.tap('.topbar .settings'); await page.waitForSelector(id('lang-fr'), { state: 'attached' }); }],
   ['serieux-setup', async (page) => {
     await open(page, app.url); await page.tap(id('open-serieux'));
     for (let i = 2; i < 6; i++) await page.tap(id('add-player'));
@@ -79,27 +79,27 @@ const SCREENS = [
     for (let i = 0; i < 30; i++) await typedTurn(page, i % 2 ? [1, 4] : [2]);
     await page.waitForSelector(id('ranking'));
   }],
-  ['genius-setup', async (page) => { await open(page, app.url); await page.tap(id('open-genius')); }],
+  ['genius-setup', async (page) => { await open(page, app.url); await page.tap(id('open-genius')); await page.waitForSelector(id('setup')); }],
   ['genius', async (page) => {
     await setup(page, 'genius', SIX);
     const roll = await page.$('[data-testid^="genius-roll-"]');
     if (roll) await roll.tap();
   }],
   ['genius-rules', async (page) => rules(page)],
-  ['einstein-setup', async (page) => { await open(page, app.url); await page.tap(id('open-einstein')); }],
+  ['einstein-setup', async (page) => { await open(page, app.url); await page.tap(id('open-einstein')); await page.waitForSelector(id('setup')); }],
   ['einstein', async (page) => {
     await setup(page, 'einstein', SIX);
     await taps(page, 'typed-face-1', 'typed-face-2', 'typed-face-3', 'typed-face-6', 'typed-face-6', 'record-typed');
   }],
   ['einstein-handover', async (page) => taps(page, 'edie-0', 'edie-1', 'edie-2', 'edie-3', 'confirm-choice')],
   ['einstein-rules', async (page) => rules(page)],
-  ['sequence-setup', async (page) => { await open(page, app.url); await page.tap(id('open-sequence')); }],
+  ['sequence-setup', async (page) => { await open(page, app.url); await page.tap(id('open-sequence')); await page.waitForSelector(id('setup')); }],
   ['sequence', async (page) => { await setup(page, 'sequence', FOUR); await taps(page, 'typed-face-3', 'typed-face-4'); }],
   ['sequence-rules', async (page) => rules(page)],
-  ['rtt-setup', async (page) => { await open(page, app.url); await page.tap(id('open-rtt')); }],
+  ['rtt-setup', async (page) => { await open(page, app.url); await page.tap(id('open-rtt')); await page.waitForSelector(id('setup')); }],
   ['rtt', async (page) => setup(page, 'rtt', SIX)],
   ['rtt-rules', async (page) => rules(page)],
-  ['words-setup', async (page) => { await open(page, app.url); await page.tap(id('open-words')); }],
+  ['words-setup', async (page) => { await open(page, app.url); await page.tap(id('open-words')); await page.waitForSelector(id('setup')); }],
   ['words-dice-entry', async (page) => { await setup(page, 'words', SIX); await page.tap(id('theme-face-1')); }],
   ['words', async (page) => {
     await setup(page, 'words', SIX);

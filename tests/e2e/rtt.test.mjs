@@ -83,6 +83,8 @@ test('the rules page and every sheet can be chosen', async () => {
   const page = await app.page({ locale: 'en-US', colorScheme: 'dark' });
   await open(page, app.url);
   await page.tap(id('open-rtt'));
+  // The setup is its own file, fetched the first time it opens.
+  await page.waitForSelector(id('setup'));
   for (const sheet of ['first-steps', 'staircase', 'twin-towers', 'bridge', 'pyramid', 'summit']) {
     assert.ok(await page.$(id(`sheet-${sheet}`)), sheet);
   }
