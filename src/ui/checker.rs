@@ -6,6 +6,7 @@ use crate::core::checker::Input;
 use crate::core::coach::checker as coach;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::prime::{all_odds, is_prime, sorted_numbers};
+use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
@@ -182,22 +183,28 @@ pub fn CheckerScreen() -> Element {
 fn CheckerCoach() -> Element {
     let lang = use_ui().lang();
     let open = use_default::<bool>();
-    let panel = open().then(|| {
-        platform::timed(COMPUTING, || {
-            let advice = coach::advise();
-            let t = lang.coach();
-            Panel {
-                chance_label: Some(t.prime_chance.into()),
-                expected_label: Some(t.expected_number.into()),
-                reason: Some(lang.checker_reason(advice.reason)),
-                ..Panel::of(&advice, |k| lang.coach_dice(*k))
-            }
-        })
-    });
     rsx! {
         CoachToggle { lang, open,
-            CoachTable { panel: panel.unwrap_or_default(), lang }
+            CheckerPanel { lang }
         }
+    }
+}
+
+/// The coach's figures, computed as the panel is drawn.
+#[component]
+fn CheckerPanel(lang: Lang) -> Element {
+    let panel = platform::timed(COMPUTING, || {
+        let advice = coach::advise();
+        let t = lang.coach();
+        Panel {
+            chance_label: Some(t.prime_chance.into()),
+            expected_label: Some(t.expected_number.into()),
+            reason: Some(lang.checker_reason(advice.reason)),
+            ..Panel::of(&advice, |k| lang.coach_dice(*k))
+        }
+    });
+    rsx! {
+        CoachTable { panel, lang }
     }
 }
 

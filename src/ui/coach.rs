@@ -4,11 +4,16 @@
 //! colour alone), and why.
 //!
 //! The figures come from `core::coach`; this module only lays them out.
-//! Nothing of the coach is computed until the panel is open.
+//! Nothing of the coach is computed until a player first opens it on a
+//! screen; from then on its panel is kept ready while closed (see
+//! [`CoachToggle`]), so that asking again only shows it.
 
 use crate::core::coach::{Advice, Basis, Ratio};
 use crate::i18n::Lang;
+use crate::platform;
 use dioxus::prelude::*;
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// The name under which the web build records each computing of the coach's
 /// figures (`platform::timed`), apart from drawing them.
@@ -61,9 +66,6 @@ impl Panel {
     }
 }
 
-/// The coach's button and, once open, its panel. `on_open` runs when a
-/// player opens it (the game is then marked as coached); `panel` is built
-/// only while open.
 /// The coach's mark, a light bulb: drawn rather than an emoji, so that every
 /// phone and browser shows it, and hidden from screen readers (the words
 /// beside it say what it is).
@@ -79,6 +81,20 @@ pub fn CoachIcon() -> Element {
     }
 }
 
+/// The coach's button and its panel. `on_open` runs when a player opens it
+/// (the game is then marked as coached). `children` draw the panel's
+/// content and compute its figures as they render: they are rendered only
+/// while the panel is drawn.
+///
+/// Until a player first opens the coach on this screen nothing of it is
+/// drawn or computed. From then on the panel stays drawn while closed,
+/// hidden (nothing of it is shown, read out or focusable), so that opening
+/// it again is only showing it: the figures and the table are ready. After
+/// a change of the screen (a move, a roll, another language), the hidden
+/// panel is taken out at once and drawn again for the new state once the
+/// change is on screen, a frame later: the move is never held up by the
+/// coach. A player who opens the coach within that frame has it computed
+/// then, as on the first opening.
 #[component]
 pub fn CoachToggle(
     lang: Lang,
@@ -88,6 +104,26 @@ pub fn CoachToggle(
 ) -> Element {
     let t = lang.coach();
     let is_open = open();
+    let ready = use_ready_panel(is_open);
+    // The drawn panel, brought into view when it opens.
+    let mut panel = use_signal(|| None::<Rc<MountedData>>);
+    use_effect(move || {
+        if !open() {
+            return;
+        }
+        if let Some(panel) = panel() {
+            // Opened below the fold: brought into view, scrolling no more
+            // than it takes (not at all when it shows).
+            spawn(async move {
+                let nearest = ScrollToOptions {
+                    behavior: ScrollBehavior::Instant,
+                    vertical: ScrollLogicalPosition::Nearest,
+                    horizontal: ScrollLogicalPosition::Nearest,
+                };
+                let _ = panel.scroll_to_with_options(nearest).await;
+            });
+        }
+    });
     rsx! {
         div { class: "coach",
             button {
@@ -107,26 +143,48 @@ pub fn CoachToggle(
                 if !is_open { CoachIcon {} }
                 if is_open { "{t.close}" } else { "{t.open}" }
             }
-            if is_open {
+            if is_open || ready {
                 section {
-                    class: "coach-panel",
-                    "data-testid": "coach-panel",
+                    class: if is_open { "coach-panel" } else { "coach-panel ready" },
+                    "data-testid": if is_open { "coach-panel" } else { "coach-panel-ready" },
                     "aria-label": "{t.title}",
-                    // Opened below the fold: brought into view, scrolling
-                    // no more than it takes (not at all when it shows).
-                    onmounted: move |e| async move {
-                        let nearest = ScrollToOptions {
-                            behavior: ScrollBehavior::Instant,
-                            vertical: ScrollLogicalPosition::Nearest,
-                            horizontal: ScrollLogicalPosition::Nearest,
-                        };
-                        let _ = e.scroll_to_with_options(nearest).await;
-                    },
+                    onmounted: move |e| panel.set(Some(e.data())),
                     {children}
                 }
             }
         }
     }
+}
+
+/// Whether the closed coach's panel is drawn, hidden and ready (see
+/// [`CoachToggle`]): once the coach has been opened on this screen, and
+/// unless the screen changed less than a frame ago.
+///
+/// Why the toggle renders tells which: the coach opened or closed, the
+/// panel's redraw came due, or else the screen drew it with new content
+/// (a render of the toggle has no other cause).
+fn use_ready_panel(is_open: bool) -> bool {
+    let mut redraws = use_signal(|| 0u32);
+    let redraw = redraws();
+    // Opened on this screen yet; open or not, and the redraw count, at the
+    // last render; whether the hidden panel is out of date.
+    let opened_once = use_hook(|| Rc::new(Cell::new(false)));
+    let last = use_hook(|| Rc::new(Cell::new((is_open, redraw))));
+    let stale = use_hook(|| Rc::new(Cell::new(false)));
+    let (was_open, last_redraw) = last.replace((is_open, redraw));
+    if is_open {
+        opened_once.set(true);
+        stale.set(false);
+    } else if redraw != last_redraw {
+        stale.set(false);
+    } else if was_open == is_open && opened_once.get() {
+        stale.set(true);
+        spawn(async move {
+            platform::next_frame().await;
+            redraws += 1;
+        });
+    }
+    opened_once.get() && !stale.get()
 }
 
 /// The table of options.

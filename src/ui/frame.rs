@@ -159,9 +159,10 @@ impl<G: GameScreen> UseGame<G> {
     }
 
     /// How to build the coach's panel for the decision at hand, with
-    /// `panel`. The frame calls it only while the coach is open, from the
-    /// panel's own component: opening or closing the coach redraws the
-    /// panel, not the game screen. `player` is whom it advises where the
+    /// `panel`. The frame calls it only while the panel is drawn (open, or
+    /// kept ready once opened: see `CoachToggle`), from the panel's own
+    /// component: opening or closing the coach redraws the panel, not the
+    /// game screen. `player` is whom it advises where the
     /// state alone does not say (players who choose or place on the same
     /// roll); `None` for the player to move.
     pub fn coach(
@@ -370,7 +371,8 @@ pub fn NoGame(kind: GameKind) -> Element {
     }
 }
 
-/// The coach's panel, built when it is drawn (only while the coach is open).
+/// The coach's panel, built when it is drawn (while the coach is open, or
+/// kept ready once opened).
 #[component]
 fn CoachPanel(panel: Callback<(), Panel>, lang: Lang) -> Element {
     rsx! {

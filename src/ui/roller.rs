@@ -277,43 +277,52 @@ pub fn RollerScreen() -> Element {
 fn RollerCoach(lang: Lang) -> Element {
     let ui = use_ui();
     let open = use_default::<bool>();
-    let mut picked = use_default::<Option<u32>>();
-    let odds = if open() {
-        platform::timed(COMPUTING, || sum_odds(ui.roller.read().state()))
-    } else {
-        None
-    };
+    // Kept here, not in the panel: the value picked stays from roll to roll.
+    let picked = use_default::<Option<u32>>();
+    // The table the panel is drawn for: a roll draws this anew, and the
+    // toggle draws the panel again once the roll is on screen.
+    let table = ui.roller.read().state().clone();
     rsx! {
         CoachToggle { lang, open,
-            match odds {
-                None => rsx! { p { class: "caption", "data-testid": "coach-nothing", "{lang.coach().nothing_to_decide}" } },
-                Some(odds) => {
-                    let value = picked().unwrap_or_else(|| (odds.min + odds.max()).div_ceil(2)).clamp(odds.min, odds.max());
-                    rsx! {
-                        SumChart { odds: odds.clone(), lang, picked: value }
-                        div { class: "coach-pick",
-                            button { class: "action", "aria-label": "−1", disabled: value <= odds.min, onclick: move |_| picked.set(Some(value.saturating_sub(1))), "−" }
-                            strong { "data-testid": "coach-value", "{value}" }
-                            button { class: "action", "aria-label": "+1", disabled: value >= odds.max(), onclick: move |_| picked.set(Some(value + 1)), "+" }
-                        }
-                        table { class: "coach-table",
-                            tbody {
-                                tr {
-                                    th { scope: "row", "{lang.coach().at_least} {value}" }
-                                    td { "data-testid": "coach-at-least", "{lang.coach_chance(odds.at_least(value))}" }
-                                }
-                                tr {
-                                    th { scope: "row", "{lang.coach().at_most} {value}" }
-                                    td { "data-testid": "coach-at-most", "{lang.coach_chance(odds.at_most(value))}" }
-                                }
-                                tr {
-                                    th { scope: "row", "{lang.coach().average}" }
-                                    td { "{lang.coach_points(odds.mean())}" }
-                                }
+            RollerPanel { lang, table, picked }
+        }
+    }
+}
+
+/// The coach's distribution, computed as the panel is drawn.
+#[component]
+fn RollerPanel(lang: Lang, table: Roller, picked: Signal<Option<u32>>) -> Element {
+    let mut picked = picked;
+    let odds = platform::timed(COMPUTING, || sum_odds(&table));
+    rsx! {
+        match odds {
+            None => rsx! { p { class: "caption", "data-testid": "coach-nothing", "{lang.coach().nothing_to_decide}" } },
+            Some(odds) => {
+                let value = picked().unwrap_or_else(|| (odds.min + odds.max()).div_ceil(2)).clamp(odds.min, odds.max());
+                rsx! {
+                    SumChart { odds: odds.clone(), lang, picked: value }
+                    div { class: "coach-pick",
+                        button { class: "action", "aria-label": "−1", disabled: value <= odds.min, onclick: move |_| picked.set(Some(value.saturating_sub(1))), "−" }
+                        strong { "data-testid": "coach-value", "{value}" }
+                        button { class: "action", "aria-label": "+1", disabled: value >= odds.max(), onclick: move |_| picked.set(Some(value + 1)), "+" }
+                    }
+                    table { class: "coach-table",
+                        tbody {
+                            tr {
+                                th { scope: "row", "{lang.coach().at_least} {value}" }
+                                td { "data-testid": "coach-at-least", "{lang.coach_chance(odds.at_least(value))}" }
+                            }
+                            tr {
+                                th { scope: "row", "{lang.coach().at_most} {value}" }
+                                td { "data-testid": "coach-at-most", "{lang.coach_chance(odds.at_most(value))}" }
+                            }
+                            tr {
+                                th { scope: "row", "{lang.coach().average}" }
+                                td { "{lang.coach_points(odds.mean())}" }
                             }
                         }
-                        p { class: "caption coach-basis", "{lang.coach_basis(crate::core::coach::Basis::Exact)}" }
                     }
+                    p { class: "caption coach-basis", "{lang.coach_basis(crate::core::coach::Basis::Exact)}" }
                 }
             }
         }

@@ -114,6 +114,41 @@ test('dice roller: the sum distribution and the chance of at least a value', asy
   assert.deepEqual(page.errors, []);
 });
 
+test('asked again, the coach is ready: hidden while closed, taking no room, and drawn anew after each change', async () => {
+  const page = await app.page({ locale: 'en-GB' });
+  await open(page, app.url);
+  await page.tap(id('open-roller'));
+  await page.waitForSelector(id('roller'));
+  const height = () => page.$eval('.coach', (e) => e.getBoundingClientRect().height);
+  const closed = await height();
+  assert.equal(await page.$(id('coach-panel-ready')), null, 'nothing drawn before the first opening');
+  await page.tap(id('coach-button'));
+  // Five d6 on the table: sums 5 to 30, the middle one picked.
+  assert.equal(await page.textContent(id('coach-value')), '18');
+  const fiveDice = await page.textContent(id('coach-at-least'));
+  await page.tap(id('coach-button'));
+  // Closed, the panel is kept drawn but shows nothing and moves nothing.
+  await page.waitForSelector(id('coach-panel-ready'), { state: 'hidden' });
+  assert.equal(await page.$(id('coach-panel')), null);
+  assert.equal(await height(), closed, 'the closed coach takes the room of its button only');
+  // A change (one die fewer): the panel is drawn again for the new table.
+  await page.tap(id('remove-0'));
+  await page.tap(id('coach-button'));
+  await page.waitForSelector(id('coach-panel'));
+  assert.equal(await page.textContent(id('coach-value')), '14', 'four d6: sums 4 to 24');
+  assert.notEqual(await page.textContent(id('coach-at-least')), fiveDice);
+  // Right after a change, before the hidden panel is drawn again, the
+  // coach answers for the new state too.
+  await page.tap(id('coach-button'));
+  await page.evaluate(() => {
+    document.querySelector('[data-testid="remove-0"]').click();
+    document.querySelector('[data-testid="coach-button"]').click();
+  });
+  await page.waitForSelector(id('coach-panel'));
+  assert.equal(await page.textContent(id('coach-value')), '11', 'three d6: sums 3 to 18');
+  assert.deepEqual(page.errors, []);
+});
+
 test('Einstein: every split of the roll with its exact change now and chance to go on', async () => {
   const page = await app.page();
   await newGame(page, 'einstein', ['Anne']);
