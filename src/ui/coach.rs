@@ -177,8 +177,8 @@ fn use_ready_panel(is_open: bool) -> bool {
         stale.set(false);
     } else if redraw != last_redraw {
         stale.set(false);
-    } else if was_open == is_open && opened_once.get() {
-        stale.set(true);
+    } else if was_open == is_open && opened_once.get() && !stale.replace(true) {
+        // One redraw for however many changes come before it.
         spawn(async move {
             platform::next_frame().await;
             redraws += 1;
