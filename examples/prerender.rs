@@ -4,8 +4,8 @@
 //! renderer of the component tests (dioxus-ssr), and writes into the built
 //! `index.html`:
 //!
-//! - at `<!--prerender:head-->`: the stylesheet, in the page (no second
-//!   request before the first paint), and the wasm,
+//! - at `<!--prerender:head-->`: the stylesheet of the first screens, in
+//!   the page (no second request before the first paint), and the wasm,
 //!   preloaded so it downloads in parallel with the page and the glue script;
 //! - at `<!--prerender:home-->`: the home screen of each language, in a
 //!   `<template>`; the page's own script shows the one of its language before
@@ -66,8 +66,9 @@ fn prerender(dist: &Path) -> Result<String, String> {
     })?;
     // The stylesheet in the page itself: the first paint waits for no second
     // request (on a slow 4G network, a round trip of about half a second).
-    // The app links the same file when it runs (cached by the service
-    // worker), which changes nothing on screen.
+    // It styles the screens a player starts on (the home screen and the
+    // checker); the app links the other screens' (assets/screens.css) once
+    // it runs.
     let css_path = dist.join("assets").join(&css);
     let style = std::fs::read_to_string(&css_path)
         .map_err(|e| format!("cannot read {}: {e}", css_path.display()))?;

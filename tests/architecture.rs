@@ -58,33 +58,36 @@ fn core_has_no_ui_io_clock_or_ambient_randomness() {
     );
 }
 
-/// The stylesheet's blocks all close: one brace left open (a merge can do it)
-/// silently turns every rule after it into nonsense the browser drops.
+/// The stylesheets' blocks all close: one brace left open (a merge can do
+/// it) silently turns every rule after it into nonsense the browser drops.
 #[test]
 fn stylesheet_blocks_all_close() {
-    let css = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/main.css")).unwrap();
-    let mut depth = 0i32;
-    let mut in_comment = false;
-    let chars: Vec<char> = css.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        match (in_comment, chars[i], chars.get(i + 1)) {
-            (false, '/', Some('*')) => {
-                in_comment = true;
-                i += 1;
+    for name in ["main.css", "screens.css"] {
+        let path = format!("{}/assets/{name}", env!("CARGO_MANIFEST_DIR"));
+        let css = fs::read_to_string(&path).unwrap();
+        let mut depth = 0i32;
+        let mut in_comment = false;
+        let chars: Vec<char> = css.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            match (in_comment, chars[i], chars.get(i + 1)) {
+                (false, '/', Some('*')) => {
+                    in_comment = true;
+                    i += 1;
+                }
+                (true, '*', Some('/')) => {
+                    in_comment = false;
+                    i += 1;
+                }
+                (false, '{', _) => depth += 1,
+                (false, '}', _) => {
+                    depth -= 1;
+                    assert!(depth >= 0, "{name}: a stray }} at character {i}");
+                }
+                _ => {}
             }
-            (true, '*', Some('/')) => {
-                in_comment = false;
-                i += 1;
-            }
-            (false, '{', _) => depth += 1,
-            (false, '}', _) => {
-                depth -= 1;
-                assert!(depth >= 0, "a stray }} at character {i}");
-            }
-            _ => {}
+            i += 1;
         }
-        i += 1;
+        assert_eq!(depth, 0, "a block of assets/{name} is never closed");
     }
-    assert_eq!(depth, 0, "a block of assets/main.css is never closed");
 }

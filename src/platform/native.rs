@@ -306,6 +306,18 @@ pub const DRAWS_BELOW_THE_FOLD_LATER: bool = false;
 /// Nothing to wait for: see [`DRAWS_BELOW_THE_FOLD_LATER`].
 pub async fn next_frame() {}
 
+/// The app links both of its stylesheets from the start here: see the
+/// web's.
+pub const LINKS_STYLESHEETS_LATER: bool = false;
+
+/// Nothing to link: see [`LINKS_STYLESHEETS_LATER`].
+pub async fn stylesheet(_url: &str) {}
+
+/// Always: see [`LINKS_STYLESHEETS_LATER`].
+pub fn stylesheet_loaded(_url: &str) -> bool {
+    true
+}
+
 /// Resolves after about `ms` milliseconds: the tick of the round timer.
 /// A short-lived thread sleeps, so this works whatever runs the future.
 pub async fn sleep_ms(ms: u32) {

@@ -116,6 +116,71 @@ pub async fn next_frame() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
+/// On the release web build the page holds the app's first stylesheet
+/// (examples/prerender.rs) and the app links the second, the other screens',
+/// once it runs ([`stylesheet`]). Elsewhere (`dx serve` too) the app links
+/// both from the start.
+pub const LINKS_STYLESHEETS_LATER: bool = !cfg!(debug_assertions);
+
+/// A stylesheet linked by [`stylesheet`].
+struct Linked {
+    url: String,
+    /// Settles once the browser is done with the file.
+    loading: js_sys::Promise,
+    done: std::rc::Rc<std::cell::Cell<bool>>,
+}
+
+thread_local! {
+    static LINKED: std::cell::RefCell<Vec<Linked>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Links the stylesheet at `url` from the page's head, the first time it is
+/// asked for, and resolves once the browser is done with it: loaded, or
+/// failed (a screen then shows unstyled rather than never).
+pub async fn stylesheet(url: &str) {
+    let linked = LINKED.with(|linked| {
+        let mut linked = linked.borrow_mut();
+        if let Some(sheet) = linked.iter().find(|sheet| sheet.url == url) {
+            return Some((sheet.loading.clone(), sheet.done.clone()));
+        }
+        let document = web_sys::window()?.document()?;
+        let link = document.create_element("link").ok()?;
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", url);
+        let loading = js_sys::Promise::new(&mut |settle, _| {
+            let _ = link.add_event_listener_with_callback("load", &settle);
+            let _ = link.add_event_listener_with_callback("error", &settle);
+        });
+        document
+            .query_selector("head")
+            .ok()??
+            .append_child(&link)
+            .ok()?;
+        let sheet = Linked {
+            url: url.to_string(),
+            loading,
+            done: Default::default(),
+        };
+        let waiting = (sheet.loading.clone(), sheet.done.clone());
+        linked.push(sheet);
+        Some(waiting)
+    });
+    if let Some((loading, done)) = linked {
+        let _ = wasm_bindgen_futures::JsFuture::from(loading).await;
+        done.set(true);
+    }
+}
+
+/// Whether the stylesheet at `url` is done loading (see [`stylesheet`]).
+pub fn stylesheet_loaded(url: &str) -> bool {
+    LINKED.with(|linked| {
+        linked
+            .borrow()
+            .iter()
+            .any(|sheet| sheet.url == url && sheet.done.get())
+    })
+}
+
 /// The URL of a bundled file, relative to the page (`assets/…`), so that the
 /// app works wherever it is served from: at the root of a site or under a
 /// sub-path such as `https://<owner>.github.io/genius/`. dx's release build

@@ -52,7 +52,12 @@ use crate::platform;
 use crate::settings::{Settings, SettingsError};
 use dioxus::prelude::*;
 
+/// The stylesheet of the home screen and the checker, the themes, the top
+/// bar and the coach: on the web it is in the page itself.
 const STYLE: Asset = asset!("/assets/main.css");
+/// The stylesheet of every other screen: on the web, linked once the app
+/// runs (see [`lazy_screen`]).
+const SCREENS_STYLE: Asset = asset!("/assets/screens.css");
 
 /// The screens of the app. The home screen lists only what works.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -373,15 +378,26 @@ pub fn Root(init: Init) -> Element {
         let title = format!("{} · {}", screen.read().title(lang), lang.texts().app_name);
         platform::reflect_in_document(theme.attr(), lang.code(), &title);
     });
+    // The web: the other screens' stylesheet, once the first screen is on
+    // screen (see `lazy_screen`).
+    use_hook(|| {
+        if platform::LINKS_STYLESHEETS_LATER {
+            spawn(async {
+                platform::next_frame().await;
+                platform::stylesheet(&platform::asset_url(SCREENS_STYLE)).await;
+            });
+        }
+    });
     let title = current.title(lang);
 
     rsx! {
-        // The release web page links it from its head (index.html; the
-        // hashed name is written in by examples/prerender.rs), so that it
-        // loads beside the wasm. Elsewhere (desktop, phones, `dx serve`) it
-        // is linked here, in the body: no document machinery needed.
-        if cfg!(any(not(target_arch = "wasm32"), debug_assertions)) {
+        // The release web page holds the first in its head (written in by
+        // examples/prerender.rs) and the app links the second once the first
+        // screen is painted. Elsewhere (desktop, phones, `dx serve`) both are
+        // linked here, in the body: no document machinery needed.
+        if !platform::LINKS_STYLESHEETS_LATER {
             link { rel: "stylesheet", href: platform::asset_url(STYLE) }
+            link { rel: "stylesheet", href: platform::asset_url(SCREENS_STYLE) }
         }
         div { class: "app", "data-theme": theme, lang: lang.code(),
             // Read by public/shell.js, which vibrates on rolls.
@@ -481,13 +497,34 @@ pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
 /// slow network); the service worker then caches every file for offline use.
 /// The boundary shows a line while the file arrives. Elsewhere (desktop,
 /// phones, tests) the screens are simply there.
+///
+/// On the web the screens' stylesheet also comes after the start: linked
+/// once the first screen is painted, it is mostly there before a player
+/// opens another screen; if not, the screen waits for it too.
 fn lazy_screen(what: Loading, screen: Element) -> Element {
     rsx! {
         SuspenseBoundary {
             fallback: move |_| rsx! { ScreenLoading { what } },
-            {screen}
+            Styled { {screen} }
         }
     }
+}
+
+/// Its children, once the screens' stylesheet is in the page.
+#[component]
+fn Styled(children: Element) -> Element {
+    let url = platform::asset_url(SCREENS_STYLE);
+    let loading = use_resource({
+        let url = url.clone();
+        move || {
+            let url = url.clone();
+            async move { platform::stylesheet(&url).await }
+        }
+    });
+    if !platform::stylesheet_loaded(&url) {
+        loading.suspend()?;
+    }
+    children
 }
 
 /// What is being opened, for the words of [`ScreenLoading`].
