@@ -311,7 +311,7 @@ pub async fn next_frame() {}
 pub const LINKS_STYLESHEETS_LATER: bool = false;
 
 /// Nothing to link: see [`LINKS_STYLESHEETS_LATER`].
-pub async fn stylesheet(_url: &str) {}
+pub async fn stylesheet(_url: String) {}
 
 /// Always: see [`LINKS_STYLESHEETS_LATER`].
 pub fn stylesheet_loaded(_url: &str) -> bool {

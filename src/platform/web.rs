@@ -137,7 +137,7 @@ thread_local! {
 /// Links the stylesheet at `url` from the page's head, the first time it is
 /// asked for, and resolves once the browser is done with it: loaded, or
 /// failed (a screen then shows unstyled rather than never).
-pub async fn stylesheet(url: &str) {
+pub async fn stylesheet(url: String) {
     let linked = LINKED.with(|linked| {
         let mut linked = linked.borrow_mut();
         if let Some(sheet) = linked.iter().find(|sheet| sheet.url == url) {
@@ -146,7 +146,7 @@ pub async fn stylesheet(url: &str) {
         let document = web_sys::window()?.document()?;
         let link = document.create_element("link").ok()?;
         let _ = link.set_attribute("rel", "stylesheet");
-        let _ = link.set_attribute("href", url);
+        let _ = link.set_attribute("href", &url);
         let loading = js_sys::Promise::new(&mut |settle, _| {
             let _ = link.add_event_listener_with_callback("load", &settle);
             let _ = link.add_event_listener_with_callback("error", &settle);
@@ -157,7 +157,7 @@ pub async fn stylesheet(url: &str) {
             .append_child(&link)
             .ok()?;
         let sheet = Linked {
-            url: url.to_string(),
+            url,
             loading,
             done: Default::default(),
         };

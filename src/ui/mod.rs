@@ -384,7 +384,7 @@ pub fn Root(init: Init) -> Element {
         if platform::LINKS_STYLESHEETS_LATER {
             spawn(async {
                 platform::next_frame().await;
-                platform::stylesheet(&platform::asset_url(SCREENS_STYLE)).await;
+                platform::stylesheet(platform::asset_url(SCREENS_STYLE)).await;
             });
         }
     });
@@ -513,15 +513,8 @@ fn lazy_screen(what: Loading, screen: Element) -> Element {
 /// Its children, once the screens' stylesheet is in the page.
 #[component]
 fn Styled(children: Element) -> Element {
-    let url = platform::asset_url(SCREENS_STYLE);
-    let loading = use_resource({
-        let url = url.clone();
-        move || {
-            let url = url.clone();
-            async move { platform::stylesheet(&url).await }
-        }
-    });
-    if !platform::stylesheet_loaded(&url) {
+    let loading = use_resource(|| platform::stylesheet(platform::asset_url(SCREENS_STYLE)));
+    if !platform::stylesheet_loaded(&platform::asset_url(SCREENS_STYLE)) {
         loading.suspend()?;
     }
     children
