@@ -44,8 +44,11 @@
   function syncHistory(name) {
     if (name !== 'Home' && !inner()) {
       history.pushState({ genius: 1 }, '');
-    } else if (name === 'Home' && inner()) {
-      // Home reached from inside the app: drop the entry, so back leaves.
+    } else if (name === 'Home' && inner() && pending === 0) {
+      // Home reached from inside the app (or reloaded there, which keeps
+      // the entry): drop the entry, so back leaves. Once: the entry stays
+      // current until the browser has gone back, and the page may change
+      // again meanwhile; going back twice would leave the app.
       pending++;
       history.back();
     }

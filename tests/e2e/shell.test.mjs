@@ -49,6 +49,35 @@ test('back goes to the parent screen, and from home leaves the app', async () =>
   assert.deepEqual(page.errors, []);
 });
 
+test('reloaded on another screen, the app comes back on home, however often the page changes meanwhile', async () => {
+  // A reload keeps the history entry's state: the page starts on home with
+  // the mark of the screen it was reloaded on, and goes back once to drop
+  // it. Changes of the page before the browser has gone back (here, the
+  // root's class set three times) must not send it back again, past the app.
+  const page = await app.page();
+  await page.goto('about:blank');
+  await open(page, app.url);
+  await page.click(id('open-checker'));
+  await page.waitForSelector(id('checker'));
+  assert.equal(await inner(page), true);
+  await page.addInitScript(() => document.addEventListener('DOMContentLoaded', async () => {
+    for (const name of ['a', 'b', 'c']) {
+      document.documentElement.classList.toggle(`probe-${name}`);
+      // A few microtasks: the shell has looked at the page, the browser
+      // has not gone back yet.
+      for (let i = 0; i < 4; i++) await Promise.resolve();
+    }
+  }));
+  await page.reload();
+  await page.waitForSelector(`${APP} main.screen-Home`);
+  await page.waitForTimeout(500);
+  assert.equal(page.url(), app.url);
+  assert.equal(await screen(page), 'Home');
+  assert.equal(await inner(page), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the phone stays awake in a game and the checker, not elsewhere', async () => {
   const page = await app.page();
   await page.addInitScript(() => {
