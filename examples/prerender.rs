@@ -60,6 +60,10 @@ fn prerender(dist: &Path) -> Result<String, String> {
     let css = only_asset(dist, |name| {
         name.starts_with("main-") && name.ends_with(".css")
     })?;
+    // The other screens' stylesheet: the page links it once the app runs.
+    let screens_css = only_asset(dist, |name| {
+        name.starts_with("screens-") && name.ends_with(".css")
+    })?;
     // The app's main wasm (each game's own code is fetched when it opens).
     let wasm = only_asset(dist, |name| {
         name.starts_with("genius_bg-") && name.ends_with(".wasm")
@@ -67,8 +71,8 @@ fn prerender(dist: &Path) -> Result<String, String> {
     // The stylesheet in the page itself: the first paint waits for no second
     // request (on a slow 4G network, a round trip of about half a second).
     // It styles the screens a player starts on (the home screen and the
-    // checker); the app links the other screens' (assets/screens.css) once
-    // it runs.
+    // checker); the page links the other screens' (assets/screens.css,
+    // named by `data-screens-css`) once the app has painted its first.
     let css_path = dist.join("assets").join(&css);
     let style = std::fs::read_to_string(&css_path)
         .map_err(|e| format!("cannot read {}: {e}", css_path.display()))?;
@@ -78,7 +82,7 @@ fn prerender(dist: &Path) -> Result<String, String> {
     // `crossorigin`: the glue fetches the wasm in CORS mode, and a preload is
     // only used by a request of the same mode.
     let head = format!(
-        "<style data-app-css=\"assets/{css}\">{style}</style>\n        \
+        "<style data-app-css=\"assets/{css}\" data-screens-css=\"assets/{screens_css}\">{style}</style>\n        \
          <link rel=\"preload\" href=\"assets/{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>"
     );
     let mut templates = Vec::new();
@@ -93,7 +97,7 @@ fn prerender(dist: &Path) -> Result<String, String> {
     let page = page.replace(HEAD_MARK, &head).replace(HOME_MARK, &home);
     std::fs::write(&index, &page).map_err(|e| format!("cannot write {}: {e}", index.display()))?;
     Ok(format!(
-        "home screen (fr, en), the stylesheet assets/{css} and the preload of assets/{wasm} written into {}",
+        "home screen (fr, en), the stylesheet assets/{css} (assets/{screens_css} linked later) and the preload of assets/{wasm} written into {}",
         index.display()
     ))
 }

@@ -310,13 +310,13 @@ pub async fn next_frame() {}
 /// web's.
 pub const LINKS_STYLESHEETS_LATER: bool = false;
 
-/// Nothing to link: see [`LINKS_STYLESHEETS_LATER`].
-pub async fn stylesheet(_url: String) {}
-
 /// Always: see [`LINKS_STYLESHEETS_LATER`].
-pub fn stylesheet_loaded(_url: &str) -> bool {
+pub fn screens_styled() -> bool {
     true
 }
+
+/// Nothing to wait for: see [`LINKS_STYLESHEETS_LATER`].
+pub async fn screens_style() {}
 
 /// Resolves after about `ms` milliseconds: the tick of the round timer.
 /// A short-lived thread sleeps, so this works whatever runs the future.

@@ -116,69 +116,38 @@ pub async fn next_frame() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-/// On the release web build the page holds the app's first stylesheet
-/// (examples/prerender.rs) and the app links the second, the other screens',
-/// once it runs ([`stylesheet`]). Elsewhere (`dx serve` too) the app links
-/// both from the start.
+/// On the release web build the page holds the app's first stylesheet and
+/// links the second, the other screens', once the app has painted its first
+/// screen (index.html, `geniusScreensStyle`). Elsewhere (`dx serve` too) the
+/// app links both from the start.
 pub const LINKS_STYLESHEETS_LATER: bool = !cfg!(debug_assertions);
 
-/// A stylesheet linked by [`stylesheet`].
-struct Linked {
-    url: String,
-    /// Settles once the browser is done with the file.
-    loading: js_sys::Promise,
-    done: std::rc::Rc<std::cell::Cell<bool>>,
-}
-
-thread_local! {
-    static LINKED: std::cell::RefCell<Vec<Linked>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Links the stylesheet at `url` from the page's head, the first time it is
-/// asked for, and resolves once the browser is done with it: loaded, or
-/// failed (a screen then shows unstyled rather than never).
-pub async fn stylesheet(url: String) {
-    let linked = LINKED.with(|linked| {
-        let mut linked = linked.borrow_mut();
-        if let Some(sheet) = linked.iter().find(|sheet| sheet.url == url) {
-            return Some((sheet.loading.clone(), sheet.done.clone()));
-        }
-        let document = web_sys::window()?.document()?;
-        let link = document.create_element("link").ok()?;
-        let _ = link.set_attribute("rel", "stylesheet");
-        let _ = link.set_attribute("href", &url);
-        let loading = js_sys::Promise::new(&mut |settle, _| {
-            let _ = link.add_event_listener_with_callback("load", &settle);
-            let _ = link.add_event_listener_with_callback("error", &settle);
-        });
-        document
-            .query_selector("head")
-            .ok()??
-            .append_child(&link)
-            .ok()?;
-        let sheet = Linked {
-            url,
-            loading,
-            done: Default::default(),
-        };
-        let waiting = (sheet.loading.clone(), sheet.done.clone());
-        linked.push(sheet);
-        Some(waiting)
-    });
-    if let Some((loading, done)) = linked {
-        let _ = wasm_bindgen_futures::JsFuture::from(loading).await;
-        done.set(true);
+/// The page's promise of the screens' stylesheet, settled once the browser
+/// is done with the file: loaded, or failed (a screen then shows unstyled
+/// rather than never). `None` where the page does not link it.
+fn screens_style_promise() -> Option<js_sys::Promise> {
+    if !LINKS_STYLESHEETS_LATER {
+        return None;
     }
+    let window = web_sys::window()?;
+    let promise = js_sys::Reflect::get(&window, &"geniusScreensStyle".into()).ok()?;
+    wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(promise).ok()
 }
 
-/// Whether the stylesheet at `url` is done loading (see [`stylesheet`]).
-pub fn stylesheet_loaded(url: &str) -> bool {
-    LINKED.with(|linked| {
-        linked
-            .borrow()
-            .iter()
-            .any(|sheet| sheet.url == url && sheet.done.get())
-    })
+/// Whether the other screens' stylesheet is in the page (see
+/// [`LINKS_STYLESHEETS_LATER`]).
+pub fn screens_styled() -> bool {
+    screens_style_promise().is_none()
+        || web_sys::window()
+            .and_then(|w| js_sys::Reflect::get(&w, &"geniusScreensStyled".into()).ok())
+            .is_some_and(|styled| styled.is_truthy())
+}
+
+/// Resolves once [`screens_styled`].
+pub async fn screens_style() {
+    if let Some(promise) = screens_style_promise() {
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    }
 }
 
 /// The URL of a bundled file, relative to the page (`assets/…`), so that the

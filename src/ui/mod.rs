@@ -55,8 +55,8 @@ use dioxus::prelude::*;
 /// The stylesheet of the home screen and the checker, the themes, the top
 /// bar and the coach: on the web it is in the page itself.
 const STYLE: Asset = asset!("/assets/main.css");
-/// The stylesheet of every other screen: on the web, linked once the app
-/// runs (see [`lazy_screen`]).
+/// The stylesheet of every other screen: on the web, linked by the page
+/// once the app runs (see [`lazy_screen`]).
 const SCREENS_STYLE: Asset = asset!("/assets/screens.css");
 
 /// The screens of the app. The home screen lists only what works.
@@ -378,22 +378,12 @@ pub fn Root(init: Init) -> Element {
         let title = format!("{} · {}", screen.read().title(lang), lang.texts().app_name);
         platform::reflect_in_document(theme.attr(), lang.code(), &title);
     });
-    // The web: the other screens' stylesheet, once the first screen is on
-    // screen (see `lazy_screen`).
-    use_hook(|| {
-        if platform::LINKS_STYLESHEETS_LATER {
-            spawn(async {
-                platform::next_frame().await;
-                platform::stylesheet(platform::asset_url(SCREENS_STYLE)).await;
-            });
-        }
-    });
     let title = current.title(lang);
 
     rsx! {
-        // The release web page holds the first in its head (written in by
-        // examples/prerender.rs) and the app links the second once the first
-        // screen is painted. Elsewhere (desktop, phones, `dx serve`) both are
+        // The release web page holds the first in its head and links the
+        // second once the app has painted its first screen (index.html and
+        // examples/prerender.rs). Elsewhere (desktop, phones, `dx serve`) both are
         // linked here, in the body: no document machinery needed.
         if !platform::LINKS_STYLESHEETS_LATER {
             link { rel: "stylesheet", href: platform::asset_url(STYLE) }
@@ -499,25 +489,35 @@ pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
 /// phones, tests) the screens are simply there.
 ///
 /// On the web the screens' stylesheet also comes after the start: linked
-/// once the first screen is painted, it is mostly there before a player
-/// opens another screen; if not, the screen waits for it too.
+/// by the page once the app has painted its first screen, it is mostly
+/// there before a player opens another; if not, the screen waits for it too.
 fn lazy_screen(what: Loading, screen: Element) -> Element {
     rsx! {
         SuspenseBoundary {
             fallback: move |_| rsx! { ScreenLoading { what } },
-            Styled { {screen} }
+            Styled { what, {screen} }
         }
     }
 }
 
-/// Its children, once the screens' stylesheet is in the page.
+/// Its children, once the screens' stylesheet is in the page; till then,
+/// the same line as while the screen's code arrives.
 #[component]
-fn Styled(children: Element) -> Element {
-    let loading = use_resource(|| platform::stylesheet(platform::asset_url(SCREENS_STYLE)));
-    if !platform::stylesheet_loaded(&platform::asset_url(SCREENS_STYLE)) {
-        loading.suspend()?;
+fn Styled(what: Loading, children: Element) -> Element {
+    let mut styled = use_signal(platform::screens_styled);
+    use_hook(move || {
+        if !styled() {
+            spawn(async move {
+                platform::screens_style().await;
+                styled.set(true);
+            });
+        }
+    });
+    if styled() {
+        children
+    } else {
+        rsx! { ScreenLoading { what } }
     }
-    children
 }
 
 /// What is being opened, for the words of [`ScreenLoading`].

@@ -1,8 +1,9 @@
 // The app's two stylesheets on the web: assets/main.css, in the page itself,
 // styles the screens a player starts on (the home screen, the checker, the
 // coach, the top bar); assets/screens.css, every other screen, is linked by
-// the app once its first screen is painted, and a screen opened before it
-// has arrived waits for it (src/ui/mod.rs `lazy_screen`).
+// the page once the app has painted its first screen, and a screen opened
+// before it has arrived waits for it (index.html, src/ui/mod.rs
+// `lazy_screen`).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, id, APP, open, openChecker, shot } from './harness.mjs';
