@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, id, APP, open, openChecker, shot } from './harness.mjs';
+import { SCREENS } from './screens.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -80,13 +81,7 @@ test('the home screen and the checker take nothing from the other screens\' styl
 
 test('nor does the home screen with a game to resume', async () => {
   const page = await app.page({ serviceWorkers: 'block' });
-  await open(page, app.url);
-  await page.tap(id('open-serieux'));
-  await page.waitForSelector(id('setup'));
-  await page.fill(id('name-0'), 'Anne');
-  await page.fill(id('name-1'), 'Bob');
-  await page.tap(id('start-game'));
-  await page.waitForSelector(id('serieux-game'));
+  await SCREENS.serieux(page, app.url);
   await page.click('.icon-button.back');
   await page.waitForSelector('.saved-row');
   assert.deepEqual(await screensRulesInUse(page), []);
