@@ -134,13 +134,13 @@ fn screens_style_promise() -> Option<js_sys::Promise> {
     wasm_bindgen::JsCast::dyn_into::<js_sys::Promise>(promise).ok()
 }
 
-/// Whether the other screens' stylesheet is in the page (see
-/// [`LINKS_STYLESHEETS_LATER`]).
+/// Whether the other screens' stylesheet is in the page: the page says so
+/// (`geniusScreensStyled`), or links none (see [`LINKS_STYLESHEETS_LATER`]).
 pub fn screens_styled() -> bool {
-    screens_style_promise().is_none()
+    !LINKS_STYLESHEETS_LATER
         || web_sys::window()
             .and_then(|w| js_sys::Reflect::get(&w, &"geniusScreensStyled".into()).ok())
-            .is_some_and(|styled| styled.is_truthy())
+            .is_none_or(|styled| styled.is_undefined() || styled.is_truthy())
 }
 
 /// Resolves once [`screens_styled`].
