@@ -12,14 +12,54 @@
 mod listing;
 
 use listing::{change_index, forget_index};
-pub use listing::{list, list_for_home, listing, read_game, with_index, Listing};
+pub use listing::{list, list_for_home, listing, read_game, replayed_listing, with_index, Listing};
 
 use crate::core::game::Summary;
 use crate::core::index::Entry;
-use crate::core::save::{check_summary, is_valid_id, LoadError, SavedGame};
-use std::cell::RefCell;
-use std::collections::HashSet;
+use crate::core::save::{fingerprint, is_valid_id, LoadError, SavedGame};
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How reading a game treats one whose file carries no summary (saved
+/// before summaries were saved with games, see `core::save`).
+#[derive(Clone, Copy)]
+pub enum Replays {
+    /// It is read as it is, listed without a summary (unless this run of
+    /// the app has replayed that very text already): the home screen at
+    /// start, whose code holds no game's rules. A game that does not
+    /// replay is found when it is replayed.
+    Later,
+    /// It is replayed by `summarise` for its summary, and set aside if it
+    /// does not replay. `summarise` is `core::game::summarise`, passed in
+    /// so that the rules of every game are only in the code that asks for
+    /// this (History, [`replayed_listing`]), not in the app's start.
+    ///
+    /// A function pointer, not a `&dyn Fn`: dx 0.7.10's splitter counts a
+    /// trait object's vtable as the start file's, and the rules of every
+    /// game came back into it with one (measured: 128 KB of code).
+    Now(fn(&SavedGame) -> Result<Summary, LoadError>),
+}
+
+impl Replays {
+    /// `Now`, by the rules of each game (`core::game::summarise`).
+    pub const NOW: Replays = Replays::Now(crate::core::game::summarise);
+}
+
+thread_local! {
+    /// The summaries replays gave this run, by game and stored text: a
+    /// game read again without replaying gets its summary from here.
+    static REPLAYED: RefCell<HashMap<String, (u32, Summary)>> = RefCell::new(HashMap::new());
+    /// A game was read without a summary since the last listing that
+    /// replayed every such game ([`replayed_listing`], History).
+    static UNSUMMARISED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether some game was read without its summary since the last listing
+/// that replayed them all.
+pub fn unsummarised() -> bool {
+    UNSUMMARISED.with(Cell::get)
+}
 
 /// What loading the saved games found.
 #[derive(Debug, Default)]
@@ -62,29 +102,47 @@ pub trait GameStore {
     fn write_index(&self, _text: &str) {}
 }
 
-pub fn load_all(store: &dyn GameStore) -> Loaded {
+/// Every game of `store` read whole, as `replays` says.
+pub fn load_all(store: &dyn GameStore, replays: Replays) -> Loaded {
     let mut loaded = Loaded::default();
     store.tidy();
     for id in store.ids() {
-        load_one(store, id, &mut loaded);
+        load_one(store, id, &mut loaded, replays);
     }
     loaded
 }
 
-/// Reads and checks game `id` into `loaded` (or sets it aside), giving its
-/// stored text and summary when it loads.
+/// A stored text read as `replays` says: its envelope checked, and, when
+/// it carries no summary and `replays` says `Now`, replayed for one (then
+/// true in the second item).
+fn read_text(text: &str, replays: Replays) -> Result<(SavedGame, bool), LoadError> {
+    let mut game = SavedGame::parse(text)?;
+    match (&game.summary, replays) {
+        (None, Replays::Now(summarise)) => {
+            game.summary = Some(summarise(&game)?);
+            Ok((game, true))
+        }
+        _ => Ok((game, false)),
+    }
+}
+
+/// Reads and checks game `id` into `loaded` (or sets it aside), giving it
+/// with its stored text when it loads. Its summary is the one saved with
+/// it; without one, the one `replays` gives, else the one a replay of that
+/// same text gave earlier in this run, else none.
 fn load_one(
     store: &dyn GameStore,
     id: String,
     loaded: &mut Loaded,
-) -> Option<(SavedGame, String, Summary)> {
+    replays: Replays,
+) -> Option<(SavedGame, String)> {
     if !is_valid_id(&id) {
         return None;
     }
     // Each text is checked once: the last verdict is kept.
     let last = RefCell::new(None);
     let accept = |text: &str| {
-        let verdict = check_summary(text);
+        let verdict = read_text(text, replays);
         let ok = verdict.is_ok();
         *last.borrow_mut() = Some(verdict);
         ok
@@ -93,10 +151,29 @@ fn load_one(
     let verdict = match last.into_inner() {
         Some(Ok(game)) => Ok(game),
         // Both copies refused: the main one's reason is reported.
-        _ => check_summary(&text),
+        _ => read_text(&text, replays),
     };
     match verdict {
-        Ok((mut game, summary)) => {
+        Ok((mut game, replayed)) => {
+            let text_id = fingerprint(&text);
+            REPLAYED.with(|cell| {
+                let mut known = cell.borrow_mut();
+                match &game.summary {
+                    Some(summary) if replayed => {
+                        known.insert(id.clone(), (text_id, summary.clone()));
+                    }
+                    Some(_) => {}
+                    None => {
+                        game.summary = known
+                            .get(&id)
+                            .filter(|(text, _)| *text == text_id)
+                            .map(|(_, summary)| summary.clone());
+                    }
+                }
+            });
+            if game.summary.is_none() {
+                UNSUMMARISED.with(|flag| flag.set(true));
+            }
             if from_backup {
                 store.repair(&id, &text);
                 loaded.from_backup.push(id.clone());
@@ -111,7 +188,7 @@ fn load_one(
                 g.saved_at > game.saved_at || (g.saved_at == game.saved_at && g.id < game.id)
             });
             loaded.games.insert(at, game.clone());
-            Some((game, text, summary))
+            Some((game, text))
         }
         Err(error) => {
             store.set_aside(&id);
@@ -200,19 +277,17 @@ pub async fn late_failure() -> crate::platform::StorageError {
 /// it is stored; a game no longer finished (an undo after the end) leaves
 /// the index before it is stored, so a crash between the two never leaves
 /// a summary that disagrees with its game.
-pub fn save<R: crate::core::session::Rules>(
+pub fn save<G: crate::core::game::Game>(
     id: &str,
     kind: crate::core::game::GameKind,
-    session: &crate::core::session::Session<R>,
+    session: &crate::core::session::Session<G>,
 ) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
-    let saved = SavedGame::of(id, kind, crate::platform::now_ms(), session);
+    let saved = SavedGame::of_game(id, kind, crate::platform::now_ms(), session);
     let text = saved.to_json();
     if saved.finished {
         note_result(store.write_finished(id, &text))?;
-        // Without a summary (its replay failed), it is read whole, as an
-        // unfinished game is.
-        if let Ok(summary) = crate::core::game::summarise(&saved) {
+        if let Some(summary) = saved.summary.clone() {
             change_index(&store, |index, unfinished| {
                 unfinished.remove(id);
                 index.insert(Entry::of(&saved, &text, summary))
@@ -225,6 +300,18 @@ pub fn save<R: crate::core::session::Rules>(
             index.remove(id)
         });
         note_result(store.write(id, &text))
+    }
+}
+
+/// Sets game `id` aside, untouched (it did not replay when it was opened),
+/// as a listing sets aside a file it cannot load.
+pub fn set_aside(id: &str) {
+    if let Some(store) = device_store() {
+        GameStore::set_aside(&store, id);
+        change_index(&store, |index, unfinished| {
+            unfinished.remove(id);
+            index.remove(id)
+        });
     }
 }
 
@@ -254,7 +341,7 @@ pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::S
     change_index(&store, |index, unfinished| {
         let mut changed = false;
         for id in ids {
-            let (game, _) = read_game(&store, index, id);
+            let (game, _) = read_game(&store, index, id, Replays::NOW);
             let Some(game) = game else {
                 // Set aside: it no longer loads.
                 unfinished.remove(id);
@@ -284,9 +371,11 @@ pub fn game(id: &str) -> Option<SavedGame> {
     let store = device_store()?;
     let mut found = None;
     change_index(&store, |index, unfinished| {
-        let (game, changed) = read_game(&store, index, id);
+        let (game, changed) = read_game(&store, index, id, Replays::NOW);
         match &game {
-            Some(game) if !game.finished => unfinished.insert(id.to_string()),
+            Some(game) if !game.finished || game.summary.is_none() => {
+                unfinished.insert(id.to_string())
+            }
             _ => unfinished.remove(id),
         };
         found = game;
@@ -299,7 +388,9 @@ pub fn game(id: &str) -> Option<SavedGame> {
 /// and how many files were set aside: every game read whole, for an export
 /// of everything.
 pub fn all_games() -> (Vec<SavedGame>, usize) {
-    let loaded = device_store().map(|s| load_all(&s)).unwrap_or_default();
+    let loaded = device_store()
+        .map(|s| load_all(&s, Replays::NOW))
+        .unwrap_or_default();
     (loaded.games, loaded.set_aside.len())
 }
 

@@ -11,7 +11,7 @@ use genius::core::history::{outcome, Outcome};
 use genius::core::index::Index;
 use genius::core::save::{check, SavedGame};
 use genius::platform::GameFiles;
-use genius::saves::{list, read_game, GameStore};
+use genius::saves::{list, read_game, GameStore, Replays};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -77,7 +77,7 @@ fn finished_games_are_listed_from_the_index_without_being_read() {
 
     // First listing: no index yet, so every game is read once.
     let counting = Counting(&store, Default::default());
-    let first = list(&counting);
+    let first = list(&counting, Replays::NOW);
     assert_eq!(counting.1.get(), games.len());
     assert_eq!(first.index.entries.len(), finished.len());
     // Each summary is what the replay says, newest first.
@@ -91,7 +91,7 @@ fn finished_games_are_listed_from_the_index_without_being_read() {
 
     // Next listings read only the games in progress.
     let counting = Counting(&store, Default::default());
-    let again = list(&counting);
+    let again = list(&counting, Replays::NOW);
     assert_eq!(counting.1.get(), unfinished);
     assert_eq!(again.index, first.index);
     assert_eq!(again.loaded.games.len(), unfinished);
@@ -104,7 +104,7 @@ fn a_missing_damaged_or_foreign_index_is_rebuilt_from_the_games() {
     let dir = scratch("rebuilt");
     let games = games::many_games(20, 6);
     let store = store_of(&dir, &games);
-    let good = list(&store).index;
+    let good = list(&store, Replays::NOW).index;
     let text = fs::read_to_string(dir.join("_index.json")).unwrap();
     let damaged = [
         String::new(),
@@ -116,11 +116,16 @@ fn a_missing_damaged_or_foreign_index_is_rebuilt_from_the_games() {
     ];
     for bad in damaged {
         fs::write(dir.join("_index.json"), &bad).unwrap();
-        assert_eq!(list(&store).index, good, "{}", &bad[..bad.len().min(60)]);
+        assert_eq!(
+            list(&store, Replays::NOW).index,
+            good,
+            "{}",
+            &bad[..bad.len().min(60)]
+        );
         assert_eq!(fs::read_to_string(dir.join("_index.json")).unwrap(), text);
     }
     fs::remove_file(dir.join("_index.json")).unwrap();
-    assert_eq!(list(&store).index, good);
+    assert_eq!(list(&store, Replays::NOW).index, good);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -130,7 +135,10 @@ fn the_index_follows_games_added_and_removed_outside_it() {
     let games = games::many_games(20, 7);
     let finished: Vec<SavedGame> = games.iter().filter(|g| g.finished).cloned().collect();
     let store = store_of(&dir, &finished[1..]);
-    assert_eq!(list(&store).index.entries.len(), finished.len() - 1);
+    assert_eq!(
+        list(&store, Replays::NOW).index.entries.len(),
+        finished.len() - 1
+    );
     // A game written without the index (a crash before the index was
     // written, a file copied in): read once and indexed.
     fs::write(
@@ -138,12 +146,12 @@ fn the_index_follows_games_added_and_removed_outside_it() {
         finished[0].to_json(),
     )
     .unwrap();
-    let listed = list(&store);
+    let listed = list(&store, Replays::NOW);
     assert_eq!(listed.index.entries.len(), finished.len());
     assert!(listed.index.get(&finished[0].id).is_some());
     // A game deleted without the index: its summary goes.
     fs::remove_file(dir.join(format!("{}.json", finished[1].id))).unwrap();
-    let listed = list(&store);
+    let listed = list(&store, Replays::NOW);
     assert_eq!(listed.index.entries.len(), finished.len() - 1);
     assert!(listed.index.get(&finished[1].id).is_none());
     // And the stored index says so too.
@@ -158,7 +166,7 @@ fn a_summary_that_disagrees_with_its_game_is_rebuilt_when_the_game_is_read() {
     let games = games::many_games(20, 8);
     let finished: Vec<SavedGame> = games.iter().filter(|g| g.finished).cloned().collect();
     let store = store_of(&dir, &finished[..2]);
-    let mut index = list(&store).index;
+    let mut index = list(&store, Replays::NOW).index;
     // The first game's file replaced by the second game's content (a file
     // copied over another): the index still shows the old summary...
     let (a, b) = (&finished[0], &finished[1]);
@@ -167,13 +175,13 @@ fn a_summary_that_disagrees_with_its_game_is_rebuilt_when_the_game_is_read() {
     fs::write(dir.join(format!("{}.json", a.id)), copy.to_json()).unwrap();
     assert_eq!(index.get(&a.id).unwrap().summary, summarise(a).unwrap());
     // ...until the game is read to act on it: then the game's own summary.
-    let (read, changed) = read_game(&store, &mut index, &a.id);
+    let (read, changed) = read_game(&store, &mut index, &a.id, Replays::NOW);
     assert_eq!(read.unwrap().saved_at, b.saved_at);
     assert!(changed);
     assert_eq!(index.get(&a.id).unwrap().summary, summarise(b).unwrap());
     assert_eq!(index.get(&a.id).unwrap().saved_at, b.saved_at);
     // Read again, nothing changes.
-    let (_, changed) = read_game(&store, &mut index, &a.id);
+    let (_, changed) = read_game(&store, &mut index, &a.id, Replays::NOW);
     assert!(!changed);
     // A game that no longer loads leaves the index and is set aside.
     fs::write(
@@ -181,7 +189,7 @@ fn a_summary_that_disagrees_with_its_game_is_rebuilt_when_the_game_is_read() {
         "{\"format\":\"genius-ga",
     )
     .unwrap();
-    let (read, changed) = read_game(&store, &mut index, &b.id);
+    let (read, changed) = read_game(&store, &mut index, &b.id, Replays::NOW);
     assert!(read.is_none() && changed);
     assert!(index.get(&b.id).is_none());
     assert!(dir
@@ -217,12 +225,12 @@ fn the_old_builds_saves_are_indexed_as_they_score() {
     assert!(!expected.is_empty() && unfinished > 0);
     expected.sort_by(|a, b| b.finished_at.cmp(&a.finished_at).then(a.id.cmp(&b.id)));
     let store = GameFiles::at(dir.clone());
-    let listed = list(&store);
+    let listed = list(&store, Replays::NOW);
     assert_eq!(outcomes(&listed.index), expected);
     assert_eq!(listed.loaded.set_aside.len(), 0);
     // Listed again from the index: the same, the old files untouched.
     let counting = Counting(&store, Default::default());
-    assert_eq!(outcomes(&list(&counting).index), expected);
+    assert_eq!(outcomes(&list(&counting, Replays::NOW).index), expected);
     assert_eq!(counting.1.get(), unfinished);
     fs::remove_dir_all(dir).unwrap();
 }
@@ -290,6 +298,9 @@ fn home_after_start_reads_the_unfinished_games_kept_in_memory() {
     assert_eq!(ids(genius::saves::listing()), unfinished);
     // The History's list is the finished games, from the index.
     let finished = games.iter().filter(|g| g.finished).count();
-    assert_eq!(genius::saves::with_index(|i| i.entries.len()), finished);
+    assert_eq!(
+        genius::saves::with_index(Replays::NOW, |i| i.entries.len()),
+        finished
+    );
     fs::remove_dir_all(dir).unwrap();
 }

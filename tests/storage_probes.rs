@@ -15,7 +15,7 @@ use genius::core::history::{csv, outcome, text_cell, Aliases, CsvWords};
 use genius::core::rtt_sheet::{Sheet, SheetError, MAX_SQUARES};
 use genius::core::save::{check, LoadError, SavedGame, MAX_ACTIONS};
 use genius::platform::GameFiles;
-use genius::saves::load_all;
+use genius::saves::{load_all, Replays};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -104,7 +104,7 @@ fn a_damaged_save_falls_back_to_its_backup_and_says_so() {
             let text = fs::read_to_string(&path).unwrap();
             fs::write(&path, flip_bits(&mut rng, &text)).unwrap();
         }
-        let loaded = load_all(&store);
+        let loaded = load_all(&store, Replays::NOW);
         for g in &current {
             tries += 1;
             match loaded.games.iter().find(|l| l.id == g.id) {
@@ -122,7 +122,7 @@ fn a_damaged_save_falls_back_to_its_backup_and_says_so() {
         }
         // Told once: the backup is now the game's file, the damaged one set
         // aside; the next start loads every game as it was, silently.
-        let again = load_all(&store);
+        let again = load_all(&store, Replays::NOW);
         assert!(again.from_backup.is_empty(), "{:?}", again.from_backup);
         for g in &loaded.games {
             assert!(again.games.iter().any(|a| a == g), "{}", g.id);
@@ -338,7 +338,7 @@ fn exports_come_back_identical_through_an_empty_store() {
     for g in &report_.added {
         store.write(&g.id, &g.to_json()).unwrap();
     }
-    let loaded = load_all(&store);
+    let loaded = load_all(&store, Replays::NOW);
     let mut altered = 0;
     for g in &games {
         match loaded.games.iter().find(|l| l.id == g.id) {

@@ -425,7 +425,7 @@ fn unfinished_game() -> genius::core::save::SavedGame {
         first: FirstPlayer::Chosen(0),
     })
     .unwrap();
-    SavedGame::of(
+    SavedGame::of_game(
         "serieux-1764000000000-0001",
         GameKind::Serieux,
         1_764_000_000_000,
@@ -462,4 +462,28 @@ fn a_game_that_went_back_one_action_is_named_on_home() {
         // 2025-11-24 16:00 UTC, in the machine's time zone.
         assert!(line.contains("2025-11-2"), "{line}");
     }
+}
+
+#[test]
+fn home_lists_a_game_in_progress_by_its_saved_summary_or_else_by_name_and_date() {
+    let mut old = unfinished_game();
+    let html = render(Init {
+        saved: vec![old.clone()],
+        ..init(Screen::Home, Lang::En)
+    });
+    assert!(
+        html.contains("Mode Sérieux · Anne, Bruno · Round 1 / 5"),
+        "{html}"
+    );
+    // Saved by an earlier version, without a summary: until a replay gives
+    // it, its name and when it was saved (2025-11-24 16:00 UTC, in the
+    // machine's time zone).
+    old.summary = None;
+    let html = render(Init {
+        saved: vec![old],
+        ..init(Screen::Home, Lang::En)
+    });
+    let line = text_of(&html, "in-progress");
+    assert!(line.contains("Mode Sérieux · 2025-11-2"), "{line}");
+    assert!(!line.contains("Anne"), "{line}");
 }

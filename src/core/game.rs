@@ -18,7 +18,7 @@
 
 use super::dice_kinds::DieKind;
 use super::save::{LoadError, SavedGame};
-use super::session::Rules;
+use super::session::{Rules, Session};
 use super::table::Player;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
@@ -298,22 +298,30 @@ pub struct Summary {
     pub coached: bool,
 }
 
+impl Summary {
+    /// What a game being played sums up to now: saved with it at each save
+    /// (see [`SavedGame::summary`]), so that the home screen lists the games
+    /// in progress without replaying them.
+    pub fn of<G: Game>(session: &Session<G>) -> Summary {
+        let game = session.state();
+        Summary {
+            kind: G::KIND,
+            variant: game.variant(),
+            standings: game.standings(),
+            progress: game.progress(),
+            finished: game.is_finished(),
+            coached: session.coach().consulted,
+        }
+    }
+}
+
 /// Replays a saved game by the rules of its kind and sums it up.
 pub fn summarise(saved: &SavedGame) -> Result<Summary, LoadError> {
     struct Summarise<'a>(&'a SavedGame);
     impl WithGame for Summarise<'_> {
         type Output = Result<Summary, LoadError>;
         fn run<G: Game>(self) -> Self::Output {
-            let session = self.0.session::<G>()?;
-            let game = session.state();
-            Ok(Summary {
-                kind: G::KIND,
-                variant: game.variant(),
-                standings: game.standings(),
-                progress: game.progress(),
-                finished: game.is_finished(),
-                coached: session.coach().consulted,
-            })
+            self.0.session::<G>().map(|session| Summary::of(&session))
         }
     }
     with_game(saved.game, Summarise(saved))

@@ -28,7 +28,9 @@
 //!   (another fingerprint or summary) is rebuilt from it.
 //!
 //! Unfinished games are not indexed: they change at every action (the index
-//! would be rewritten at each) and are few; they are read whole.
+//! would be rewritten at each) and are few; they are read whole, with the
+//! summary saved in their own file (see [`super::save`]), which has the
+//! same form as an entry's without its first three items.
 
 use super::game::{GameKind, Points, Progress, Standing, Standings, Summary, Variant};
 use super::save::{fingerprint, seal, verify_checksum, SavedGame};
@@ -49,8 +51,39 @@ pub struct Entry {
     pub summary: Summary,
 }
 
-/// A player as an entry stores them: name, side, score, place, finished.
+/// A player as an entry (and a saved game's summary) stores them: name,
+/// side, score in half points, place, finished.
 type Player = (String, usize, i64, usize, bool);
+
+/// The players of some standings, stored as [`Player`]s.
+struct Players<'a>(&'a [Standing]);
+
+impl Serialize for Players<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.0
+                .iter()
+                .map(|p| (&p.name, p.side, p.score.0, p.place, p.finished)),
+        )
+    }
+}
+
+/// The standings that stored [`Player`]s give.
+fn standings(has_points: bool, players: Vec<Player>) -> Standings {
+    Standings {
+        has_points,
+        players: players
+            .into_iter()
+            .map(|(name, side, score, place, finished)| Standing {
+                name,
+                side,
+                score: Points(score),
+                place,
+                finished,
+            })
+            .collect(),
+    }
+}
 
 /// An entry as it is stored: one array.
 #[derive(Deserialize)]
@@ -70,16 +103,6 @@ struct Compact(
 impl Serialize for Entry {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeTuple;
-        struct Players<'a>(&'a [Standing]);
-        impl Serialize for Players<'_> {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_seq(
-                    self.0
-                        .iter()
-                        .map(|p| (&p.name, p.side, p.score.0, p.place, p.finished)),
-                )
-            }
-        }
         let summary = &self.summary;
         let mut t = serializer.serialize_tuple(9)?;
         t.serialize_element(&self.id)?;
@@ -99,7 +122,6 @@ impl<'de> Deserialize<'de> for Entry {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Entry, D::Error> {
         let Compact(id, saved_at, text, kind, variant, progress, has_points, players, coached) =
             Compact::deserialize(deserializer)?;
-        let finished = true;
         Ok(Entry {
             id,
             saved_at,
@@ -108,22 +130,49 @@ impl<'de> Deserialize<'de> for Entry {
                 kind,
                 variant,
                 progress,
-                finished,
+                finished: true,
                 coached,
-                standings: Standings {
-                    has_points,
-                    players: players
-                        .into_iter()
-                        .map(|(name, side, score, place, finished)| Standing {
-                            name,
-                            side,
-                            score: Points(score),
-                            place,
-                            finished,
-                        })
-                        .collect(),
-                },
+                standings: standings(has_points, players),
             },
+        })
+    }
+}
+
+/// A summary as a saved game carries it (`"summary"`, see
+/// [`SavedGame::summary`]): one array, an entry's without its first three
+/// items and with whether the game is finished after its progress.
+///
+/// ```json
+/// ["rtt","None",{"Round":{"round":3,"of":10}},false,true,[["Anne",0,36,1,false]],false]
+/// ```
+impl Serialize for Summary {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        let mut t = serializer.serialize_tuple(7)?;
+        t.serialize_element(&self.kind)?;
+        t.serialize_element(&self.variant)?;
+        t.serialize_element(&self.progress)?;
+        t.serialize_element(&self.finished)?;
+        t.serialize_element(&self.standings.has_points)?;
+        t.serialize_element(&Players(&self.standings.players))?;
+        t.serialize_element(&self.coached)?;
+        t.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Summary {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Summary, D::Error> {
+        #[derive(Deserialize)]
+        struct Stored(GameKind, Variant, Progress, bool, bool, Vec<Player>, bool);
+        let Stored(kind, variant, progress, finished, has_points, players, coached) =
+            Stored::deserialize(deserializer)?;
+        Ok(Summary {
+            kind,
+            variant,
+            progress,
+            finished,
+            coached,
+            standings: standings(has_points, players),
         })
     }
 }

@@ -3,8 +3,18 @@
 //! ```json
 //! {"format":"genius-game","version":2,"id":"serieux-1764000000000-3f2a",
 //!  "game":"serieux","saved_at":1764000000000,"finished":false,
+//!  "summary":["serieux","None",{"Round":{"round":2,"of":5}},false,true,[["Anne",0,12,1,false]],false],
 //!  "record":{"setup":…,"log":[…],"redo":[…],"kept_rolls":[…]},"crc32":"1c291ca3"}
 //! ```
+//!
+//! `summary` is what the record's replay sums up to (see
+//! [`super::game::Summary`] and its stored form in [`super::index`]),
+//! written by the app with the record at each save, so that the home screen
+//! lists the games in progress without replaying them. It is only shown:
+//! whatever acts on a game replays its record. Files written before it
+//! (and by older versions of the app, which skip it) have none: a replay
+//! gives it. A summary that does not match the envelope (its game or
+//! whether it is finished) is not read.
 //!
 //! `record` is the game's setup and its log of actions (see
 //! [`super::session::Record`]); the state is rebuilt by replaying it, so a
@@ -21,7 +31,7 @@
 //! The `id` inside is informative: a game's identity is the name it is
 //! stored under (file name or storage key), see [`is_valid_id`].
 
-use super::game::GameKind;
+use super::game::{Game, GameKind, Summary};
 use super::session::{Record, ReplayError, Rules, Session};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -50,6 +60,9 @@ pub struct SavedGame {
     pub game: GameKind,
     pub saved_at: u64,
     pub finished: bool,
+    /// What the record's replay sums up to, when saved with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Summary>,
     pub record: Box<RawValue>,
 }
 
@@ -64,6 +77,7 @@ impl PartialEq for SavedGame {
             && self.game == other.game
             && self.saved_at == other.saved_at
             && self.finished == other.finished
+            && self.summary == other.summary
             && (self.record.get() == other.record.get() || tree(self) == tree(other))
     }
 }
@@ -86,7 +100,21 @@ pub enum LoadError {
 }
 
 impl SavedGame {
-    /// Wraps a session for saving.
+    /// Wraps a game for saving, with its summary.
+    pub fn of_game<G: Game>(
+        id: &str,
+        game: GameKind,
+        saved_at: u64,
+        session: &Session<G>,
+    ) -> SavedGame {
+        SavedGame {
+            summary: Some(Summary::of(session)),
+            ..SavedGame::of(id, game, saved_at, session)
+        }
+    }
+
+    /// Wraps a session for saving, without a summary (as files were written
+    /// before summaries were saved with games).
     pub fn of<R: Rules>(
         id: &str,
         game: GameKind,
@@ -100,6 +128,7 @@ impl SavedGame {
             game,
             saved_at,
             finished: session.is_finished(),
+            summary: None,
             record: serde_json::value::to_raw_value(session.record()).unwrap_or_default(),
         }
     }
@@ -147,7 +176,13 @@ impl SavedGame {
             Some(v) if v >= 1 => {}
             _ => return Err(LoadError::NotAGame),
         }
-        serde_json::from_str(text).map_err(|e| LoadError::BadRecord(e.to_string()))
+        let mut saved: SavedGame =
+            serde_json::from_str(text).map_err(|e| LoadError::BadRecord(e.to_string()))?;
+        let fits = |s: &Summary| s.kind == saved.game && s.finished == saved.finished;
+        if !saved.summary.as_ref().is_some_and(fits) {
+            saved.summary = None;
+        }
+        Ok(saved)
     }
 
     /// Rebuilds the session by replaying the record, after checking its
@@ -267,10 +302,12 @@ pub fn check(text: &str) -> Result<SavedGame, LoadError> {
     check_summary(text).map(|(saved, _)| saved)
 }
 
-/// [`check`], also giving the game's summary from that one replay.
-pub fn check_summary(text: &str) -> Result<(SavedGame, super::game::Summary), LoadError> {
-    let saved = SavedGame::parse(text)?;
+/// [`check`], also giving the game's summary from that one replay; the
+/// game carries that summary, whatever its file said.
+pub fn check_summary(text: &str) -> Result<(SavedGame, Summary), LoadError> {
+    let mut saved = SavedGame::parse(text)?;
     let summary = super::game::summarise(&saved)?;
+    saved.summary = Some(summary.clone());
     Ok((saved, summary))
 }
 
@@ -362,6 +399,36 @@ mod tests {
             saved.session::<Serieux>(),
             Err(LoadError::BadRecord(_))
         ));
+    }
+
+    #[test]
+    fn a_summary_saved_with_its_game_reads_back_if_it_fits_the_envelope() {
+        let s = session();
+        let saved = SavedGame::of_game("serieux-1-0001", GameKind::Serieux, 1, &s);
+        let text = saved.to_json();
+        assert!(text.contains(
+            ",\"finished\":false,\"summary\":[\"serieux\",\"None\",{\"Round\":{\"round\":1,\"of\":5}},false,true,[[\"Anne\",0,"
+        ));
+        let back = SavedGame::parse(&text).unwrap();
+        assert_eq!(back, saved);
+        assert_eq!(back.summary, Some(Summary::of(&s)));
+        // One that says another game, or another end, is not read.
+        for edit in [
+            ("[\"serieux\",\"None\"", "[\"genius\",\"None\""),
+            (",false,true,[[", ",true,true,[["),
+        ] {
+            let other = reseal(&text.replacen(edit.0, edit.1, 1));
+            assert_ne!(other, reseal(&text));
+            assert_eq!(SavedGame::parse(&other).unwrap().summary, None, "{edit:?}");
+        }
+        // A file without one (an earlier version's) reads without one; the
+        // full check gives it the replay's.
+        let old = SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s).to_json();
+        assert!(!old.contains("summary"));
+        assert_eq!(SavedGame::parse(&old).unwrap().summary, None);
+        let (checked, summary) = check_summary(&old).unwrap();
+        assert_eq!(checked.summary, Some(summary.clone()));
+        assert_eq!(summary, Summary::of(&s));
     }
 
     #[test]

@@ -6,9 +6,11 @@
 //! deletes and reads: later visits to Home read the unfinished games only,
 //! with no listing of the store's names.
 
-use super::{load_one, GameStore, Loaded};
+use super::{load_one, GameStore, Loaded, Replays};
 use crate::core::index::{Entry, Index, Unread};
 use crate::core::save::SavedGame;
+#[cfg(all(feature = "web", target_arch = "wasm32"))]
+use dioxus::wasm_split::{self, wasm_split};
 use std::cell::RefCell;
 use std::collections::HashSet;
 
@@ -24,10 +26,10 @@ pub struct Listing {
 }
 
 /// Lists the store's games through its index of summaries: only the games
-/// the index does not hold are read, and the index is brought in step with
-/// the store (written back when that changed it).
-pub fn list(store: &dyn GameStore) -> Listing {
-    let (mut summaries, loaded) = scan(store);
+/// the index does not hold are read (as `replays` says), and the index is
+/// brought in step with the store (written back when that changed it).
+pub fn list(store: &dyn GameStore, replays: Replays) -> Listing {
+    let (mut summaries, loaded) = scan(store, replays);
     Listing {
         index: std::mem::take(summaries.read(store)),
         loaded,
@@ -38,7 +40,7 @@ pub fn list(store: &dyn GameStore) -> Listing {
 /// unfinished ones), the finished games' summaries left unread when the
 /// listing did not change them.
 pub fn list_for_home(store: &dyn GameStore) -> Loaded {
-    scan(store).1
+    scan(store, Replays::Later).1
 }
 
 /// The index as listing the games needs it: its ids, the summaries read
@@ -58,14 +60,16 @@ impl Summaries {
     }
 
     /// The index, its summaries read; if they do not read (the index was
-    /// not written by the app), rebuilt from the store's games.
+    /// not written by the app), rebuilt from the store's games (those
+    /// without a summary join it at the next listing that replays them).
     fn read(&mut self, store: &dyn GameStore) -> &mut Index {
         if let Summaries::Unread(unread) = self {
             let index = match std::mem::take(unread).read() {
                 Some(index) => index,
                 None => {
                     let empty = Summaries::Read(Index::default());
-                    let (mut rebuilt, _) = list_from(store, empty, store.ids());
+                    let ids = store.ids();
+                    let (mut rebuilt, _) = list_from(store, empty, ids, Replays::Later);
                     std::mem::take(rebuilt.read(store))
                 }
             };
@@ -79,22 +83,28 @@ impl Summaries {
 }
 
 /// Lists the store's names, checks its index, and brings the two in step.
-fn scan(store: &dyn GameStore) -> (Summaries, Loaded) {
+fn scan(store: &dyn GameStore, replays: Replays) -> (Summaries, Loaded) {
     let ids = store.tidy_ids();
     let summaries = match store.read_index().and_then(Unread::check) {
         Some(unread) => Summaries::Unread(unread),
         None => Summaries::Read(Index::default()),
     };
-    list_from(store, summaries, ids)
+    let listed = list_from(store, summaries, ids, replays);
+    if let Replays::Now(_) = replays {
+        super::UNSUMMARISED.with(|flag| flag.set(false));
+    }
+    listed
 }
 
 /// Brings `summaries` in step with the store's games `ids`: the summaries
 /// of games gone are dropped, and the games the index does not hold are
-/// read whole (the finished ones join it).
+/// read whole as `replays` says (the finished ones join it once they have
+/// their summary).
 fn list_from(
     store: &dyn GameStore,
     mut summaries: Summaries,
     ids: Vec<String>,
+    replays: Replays,
 ) -> (Summaries, Loaded) {
     // The stored games the index does not hold, once the indexed ones are
     // taken out (an index holds each id once).
@@ -111,22 +121,30 @@ fn list_from(
     // In the store's order, so that games are read in the same order at
     // every listing.
     let unknown = ids.iter().filter(|id| unknown.contains(id.as_str()));
-    let loaded = read_whole(store, &mut summaries, unknown.cloned(), !all_stored);
+    let loaded = read_whole(
+        store,
+        &mut summaries,
+        unknown.cloned(),
+        !all_stored,
+        replays,
+    );
     (summaries, loaded)
 }
 
-/// Reads games `ids` whole; the finished ones join the index, which is
-/// written back if that (or `changed`) changed it.
+/// Reads games `ids` whole as `replays` says; the finished ones with
+/// their summary join the index, which is written back if that (or
+/// `changed`) changed it.
 fn read_whole(
     store: &dyn GameStore,
     summaries: &mut Summaries,
     ids: impl Iterator<Item = String>,
     mut changed: bool,
+    replays: Replays,
 ) -> Loaded {
     let mut loaded = Loaded::default();
     for id in ids {
-        if let Some((game, text, summary)) = load_one(store, id, &mut loaded) {
-            if game.finished {
+        if let Some((game, text)) = load_one(store, id, &mut loaded, replays) {
+            if let (true, Some(summary)) = (game.finished, game.summary.clone()) {
                 changed |= summaries
                     .read(store)
                     .insert(Entry::of(&game, &text, summary));
@@ -139,18 +157,26 @@ fn read_whole(
     loaded
 }
 
-/// Reads game `id` whole to act on it (view, export, delete), bringing its
-/// summary in `index` in step: an entry that disagrees with the stored game
-/// is rebuilt from it, and dropped if the game no longer loads (it is then
-/// set aside, as at start). True in the second item if `index` changed.
-pub fn read_game(store: &dyn GameStore, index: &mut Index, id: &str) -> (Option<SavedGame>, bool) {
+/// Reads game `id` whole (as `replays` says) to act on it (view, export,
+/// delete), bringing its summary in `index` in step: an entry that
+/// disagrees with the stored game is rebuilt from it, and dropped if the
+/// game no longer loads (it is then set aside, as at start) or is read
+/// without a summary. True in the second item if `index` changed.
+pub fn read_game(
+    store: &dyn GameStore,
+    index: &mut Index,
+    id: &str,
+    replays: Replays,
+) -> (Option<SavedGame>, bool) {
     let mut loaded = Loaded::default();
-    match load_one(store, id.to_string(), &mut loaded) {
-        Some((game, text, summary)) if game.finished => {
-            let changed = index.insert(Entry::of(&game, &text, summary));
+    match load_one(store, id.to_string(), &mut loaded, replays) {
+        Some((game, text)) => {
+            let changed = match (game.finished, game.summary.clone()) {
+                (true, Some(summary)) => index.insert(Entry::of(&game, &text, summary)),
+                _ => index.remove(id),
+            };
             (Some(game), changed)
         }
-        Some((game, _, _)) => (Some(game), index.remove(id)),
         None => (None, index.remove(id)),
     }
 }
@@ -158,8 +184,9 @@ pub fn read_game(store: &dyn GameStore, index: &mut Index, id: &str) -> (Option<
 /// What the app keeps of the device's store once listed.
 struct Kept {
     summaries: Summaries,
-    /// The stored games the index does not hold: the unfinished ones, read
-    /// whole at each visit to Home.
+    /// The stored games the index does not hold: the unfinished ones (and
+    /// finished ones read without their summary), read whole at each visit
+    /// to Home.
     unfinished: HashSet<String>,
 }
 
@@ -172,10 +199,14 @@ impl Kept {
     }
 }
 
-/// The ids of the unfinished games in `loaded`.
+/// The ids of the games in `loaded` that the index does not hold: the
+/// unfinished ones, and finished ones without a summary.
 fn unfinished_of(loaded: &Loaded) -> HashSet<String> {
-    let unfinished = loaded.games.iter().filter(|g| !g.finished);
-    unfinished.map(|g| g.id.clone()).collect()
+    let unindexed = loaded
+        .games
+        .iter()
+        .filter(|g| !g.finished || g.summary.is_none());
+    unindexed.map(|g| g.id.clone()).collect()
 }
 
 thread_local! {
@@ -194,7 +225,7 @@ pub(super) fn change_index(
 ) {
     KEPT.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let kept = cell.get_or_insert_with(|| Kept::of(scan(store)));
+        let kept = cell.get_or_insert_with(|| Kept::of(scan(store, Replays::Later)));
         let index = kept.summaries.read(store);
         if change(index, &mut kept.unfinished) {
             GameStore::write_index(store, &index.to_json());
@@ -205,21 +236,49 @@ pub(super) fn change_index(
 /// Lists the device's games (see [`list`]) for Home: at start with the
 /// index read from the store (its summaries left unread), then from what
 /// is kept in memory (the index and the unfinished games, which alone are
-/// read again). The games read whole (those in progress).
+/// read again). The games read whole (those in progress). No game is
+/// replayed: one saved without its summary is listed without it (see
+/// [`replayed_listing`]).
 pub fn listing() -> Loaded {
+    listing_with(Replays::Later)
+}
+
+/// [`listing`], every game saved without its summary replayed for one (a
+/// game that does not replay is set aside): what Home asks for once it is
+/// on screen, if it lists a game without its summary ([`super::unsummarised`]).
+/// The store is listed again, so that a finished game read without its
+/// summary joins the index. On the web this code, with the rules of every
+/// game, is a file of its own, fetched only then (dx's wasm splitting).
+pub async fn replayed_listing() -> Loaded {
+    replayed().await
+}
+
+/// [`replayed_listing`] (the split function: dx's macro keeps no `pub`).
+#[cfg_attr(all(feature = "web", target_arch = "wasm32"), wasm_split(replays))]
+async fn replayed() -> Loaded {
+    listing_with(Replays::NOW)
+}
+
+/// [`listing`] or [`replayed_listing`].
+fn listing_with(replays: Replays) -> Loaded {
     let Some(store) = super::device_store() else {
         return Loaded::default();
     };
     let kept = KEPT.with(|cell| cell.borrow_mut().take());
-    let (summaries, loaded) = match kept {
-        Some(Kept {
-            mut summaries,
-            unfinished,
-        }) => {
-            let loaded = read_whole(&store, &mut summaries, unfinished.into_iter(), false);
+    let (summaries, loaded) = match (kept, replays) {
+        (
+            Some(Kept {
+                mut summaries,
+                unfinished,
+            }),
+            Replays::Later,
+        ) => {
+            let unfinished = unfinished.into_iter();
+            let loaded = read_whole(&store, &mut summaries, unfinished, false, replays);
             (summaries, loaded)
         }
-        None => scan(&store),
+        (Some(kept), Replays::Now(_)) => complete(&store, kept.summaries, replays),
+        (None, _) => scan(&store, replays),
     };
     let unfinished = unfinished_of(&loaded);
     KEPT.with(|cell| {
@@ -231,18 +290,37 @@ pub fn listing() -> Loaded {
     loaded
 }
 
+/// The store listed again, every game without a summary replayed for one:
+/// the index gets the finished ones, and the flag of
+/// [`super::unsummarised`] is cleared.
+fn complete(store: &dyn GameStore, summaries: Summaries, replays: Replays) -> (Summaries, Loaded) {
+    let listed = list_from(store, summaries, store.tidy_ids(), replays);
+    if let Replays::Now(_) = replays {
+        super::UNSUMMARISED.with(|flag| flag.set(false));
+    }
+    listed
+}
+
 /// Runs `read` on the device's index of summaries (History's list). It is
 /// listed from the store the first time (or after an import), then kept in
 /// memory in step with the app's own saves, deletes and reads; games added
 /// to the store's folder by hand while the app runs appear at its next
-/// start.
-pub fn with_index<T>(read: impl FnOnce(&Index) -> T) -> T {
+/// start. With `Replays::Now`, the games read without their summary so far
+/// are replayed first, and the finished ones join the index.
+pub fn with_index<T>(replays: Replays, read: impl FnOnce(&Index) -> T) -> T {
     let Some(store) = super::device_store() else {
         return read(&Index::default());
     };
     KEPT.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let kept = cell.get_or_insert_with(|| Kept::of(scan(&store)));
+        let kept = match cell.take() {
+            None => Kept::of(scan(&store, replays)),
+            Some(kept) if matches!(replays, Replays::Now(_)) && super::unsummarised() => {
+                Kept::of(complete(&store, kept.summaries, replays))
+            }
+            Some(kept) => kept,
+        };
+        let kept = cell.insert(kept);
         read(kept.summaries.read(&store))
     })
 }

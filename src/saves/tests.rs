@@ -61,7 +61,7 @@ fn every_kind_of_damaged_file_is_set_aside_and_the_others_load() {
         fs::create_dir_all(&dir).unwrap();
         fs::write(dir.join(format!("{id}.json")), text).unwrap();
     }
-    let loaded = load_all(&store);
+    let loaded = load_all(&store, Replays::NOW);
     assert_eq!(loaded.games.len(), 1);
     assert_eq!(loaded.games[0].id, "serieux-1-0001");
     assert_eq!(loaded.set_aside.len(), damaged.len());
@@ -80,7 +80,7 @@ fn every_kind_of_damaged_file_is_set_aside_and_the_others_load() {
             text
         );
     }
-    assert_eq!(load_all(&store).set_aside.len(), 0);
+    assert_eq!(load_all(&store, Replays::NOW).set_aside.len(), 0);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -146,14 +146,14 @@ fn hostile_ids_touch_nothing_outside_the_games_folder() {
         saved.id = id.to_string();
         store.write(&format!("copy-{n}"), &saved.to_json()).unwrap();
     }
-    let loaded = load_all(&store);
+    let loaded = load_all(&store, Replays::NOW);
     assert_eq!(loaded.games.len(), HOSTILE.len() + 1);
     assert_eq!(loaded.repaired.len(), HOSTILE.len() + 1);
     assert!(loaded.games.iter().all(|g| g.id.starts_with("copy-")));
     for g in &loaded.games {
         store.delete(&g.id).unwrap();
     }
-    assert!(load_all(&store).games.is_empty());
+    assert!(load_all(&store, Replays::NOW).games.is_empty());
     assert_eq!(
         fs::read_to_string(outside.join("victim.json")).unwrap(),
         "keep me"
@@ -194,14 +194,14 @@ fn copies_of_one_game_are_each_listed_and_deletable() {
         dir.join("serieux-1-0001 (copy).json"),
     )
     .unwrap();
-    let loaded = load_all(&store);
+    let loaded = load_all(&store, Replays::NOW);
     let ids: Vec<&str> = loaded.games.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids, ["serieux-1-0001", "serieux-1-0001-2"]);
     assert_eq!(loaded.repaired, ["serieux-1-0001-2"]);
     store.delete("serieux-1-0001-2").unwrap();
-    assert_eq!(load_all(&store).games.len(), 1);
+    assert_eq!(load_all(&store, Replays::NOW).games.len(), 1);
     store.delete("serieux-1-0001").unwrap();
-    assert!(load_all(&store).games.is_empty());
+    assert!(load_all(&store, Replays::NOW).games.is_empty());
     // The file whose name is not an id is left alone.
     assert!(dir.join("serieux-1-0001 (copy).json").exists());
     fs::remove_dir_all(dir).unwrap();
@@ -218,7 +218,7 @@ fn a_finished_game_keeps_no_backup() {
     assert!(dir.join("serieux-1-0001.json.bak").exists());
     store.write_finished("serieux-1-0001", &text).unwrap();
     assert!(!dir.join("serieux-1-0001.json.bak").exists());
-    assert_eq!(load_all(&store).games.len(), 1);
+    assert_eq!(load_all(&store, Replays::NOW).games.len(), 1);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -231,7 +231,7 @@ fn leftover_temporary_files_are_removed_at_start() {
     store.write("serieux-1-0001", &text).unwrap();
     fs::write(dir.join("serieux-1-0001.json.tmp"), &text[..20]).unwrap();
     fs::write(dir.join("serieux-9-0001.json.tmp"), &text[..20]).unwrap();
-    assert_eq!(load_all(&store).games.len(), 1);
+    assert_eq!(load_all(&store, Replays::NOW).games.len(), 1);
     assert!(!dir.join("serieux-1-0001.json.tmp").exists());
     assert!(!dir.join("serieux-9-0001.json.tmp").exists());
     fs::remove_dir_all(dir).unwrap();
@@ -260,7 +260,11 @@ fn games_come_newest_first_with_ties_in_id_order() {
         saved("serieux-d", 1),
         saved("serieux-b", 9),
     ]);
-    let ids: Vec<String> = load_all(&store).games.into_iter().map(|g| g.id).collect();
+    let ids: Vec<String> = load_all(&store, Replays::NOW)
+        .games
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
     assert_eq!(ids, ["serieux-b", "serieux-a", "serieux-c", "serieux-d"]);
 }
 
@@ -283,12 +287,73 @@ fn a_damaged_file_falls_back_to_its_backup() {
         )
         .unwrap();
     fs::write(dir.join(format!("{id}.json")), "{\"format\":\"genius-ga").unwrap();
-    let loaded = load_all(&store);
+    let loaded = load_all(&store, Replays::NOW);
     assert_eq!(loaded.games.len(), 1);
     assert_eq!(
         loaded.games[0].saved_at, 1,
         "the previous version, from the backup"
     );
     assert_eq!(loaded.from_backup, vec![id.to_string()]);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_game_is_listed_from_the_summary_saved_with_it_and_replayed_only_without_one() {
+    use crate::core::game::{summarise, Summary};
+    let dir = std::env::temp_dir().join(format!("genius-saves-summary-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let store = GameFiles::at(dir.clone());
+    let session = game(3);
+    // As the app saves a game now: with its summary.
+    let with = SavedGame::of_game("serieux-1-0001", GameKind::Serieux, 5, &session);
+    assert_eq!(with.summary, Some(Summary::of(&session)));
+    store.write(&with.id, &with.to_json()).unwrap();
+    // As earlier versions saved it: without.
+    let without = SavedGame::of("serieux-2-0001", GameKind::Serieux, 4, &session);
+    store.write(&without.id, &without.to_json()).unwrap();
+    // Saved with a summary, but its log edited into an illegal move.
+    let cheat = SavedGame::of_game("serieux-3-0001", GameKind::Serieux, 3, &session).to_json();
+    let cheat = crate::core::save::reseal(&cheat.replace("\"dice\":[1]", "\"dice\":[]"));
+    store.write("serieux-3-0001", &cheat).unwrap();
+    // Without a summary, and its log edited the same way.
+    let old_cheat = crate::core::save::reseal(
+        &SavedGame::of("serieux-4-0001", GameKind::Serieux, 2, &session)
+            .to_json()
+            .replace("\"dice\":[1]", "\"dice\":[]"),
+    );
+    store.write("serieux-4-0001", &old_cheat).unwrap();
+
+    // Home's listing replays nothing: the summaries saved with the games,
+    // none for the others (a replay tells whether they play).
+    let later = load_all(&store, Replays::Later);
+    let summaries: Vec<(&str, bool)> = later
+        .games
+        .iter()
+        .map(|g| (g.id.as_str(), g.summary.is_some()))
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            ("serieux-1-0001", true),
+            ("serieux-2-0001", false),
+            ("serieux-3-0001", true),
+            ("serieux-4-0001", false)
+        ]
+    );
+    assert!(later.set_aside.is_empty());
+    assert_eq!(later.games[0].summary, Some(summarise(&with).unwrap()));
+
+    // Replayed, the one without a summary gets the replay's, and the one
+    // that does not replay is set aside; the one that carries a summary is
+    // not replayed (it is when it is opened).
+    let now = load_all(&store, Replays::NOW);
+    let ids: Vec<&str> = now.games.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["serieux-1-0001", "serieux-2-0001", "serieux-3-0001"]);
+    assert_eq!(now.games[1].summary, Some(Summary::of(&session)));
+    assert_eq!(now.set_aside.len(), 1);
+    assert_eq!(now.set_aside[0].0, "serieux-4-0001");
+    // Read again without replaying, the same text keeps the replay's summary.
+    let again = load_all(&store, Replays::Later);
+    assert_eq!(again.games[1].summary, Some(Summary::of(&session)));
     fs::remove_dir_all(dir).unwrap();
 }

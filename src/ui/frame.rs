@@ -248,6 +248,11 @@ impl<G: GameScreen> UseGame<G> {
 /// The game of type `G` being played, for a screen of that game.
 pub fn use_game<G: GameScreen>() -> UseGame<G> {
     let ui = use_ui();
+    // The game chosen on Home, opened here with this game's rules.
+    use_hook(move || {
+        let mut ui = ui;
+        ui.open_chosen::<G>()
+    });
     let mut active = G::active(&ui);
     // A save that fails after the action returned (the web's IndexedDB)
     // is shown at once, not at the next action.

@@ -24,7 +24,7 @@ enum Tab {
 
 /// Finished games, newest first, with their outcome from their summary.
 fn finished() -> Vec<Outcome> {
-    saves::with_index(|index| {
+    saves::with_index(saves::Replays::NOW, |index| {
         index
             .entries
             .iter()

@@ -2,7 +2,6 @@
 
 use super::{use_ui, DieFace, Screen};
 use crate::core::dice::D6;
-use crate::core::game::summarise;
 use crate::core::game::GameKind;
 use crate::core::save::SavedGame;
 use crate::i18n::Lang;
@@ -29,8 +28,10 @@ pub fn HomeScreen() -> Element {
         .read()
         .iter()
         .map(|saved| {
-            let players = crate::core::history::outcome(saved)
-                .map(|o| o.players.join(", "))
+            let players = saved
+                .summary
+                .as_ref()
+                .map(|s| s.standings.names().join(", "))
                 .unwrap_or_default();
             let date = crate::core::history::date_text(saved.saved_at, offset);
             lang.went_back(lang.game_title(saved.game), &players, &date)
@@ -42,13 +43,21 @@ pub fn HomeScreen() -> Element {
     // `saves::listing`); they are read once Home is on screen, for History.
     use_future(|| async {
         crate::platform::sleep_ms(50).await;
-        crate::saves::with_index(|_| ());
+        crate::saves::with_index(crate::saves::Replays::Later, |_| ());
+    });
+    // A game saved without its summary (by an earlier version) is listed
+    // by its name and date until a replay gives it, once Home is on screen:
+    // the rules of the games are not in the start's code.
+    use_future(move || async move {
+        if crate::saves::unsummarised() {
+            ui.replay_unsummarised().await;
+        }
     });
     let in_progress: Vec<(SavedGame, String)> = ui
         .saved
         .read()
         .iter()
-        .filter_map(|saved| describe(saved, lang).map(|d| (saved.clone(), d)))
+        .map(|saved| (saved.clone(), describe(saved, lang, offset)))
         .collect();
 
     // Every game, then the rest of the app.
@@ -101,9 +110,7 @@ pub fn HomeScreen() -> Element {
                                     let saved = saved.clone();
                                     move |_| {
                                         let mut ui = ui;
-                                        if ui.open(&saved, false) {
-                                            ui.go(Screen::Game(saved.game));
-                                        }
+                                        ui.resume(&saved)
                                     }
                                 },
                                 "{g.resume}"
@@ -192,7 +199,14 @@ impl Screen {
     }
 }
 
-/// A saved game's line on the home screen, if it replays.
-fn describe(saved: &SavedGame, lang: Lang) -> Option<String> {
-    summarise(saved).ok().map(|summary| lang.summary(&summary))
+/// A saved game's line on the home screen: its summary, or, until it has
+/// one, its name and the time it was saved.
+fn describe(saved: &SavedGame, lang: Lang, offset_minutes: i32) -> String {
+    match &saved.summary {
+        Some(summary) => lang.summary(summary),
+        None => {
+            let date = crate::core::history::date_text(saved.saved_at, offset_minutes);
+            format!("{} · {date}", lang.game_title(saved.game))
+        }
+    }
 }

@@ -20,7 +20,7 @@ use genius::core::index::Index;
 use genius::core::index::Unread;
 use genius::core::save::SavedGame;
 use genius::platform::GameFiles;
-use genius::saves::{list, list_for_home, load_all, GameStore};
+use genius::saves::{list, list_for_home, load_all, GameStore, Replays};
 use std::time::{Duration, Instant};
 
 fn ms(d: Duration) -> String {
@@ -54,7 +54,7 @@ fn open_history(store: &GameFiles, kept: Option<&Index>) -> usize {
     };
     match kept {
         Some(index) => outcomes(index).len(),
-        None => outcomes(&list(store).index).len(),
+        None => outcomes(&list(store, Replays::NOW).index).len(),
     }
 }
 
@@ -103,7 +103,7 @@ fn best(f: &dyn Fn() -> usize) -> Timed {
 fn through_the_index(label: &str, store: &GameFiles, dir: &std::path::Path, finished: usize) {
     let _ = std::fs::remove_file(dir.join("_index.json"));
     let started = Instant::now();
-    let first = list(store);
+    let first = list(store, Replays::NOW);
     let build = started.elapsed();
     assert_eq!(
         first.index.entries.len(),
@@ -229,7 +229,7 @@ fn main() {
         // Home today: every file read, checked (replayed), newest first.
         reset_peak();
         let started = Instant::now();
-        let loaded = load_all(&store);
+        let loaded = load_all(&store, Replays::NOW);
         let home_time = started.elapsed();
         let load_peak = peak_mib();
         let by_id: std::collections::HashMap<&str, &genius::core::save::SavedGame> =
@@ -244,7 +244,7 @@ fn main() {
         // for its outcome.
         drop(by_id);
         let started = Instant::now();
-        let loaded = load_all(&store);
+        let loaded = load_all(&store, Replays::NOW);
         let history_load = started.elapsed();
         let outcomes = loaded
             .games

@@ -93,12 +93,12 @@ impl Live {
     pub fn save(&self, id: &str, saved_at: u64) -> SavedGame {
         let kind = self.kind();
         match self {
-            Live::Serieux(s) => SavedGame::of(id, kind, saved_at, s),
-            Live::Genius(s) => SavedGame::of(id, kind, saved_at, s),
-            Live::Einstein(s) => SavedGame::of(id, kind, saved_at, s),
-            Live::Sequence(s) => SavedGame::of(id, kind, saved_at, s),
-            Live::Rtt(s) => SavedGame::of(id, kind, saved_at, s),
-            Live::Words(s) => SavedGame::of(id, kind, saved_at, s),
+            Live::Serieux(s) => SavedGame::of_game(id, kind, saved_at, s),
+            Live::Genius(s) => SavedGame::of_game(id, kind, saved_at, s),
+            Live::Einstein(s) => SavedGame::of_game(id, kind, saved_at, s),
+            Live::Sequence(s) => SavedGame::of_game(id, kind, saved_at, s),
+            Live::Rtt(s) => SavedGame::of_game(id, kind, saved_at, s),
+            Live::Words(s) => SavedGame::of_game(id, kind, saved_at, s),
         }
     }
 
@@ -553,6 +553,8 @@ pub fn many_games(n: usize, seed: u64) -> Vec<SavedGame> {
                 }
             }
             g.record = serde_json::value::to_raw_value(&record).unwrap();
+            // The summary the app saves with such a game.
+            g.summary = Some(genius::core::game::summarise(&g).unwrap());
             g
         })
         .collect()

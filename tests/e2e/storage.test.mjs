@@ -79,7 +79,7 @@ test('a finished game deleted from the History comes back with undo', async () =
 
 // ---- Saved games in IndexedDB (issue 17) ----
 
-import { savedGame, FINISHED, UNFINISHED } from './saved-games.mjs';
+import { savedGame, reseal, FINISHED, UNFINISHED } from './saved-games.mjs';
 
 /** The keys IndexedDB holds for the app. */
 const idbKeys = (page) => page.evaluate(() => new Promise((resolve, reject) => {
@@ -235,5 +235,101 @@ test('a full storage is told at the move whose save failed, and the moves are ke
   await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith('genius.pending.')));
   const keys = await idbKeys(page);
   assert.equal(keys.filter((k) => k.startsWith('game.') && !k.endsWith('.bak')).length, 1);
+  assert.deepEqual(page.errors, []);
+});
+
+// ---- Games summed up when saved (issue 20: no rules at start) ----
+
+/** The stored text of IndexedDB key `key`, or, given `text`, stores it. */
+const idbText = (page, key, text) => page.evaluate(([key, text]) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('genius');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const store = open.result.transaction('games', 'readwrite').objectStore('games');
+    const req = text === undefined ? store.get(key) : store.put(text, key);
+    req.onsuccess = () => { open.result.close(); resolve(req.result); };
+    req.onerror = () => reject(req.error);
+  };
+}), [key, text]);
+
+/** The wasm files the page asks for from now on. */
+function wasmAsked(page) {
+  const asked = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) asked.push(r.url().split('/').pop()); });
+  return asked;
+}
+
+test('a game in progress is listed on Home from the summary saved with it: no rules fetched until it is resumed', async () => {
+  const page = await app.page({ serviceWorkers: 'block' });
+  await open(page, app.url);
+  await serieux(page, [[3, 2], [1, 1], [6]]);
+  const [key] = (await idbKeys(page)).filter((k) => k.startsWith('game.serieux-') && !k.endsWith('.bak'));
+  assert.match(await idbText(page, key), /"summary":\["serieux","None",\{"Round":\{"round":2,"of":5\}\},false,true,\[\["Anne",0,/);
+  const asked = wasmAsked(page);
+  await open(page, app.url);
+  await page.waitForSelector(id('in-progress'));
+  assert.match(await page.textContent('.saved-summary'), /Mode Sérieux · Anne, Bruno · Manche 2 \/ 5/);
+  await page.waitForTimeout(500);
+  assert.deepEqual(asked.filter((f) => !f.startsWith('genius_bg')), [], 'only the start file');
+  await page.tap('[data-testid^="resume-"]');
+  await page.waitForSelector(id('serieux-game'));
+  assert.match(await page.textContent(id('serieux-game')), /Bruno/);
+  assert.ok(asked.some((f) => f.includes('SerieuxGameScreen')));
+  assert.ok(!asked.some((f) => f.includes('replayed')), 'a summary saved with its game is not replayed');
+  // Played on, from where it was.
+  await page.tap(id('typed-face-5'));
+  await page.tap(id('record-typed'));
+  await open(page, app.url);
+  await page.waitForSelector(id('in-progress'));
+  assert.match(await page.textContent('.saved-summary'), /Anne, Bruno · Manche 3 \/ 5/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a game saved by an earlier version, without its summary, is listed by its name and date, then summed up by a replay', async () => {
+  const page = await app.page({ serviceWorkers: 'block' });
+  await open(page, app.url);
+  const game = savedGame('serieux-in-progress', 3);
+  assert.doesNotMatch(game.text, /"summary"/);
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`genius.game.${game.id}`, game.text]);
+  const asked = wasmAsked(page);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/replayed[^/]*\.wasm$/, async (route) => { await held; await route.continue(); });
+  await open(page, app.url);
+  await page.waitForSelector(id('in-progress'));
+  // Until the replay's own file is there: its name and when it was saved.
+  assert.match(await page.textContent('.saved-summary'), /^Mode Sérieux · 2025-11-2\d \d\d:\d\d$/);
+  release();
+  // The replay, fetched once Home is on screen, sums it up.
+  await page.waitForFunction(() => /· Dev, Élise, Farid ·/.test(document.querySelector('.saved-summary')?.textContent));
+  assert.match(await page.textContent('.saved-summary'), /^Mode Sérieux · Dev, Élise, Farid · Manche 2 \/ 5$/);
+  assert.ok(asked.some((f) => f.includes('replayed')));
+  await page.tap(`[data-testid="resume-${game.id}"]`);
+  await page.waitForSelector(id('serieux-game'));
+  assert.match(await page.textContent(id('serieux-game')), /Élise/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a game that no longer replays is set aside, untouched, when resumed, and Home says so', async () => {
+  const page = await app.page({ serviceWorkers: 'block' });
+  await open(page, app.url);
+  await serieux(page, [[3, 2], [1, 1]]);
+  const [key] = (await idbKeys(page)).filter((k) => k.startsWith('game.serieux-') && !k.endsWith('.bak'));
+  // Its first roll edited into no dice, the file sealed again: it reads,
+  // its summary is there, but its log does not replay.
+  const text = await idbText(page, key);
+  const edited = reseal(text.replace(/"dice":\[[0-9,]+\]/, '"dice":[]'));
+  assert.notEqual(edited, text);
+  await idbText(page, key, edited);
+  await idbText(page, `${key}.bak`, edited);
+  await open(page, app.url);
+  await page.waitForSelector(id('in-progress'));
+  await page.tap('[data-testid^="resume-"]');
+  await page.waitForSelector(id('set-aside'));
+  assert.match(await page.textContent(id('set-aside')), /1 partie enregistrée était illisible : elle a été mise de côté, sans être modifiée\./);
+  assert.equal(await page.$(id('in-progress')), null);
+  const keys = await idbKeys(page);
+  assert.ok(!keys.includes(key));
+  assert.equal(await idbText(page, key.replace(/^game\./, 'aside.')), edited, 'set aside as it was');
   assert.deepEqual(page.errors, []);
 });
