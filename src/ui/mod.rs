@@ -222,6 +222,12 @@ impl Ui {
     }
 
     pub fn go(&mut self, screen: Screen) {
+        // A game chosen to resume whose screen never opened (its file could
+        // not be fetched) is not opened later by a new game of its kind.
+        let chosen = self.opening.peek().as_ref().map(|s| Screen::Game(s.game));
+        if chosen.is_some_and(|chosen| chosen != screen) {
+            self.opening.set(None);
+        }
         if screen == Screen::Home {
             self.show_saved(load_saved());
         }
