@@ -1,7 +1,8 @@
-// Saved games as today's build writes them (format version 2, sealed with
-// their CRC-32), made from the old build's fixtures with their own ids,
-// dates and player names: the storage browser tests and bench seed
-// localStorage or IndexedDB with them.
+// Saved games as the builds before the summary was saved with each game
+// wrote them (format version 2, sealed with their CRC-32, no `summary`:
+// the app replays them for one), made from the old build's fixtures with
+// their own ids, dates and player names: the storage browser tests and
+// bench seed localStorage or IndexedDB with them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './harness.mjs';
