@@ -288,15 +288,15 @@ pub fn save<G: crate::core::game::Game>(
     if saved.finished {
         note_result(store.write_finished(id, &text))?;
         if let Some(summary) = saved.summary.clone() {
-            change_index(&store, |index, unfinished| {
-                unfinished.remove(id);
+            change_index(&store, |index, unindexed| {
+                unindexed.remove(id);
                 index.insert(Entry::of(&saved, &text, summary))
             });
         }
         Ok(())
     } else {
-        change_index(&store, |index, unfinished| {
-            unfinished.insert(id.to_string());
+        change_index(&store, |index, unindexed| {
+            unindexed.insert(id.to_string());
             index.remove(id)
         });
         note_result(store.write(id, &text))
@@ -308,8 +308,8 @@ pub fn save<G: crate::core::game::Game>(
 pub fn set_aside(id: &str) {
     if let Some(store) = device_store() {
         GameStore::set_aside(&store, id);
-        change_index(&store, |index, unfinished| {
-            unfinished.remove(id);
+        change_index(&store, |index, unindexed| {
+            unindexed.remove(id);
             index.remove(id)
         });
     }
@@ -320,8 +320,8 @@ pub fn forget(id: &str) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
     store.delete(id)?;
     STORAGE_FULL.store(false, Ordering::Relaxed);
-    change_index(&store, |index, unfinished| {
-        unfinished.remove(id);
+    change_index(&store, |index, unindexed| {
+        unindexed.remove(id);
         index.remove(id)
     });
     Ok(())
@@ -338,19 +338,19 @@ pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::S
     };
     let mut deleted = Vec::new();
     let mut failure = None;
-    change_index(&store, |index, unfinished| {
+    change_index(&store, |index, unindexed| {
         let mut changed = false;
         for id in ids {
             let (game, _) = read_game(&store, index, id, Replays::NOW);
             let Some(game) = game else {
                 // Set aside: it no longer loads.
-                unfinished.remove(id);
+                unindexed.remove(id);
                 changed |= index.remove(id);
                 continue;
             };
             match store.delete(id) {
                 Ok(()) => {
-                    unfinished.remove(id);
+                    unindexed.remove(id);
                     changed |= index.remove(id);
                     deleted.push(game);
                 }
@@ -370,13 +370,13 @@ pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::S
 pub fn game(id: &str) -> Option<SavedGame> {
     let store = device_store()?;
     let mut found = None;
-    change_index(&store, |index, unfinished| {
+    change_index(&store, |index, unindexed| {
         let (game, changed) = read_game(&store, index, id, Replays::NOW);
         match &game {
             Some(game) if !game.finished || game.summary.is_none() => {
-                unfinished.insert(id.to_string())
+                unindexed.insert(id.to_string())
             }
-            _ => unfinished.remove(id),
+            _ => unindexed.remove(id),
         };
         found = game;
         changed

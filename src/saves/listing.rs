@@ -187,21 +187,21 @@ struct Kept {
     /// The stored games the index does not hold: the unfinished ones (and
     /// finished ones read without their summary), read whole at each visit
     /// to Home.
-    unfinished: HashSet<String>,
+    unindexed: HashSet<String>,
 }
 
 impl Kept {
     fn of((summaries, loaded): (Summaries, Loaded)) -> Kept {
         Kept {
             summaries,
-            unfinished: unfinished_of(&loaded),
+            unindexed: unindexed_of(&loaded),
         }
     }
 }
 
 /// The ids of the games in `loaded` that the index does not hold: the
 /// unfinished ones, and finished ones without a summary.
-fn unfinished_of(loaded: &Loaded) -> HashSet<String> {
+fn unindexed_of(loaded: &Loaded) -> HashSet<String> {
     let unindexed = loaded
         .games
         .iter()
@@ -216,7 +216,7 @@ thread_local! {
     static KEPT: RefCell<Option<Kept>> = const { RefCell::new(None) };
 }
 
-/// Runs `change` on the device's index and set of unfinished games
+/// Runs `change` on the device's index and set of unindexed games
 /// (listed from the store the first time), and writes the index back if
 /// `change` says it changed.
 pub(super) fn change_index(
@@ -227,7 +227,7 @@ pub(super) fn change_index(
         let mut cell = cell.borrow_mut();
         let kept = cell.get_or_insert_with(|| Kept::of(scan(store, Replays::Later)));
         let index = kept.summaries.read(store);
-        if change(index, &mut kept.unfinished) {
+        if change(index, &mut kept.unindexed) {
             GameStore::write_index(store, &index.to_json());
         }
     });
@@ -269,22 +269,22 @@ fn listing_with(replays: Replays) -> Loaded {
         (
             Some(Kept {
                 mut summaries,
-                unfinished,
+                unindexed,
             }),
             Replays::Later,
         ) => {
-            let unfinished = unfinished.into_iter();
-            let loaded = read_whole(&store, &mut summaries, unfinished, false, replays);
+            let unindexed = unindexed.into_iter();
+            let loaded = read_whole(&store, &mut summaries, unindexed, false, replays);
             (summaries, loaded)
         }
         (Some(kept), Replays::Now(_)) => complete(&store, kept.summaries, replays),
         (None, _) => scan(&store, replays),
     };
-    let unfinished = unfinished_of(&loaded);
+    let unindexed = unindexed_of(&loaded);
     KEPT.with(|cell| {
         *cell.borrow_mut() = Some(Kept {
             summaries,
-            unfinished,
+            unindexed,
         })
     });
     loaded
