@@ -93,6 +93,10 @@ pub trait GameStore {
     /// Puts `text` (the backup that loaded) back as the game's file, the
     /// damaged file set aside: the player is told once, not at every start.
     fn repair(&self, _id: &str, _text: &str) {}
+    /// Stores `text`, the same game as game `id`'s file with more said of
+    /// it (its summary), as a save does; if it cannot, the file stays as
+    /// it was.
+    fn rewrite(&self, _id: &str, _text: &str) {}
     /// The stored index of summaries ([`crate::core::index`]), if any.
     fn read_index(&self) -> Option<String> {
         None
@@ -182,6 +186,13 @@ fn load_one(
                 game.id = id.clone();
                 loaded.repaired.push(id.clone());
             }
+            // A game in progress saved without its summary and replayed for
+            // one: its file gets it (the same game, sealed again), so that
+            // the next start lists it without a replay. (A finished one's
+            // summary goes into the index.)
+            if replayed && !game.finished {
+                store.rewrite(&id, &game.to_json());
+            }
             // Newest first, ties in id order: each game goes in its place
             // (no sort of the whole list, so no sort code in the web build).
             let at = loaded.games.partition_point(|g| {
@@ -223,6 +234,10 @@ impl GameStore for crate::platform::GameFiles {
 
     fn repair(&self, id: &str, text: &str) {
         let _ = crate::platform::GameFiles::repair(self, id, text);
+    }
+
+    fn rewrite(&self, id: &str, text: &str) {
+        let _ = crate::platform::GameFiles::write(self, id, text);
     }
 
     fn read_index(&self) -> Option<String> {

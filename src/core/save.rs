@@ -13,7 +13,8 @@
 //! lists the games in progress without replaying them. It is only shown:
 //! whatever acts on a game replays its record. Files written before it
 //! (and by older versions of the app, which skip it) have none: a replay
-//! gives it. A summary that does not match the envelope (its game or
+//! gives it (and a game in progress is then saved again with it, see
+//! `saves::Replays`). A summary that does not match the envelope (its game or
 //! whether it is finished) is not read.
 //!
 //! `record` is the game's setup and its log of actions (see

@@ -352,7 +352,18 @@ fn a_game_is_listed_from_the_summary_saved_with_it_and_replayed_only_without_one
     assert_eq!(now.games[1].summary, Some(Summary::of(&session)));
     assert_eq!(now.set_aside.len(), 1);
     assert_eq!(now.set_aside[0].0, "serieux-4-0001");
-    // Read again without replaying, the same text keeps the replay's summary.
+    // The game in progress replayed for its summary keeps it in its file,
+    // the same game otherwise: read without replaying, it has it.
+    let text = fs::read_to_string(dir.join("serieux-2-0001.json")).unwrap();
+    let rewritten = SavedGame::parse(&text).unwrap();
+    assert_eq!(rewritten.summary, Some(Summary::of(&session)));
+    assert_eq!(
+        SavedGame {
+            summary: None,
+            ..rewritten
+        },
+        without
+    );
     let again = load_all(&store, Replays::Later);
     assert_eq!(again.games[1].summary, Some(Summary::of(&session)));
     fs::remove_dir_all(dir).unwrap();
