@@ -7,7 +7,7 @@ for (const dir of process.argv.slice(2)) {
   const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: FLAGS });
   const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, { extends: 'lighthouse:default', settings: { throttlingMethod: 'simulate' } });
   const m = lhr.audits.metrics.details.items[0];
-  console.log(dir, 'FCP', lhr.audits['first-contentful-paint'].numericValue.toFixed(0), 'observedFCP', m.observedFirstContentfulPaint, 'observedLCP', m.observedLargestContentfulPaint);
+  console.log(dir, 'TBT', lhr.audits['total-blocking-time'].numericValue.toFixed(0), 'FCP', lhr.audits['first-contentful-paint'].numericValue.toFixed(0), 'observedFCP', m.observedFirstContentfulPaint, 'observedLCP', m.observedLargestContentfulPaint);
   console.log(' render-blocking', JSON.stringify(lhr.audits['render-blocking-resources']?.details?.items));
   for (const r of lhr.audits['network-requests'].details.items) console.log('  ', r.url.split('/').pop().slice(0, 40), r.resourceType, r.priority, r.transferSize, r.networkRequestTime?.toFixed(0), r.networkEndTime?.toFixed(0));
   const dbg = lhr.audits['main-thread-tasks']?.details?.items?.filter((t) => t.startTime < m.observedFirstContentfulPaint);
