@@ -16,17 +16,16 @@ pub use listing::{list, list_for_home, listing, read_game, replayed_listing, wit
 
 use crate::core::game::Summary;
 use crate::core::index::Entry;
-use crate::core::save::{fingerprint, is_valid_id, LoadError, SavedGame};
+use crate::core::save::{is_valid_id, LoadError, SavedGame};
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How reading a game treats one whose file carries no summary (saved
 /// before summaries were saved with games, see `core::save`).
 #[derive(Clone, Copy)]
 pub enum Replays {
-    /// It is read as it is, listed without a summary (unless this run of
-    /// the app has replayed that very text already): the home screen at
+    /// It is read as it is, listed without a summary: the home screen at
     /// start, whose code holds no game's rules. A game that does not
     /// replay is found when it is replayed.
     Later,
@@ -48,9 +47,6 @@ impl Replays {
 }
 
 thread_local! {
-    /// The summaries replays gave this run, by game and stored text: a
-    /// game read again without replaying gets its summary from here.
-    static REPLAYED: RefCell<HashMap<String, (u32, Summary)>> = RefCell::new(HashMap::new());
     /// A game was read without a summary since the last listing that
     /// replayed every such game ([`replayed_listing`], History).
     static UNSUMMARISED: Cell<bool> = const { Cell::new(false) };
@@ -133,8 +129,7 @@ fn read_text(text: &str, replays: Replays) -> Result<(SavedGame, bool), LoadErro
 
 /// Reads and checks game `id` into `loaded` (or sets it aside), giving it
 /// with its stored text when it loads. Its summary is the one saved with
-/// it; without one, the one `replays` gives, else the one a replay of that
-/// same text gave earlier in this run, else none.
+/// it; without one, the one `replays` gives, else none.
 fn load_one(
     store: &dyn GameStore,
     id: String,
@@ -160,22 +155,6 @@ fn load_one(
     };
     match verdict {
         Ok((mut game, replayed)) => {
-            let text_id = fingerprint(&text);
-            REPLAYED.with(|cell| {
-                let mut known = cell.borrow_mut();
-                match &game.summary {
-                    Some(summary) if replayed => {
-                        known.insert(id.clone(), (text_id, summary.clone()));
-                    }
-                    Some(_) => {}
-                    None => {
-                        game.summary = known
-                            .get(&id)
-                            .filter(|(text, _)| *text == text_id)
-                            .map(|(_, summary)| summary.clone());
-                    }
-                }
-            });
             if game.summary.is_none() {
                 UNSUMMARISED.with(|flag| flag.set(true));
             }
@@ -389,9 +368,7 @@ pub fn game(id: &str) -> Option<SavedGame> {
     change_index(&store, |index, unindexed| {
         let (game, changed) = read_game(&store, index, id, Replays::NOW);
         match &game {
-            Some(game) if !game.finished || game.summary.is_none() => {
-                unindexed.insert(id.to_string())
-            }
+            Some(game) if !game.finished => unindexed.insert(id.to_string()),
             _ => unindexed.remove(id),
         };
         found = game;

@@ -89,17 +89,14 @@ fn scan(store: &dyn GameStore, replays: Replays) -> (Summaries, Loaded) {
         Some(unread) => Summaries::Unread(unread),
         None => Summaries::Read(Index::default()),
     };
-    let listed = list_from(store, summaries, ids, replays);
-    if let Replays::Now(_) = replays {
-        super::UNSUMMARISED.with(|flag| flag.set(false));
-    }
-    listed
+    list_from(store, summaries, ids, replays)
 }
 
 /// Brings `summaries` in step with the store's games `ids`: the summaries
 /// of games gone are dropped, and the games the index does not hold are
 /// read whole as `replays` says (the finished ones join it once they have
-/// their summary).
+/// their summary). With `Now`, every game then has its summary: the flag
+/// of [`super::unsummarised`] is cleared.
 fn list_from(
     store: &dyn GameStore,
     mut summaries: Summaries,
@@ -128,6 +125,9 @@ fn list_from(
         !all_stored,
         replays,
     );
+    if let Replays::Now(_) = replays {
+        super::UNSUMMARISED.with(|flag| flag.set(false));
+    }
     (summaries, loaded)
 }
 
@@ -290,15 +290,9 @@ fn listing_with(replays: Replays) -> Loaded {
     loaded
 }
 
-/// The store listed again, every game without a summary replayed for one:
-/// the index gets the finished ones, and the flag of
-/// [`super::unsummarised`] is cleared.
+/// The store listed again from the kept `summaries` (see [`list_from`]).
 fn complete(store: &dyn GameStore, summaries: Summaries, replays: Replays) -> (Summaries, Loaded) {
-    let listed = list_from(store, summaries, store.tidy_ids(), replays);
-    if let Replays::Now(_) = replays {
-        super::UNSUMMARISED.with(|flag| flag.set(false));
-    }
-    listed
+    list_from(store, summaries, store.tidy_ids(), replays)
 }
 
 /// Runs `read` on the device's index of summaries (History's list). It is

@@ -14,6 +14,7 @@ mod home;
 mod parts;
 mod roller;
 mod rtt;
+mod saved_games;
 mod sequence;
 mod serieux;
 mod settings;
@@ -144,7 +145,9 @@ impl Init {
             Ok(None) => (Settings::default(), None),
             Err(e) => (Settings::default(), Some(SettingsError::Unreadable(e.0))),
         };
-        let (saved, set_aside, restored) = load_saved();
+        // The games in progress with the summaries saved with them: none is
+        // replayed at start (see `HomeScreen` for those saved without one).
+        let (saved, set_aside, restored) = saved_games::listed(crate::saves::listing());
         Init {
             settings,
             settings_error,
@@ -164,27 +167,6 @@ impl Init {
 }
 
 pub const SETTINGS_KEY: &str = "settings";
-
-/// The unfinished games on this device, how many files were set aside, and
-/// the games loaded from their backup (they went back one action).
-fn load_saved() -> (Vec<SavedGame>, usize, Vec<SavedGame>) {
-    // Finished games are listed from the index of summaries: only the
-    // unfinished ones (and any the index lacks) are read whole, and none is
-    // replayed (see `HomeScreen` for those saved without their summary).
-    listed(crate::saves::listing())
-}
-
-/// What a listing found, as [`load_saved`] gives it.
-fn listed(loaded: crate::saves::Loaded) -> (Vec<SavedGame>, usize, Vec<SavedGame>) {
-    let restored = loaded
-        .games
-        .iter()
-        .filter(|g| loaded.from_backup.contains(&g.id))
-        .cloned()
-        .collect();
-    let unfinished = loaded.games.into_iter().filter(|g| !g.finished).collect();
-    (unfinished, loaded.set_aside.len(), restored)
-}
 
 /// State shared by every screen.
 #[derive(Clone, Copy)]
@@ -229,66 +211,9 @@ impl Ui {
             self.opening.set(None);
         }
         if screen == Screen::Home {
-            self.show_saved(load_saved());
+            self.show_saved(crate::saves::listing());
         }
         self.screen.set(screen);
-    }
-
-    /// Shows what a listing of the saved games found: the unfinished games,
-    /// and (added to what was shown) the files set aside and the games
-    /// loaded from their backup.
-    fn show_saved(
-        &mut self,
-        (saved, set_aside, restored): (Vec<SavedGame>, usize, Vec<SavedGame>),
-    ) {
-        self.saved.set(saved);
-        let before = *self.set_aside.peek();
-        self.set_aside.set(before + set_aside);
-        if !restored.is_empty() {
-            self.restored.write().extend(restored);
-        }
-    }
-
-    /// Lists the saved games again with every game saved without its
-    /// summary replayed for one (see `saves::replayed_listing`), and shows
-    /// what that found.
-    pub async fn replay_unsummarised(mut self) {
-        let loaded = crate::saves::replayed_listing().await;
-        // The games restored from their backup that were shown already get
-        // their summary, and are not told twice.
-        for shown in self.restored.write().iter_mut() {
-            if let Some(game) = loaded.games.iter().find(|g| g.id == shown.id) {
-                shown.summary.clone_from(&game.summary);
-            }
-        }
-        let (saved, set_aside, restored) = listed(loaded);
-        let shown: Vec<String> = self.restored.peek().iter().map(|g| g.id.clone()).collect();
-        let restored = restored.into_iter().filter(|g| !shown.contains(&g.id));
-        self.show_saved((saved, set_aside, restored.collect()));
-    }
-
-    /// Opens saved game `saved` to play it: its game screen replays it
-    /// ([`Ui::open_chosen`]), so that the rules of the games are in the
-    /// game screens' code (on the web, each its own file), not in Home's.
-    pub fn resume(&mut self, saved: &SavedGame) {
-        self.opening.set(Some(saved.clone()));
-        self.go(Screen::Game(saved.game));
-    }
-
-    /// Opens the game chosen to resume ([`Ui::resume`]) if it is a game of
-    /// `G`. One that no longer replays (edited by hand, or by a version of
-    /// the app whose rules differ) is set aside, untouched, and Home says
-    /// so.
-    pub fn open_chosen<G: GameScreen>(&mut self) {
-        let Some(saved) = self.opening.peek().clone().filter(|s| s.game == G::KIND) else {
-            return;
-        };
-        self.opening.set(None);
-        if !self.open_as::<G>(&saved, false) {
-            crate::saves::set_aside(&saved.id);
-            *self.set_aside.write() += 1;
-            self.go(Screen::Home);
-        }
     }
 
     /// A click handler that shows `screen` (one handler type for every
@@ -329,34 +254,6 @@ impl Ui {
             }
         }
         with_screen(kind, ReadOnly(self))
-    }
-
-    /// Opens a saved game to play it (or, `viewing`, to look at its
-    /// sheet); false if it does not replay.
-    pub fn open(&self, saved: &SavedGame, viewing: bool) -> bool {
-        struct Open<'a>(&'a Ui, &'a SavedGame, bool);
-        impl WithScreen for Open<'_> {
-            type Output = bool;
-            fn run<G: GameScreen>(self) -> bool {
-                let Open(ui, saved, viewing) = self;
-                ui.open_as::<G>(saved, viewing)
-            }
-        }
-        with_screen(saved.game, Open(self, saved, viewing))
-    }
-
-    /// [`Ui::open`] for a game of `G`.
-    fn open_as<G: GameScreen>(&self, saved: &SavedGame, viewing: bool) -> bool {
-        let Ok(session) = saved.session::<G>() else {
-            return false;
-        };
-        let id = saved.id.clone();
-        G::active(self).set(Some(if viewing {
-            Active::viewing(id, saved.game, session)
-        } else {
-            Active::new(id, saved.game, session)
-        }));
-        true
     }
 
     /// Changes the settings and stores them at once.

@@ -1,0 +1,108 @@
+//! The saved games as the screens reach them: Home's list of games in
+//! progress (from the summary saved with each, no replay), resuming one
+//! (replayed by its own game screen) and viewing one from the history.
+
+use super::{with_screen, Active, GameScreen, Screen, Ui, WithScreen};
+use crate::core::save::SavedGame;
+use crate::saves::Loaded;
+use dioxus::prelude::*;
+
+/// What a listing found, as Home shows it: the unfinished games, how many
+/// files were set aside, and the games loaded from their backup (they went
+/// back one action).
+pub(super) fn listed(loaded: Loaded) -> (Vec<SavedGame>, usize, Vec<SavedGame>) {
+    let restored = loaded
+        .games
+        .iter()
+        .filter(|g| loaded.from_backup.contains(&g.id))
+        .cloned()
+        .collect();
+    let unfinished = loaded.games.into_iter().filter(|g| !g.finished).collect();
+    (unfinished, loaded.set_aside.len(), restored)
+}
+
+impl Ui {
+    /// Shows what a listing of the saved games found: the unfinished games,
+    /// and (added to what was shown) the files set aside and the games
+    /// loaded from their backup not told yet.
+    pub(super) fn show_saved(&mut self, loaded: Loaded) {
+        let (saved, set_aside, restored) = listed(loaded);
+        self.saved.set(saved);
+        *self.set_aside.write() += set_aside;
+        let shown: Vec<String> = self.restored.peek().iter().map(|g| g.id.clone()).collect();
+        let new: Vec<SavedGame> = restored
+            .into_iter()
+            .filter(|g| !shown.contains(&g.id))
+            .collect();
+        if !new.is_empty() {
+            self.restored.write().extend(new);
+        }
+    }
+
+    /// Lists the saved games again with every game saved without its
+    /// summary replayed for one (see `saves::replayed_listing`), and shows
+    /// what that found.
+    pub async fn replay_unsummarised(mut self) {
+        let loaded = crate::saves::replayed_listing().await;
+        // The games restored from their backup, shown already, get their
+        // summary too.
+        for shown in self.restored.write().iter_mut() {
+            if let Some(game) = loaded.games.iter().find(|g| g.id == shown.id) {
+                shown.summary.clone_from(&game.summary);
+            }
+        }
+        self.show_saved(loaded);
+    }
+
+    /// Opens saved game `saved` to play it: its game screen replays it
+    /// ([`Ui::open_chosen`]), so that the rules of the games are in the
+    /// game screens' code (on the web, each its own file), not in Home's.
+    pub fn resume(&mut self, saved: &SavedGame) {
+        self.opening.set(Some(saved.clone()));
+        self.go(Screen::Game(saved.game));
+    }
+
+    /// Opens the game chosen to resume ([`Ui::resume`]) if it is a game of
+    /// `G`. One that no longer replays (edited by hand, or by a version of
+    /// the app whose rules differ) is set aside, untouched, and Home says
+    /// so.
+    pub fn open_chosen<G: GameScreen>(&mut self) {
+        let Some(saved) = self.opening.peek().clone().filter(|s| s.game == G::KIND) else {
+            return;
+        };
+        self.opening.set(None);
+        if !self.open_as::<G>(&saved, false) {
+            crate::saves::set_aside(&saved.id);
+            *self.set_aside.write() += 1;
+            self.go(Screen::Home);
+        }
+    }
+
+    /// Opens a saved game to play it (or, `viewing`, to look at its
+    /// sheet); false if it does not replay.
+    pub fn open(&self, saved: &SavedGame, viewing: bool) -> bool {
+        struct Open<'a>(&'a Ui, &'a SavedGame, bool);
+        impl WithScreen for Open<'_> {
+            type Output = bool;
+            fn run<G: GameScreen>(self) -> bool {
+                let Open(ui, saved, viewing) = self;
+                ui.open_as::<G>(saved, viewing)
+            }
+        }
+        with_screen(saved.game, Open(self, saved, viewing))
+    }
+
+    /// [`Ui::open`] for a game of `G`.
+    fn open_as<G: GameScreen>(&self, saved: &SavedGame, viewing: bool) -> bool {
+        let Ok(session) = saved.session::<G>() else {
+            return false;
+        };
+        let id = saved.id.clone();
+        G::active(self).set(Some(if viewing {
+            Active::viewing(id, saved.game, session)
+        } else {
+            Active::new(id, saved.game, session)
+        }));
+        true
+    }
+}
