@@ -200,6 +200,24 @@ build_minimal() {
   [ -f "$MINIMAL_DIST/index.html" ] || { echo "dx did not produce $MINIMAL_DIST/index.html" >&2; return 1; }
 }
 
+# The bench's second reference (tests/perf/same-screens): the minimal app
+# drawing Genius's own home screen and checker, with assets/main.css. Built
+# beside the minimal app, sharing its cargo target (same dependencies).
+SAME_SCREENS_DIR="$ROOT/target/perf-same-screens"
+SAME_SCREENS_DIST="$MINIMAL_DIR/target/dx/same-screens/release/web/public"
+build_same_screens() {
+  ensure_rust_targets
+  ensure_dx
+  say "building the same-screens reference (tests/perf/same-screens, dx build --web --release)"
+  rm -rf "$SAME_SCREENS_DIR" && mkdir -p "$SAME_SCREENS_DIR/public"
+  cp -r "$ROOT/tests/perf/same-screens/." "$SAME_SCREENS_DIR/"
+  cp "$ROOT/assets/main.css" "$SAME_SCREENS_DIR/public/main.css"
+  cp "${MINIMAL_DIR}/Cargo.lock" "$SAME_SCREENS_DIR/Cargo.lock" 2>/dev/null || cp "$ROOT/Cargo.lock" "$SAME_SCREENS_DIR/Cargo.lock"
+  rm -rf "$SAME_SCREENS_DIST"
+  (cd "$SAME_SCREENS_DIR" && CARGO_TARGET_DIR="$MINIMAL_DIR/target" dx build --web --release)
+  [ -f "$SAME_SCREENS_DIST/index.html" ] || { echo "dx did not produce $SAME_SCREENS_DIST/index.html" >&2; return 1; }
+}
+
 # Lighthouse (npm), for the bench only: its own folder, not installed by CI.
 ensure_lighthouse() {
   local dir="$E2E/lighthouse"
