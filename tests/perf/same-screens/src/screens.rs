@@ -6,6 +6,18 @@ use dioxus::prelude::*;
 
 use crate::Verdict;
 
+/// A d6 face: its pips' centres on a 100×100 face.
+fn die(pips: &[(u8, u8)]) -> Element {
+    rsx! {
+        svg { "viewBox": "0 0 100 100", "aria-hidden": "true", "class": "die ",
+            rect { "class": "die-body", "x": "4", "y": "4", "width": "92", "height": "92", "rx": "18" }
+            for (x, y) in pips.iter().copied() {
+                circle { "class": "pip", "r": "9.5", "cx": "{x}", "cy": "{y}" }
+            }
+        }
+    }
+}
+
 pub fn home(mut open: Signal<bool>) -> Element {
     rsx! {
         div {
@@ -51,155 +63,11 @@ pub fn home(mut open: Signal<bool>) -> Element {
                             span {
                                 "class": "card-art",
                                 "aria-hidden": "true",
-                                svg {
-                                    "viewBox": "0 0 100 100",
-                                    "aria-hidden": "true",
-                                    "class": "die ",
-                                    rect {
-                                        "class": "die-body",
-                                        "x": "4",
-                                        "y": "4",
-                                        "width": "92",
-                                        "height": "92",
-                                        "rx": "18",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "73",
-                                        "cy": "27",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "27",
-                                        "cy": "73",
-                                    }
-                                }
-                                svg {
-                                    "viewBox": "0 0 100 100",
-                                    "aria-hidden": "true",
-                                    "class": "die ",
-                                    rect {
-                                        "class": "die-body",
-                                        "x": "4",
-                                        "y": "4",
-                                        "width": "92",
-                                        "height": "92",
-                                        "rx": "18",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "73",
-                                        "cy": "27",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "50",
-                                        "cy": "50",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "27",
-                                        "cy": "73",
-                                    }
-                                }
-                                svg {
-                                    "viewBox": "0 0 100 100",
-                                    "aria-hidden": "true",
-                                    "class": "die ",
-                                    rect {
-                                        "class": "die-body",
-                                        "x": "4",
-                                        "y": "4",
-                                        "width": "92",
-                                        "height": "92",
-                                        "rx": "18",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "73",
-                                        "cy": "27",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "50",
-                                        "cy": "50",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "27",
-                                        "cy": "73",
-                                    }
-                                }
-                                svg {
-                                    "viewBox": "0 0 100 100",
-                                    "aria-hidden": "true",
-                                    "class": "die ",
-                                    rect {
-                                        "class": "die-body",
-                                        "x": "4",
-                                        "y": "4",
-                                        "width": "92",
-                                        "height": "92",
-                                        "rx": "18",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "73",
-                                        "cy": "27",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "50",
-                                        "cy": "50",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "27",
-                                        "cy": "73",
-                                    }
-                                }
-                                svg {
-                                    "viewBox": "0 0 100 100",
-                                    "aria-hidden": "true",
-                                    "class": "die ",
-                                    rect {
-                                        "class": "die-body",
-                                        "x": "4",
-                                        "y": "4",
-                                        "width": "92",
-                                        "height": "92",
-                                        "rx": "18",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "73",
-                                        "cy": "27",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "50",
-                                        "cy": "50",
-                                    }
-                                    circle {
-                                        "class": "pip",
-                                        "r": "9.5",
-                                        "cx": "27",
-                                        "cy": "73",
-                                    }
-                                }
+                                {die(&[(73, 27), (27, 73)])}
+                                {die(&[(73, 27), (50, 50), (27, 73)])}
+                                {die(&[(73, 27), (50, 50), (27, 73)])}
+                                {die(&[(73, 27), (50, 50), (27, 73)])}
+                                {die(&[(73, 27), (50, 50), (27, 73)])}
                             }
                             span {
                                 "class": "card-title",
@@ -428,25 +296,7 @@ pub fn checker(mut dice: Signal<Vec<u32>>) -> Element {
                             "aria-label": "Add a 1",
                             "aria-disabled": "false",
                             onclick: move |_| if dice.len() < 5 { dice.write().push(1) },
-                            svg {
-                                "viewBox": "0 0 100 100",
-                                "aria-hidden": "true",
-                                "class": "die ",
-                                rect {
-                                    "class": "die-body",
-                                    "x": "4",
-                                    "y": "4",
-                                    "width": "92",
-                                    "height": "92",
-                                    "rx": "18",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "50",
-                                    "cy": "50",
-                                }
-                            }
+                            {die(&[(50, 50)])}
                         }
                         button {
                             "class": "face-button",
@@ -454,31 +304,7 @@ pub fn checker(mut dice: Signal<Vec<u32>>) -> Element {
                             "aria-label": "Add a 2",
                             "aria-disabled": "false",
                             onclick: move |_| if dice.len() < 5 { dice.write().push(2) },
-                            svg {
-                                "viewBox": "0 0 100 100",
-                                "aria-hidden": "true",
-                                "class": "die ",
-                                rect {
-                                    "class": "die-body",
-                                    "x": "4",
-                                    "y": "4",
-                                    "width": "92",
-                                    "height": "92",
-                                    "rx": "18",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "73",
-                                    "cy": "27",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "27",
-                                    "cy": "73",
-                                }
-                            }
+                            {die(&[(73, 27), (27, 73)])}
                         }
                         button {
                             "class": "face-button",
@@ -486,37 +312,7 @@ pub fn checker(mut dice: Signal<Vec<u32>>) -> Element {
                             "aria-label": "Add a 3",
                             "aria-disabled": "false",
                             onclick: move |_| if dice.len() < 5 { dice.write().push(3) },
-                            svg {
-                                "viewBox": "0 0 100 100",
-                                "aria-hidden": "true",
-                                "class": "die ",
-                                rect {
-                                    "class": "die-body",
-                                    "x": "4",
-                                    "y": "4",
-                                    "width": "92",
-                                    "height": "92",
-                                    "rx": "18",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "73",
-                                    "cy": "27",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "50",
-                                    "cy": "50",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "27",
-                                    "cy": "73",
-                                }
-                            }
+                            {die(&[(73, 27), (50, 50), (27, 73)])}
                         }
                         button {
                             "class": "face-button",
@@ -524,43 +320,7 @@ pub fn checker(mut dice: Signal<Vec<u32>>) -> Element {
                             "aria-label": "Add a 4",
                             "aria-disabled": "false",
                             onclick: move |_| if dice.len() < 5 { dice.write().push(4) },
-                            svg {
-                                "viewBox": "0 0 100 100",
-                                "aria-hidden": "true",
-                                "class": "die ",
-                                rect {
-                                    "class": "die-body",
-                                    "x": "4",
-                                    "y": "4",
-                                    "width": "92",
-                                    "height": "92",
-                                    "rx": "18",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "27",
-                                    "cy": "27",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "73",
-                                    "cy": "27",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "27",
-                                    "cy": "73",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "73",
-                                    "cy": "73",
-                                }
-                            }
+                            {die(&[(27, 27), (73, 27), (27, 73), (73, 73)])}
                         }
                         button {
                             "class": "face-button",
@@ -568,49 +328,7 @@ pub fn checker(mut dice: Signal<Vec<u32>>) -> Element {
                             "aria-label": "Add a 5",
                             "aria-disabled": "false",
                             onclick: move |_| if dice.len() < 5 { dice.write().push(5) },
-                            svg {
-                                "viewBox": "0 0 100 100",
-                                "aria-hidden": "true",
-                                "class": "die ",
-                                rect {
-                                    "class": "die-body",
-                                    "x": "4",
-                                    "y": "4",
-                                    "width": "92",
-                                    "height": "92",
-                                    "rx": "18",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "27",
-                                    "cy": "27",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "73",
-                                    "cy": "27",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "50",
-                                    "cy": "50",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "27",
-                                    "cy": "73",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "73",
-                                    "cy": "73",
-                                }
-                            }
+                            {die(&[(27, 27), (73, 27), (50, 50), (27, 73), (73, 73)])}
                         }
                         button {
                             "class": "face-button",
@@ -618,55 +336,7 @@ pub fn checker(mut dice: Signal<Vec<u32>>) -> Element {
                             "aria-label": "Add a 6",
                             "aria-disabled": "false",
                             onclick: move |_| if dice.len() < 5 { dice.write().push(6) },
-                            svg {
-                                "viewBox": "0 0 100 100",
-                                "aria-hidden": "true",
-                                "class": "die ",
-                                rect {
-                                    "class": "die-body",
-                                    "x": "4",
-                                    "y": "4",
-                                    "width": "92",
-                                    "height": "92",
-                                    "rx": "18",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "27",
-                                    "cy": "27",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "73",
-                                    "cy": "27",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "27",
-                                    "cy": "50",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "73",
-                                    "cy": "50",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "27",
-                                    "cy": "73",
-                                }
-                                circle {
-                                    "class": "pip",
-                                    "r": "9.5",
-                                    "cx": "73",
-                                    "cy": "73",
-                                }
-                            }
+                            {die(&[(27, 27), (73, 27), (27, 50), (73, 50), (27, 73), (73, 73)])}
                         }
                     }
                     div {
