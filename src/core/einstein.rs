@@ -4,7 +4,7 @@
 
 use super::dice::D6;
 use super::game::GameKind;
-use super::game::{Game, Move, Points, Progress, Roll, Standings};
+use super::game::{Actor, Game, Move, Points, Progress, Roll, Standings};
 use super::session::{RollSource, Rules};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
@@ -109,7 +109,7 @@ pub enum Action {
     Choose { player: usize, choice: Choice },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Error {
     Setup(SetupError),
     First(FirstPlayerError),
@@ -461,6 +461,14 @@ impl Rules for Einstein {
 }
 
 impl Game for Einstein {
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            Action::Roll { .. } => Actor::Player(self.roller),
+            Action::Choose { player, .. } => Actor::Player(*player),
+        }
+    }
+
     const KIND: GameKind = GameKind::Einstein;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 

@@ -282,6 +282,19 @@ pub trait Game: Rules + 'static {
     fn outcome(&self) -> Option<Standings> {
         self.is_finished().then(|| self.standings())
     }
+
+    /// Whose move `action` is, for a game played on several phones (see
+    /// [`super::link`]): a phone holding a player's seat proposes that
+    /// player's moves only. Answered for any action, legal now or not.
+    fn actor(&self, action: &Self::Action) -> Actor;
+}
+
+/// Who makes a move: one player, or the whole table (a roll-off, which
+/// every player takes part in; a word judged by the table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Actor {
+    Player(usize),
+    Table,
 }
 
 /// What the home screen, the history and the statistics show of a saved

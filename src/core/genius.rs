@@ -7,7 +7,7 @@
 use super::dice::D6;
 use super::dice_kinds::{Challenge, DieKind};
 use super::game::GameKind;
-use super::game::{Game, Move, Points, Roll, Standings, Variant};
+use super::game::{Actor, Game, Move, Points, Roll, Standings, Variant};
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
 use super::table::{seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
@@ -112,7 +112,7 @@ pub enum Action {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Error {
     Setup(SetupError),
     /// The first player could not be settled (bad choice or roll-off).
@@ -552,6 +552,15 @@ impl Rules for Genius {
 }
 
 impl Game for Genius {
+    /// Every move but the roll-off is the current player's, a Défi's
+    /// erasing included (they erase from any player's grid).
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            _ => Actor::Player(self.current),
+        }
+    }
+
     const KIND: GameKind = GameKind::Genius;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 

@@ -15,6 +15,7 @@ pub mod game;
 pub mod genius;
 pub mod history;
 pub mod index;
+pub mod link;
 pub mod prime;
 pub mod roller;
 pub mod rtt;

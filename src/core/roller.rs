@@ -27,7 +27,7 @@ pub enum Action {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Error {
     NoDice,
     TooManyDice { max: usize },

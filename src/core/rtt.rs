@@ -6,7 +6,7 @@
 
 use super::dice_kinds::{DieKind, Face, White};
 use super::game::GameKind;
-use super::game::{Compose, Game, Move, Points, Roll, Standings, Variant};
+use super::game::{Actor, Compose, Game, Move, Points, Roll, Standings, Variant};
 use super::session::{RollSource, Rules};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
@@ -75,7 +75,7 @@ pub enum Action {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Error {
     Setup(SetupError),
     First(FirstPlayerError),
@@ -549,6 +549,18 @@ impl Rules for Rtt {
 }
 
 impl Game for Rtt {
+    /// The roller rolls and changes the set of dice; each player fills
+    /// their own sheet.
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            Action::StartRoll { .. } | Action::Roll { .. } | Action::Adjust { .. } => {
+                Actor::Player(self.roller)
+            }
+            Action::Place { player, .. } => Actor::Player(*player),
+        }
+    }
+
     const KIND: GameKind = GameKind::Rtt;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 

@@ -71,7 +71,7 @@ pub struct Sheet {
 }
 
 /// What is wrong with a sheet file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SheetError {
     NotJson(String),
     NotASheet,

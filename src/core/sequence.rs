@@ -4,7 +4,7 @@
 use super::dice::D6;
 use super::dice_kinds::DieKind;
 use super::game::GameKind;
-use super::game::{Game, Move, Points, Roll, Standings};
+use super::game::{Actor, Game, Move, Points, Roll, Standings};
 use super::session::{RollSource, Rules};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
@@ -65,7 +65,7 @@ pub enum Action {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Error {
     Setup(SetupError),
     First(FirstPlayerError),
@@ -505,6 +505,13 @@ impl Rules for Sequence {
 }
 
 impl Game for Sequence {
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            _ => Actor::Player(self.current),
+        }
+    }
+
     const KIND: GameKind = GameKind::Sequence;
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
 

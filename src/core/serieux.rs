@@ -5,7 +5,7 @@
 
 use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
 use super::game::GameKind;
-use super::game::{Game, Move, Points, Progress, Roll, Standings};
+use super::game::{Actor, Game, Move, Points, Progress, Roll, Standings};
 use super::prime::{verdict, Verdict};
 use super::session::{RollSource, Rules};
 pub use super::table::FirstPlayer;
@@ -31,7 +31,7 @@ pub enum Action {
     Roll { dice: Vec<D6>, source: RollSource },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Error {
     Setup(SetupError),
     /// The first player could not be settled (bad choice or roll-off).
@@ -268,6 +268,13 @@ impl Rules for Serieux {
 }
 
 impl Game for Serieux {
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            Action::Roll { .. } => Actor::Player(self.current),
+        }
+    }
+
     const KIND: GameKind = GameKind::Serieux;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 

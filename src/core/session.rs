@@ -32,7 +32,9 @@ pub enum RollSource {
 pub trait Rules: Clone + Debug + Sized {
     type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    type Error: Clone + Debug + PartialEq;
+    /// Serialisable, so that a host phone can send the refusal itself to
+    /// the phone that proposed the action (see [`super::link`]).
+    type Error: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
 
     /// The state at the start of the game, or why the setup is not playable.
     fn start(setup: &Self::Setup) -> Result<Self, Self::Error>;

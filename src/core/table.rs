@@ -202,7 +202,7 @@ pub enum FirstPlayer {
 }
 
 /// Why the first player could not be settled.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FirstPlayerError {
     OutOfRange,
     /// A roll-off value that no face of a d6 shows.

@@ -7,7 +7,7 @@
 
 use super::dice_kinds::{DieColour, DieKind, Face};
 use super::game::GameKind;
-use super::game::{Compose, Game, Move, Points, Progress, Roll, Standings};
+use super::game::{Actor, Compose, Game, Move, Points, Progress, Roll, Standings};
 use super::session::{RollSource, Rules};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
@@ -82,7 +82,7 @@ pub enum Action {
     Pass { player: usize },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Error {
     Setup(SetupError),
     First(FirstPlayerError),
@@ -573,6 +573,16 @@ impl Rules for Words {
 }
 
 impl Game for Words {
+    /// The roller rolls; each player says their own words and passes for
+    /// themselves; the table judges a word.
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } | Action::Judge { .. } => Actor::Table,
+            Action::RollTheme { .. } | Action::RollDice { .. } => Actor::Player(self.roller),
+            Action::Propose { player, .. } | Action::Pass { player } => Actor::Player(*player),
+        }
+    }
+
     const KIND: GameKind = GameKind::Words;
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=MAX_PLAYERS;
 

@@ -1,0 +1,461 @@
+//! A guest: a phone that plays its own seat of a game the host orders.
+//!
+//! It takes the bytes the host sends (`receive`), the time
+//! (`handle_timeout`) and its player's steps (`propose`), and gives back
+//! frames to send (`poll_transmit`) and what happened for the screen
+//! (`poll_event`). Steps proposed while the link is down wait, and go out
+//! when it is back: each is then applied once, or refused with a reason.
+
+use super::super::game::{Actor, Game};
+use super::replica::{Replica, SavedReplica};
+use super::wire::{
+    encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, PhoneId, SeatView, Secret, Step,
+    ToGuest, ToHost, PROTOCOL,
+};
+use ::core::time::Duration;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// A proposal or a request for missing entries unanswered this long is
+/// sent again (the host answers a repeated proposal without applying it
+/// twice).
+pub const RETRY: Duration = Duration::from_secs(2);
+/// The most steps that may wait for the link: a phone offline for long is
+/// told so rather than piling up moves made on an old board.
+pub const MAX_PENDING: usize = 16;
+
+/// Where the link stands, for the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    /// No connection (not yet, or lost: the driver is trying again).
+    Offline,
+    /// Connected, the hello sent, no answer yet.
+    Joining,
+    /// In the game.
+    Joined,
+    /// The host turned this phone away; trying again will not help.
+    Refused(JoinRefusal),
+    /// The host left the table.
+    HostLeft,
+}
+
+/// What happened, for the guest's screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GuestEvent<E> {
+    Joined {
+        seat: Option<usize>,
+    },
+    Refused(JoinRefusal),
+    /// The copy changed: it now holds `head` entries.
+    Applied {
+        head: u64,
+    },
+    /// A proposal was applied as entry `seq`.
+    Accepted {
+        id: u64,
+        seq: u64,
+    },
+    /// A proposal was refused; nothing changed.
+    Denied {
+        id: u64,
+        why: Denied<E>,
+    },
+    Seats,
+    HostLeft,
+}
+
+/// A step proposed and not yet answered.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pending<A> {
+    pub id: u64,
+    pub step: Step<A>,
+    /// When it was last sent on the current connection.
+    #[serde(skip)]
+    pub sent: Option<Duration>,
+}
+
+/// What a guest saves beside its copy: enough to rejoin as the same phone
+/// on the same seat, and the steps not answered yet.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct SavedGuest<G: Game> {
+    pub replica: Option<SavedReplica<G>>,
+    pub secret: Secret,
+    pub phone: PhoneId,
+    pub claim: Option<usize>,
+    pub next_id: u64,
+    pub pending: Vec<Pending<G::Action>>,
+}
+
+/// A guest of a table.
+pub struct Guest<G: Game> {
+    secret: Secret,
+    phone: PhoneId,
+    /// The seat this phone asks for at each hello.
+    claim: Option<usize>,
+    replica: Option<Replica<G>>,
+    state: LinkState,
+    seats: Vec<SeatView>,
+    frames: Frames,
+    next_id: u64,
+    pending: VecDeque<Pending<G::Action>>,
+    /// The gap asked to be filled: (first missing entry, when asked).
+    asked: Option<(u64, Duration)>,
+    transmit: VecDeque<Vec<u8>>,
+    events: VecDeque<GuestEvent<G::Error>>,
+}
+
+impl<G: Game> Guest<G> {
+    /// A phone joining with `secret` (from the ticket) for `claim`'s seat,
+    /// with its copy of the game if it has one.
+    pub fn new(
+        secret: Secret,
+        phone: PhoneId,
+        claim: Option<usize>,
+        replica: Option<Replica<G>>,
+    ) -> Self {
+        Guest {
+            secret,
+            phone,
+            claim,
+            replica,
+            state: LinkState::Offline,
+            seats: Vec::new(),
+            frames: Frames::default(),
+            next_id: 1,
+            pending: VecDeque::new(),
+            asked: None,
+            transmit: VecDeque::new(),
+            events: VecDeque::new(),
+        }
+    }
+
+    /// The guest as it was saved.
+    pub fn restore(saved: SavedGuest<G>, replica: Option<Replica<G>>) -> Self {
+        let mut guest = Guest::new(saved.secret, saved.phone, saved.claim, replica);
+        guest.next_id = saved.next_id;
+        guest.pending = saved.pending.into();
+        guest
+    }
+
+    pub fn saved(&self) -> SavedGuest<G> {
+        SavedGuest {
+            replica: self.replica.as_ref().map(Replica::saved),
+            secret: self.secret,
+            phone: self.phone,
+            claim: self.claim,
+            next_id: self.next_id,
+            pending: self.pending.iter().cloned().collect(),
+        }
+    }
+
+    pub fn replica(&self) -> Option<&Replica<G>> {
+        self.replica.as_ref()
+    }
+
+    /// Lets this phone mark its copy as coached.
+    pub fn replica_mut_for_coach(&mut self) -> Option<&mut Replica<G>> {
+        self.replica.as_mut()
+    }
+
+    pub fn state(&self) -> &LinkState {
+        &self.state
+    }
+
+    pub fn phone(&self) -> PhoneId {
+        self.phone
+    }
+
+    /// The seat this phone holds now (none: it watches).
+    pub fn seat(&self) -> Option<usize> {
+        match self.state {
+            LinkState::Joined => self.seats.iter().position(|s| s.phone == Some(self.phone)),
+            _ => self.claim,
+        }
+    }
+
+    pub fn seats(&self) -> &[SeatView] {
+        &self.seats
+    }
+
+    /// Steps proposed and not answered yet, oldest first.
+    pub fn pending(&self) -> impl Iterator<Item = &Pending<G::Action>> {
+        self.pending.iter()
+    }
+
+    /// A connection to the host opened: says hello.
+    pub fn connected(&mut self, _now: Duration) {
+        if matches!(self.state, LinkState::Refused(_)) {
+            return;
+        }
+        self.frames = Frames::default();
+        self.asked = None;
+        self.state = LinkState::Joining;
+        let held = self.replica.as_ref().map(|r| Held {
+            game: r.game().to_string(),
+            seen: r.head(),
+            chain: r.chain(r.head()).unwrap_or(0),
+        });
+        self.send(&ToHost::Hello {
+            protocol: PROTOCOL,
+            secret: self.secret,
+            phone: self.phone,
+            seat: self.claim,
+            held,
+        });
+    }
+
+    /// The connection ended.
+    pub fn disconnected(&mut self) {
+        if matches!(self.state, LinkState::Joining | LinkState::Joined) {
+            self.state = LinkState::Offline;
+        }
+        self.transmit.clear();
+        for pending in &mut self.pending {
+            pending.sent = None;
+        }
+    }
+
+    /// This phone leaves the table (its copy stays).
+    pub fn leave(&mut self) {
+        if matches!(self.state, LinkState::Joined) {
+            self.send(&ToHost::Bye);
+        }
+    }
+
+    /// Proposes a step: checked against this copy first (the same refusal
+    /// as on one phone, at once), then sent to the host, or kept until the
+    /// link is back. Returns the proposal's number.
+    pub fn propose(
+        &mut self,
+        step: Step<G::Action>,
+        now: Duration,
+    ) -> Result<u64, Denied<G::Error>> {
+        let replica = self.replica.as_ref().ok_or(Denied::NotJoined)?;
+        let seat = self.seat().ok_or(Denied::Watching)?;
+        if let Step::Act(action) = &step {
+            let actor = replica.session().state().actor(action);
+            if actor != Actor::Table && actor != Actor::Player(seat) {
+                return Err(Denied::NotYourSeat {
+                    seat: Some(seat),
+                    actor,
+                });
+            }
+        }
+        // Checked against the copy as it will be once the steps still
+        // waiting are applied; a step proposed after them cannot be checked
+        // here, only by the host.
+        if self.pending.is_empty() {
+            replica.check(&step)?;
+        }
+        if self.pending.len() >= MAX_PENDING {
+            return Err(Denied::TooManyWaiting);
+        }
+        let id = self.next_id;
+        if encode(&ToHost::Propose {
+            id,
+            step: step.clone(),
+        })
+        .is_err()
+        {
+            return Err(Denied::TooLarge);
+        }
+        self.next_id += 1;
+        self.pending.push_back(Pending {
+            id,
+            step,
+            sent: None,
+        });
+        self.flush_pending(now);
+        Ok(id)
+    }
+
+    /// Bytes from the host. An error means the host's bytes cannot be read:
+    /// the driver drops the connection (and connects again).
+    pub fn receive(&mut self, bytes: &[u8], now: Duration) -> Result<(), FrameError> {
+        self.frames.push(bytes);
+        while let Some(message) = self.frames.next_message()? {
+            self.handle(message, now);
+        }
+        Ok(())
+    }
+
+    fn handle(&mut self, message: ToGuest<G::Setup, G::Action, G::Error>, now: Duration) {
+        match message {
+            ToGuest::Welcome {
+                game,
+                start,
+                from,
+                last_proposal,
+                seats,
+                ..
+            } => {
+                let keep = from.saturating_sub(1);
+                match &mut self.replica {
+                    Some(replica) if replica.game() == game && keep <= replica.head() => {
+                        replica.truncate(keep)
+                    }
+                    _ => match Replica::new(game, start) {
+                        Ok(replica) => self.replica = Some(replica),
+                        // A game this app cannot start: not one to join.
+                        Err(_) => {
+                            self.state = LinkState::HostLeft;
+                            self.events.push_back(GuestEvent::HostLeft);
+                            return;
+                        }
+                    },
+                }
+                self.next_id = self.next_id.max(last_proposal + 1);
+                self.seats = seats;
+                self.state = LinkState::Joined;
+                self.events
+                    .push_back(GuestEvent::Joined { seat: self.seat() });
+                if let Some(replica) = &self.replica {
+                    let head = replica.head();
+                    self.events.push_back(GuestEvent::Applied { head });
+                }
+                self.flush_pending(now);
+            }
+            ToGuest::Refused(refusal) => {
+                self.state = LinkState::Refused(refusal.clone());
+                self.events.push_back(GuestEvent::Refused(refusal));
+            }
+            ToGuest::Entries { from, entries } => self.entries(from, entries, now),
+            ToGuest::Answer { id, outcome } => {
+                let Some(at) = self.pending.iter().position(|p| p.id == id) else {
+                    return;
+                };
+                self.pending.remove(at);
+                self.events.push_back(match outcome {
+                    Ok(seq) => GuestEvent::Accepted { id, seq },
+                    Err(why) => GuestEvent::Denied { id, why },
+                });
+            }
+            ToGuest::Seats(seats) => {
+                self.seats = seats;
+                self.events.push_back(GuestEvent::Seats);
+            }
+            ToGuest::Closing => {
+                self.state = LinkState::HostLeft;
+                self.events.push_back(GuestEvent::HostLeft);
+            }
+        }
+    }
+
+    fn entries(&mut self, from: u64, entries: Vec<Entry<G::Action>>, now: Duration) {
+        // Before the welcome, the copy may not be a prefix of the host's log.
+        let (LinkState::Joined, Some(replica)) = (&self.state, &mut self.replica) else {
+            return;
+        };
+        let before = replica.head();
+        let mut missing = false;
+        for (seq, entry) in (from..).zip(entries) {
+            let head = replica.head();
+            if seq <= head {
+                continue; // already held
+            }
+            if seq > head + 1 {
+                missing = true; // a gap: asked for below
+                break;
+            }
+            if replica.append(entry).is_err() {
+                // The host accepted what this copy refuses: the copy is not
+                // the host's. It starts again from the host's first entry.
+                replica.truncate(0);
+                self.asked = None;
+                missing = true;
+                break;
+            }
+        }
+        let head = replica.head();
+        if head != before {
+            self.events.push_back(GuestEvent::Applied { head });
+        }
+        if self.asked.is_some_and(|(first, _)| head >= first) {
+            self.asked = None;
+        }
+        if missing {
+            self.ask(head + 1, now);
+        }
+    }
+
+    fn ask(&mut self, from: u64, now: Duration) {
+        if self
+            .asked
+            .is_some_and(|(missing, at)| missing == from && now < at + RETRY)
+        {
+            return;
+        }
+        self.asked = Some((from, now));
+        self.send(&ToHost::Resend { from });
+    }
+
+    /// Sends again what went unanswered for [`RETRY`].
+    pub fn handle_timeout(&mut self, now: Duration) {
+        if self.state != LinkState::Joined {
+            return;
+        }
+        if let Some((missing, at)) = self.asked {
+            if now >= at + RETRY {
+                self.asked = None;
+                self.ask(missing, now);
+            }
+        }
+        for pending in &mut self.pending {
+            if pending.sent.is_some_and(|at| now >= at + RETRY) {
+                pending.sent = None;
+            }
+        }
+        self.flush_pending(now);
+    }
+
+    /// When [`Guest::handle_timeout`] has something to do, if ever.
+    pub fn next_timeout(&self) -> Option<Duration> {
+        if self.state != LinkState::Joined {
+            return None;
+        }
+        let asked = self.asked.map(|(_, at)| at + RETRY);
+        let pending = self
+            .pending
+            .iter()
+            .filter_map(|p| p.sent)
+            .min()
+            .map(|at| at + RETRY);
+        asked.into_iter().chain(pending).min()
+    }
+
+    fn flush_pending(&mut self, now: Duration) {
+        if self.state != LinkState::Joined {
+            return;
+        }
+        let mut frames = Vec::new();
+        for pending in &mut self.pending {
+            if pending.sent.is_none() {
+                pending.sent = Some(now);
+                frames.push(ToHost::Propose {
+                    id: pending.id,
+                    step: pending.step.clone(),
+                });
+            }
+        }
+        for message in frames {
+            self.send(&message);
+        }
+    }
+
+    /// The next frame to send to the host.
+    pub fn poll_transmit(&mut self) -> Option<Vec<u8>> {
+        self.transmit.pop_front()
+    }
+
+    pub fn poll_event(&mut self) -> Option<GuestEvent<G::Error>> {
+        self.events.pop_front()
+    }
+
+    fn send(&mut self, message: &ToHost<G::Action>) {
+        // Proposals are checked to fit when made; the others always do.
+        if let Ok(frame) = encode(message) {
+            self.transmit.push_back(frame);
+        }
+    }
+}

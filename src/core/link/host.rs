@@ -1,0 +1,521 @@
+//! The host: the phone that orders the table's log.
+//!
+//! It takes bytes from each connected guest (`receive`), the time, and its
+//! own player's steps (`act`), and gives back frames to send and
+//! connections to close (`poll_output`) and what happened for the screen
+//! (`poll_event`). It never touches a socket or a clock.
+
+use super::super::game::{Actor, Game};
+use super::replica::{Replica, SavedReplica};
+use super::wire::{
+    encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Origin, PhoneId, SeatView,
+    Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
+};
+use ::core::time::Duration;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+/// A connection, numbered by the driver.
+pub type PeerId = u64;
+
+/// A peer may send this many messages at once…
+const BURST: f64 = 64.0;
+/// …and this many a second after that; more is a flood, and the peer is
+/// dropped. A player sends a few a minute.
+const PER_SECOND: f64 = 32.0;
+/// The most entries in one frame of a catch-up.
+const ENTRIES_PER_FRAME: usize = 256;
+
+/// What the driver is to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    Send {
+        peer: PeerId,
+        frame: Vec<u8>,
+    },
+    /// Close the connection (after sending what was queued for it).
+    Close {
+        peer: PeerId,
+    },
+}
+
+/// What happened, for the host's screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HostEvent {
+    /// A phone joined (or came back), on a seat or watching.
+    Joined {
+        peer: PeerId,
+        phone: PhoneId,
+        seat: Option<usize>,
+    },
+    /// A joined phone's connection ended.
+    Left { peer: PeerId, phone: PhoneId },
+    /// A peer was refused or dropped, and why; nothing changed.
+    Turned { peer: PeerId, why: Misbehaviour },
+    /// The log grew to `head` entries (a guest's step or the host's own).
+    Applied { head: u64 },
+}
+
+/// Why a peer was turned away.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Misbehaviour {
+    Refused(JoinRefusal),
+    Frame(FrameError),
+    /// Anything before its hello.
+    NoHello,
+    /// More messages than [`PER_SECOND`] allows.
+    Flood,
+    /// The same phone connected again: this older connection is dropped.
+    Replaced,
+}
+
+struct Peer {
+    frames: Frames,
+    /// Set by its hello.
+    phone: Option<PhoneId>,
+    tokens: f64,
+    at: Duration,
+}
+
+/// What the host saves beside its copy: the secret of its ticket and who
+/// holds which seat, so that seats stay held across a restart of the host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct SavedHost<G: Game> {
+    pub replica: SavedReplica<G>,
+    pub secret: Secret,
+    pub me: PhoneId,
+    pub seats: Vec<Option<PhoneId>>,
+}
+
+/// The host of a table.
+pub struct Host<G: Game> {
+    replica: Replica<G>,
+    secret: Secret,
+    /// The host's own phone.
+    me: PhoneId,
+    /// The phone holding each player's seat; the host plays the others.
+    seats: Vec<Option<PhoneId>>,
+    peers: BTreeMap<PeerId, Peer>,
+    /// How each guest proposal was answered: the entry it became, or why
+    /// it was refused. A proposal sent again gets the same answer.
+    answers: HashMap<Origin, Result<u64, Denied<G::Error>>>,
+    /// The highest proposal number seen from each phone.
+    last_proposal: HashMap<PhoneId, u64>,
+    output: VecDeque<Output>,
+    events: VecDeque<HostEvent>,
+}
+
+impl<G: Game> Host<G> {
+    /// Hosts `replica` (a new game, or a copy carried on from a table whose
+    /// host left) under a new `secret`; `seat` is the host's own player.
+    pub fn new(replica: Replica<G>, secret: Secret, me: PhoneId, seat: Option<usize>) -> Self {
+        let players = replica.session().state().players().len();
+        let mut seats = vec![None; players];
+        if let Some(held) = seat.and_then(|s| seats.get_mut(s)) {
+            *held = Some(me);
+        }
+        Self::with_seats(replica, secret, me, seats)
+    }
+
+    /// The host as it was saved.
+    pub fn restore(saved: SavedHost<G>, replica: Replica<G>) -> Self {
+        let mut seats = saved.seats;
+        seats.resize(replica.session().state().players().len(), None);
+        Self::with_seats(replica, saved.secret, saved.me, seats)
+    }
+
+    fn with_seats(
+        replica: Replica<G>,
+        secret: Secret,
+        me: PhoneId,
+        seats: Vec<Option<PhoneId>>,
+    ) -> Self {
+        let mut host = Host {
+            replica,
+            secret,
+            me,
+            seats,
+            peers: BTreeMap::new(),
+            answers: HashMap::new(),
+            last_proposal: HashMap::new(),
+            output: VecDeque::new(),
+            events: VecDeque::new(),
+        };
+        let origins: Vec<(u64, Origin)> = (1..)
+            .zip(host.replica.entries())
+            .filter_map(|(seq, entry)| entry.origin.map(|origin| (seq, origin)))
+            .collect();
+        for (seq, origin) in origins {
+            host.note_proposal(origin);
+            host.answers.insert(origin, Ok(seq));
+        }
+        host
+    }
+
+    pub fn saved(&self) -> SavedHost<G> {
+        SavedHost {
+            replica: self.replica.saved(),
+            secret: self.secret,
+            me: self.me,
+            seats: self.seats.clone(),
+        }
+    }
+
+    pub fn replica(&self) -> &Replica<G> {
+        &self.replica
+    }
+
+    pub fn secret(&self) -> Secret {
+        self.secret
+    }
+
+    pub fn me(&self) -> PhoneId {
+        self.me
+    }
+
+    /// Who holds each player's seat, and whether they are connected.
+    pub fn seats(&self) -> Vec<SeatView> {
+        self.seats
+            .iter()
+            .map(|phone| SeatView {
+                phone: *phone,
+                connected: phone.is_some_and(|p| p == self.me || self.peer_of(p).is_some()),
+            })
+            .collect()
+    }
+
+    /// The phones connected now, and the seat each holds.
+    pub fn phones(&self) -> Vec<(PhoneId, Option<usize>)> {
+        self.peers
+            .values()
+            .filter_map(|peer| peer.phone)
+            .map(|phone| (phone, self.seat_of(phone)))
+            .collect()
+    }
+
+    /// The seat `phone` holds.
+    pub fn seat_of(&self, phone: PhoneId) -> Option<usize> {
+        self.seats.iter().position(|p| *p == Some(phone))
+    }
+
+    fn peer_of(&self, phone: PhoneId) -> Option<PeerId> {
+        self.peers
+            .iter()
+            .find(|(_, peer)| peer.phone == Some(phone))
+            .map(|(id, _)| *id)
+    }
+
+    /// A connection opened.
+    pub fn connected(&mut self, peer: PeerId, now: Duration) {
+        self.peers.insert(
+            peer,
+            Peer {
+                frames: Frames::default(),
+                phone: None,
+                tokens: BURST,
+                at: now,
+            },
+        );
+    }
+
+    /// A connection ended (closed by either side, or lost).
+    pub fn disconnected(&mut self, peer: PeerId) {
+        if let Some(Peer {
+            phone: Some(phone), ..
+        }) = self.peers.remove(&peer)
+        {
+            self.events.push_back(HostEvent::Left { peer, phone });
+            self.broadcast_seats();
+        }
+    }
+
+    /// Bytes from a peer, however they were cut.
+    pub fn receive(&mut self, peer: PeerId, bytes: &[u8], now: Duration) {
+        let Some(state) = self.peers.get_mut(&peer) else {
+            return;
+        };
+        state.frames.push(bytes);
+        loop {
+            let Some(state) = self.peers.get_mut(&peer) else {
+                return;
+            };
+            match state.frames.next_message::<ToHost<G::Action>>() {
+                Ok(None) => return,
+                Ok(Some(message)) => {
+                    let elapsed = now.saturating_sub(state.at).as_secs_f64();
+                    state.at = now;
+                    state.tokens = (state.tokens + elapsed * PER_SECOND).min(BURST) - 1.0;
+                    if state.tokens < 0.0 {
+                        return self.turn(peer, Misbehaviour::Flood);
+                    }
+                    self.handle(peer, message);
+                }
+                Err(error) => return self.turn(peer, Misbehaviour::Frame(error)),
+            }
+        }
+    }
+
+    fn handle(&mut self, peer: PeerId, message: ToHost<G::Action>) {
+        let phone = self.peers.get(&peer).and_then(|p| p.phone);
+        match (message, phone) {
+            (
+                ToHost::Hello {
+                    protocol,
+                    secret,
+                    phone,
+                    seat,
+                    held,
+                },
+                None,
+            ) => self.hello(peer, protocol, secret, phone, seat, held),
+            (_, None) => self.turn(peer, Misbehaviour::NoHello),
+            (ToHost::Hello { .. }, Some(_)) => self.turn(peer, Misbehaviour::NoHello),
+            (ToHost::Propose { id, step }, Some(phone)) => self.propose(peer, phone, id, step),
+            (ToHost::Resend { from }, Some(_)) => self.send_entries(peer, from),
+            (ToHost::Bye, Some(_)) => {
+                self.output.push_back(Output::Close { peer });
+                self.disconnected(peer);
+            }
+        }
+    }
+
+    fn hello(
+        &mut self,
+        peer: PeerId,
+        protocol: u32,
+        secret: Secret,
+        phone: PhoneId,
+        seat: Option<usize>,
+        held: Option<Held>,
+    ) {
+        let refusal = if protocol != PROTOCOL {
+            Some(JoinRefusal::Protocol { host: PROTOCOL })
+        } else if !secret.matches(&self.secret) {
+            Some(JoinRefusal::WrongSecret)
+        } else if let Some(s) = seat.filter(|s| *s >= self.seats.len()) {
+            Some(JoinRefusal::NoSuchSeat(s))
+        } else {
+            seat.filter(|s| self.seats[*s].is_some_and(|p| p != phone))
+                .map(JoinRefusal::SeatTaken)
+        };
+        if let Some(refusal) = refusal {
+            self.send(peer, &ToGuest::Refused(refusal.clone()));
+            return self.turn(peer, Misbehaviour::Refused(refusal));
+        }
+        if phone == self.me {
+            // Another phone using this host's own id is not this host.
+            let refusal = JoinRefusal::SeatTaken(seat.unwrap_or(0));
+            self.send(peer, &ToGuest::Refused(refusal.clone()));
+            return self.turn(peer, Misbehaviour::Refused(refusal));
+        }
+        if let Some(old) = self.peer_of(phone) {
+            self.turn(old, Misbehaviour::Replaced);
+        }
+        for held_seat in self.seats.iter_mut() {
+            if *held_seat == Some(phone) {
+                *held_seat = None;
+            }
+        }
+        if let Some(s) = seat {
+            self.seats[s] = Some(phone);
+        }
+        if let Some(state) = self.peers.get_mut(&peer) {
+            state.phone = Some(phone);
+        }
+        let head = self.replica.head();
+        let from = match held {
+            Some(held)
+                if held.game == self.replica.game()
+                    && self.replica.chain(held.seen) == Some(held.chain) =>
+            {
+                held.seen + 1
+            }
+            _ => 1,
+        };
+        let welcome = ToGuest::Welcome {
+            game: self.replica.game().to_string(),
+            start: self.replica.start().clone(),
+            seat,
+            from,
+            head,
+            last_proposal: self.last_proposal.get(&phone).copied().unwrap_or(0),
+            seats: self.seats(),
+        };
+        self.send(peer, &welcome);
+        self.send_entries(peer, from);
+        self.events
+            .push_back(HostEvent::Joined { peer, phone, seat });
+        self.broadcast_seats();
+    }
+
+    fn propose(&mut self, peer: PeerId, phone: PhoneId, id: u64, step: Step<G::Action>) {
+        let origin = Origin {
+            phone,
+            proposal: id,
+        };
+        // Sent again after a lost answer: answered again, applied once.
+        let outcome = match self.answers.get(&origin) {
+            Some(answer) => answer.clone(),
+            None => self.apply(self.seat_of(phone), step, Some(origin)),
+        };
+        self.answers.insert(origin, outcome.clone());
+        self.note_proposal(origin);
+        self.send(peer, &ToGuest::Answer { id, outcome });
+    }
+
+    fn note_proposal(&mut self, origin: Origin) {
+        let last = self.last_proposal.entry(origin.phone).or_insert(0);
+        *last = (*last).max(origin.proposal);
+    }
+
+    /// A step of the host's own player, or of a player with no phone (the
+    /// host's screen plays every seat no other phone holds), or an undo or
+    /// redo decided by the host.
+    pub fn act(&mut self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+        if let Step::Act(action) = &step {
+            let actor = self.replica.session().state().actor(action);
+            if let Actor::Player(p) = actor {
+                if self
+                    .seats
+                    .get(p)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|h| h != self.me)
+                {
+                    return Err(Denied::NotYourSeat {
+                        seat: self.seat_of(self.me),
+                        actor,
+                    });
+                }
+            }
+        }
+        self.append(step, None)
+    }
+
+    fn apply(
+        &mut self,
+        seat: Option<usize>,
+        step: Step<G::Action>,
+        origin: Option<Origin>,
+    ) -> Result<u64, Denied<G::Error>> {
+        let Some(seat) = seat else {
+            return Err(Denied::Watching);
+        };
+        if let Step::Act(action) = &step {
+            let actor = self.replica.session().state().actor(action);
+            if actor != Actor::Table && actor != Actor::Player(seat) {
+                return Err(Denied::NotYourSeat {
+                    seat: Some(seat),
+                    actor,
+                });
+            }
+        }
+        self.append(step, origin)
+    }
+
+    fn append(
+        &mut self,
+        step: Step<G::Action>,
+        origin: Option<Origin>,
+    ) -> Result<u64, Denied<G::Error>> {
+        let seq = self.replica.append(Entry { step, origin })?;
+        let peers: Vec<PeerId> = self.joined().collect();
+        for peer in peers {
+            self.send_entries(peer, seq);
+        }
+        self.events.push_back(HostEvent::Applied { head: seq });
+        Ok(seq)
+    }
+
+    /// The seat is no longer held by its phone (which watches from now on);
+    /// the host plays it until a phone claims it.
+    pub fn free_seat(&mut self, seat: usize) {
+        if let Some(held) = self.seats.get_mut(seat) {
+            if held.is_some() {
+                *held = None;
+                self.broadcast_seats();
+            }
+        }
+    }
+
+    /// The host leaves: every guest is told, then every connection closed.
+    pub fn close(&mut self) {
+        let peers: Vec<PeerId> = self.peers.keys().copied().collect();
+        for peer in peers {
+            self.send(peer, &ToGuest::Closing);
+            self.output.push_back(Output::Close { peer });
+        }
+        self.peers.clear();
+    }
+
+    /// The next thing for the driver to do.
+    pub fn poll_output(&mut self) -> Option<Output> {
+        self.output.pop_front()
+    }
+
+    pub fn poll_event(&mut self) -> Option<HostEvent> {
+        self.events.pop_front()
+    }
+
+    fn joined(&self) -> impl Iterator<Item = PeerId> + '_ {
+        self.peers
+            .iter()
+            .filter(|(_, p)| p.phone.is_some())
+            .map(|(id, _)| *id)
+    }
+
+    fn turn(&mut self, peer: PeerId, why: Misbehaviour) {
+        let phone = self.peers.remove(&peer).and_then(|p| p.phone);
+        self.output.push_back(Output::Close { peer });
+        self.events.push_back(HostEvent::Turned { peer, why });
+        if let Some(phone) = phone {
+            self.events.push_back(HostEvent::Left { peer, phone });
+            self.broadcast_seats();
+        }
+    }
+
+    fn broadcast_seats(&mut self) {
+        let seats = ToGuest::Seats(self.seats());
+        let peers: Vec<PeerId> = self.joined().collect();
+        for peer in peers {
+            self.send(peer, &seats);
+        }
+    }
+
+    /// Entries `from` to the head, in frames of at most
+    /// [`ENTRIES_PER_FRAME`] entries and [`MAX_FRAME`] bytes.
+    fn send_entries(&mut self, peer: PeerId, from: u64) {
+        let from = from.max(1);
+        let mut next = from;
+        while next <= self.replica.head() {
+            let start = (next - 1) as usize;
+            let mut count = ENTRIES_PER_FRAME.min(self.replica.entries().len() - start);
+            loop {
+                let message = ToGuest::<G::Setup, G::Action, G::Error>::Entries {
+                    from: next,
+                    entries: self.replica.entries()[start..start + count].to_vec(),
+                };
+                match encode(&message) {
+                    Ok(frame) => {
+                        self.output.push_back(Output::Send { peer, frame });
+                        break;
+                    }
+                    // A single entry always fits: its proposal did.
+                    Err(_) if count > 1 => count /= 2,
+                    Err(_) => return,
+                }
+            }
+            next += count as u64;
+        }
+    }
+
+    fn send(&mut self, peer: PeerId, message: &ToGuest<G::Setup, G::Action, G::Error>) {
+        // Every message but entries is far below the limit; entries are
+        // split by send_entries.
+        if let Ok(frame) = encode(message) {
+            debug_assert!(frame.len() <= MAX_FRAME + 4);
+            self.output.push_back(Output::Send { peer, frame });
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! One game on several phones: the table protocol, as pure state machines.
+//!
+//! A game is already the replay of a log of actions whose randomness is in
+//! the actions, so a game shared by several phones is a **replicated log**:
+//! one phone, the [`host::Host`], orders it; the others, each a
+//! [`guest::Guest`], propose steps for their own player's seat and receive
+//! the ordered entries. Every phone keeps a [`replica::Replica`]: the same
+//! entries replayed into the same [`super::session::Session`], so every
+//! copy holds the same game and any copy can carry it on.
+//!
+//! Like quinn-proto or rustls, these are state machines without I/O: they
+//! take bytes, the time and the player's steps, and give back bytes to send
+//! and events for the screen. The network (iroh, QUIC through a relay or
+//! direct) is a thin driver around them (`crate::link`), and the tests play
+//! them with messages lost, repeated and reordered, without a network.
+//!
+//! The conversation (see [`wire`]):
+//! - a guest connects and says `Hello` (the table's secret, the seat it
+//!   claims, what its copy holds); the host answers `Welcome` and the
+//!   entries the copy lacks, or `Refused` with the reason, and closes;
+//! - a guest's `Propose` is checked by the host against the game (the same
+//!   refusals as on one phone) and the seat (a phone proposes its own
+//!   player's moves; undo and redo, any seated phone may ask): appended and
+//!   sent to every phone as an entry, or answered with the refusal;
+//! - entries carry their place in the log: one already held is ignored, a
+//!   gap is asked for again (`Resend`). A reconnection is the same hello.
+
+pub mod guest;
+pub mod host;
+pub mod replica;
+pub mod wire;

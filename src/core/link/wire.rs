@@ -1,0 +1,334 @@
+//! What travels between the phones of a table: frames, messages, entries.
+//!
+//! A frame is a 4-byte big-endian length and that many bytes of JSON, at
+//! most [`MAX_FRAME`]. Every message is one frame on the one bidirectional
+//! stream a guest opens to the host (see `crate::link`).
+
+use super::super::game::Actor;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// The QUIC application protocol of a table (ALPN): a phone that speaks
+/// another one is not let in.
+pub const ALPN: &[u8] = b"genius/table/1";
+/// The version of the messages below, said in every hello.
+pub const PROTOCOL: u32 = 1;
+/// The largest frame either side accepts, its length prefix excluded.
+pub const MAX_FRAME: usize = 64 * 1024;
+
+/// The table's secret: in the ticket (the QR code, the link), asked of every
+/// phone that joins. Knowing the host's key alone lets a phone neither join
+/// nor read anything.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Secret([u8; 16]);
+
+impl Secret {
+    /// A secret from 16 random bytes (the caller's randomness).
+    pub const fn from_bytes(bytes: [u8; 16]) -> Secret {
+        Secret(bytes)
+    }
+
+    /// 32 lower-case hex digits.
+    pub fn to_hex(self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    pub fn from_hex(text: &str) -> Option<Secret> {
+        if text.len() != 32 || !text.is_ascii() {
+            return None;
+        }
+        let mut bytes = [0; 16];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(Secret(bytes))
+    }
+
+    /// Equal, compared in a time that does not depend on where they differ.
+    pub fn matches(&self, other: &Secret) -> bool {
+        self.0
+            .iter()
+            .zip(other.0)
+            .fold(0, |acc, (a, b)| acc | (a ^ b))
+            == 0
+    }
+}
+
+impl fmt::Debug for Secret {
+    /// Never printed: logs and panics do not give a table away.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
+impl Serialize for Secret {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.to_hex())
+    }
+}
+
+impl<'de> Deserialize<'de> for Secret {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Secret, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Secret::from_hex(&text).ok_or_else(|| serde::de::Error::custom("not a table secret"))
+    }
+}
+
+/// A phone at the table, chosen at random by the phone once and kept with
+/// its copy of the game: it holds its seat across reconnections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PhoneId(pub u64);
+
+/// One step of the table's log: an action, or an undo or redo decided by
+/// the host. Every copy applies the same steps in the same order to its own
+/// session, so every copy holds the same game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Step<A> {
+    Act(A),
+    Undo,
+    Redo,
+}
+
+/// The proposal an entry came from, so that a proposal sent twice (the
+/// answer was lost with the connection) is applied once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Origin {
+    pub phone: PhoneId,
+    pub proposal: u64,
+}
+
+/// An entry of the table's log. Its sequence number is its place in the
+/// log, from 1.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry<A> {
+    pub step: Step<A>,
+    /// The guest's proposal it answers; none for the host's own steps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Origin>,
+}
+
+/// How a game starts: what every copy replays its entries from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Start<S> {
+    pub setup: S,
+    pub coach_allowed: bool,
+}
+
+/// What a phone's copy holds, said when it (re)joins: the game (its id,
+/// the same on every phone), how many entries, and the chain digest of
+/// those entries (see `Replica::chain`), which tells the host whether they
+/// are a prefix of its own log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Held {
+    pub game: String,
+    pub seen: u64,
+    pub chain: u32,
+}
+
+/// Who holds a player's seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// The phone holding it; none: the host plays it (a player without a
+    /// phone, on the host's screen).
+    pub phone: Option<PhoneId>,
+    /// That phone is connected now (the host always is).
+    pub connected: bool,
+}
+
+/// A guest's message to the host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToHost<A> {
+    /// The first message of every connection, a reconnection's too.
+    Hello {
+        protocol: u32,
+        secret: Secret,
+        phone: PhoneId,
+        /// The player this phone plays; none to watch.
+        seat: Option<usize>,
+        held: Option<Held>,
+    },
+    /// A step for the log: an action of this phone's seat, or an undo or
+    /// redo (any seat may ask). `id` counts this phone's proposals.
+    Propose { id: u64, step: Step<A> },
+    /// Entries from this sequence number on, after a gap.
+    Resend { from: u64 },
+    /// The phone leaves (its seat stays its own until the host frees it).
+    Bye,
+}
+
+/// The host's message to a guest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToGuest<S, A, E> {
+    /// Joined. The guest keeps its first `from − 1` entries (all of them
+    /// when they are a prefix of the host's log, else none) and receives
+    /// the others up to `head` next.
+    Welcome {
+        game: String,
+        start: Start<S>,
+        seat: Option<usize>,
+        from: u64,
+        head: u64,
+        /// The highest proposal number the host has seen from this phone.
+        last_proposal: u64,
+        seats: Vec<SeatView>,
+    },
+    /// Not joined, and why; the host closes the connection after it.
+    Refused(JoinRefusal),
+    /// Entries `from`, `from + 1`, …
+    Entries { from: u64, entries: Vec<Entry<A>> },
+    /// The fate of proposal `id`: the sequence number of its entry, or why
+    /// it was refused (nothing changed).
+    Answer {
+        id: u64,
+        outcome: Result<u64, Denied<E>>,
+    },
+    /// The seats changed (a phone joined, left, or the host freed a seat).
+    Seats(Vec<SeatView>),
+    /// The host is leaving the table.
+    Closing,
+}
+
+/// Why a phone was not let in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JoinRefusal {
+    /// The phones speak different versions of the protocol.
+    Protocol { host: u32 },
+    /// The link's secret is not this table's (an old or mistyped link).
+    WrongSecret,
+    /// The game has no such player.
+    NoSuchSeat(usize),
+    /// Another phone holds that seat.
+    SeatTaken(usize),
+}
+
+/// Why a step was refused; a refused step changes nothing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Denied<E> {
+    /// The game's rules refuse it (the same refusal as on one phone).
+    Rules(E),
+    /// Typed dice while the dice of an undone roll wait to come back.
+    AlreadyRolled,
+    /// A phone with no seat watches.
+    Watching,
+    /// The move is another player's (`actor`), and this phone holds
+    /// `seat`; or the host, for a seat another phone holds.
+    NotYourSeat {
+        seat: Option<usize>,
+        actor: Actor,
+    },
+    NothingToUndo,
+    NothingToRedo,
+    /// Not joined yet: there is no game to play on.
+    NotJoined,
+    /// Longer than a message may be (a word of thousands of letters).
+    TooLarge,
+    /// Too many steps already wait for the link to come back.
+    TooManyWaiting,
+}
+
+/// Why bytes from a peer were not read; the connection is then closed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FrameError {
+    /// A frame announced longer than [`MAX_FRAME`].
+    TooLarge(usize),
+    /// A frame that is not a message of this protocol.
+    Garbage,
+}
+
+/// One message as a frame, or `TooLarge` if it would not fit in one.
+pub fn encode<T: Serialize>(message: &T) -> Result<Vec<u8>, FrameError> {
+    let json = serde_json::to_vec(message).map_err(|_| FrameError::Garbage)?;
+    if json.len() > MAX_FRAME {
+        return Err(FrameError::TooLarge(json.len()));
+    }
+    let mut frame = Vec::with_capacity(4 + json.len());
+    frame.extend_from_slice(&(json.len() as u32).to_be_bytes());
+    frame.extend_from_slice(&json);
+    Ok(frame)
+}
+
+/// The frames in a stream of bytes, however the bytes are cut.
+#[derive(Clone, Debug, Default)]
+pub struct Frames {
+    buffer: Vec<u8>,
+}
+
+impl Frames {
+    /// Adds bytes as they arrive.
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.buffer.extend_from_slice(bytes);
+    }
+
+    /// The next whole message, if one has arrived. Once this fails, the
+    /// stream is not to be read further.
+    pub fn next_message<T: DeserializeOwned>(&mut self) -> Result<Option<T>, FrameError> {
+        let Some(prefix) = self.buffer.first_chunk::<4>() else {
+            return Ok(None);
+        };
+        let len = u32::from_be_bytes(*prefix) as usize;
+        if len > MAX_FRAME {
+            return Err(FrameError::TooLarge(len));
+        }
+        if self.buffer.len() < 4 + len {
+            return Ok(None);
+        }
+        let message = serde_json::from_slice(&self.buffer[4..4 + len]);
+        self.buffer.drain(..4 + len);
+        message.map(Some).map_err(|_| FrameError::Garbage)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_come_out_whole_however_the_bytes_are_cut() {
+        let a = encode(&ToHost::<u8>::Resend { from: 3 }).unwrap();
+        let b = encode(&ToHost::<u8>::Bye).unwrap();
+        let bytes = [a, b].concat();
+        for cut in 0..bytes.len() {
+            let mut frames = Frames::default();
+            frames.push(&bytes[..cut]);
+            let mut got = Vec::new();
+            while let Some(m) = frames.next_message::<ToHost<u8>>().unwrap() {
+                got.push(m);
+            }
+            frames.push(&bytes[cut..]);
+            while let Some(m) = frames.next_message::<ToHost<u8>>().unwrap() {
+                got.push(m);
+            }
+            assert_eq!(got, vec![ToHost::Resend { from: 3 }, ToHost::Bye]);
+        }
+    }
+
+    #[test]
+    fn oversized_and_garbage_frames_are_errors() {
+        let mut frames = Frames::default();
+        frames.push(&(MAX_FRAME as u32 + 1).to_be_bytes());
+        assert_eq!(
+            frames.next_message::<ToHost<u8>>(),
+            Err(FrameError::TooLarge(MAX_FRAME + 1))
+        );
+        let mut frames = Frames::default();
+        frames.push(&[0, 0, 0, 3, b'{', b'x', b'}']);
+        assert_eq!(
+            frames.next_message::<ToHost<u8>>(),
+            Err(FrameError::Garbage)
+        );
+        let big = "x".repeat(MAX_FRAME);
+        assert!(matches!(encode(&big), Err(FrameError::TooLarge(_))));
+    }
+
+    #[test]
+    fn a_secret_reads_back_and_never_prints() {
+        let secret = Secret::from_bytes([7; 16]);
+        assert_eq!(Secret::from_hex(&secret.to_hex()), Some(secret));
+        assert_eq!(Secret::from_hex("07"), None);
+        assert_eq!(Secret::from_hex(&"zz".repeat(16)), None);
+        assert_eq!(format!("{secret:?}"), "Secret(…)");
+        assert!(secret.matches(&Secret::from_bytes([7; 16])));
+        assert!(!secret.matches(&Secret::from_bytes([6; 16])));
+    }
+}

@@ -1,0 +1,94 @@
+//! A random legal move for one seat of a table game: what a player on their
+//! own phone may do now (`#[path]`-included by the table link's tests and
+//! its benchmark).
+
+#![allow(dead_code)]
+
+use genius::core::game::{Actor, Compose, Game, Move};
+use genius::core::rtt::Rtt;
+use genius::core::session::RollSource;
+use rand::rngs::StdRng;
+use rand::Rng;
+
+/// How a game builds its composed moves at random.
+pub trait Composer: Game {
+    fn compose(&self, rng: &mut StdRng, compose: &Compose) -> Option<Self::Action>;
+}
+
+macro_rules! composes_nothing {
+    ($($game:ty),*) => {$(
+        impl Composer for $game {
+            fn compose(&self, _: &mut StdRng, _: &Compose) -> Option<Self::Action> {
+                None
+            }
+        }
+    )*};
+}
+
+composes_nothing!(
+    genius::core::einstein::Einstein,
+    genius::core::serieux::Serieux,
+    genius::core::sequence::Sequence,
+    genius::core::genius::Genius
+);
+
+impl Composer for Rtt {
+    /// Squares filled one legal placement at a time, stopping at random
+    /// (an empty list is a pass).
+    fn compose(&self, rng: &mut StdRng, compose: &Compose) -> Option<Self::Action> {
+        let Compose::Placements { player } = compose else {
+            return None;
+        };
+        let mut draft = Vec::new();
+        loop {
+            let next = self.next_placements(*player, &draft);
+            if next.is_empty() || rng.random_bool(0.2) {
+                break;
+            }
+            draft.push(next[rng.random_range(0..next.len())].clone());
+        }
+        Some(genius::core::rtt::Action::Place {
+            player: *player,
+            placements: draft,
+        })
+    }
+}
+
+/// Whether a phone holding `seat` may make a move of `actor`'s.
+pub fn may(seat: usize, actor: Actor) -> bool {
+    actor == Actor::Table || actor == Actor::Player(seat)
+}
+
+/// A legal move of `seats` now (the host plays its own seat and those of
+/// players without a phone), at random; rolls take the app's dice or typed
+/// ones at random.
+pub fn random_move<G: Composer>(state: &G, seats: &[usize], rng: &mut StdRng) -> Option<G::Action> {
+    let mut moves: Vec<G::Action> = Vec::new();
+    for m in state.legal_moves() {
+        let action = match m {
+            Move::Play(action) => Some(action),
+            Move::Roll(roll) => {
+                let values: Vec<u32> = (0..roll.len())
+                    .map(|i| rng.random_range(roll.range(i)))
+                    .collect();
+                let source = if rng.random_bool(0.8) {
+                    RollSource::Virtual
+                } else {
+                    RollSource::Typed
+                };
+                state.rolled(&roll, &values, source)
+            }
+            Move::Compose(c) => state.compose(rng, &c),
+        };
+        if let Some(action) = action {
+            if seats.iter().any(|s| may(*s, state.actor(&action))) {
+                moves.push(action);
+            }
+        }
+    }
+    if moves.is_empty() {
+        return None;
+    }
+    let i = rng.random_range(0..moves.len());
+    Some(moves.swap_remove(i))
+}

@@ -1,0 +1,825 @@
+//! The table protocol without a network: a host and its guests driven
+//! through seeded random interleavings, with frames lost, repeated and
+//! reordered, guests dropping off, coming back and restarting from their
+//! saved copy. Whatever happens, once the link is healthy again every copy
+//! holds the host's log, that log replays on one phone to the same game,
+//! and every proposal was applied once or refused with a reason.
+
+#[path = "common/seats.rs"]
+mod seats;
+
+use genius::core::einstein::{self, Einstein};
+use genius::core::game::{Actor, Game};
+use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest};
+use genius::core::link::host::{Host, HostEvent, Misbehaviour, Output, PeerId};
+use genius::core::link::replica::Replica;
+use genius::core::link::wire::{
+    encode, Denied, FrameError, JoinRefusal, PhoneId, Secret, Start, Step, ToHost, MAX_FRAME,
+    PROTOCOL,
+};
+use genius::core::rtt::{self, shipped_sheets, Rtt};
+use genius::core::sequence::{self, Sequence};
+use genius::core::serieux::{self, Serieux};
+use genius::core::session::Session;
+use genius::core::table::{Colour, FirstPlayer, Player};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use seats::{random_move, Composer};
+use std::collections::{HashMap, VecDeque};
+use std::time::Duration;
+
+const SECRET: Secret = secret(7);
+
+const fn secret(b: u8) -> Secret {
+    Secret::from_bytes([b; 16])
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap()
+}
+
+fn players(n: usize) -> Vec<Player> {
+    let names = ["Anne", "Bruno", "Chloé", "David", "Emma", "Farid"];
+    (0..n)
+        .map(|i| Player::new(names[i], Colour::ALL[i]))
+        .collect()
+}
+
+/// How a proposal was answered: none yet, applied as entry `seq`, or refused.
+type Outcome<G> = Option<Result<u64, Denied<<G as genius::core::session::Rules>::Error>>>;
+
+/// One guest phone and its connection, as the test's network sees it.
+struct Phone<G: Game> {
+    guest: Guest<G>,
+    /// The host's number for its connection, while connected.
+    peer: Option<PeerId>,
+    to_host: VecDeque<Vec<u8>>,
+    to_guest: VecDeque<Vec<u8>>,
+    /// Every proposal this phone made, and how it was answered.
+    outcomes: HashMap<u64, Outcome<G>>,
+}
+
+/// The table: one host, its guests, the frames in flight, the time.
+struct Table<G: Game> {
+    host: Host<G>,
+    phones: Vec<Phone<G>>,
+    next_peer: PeerId,
+    now: Duration,
+    faults: Faults,
+}
+
+/// What the network did to the table, for the test's report.
+#[derive(Default, Debug)]
+struct Faults {
+    reordered: usize,
+    repeated: usize,
+    lost: usize,
+    dropped_links: usize,
+    restarts: usize,
+}
+
+impl<G: Game + Composer> Table<G> {
+    /// `n` players: the host plays seat 0, guest `i` seat `claims[i]`.
+    fn new(start: Start<G::Setup>, claims: &[Option<usize>]) -> Self {
+        let replica = Replica::new("test-game".into(), start).unwrap();
+        let host = Host::new(replica, SECRET, PhoneId(1000), Some(0));
+        let phones = claims
+            .iter()
+            .enumerate()
+            .map(|(i, claim)| Phone {
+                guest: Guest::new(SECRET, PhoneId(i as u64 + 1), *claim, None),
+                peer: None,
+                to_host: VecDeque::new(),
+                to_guest: VecDeque::new(),
+                outcomes: HashMap::new(),
+            })
+            .collect();
+        Table {
+            host,
+            phones,
+            next_peer: 1,
+            now: Duration::ZERO,
+            faults: Faults::default(),
+        }
+    }
+
+    fn connect(&mut self, i: usize) {
+        let peer = self.next_peer;
+        self.next_peer += 1;
+        self.host.connected(peer, self.now);
+        let phone = &mut self.phones[i];
+        phone.peer = Some(peer);
+        phone.guest.connected(self.now);
+    }
+
+    fn disconnect(&mut self, i: usize) {
+        let phone = &mut self.phones[i];
+        if let Some(peer) = phone.peer.take() {
+            phone.to_host.clear();
+            phone.to_guest.clear();
+            phone.guest.disconnected();
+            self.host.disconnected(peer);
+        }
+    }
+
+    /// Moves what both sides want to send into the network, and closes
+    /// what the host closes.
+    fn pump(&mut self) {
+        while let Some(output) = self.host.poll_output() {
+            match output {
+                Output::Send { peer, frame } => {
+                    if let Some(p) = self.phones.iter_mut().find(|p| p.peer == Some(peer)) {
+                        p.to_guest.push_back(frame);
+                    }
+                }
+                Output::Close { peer } => {
+                    if let Some(i) = self.phones.iter().position(|p| p.peer == Some(peer)) {
+                        // What was queued before the close still arrives.
+                        let phone = &mut self.phones[i];
+                        while let Some(frame) = phone.to_guest.pop_front() {
+                            phone.guest.receive(&frame, self.now).unwrap();
+                        }
+                        self.disconnect(i);
+                    }
+                }
+            }
+        }
+        while let Some(event) = self.host.poll_event() {
+            if std::env::var("LINK_DEBUG").is_ok() {
+                eprintln!("{event:?}");
+            }
+        }
+        for phone in &mut self.phones {
+            while let Some(frame) = phone.guest.poll_transmit() {
+                if phone.peer.is_some() {
+                    phone.to_host.push_back(frame);
+                }
+            }
+            while let Some(event) = phone.guest.poll_event() {
+                match event {
+                    GuestEvent::Accepted { id, seq } => {
+                        phone.outcomes.insert(id, Some(Ok(seq)));
+                    }
+                    GuestEvent::Denied { id, why } => {
+                        phone.outcomes.insert(id, Some(Err(why)));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Takes one frame off a queue: mostly the first, sometimes another
+    /// (reordered); some are lost, some delivered twice.
+    fn take(
+        queue: &mut VecDeque<Vec<u8>>,
+        rng: &mut StdRng,
+        faults: Option<&mut Faults>,
+    ) -> Option<Vec<u8>> {
+        if queue.is_empty() {
+            return None;
+        }
+        let Some(faults) = faults else {
+            return queue.pop_front();
+        };
+        let at = if rng.random_bool(0.15) {
+            faults.reordered += usize::from(queue.len() > 1);
+            rng.random_range(0..queue.len())
+        } else {
+            0
+        };
+        let frame = if rng.random_bool(0.05) {
+            faults.repeated += 1;
+            queue[at].clone() // delivered now and again later
+        } else {
+            queue.remove(at)?
+        };
+        if rng.random_bool(0.05) {
+            faults.lost += 1;
+            return None;
+        }
+        Some(frame)
+    }
+
+    fn deliver_one(&mut self, rng: &mut StdRng, faults: bool) -> bool {
+        let busy: Vec<usize> = (0..self.phones.len())
+            .filter(|i| !self.phones[*i].to_host.is_empty() || !self.phones[*i].to_guest.is_empty())
+            .collect();
+        let Some(&i) = busy.get(rng.random_range(0..busy.len().max(1))) else {
+            return false;
+        };
+        let now = self.now;
+        let phone = &mut self.phones[i];
+        let faults = faults.then_some(&mut self.faults);
+        if rng.random_bool(0.5) && !phone.to_host.is_empty() || phone.to_guest.is_empty() {
+            if let (Some(frame), Some(peer)) =
+                (Self::take(&mut phone.to_host, rng, faults), phone.peer)
+            {
+                self.host.receive(peer, &frame, now);
+            }
+        } else if let Some(frame) = Self::take(&mut phone.to_guest, rng, faults) {
+            if phone.guest.receive(&frame, now).is_err() {
+                self.disconnect(i);
+            }
+        }
+        true
+    }
+
+    /// A player makes a move on their own phone (or the host's).
+    fn play(&mut self, rng: &mut StdRng) {
+        let i = rng.random_range(0..=self.phones.len());
+        let now = self.now;
+        if i == self.phones.len() {
+            // The host: its own seat, and the seats no phone holds.
+            let seats: Vec<usize> = self
+                .host
+                .seats()
+                .iter()
+                .enumerate()
+                .filter(|(s, v)| *s == 0 || v.phone.is_none())
+                .map(|(s, _)| s)
+                .collect();
+            let step = if rng.random_bool(0.04) {
+                Step::Undo
+            } else if rng.random_bool(0.02) {
+                Step::Redo
+            } else {
+                match random_move(self.host.replica().session().state(), &seats, rng) {
+                    Some(action) => Step::Act(action),
+                    None => return,
+                }
+            };
+            let _ = self.host.act(step);
+            return;
+        }
+        let phone = &mut self.phones[i];
+        let Some(replica) = phone.guest.replica() else {
+            return;
+        };
+        let step = if rng.random_bool(0.03) {
+            Step::Undo
+        } else if rng.random_bool(0.02) {
+            Step::Redo
+        } else {
+            let seat = phone.guest.seat();
+            let seats: Vec<usize> = seat.into_iter().collect();
+            match random_move(replica.session().state(), &seats, rng) {
+                Some(action) => Step::Act(action),
+                None => return,
+            }
+        };
+        if let Ok(id) = phone.guest.propose(step, now) {
+            phone.outcomes.insert(id, None);
+        }
+    }
+
+    /// Every guest's copy is a prefix of the host's log.
+    fn check_prefixes(&self) {
+        let log = self.host.replica().entries();
+        for (i, phone) in self.phones.iter().enumerate() {
+            if let Some(replica) = phone.guest.replica() {
+                let held = replica.entries();
+                assert!(
+                    held.len() <= log.len() && held == &log[..held.len()],
+                    "guest {i}'s copy is not a prefix of the host's log"
+                );
+            }
+        }
+    }
+
+    /// One random step of the table's life.
+    fn step(&mut self, rng: &mut StdRng) {
+        let roll = rng.random_range(0..100);
+        let i = rng.random_range(0..self.phones.len());
+        match roll {
+            0..=44 => {
+                self.deliver_one(rng, true);
+            }
+            45..=69 => self.play(rng),
+            70..=74 => {
+                self.faults.dropped_links += usize::from(self.phones[i].peer.is_some());
+                self.disconnect(i);
+            }
+            75..=86 => {
+                if self.phones[i].peer.is_none() {
+                    self.connect(i);
+                }
+            }
+            87..=88 => {
+                self.faults.restarts += 1;
+                self.restart(i);
+            }
+            _ => {
+                self.now += Duration::from_millis(rng.random_range(0..800));
+                for phone in &mut self.phones {
+                    phone.guest.handle_timeout(self.now);
+                }
+            }
+        }
+        self.pump();
+        self.check_prefixes();
+    }
+
+    /// The phone is closed and opened again: the guest comes back from what
+    /// it saved (through JSON, as a file), offline.
+    fn restart(&mut self, i: usize) {
+        self.disconnect(i);
+        let phone = &mut self.phones[i];
+        let json = serde_json::to_string(&phone.guest.saved()).unwrap();
+        let saved: SavedGuest<G> = serde_json::from_str(&json).unwrap();
+        let replica = saved
+            .replica
+            .clone()
+            .map(|r| Replica::restore(r).expect("a saved copy replays"));
+        phone.guest = Guest::restore(saved, replica);
+    }
+
+    /// The link healthy again: every phone reconnects, and every frame is
+    /// delivered in order until nothing moves.
+    fn heal(&mut self, rng: &mut StdRng) {
+        for i in 0..self.phones.len() {
+            self.disconnect(i);
+            self.connect(i);
+        }
+        self.pump();
+        for _ in 0..100_000 {
+            if !self.deliver_one(rng, false) {
+                let waiting = self.phones.iter().any(|p| p.guest.next_timeout().is_some());
+                if !waiting {
+                    return;
+                }
+                self.now += Duration::from_secs(3);
+                for phone in &mut self.phones {
+                    phone.guest.handle_timeout(self.now);
+                }
+            }
+            self.pump();
+        }
+        panic!("the table never settled");
+    }
+
+    fn check_settled(&self) {
+        let host = self.host.replica();
+        // The log replays on one phone, step by step, to the same game.
+        let mut one_phone: Session<G> = Session::new(host.start().setup.clone()).unwrap();
+        one_phone.allow_coach(host.start().coach_allowed);
+        for entry in host.entries() {
+            match &entry.step {
+                Step::Act(action) => one_phone.act(action.clone()).unwrap(),
+                Step::Undo => assert!(one_phone.undo()),
+                Step::Redo => assert!(one_phone.redo()),
+            }
+        }
+        assert_eq!(json(one_phone.record()), json(host.session().record()));
+        for (i, phone) in self.phones.iter().enumerate() {
+            assert_eq!(phone.guest.state(), &LinkState::Joined, "guest {i}");
+            let copy = phone.guest.replica().expect("joined");
+            assert_eq!(copy.entries(), host.entries(), "guest {i}'s log");
+            assert_eq!(
+                json(copy.session().record()),
+                json(host.session().record()),
+                "guest {i}"
+            );
+            assert_eq!(phone.guest.pending().count(), 0, "guest {i}: unanswered");
+            // Applied once, or refused and not applied.
+            for (id, outcome) in &phone.outcomes {
+                let entries: Vec<u64> = (1..)
+                    .zip(host.entries())
+                    .filter(|(_, e)| {
+                        e.origin
+                            .is_some_and(|o| o.phone == phone.guest.phone() && o.proposal == *id)
+                    })
+                    .map(|(seq, _)| seq)
+                    .collect();
+                match outcome {
+                    Some(Ok(seq)) => assert_eq!(entries, vec![*seq], "guest {i}, proposal {id}"),
+                    Some(Err(_)) => assert!(entries.is_empty(), "guest {i}, proposal {id}"),
+                    None => panic!("guest {i}: proposal {id} never answered"),
+                }
+            }
+        }
+    }
+}
+
+/// Plays `games` seeded tables of `steps` steps each, then heals the link
+/// and checks every copy. Returns (entries, proposals) over all tables.
+fn interleavings<G: Game + Composer>(
+    start: impl Fn(&mut StdRng) -> Start<G::Setup>,
+    claims: &[Option<usize>],
+    games: u64,
+    steps: usize,
+) -> (usize, usize) {
+    let (mut entries, mut proposals) = (0, 0);
+    let mut faults = Faults::default();
+    for seed in 0..games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut table = Table::<G>::new(start(&mut rng), claims);
+        for i in 0..claims.len() {
+            table.connect(i);
+        }
+        table.pump();
+        for _ in 0..steps {
+            table.step(&mut rng);
+            if table.host.replica().session().is_finished() && rng.random_bool(0.05) {
+                break;
+            }
+        }
+        table.heal(&mut rng);
+        table.check_settled();
+        entries += table.host.replica().head() as usize;
+        proposals += table.phones.iter().map(|p| p.outcomes.len()).sum::<usize>();
+        faults.reordered += table.faults.reordered;
+        faults.repeated += table.faults.repeated;
+        faults.lost += table.faults.lost;
+        faults.dropped_links += table.faults.dropped_links;
+        faults.restarts += table.faults.restarts;
+    }
+    // Every table settled identical (checked above): 0 copies diverged,
+    // 0 entries lost.
+    println!(
+        "{}: {games} tables, {entries} entries, {proposals} proposals; {faults:?}; copies diverged 0",
+        std::any::type_name::<G>()
+    );
+    (entries, proposals)
+}
+
+fn games() -> u64 {
+    std::env::var("GENIUS_LINK_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(40)
+}
+
+#[test]
+fn einstein_three_phones_and_a_watcher_agree_whatever_the_network_does() {
+    let (entries, proposals) = interleavings::<Einstein>(
+        |rng| Start {
+            setup: einstein::Setup {
+                players: players(4),
+                first: if rng.random_bool(0.5) {
+                    FirstPlayer::RollOff
+                } else {
+                    FirstPlayer::Chosen(rng.random_range(0..4))
+                },
+            },
+            coach_allowed: true,
+        },
+        // Seat 3 has no phone: the host plays it.
+        &[Some(1), Some(2), None],
+        games(),
+        1500,
+    );
+    assert!(entries > 20 * games() as usize, "{entries} entries");
+    assert!(proposals > 20 * games() as usize, "{proposals} proposals");
+}
+
+#[test]
+fn roll_to_the_top_sheets_filled_at_once_agree() {
+    interleavings::<Rtt>(
+        |rng| {
+            let sheets = shipped_sheets();
+            Start {
+                setup: rtt::Setup {
+                    players: players(3),
+                    first: FirstPlayer::RollOff,
+                    sheet: sheets[rng.random_range(0..sheets.len())].clone(),
+                    decreasing: rng.random_bool(0.3),
+                },
+                coach_allowed: false,
+            }
+        },
+        &[Some(1), Some(2)],
+        games() / 2,
+        1200,
+    );
+}
+
+#[test]
+fn turn_games_agree() {
+    interleavings::<Serieux>(
+        |_| Start {
+            setup: serieux::Setup {
+                players: players(3),
+                first: FirstPlayer::RollOff,
+            },
+            coach_allowed: true,
+        },
+        &[Some(1), Some(2)],
+        games() / 2,
+        600,
+    );
+    interleavings::<Sequence>(
+        |_| Start {
+            setup: sequence::Setup {
+                players: players(2),
+                first: FirstPlayer::RollOff,
+                six_in_a_row: false,
+            },
+            coach_allowed: true,
+        },
+        &[Some(1)],
+        games() / 2,
+        800,
+    );
+}
+
+/// A host with two joined guests (seats 1 and 2) of a three-player Einstein.
+fn einstein_table() -> Table<Einstein> {
+    let mut table = Table::<Einstein>::new(
+        Start {
+            setup: einstein::Setup {
+                players: players(3),
+                first: FirstPlayer::Chosen(0),
+            },
+            coach_allowed: true,
+        },
+        &[Some(1), Some(2)],
+    );
+    table.connect(0);
+    table.connect(1);
+    settle(&mut table);
+    table
+}
+
+fn settle<G: Game + Composer>(table: &mut Table<G>) {
+    let mut rng = StdRng::seed_from_u64(0);
+    table.pump();
+    while table.deliver_one(&mut rng, false) {
+        table.pump();
+    }
+}
+
+fn roll(dice: [u8; 5]) -> einstein::Action {
+    einstein::Action::Roll {
+        dice: dice
+            .iter()
+            .map(|v| genius::core::dice::D6::new(*v).unwrap())
+            .collect(),
+        source: genius::core::session::RollSource::Typed,
+    }
+}
+
+fn choose(player: usize) -> einstein::Action {
+    einstein::Action::Choose {
+        player,
+        choice: einstein::Choice {
+            pairs: [[0, 1], [2, 3]],
+        },
+    }
+}
+
+#[test]
+fn a_guest_proposes_for_its_own_seat_only_and_sees_the_rules_refusal() {
+    let mut table = einstein_table();
+    // Seat 0 (the host) rolls; a guest may not roll for it.
+    let guest = &mut table.phones[0].guest;
+    assert_eq!(
+        guest.propose(Step::Act(roll([1, 2, 3, 4, 5])), Duration::ZERO),
+        Err(Denied::NotYourSeat {
+            seat: Some(1),
+            actor: Actor::Player(0)
+        })
+    );
+    // Nor choose for another player.
+    table.host.act(Step::Act(roll([1, 2, 3, 4, 5]))).unwrap();
+    settle(&mut table);
+    let guest = &mut table.phones[0].guest;
+    assert!(matches!(
+        guest.propose(Step::Act(choose(2)), Duration::ZERO),
+        Err(Denied::NotYourSeat { .. })
+    ));
+    // Its own choice goes through, once; the second is refused by the rules.
+    let id = guest.propose(Step::Act(choose(1)), Duration::ZERO).unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&id], Some(Ok(2)));
+    let guest = &mut table.phones[0].guest;
+    assert_eq!(
+        guest.propose(Step::Act(choose(1)), Duration::ZERO),
+        Err(Denied::Rules(einstein::Error::NotWaitingFor(1)))
+    );
+    // The host enforces it too: a proposal forged past the guest's own check.
+    let forged = encode(&ToHost::Propose {
+        id: 99,
+        step: Step::Act(choose(2)),
+    })
+    .unwrap();
+    let peer = table.phones[0].peer.unwrap();
+    table.host.receive(peer, &forged, Duration::ZERO);
+    settle(&mut table);
+    assert_eq!(
+        table.phones[0].outcomes.get(&99),
+        None,
+        "answered, but to no proposal the guest made"
+    );
+    assert_eq!(table.host.replica().head(), 2, "nothing applied");
+    // The host may not play a seat a phone holds.
+    assert!(matches!(
+        table.host.act(Step::Act(choose(2))),
+        Err(Denied::NotYourSeat { .. })
+    ));
+}
+
+#[test]
+fn steps_made_offline_go_out_when_the_link_is_back() {
+    let mut table = einstein_table();
+    table.host.act(Step::Act(roll([6, 5, 4, 3, 2]))).unwrap();
+    settle(&mut table);
+    table.disconnect(0);
+    let id = table.phones[0]
+        .guest
+        .propose(Step::Act(choose(1)), Duration::ZERO)
+        .unwrap();
+    // Closed and opened again before the link is back: still waiting.
+    table.restart(0);
+    assert_eq!(table.phones[0].guest.pending().count(), 1);
+    table.connect(0);
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&id], Some(Ok(2)));
+    assert_eq!(table.phones[1].guest.replica().unwrap().head(), 2);
+}
+
+#[test]
+fn the_host_frees_a_seat_and_another_phone_takes_it() {
+    let mut table = einstein_table();
+    let third = Guest::<Einstein>::new(SECRET, PhoneId(77), Some(2), None);
+    table.phones.push(Phone {
+        guest: third,
+        peer: None,
+        to_host: VecDeque::new(),
+        to_guest: VecDeque::new(),
+        outcomes: HashMap::new(),
+    });
+    table.connect(2);
+    settle(&mut table);
+    assert_eq!(
+        table.phones[2].guest.state(),
+        &LinkState::Refused(JoinRefusal::SeatTaken(2))
+    );
+    table.host.free_seat(2);
+    settle(&mut table);
+    assert_eq!(table.phones[1].guest.seat(), None, "now watching");
+    let mut again = Guest::<Einstein>::new(SECRET, PhoneId(77), Some(2), None);
+    std::mem::swap(&mut table.phones[2].guest, &mut again);
+    table.connect(2);
+    settle(&mut table);
+    assert_eq!(table.phones[2].guest.seat(), Some(2));
+    assert_eq!(table.host.seats()[2].phone, Some(PhoneId(77)));
+}
+
+#[test]
+fn hostile_peers_change_nothing() {
+    let mut table = einstein_table();
+    table.host.act(Step::Act(roll([1, 1, 2, 2, 3]))).unwrap();
+    settle(&mut table);
+    let before = table.host.replica().entries().to_vec();
+    let now = Duration::ZERO;
+    let mut turned = |bytes: &[u8]| {
+        let peer = 1_000_000 + table.next_peer;
+        table.next_peer += 1;
+        table.host.connected(peer, now);
+        table.host.receive(peer, bytes, now);
+        let mut out = Vec::new();
+        while let Some(o) = table.host.poll_output() {
+            out.push(o);
+        }
+        let mut why = None;
+        while let Some(e) = table.host.poll_event() {
+            if let HostEvent::Turned { why: w, .. } = e {
+                why = Some(w);
+            }
+        }
+        assert!(out.contains(&Output::Close { peer }), "{out:?}");
+        why.expect("turned away")
+    };
+    let hello = |secret: Secret, protocol: u32, seat: Option<usize>| {
+        encode(&ToHost::<einstein::Action>::Hello {
+            protocol,
+            secret,
+            phone: PhoneId(666),
+            seat,
+            held: None,
+        })
+        .unwrap()
+    };
+    // Knowing the host's key is not enough: a wrong secret gets nothing.
+    assert_eq!(
+        turned(&hello(secret(8), PROTOCOL, None)),
+        Misbehaviour::Refused(JoinRefusal::WrongSecret)
+    );
+    assert_eq!(
+        turned(&hello(SECRET, PROTOCOL + 1, None)),
+        Misbehaviour::Refused(JoinRefusal::Protocol { host: PROTOCOL })
+    );
+    assert_eq!(
+        turned(&hello(SECRET, PROTOCOL, Some(9))),
+        Misbehaviour::Refused(JoinRefusal::NoSuchSeat(9))
+    );
+    assert_eq!(
+        turned(&hello(SECRET, PROTOCOL, Some(1))),
+        Misbehaviour::Refused(JoinRefusal::SeatTaken(1))
+    );
+    // A proposal before any hello.
+    let propose = encode(&ToHost::Propose {
+        id: 1,
+        step: Step::Act(choose(0)),
+    })
+    .unwrap();
+    assert_eq!(turned(&propose), Misbehaviour::NoHello);
+    // Garbage, and a frame announced too large.
+    assert_eq!(
+        turned(b"\x00\x00\x00\x05hello"),
+        Misbehaviour::Frame(FrameError::Garbage)
+    );
+    assert_eq!(
+        turned(&(MAX_FRAME as u32 + 1).to_be_bytes()),
+        Misbehaviour::Frame(FrameError::TooLarge(MAX_FRAME + 1))
+    );
+    // A flood from a joined watcher.
+    let mut flood = hello(SECRET, PROTOCOL, None);
+    for _ in 0..200 {
+        flood.extend(encode(&ToHost::<einstein::Action>::Resend { from: 1 }).unwrap());
+    }
+    assert_eq!(turned(&flood), Misbehaviour::Flood);
+    // A watcher proposing anything is refused.
+    let peer = 2_000_000;
+    table.host.connected(peer, now);
+    let mut bytes = hello(SECRET, PROTOCOL, None);
+    bytes.extend(propose);
+    table.host.receive(peer, &bytes, now);
+    let mut answered = false;
+    let mut frames = genius::core::link::wire::Frames::default();
+    while let Some(o) = table.host.poll_output() {
+        if let Output::Send { frame, .. } = o {
+            frames.push(&frame);
+        }
+    }
+    while let Some(m) = frames
+        .next::<genius::core::link::wire::ToGuest<einstein::Setup, einstein::Action, einstein::Error>>()
+        .unwrap()
+    {
+        if let genius::core::link::wire::ToGuest::Answer { outcome, .. } = m {
+            assert_eq!(outcome, Err(Denied::Watching));
+            answered = true;
+        }
+    }
+    assert!(answered);
+    assert_eq!(table.host.replica().entries(), &before[..]);
+    settle(&mut table);
+    for phone in &table.phones {
+        assert_eq!(phone.guest.replica().unwrap().entries(), &before[..]);
+    }
+}
+
+#[test]
+fn a_copy_that_is_not_a_prefix_is_replaced_by_the_hosts() {
+    let mut table = einstein_table();
+    table.host.act(Step::Act(roll([1, 2, 3, 4, 5]))).unwrap();
+    settle(&mut table);
+    table.disconnect(1);
+    // The guest's copy gets an entry the host never had (a copy carried
+    // on elsewhere), and the host moves on differently.
+    table.host.act(Step::Undo).unwrap();
+    table.host.act(Step::Act(roll([6, 6, 6, 6, 6]))).unwrap();
+    table.pump();
+    table.connect(1);
+    settle(&mut table);
+    let copy = table.phones[1].guest.replica().unwrap();
+    assert_eq!(copy.entries(), table.host.replica().entries());
+    assert_eq!(
+        copy.session().record(),
+        table.host.replica().session().record()
+    );
+}
+
+#[test]
+fn a_long_catch_up_comes_in_frames_under_the_limit() {
+    let mut table = Table::<Einstein>::new(
+        Start {
+            setup: einstein::Setup {
+                players: players(1),
+                first: FirstPlayer::Chosen(0),
+            },
+            coach_allowed: true,
+        },
+        &[None],
+    );
+    for _ in 0..2000 {
+        table.host.act(Step::Act(roll([1, 2, 3, 4, 5]))).unwrap();
+        table.host.act(Step::Undo).unwrap();
+    }
+    table.connect(0);
+    table.pump();
+    let hello = table.phones[0].to_host.pop_front().unwrap();
+    table
+        .host
+        .receive(table.phones[0].peer.unwrap(), &hello, Duration::ZERO);
+    table.pump();
+    let frames = table.phones[0].to_guest.len();
+    assert!(frames > 4, "{frames} frames");
+    assert!(table.phones[0]
+        .to_guest
+        .iter()
+        .all(|f| f.len() <= MAX_FRAME + 4));
+    settle(&mut table);
+    assert_eq!(table.phones[0].guest.replica().unwrap().head(), 4000);
+}
