@@ -754,7 +754,7 @@ fn hostile_peers_change_nothing() {
         }
     }
     while let Some(m) = frames
-        .next::<genius::core::link::wire::ToGuest<einstein::Setup, einstein::Action, einstein::Error>>()
+        .next_message::<genius::core::link::wire::ToGuest<einstein::Setup, einstein::Action, einstein::Error>>()
         .unwrap()
     {
         if let genius::core::link::wire::ToGuest::Answer { outcome, .. } = m {
