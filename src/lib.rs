@@ -5,10 +5,13 @@
 //! - [`settings`]: the player's preferences as data;
 //! - [`platform`]: storage, locale and randomness, one implementation per platform;
 //! - [`saves`]: the saved games; [`records`]: what is kept beside them;
-//! - [`ui`]: the Dioxus components.
+//! - [`ui`]: the Dioxus components;
+//! - `link` (feature `link`): one game on several phones, over iroh.
 
 pub mod core;
 pub mod i18n;
+#[cfg(feature = "link")]
+pub mod link;
 pub mod platform;
 pub mod records;
 pub mod saves;

@@ -5,9 +5,7 @@
 //! holds the host's log, that log replays on one phone to the same game,
 //! and every proposal was applied once or refused with a reason.
 
-#[path = "common/seats.rs"]
-mod seats;
-
+use genius::core::autoplay::{random_move, Composer};
 use genius::core::einstein::{self, Einstein};
 use genius::core::game::{Actor, Game};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest};
@@ -24,7 +22,6 @@ use genius::core::session::Session;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use seats::{random_move, Composer};
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 

@@ -372,6 +372,11 @@ impl GameKind {
         }
     }
 
+    /// The game of that name in files and ids.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
     /// Every game, in the order the home screen lists them.
     pub const ALL: [GameKind; 6] = [
         GameKind::Serieux,

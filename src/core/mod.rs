@@ -5,6 +5,7 @@
 //! functions. `tests/architecture.rs` checks that nothing in this folder
 //! reaches for the UI framework, the file system or the clock.
 
+pub mod autoplay;
 pub mod checker;
 pub mod coach;
 pub mod dice;

@@ -64,7 +64,33 @@ pub struct SavedGame {
     /// What the record's replay sums up to, when saved with it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary: Option<Summary>,
+    /// A game played on several phones: this phone's part in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<TableMark>,
     pub record: Box<RawValue>,
+}
+
+/// A game played on several phones (see [`super::link`]): every phone saves
+/// its own copy, the record as for any game plus this mark, so that the
+/// game survives any phone, and this one can rejoin the table or carry the
+/// game on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableMark {
+    /// The table's ticket: the host's own, or the one this phone joined by.
+    pub ticket: String,
+    pub role: TableRole,
+    /// The link's own state as JSON (`link::host::SavedHost` or
+    /// `link::guest::SavedGuest`): the entries of the table's log and this
+    /// phone's seat.
+    pub link: serde_json::Value,
+}
+
+/// This phone's part at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableRole {
+    Host,
+    Guest,
 }
 
 impl PartialEq for SavedGame {
@@ -79,6 +105,7 @@ impl PartialEq for SavedGame {
             && self.saved_at == other.saved_at
             && self.finished == other.finished
             && self.summary == other.summary
+            && self.table == other.table
             && (self.record.get() == other.record.get() || tree(self) == tree(other))
     }
 }
@@ -130,6 +157,7 @@ impl SavedGame {
             saved_at,
             finished: session.is_finished(),
             summary: None,
+            table: None,
             record: serde_json::value::to_raw_value(session.record()).unwrap_or_default(),
         }
     }
@@ -363,6 +391,27 @@ mod tests {
         assert_eq!(back, saved);
         let replayed: Session<Serieux> = back.session().unwrap();
         assert_eq!(replayed.state(), s.state());
+    }
+
+    #[test]
+    fn a_table_game_keeps_its_mark_under_the_checksum() {
+        let s = session();
+        let saved = SavedGame {
+            table: Some(TableMark {
+                ticket: "v=1&h=…".into(),
+                role: TableRole::Guest,
+                link: serde_json::json!({"phone": 7}),
+            }),
+            ..SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s)
+        };
+        let text = saved.to_json();
+        assert!(text.contains(r#""table":{"ticket":"#), "{text}");
+        assert_eq!(SavedGame::parse(&text).unwrap(), saved);
+        let changed = text.replace(r#""phone":7"#, r#""phone":8"#);
+        assert_eq!(SavedGame::parse(&changed), Err(LoadError::Damaged));
+        // A game on one phone is written as before, without the field.
+        let alone = SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s).to_json();
+        assert!(!alone.contains("\"table\""));
     }
 
     #[test]

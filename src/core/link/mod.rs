@@ -28,4 +28,5 @@
 pub mod guest;
 pub mod host;
 pub mod replica;
+pub mod ticket;
 pub mod wire;

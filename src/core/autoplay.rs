@@ -1,24 +1,22 @@
-//! A random legal move for one seat of a table game: what a player on their
-//! own phone may do now (`#[path]`-included by the table link's tests and
-//! its benchmark).
+//! A player that makes random legal moves for some seats: the native
+//! table peer's `auto` command, and the player of the table link's tests
+//! and benchmark. Its randomness is given (any [`Rng`]), like a roll's.
 
-#![allow(dead_code)]
-
-use genius::core::game::{Actor, Compose, Game, Move};
-use genius::core::rtt::Rtt;
-use genius::core::session::RollSource;
-use rand::rngs::StdRng;
+use super::game::{Actor, Compose, Game, Move};
+use super::rtt::Rtt;
+use super::session::RollSource;
 use rand::Rng;
 
-/// How a game builds its composed moves at random.
+/// How a game builds its composed moves at random (none: the word game's
+/// words, which only a table can judge, are not played at random).
 pub trait Composer: Game {
-    fn compose(&self, rng: &mut StdRng, compose: &Compose) -> Option<Self::Action>;
+    fn compose(&self, rng: &mut impl Rng, compose: &Compose) -> Option<Self::Action>;
 }
 
 macro_rules! composes_nothing {
     ($($game:ty),*) => {$(
         impl Composer for $game {
-            fn compose(&self, _: &mut StdRng, _: &Compose) -> Option<Self::Action> {
+            fn compose(&self, _: &mut impl Rng, _: &Compose) -> Option<Self::Action> {
                 None
             }
         }
@@ -26,16 +24,17 @@ macro_rules! composes_nothing {
 }
 
 composes_nothing!(
-    genius::core::einstein::Einstein,
-    genius::core::serieux::Serieux,
-    genius::core::sequence::Sequence,
-    genius::core::genius::Genius
+    super::einstein::Einstein,
+    super::serieux::Serieux,
+    super::sequence::Sequence,
+    super::genius::Genius,
+    super::words::Words
 );
 
 impl Composer for Rtt {
     /// Squares filled one legal placement at a time, stopping at random
     /// (an empty list is a pass).
-    fn compose(&self, rng: &mut StdRng, compose: &Compose) -> Option<Self::Action> {
+    fn compose(&self, rng: &mut impl Rng, compose: &Compose) -> Option<Self::Action> {
         let Compose::Placements { player } = compose else {
             return None;
         };
@@ -47,7 +46,7 @@ impl Composer for Rtt {
             }
             draft.push(next[rng.random_range(0..next.len())].clone());
         }
-        Some(genius::core::rtt::Action::Place {
+        Some(super::rtt::Action::Place {
             player: *player,
             placements: draft,
         })
@@ -62,7 +61,11 @@ pub fn may(seat: usize, actor: Actor) -> bool {
 /// A legal move of `seats` now (the host plays its own seat and those of
 /// players without a phone), at random; rolls take the app's dice or typed
 /// ones at random.
-pub fn random_move<G: Composer>(state: &G, seats: &[usize], rng: &mut StdRng) -> Option<G::Action> {
+pub fn random_move<G: Composer>(
+    state: &G,
+    seats: &[usize],
+    rng: &mut impl Rng,
+) -> Option<G::Action> {
     let mut moves: Vec<G::Action> = Vec::new();
     for m in state.legal_moves() {
         let action = match m {

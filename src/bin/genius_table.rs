@@ -1,0 +1,580 @@
+//! `genius-table`: a phone at a table, from the command line.
+//!
+//! ```text
+//! genius-table host  --file GAME.json --game einstein --players Anne,Bruno,Chloé
+//!                    [--setup SETUP.json] [--seat N | --watch] [RELAY] [--seed N]
+//! genius-table join  --file GAME.json --ticket TICKET [--seat N | --watch] [RELAY] [--seed N]
+//! genius-table resume --file GAME.json [RELAY] [--seed N]   # rejoin, or host again
+//! genius-table takeover --file GAME.json [RELAY] [--seed N]  # a guest's copy, hosted here
+//! RELAY: --relay URL (own relay) | --public (iroh's) | --no-relay; --relay-only
+//! ```
+//!
+//! It saves its copy of the game to `--file` after every change, in the
+//! app's own saved-game format with the table's mark. On its standard
+//! input, one command a line: `auto` (a random legal move of this phone's
+//! seats), `act <action JSON>`, `undo`, `redo`, `free <seat>` (host),
+//! `state`, `quit`. On its standard output, one JSON object a line: the
+//! ticket, the seats, every change of the game (`head`, `finished`,
+//! `scores`, `chain`), refusals, and the link's state.
+
+use genius::core::autoplay::{random_move, Composer};
+use genius::core::einstein::Einstein;
+use genius::core::game::{Game, GameKind, Summary};
+use genius::core::genius::Genius;
+use genius::core::link::guest::{Guest, GuestEvent, SavedGuest};
+use genius::core::link::host::{Host, HostEvent, SavedHost};
+use genius::core::link::replica::Replica;
+use genius::core::link::ticket::Ticket;
+use genius::core::link::wire::{PhoneId, Secret, Start, Step};
+use genius::core::rtt::{shipped_sheets, Rtt};
+use genius::core::save::{new_id, SavedGame, TableMark, TableRole};
+use genius::core::sequence::Sequence;
+use genius::core::serieux::Serieux;
+use genius::core::table::{Colour, FirstPlayer, Player};
+use genius::core::words::Words;
+use genius::link::{GuestLink, GuestLinkEvent, HostLink, Options, Relay};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+type Fail = Box<dyn std::error::Error>;
+
+struct Args {
+    command: String,
+    values: HashMap<String, String>,
+    flags: Vec<String>,
+}
+
+impl Args {
+    fn parse() -> Result<Args, Fail> {
+        let mut raw = std::env::args().skip(1);
+        let command = raw.next().ok_or(USAGE)?;
+        let (mut values, mut flags) = (HashMap::new(), Vec::new());
+        let mut raw = raw.peekable();
+        while let Some(arg) = raw.next() {
+            let name = arg.strip_prefix("--").ok_or(USAGE)?.to_string();
+            match raw.peek() {
+                Some(next) if !next.starts_with("--") => {
+                    values.insert(name, raw.next().unwrap_or_default());
+                }
+                _ => flags.push(name),
+            }
+        }
+        Ok(Args {
+            command,
+            values,
+            flags,
+        })
+    }
+
+    fn value(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.flags.iter().any(|f| f == name)
+    }
+
+    fn options(&self) -> Options {
+        let relay = match self.value("relay") {
+            Some(url) => Relay::Own(url.to_string()),
+            None if self.flag("no-relay") => Relay::Disabled,
+            None => Relay::Public,
+        };
+        Options {
+            relay_only: self.flag("relay-only"),
+            ..Options::new(relay)
+        }
+    }
+
+    /// The seat asked for: `--seat N`, or none with `--watch`.
+    fn seat(&self, default: Option<usize>) -> Result<Option<usize>, Fail> {
+        if self.flag("watch") {
+            return Ok(None);
+        }
+        match self.value("seat") {
+            Some(n) => Ok(Some(n.parse()?)),
+            None => Ok(default),
+        }
+    }
+}
+
+const USAGE: &str = "usage: genius-table host|join|resume|takeover --file GAME.json [options] (see the source's header)";
+
+/// What the table mark's `link` holds for this program.
+#[derive(Serialize, Deserialize)]
+struct Link {
+    state: Value,
+    /// The iroh endpoint's key: the same ticket after a restart.
+    key: String,
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex32(text: &str) -> Option<[u8; 32]> {
+    let mut out = [0; 32];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
+}
+
+/// Unpredictable bytes, from the system: for the table's secret and the
+/// phone's id (never from `--seed`, which only steers `auto`).
+fn os_random<const N: usize>() -> Result<[u8; N], Fail> {
+    use rand::TryRngCore;
+    let mut bytes = [0; N];
+    rand::rngs::OsRng.try_fill_bytes(&mut bytes)?;
+    Ok(bytes)
+}
+
+fn phone_id() -> Result<PhoneId, Fail> {
+    Ok(PhoneId(u64::from_le_bytes(os_random()?)))
+}
+
+fn say(value: Value) {
+    println!("{value}");
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+#[tokio::main]
+async fn main() {
+    let code = match run().await {
+        Ok(()) => 0,
+        Err(e) => {
+            say(json!({ "error": e.to_string() }));
+            1
+        }
+    };
+    // Now, without waiting for the runtime's reader of the standard input,
+    // which would wait for a line that may never come.
+    std::process::exit(code);
+}
+
+async fn run() -> Result<(), Fail> {
+    let args = Args::parse()?;
+    let file = PathBuf::from(args.value("file").ok_or("--file GAME.json is needed")?);
+    let kind = match args.command.as_str() {
+        "host" => GameKind::from_name(args.value("game").ok_or("--game is needed")?)
+            .ok_or("unknown game")?,
+        "join" => {
+            Ticket::parse(args.value("ticket").ok_or("--ticket is needed")?)
+                .map_err(|e| format!("not a ticket: {e:?}"))?
+                .game
+        }
+        "resume" | "takeover" => {
+            SavedGame::parse(&std::fs::read_to_string(&file)?)
+                .map_err(|e| format!("{e:?}"))?
+                .game
+        }
+        _ => return Err(USAGE.into()),
+    };
+    match kind {
+        GameKind::Einstein => play::<Einstein>(&args, file).await,
+        GameKind::Rtt => play::<Rtt>(&args, file).await,
+        GameKind::Serieux => play::<Serieux>(&args, file).await,
+        GameKind::Sequence => play::<Sequence>(&args, file).await,
+        GameKind::Genius => play::<Genius>(&args, file).await,
+        GameKind::Words => play::<Words>(&args, file).await,
+    }
+}
+
+/// A setup from `--setup FILE` (any game), or from `--players` for the
+/// games that need nothing else (the first player is the first named).
+fn setup<G: Game>(args: &Args) -> Result<G::Setup, Fail> {
+    if let Some(path) = args.value("setup") {
+        return Ok(serde_json::from_str(&std::fs::read_to_string(path)?)?);
+    }
+    let names = args
+        .value("players")
+        .ok_or("--players or --setup is needed")?;
+    let players: Vec<Player> = names
+        .split(',')
+        .zip(Colour::ALL.iter().cycle())
+        .map(|(name, colour)| Player::new(name, *colour))
+        .collect();
+    let mut setup = json!({ "players": players, "first": FirstPlayer::Chosen(0) });
+    if G::KIND == GameKind::Rtt {
+        let sheet = shipped_sheets()
+            .into_iter()
+            .find(|s| Some(s.id.as_str()) == args.value("sheet"))
+            .or_else(|| shipped_sheets().into_iter().next())
+            .ok_or("no sheet")?;
+        setup["sheet"] = serde_json::to_value(sheet)?;
+    }
+    Ok(serde_json::from_value(setup)?)
+}
+
+/// This phone at the table: the host or a guest.
+enum Phone<G: Game> {
+    Host(HostLink<G>),
+    Guest(GuestLink<G>),
+}
+
+async fn play<G>(args: &Args, file: PathBuf) -> Result<(), Fail>
+where
+    G: Composer + Send + Sync,
+    G::Setup: Send + Sync,
+    G::Action: Send + Sync + DeserializeOwned,
+    G::Error: Send + Sync + std::fmt::Debug,
+{
+    let mut rng = match args.value("seed") {
+        Some(seed) => SmallRng::seed_from_u64(seed.parse()?),
+        None => SmallRng::from_os_rng(),
+    };
+    let mut options = args.options();
+    let saved = match args.command.as_str() {
+        "resume" | "takeover" => {
+            let game =
+                SavedGame::parse(&std::fs::read_to_string(&file)?).map_err(|e| format!("{e:?}"))?;
+            Some(game.table.ok_or("not a table game")?)
+        }
+        _ => None,
+    };
+    let (phone, mut host_events, mut guest_events) = match (args.command.as_str(), saved) {
+        ("host", _) => {
+            let start = Start {
+                setup: setup::<G>(args)?,
+                coach_allowed: true,
+            };
+            let id = new_id(G::KIND, now_ms(), u16::from_le_bytes(os_random()?));
+            let replica = Replica::new(id, start).map_err(|e| format!("{e:?}"))?;
+            let secret = Secret::from_bytes(os_random()?);
+            let host = Host::new(replica, secret, phone_id()?, args.seat(Some(0))?);
+            let (link, events) = HostLink::open(host, &options).await?;
+            (Phone::Host(link), Some(events), None)
+        }
+        ("join", _) => {
+            let ticket = Ticket::parse(args.value("ticket").unwrap_or_default())
+                .map_err(|e| format!("{e:?}"))?;
+            // A copy of this game already here (a table whose host left,
+            // carried on elsewhere): joined with it, as the same phone.
+            let kept = std::fs::read_to_string(&file)
+                .ok()
+                .and_then(|text| SavedGame::parse(&text).ok())
+                .and_then(|game| game.table)
+                .filter(|mark| mark.role == TableRole::Guest)
+                .and_then(|mark| serde_json::from_value::<Link>(mark.link).ok())
+                .and_then(|link| serde_json::from_value::<SavedGuest<G>>(link.state).ok());
+            let (phone, replica) = match kept {
+                Some(saved) => (
+                    saved.phone,
+                    saved.replica.and_then(|r| Replica::restore(r).ok()),
+                ),
+                None => (phone_id()?, None),
+            };
+            let guest = Guest::new(ticket.secret, phone, args.seat(None)?, replica);
+            let (link, events) = GuestLink::join(guest, &ticket, &options).await?;
+            save_guest(&file, &link, &ticket.to_string())?;
+            (Phone::Guest(link), None, Some(events))
+        }
+        ("resume", Some(mark)) => {
+            let link: Link = serde_json::from_value(mark.link)?;
+            options.key = unhex32(&link.key);
+            match mark.role {
+                TableRole::Host => {
+                    let saved: SavedHost<G> = serde_json::from_value(link.state)?;
+                    let replica =
+                        Replica::restore(saved.replica.clone()).map_err(|e| format!("{e:?}"))?;
+                    let (link, events) =
+                        HostLink::open(Host::restore(saved, replica), &options).await?;
+                    (Phone::Host(link), Some(events), None)
+                }
+                TableRole::Guest => {
+                    let saved: SavedGuest<G> = serde_json::from_value(link.state)?;
+                    let replica = match saved.replica.clone() {
+                        Some(r) => Some(Replica::restore(r).map_err(|e| format!("{e:?}"))?),
+                        None => None,
+                    };
+                    let ticket = Ticket::parse(&mark.ticket).map_err(|e| format!("{e:?}"))?;
+                    let guest = Guest::restore(saved, replica);
+                    let (link, events) = GuestLink::join(guest, &ticket, &options).await?;
+                    (Phone::Guest(link), None, Some(events))
+                }
+            }
+        }
+        ("takeover", Some(mark)) => {
+            // The host is gone: this copy carries the game on, hosted here
+            // under a new ticket; the other phones join it.
+            let link: Link = serde_json::from_value(mark.link)?;
+            let saved: SavedGuest<G> = serde_json::from_value(link.state)?;
+            let replica = Replica::restore(saved.replica.ok_or("no copy of the game yet")?)
+                .map_err(|e| format!("{e:?}"))?;
+            let secret = Secret::from_bytes(os_random()?);
+            let host = Host::new(replica, secret, saved.phone, saved.claim);
+            let (link, events) = HostLink::open(host, &options).await?;
+            (Phone::Host(link), Some(events), None)
+        }
+        _ => return Err(USAGE.into()),
+    };
+    if let Phone::Host(link) = &phone {
+        say(json!({ "ticket": link.ticket().to_string() }));
+        save_host(&file, link)?;
+    }
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    loop {
+        tokio::select! {
+            line = lines.next_line() => {
+                let Ok(Some(line)) = line else { break };
+                if !command(&phone, line.trim(), &mut rng)? {
+                    break;
+                }
+                persist(&file, &phone)?;
+            }
+            Some(event) = async { host_events.as_mut()?.recv().await } => {
+                host_event::<G>(&phone, event);
+                persist(&file, &phone)?;
+            }
+            Some(event) = async { guest_events.as_mut()?.recv().await } => {
+                let over = guest_event::<G>(&phone, event);
+                persist(&file, &phone)?;
+                if over {
+                    break;
+                }
+            }
+        }
+    }
+    match phone {
+        Phone::Host(link) => link.close().await,
+        Phone::Guest(link) => link.leave().await,
+    }
+    Ok(())
+}
+
+/// One line of input; false to stop.
+fn command<G>(phone: &Phone<G>, line: &str, rng: &mut SmallRng) -> Result<bool, Fail>
+where
+    G: Composer + Send,
+    G::Setup: Send,
+    G::Action: Send + DeserializeOwned,
+    G::Error: Send + std::fmt::Debug,
+{
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let step = match word {
+        "" => return Ok(true),
+        "quit" => return Ok(false),
+        "state" => {
+            report(phone);
+            return Ok(true);
+        }
+        "free" => {
+            if let Phone::Host(link) = phone {
+                link.free_seat(rest.trim().parse()?);
+            }
+            return Ok(true);
+        }
+        "undo" => Step::Undo,
+        "redo" => Step::Redo,
+        "act" => Step::Act(serde_json::from_str(rest)?),
+        "auto" => {
+            let action = match phone {
+                Phone::Host(link) => link.with(|host| {
+                    // The host's own seat and the seats no phone holds.
+                    let own = host.seat_of(host.me());
+                    let seats: Vec<usize> = (0..host.seats().len())
+                        .filter(|s| Some(*s) == own || host.seats()[*s].phone.is_none())
+                        .collect();
+                    random_move(host.replica().session().state(), &seats, rng)
+                }),
+                Phone::Guest(link) => link.with(|guest| {
+                    let seats: Vec<usize> = guest.seat().into_iter().collect();
+                    random_move(guest.replica()?.session().state(), &seats, rng)
+                }),
+            };
+            match action {
+                Some(action) => Step::Act(action),
+                None => {
+                    say(json!({ "auto": "nothing to play" }));
+                    return Ok(true);
+                }
+            }
+        }
+        _ => {
+            say(json!({ "error": format!("unknown command: {word}") }));
+            return Ok(true);
+        }
+    };
+    let result = match phone {
+        Phone::Host(link) => link.act(step),
+        Phone::Guest(link) => link.propose(step),
+    };
+    match result {
+        Ok(n) => say(json!({ "sent": n })),
+        Err(why) => say(json!({ "denied": format!("{why:?}") })),
+    }
+    Ok(true)
+}
+
+fn host_event<G>(phone: &Phone<G>, event: HostEvent)
+where
+    G: Game + Send,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    match event {
+        HostEvent::Applied { .. } => report(phone),
+        HostEvent::Joined { phone: p, seat, .. } => {
+            say(json!({ "joined": { "phone": p.0, "seat": seat } }))
+        }
+        HostEvent::Left { phone: p, .. } => say(json!({ "left": p.0 })),
+        HostEvent::Turned { why, .. } => say(json!({ "turned": format!("{why:?}") })),
+    }
+}
+
+/// True once the guest is done (refused, or the host left).
+fn guest_event<G>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) -> bool
+where
+    G: Game + Send,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send + std::fmt::Debug,
+{
+    match event {
+        GuestLinkEvent::Connecting => say(json!({ "link": "connecting" })),
+        GuestLinkEvent::Lost { retry } => {
+            say(json!({ "link": "lost", "retry_ms": retry.as_millis() as u64 }))
+        }
+        GuestLinkEvent::Table(event) => match event {
+            GuestEvent::Joined { seat } => say(json!({ "link": "joined", "seat": seat })),
+            GuestEvent::Applied { .. } => report(phone),
+            GuestEvent::Accepted { id, seq } => say(json!({ "accepted": id, "seq": seq })),
+            GuestEvent::Denied { id, why } => {
+                say(json!({ "denied": format!("{why:?}"), "id": id }))
+            }
+            GuestEvent::Refused(why) => {
+                say(json!({ "refused": format!("{why:?}") }));
+                return true;
+            }
+            GuestEvent::Seats => report(phone),
+            GuestEvent::HostLeft => {
+                say(json!({ "link": "host left" }));
+                return true;
+            }
+        },
+    }
+    false
+}
+
+/// The game as this phone holds it, in one line.
+fn report<G>(phone: &Phone<G>)
+where
+    G: Game + Send,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    let line = |replica: Option<&Replica<G>>, seat: Option<usize>| {
+        let Some(replica) = replica else {
+            return json!({ "head": 0 });
+        };
+        let summary = Summary::of(replica.session());
+        json!({
+            "head": replica.head(),
+            "chain": replica.chain(replica.head()),
+            "finished": summary.finished,
+            "scores": summary.standings.scores().iter().map(|p| p.0).collect::<Vec<_>>(),
+            "seat": seat,
+        })
+    };
+    say(match phone {
+        Phone::Host(link) => link.with(|h| line(Some(h.replica()), h.seat_of(h.me()))),
+        Phone::Guest(link) => link.with(|g| line(g.replica(), g.seat())),
+    });
+}
+
+fn persist<G>(file: &PathBuf, phone: &Phone<G>) -> Result<(), Fail>
+where
+    G: Game + Send,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    match phone {
+        Phone::Host(link) => save_host(file, link),
+        Phone::Guest(link) => {
+            let ticket = link.ticket().to_string();
+            save_guest(file, link, &ticket)
+        }
+    }
+}
+
+fn save_host<G>(file: &PathBuf, link: &HostLink<G>) -> Result<(), Fail>
+where
+    G: Game + Send,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    let (saved, session_json) = link.with(|host| {
+        let game = SavedGame::of_game(
+            host.replica().game(),
+            G::KIND,
+            now_ms(),
+            host.replica().session(),
+        );
+        (serde_json::to_value(host.saved()), game)
+    });
+    let mark = TableMark {
+        ticket: link.ticket().to_string(),
+        role: TableRole::Host,
+        link: serde_json::to_value(Link {
+            state: saved?,
+            key: hex(&link.key()),
+        })?,
+    };
+    write(file, session_json, mark)
+}
+
+fn save_guest<G>(file: &PathBuf, link: &GuestLink<G>, ticket: &str) -> Result<(), Fail>
+where
+    G: Game + Send,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    let (saved, game) = link.with(|guest| {
+        let game = guest
+            .replica()
+            .map(|r| SavedGame::of_game(r.game(), G::KIND, now_ms(), r.session()));
+        (serde_json::to_value(guest.saved()), game)
+    });
+    // Nothing to save before the first welcome: no game yet.
+    let Some(game) = game else { return Ok(()) };
+    let mark = TableMark {
+        ticket: ticket.to_string(),
+        role: TableRole::Guest,
+        link: serde_json::to_value(Link {
+            state: saved?,
+            key: hex(&link.key()),
+        })?,
+    };
+    write(file, game, mark)
+}
+
+/// Written next to the file, then renamed over it: a crash leaves the old
+/// copy or the new one, never half of one.
+fn write(file: &PathBuf, game: SavedGame, mark: TableMark) -> Result<(), Fail> {
+    let text = SavedGame {
+        table: Some(mark),
+        ..game
+    }
+    .to_json();
+    let partial = file.with_extension("partial");
+    std::fs::write(&partial, text)?;
+    std::fs::rename(&partial, file)?;
+    Ok(())
+}

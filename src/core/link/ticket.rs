@@ -1,0 +1,205 @@
+//! The ticket: what a phone needs to join a table, as text for a QR code
+//! or a link (`…/#join=<ticket>`: in the fragment, it never reaches a web
+//! server's logs).
+//!
+//! `v=1&g=<game>&h=<host key>&s=<secret>[&r=<relay URL>][&a=<ip:port>,…]`:
+//! - `g`: the game (`einstein`, `rtt`, … as in saved files), so that the
+//!   joining phone opens the right screen before it hears from the host;
+//! - `h`: the host phone's public key (64 hex digits), which is also how
+//!   iroh dials it;
+//! - `s`: the table's secret (32 hex digits), asked by the host;
+//! - `r`: the relay the host is reachable through, percent-encoded;
+//! - `a`: the host's direct addresses, for phones on the same network.
+//!
+//! Unknown fields are ignored, so a later version can add some.
+
+use super::super::game::GameKind;
+use super::wire::Secret;
+use std::fmt;
+
+/// What a phone needs to join a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    pub game: GameKind,
+    /// The host's public key, 64 lower-case hex digits.
+    pub host: String,
+    pub secret: Secret,
+    pub relay: Option<String>,
+    pub addrs: Vec<String>,
+}
+
+/// Why a text is not a ticket, for a message in the player's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TicketError {
+    /// Not a table link at all (or cut short).
+    NotATicket,
+    /// Made by a newer version of the app.
+    NewerVersion(u32),
+    /// The host's key, the secret, the relay or an address is malformed
+    /// (a link mistyped or cut).
+    Damaged,
+}
+
+/// The version of the ticket's text written here.
+const VERSION: u32 = 1;
+
+impl Ticket {
+    pub fn parse(text: &str) -> Result<Ticket, TicketError> {
+        let text = text.trim();
+        let mut version = None;
+        let (mut game, mut host, mut secret) = (None, None, None);
+        let (mut relay, mut addrs) = (None, Vec::new());
+        for field in text.split('&') {
+            let (key, value) = field.split_once('=').ok_or(TicketError::NotATicket)?;
+            match key {
+                "v" => version = value.parse::<u32>().ok(),
+                "g" => game = Some(GameKind::from_name(value).ok_or(TicketError::Damaged)?),
+                "h" => host = Some(value),
+                "s" => secret = Some(Secret::from_hex(value).ok_or(TicketError::Damaged)?),
+                "r" => relay = Some(decode(value).ok_or(TicketError::Damaged)?),
+                "a" => {
+                    addrs = value
+                        .split(',')
+                        .filter(|a| !a.is_empty())
+                        .map(|a| decode(a).ok_or(TicketError::Damaged))
+                        .collect::<Result<_, _>>()?
+                }
+                _ => {}
+            }
+        }
+        match version {
+            None => return Err(TicketError::NotATicket),
+            Some(v) if v > VERSION => return Err(TicketError::NewerVersion(v)),
+            Some(_) => {}
+        }
+        let host = host.ok_or(TicketError::NotATicket)?;
+        if host.len() != 64 || !host.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(TicketError::Damaged);
+        }
+        let relay_ok = relay
+            .as_deref()
+            .is_none_or(|r| r.starts_with("https://") || r.starts_with("http://"));
+        let addrs_ok = addrs.iter().all(|a| {
+            a.rsplit_once(':')
+                .is_some_and(|(_, port)| port.parse::<u16>().is_ok())
+        });
+        if !relay_ok || !addrs_ok {
+            return Err(TicketError::Damaged);
+        }
+        Ok(Ticket {
+            game: game.ok_or(TicketError::NotATicket)?,
+            host: host.to_ascii_lowercase(),
+            secret: secret.ok_or(TicketError::NotATicket)?,
+            relay,
+            addrs,
+        })
+    }
+}
+
+impl fmt::Display for Ticket {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "v={VERSION}&g={}&h={}&s={}",
+            self.game.name(),
+            self.host,
+            self.secret.to_hex()
+        )?;
+        if let Some(relay) = &self.relay {
+            write!(f, "&r={}", encode(relay))?;
+        }
+        if !self.addrs.is_empty() {
+            let addrs: Vec<String> = self.addrs.iter().map(|a| encode(a)).collect();
+            write!(f, "&a={}", addrs.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+/// Percent-encodes what would cut a field: `%`, `&`, `=`, `,`, `#`,
+/// spaces and anything outside printable ASCII.
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_graphic() && !b"%&=,#+".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+fn decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = text.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ticket() -> Ticket {
+        Ticket {
+            game: GameKind::Einstein,
+            host: "ab".repeat(32),
+            secret: Secret::from_bytes([9; 16]),
+            relay: Some("http://127.0.0.1:3340/".into()),
+            addrs: vec!["192.168.1.20:41000".into(), "[fe80::1]:41000".into()],
+        }
+    }
+
+    #[test]
+    fn a_ticket_reads_back() {
+        let text = ticket().to_string();
+        assert!(!text.contains('#') && !text.contains(' '), "{text}");
+        assert_eq!(Ticket::parse(&text), Ok(ticket()));
+        let bare = Ticket {
+            relay: None,
+            addrs: vec![],
+            ..ticket()
+        };
+        assert_eq!(Ticket::parse(&bare.to_string()), Ok(bare));
+    }
+
+    #[test]
+    fn bad_tickets_say_why() {
+        let text = ticket().to_string();
+        assert_eq!(Ticket::parse("hello"), Err(TicketError::NotATicket));
+        assert_eq!(Ticket::parse(""), Err(TicketError::NotATicket));
+        assert_eq!(
+            Ticket::parse(&text.replace("v=1", "v=2")),
+            Err(TicketError::NewerVersion(2))
+        );
+        assert_eq!(
+            Ticket::parse(&text[..text.find("&s=").unwrap() + 10]),
+            Err(TicketError::Damaged)
+        );
+        assert_eq!(
+            Ticket::parse(&text.replace("h=abab", "h=zzab")),
+            Err(TicketError::Damaged)
+        );
+        assert_eq!(
+            Ticket::parse(&text.replace("http", "ftp")),
+            Err(TicketError::Damaged)
+        );
+        assert_eq!(
+            Ticket::parse(&text.replace("g=einstein", "g=chess")),
+            Err(TicketError::Damaged)
+        );
+        // A field this version does not know is skipped.
+        assert_eq!(Ticket::parse(&format!("{text}&x=1")), Ok(ticket()));
+    }
+}

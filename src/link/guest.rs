@@ -1,0 +1,237 @@
+//! A guest phone's side of the link: dials the host, keeps dialling while
+//! the link is down, and moves bytes between the stream and [`Guest`].
+
+use super::{bind, host_addr, Clock, LinkError, Options};
+use crate::core::game::Game;
+use crate::core::link::guest::{Guest, GuestEvent, LinkState};
+use crate::core::link::ticket::Ticket;
+use crate::core::link::wire::{Denied, Step, ALPN};
+use iroh::endpoint::{RecvStream, SendStream};
+use iroh::{Endpoint, EndpointAddr};
+use n0_future::task::{spawn, AbortOnDropHandle};
+use n0_future::time::{sleep, sleep_until, timeout, Duration};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::{mpsc, Notify};
+
+/// The first pause before dialling again; it doubles up to [`BACKOFF_MAX`].
+const BACKOFF: Duration = Duration::from_millis(250);
+const BACKOFF_MAX: Duration = Duration::from_secs(4);
+/// How long one attempt to reach the host may take.
+const DIAL: Duration = Duration::from_secs(10);
+
+/// What the guest's screen hears.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GuestLinkEvent<E> {
+    /// Dialling the host (the first time, or again after a loss).
+    Connecting,
+    /// The link is down; dialling again after `retry`.
+    Lost { retry: Duration },
+    /// What the table protocol says (joined, entries, answers, …).
+    Table(GuestEvent<E>),
+}
+
+/// This phone's place at a table hosted elsewhere.
+pub struct GuestLink<G: Game> {
+    shared: Arc<Shared<G>>,
+    endpoint: Endpoint,
+    ticket: Ticket,
+    run: AbortOnDropHandle<()>,
+}
+
+struct Shared<G: Game> {
+    guest: Mutex<Guest<G>>,
+    /// Something was proposed: frames to send.
+    outgoing: Notify,
+    /// The player asked to leave.
+    leaving: Notify,
+    events: mpsc::UnboundedSender<GuestLinkEvent<G::Error>>,
+    clock: Clock,
+}
+
+impl<G: Game> GuestLink<G>
+where
+    G: Send,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    /// Joins the table of `ticket` and stays joined (dialling again
+    /// whenever the link drops) until the host refuses this phone, the host
+    /// leaves, or this phone leaves.
+    pub async fn join(
+        guest: Guest<G>,
+        ticket: &Ticket,
+        options: &Options,
+    ) -> Result<(Self, mpsc::UnboundedReceiver<GuestLinkEvent<G::Error>>), LinkError> {
+        let addr = host_addr(ticket)?;
+        let endpoint = bind(options, false).await?;
+        let (events, receiver) = mpsc::unbounded_channel();
+        let shared = Arc::new(Shared {
+            guest: Mutex::new(guest),
+            outgoing: Notify::new(),
+            leaving: Notify::new(),
+            events,
+            clock: Clock::new(),
+        });
+        let run = spawn(run(endpoint.clone(), addr, shared.clone()));
+        Ok((
+            GuestLink {
+                shared,
+                endpoint,
+                ticket: ticket.clone(),
+                run: AbortOnDropHandle::new(run),
+            },
+            receiver,
+        ))
+    }
+
+    /// Proposes a step of this phone's player: refused at once if this
+    /// copy refuses it, else sent (or kept until the link is back).
+    pub fn propose(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+        let result = self.shared.lock().propose(step, self.shared.clock.now());
+        self.shared.drain_events();
+        self.shared.outgoing.notify_one();
+        result
+    }
+
+    /// The ticket this phone joined by.
+    pub fn ticket(&self) -> &Ticket {
+        &self.ticket
+    }
+
+    /// The endpoint's key (saved with the copy: the same identity after a
+    /// restart).
+    pub fn key(&self) -> [u8; 32] {
+        self.endpoint.secret_key().to_bytes()
+    }
+
+    /// Reads the guest's state (its copy, its seat, the link's state).
+    pub fn with<T>(&self, read: impl FnOnce(&Guest<G>) -> T) -> T {
+        read(&self.shared.lock())
+    }
+
+    /// Leaves the table (the copy stays): says goodbye to the host if the
+    /// link is up, and closes the endpoint.
+    pub async fn leave(mut self) {
+        self.shared.lock().leave();
+        self.shared.leaving.notify_one();
+        let _ = timeout(Duration::from_secs(1), &mut self.run).await;
+        self.endpoint.close().await;
+    }
+}
+
+impl<G: Game> Shared<G> {
+    fn lock(&self) -> MutexGuard<'_, Guest<G>> {
+        self.guest.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn drain_events(&self) {
+        let mut guest = self.lock();
+        while let Some(event) = guest.poll_event() {
+            let _ = self.events.send(GuestLinkEvent::Table(event));
+        }
+    }
+
+    fn finished(&self) -> bool {
+        matches!(
+            self.lock().state(),
+            LinkState::Refused(_) | LinkState::HostLeft
+        )
+    }
+}
+
+/// Dials, serves the connection, and dials again after a pause that grows
+/// while the host stays out of reach.
+async fn run<G: Game + Send>(endpoint: Endpoint, addr: EndpointAddr, shared: Arc<Shared<G>>)
+where
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    let mut backoff = BACKOFF;
+    loop {
+        let _ = shared.events.send(GuestLinkEvent::Connecting);
+        let dialled = timeout(DIAL, endpoint.connect(addr.clone(), ALPN)).await;
+        if let Ok(Ok(connection)) = dialled {
+            if let Ok((send, recv)) = connection.open_bi().await {
+                backoff = BACKOFF;
+                let left = serve(&shared, send, recv).await;
+                if left {
+                    connection.close(0u32.into(), b"left the table");
+                    return;
+                }
+            }
+            connection.close(0u32.into(), b"reconnecting");
+        }
+        shared.lock().disconnected();
+        shared.drain_events();
+        if shared.finished() {
+            return;
+        }
+        let _ = shared.events.send(GuestLinkEvent::Lost { retry: backoff });
+        tokio::select! {
+            _ = sleep(backoff) => {}
+            _ = shared.leaving.notified() => return,
+        }
+        backoff = (backoff * 2).min(BACKOFF_MAX);
+    }
+}
+
+/// One connection: says hello, then moves bytes both ways and gives the
+/// guest its timeouts, until the connection ends. True if the player left.
+async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: RecvStream) -> bool {
+    shared.lock().connected(shared.clock.now());
+    let mut buffer = vec![0u8; 16 * 1024];
+    loop {
+        // Whatever the guest wants sent goes first.
+        let frames: Vec<Vec<u8>> = {
+            let mut guest = shared.lock();
+            std::iter::from_fn(|| guest.poll_transmit()).collect()
+        };
+        for frame in frames {
+            if send.write_all(&frame).await.is_err() {
+                return false;
+            }
+        }
+        shared.drain_events();
+        if shared.finished() {
+            let _ = send.finish();
+            return false;
+        }
+        let wake = shared.lock().next_timeout().map(|at| shared.clock.at(at));
+        let timer = async {
+            match wake {
+                Some(at) => sleep_until(at).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            read = recv.read(&mut buffer) => match read {
+                Ok(Some(n)) => {
+                    let now = shared.clock.now();
+                    if shared.lock().receive(&buffer[..n], now).is_err() {
+                        return false; // not the host's bytes: dial again
+                    }
+                }
+                Ok(None) | Err(_) => return false,
+            },
+            _ = shared.outgoing.notified() => {}
+            _ = timer => {
+                let now = shared.clock.now();
+                shared.lock().handle_timeout(now);
+            }
+            _ = shared.leaving.notified() => {
+                let frames: Vec<Vec<u8>> = {
+                    let mut guest = shared.lock();
+                    std::iter::from_fn(|| guest.poll_transmit()).collect()
+                };
+                for frame in frames {
+                    let _ = send.write_all(&frame).await;
+                }
+                let _ = send.finish();
+                let _ = timeout(Duration::from_millis(300), send.stopped()).await;
+                return true;
+            }
+        }
+    }
+}

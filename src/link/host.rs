@@ -1,0 +1,269 @@
+//! The host phone's side of the link: accepts guests, feeds their bytes to
+//! [`Host`], and sends what it answers.
+
+use super::{bind, Clock, LinkError, Options, Relay};
+use crate::core::game::Game;
+use crate::core::link::host::{Host, HostEvent, Output, PeerId};
+use crate::core::link::ticket::Ticket;
+use crate::core::link::wire::{Denied, Step};
+use iroh::endpoint::{Connection, RecvStream, SendStream};
+use iroh::{Endpoint, Watcher};
+use n0_future::task::{spawn, AbortOnDropHandle};
+use n0_future::time::{timeout, Duration};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::mpsc;
+
+/// How long the host waits for its relay when it starts, to put it in the
+/// ticket (a table with no relay gives its direct addresses only).
+const RELAY_WAIT: Duration = Duration::from_secs(10);
+/// How long a closing host waits for a guest to hang up after its last
+/// frame (it does as soon as it has read it: milliseconds, unless the
+/// guest is unreachable), and for all of them.
+const FLUSH: Duration = Duration::from_secs(2);
+const FLUSH_ALL: Duration = Duration::from_secs(3);
+
+/// A table hosted on this phone.
+pub struct HostLink<G: Game> {
+    shared: Arc<Shared<G>>,
+    endpoint: Endpoint,
+    ticket: Ticket,
+    _accept: AbortOnDropHandle<()>,
+}
+
+struct Shared<G: Game> {
+    host: Mutex<Host<G>>,
+    /// Each connected guest's outgoing frames; dropping the sender finishes
+    /// its stream and closes its connection.
+    writers: Mutex<HashMap<PeerId, mpsc::UnboundedSender<Vec<u8>>>>,
+    events: mpsc::UnboundedSender<HostEvent>,
+    clock: Clock,
+    /// Connections still sending their last frames.
+    sending: AtomicUsize,
+}
+
+impl<G: Game> HostLink<G>
+where
+    G: Send,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    /// Opens the table: binds the endpoint, waits for the relay (if any)
+    /// and gives the ticket, then accepts guests in the background. Events
+    /// for the screen come on the receiver.
+    pub async fn open(
+        host: Host<G>,
+        options: &Options,
+    ) -> Result<(Self, mpsc::UnboundedReceiver<HostEvent>), LinkError> {
+        let endpoint = bind(options, true).await?;
+        if options.relay != Relay::Disabled {
+            timeout(RELAY_WAIT, endpoint.online())
+                .await
+                .map_err(|_| LinkError::Offline)?;
+        }
+        let addr = endpoint.watch_addr().get();
+        let ticket = Ticket {
+            game: G::KIND,
+            host: endpoint.id().to_string(),
+            secret: host.secret(),
+            relay: addr.relay_urls().next().map(|url| url.to_string()),
+            addrs: if options.relay_only {
+                Vec::new()
+            } else {
+                addr.ip_addrs().map(|a| a.to_string()).collect()
+            },
+        };
+        let (events, receiver) = mpsc::unbounded_channel();
+        let shared = Arc::new(Shared {
+            host: Mutex::new(host),
+            writers: Mutex::new(HashMap::new()),
+            events,
+            clock: Clock::new(),
+            sending: AtomicUsize::new(0),
+        });
+        let accept = spawn(accept_loop(endpoint.clone(), shared.clone()));
+        Ok((
+            HostLink {
+                shared,
+                endpoint,
+                ticket,
+                _accept: AbortOnDropHandle::new(accept),
+            },
+            receiver,
+        ))
+    }
+
+    /// What a guest needs to join: for the QR code and the link.
+    pub fn ticket(&self) -> &Ticket {
+        &self.ticket
+    }
+
+    /// The endpoint's key: saved with the game, a host that restarts with
+    /// it keeps its ticket, and its guests find it again.
+    pub fn key(&self) -> [u8; 32] {
+        self.endpoint.secret_key().to_bytes()
+    }
+
+    /// A step of the host's own player (or of a player without a phone),
+    /// or an undo or redo.
+    pub fn act(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+        let result = self.shared.lock().act(step);
+        self.shared.drive();
+        result
+    }
+
+    /// Frees a seat: its phone watches from now on.
+    pub fn free_seat(&self, seat: usize) {
+        self.shared.lock().free_seat(seat);
+        self.shared.drive();
+    }
+
+    /// Reads the host's state (its copy of the game, the seats).
+    pub fn with<T>(&self, read: impl FnOnce(&Host<G>) -> T) -> T {
+        read(&self.shared.lock())
+    }
+
+    /// Leaves the table: tells every guest, gives the frames a moment to
+    /// leave, and closes the endpoint (so that guests know at once rather
+    /// than by a timeout).
+    pub async fn close(self) {
+        self.shared.lock().close();
+        self.shared.drive();
+        let _ = timeout(FLUSH_ALL, async {
+            while self.shared.sending.load(Ordering::SeqCst) > 0 {
+                n0_future::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await;
+        self.endpoint.close().await;
+    }
+}
+
+impl<G: Game> Shared<G> {
+    fn lock(&self) -> MutexGuard<'_, Host<G>> {
+        // A panic elsewhere does not lose the table: the state machine is
+        // consistent between calls.
+        self.host.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Carries out what the state machine asks: frames to their guests,
+    /// connections to close, events to the screen.
+    fn drive(&self) {
+        let mut host = self.lock();
+        let mut writers = self.writers.lock().unwrap_or_else(|e| e.into_inner());
+        while let Some(output) = host.poll_output() {
+            match output {
+                Output::Send { peer, frame } => {
+                    if let Some(writer) = writers.get(&peer) {
+                        let _ = writer.send(frame);
+                    }
+                }
+                Output::Close { peer } => {
+                    writers.remove(&peer);
+                }
+            }
+        }
+        while let Some(event) = host.poll_event() {
+            let _ = self.events.send(event);
+        }
+    }
+}
+
+async fn accept_loop<G: Game + Send>(endpoint: Endpoint, shared: Arc<Shared<G>>)
+where
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    let mut next: PeerId = 1;
+    while let Some(incoming) = endpoint.accept().await {
+        let peer = next;
+        next += 1;
+        let shared = shared.clone();
+        spawn(async move {
+            let Ok(accepting) = incoming.accept() else {
+                return;
+            };
+            let Ok(connection) = accepting.await else {
+                return;
+            };
+            if let Ok((send, recv)) = connection.accept_bi().await {
+                serve(shared, peer, connection, send, recv).await;
+            }
+        });
+    }
+}
+
+/// One guest's connection, until either side ends it.
+async fn serve<G: Game + Send>(
+    shared: Arc<Shared<G>>,
+    peer: PeerId,
+    connection: Connection,
+    send: SendStream,
+    mut recv: RecvStream,
+) where
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+    let (writer, frames) = mpsc::unbounded_channel();
+    shared
+        .writers
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(peer, writer);
+    shared.lock().connected(peer, shared.clock.now());
+    shared.sending.fetch_add(1, Ordering::SeqCst);
+    let writing = {
+        let shared = shared.clone();
+        let connection = connection.clone();
+        spawn(async move {
+            write_frames(connection, send, frames).await;
+            shared.sending.fetch_sub(1, Ordering::SeqCst);
+        })
+    };
+    let mut buffer = vec![0u8; 16 * 1024];
+    while let Ok(Some(n)) = recv.read(&mut buffer).await {
+        shared
+            .lock()
+            .receive(peer, &buffer[..n], shared.clock.now());
+        shared.drive();
+        let open = shared
+            .writers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(&peer);
+        if !open {
+            break; // the host closed it
+        }
+    }
+    shared.lock().disconnected(peer);
+    shared
+        .writers
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .remove(&peer);
+    shared.drive();
+    let _ = writing.await;
+}
+
+/// Sends a guest's frames in order; when the host drops the sender, ends
+/// the stream and closes the connection once the frames are delivered.
+async fn write_frames(
+    connection: Connection,
+    mut send: SendStream,
+    mut frames: mpsc::UnboundedReceiver<Vec<u8>>,
+) {
+    while let Some(frame) = frames.recv().await {
+        if send.write_all(&frame).await.is_err() {
+            return;
+        }
+    }
+    let _ = send.finish();
+    // The guest hangs up once it has read the last frame (a connection
+    // closed first would lose frames it has not read yet).
+    let _ = timeout(FLUSH, connection.closed()).await;
+    connection.close(0u32.into(), b"closed by the host");
+}

@@ -1,0 +1,600 @@
+//! The table link over iroh, natively, through the real relay server on
+//! 127.0.0.1 (nothing mocked at the transport, nothing dialled outside):
+//! whole games on three phones with a guest that crashes and comes back,
+//! a relay that restarts, a hostile peer, and the native peer program
+//! killed, resumed, and taking over when the host leaves.
+
+#[path = "common/relay.rs"]
+mod relay;
+
+use genius::core::autoplay::random_move;
+use genius::core::einstein::{self, Einstein};
+use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest};
+use genius::core::link::host::Host;
+use genius::core::link::replica::Replica;
+use genius::core::link::ticket::Ticket;
+use genius::core::link::wire::{
+    encode, Denied, Frames, JoinRefusal, PhoneId, Secret, Start, Step, ToGuest, ToHost, ALPN,
+    MAX_FRAME, PROTOCOL,
+};
+use genius::core::table::{Colour, FirstPlayer, Player};
+use genius::link::{GuestLink, GuestLinkEvent, HostLink, Options, Relay};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use relay::LocalRelay;
+use serde_json::Value;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, Command};
+
+const SECRET: Secret = Secret::from_bytes([42; 16]);
+
+fn start(players: usize) -> Start<einstein::Setup> {
+    let names = ["Anne", "Bruno", "Chloé"];
+    Start {
+        setup: einstein::Setup {
+            players: (0..players)
+                .map(|i| Player::new(names[i], Colour::ALL[i]))
+                .collect(),
+            first: FirstPlayer::Chosen(0),
+        },
+        coach_allowed: true,
+    }
+}
+
+fn options(relay: &LocalRelay, relay_only: bool) -> Options {
+    Options {
+        relay_only,
+        ..Options::new(Relay::Own(relay.url()))
+    }
+}
+
+async fn open_host(relay: &LocalRelay, players: usize) -> HostLink<Einstein> {
+    let replica = Replica::new("einstein-test".into(), start(players)).unwrap();
+    let host = Host::new(replica, SECRET, PhoneId(1000), Some(0));
+    let (link, _events) = HostLink::open(host, &options(relay, false)).await.unwrap();
+    link
+}
+
+type Events = tokio::sync::mpsc::UnboundedReceiver<GuestLinkEvent<einstein::Error>>;
+
+/// A guest through the relay only, as a browser's traffic goes.
+async fn join(
+    relay: &LocalRelay,
+    ticket: &Ticket,
+    guest: Guest<Einstein>,
+) -> (GuestLink<Einstein>, Events) {
+    GuestLink::join(guest, ticket, &options(relay, true))
+        .await
+        .unwrap()
+}
+
+async fn until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Every phone plays a random legal move of its own seat (the host also
+/// plays the seats no phone holds), over and over, until `stop`.
+async fn play(
+    host: &HostLink<Einstein>,
+    guests: &[&GuestLink<Einstein>],
+    rng: &mut StdRng,
+    limit: Duration,
+    stop: impl Fn(&HostLink<Einstein>) -> bool,
+) {
+    let deadline = Instant::now() + limit;
+    let mut report = Instant::now();
+    while !stop(host) {
+        if std::env::var("LINK_DEBUG").is_ok() && report.elapsed() > Duration::from_millis(500) {
+            report = Instant::now();
+            eprintln!(
+                "host {:?} {:?}; guests {:?}",
+                host.with(|h| h.replica().head()),
+                host.with(|h| h.replica().session().state().phase().clone()),
+                guests
+                    .iter()
+                    .map(|g| g.with(|g| (
+                        g.state().clone(),
+                        g.replica().map(|r| r.head()),
+                        g.pending().count(),
+                        g.seat()
+                    )))
+                    .collect::<Vec<_>>()
+            );
+        }
+        assert!(Instant::now() < deadline, "the game did not get that far");
+        let action = host.with(|h| {
+            let seats: Vec<usize> = (0..h.seats().len())
+                .filter(|s| *s == 0 || h.seats()[*s].phone.is_none())
+                .collect();
+            random_move(h.replica().session().state(), &seats, rng)
+        });
+        if let Some(action) = action {
+            let _ = host.act(Step::Act(action));
+        }
+        for guest in guests {
+            let action = guest.with(|g| {
+                if g.state() != &LinkState::Joined || g.pending().count() > 0 {
+                    return None;
+                }
+                let seats: Vec<usize> = g.seat().into_iter().collect();
+                random_move(g.replica()?.session().state(), &seats, rng)
+            });
+            if let Some(action) = action {
+                let _ = guest.propose(Step::Act(action));
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+fn head(host: &HostLink<Einstein>) -> u64 {
+    host.with(|h| h.replica().head())
+}
+
+/// Every guest holds the host's log, and the same game.
+async fn converged(host: &HostLink<Einstein>, guests: &[&GuestLink<Einstein>]) {
+    until("every copy to catch up", Duration::from_secs(30), || {
+        let (head, chain) =
+            host.with(|h| (h.replica().head(), h.replica().chain(h.replica().head())));
+        guests.iter().all(|g| {
+            g.with(|g| {
+                g.replica()
+                    .is_some_and(|r| r.head() == head && r.chain(head) == chain)
+                    && g.pending().count() == 0
+            })
+        })
+    })
+    .await;
+    let record = host.with(|h| serde_json::to_string(h.replica().session().record()).unwrap());
+    for guest in guests {
+        let copy =
+            guest.with(|g| serde_json::to_string(g.replica().unwrap().session().record()).unwrap());
+        assert_eq!(copy, record);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_restart() {
+    let mut relay = LocalRelay::start();
+    let host = open_host(&relay, 3).await;
+    let ticket = host.ticket().clone();
+    let (anne_b, _) = join(
+        &relay,
+        &ticket,
+        Guest::new(SECRET, PhoneId(1), Some(1), None),
+    )
+    .await;
+    let (chloe, _) = join(
+        &relay,
+        &ticket,
+        Guest::new(SECRET, PhoneId(2), Some(2), None),
+    )
+    .await;
+    let mut rng = StdRng::seed_from_u64(1);
+    let both = [&anne_b, &chloe];
+    play(&host, &both, &mut rng, Duration::from_secs(60), |h| {
+        head(h) >= 10
+    })
+    .await;
+    converged(&host, &both).await;
+    let saved = chloe.with(|g| serde_json::to_string(&g.saved()).unwrap());
+    let saved_at = head(&host);
+    play(&host, &both, &mut rng, Duration::from_secs(60), |h| {
+        head(h) >= saved_at + 15
+    })
+    .await;
+
+    // Chloé's phone crashes: no goodbye, and it comes back with what it had
+    // saved earlier, 15 entries behind (her seat waits for her meanwhile).
+    drop(chloe);
+    let saved: SavedGuest<Einstein> = serde_json::from_str(&saved).unwrap();
+    let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
+    assert_eq!(replica.as_ref().unwrap().head(), saved_at);
+    let (chloe, _) = join(&relay, &ticket, Guest::restore(saved, replica)).await;
+    converged(&host, &[&anne_b, &chloe]).await;
+
+    // The relay crashes and comes back on the same port.
+    play(
+        &host,
+        &[&anne_b, &chloe],
+        &mut rng,
+        Duration::from_secs(60),
+        |h| head(h) >= 45,
+    )
+    .await;
+    relay.kill();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    relay.restart();
+    play(
+        &host,
+        &[&anne_b, &chloe],
+        &mut rng,
+        Duration::from_secs(180),
+        |h| h.with(|h| h.replica().session().is_finished()),
+    )
+    .await;
+    converged(&host, &[&anne_b, &chloe]).await;
+    assert!(chloe.with(|g| g.replica().unwrap().session().is_finished()));
+    println!("a whole game: {} entries", head(&host));
+
+    // The host leaves: the guests hear it at once, not by a timeout.
+    host.close().await;
+    until(
+        "the guests to hear the host left",
+        Duration::from_secs(5),
+        || {
+            [&anne_b, &chloe]
+                .iter()
+                .all(|g| g.with(|g| g.state() == &LinkState::HostLeft))
+        },
+    )
+    .await;
+}
+
+/// A raw connection to the host, as any program could open one.
+async fn raw_exchange(
+    relay: &LocalRelay,
+    ticket: &Ticket,
+    alpn: &[u8],
+    bytes: &[u8],
+) -> Option<Vec<ToGuest<einstein::Setup, einstein::Action, einstein::Error>>> {
+    let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+        .relay_mode(iroh::RelayMode::custom([relay.url().parse().unwrap()]))
+        .bind()
+        .await
+        .unwrap();
+    let addr = iroh::EndpointAddr::new(ticket.host.parse().unwrap())
+        .with_relay_url(relay.url().parse().unwrap());
+    let connection = tokio::time::timeout(Duration::from_secs(10), endpoint.connect(addr, alpn))
+        .await
+        .ok()?
+        .ok()?;
+    let (mut send, mut recv) = connection.open_bi().await.ok()?;
+    send.write_all(bytes).await.ok()?;
+    let mut frames = Frames::default();
+    let mut got = Vec::new();
+    let mut buffer = vec![0; 4096];
+    // Until the host closes the connection, or stays quiet a moment.
+    while let Ok(Ok(Some(n))) =
+        tokio::time::timeout(Duration::from_millis(1500), recv.read(&mut buffer)).await
+    {
+        frames.push(&buffer[..n]);
+        while let Ok(Some(message)) = frames.next_message() {
+            got.push(message);
+        }
+    }
+    endpoint.close().await;
+    Some(got)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hostile_peer_changes_nothing() {
+    let relay = LocalRelay::start();
+    let host = open_host(&relay, 3).await;
+    let ticket = host.ticket().clone();
+    let (anne_b, _) = join(
+        &relay,
+        &ticket,
+        Guest::new(SECRET, PhoneId(1), Some(1), None),
+    )
+    .await;
+    let mut rng = StdRng::seed_from_u64(2);
+    play(&host, &[&anne_b], &mut rng, Duration::from_secs(30), |h| {
+        head(h) >= 2
+    })
+    .await;
+    converged(&host, &[&anne_b]).await;
+    let before = host.with(|h| h.replica().entries().to_vec());
+
+    let hello = |secret: Secret, seat: Option<usize>| {
+        encode(&ToHost::<einstein::Action>::Hello {
+            protocol: PROTOCOL,
+            secret,
+            phone: PhoneId(666),
+            seat,
+            held: None,
+        })
+        .unwrap()
+    };
+    // Another protocol: iroh refuses the connection itself.
+    assert!(
+        raw_exchange(&relay, &ticket, b"genius/other/1", &hello(SECRET, None))
+            .await
+            .is_none()
+    );
+    // The host's key without the secret: refused, nothing read.
+    let got = raw_exchange(
+        &relay,
+        &ticket,
+        ALPN,
+        &hello(Secret::from_bytes([1; 16]), None),
+    )
+    .await
+    .unwrap();
+    assert_eq!(got, vec![ToGuest::Refused(JoinRefusal::WrongSecret)]);
+    // Garbage, and a frame announced larger than the limit: dropped.
+    let got = raw_exchange(&relay, &ticket, ALPN, b"\x00\x00\x00\x08garbage!")
+        .await
+        .unwrap();
+    assert!(got.is_empty());
+    let got = raw_exchange(&relay, &ticket, ALPN, &(MAX_FRAME as u32 * 4).to_be_bytes())
+        .await
+        .unwrap();
+    assert!(got.is_empty());
+    // A phone with the secret on the free seat proposing Bruno's move.
+    let mut bytes = hello(SECRET, Some(2));
+    let roll_for_someone_else = host.with(|h| {
+        random_move(h.replica().session().state(), &[0, 1], &mut rng)
+            .expect("a move of seat 0 or 1")
+    });
+    bytes.extend(
+        encode(&ToHost::Propose {
+            id: 1,
+            step: Step::Act(roll_for_someone_else),
+        })
+        .unwrap(),
+    );
+    let got = raw_exchange(&relay, &ticket, ALPN, &bytes).await.unwrap();
+    assert!(
+        got.iter().any(|m| matches!(
+            m,
+            ToGuest::Answer {
+                outcome: Err(Denied::NotYourSeat { .. }),
+                ..
+            }
+        )),
+        "{got:?}"
+    );
+    assert_eq!(host.with(|h| h.replica().entries().to_vec()), before);
+    // That phone keeps the seat it claimed until the host frees it.
+    assert_eq!(host.with(|h| h.seats()[2].phone), Some(PhoneId(666)));
+    host.free_seat(2);
+    // The table plays on.
+    play(&host, &[&anne_b], &mut rng, Duration::from_secs(30), |h| {
+        head(h) >= before.len() as u64 + 4
+    })
+    .await;
+    converged(&host, &[&anne_b]).await;
+    host.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_secret_is_refused_with_its_reason_and_the_guest_stops() {
+    let relay = LocalRelay::start();
+    let host = open_host(&relay, 2).await;
+    let mut ticket = host.ticket().clone();
+    ticket.secret = Secret::from_bytes([3; 16]);
+    let (guest, mut events) = join(
+        &relay,
+        &ticket,
+        Guest::new(ticket.secret, PhoneId(5), Some(1), None),
+    )
+    .await;
+    let refused = tokio::time::timeout(Duration::from_secs(20), async {
+        while let Some(event) = events.recv().await {
+            if let GuestLinkEvent::Table(GuestEvent::Refused(why)) = event {
+                return why;
+            }
+        }
+        panic!("no refusal");
+    })
+    .await
+    .unwrap();
+    assert_eq!(refused, JoinRefusal::WrongSecret);
+    assert!(guest.with(|g| g.replica().is_none()), "nothing read");
+    host.close().await;
+}
+
+/// The native peer program, as a third phone: its standard input takes
+/// commands, its standard output says what happens, one JSON a line.
+struct Peer {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Arc<Mutex<Vec<Value>>>,
+}
+
+impl Peer {
+    fn spawn(args: &[&str]) -> Peer {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_genius-table"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = lines.clone();
+        tokio::spawn(async move {
+            let mut reader = BufReader::new(stdout).lines();
+            while let Ok(Some(line)) = reader.next_line().await {
+                if let Ok(value) = serde_json::from_str::<Value>(&line) {
+                    sink.lock().unwrap().push(value);
+                }
+            }
+        });
+        Peer {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    async fn send(&mut self, line: &str) {
+        let _ = self.stdin.write_all(format!("{line}\n").as_bytes()).await;
+    }
+
+    /// The last line that has `key`.
+    fn last(&self, key: &str) -> Option<Value> {
+        self.lines
+            .lock()
+            .unwrap()
+            .iter()
+            .rev()
+            .find(|v| v.get(key).is_some())
+            .cloned()
+    }
+
+    fn head(&self) -> u64 {
+        self.last("head")
+            .and_then(|v| v["head"].as_u64())
+            .unwrap_or(0)
+    }
+
+    async fn wait(&self, what: &str, done: impl Fn(&Peer) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !done(self) {
+            if Instant::now() > deadline {
+                let lines = self.lines.lock().unwrap();
+                let tail = &lines[lines.len().saturating_sub(8)..];
+                panic!("timed out waiting for: {what}; it said last: {tail:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host_leaves() {
+    let relay = LocalRelay::start();
+    let dir = std::env::temp_dir().join(format!("genius-peers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let url = relay.url();
+    let (h, g1, g2) = (file("host.json"), file("g1.json"), file("g2.json"));
+    let mut host = Peer::spawn(&[
+        "host",
+        "--file",
+        &h,
+        "--game",
+        "einstein",
+        "--players",
+        "Anne,Bruno,Chloé",
+        "--relay",
+        &url,
+        "--seed",
+        "1",
+    ]);
+    host.wait("the ticket", |p| p.last("ticket").is_some())
+        .await;
+    let ticket = host.last("ticket").unwrap()["ticket"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let guest = |file: &str, seat: &str, seed: &str| {
+        Peer::spawn(&[
+            "join",
+            "--file",
+            file,
+            "--ticket",
+            &ticket,
+            "--seat",
+            seat,
+            "--relay",
+            &url,
+            "--relay-only",
+            "--seed",
+            seed,
+        ])
+    };
+    let mut bruno = guest(&g1, "1", "2");
+    let mut chloe = guest(&g2, "2", "3");
+    for peer in [&bruno, &chloe] {
+        peer.wait("joined", |p| {
+            p.last("link").is_some_and(|v| v["link"] == "joined")
+        })
+        .await;
+    }
+    async fn round(peers: &mut [&mut Peer]) {
+        for peer in peers.iter_mut() {
+            peer.send("auto").await;
+        }
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+    while host.head() < 15 {
+        round(&mut [&mut host, &mut bruno, &mut chloe]).await;
+    }
+    // Killed (kill -9: nothing more written), then resumed from its file.
+    chloe.child.kill().await.unwrap();
+    let killed_at = chloe.head();
+    for _ in 0..5 {
+        round(&mut [&mut host, &mut bruno]).await;
+    }
+    let mut chloe = Peer::spawn(&[
+        "resume",
+        "--file",
+        &g2,
+        "--relay",
+        &url,
+        "--relay-only",
+        "--seed",
+        "4",
+    ]);
+    chloe
+        .wait("the copy to catch up", |p| {
+            p.head() >= killed_at && p.last("link").is_some_and(|v| v["link"] == "joined")
+        })
+        .await;
+    while host.head() < 40 {
+        round(&mut [&mut host, &mut bruno, &mut chloe]).await;
+    }
+    let at = host.head();
+    for peer in [&bruno, &chloe] {
+        peer.wait("the same game", |p| p.head() == at).await;
+    }
+    // The host leaves; Bruno's copy carries the game on under a new
+    // ticket, and Chloé joins it with the copy she has.
+    host.send("quit").await;
+    host.child.wait().await.unwrap();
+    for peer in [&mut bruno, &mut chloe] {
+        peer.wait("the host to have left", |p| {
+            p.last("link").is_some_and(|v| v["link"] == "host left")
+        })
+        .await;
+        peer.child.wait().await.unwrap();
+    }
+    let mut bruno = Peer::spawn(&["takeover", "--file", &g1, "--relay", &url, "--seed", "5"]);
+    bruno
+        .wait("the new ticket", |p| p.last("ticket").is_some())
+        .await;
+    let new_ticket = bruno.last("ticket").unwrap()["ticket"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_ne!(new_ticket, ticket);
+    let mut chloe = Peer::spawn(&[
+        "join",
+        "--file",
+        &g2,
+        "--ticket",
+        &new_ticket,
+        "--seat",
+        "2",
+        "--relay",
+        &url,
+        "--relay-only",
+        "--seed",
+        "6",
+    ]);
+    chloe.wait("joined the new table", |p| p.head() >= at).await;
+    for _ in 0..10 {
+        round(&mut [&mut bruno, &mut chloe]).await;
+    }
+    let last = bruno.head();
+    assert!(last > at, "the game went on");
+    chloe.wait("the same game", |p| p.head() == last).await;
+    assert_eq!(
+        bruno.last("head").unwrap()["chain"],
+        chloe.last("head").unwrap()["chain"]
+    );
+    bruno.send("quit").await;
+    let _ = bruno.child.wait().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
