@@ -161,7 +161,7 @@ async fn converged(host: &HostLink<Einstein>, guests: &[&GuestLink<Einstein>]) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_restart() {
-    let mut relay = LocalRelay::start();
+    let mut relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
     let ticket = host.ticket().clone();
     let (anne_b, _) = join(
@@ -208,9 +208,9 @@ async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_resta
         |h| head(h) >= 45,
     )
     .await;
-    relay.kill();
+    relay.kill().await;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    relay.restart();
+    relay.restart().await;
     play(
         &host,
         &[&anne_b, &chloe],
@@ -275,7 +275,7 @@ async fn raw_exchange(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hostile_peer_changes_nothing() {
-    let relay = LocalRelay::start();
+    let relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
     let ticket = host.ticket().clone();
     let (anne_b, _) = join(
@@ -366,7 +366,7 @@ async fn a_hostile_peer_changes_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_secret_is_refused_with_its_reason_and_the_guest_stops() {
-    let relay = LocalRelay::start();
+    let relay = LocalRelay::start().await;
     let host = open_host(&relay, 2).await;
     let mut ticket = host.ticket().clone();
     ticket.secret = Secret::from_bytes([3; 16]);
@@ -463,7 +463,7 @@ impl Peer {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host_leaves() {
-    let relay = LocalRelay::start();
+    let relay = LocalRelay::start().await;
     let dir = std::env::temp_dir().join(format!("genius-peers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = |name: &str| dir.join(name).to_string_lossy().into_owned();

@@ -34,7 +34,7 @@ async fn main() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000);
-    let relay = LocalRelay::start();
+    let relay = LocalRelay::start().await;
     let mut rng = StdRng::seed_from_u64(7);
     let mut latencies = Vec::new();
     let mut entry_bytes = Vec::new();
