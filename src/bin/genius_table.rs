@@ -32,10 +32,9 @@ use genius::core::sequence::Sequence;
 use genius::core::serieux::Serieux;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::Words;
-use genius::link::{GuestLink, GuestLinkEvent, HostLink, Options, Relay};
+use genius::link::{GuestLink, GuestLinkEvent, HostLink, Options, Relay, TableGame};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -224,13 +223,7 @@ enum Phone<G: Game> {
     Guest(GuestLink<G>),
 }
 
-async fn play<G>(args: &Args, file: PathBuf) -> Result<(), Fail>
-where
-    G: Composer + Send + Sync,
-    G::Setup: Send + Sync,
-    G::Action: Send + Sync + DeserializeOwned,
-    G::Error: Send + Sync + std::fmt::Debug,
-{
+async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
     let mut rng = match args.value("seed") {
         Some(seed) => SmallRng::seed_from_u64(seed.parse()?),
         None => SmallRng::from_os_rng(),
@@ -355,13 +348,11 @@ where
 }
 
 /// One line of input; false to stop.
-fn command<G>(phone: &Phone<G>, line: &str, rng: &mut SmallRng) -> Result<bool, Fail>
-where
-    G: Composer + Send,
-    G::Setup: Send,
-    G::Action: Send + DeserializeOwned,
-    G::Error: Send + std::fmt::Debug,
-{
+fn command<G: Composer + TableGame>(
+    phone: &Phone<G>,
+    line: &str,
+    rng: &mut SmallRng,
+) -> Result<bool, Fail> {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let step = match word {
         "" => return Ok(true),
@@ -418,13 +409,7 @@ where
     Ok(true)
 }
 
-fn host_event<G>(phone: &Phone<G>, event: HostEvent)
-where
-    G: Game + Send,
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+fn host_event<G: TableGame>(phone: &Phone<G>, event: HostEvent) {
     match event {
         HostEvent::Applied { .. } => report(phone),
         HostEvent::Joined { phone: p, seat, .. } => {
@@ -436,13 +421,7 @@ where
 }
 
 /// True once the guest is done (refused, or the host left).
-fn guest_event<G>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) -> bool
-where
-    G: Game + Send,
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send + std::fmt::Debug,
-{
+fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) -> bool {
     match event {
         GuestLinkEvent::Connecting => say(json!({ "link": "connecting" })),
         GuestLinkEvent::Lost { retry } => {
@@ -470,13 +449,7 @@ where
 }
 
 /// The game as this phone holds it, in one line.
-fn report<G>(phone: &Phone<G>)
-where
-    G: Game + Send,
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+fn report<G: TableGame>(phone: &Phone<G>) {
     let line = |replica: Option<&Replica<G>>, seat: Option<usize>| {
         let Some(replica) = replica else {
             return json!({ "head": 0 });
@@ -496,13 +469,7 @@ where
     });
 }
 
-fn persist<G>(file: &PathBuf, phone: &Phone<G>) -> Result<(), Fail>
-where
-    G: Game + Send,
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+fn persist<G: TableGame>(file: &PathBuf, phone: &Phone<G>) -> Result<(), Fail> {
     match phone {
         Phone::Host(link) => save_host(file, link),
         Phone::Guest(link) => {
@@ -512,13 +479,7 @@ where
     }
 }
 
-fn save_host<G>(file: &PathBuf, link: &HostLink<G>) -> Result<(), Fail>
-where
-    G: Game + Send,
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+fn save_host<G: TableGame>(file: &PathBuf, link: &HostLink<G>) -> Result<(), Fail> {
     let (saved, session_json) = link.with(|host| {
         let game = SavedGame::of_game(
             host.replica().game(),
@@ -539,13 +500,7 @@ where
     write(file, session_json, mark)
 }
 
-fn save_guest<G>(file: &PathBuf, link: &GuestLink<G>, ticket: &str) -> Result<(), Fail>
-where
-    G: Game + Send,
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+fn save_guest<G: TableGame>(file: &PathBuf, link: &GuestLink<G>, ticket: &str) -> Result<(), Fail> {
     let (saved, game) = link.with(|guest| {
         let game = guest
             .replica()

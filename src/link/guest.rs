@@ -1,7 +1,7 @@
 //! A guest phone's side of the link: dials the host, keeps dialling while
 //! the link is down, and moves bytes between the stream and [`Guest`].
 
-use super::{bind, host_addr, Clock, LinkError, Options};
+use super::{bind, host_addr, Clock, LinkError, Options, TableGame};
 use crate::core::game::Game;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState};
 use crate::core::link::ticket::Ticket;
@@ -48,13 +48,7 @@ struct Shared<G: Game> {
     clock: Clock,
 }
 
-impl<G: Game> GuestLink<G>
-where
-    G: Send,
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+impl<G: TableGame> GuestLink<G> {
     /// Joins the table of `ticket` and stays joined (dialling again
     /// whenever the link drops) until the host refuses this phone, the host
     /// leaves, or this phone leaves.
@@ -142,12 +136,7 @@ impl<G: Game> Shared<G> {
 
 /// Dials, serves the connection, and dials again after a pause that grows
 /// while the host stays out of reach.
-async fn run<G: Game + Send>(endpoint: Endpoint, addr: EndpointAddr, shared: Arc<Shared<G>>)
-where
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+async fn run<G: TableGame>(endpoint: Endpoint, addr: EndpointAddr, shared: Arc<Shared<G>>) {
     let mut backoff = BACKOFF;
     loop {
         let _ = shared.events.send(GuestLinkEvent::Connecting);

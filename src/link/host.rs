@@ -1,7 +1,7 @@
 //! The host phone's side of the link: accepts guests, feeds their bytes to
 //! [`Host`], and sends what it answers.
 
-use super::{bind, Clock, LinkError, Options, Relay};
+use super::{bind, Clock, LinkError, Options, Relay, TableGame};
 use crate::core::game::Game;
 use crate::core::link::host::{Host, HostEvent, Output, PeerId};
 use crate::core::link::ticket::Ticket;
@@ -43,13 +43,7 @@ struct Shared<G: Game> {
     sending: AtomicUsize,
 }
 
-impl<G: Game> HostLink<G>
-where
-    G: Send,
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+impl<G: TableGame> HostLink<G> {
     /// Opens the table: binds the endpoint, waits for the relay (if any)
     /// and gives the ticket, then accepts guests in the background. Events
     /// for the screen come on the receiver.
@@ -171,12 +165,7 @@ impl<G: Game> Shared<G> {
     }
 }
 
-async fn accept_loop<G: Game + Send>(endpoint: Endpoint, shared: Arc<Shared<G>>)
-where
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+async fn accept_loop<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
     let mut next: PeerId = 1;
     while let Some(incoming) = endpoint.accept().await {
         let peer = next;
@@ -197,17 +186,13 @@ where
 }
 
 /// One guest's connection, until either side ends it.
-async fn serve<G: Game + Send>(
+async fn serve<G: TableGame>(
     shared: Arc<Shared<G>>,
     peer: PeerId,
     connection: Connection,
     send: SendStream,
     mut recv: RecvStream,
-) where
-    G::Setup: Send,
-    G::Action: Send,
-    G::Error: Send,
-{
+) {
     let (writer, frames) = mpsc::unbounded_channel();
     shared
         .writers

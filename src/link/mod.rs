@@ -21,14 +21,29 @@ mod host;
 pub use guest::{GuestLink, GuestLinkEvent};
 pub use host::HostLink;
 
+use crate::core::game::Game;
 use crate::core::link::ticket::{Ticket, TicketError};
 pub use crate::core::link::wire::ALPN;
+use crate::core::session::Rules;
 use iroh::endpoint::presets;
 use iroh::{Endpoint, EndpointAddr, EndpointId, RelayMode, RelayUrl, TransportAddr};
 use n0_future::time::{Duration, Instant};
 use std::fmt;
 use std::net::SocketAddr;
 use std::str::FromStr;
+
+/// A game the link can carry: its state and its messages move between the
+/// driver's tasks.
+pub trait TableGame: Game + Send + Rules<Setup: Send, Action: Send, Error: Send> {}
+
+impl<G> TableGame for G
+where
+    G: Game + Send,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Error: Send,
+{
+}
 
 /// The relay a phone is reachable through.
 #[derive(Clone, Debug, PartialEq, Eq)]

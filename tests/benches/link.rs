@@ -1,8 +1,8 @@
 //! The table link's latency, natively, through the real relay on
 //! 127.0.0.1: an action proposed on one phone until it is applied on
 //! another (both guests, relay only, as browsers are; the host between
-//! them), over `GENIUS_LINK_ACTIONS` actions (1 000 by default), and the
-//! size of an entry on the wire.
+//! them), over `GENIUS_LINK_ACTIONS` actions (1 000 by default; 40 under
+//! `cargo test`), and the size of an entry on the wire.
 //!
 //! `cargo bench --bench link --features peer` (scripts/bench runs it).
 
@@ -30,10 +30,12 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
+    // `cargo test` runs this too, as a short smoke run.
+    let full = std::env::args().any(|a| a == "--bench");
     let wanted: usize = std::env::var("GENIUS_LINK_ACTIONS")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(1000);
+        .unwrap_or(if full { 1000 } else { 40 });
     let relay = LocalRelay::start().await;
     let mut rng = StdRng::seed_from_u64(7);
     let mut latencies = Vec::new();

@@ -17,7 +17,10 @@ pub struct LocalRelay {
 
 async fn spawn(port: u16) -> Result<Server, String> {
     let mut config = ServerConfig::default();
-    config.relay = Some(RelayConfig::new(SocketAddr::from((Ipv4Addr::LOCALHOST, port))));
+    config.relay = Some(RelayConfig::new(SocketAddr::from((
+        Ipv4Addr::LOCALHOST,
+        port,
+    ))));
     Server::spawn(config).await.map_err(|e| e.to_string())
 }
 
