@@ -125,6 +125,8 @@ async fn bind(options: &Options, accept: bool) -> Result<Endpoint, LinkError> {
     if accept {
         builder = builder.alpns(vec![ALPN.to_vec()]);
     }
+    // A browser has no IP transports to clear: it only has the relay.
+    #[cfg(not(target_arch = "wasm32"))]
     if options.relay_only {
         builder = builder.clear_ip_transports();
     }

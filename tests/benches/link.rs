@@ -113,6 +113,10 @@ async fn main() {
                 }
                 latencies.push(sent.elapsed());
                 moved = true;
+                // The next move is chosen on a copy that holds this one.
+                while phones[me].with(|g| g.replica().map_or(0, |r| r.head())) < target {
+                    tokio::time::sleep(Duration::from_micros(200)).await;
+                }
             }
             let finished = host.with(|h| h.replica().session().is_finished());
             if finished || !moved {
