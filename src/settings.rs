@@ -46,12 +46,69 @@ pub struct Settings {
     /// Games whose tables turned the coach off at setup (remembered for the
     /// next game of that kind). Files without it allow the coach everywhere.
     pub no_coach: Vec<GameKind>,
+    /// The relay a game on several phones goes through: none for iroh's
+    /// public relays (the default, free and without set-up), or the URL of
+    /// a relay the table runs itself (see the README). Files without it use
+    /// the public relays.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relay: Option<String>,
+}
+
+/// Why a relay address was not taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RelayUrlError {
+    /// Not an `http://` or `https://` address with a host.
+    NotAnAddress,
 }
 
 impl Settings {
     /// May the coach be opened in a new game of `kind`?
     pub fn coach_allowed(&self, kind: GameKind) -> bool {
         !self.no_coach.contains(&kind)
+    }
+
+    /// Takes the relay address a player typed: blank for the public
+    /// relays, else an `http(s)://host[:port][/path]` address; anything else
+    /// is refused and the setting stays as it was.
+    pub fn set_relay(&mut self, typed: &str) -> Result<(), RelayUrlError> {
+        let typed = typed.trim();
+        if typed.is_empty() {
+            self.relay = None;
+            return Ok(());
+        }
+        let rest = typed
+            .strip_prefix("https://")
+            .or_else(|| typed.strip_prefix("http://"))
+            .ok_or(RelayUrlError::NotAnAddress)?;
+        let authority = rest.split('/').next().unwrap_or_default();
+        // "host", "host:port", "[v6]" or "[v6]:port".
+        let (host, port) = match authority
+            .strip_prefix('[')
+            .and_then(|v6| v6.split_once(']'))
+        {
+            Some((v6, after)) => (
+                v6,
+                after
+                    .strip_prefix(':')
+                    .or(Some(after).filter(|a| !a.is_empty())),
+            ),
+            None => match authority.split_once(':') {
+                Some((host, port)) => (host, Some(port)),
+                None => (authority, None),
+            },
+        };
+        if port.is_some_and(|p| p.parse::<u16>().is_err()) {
+            return Err(RelayUrlError::NotAnAddress);
+        }
+        let host_ok = !host.is_empty()
+            && host
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-._[]:".contains(c));
+        if !host_ok || typed.chars().any(char::is_whitespace) {
+            return Err(RelayUrlError::NotAnAddress);
+        }
+        self.relay = Some(typed.to_string());
+        Ok(())
     }
 
     pub fn allow_coach(&mut self, kind: GameKind, allowed: bool) {
@@ -70,6 +127,7 @@ impl Default for Settings {
             animations: true,
             haptics: true,
             no_coach: Vec::new(),
+            relay: None,
         }
     }
 }
@@ -127,6 +185,43 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_relay_address_is_taken_or_refused_with_nothing_lost() {
+        let mut settings = Settings::default();
+        for good in [
+            "https://relay.example.org",
+            "http://192.168.1.20:3340/",
+            " http://laptop.local:3340 ",
+            "http://[::1]",
+            "http://[::1]:3340",
+        ] {
+            assert_eq!(settings.set_relay(good), Ok(()), "{good}");
+            assert_eq!(settings.relay.as_deref(), Some(good.trim()));
+        }
+        for bad in [
+            "relay.example.org",
+            "ftp://x",
+            "http://",
+            "http://a b",
+            "http://h:port",
+            "http://[::1]x",
+        ] {
+            assert_eq!(
+                settings.set_relay(bad),
+                Err(RelayUrlError::NotAnAddress),
+                "{bad}"
+            );
+            assert_eq!(settings.relay.as_deref(), Some("http://[::1]:3340"));
+        }
+        assert_eq!(settings.set_relay("  "), Ok(()));
+        assert_eq!(settings.relay, None);
+        // Written only when set: files of the public relays are as before.
+        assert!(!settings.to_json().contains("relay"));
+        settings.set_relay("https://relay.example.org").unwrap();
+        let back = Settings::from_json(&settings.to_json()).unwrap();
+        assert_eq!(back.relay.as_deref(), Some("https://relay.example.org"));
+    }
+
+    #[test]
     fn round_trip() {
         let s = Settings {
             lang: Some(Lang::En),
@@ -134,6 +229,7 @@ mod tests {
             animations: false,
             haptics: false,
             no_coach: vec![GameKind::Einstein],
+            relay: Some("http://192.168.1.20:3340/".into()),
         };
         assert_eq!(Settings::from_json(&s.to_json()), Ok(s.clone()));
         assert!(!s.coach_allowed(GameKind::Einstein));
