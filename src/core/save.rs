@@ -74,15 +74,24 @@ pub struct SavedGame {
 /// its own copy, the record as for any game plus this mark, so that the
 /// game survives any phone, and this one can rejoin the table or carry the
 /// game on.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TableMark {
     /// The table's ticket: the host's own, or the one this phone joined by.
     pub ticket: String,
     pub role: TableRole,
-    /// The link's own state as JSON (`link::host::SavedHost` or
+    /// The link's own state (`link::host::SavedHost` or
     /// `link::guest::SavedGuest`): the entries of the table's log and this
-    /// phone's seat.
-    pub link: serde_json::Value,
+    /// phone's seat. Kept as JSON text, like the record, and read only by
+    /// the link.
+    pub link: Box<RawValue>,
+}
+
+impl PartialEq for TableMark {
+    fn eq(&self, other: &TableMark) -> bool {
+        self.ticket == other.ticket
+            && self.role == other.role
+            && self.link.get() == other.link.get()
+    }
 }
 
 /// This phone's part at the table.
@@ -400,7 +409,7 @@ mod tests {
             table: Some(TableMark {
                 ticket: "v=1&h=…".into(),
                 role: TableRole::Guest,
-                link: serde_json::json!({"phone": 7}),
+                link: RawValue::from_string(r#"{"phone":7}"#.into()).unwrap(),
             }),
             ..SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s)
         };
