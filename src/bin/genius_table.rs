@@ -233,7 +233,7 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
         "resume" | "takeover" => {
             let game =
                 SavedGame::parse(&std::fs::read_to_string(&file)?).map_err(|e| format!("{e:?}"))?;
-            Some(game.table.ok_or("not a table game")?)
+            Some(game.table_mark().ok_or("not a table game")?)
         }
         _ => None,
     };
@@ -258,9 +258,9 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
             let kept = std::fs::read_to_string(&file)
                 .ok()
                 .and_then(|text| SavedGame::parse(&text).ok())
-                .and_then(|game| game.table)
+                .and_then(|game| game.table_mark())
                 .filter(|mark| mark.role == TableRole::Guest)
-                .and_then(|mark| serde_json::from_str::<Link>(mark.link.get()).ok())
+                .and_then(|mark| serde_json::from_value::<Link>(mark.link).ok())
                 .and_then(|link| serde_json::from_value::<SavedGuest<G>>(link.state).ok());
             let (phone, replica) = match kept {
                 Some(saved) => (
@@ -275,7 +275,7 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
             (Phone::Guest(link), None, Some(events))
         }
         ("resume", Some(mark)) => {
-            let link: Link = serde_json::from_str(mark.link.get())?;
+            let link: Link = serde_json::from_value(mark.link)?;
             options.key = unhex32(&link.key);
             match mark.role {
                 TableRole::Host => {
@@ -302,7 +302,7 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
         ("takeover", Some(mark)) => {
             // The host is gone: this copy carries the game on, hosted here
             // under a new ticket; the other phones join it.
-            let link: Link = serde_json::from_str(mark.link.get())?;
+            let link: Link = serde_json::from_value(mark.link)?;
             let saved: SavedGuest<G> = serde_json::from_value(link.state)?;
             let replica = Replica::restore(saved.replica.ok_or("no copy of the game yet")?)
                 .map_err(|e| format!("{e:?}"))?;
@@ -492,7 +492,7 @@ fn save_host<G: TableGame>(file: &PathBuf, link: &HostLink<G>) -> Result<(), Fai
     let mark = TableMark {
         ticket: link.ticket().to_string(),
         role: TableRole::Host,
-        link: serde_json::value::to_raw_value(&Link {
+        link: serde_json::to_value(Link {
             state: saved?,
             key: hex(&link.key()),
         })?,
@@ -512,7 +512,7 @@ fn save_guest<G: TableGame>(file: &PathBuf, link: &GuestLink<G>, ticket: &str) -
     let mark = TableMark {
         ticket: ticket.to_string(),
         role: TableRole::Guest,
-        link: serde_json::value::to_raw_value(&Link {
+        link: serde_json::to_value(Link {
             state: saved?,
             key: hex(&link.key()),
         })?,
@@ -523,11 +523,7 @@ fn save_guest<G: TableGame>(file: &PathBuf, link: &GuestLink<G>, ticket: &str) -
 /// Written next to the file, then renamed over it: a crash leaves the old
 /// copy or the new one, never half of one.
 fn write(file: &PathBuf, game: SavedGame, mark: TableMark) -> Result<(), Fail> {
-    let text = SavedGame {
-        table: Some(mark),
-        ..game
-    }
-    .to_json();
+    let text = game.with_table(&mark).to_json();
     let partial = file.with_extension("partial");
     std::fs::write(&partial, text)?;
     std::fs::rename(&partial, file)?;

@@ -64,9 +64,11 @@ pub struct SavedGame {
     /// What the record's replay sums up to, when saved with it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary: Option<Summary>,
-    /// A game played on several phones: this phone's part in it.
+    /// A game played on several phones: this phone's part in it, a
+    /// [`TableMark`] kept as JSON text (see [`SavedGame::table_mark`]): only
+    /// the link reads it, so listing games does not parse it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub table: Option<TableMark>,
+    pub table: Option<Box<RawValue>>,
     pub record: Box<RawValue>,
 }
 
@@ -74,24 +76,15 @@ pub struct SavedGame {
 /// its own copy, the record as for any game plus this mark, so that the
 /// game survives any phone, and this one can rejoin the table or carry the
 /// game on.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableMark {
     /// The table's ticket: the host's own, or the one this phone joined by.
     pub ticket: String,
     pub role: TableRole,
     /// The link's own state (`link::host::SavedHost` or
     /// `link::guest::SavedGuest`): the entries of the table's log and this
-    /// phone's seat. Kept as JSON text, like the record, and read only by
-    /// the link.
-    pub link: Box<RawValue>,
-}
-
-impl PartialEq for TableMark {
-    fn eq(&self, other: &TableMark) -> bool {
-        self.ticket == other.ticket
-            && self.role == other.role
-            && self.link.get() == other.link.get()
-    }
+    /// phone's seat.
+    pub link: serde_json::Value,
 }
 
 /// This phone's part at the table.
@@ -114,7 +107,7 @@ impl PartialEq for SavedGame {
             && self.saved_at == other.saved_at
             && self.finished == other.finished
             && self.summary == other.summary
-            && self.table == other.table
+            && self.table.as_ref().map(|t| t.get()) == other.table.as_ref().map(|t| t.get())
             && (self.record.get() == other.record.get() || tree(self) == tree(other))
     }
 }
@@ -137,6 +130,20 @@ pub enum LoadError {
 }
 
 impl SavedGame {
+    /// This phone's part in a game played on several phones, if it is one
+    /// (and its mark reads).
+    pub fn table_mark(&self) -> Option<TableMark> {
+        serde_json::from_str(self.table.as_ref()?.get()).ok()
+    }
+
+    /// The same game, marked as played on several phones.
+    pub fn with_table(self, mark: &TableMark) -> SavedGame {
+        SavedGame {
+            table: serde_json::value::to_raw_value(mark).ok(),
+            ..self
+        }
+    }
+
     /// Wraps a game for saving, with its summary.
     pub fn of_game<G: Game>(
         id: &str,
@@ -405,17 +412,17 @@ mod tests {
     #[test]
     fn a_table_game_keeps_its_mark_under_the_checksum() {
         let s = session();
-        let saved = SavedGame {
-            table: Some(TableMark {
-                ticket: "v=1&h=…".into(),
-                role: TableRole::Guest,
-                link: RawValue::from_string(r#"{"phone":7}"#.into()).unwrap(),
-            }),
-            ..SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s)
+        let mark = TableMark {
+            ticket: "v=1&h=…".into(),
+            role: TableRole::Guest,
+            link: serde_json::json!({"phone": 7}),
         };
+        let saved = SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s).with_table(&mark);
         let text = saved.to_json();
         assert!(text.contains(r#""table":{"ticket":"#), "{text}");
-        assert_eq!(SavedGame::parse(&text).unwrap(), saved);
+        let back = SavedGame::parse(&text).unwrap();
+        assert_eq!(back, saved);
+        assert_eq!(back.table_mark(), Some(mark));
         let changed = text.replace(r#""phone":7"#, r#""phone":8"#);
         assert_eq!(SavedGame::parse(&changed), Err(LoadError::Damaged));
         // A game on one phone is written as before, without the field.
