@@ -533,6 +533,35 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
             p.head() >= killed_at && p.last("link").is_some_and(|v| v["link"] == "joined")
         })
         .await;
+    while host.head() < 30 {
+        round(&mut [&mut host, &mut bruno, &mut chloe]).await;
+    }
+    // The host is killed too, and resumed from its file with the same key
+    // (the same identity; only its direct addresses change): the guests,
+    // still dialling through the relay, come back by themselves.
+    host.child.kill().await.unwrap();
+    let mut host = Peer::spawn(&["resume", "--file", &h, "--relay", &url, "--seed", "7"]);
+    host.wait("the same ticket", |p| p.last("ticket").is_some())
+        .await;
+    let again = host.last("ticket").unwrap()["ticket"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let key = |t: &str| Ticket::parse(t).unwrap().host;
+    assert_eq!(key(&again), key(&ticket), "the same host key");
+    for peer in [&bruno, &chloe] {
+        peer.wait("back at the table", |p| {
+            p.last("link").is_some_and(|v| v["link"] == "joined")
+                && p.lines
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .filter(|v| v["link"] == "joined")
+                    .count()
+                    >= 2
+        })
+        .await;
+    }
     while host.head() < 40 {
         round(&mut [&mut host, &mut bruno, &mut chloe]).await;
     }
