@@ -87,12 +87,12 @@ texts! {
         "d4 to d20, challenge die, white die, letter and colour dice: for every game, or when a die is missing.";
     roller_add: "Ajouter un dé", "Add a die";
     roller_presets: "Jeux de dés tout prêts", "Ready-made sets";
-    /// The ready-made sets' names, in the order of `ui::roller::presets`. The
-    /// English ones are those shown so far: "Genius + défi" and "Mots" have no
-    /// English wording yet.
+    /// The ready-made sets' names, in the order of `ui::roller::presets`: the
+    /// games' names as each language shows them (the word game is "Letter
+    /// Dice" in English, the challenge die is Genius's "dé défi").
     roller_sets as [&'static str; 6]:
         ["Genius", "Genius + défi", "Einstein", "Séquence Dés", "Roll to the Top", "Mots"],
-        ["Genius", "Genius + défi", "Einstein", "Séquence Dés", "Roll to the Top", "Mots"];
+        ["Genius", "Genius + challenge", "Einstein", "Séquence Dés", "Roll to the Top", "Letter Dice"];
     roller_roll: "Lancer", "Roll";
     roller_roll_all: "Tout relancer", "Roll all again";
     roller_keep_hint:

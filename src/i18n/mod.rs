@@ -206,6 +206,20 @@ impl Lang {
         }
     }
 
+    /// A label and its value: "Somme : 28" in French, with the space
+    /// French typography puts before a colon, "Sum: 28" in English.
+    pub fn labelled(self, label: &str, value: impl std::fmt::Display) -> String {
+        format!("{} {value}", self.colon(label))
+    }
+
+    /// A label that introduces what follows: "Ajouter :", "Add:".
+    pub fn colon(self, label: &str) -> String {
+        match self {
+            Lang::Fr => format!("{label} :"),
+            Lang::En => format!("{label}:"),
+        }
+    }
+
     /// The message for a refused input.
     pub fn entry_error(self, error: &EntryError) -> String {
         match (self, error) {
@@ -505,6 +519,20 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_colon_follows_each_language_s_typography() {
+        assert_eq!(Lang::Fr.labelled("Somme", 28), "Somme : 28");
+        assert_eq!(Lang::En.labelled("Sum", 28), "Sum: 28");
+        assert_eq!(Lang::Fr.colon("Ajouter"), "Ajouter :");
+        assert_eq!(Lang::En.colon("Add"), "Add:");
+        // No French name of a ready-made set shows in English.
+        let en = Lang::En.texts().roller_sets;
+        assert!(
+            !en.contains(&"Mots") && !en.iter().any(|s| s.contains("défi")),
+            "{en:?}"
+        );
+    }
 
     #[test]
     fn lists_end_with_or_and_commas_before() {

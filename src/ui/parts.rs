@@ -267,7 +267,7 @@ pub fn RollOffPanel(
                         key: "{v}",
                         class: "face-button",
                         "data-testid": "rolloff-face-{v}",
-                        "aria-label": "{players[roll_off.contenders[current]].name} : {v}",
+                        "aria-label": "{lang.labelled(&players[roll_off.contenders[current]].name, v)}",
                         onclick: move |_| {
                             let mut list = entered.write();
                             list.resize(n, None);

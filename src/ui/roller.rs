@@ -157,7 +157,7 @@ pub fn RollerScreen() -> Element {
                     }
                 }
                 if let Some(sum) = sum {
-                    p { class: "roller-sum", "data-testid": "sum", "{t.roller_sum} : {sum}" }
+                    p { class: "roller-sum", "data-testid": "sum", "{lang.labelled(t.roller_sum, sum)}" }
                 }
                 if rolled_once {
                     p { class: "caption", "{t.roller_keep_hint}" }

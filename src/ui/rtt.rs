@@ -354,7 +354,7 @@ pub fn RttGameScreen() -> Element {
                             p { class: "fifth-rule", "data-testid": "adjustment", "{lang.rtt_adjustment(must, because)}" }
                             if !adds.is_empty() {
                                 div { class: "chips",
-                                    span { class: "caption", "{t.add} :" }
+                                    span { class: "caption", "{lang.colon(t.add)}" }
                                     for (i, k) in adds.iter().copied().enumerate() {
                                         button {
                                             key: "{i}",
@@ -368,7 +368,7 @@ pub fn RttGameScreen() -> Element {
                             }
                             if !removes.is_empty() {
                                 div { class: "chips",
-                                    span { class: "caption", "{t.remove} :" }
+                                    span { class: "caption", "{lang.colon(t.remove)}" }
                                     for (i, k) in removes.iter().copied().enumerate() {
                                         button {
                                             key: "{i}",
@@ -452,7 +452,8 @@ fn Tower(
     on_square: EventHandler<usize>,
 ) -> Element {
     let unit = 26; // px per half-square
-    let t = use_ui().lang().rtt();
+    let lang = use_ui().lang();
+    let t = lang.rtt();
     let rows = sheet.rows();
     let width = sheet.width() * unit;
     let height = rows * unit * 2;
@@ -470,7 +471,7 @@ fn Tower(
                         "aria-label": {
                             let value = board[s.id].map(|v| v.to_string()).unwrap_or_else(|| t.empty.to_string());
                             let ground = if s.base { format!(", {}", t.on_ground) } else { String::new() };
-                            format!("{} {} : {value}{ground}", t.square, s.id + 1)
+                            format!("{}{ground}", lang.labelled(&format!("{} {}", t.square, s.id + 1), value))
                         },
                         style: "left: {s.x * unit}px; bottom: {s.row * unit * 2}px; width: {unit * 2 - 4}px; height: {unit * 2 - 4}px;",
                         onclick: { let id = s.id; move |_| on_square.call(id) },

@@ -199,7 +199,7 @@ pub fn WordsGameScreen() -> Element {
                         section { class: "info judge", "data-testid": "judge",
                             p { class: "judge-prompt", "{lang.judge_prompt(&players[prop.player].name, &prop.word)}" }
                             if let Some(t) = prop.theme {
-                                p { class: "caption", "{w.theme} : {lang.theme_name(card, t)}" }
+                                p { class: "caption", "{lang.labelled(w.theme, lang.theme_name(card, t))}" }
                             }
                             if prop.last_speaker {
                                 p { class: "event bad", "{lang.last_speaker(&players[prop.player].name, state.silent_speakers())}" }

@@ -50,10 +50,14 @@ test('mixed dice: keep some, re-roll the others', async () => {
 test('numbered dice are summed; undo never re-rolls', async () => {
   const page = await app.page({ locale: 'en-GB', colorScheme: 'dark' });
   await openRoller(page);
+  // The ready-made sets in English, French nowhere.
+  assert.deepEqual(await page.$$eval('.info .chips .chip', (c) => c.map((e) => e.textContent)),
+    ['Genius', 'Genius + challenge', 'Einstein', 'Séquence Dés', 'Roll to the Top', 'Letter Dice']);
   await page.tap('text=Séquence Dés');
   await page.tap(id('roll'));
   const pips = await page.$$eval('.roller-dice .rdie-slot', (d) => d.map((e) => e.querySelectorAll('.pip').length));
-  assert.equal(await page.textContent(id('sum')), `Sum : ${pips[0] + pips[1]}`);
+  // English typography: no space before the colon (French keeps its own).
+  assert.equal(await page.textContent(id('sum')), `Sum: ${pips[0] + pips[1]}`);
   await page.tap(id('roll'));
   const rolled = await faces(page);
   await page.tap(id('roller-undo'));
