@@ -2,6 +2,7 @@
 //! platform module stores the JSON, this module reads and writes it.
 
 use crate::core::game::GameKind;
+use crate::core::link::ticket::is_relay_url;
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 
@@ -76,35 +77,7 @@ impl Settings {
             self.relay = None;
             return Ok(());
         }
-        let rest = typed
-            .strip_prefix("https://")
-            .or_else(|| typed.strip_prefix("http://"))
-            .ok_or(RelayUrlError::NotAnAddress)?;
-        let authority = rest.split('/').next().unwrap_or_default();
-        // "host", "host:port", "[v6]" or "[v6]:port".
-        let (host, port) = match authority
-            .strip_prefix('[')
-            .and_then(|v6| v6.split_once(']'))
-        {
-            Some((v6, after)) => (
-                v6,
-                after
-                    .strip_prefix(':')
-                    .or(Some(after).filter(|a| !a.is_empty())),
-            ),
-            None => match authority.split_once(':') {
-                Some((host, port)) => (host, Some(port)),
-                None => (authority, None),
-            },
-        };
-        if port.is_some_and(|p| p.parse::<u16>().is_err()) {
-            return Err(RelayUrlError::NotAnAddress);
-        }
-        let host_ok = !host.is_empty()
-            && host
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-._[]:".contains(c));
-        if !host_ok || typed.chars().any(char::is_whitespace) {
+        if !is_relay_url(typed) {
             return Err(RelayUrlError::NotAnAddress);
         }
         self.relay = Some(typed.to_string());

@@ -110,20 +110,8 @@ const USAGE: &str = "usage: genius-table host|join|resume|takeover --file GAME.j
 #[derive(Serialize, Deserialize)]
 struct Link {
     state: Value,
-    /// The iroh endpoint's key: the same ticket after a restart.
-    key: String,
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex32(text: &str) -> Option<[u8; 32]> {
-    let mut out = [0; 32];
-    for (i, byte) in out.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
-    }
-    Some(out)
+    /// The iroh endpoint's key: the same identity after a restart.
+    key: [u8; 32],
 }
 
 /// Unpredictable bytes, from the system: for the table's secret and the
@@ -271,12 +259,11 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
             };
             let guest = Guest::new(ticket.secret, phone, args.seat(None)?, replica);
             let (link, events) = GuestLink::join(guest, &ticket, &options).await?;
-            save_guest(&file, &link, &ticket.to_string())?;
             (Phone::Guest(link), None, Some(events))
         }
         ("resume", Some(mark)) => {
             let link: Link = serde_json::from_value(mark.link)?;
-            options.key = unhex32(&link.key);
+            options.key = Some(link.key);
             match mark.role {
                 TableRole::Host => {
                     let saved: SavedHost<G> = serde_json::from_value(link.state)?;
@@ -315,8 +302,8 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
     };
     if let Phone::Host(link) = &phone {
         say(json!({ "ticket": link.ticket().to_string() }));
-        save_host(&file, link)?;
     }
+    persist(&file, &phone)?;
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     loop {
         tokio::select! {
@@ -469,53 +456,29 @@ fn report<G: TableGame>(phone: &Phone<G>) {
     });
 }
 
+/// Saves this phone's copy, marked as a table game, in the app's format;
+/// nothing before a guest's first welcome (no game yet).
 fn persist<G: TableGame>(file: &PathBuf, phone: &Phone<G>) -> Result<(), Fail> {
-    match phone {
-        Phone::Host(link) => save_host(file, link),
-        Phone::Guest(link) => {
-            let ticket = link.ticket().to_string();
-            save_guest(file, link, &ticket)
-        }
-    }
-}
-
-fn save_host<G: TableGame>(file: &PathBuf, link: &HostLink<G>) -> Result<(), Fail> {
-    let (saved, session_json) = link.with(|host| {
-        let game = SavedGame::of_game(
-            host.replica().game(),
-            G::KIND,
-            now_ms(),
-            host.replica().session(),
-        );
-        (serde_json::to_value(host.saved()), game)
-    });
-    let mark = TableMark {
-        ticket: link.ticket().to_string(),
-        role: TableRole::Host,
-        link: serde_json::to_value(Link {
-            state: saved?,
-            key: hex(&link.key()),
-        })?,
+    let copy = |replica: &Replica<G>| {
+        SavedGame::of_game(replica.game(), G::KIND, now_ms(), replica.session())
     };
-    write(file, session_json, mark)
-}
-
-fn save_guest<G: TableGame>(file: &PathBuf, link: &GuestLink<G>, ticket: &str) -> Result<(), Fail> {
-    let (saved, game) = link.with(|guest| {
-        let game = guest
-            .replica()
-            .map(|r| SavedGame::of_game(r.game(), G::KIND, now_ms(), r.session()));
-        (serde_json::to_value(guest.saved()), game)
-    });
-    // Nothing to save before the first welcome: no game yet.
+    let (game, role, state, ticket, key) = match phone {
+        Phone::Host(link) => {
+            let (game, state) =
+                link.with(|h| (Some(copy(h.replica())), serde_json::to_value(h.saved())));
+            (game, TableRole::Host, state, link.ticket(), link.key())
+        }
+        Phone::Guest(link) => {
+            let (game, state) =
+                link.with(|g| (g.replica().map(copy), serde_json::to_value(g.saved())));
+            (game, TableRole::Guest, state, link.ticket(), link.key())
+        }
+    };
     let Some(game) = game else { return Ok(()) };
     let mark = TableMark {
         ticket: ticket.to_string(),
-        role: TableRole::Guest,
-        link: serde_json::to_value(Link {
-            state: saved?,
-            key: hex(&link.key()),
-        })?,
+        role,
+        link: serde_json::to_value(Link { state: state?, key })?,
     };
     write(file, game, mark)
 }

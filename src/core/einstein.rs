@@ -461,14 +461,6 @@ impl Rules for Einstein {
 }
 
 impl Game for Einstein {
-    fn actor(&self, action: &Action) -> Actor {
-        match action {
-            Action::RollOff { .. } => Actor::Table,
-            Action::Roll { .. } => Actor::Player(self.roller),
-            Action::Choose { player, .. } => Actor::Player(*player),
-        }
-    }
-
     const KIND: GameKind = GameKind::Einstein;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
@@ -484,5 +476,13 @@ impl Game for Einstein {
 
     fn progress(&self) -> Progress {
         Progress::Roll(self.rolls + 1)
+    }
+
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            Action::Roll { .. } => Actor::Player(self.roller),
+            Action::Choose { player, .. } => Actor::Player(*player),
+        }
     }
 }

@@ -552,15 +552,6 @@ impl Rules for Genius {
 }
 
 impl Game for Genius {
-    /// Every move but the roll-off is the current player's, a Défi's
-    /// erasing included (they erase from any player's grid).
-    fn actor(&self, action: &Action) -> Actor {
-        match action {
-            Action::RollOff { .. } => Actor::Table,
-            _ => Actor::Player(self.current),
-        }
-    }
-
     const KIND: GameKind = GameKind::Genius;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
@@ -580,5 +571,14 @@ impl Game for Genius {
             scores.collect(),
             vec![over; self.players().len()],
         )
+    }
+
+    /// Every move but the roll-off is the current player's, a Défi's
+    /// erasing included (they erase from any player's grid).
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            _ => Actor::Player(self.current),
+        }
     }
 }

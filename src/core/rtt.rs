@@ -549,18 +549,6 @@ impl Rules for Rtt {
 }
 
 impl Game for Rtt {
-    /// The roller rolls and changes the set of dice; each player fills
-    /// their own sheet.
-    fn actor(&self, action: &Action) -> Actor {
-        match action {
-            Action::RollOff { .. } => Actor::Table,
-            Action::StartRoll { .. } | Action::Roll { .. } | Action::Adjust { .. } => {
-                Actor::Player(self.roller)
-            }
-            Action::Place { player, .. } => Actor::Player(*player),
-        }
-    }
-
     const KIND: GameKind = GameKind::Rtt;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
@@ -582,5 +570,17 @@ impl Game for Rtt {
             scores.collect(),
             vec![self.is_finished(); n],
         )
+    }
+
+    /// The roller rolls and changes the set of dice; each player fills
+    /// their own sheet.
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            Action::StartRoll { .. } | Action::Roll { .. } | Action::Adjust { .. } => {
+                Actor::Player(self.roller)
+            }
+            Action::Place { player, .. } => Actor::Player(*player),
+        }
     }
 }

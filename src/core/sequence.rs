@@ -505,13 +505,6 @@ impl Rules for Sequence {
 }
 
 impl Game for Sequence {
-    fn actor(&self, action: &Action) -> Actor {
-        match action {
-            Action::RollOff { .. } => Actor::Table,
-            _ => Actor::Player(self.current),
-        }
-    }
-
     const KIND: GameKind = GameKind::Sequence;
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
 
@@ -535,5 +528,12 @@ impl Game for Sequence {
         }
         standings.has_points = false;
         standings
+    }
+
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            _ => Actor::Player(self.current),
+        }
     }
 }

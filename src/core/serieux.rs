@@ -268,13 +268,6 @@ impl Rules for Serieux {
 }
 
 impl Game for Serieux {
-    fn actor(&self, action: &Action) -> Actor {
-        match action {
-            Action::RollOff { .. } => Actor::Table,
-            Action::Roll { .. } => Actor::Player(self.current),
-        }
-    }
-
     const KIND: GameKind = GameKind::Serieux;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
@@ -296,6 +289,13 @@ impl Game for Serieux {
         Progress::Round {
             round: self.round + 1,
             of: ROUNDS,
+        }
+    }
+
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } => Actor::Table,
+            Action::Roll { .. } => Actor::Player(self.current),
         }
     }
 }

@@ -19,7 +19,7 @@ mod round;
 pub use letters::{
     avoids, fold, letters, matches, score, COLOUR_FACES, THEMES_PER_CARD, THEME_CARDS,
 };
-pub use round::{Event, Proposal, Round};
+pub use round::{silent_speakers, Event, Proposal, Round};
 
 /// Tokens in the box.
 pub const TOKENS: u32 = 90;
@@ -165,14 +165,9 @@ impl Words {
         places(&self.tokens)
     }
 
-    /// How many of the last speakers score nothing: 0 with 2 players, 1 with
-    /// 3–4, 2 with 5–6.
+    /// How many of the last speakers score nothing (see [`silent_speakers`]).
     pub fn silent_speakers(&self) -> usize {
-        match self.setup.players.len() {
-            0..=2 => 0,
-            3 | 4 => 1,
-            _ => 2,
-        }
+        silent_speakers(self.setup.players.len())
     }
 
     fn take(&mut self, player: usize, wanted: u32, from_reserve: bool) -> u32 {
@@ -459,11 +454,7 @@ impl Rules for Words {
                     tokens: got,
                     last_speaker: prop.last_speaker,
                 });
-                if let Some(t) = prop.theme {
-                    if t < round.closed.len() {
-                        round.closed[t] = true;
-                    }
-                }
+                round.close_theme(prop.theme);
                 let keeps_playing = self.setup.variants.limited || self.setup.variants.open_themes;
                 if !keeps_playing || black {
                     round.done.push(prop.player);
@@ -573,16 +564,6 @@ impl Rules for Words {
 }
 
 impl Game for Words {
-    /// The roller rolls; each player says their own words and passes for
-    /// themselves; the table judges a word.
-    fn actor(&self, action: &Action) -> Actor {
-        match action {
-            Action::RollOff { .. } | Action::Judge { .. } => Actor::Table,
-            Action::RollTheme { .. } | Action::RollDice { .. } => Actor::Player(self.roller),
-            Action::Propose { player, .. } | Action::Pass { player } => Actor::Player(*player),
-        }
-    }
-
     const KIND: GameKind = GameKind::Words;
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=MAX_PLAYERS;
 
@@ -605,6 +586,15 @@ impl Game for Words {
         Progress::Centre {
             round: self.rounds,
             centre: self.centre,
+        }
+    }
+
+    /// The roller rolls, players speak and pass for themselves, the table judges.
+    fn actor(&self, action: &Action) -> Actor {
+        match action {
+            Action::RollOff { .. } | Action::Judge { .. } => Actor::Table,
+            Action::RollTheme { .. } | Action::RollDice { .. } => Actor::Player(self.roller),
+            Action::Propose { player, .. } | Action::Pass { player } => Actor::Player(*player),
         }
     }
 }

@@ -84,15 +84,6 @@ impl fmt::Display for LinkError {
 impl std::error::Error for LinkError {}
 
 impl Relay {
-    /// The relay of the player's settings (`Settings::relay`): their own,
-    /// or the public ones.
-    pub fn from_setting(url: Option<&str>) -> Relay {
-        match url {
-            Some(url) => Relay::Own(url.to_string()),
-            None => Relay::Public,
-        }
-    }
-
     fn mode(&self) -> Result<RelayMode, LinkError> {
         Ok(match self {
             Relay::Public => RelayMode::Default,

@@ -153,11 +153,6 @@ impl<G: Game> Guest<G> {
         self.replica.as_ref()
     }
 
-    /// Lets this phone mark its copy as coached.
-    pub fn replica_mut_for_coach(&mut self) -> Option<&mut Replica<G>> {
-        self.replica.as_mut()
-    }
-
     pub fn state(&self) -> &LinkState {
         &self.state
     }
@@ -288,7 +283,6 @@ impl<G: Game> Guest<G> {
                 from,
                 last_proposal,
                 seats,
-                ..
             } => {
                 let keep = from.saturating_sub(1);
                 match &mut self.replica {

@@ -185,15 +185,6 @@ impl<G: Game> Host<G> {
             .collect()
     }
 
-    /// The phones connected now, and the seat each holds.
-    pub fn phones(&self) -> Vec<(PhoneId, Option<usize>)> {
-        self.peers
-            .values()
-            .filter_map(|peer| peer.phone)
-            .map(|phone| (phone, self.seat_of(phone)))
-            .collect()
-    }
-
     /// The seat `phone` holds.
     pub fn seat_of(&self, phone: PhoneId) -> Option<usize> {
         self.seats.iter().position(|p| *p == Some(phone))
@@ -323,7 +314,6 @@ impl<G: Game> Host<G> {
         if let Some(state) = self.peers.get_mut(&peer) {
             state.phone = Some(phone);
         }
-        let head = self.replica.head();
         let from = match held {
             Some(held)
                 if held.game == self.replica.game()
@@ -336,9 +326,7 @@ impl<G: Game> Host<G> {
         let welcome = ToGuest::Welcome {
             game: self.replica.game().to_string(),
             start: self.replica.start().clone(),
-            seat,
             from,
-            head,
             last_proposal: self.last_proposal.get(&phone).copied().unwrap_or(0),
             seats: self.seats(),
         };
@@ -419,11 +407,16 @@ impl<G: Game> Host<G> {
         step: Step<G::Action>,
         origin: Option<Origin>,
     ) -> Result<u64, Denied<G::Error>> {
-        let seq = self.replica.append(Entry { step, origin })?;
-        let peers: Vec<PeerId> = self.joined().collect();
-        for peer in peers {
-            self.send_entries(peer, seq);
-        }
+        let entry = Entry { step, origin };
+        // Every phone gets the entry in one frame, encoded once; a step too
+        // long for a frame (a word of thousands of letters) is refused.
+        let message = ToGuest::<G::Setup, G::Action, G::Error>::Entries {
+            from: self.replica.head() + 1,
+            entries: vec![entry.clone()],
+        };
+        let frame = encode(&message).map_err(|_| Denied::TooLarge)?;
+        let seq = self.replica.append(entry)?;
+        self.broadcast(frame);
         self.events.push_back(HostEvent::Applied { head: seq });
         Ok(seq)
     }
@@ -476,10 +469,18 @@ impl<G: Game> Host<G> {
     }
 
     fn broadcast_seats(&mut self) {
-        let seats = ToGuest::Seats(self.seats());
+        let seats = ToGuest::<G::Setup, G::Action, G::Error>::Seats(self.seats());
+        if let Ok(frame) = encode(&seats) {
+            self.broadcast(frame);
+        }
+    }
+
+    /// The same frame to every phone that has joined.
+    fn broadcast(&mut self, frame: Vec<u8>) {
         let peers: Vec<PeerId> = self.joined().collect();
         for peer in peers {
-            self.send(peer, &seats);
+            let frame = frame.clone();
+            self.output.push_back(Output::Send { peer, frame });
         }
     }
 

@@ -10,8 +10,8 @@
 //!
 //! Like quinn-proto or rustls, these are state machines without I/O: they
 //! take bytes, the time and the player's steps, and give back bytes to send
-//! and events for the screen. The network (iroh, QUIC through a relay or
-//! direct) is a thin driver around them (`crate::link`), and the tests play
+//! and events for the screen. The network (QUIC through a relay or direct)
+//! is a thin driver around them (`crate::link`), and the tests play
 //! them with messages lost, repeated and reordered, without a network.
 //!
 //! The conversation (see [`wire`]):

@@ -88,12 +88,6 @@ impl<G: Game> Replica<G> {
         &self.session
     }
 
-    /// Lets this phone mark the game as coached (the mark is each copy's
-    /// own: it is not a step of the log).
-    pub fn session_mut_for_coach(&mut self) -> &mut Session<G> {
-        &mut self.session
-    }
-
     pub fn entries(&self) -> &[Entry<G::Action>] {
         &self.entries
     }
@@ -167,12 +161,8 @@ impl<G: Game> Replica<G> {
             start: self.start.clone(),
             entries: self.entries[..len as usize].to_vec(),
         };
-        let coached = self.session.coach().consulted;
         // Entries this copy accepted once replay again.
-        if let Ok(mut replica) = Replica::restore(saved) {
-            if coached {
-                replica.session.consult_coach();
-            }
+        if let Ok(replica) = Replica::restore(saved) {
             *self = replica;
         }
     }

@@ -5,8 +5,8 @@
 //! `v=1&g=<game>&h=<host key>&s=<secret>[&r=<relay URL>][&a=<ip:port>,…]`:
 //! - `g`: the game (`einstein`, `rtt`, … as in saved files), so that the
 //!   joining phone opens the right screen before it hears from the host;
-//! - `h`: the host phone's public key (64 hex digits), which is also how
-//!   iroh dials it;
+//! - `h`: the host phone's public key (64 hex digits), which is also the
+//!   address the network layer dials;
 //! - `s`: the table's secret (32 hex digits), asked by the host;
 //! - `r`: the relay the host is reachable through, percent-encoded;
 //! - `a`: the host's direct addresses, for phones on the same network.
@@ -76,9 +76,7 @@ impl Ticket {
         if host.len() != 64 || !host.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(TicketError::Damaged);
         }
-        let relay_ok = relay
-            .as_deref()
-            .is_none_or(|r| r.starts_with("https://") || r.starts_with("http://"));
+        let relay_ok = relay.as_deref().is_none_or(is_relay_url);
         let addrs_ok = addrs.iter().all(|a| {
             a.rsplit_once(':')
                 .is_some_and(|(_, port)| port.parse::<u16>().is_ok())
@@ -114,6 +112,41 @@ impl fmt::Display for Ticket {
         }
         Ok(())
     }
+}
+
+/// Whether `text` is a relay's address: `http(s)://host[:port][/path]`,
+/// the host a name, an IPv4 address or a bracketed IPv6 one. What a player
+/// types in the settings and what a ticket names are checked alike.
+pub fn is_relay_url(text: &str) -> bool {
+    let Some(rest) = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let authority = rest.split('/').next().unwrap_or_default();
+    // "host", "host:port", "[v6]" or "[v6]:port".
+    let (host, port) = match authority
+        .strip_prefix('[')
+        .and_then(|v6| v6.split_once(']'))
+    {
+        Some((v6, after)) => (
+            v6,
+            after
+                .strip_prefix(':')
+                .or(Some(after).filter(|a| !a.is_empty())),
+        ),
+        None => match authority.split_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        },
+    };
+    !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-._:".contains(c))
+        && port.is_none_or(|p| p.parse::<u16>().is_ok())
+        && !text.chars().any(char::is_whitespace)
 }
 
 /// Percent-encodes what would cut a field: `%`, `&`, `=`, `,`, `#`,

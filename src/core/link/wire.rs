@@ -162,13 +162,11 @@ pub enum ToHost<A> {
 pub enum ToGuest<S, A, E> {
     /// Joined. The guest keeps its first `from − 1` entries (all of them
     /// when they are a prefix of the host's log, else none) and receives
-    /// the others up to `head` next.
+    /// the others next; its seat is the one `seats` gives its phone.
     Welcome {
         game: String,
         start: Start<S>,
-        seat: Option<usize>,
         from: u64,
-        head: u64,
         /// The highest proposal number the host has seen from this phone.
         last_proposal: u64,
         seats: Vec<SeatView>,

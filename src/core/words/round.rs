@@ -30,7 +30,24 @@ pub struct Round {
     pub closed: Vec<bool>,
 }
 
+/// How many of the last speakers of a round score nothing: 0 with 2
+/// players, 1 with 3–4, 2 with 5–6.
+pub fn silent_speakers(players: usize) -> usize {
+    match players {
+        0..=2 => 0,
+        3 | 4 => 1,
+        _ => 2,
+    }
+}
+
 impl Round {
+    /// A word accepted for `theme` closes it (open themes).
+    pub fn close_theme(&mut self, theme: Option<usize>) {
+        if let Some(closed) = theme.and_then(|t| self.closed.get_mut(t)) {
+            *closed = true;
+        }
+    }
+
     /// The letter words must start with (`None` on the black face).
     pub fn initial(&self) -> Option<char> {
         DieColour::LETTER_DICE
