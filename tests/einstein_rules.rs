@@ -370,3 +370,45 @@ fn legal_moves_are_exactly_the_actions_that_validate() {
     );
     assert!(states >= 3_000, "{states} states");
 }
+
+/// On several phones a player does not see the others' choices of a roll
+/// until everyone has chosen: what a phone shows is the game as if only its
+/// own players had chosen so far, whatever the order of the choices.
+#[test]
+fn a_phone_sees_the_other_choices_of_a_roll_only_once_all_have_chosen() {
+    use genius::core::autoplay::random_move;
+    let mut rng = StdRng::seed_from_u64(36);
+    for _ in 0..40 {
+        let mut state = game(3).state().clone();
+        let mut after_roll = state.clone();
+        let mut choices: Vec<Action> = Vec::new();
+        while state.phase() != &Phase::Finished {
+            let action = random_move(&state, &[0, 1, 2], &mut rng).unwrap();
+            state = state.apply(&action).unwrap();
+            match &action {
+                Action::Roll { .. } => {
+                    after_roll = state.clone();
+                    choices.clear();
+                }
+                Action::Choose { .. } => choices.push(action.clone()),
+                Action::RollOff { .. } => {}
+            }
+            let Phase::Choose { .. } = state.phase() else {
+                assert_eq!(state.seen_by(&[0]), state, "all chose: nothing hidden");
+                continue;
+            };
+            for mine in [vec![0], vec![1, 2], vec![]] {
+                let mut expected = after_roll.clone();
+                for c in &choices {
+                    let Action::Choose { player, .. } = c else {
+                        unreachable!()
+                    };
+                    if mine.contains(player) {
+                        expected = expected.apply(c).unwrap();
+                    }
+                }
+                assert_eq!(state.seen_by(&mine), expected, "seen by {mine:?}");
+            }
+        }
+    }
+}

@@ -664,6 +664,44 @@ fn the_host_frees_a_seat_and_another_phone_takes_it() {
 }
 
 #[test]
+fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
+    let mut table = einstein_table();
+    let watcher = Guest::<Einstein>::new(SECRET, PhoneId(78), None, None);
+    table.phones.push(Phone {
+        guest: watcher,
+        peer: None,
+        to_host: VecDeque::new(),
+        to_guest: VecDeque::new(),
+        outcomes: HashMap::new(),
+    });
+    table.connect(2);
+    settle(&mut table);
+    assert_eq!(table.phones[2].guest.seat(), None, "joined watching");
+    // Seat 1 is another phone's: refused, the seats unchanged.
+    table.phones[2].guest.claim(Some(1));
+    settle(&mut table);
+    assert_eq!(table.phones[2].guest.seat(), None);
+    assert_eq!(table.phones[0].guest.seat(), Some(1));
+    // Freed by the host, seat 1 may be claimed.
+    table.host.free_seat(1);
+    settle(&mut table);
+    table.phones[2].guest.claim(Some(1));
+    settle(&mut table);
+    assert_eq!(table.phones[2].guest.seat(), Some(1));
+    assert_eq!(table.host.seats()[1].phone, Some(PhoneId(78)));
+    assert_eq!(table.phones[1].guest.seats()[1].phone, Some(PhoneId(78)));
+    // A reconnection asks for the seat it holds.
+    table.disconnect(2);
+    table.connect(2);
+    settle(&mut table);
+    assert_eq!(table.phones[2].guest.seat(), Some(1));
+    // Back to watching.
+    table.phones[2].guest.claim(None);
+    settle(&mut table);
+    assert_eq!(table.host.seats()[1].phone, None);
+}
+
+#[test]
 fn hostile_peers_change_nothing() {
     let mut table = einstein_table();
     table.host.act(Step::Act(roll([1, 1, 2, 2, 3]))).unwrap();

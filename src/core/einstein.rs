@@ -195,6 +195,43 @@ impl Einstein {
         &self.last
     }
 
+    /// The game as a phone of the table shows it (one game on several
+    /// phones): while players are still choosing for a roll, the choices
+    /// of that roll made by players other than `mine` are not shown yet
+    /// (their sheets as before the roll, the players still waiting).
+    /// Once everyone has chosen, the game as it is.
+    pub fn seen_by(&self, mine: &[usize]) -> Einstein {
+        let Phase::Choose { dice, waiting } = &self.phase else {
+            return self.clone();
+        };
+        let mut seen = self.clone();
+        let mut waiting = waiting.clone();
+        for m in self.last.iter().filter(|m| !mine.contains(&m.player)) {
+            let sheet = &mut seen.sheets[m.player];
+            for s in m.sums {
+                sheet.marks[s - 2] -= 1;
+            }
+            let (value, marked) = m.fifth;
+            if marked {
+                if let Some(at) = sheet.fifth.iter().position(|(v, _)| *v == value) {
+                    sheet.fifth[at].1 -= 1;
+                    if sheet.fifth[at].1 == 0 {
+                        sheet.fifth.remove(at);
+                    }
+                }
+            }
+            sheet.done = false;
+            waiting.push(m.player);
+        }
+        waiting.sort_unstable();
+        seen.last.retain(|m| mine.contains(&m.player));
+        seen.phase = Phase::Choose {
+            dice: dice.clone(),
+            waiting,
+        };
+        seen
+    }
+
     /// The fifth-die values `player` may leave over from `dice`: any while
     /// fewer than three are chosen; else the chosen ones the roll shows, or
     /// any die on a free throw.

@@ -88,6 +88,13 @@ impl<G: TableGame> GuestLink<G> {
         result
     }
 
+    /// Takes another seat, or watches (`None`); the host's answer comes
+    /// as the seats.
+    pub fn claim(&self, seat: Option<usize>) {
+        self.shared.lock().claim(seat);
+        self.shared.outgoing.notify_one();
+    }
+
     /// The ticket this phone joined by.
     pub fn ticket(&self) -> &Ticket {
         &self.ticket

@@ -211,6 +211,16 @@ impl<G: Game> Guest<G> {
         }
     }
 
+    /// This phone takes `seat` (none: it watches). Joined, the host is
+    /// asked at once and its answer comes as [`GuestEvent::Seats`] (the
+    /// seat may have been taken first); otherwise the next hello asks.
+    pub fn claim(&mut self, seat: Option<usize>) {
+        self.claim = seat;
+        if matches!(self.state, LinkState::Joined) {
+            self.send(&ToHost::Claim { seat });
+        }
+    }
+
     /// This phone leaves the table (its copy stays).
     pub fn leave(&mut self) {
         if matches!(self.state, LinkState::Joined) {
@@ -327,6 +337,8 @@ impl<G: Game> Guest<G> {
             }
             ToGuest::Seats(seats) => {
                 self.seats = seats;
+                // The seat held is the one a reconnection asks for again.
+                self.claim = self.seat();
                 self.events.push_back(GuestEvent::Seats);
             }
             ToGuest::Closing => {

@@ -264,6 +264,7 @@ impl<G: Game> Host<G> {
             (ToHost::Hello { .. }, Some(_)) => self.turn(peer, Misbehaviour::NoHello),
             (ToHost::Propose { id, step }, Some(phone)) => self.propose(peer, phone, id, step),
             (ToHost::Resend { from }, Some(_)) => self.send_entries(peer, from),
+            (ToHost::Claim { seat }, Some(phone)) => self.claim(peer, phone, seat),
             (ToHost::Bye, Some(_)) => {
                 self.output.push_back(Output::Close { peer });
                 self.disconnected(peer);
@@ -334,6 +335,30 @@ impl<G: Game> Host<G> {
         self.send_entries(peer, from);
         self.events
             .push_back(HostEvent::Joined { peer, phone, seat });
+        self.broadcast_seats();
+    }
+
+    /// A joined phone asks for `seat`: granted if no other phone holds it,
+    /// and every phone hears the seats; refused, only the asking phone
+    /// hears them (unchanged).
+    fn claim(&mut self, peer: PeerId, phone: PhoneId, seat: Option<usize>) {
+        let free = seat.is_none_or(|s| {
+            self.seats
+                .get(s)
+                .is_some_and(|held| held.is_none_or(|p| p == phone))
+        });
+        if !free {
+            let seats = self.seats();
+            return self.send(peer, &ToGuest::Seats(seats));
+        }
+        for held in self.seats.iter_mut() {
+            if *held == Some(phone) {
+                *held = None;
+            }
+        }
+        if let Some(s) = seat {
+            self.seats[s] = Some(phone);
+        }
         self.broadcast_seats();
     }
 

@@ -153,6 +153,10 @@ pub enum ToHost<A> {
     Propose { id: u64, step: Step<A> },
     /// Entries from this sequence number on, after a gap.
     Resend { from: u64 },
+    /// A joined phone takes another seat (none: it watches from now on).
+    /// The host answers with the seats: the claim was granted if they give
+    /// this phone that seat (not if another phone took it first).
+    Claim { seat: Option<usize> },
     /// The phone leaves (its seat stays its own until the host frees it).
     Bye,
 }
