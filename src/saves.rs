@@ -277,15 +277,26 @@ pub fn save<G: crate::core::game::Game>(
     kind: crate::core::game::GameKind,
     session: &crate::core::session::Session<G>,
 ) -> Result<(), crate::platform::StorageError> {
+    save_game(&SavedGame::of_game(
+        id,
+        kind,
+        crate::platform::now_ms(),
+        session,
+    ))
+}
+
+/// [`save`] for a game already in its envelope (a table game's, with its
+/// link's state).
+pub fn save_game(saved: &SavedGame) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
-    let saved = SavedGame::of_game(id, kind, crate::platform::now_ms(), session);
+    let id = saved.id.as_str();
     let text = saved.to_json();
     if saved.finished {
         note_result(store.write_finished(id, &text))?;
         if let Some(summary) = saved.summary.clone() {
             change_index(&store, |index, unindexed| {
                 unindexed.remove(id);
-                index.insert(Entry::of(&saved, &text, summary))
+                index.insert(Entry::of(saved, &text, summary))
             });
         }
         Ok(())

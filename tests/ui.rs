@@ -22,6 +22,7 @@ fn init(screen: Screen, lang: Lang) -> Init {
         saved: Vec::new(),
         set_aside: 0,
         restored: Vec::new(),
+        table: None,
     }
 }
 
@@ -454,6 +455,7 @@ fn a_game_that_went_back_one_action_is_named_on_home() {
     ] {
         let html = render(Init {
             restored: vec![unfinished_game()],
+            table: None,
             ..init(Screen::Home, lang)
         });
         let line = text_of(&html, "went-back");

@@ -297,6 +297,38 @@ pub enum Actor {
     Table,
 }
 
+/// Who is to move now: the actors of the legal moves (a roll's is the
+/// actor of the action it makes), each once, players in seat order then
+/// the table. On several phones, the phones of these players have the
+/// controls; the others wait.
+pub fn actors<G: Game>(state: &G) -> Vec<Actor> {
+    let mut actors = Vec::new();
+    for m in state.legal_moves() {
+        let actor = match m {
+            Move::Play(action) => state.actor(&action),
+            Move::Roll(roll) => {
+                let values: Vec<u32> = (0..roll.len()).map(|i| *roll.range(i).start()).collect();
+                match state.rolled(&roll, &values, super::session::RollSource::Typed) {
+                    Some(action) => state.actor(&action),
+                    None => continue,
+                }
+            }
+            Move::Compose(Compose::Placements { player } | Compose::Word { player, .. }) => {
+                Actor::Player(player)
+            }
+            Move::Compose(Compose::Dice { .. }) => Actor::Table,
+        };
+        if !actors.contains(&actor) {
+            actors.push(actor);
+        }
+    }
+    actors.sort_by_key(|a| match a {
+        Actor::Player(p) => *p,
+        Actor::Table => usize::MAX,
+    });
+    actors
+}
+
 /// What the home screen, the history and the statistics show of a saved
 /// game: read from one replay of its log, and kept for finished games in
 /// the store's index (see [`super::index`]).

@@ -60,6 +60,7 @@ mod rules;
 mod sequence;
 mod serieux;
 mod storage;
+mod table;
 mod words;
 pub use app::{factorisation, Texts};
 pub use coach::CoachTexts;
@@ -74,6 +75,7 @@ pub use rules::{Rulebook, Rulebooks};
 pub use sequence::SequenceTexts;
 pub use serieux::SerieuxTexts;
 pub use storage::StorageTexts;
+pub use table::TableTexts;
 pub use words::WordsTexts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -427,6 +427,26 @@ pub fn launch_config() -> dioxus::mobile::Config {
     dioxus::mobile::Config::new().with_custom_index(NATIVE_INDEX.to_string())
 }
 
+/// A native app is not opened by an address: no invitation in it.
+pub fn join_in_address() -> Option<String> {
+    None
+}
+
+/// The link that opens the app at a table: the ticket after `#join=`, as
+/// in the web app's address (the web app at any address opens it).
+pub fn join_url(ticket: &str) -> String {
+    format!("genius:#join={ticket}")
+}
+
+/// Nothing to forget: a native app has no address.
+pub fn forget_join_in_address() {}
+
+/// No share sheet in the phone builds' web views (see [`share_file`]): the
+/// link is shown on screen to be copied. Never shared.
+pub fn share_link(_url: &str, _title: &str) -> bool {
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -527,3 +547,4 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 }
+

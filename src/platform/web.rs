@@ -508,3 +508,59 @@ pub use games_db::open_games;
 pub async fn storage_failure() -> StorageError {
     games_db::failure().await
 }
+
+/// The invitation in the page's address (`…/#join=<ticket>`), if the app
+/// was opened by a table's link. The fragment never reaches a server; it
+/// stays in the address, so a reload joins the same table again.
+pub fn join_in_address() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    hash.strip_prefix("#join=").map(str::to_string)
+}
+
+/// The link that opens this app at a table: this page's address with the
+/// ticket in its fragment.
+pub fn join_url(ticket: &str) -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let base = location
+        .and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?)))
+        .unwrap_or_default();
+    format!("{base}#join={ticket}")
+}
+
+/// Leaves the table's link: the address no longer joins it on a reload.
+pub fn forget_join_in_address() {
+    if let Some(window) = web_sys::window() {
+        if let Ok(history) = window.history() {
+            let path = window.location().pathname().unwrap_or_default();
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        }
+    }
+}
+
+/// Hands a link to the phone's share sheet (Web Share), or copies it where
+/// there is none. True if shared, false if copied (or neither could be).
+pub fn share_link(url: &str, title: &str) -> bool {
+    use wasm_bindgen::{JsCast, JsValue};
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        return false;
+    };
+    let method = |name: &str, on: &JsValue| {
+        js_sys::Reflect::get(on, &name.into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    };
+    if let Some(share) = method("share", &navigator) {
+        let data = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&data, &"url".into(), &url.into());
+        let _ = js_sys::Reflect::set(&data, &"title".into(), &title.into());
+        if share.call1(&navigator, &data).is_ok() {
+            return true;
+        }
+    }
+    if let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into()) {
+        if let Some(write) = method("writeText", &clipboard) {
+            let _ = write.call1(&clipboard, &url.into());
+        }
+    }
+    false
+}

@@ -13,6 +13,9 @@ pub struct Active<R: Game> {
     pub save_failed: bool,
     /// Opened from the history: shown, never changed.
     pub read_only: bool,
+    /// Played on several phones: the table's link changes and saves it
+    /// (see `ui::table`); the screens send it their moves.
+    pub on_table: bool,
 }
 
 impl<R: Game> Active<R> {
@@ -23,6 +26,7 @@ impl<R: Game> Active<R> {
             session,
             save_failed: false,
             read_only: false,
+            on_table: false,
         }
     }
 
@@ -75,7 +79,7 @@ impl<R: Game> Active<R> {
     /// once; a change that ends the game goes into the records (personal
     /// best, series).
     pub fn commit(&mut self, change: impl FnOnce(&mut Session<R>) -> bool) {
-        if self.read_only {
+        if self.read_only || self.on_table {
             return;
         }
         let was_over = self.session.is_finished();

@@ -92,6 +92,14 @@ pub fn EinsteinGameScreen() -> Element {
     };
     let state = active.session.state();
     let players = state.players().to_vec();
+    // On several phones each phone chooses for its own players, and the
+    // others' choices of this roll stay hidden until everyone has chosen.
+    let table = ui.table.of(GameKind::Einstein);
+    let on_table = table.is_some();
+    let shown = match &table {
+        Some(table) => state.seen_by(&table.mine),
+        None => state.clone(),
+    };
 
     let mut act = move |action: Action| {
         let chose = matches!(action, Action::Choose { .. });
@@ -104,12 +112,23 @@ pub fn EinsteinGameScreen() -> Element {
             .read()
             .as_ref()
             .is_some_and(|g| matches!(g.session.state().phase(), Phase::Choose { .. }));
-        handing_over.set(played && chose && still_choosing);
+        handing_over.set(played && chose && still_choosing && !on_table);
     };
 
     let (dice, waiting) = match state.phase() {
-        Phase::Choose { dice, waiting } => (dice.clone(), waiting.clone()),
+        Phase::Choose { dice, waiting } => (
+            dice.clone(),
+            waiting
+                .iter()
+                .copied()
+                .filter(|p| table.as_ref().is_none_or(|t| t.mine.contains(p)))
+                .collect::<Vec<usize>>(),
+        ),
         _ => (Vec::new(), Vec::new()),
+    };
+    let first_waiting = match state.phase() {
+        Phase::Choose { waiting, .. } => waiting.first().copied(),
+        _ => None,
     };
     let current_chooser = chooser()
         .filter(|c| waiting.contains(c))
@@ -122,7 +141,9 @@ pub fn EinsteinGameScreen() -> Element {
     let status = match state.phase() {
         Phase::RollOff(_) => g.who_starts.to_string(),
         Phase::Roll => lang.roll_by(state.rolls() + 1, &players[state.roller()].name),
-        Phase::Choose { .. } => lang.to_choose(&players[current_chooser.unwrap_or(0)].name),
+        Phase::Choose { .. } => {
+            lang.to_choose(&players[current_chooser.or(first_waiting).unwrap_or(0)].name)
+        }
         Phase::Finished => g.game_over.to_string(),
     };
     let status_player = match state.phase() {
@@ -133,7 +154,9 @@ pub fn EinsteinGameScreen() -> Element {
 
     // Players choosing in turn on one phone see their own sheet only: the
     // others' sheets and totals would tell what they chose.
-    let in_turn = players.len() > 1 && matches!(state.phase(), Phase::Choose { .. });
+    let in_turn = players.len() > 1
+        && matches!(state.phase(), Phase::Choose { .. })
+        && table.as_ref().is_none_or(|t| t.mine.len() > 1);
 
     rsx! {
         GameFrame {
@@ -153,19 +176,19 @@ pub fn EinsteinGameScreen() -> Element {
                                     "aria-selected": if p == shown_sheet { "true" } else { "false" },
                                     "data-testid": "sheet-tab-{p}",
                                     onclick: move |_| sheet_of.set(Some(p)),
-                                    "{symbol(player)} {player.name} · {signed(lang, state.sheet(p).total())}"
+                                    "{symbol(player)} {player.name} · {signed(lang, shown.sheet(p).total())}"
                                 }
                             }
                         }
                     }
                     if !(in_turn && handing_over()) {
-                        SheetView { sheet: state.sheet(shown_sheet).clone(), lang }
+                        SheetView { sheet: shown.sheet(shown_sheet).clone(), lang }
                     }
             },
             // While players choose in turn, what the others chose stays hidden.
-            if !state.marked().is_empty() && !in_turn {
+            if !shown.marked().is_empty() && !in_turn {
                 div { class: "events", "data-testid": "events",
-                    for m in state.marked().iter() {
+                    for m in shown.marked().iter() {
                         p { key: "{m.player}", class: "event good",
                             strong { "{players[m.player].name}" }
                             " · {m.sums[0]} + {m.sums[1]} · {t.fifth_die} {m.fifth.0}"
@@ -207,6 +230,9 @@ pub fn EinsteinGameScreen() -> Element {
                         }
                     }
                 },
+                // This phone's players have all chosen: the frame says whom
+                // the others wait for.
+                Phase::Choose { .. } if waiting.is_empty() => rsx! {},
                 Phase::Choose { .. } if handing_over() => {
                     let next = players[current_chooser.unwrap_or(0)].name.clone();
                     rsx! {

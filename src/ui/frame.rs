@@ -5,9 +5,11 @@
 
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
+use super::table::{TableCommand, TableInfo};
 use super::{use_default, use_ui, Active, Screen, Ui};
 use crate::core::game::GameKind;
-use crate::core::game::{Game, Move, Roll};
+use crate::core::game::{actors, Actor, Game, Move, Roll};
+use crate::core::link::wire::Denied;
 use crate::core::session::RollSource;
 use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::Lang;
@@ -57,6 +59,9 @@ impl<G: GameScreen> UseGame<G> {
     /// shown. True if the move was played.
     pub fn act(mut self, action: G::Action) -> bool {
         self.rolled_off.set(None);
+        if let Some(table) = self.ui.table.of(G::KIND) {
+            return self.propose(&table, action);
+        }
         let outcome = match self.active.write().as_mut() {
             Some(game) => game.act(action),
             None => return false,
@@ -68,6 +73,48 @@ impl<G: GameScreen> UseGame<G> {
             .map(|e| lang.refusal(e, |e| G::refusal(lang, e)));
         self.refused.set(refusal);
         outcome.is_ok()
+    }
+
+    /// A move at a table of several phones: checked here first (this
+    /// phone's copy gives the same refusal as one phone would, at once),
+    /// then sent to the link, which plays it once the host has ordered it.
+    fn propose(mut self, table: &TableInfo, action: G::Action) -> bool {
+        let lang = self.lang;
+        let checked = match self.active.read().as_ref() {
+            Some(game) => {
+                let actor = game.session.state().actor(&action);
+                if !table.plays(actor) {
+                    Err(lang.denied::<G::Error>(
+                        &Denied::NotYourSeat {
+                            seat: table.mine.first().copied(),
+                            actor,
+                        },
+                        |_| String::new(),
+                    ))
+                } else {
+                    game.session
+                        .clone()
+                        .act(action.clone())
+                        .map_err(|e| lang.refusal(&e, |e| G::refusal(lang, e)))
+                }
+            }
+            None => return false,
+        };
+        let sent = checked.and_then(|()| {
+            serde_json::to_value(&action)
+                .map_err(|_| lang.denied::<G::Error>(&Denied::TooLarge, |_| String::new()))
+        });
+        match sent {
+            Ok(json) => {
+                self.refused.set(None);
+                self.ui.table.send(TableCommand::Act(json));
+                true
+            }
+            Err(refusal) => {
+                self.refused.set(Some(refusal));
+                false
+            }
+        }
     }
 
     /// Throws `roll` with the app's dice (the dice kept from an undone roll
@@ -95,7 +142,13 @@ impl<G: GameScreen> UseGame<G> {
 
     /// Undo (`true`) or redo (`false`).
     pub fn step(mut self, undo: bool) {
-        if let Some(game) = self.active.write().as_mut() {
+        if self.ui.table.of(G::KIND).is_some() {
+            self.ui.table.send(if undo {
+                TableCommand::Undo
+            } else {
+                TableCommand::Redo
+            });
+        } else if let Some(game) = self.active.write().as_mut() {
             game.step(undo);
         }
         self.refused.set(None);
@@ -223,7 +276,44 @@ impl<G: GameScreen> UseGame<G> {
             can_undo: game.is_some_and(|g| g.can_undo()),
             can_redo: game.is_some_and(|g| g.can_redo()),
             step: Callback::new(move |undo| self.step(undo)),
+            table: self.table_view(),
+            can_host: game.is_some_and(|g| !g.read_only && !g.on_table && !g.session.is_finished()),
         }
+    }
+
+    /// What the frame shows of the table, when the game is played on
+    /// several phones: the link's line, and who the other phones wait for
+    /// when this phone has no move to make.
+    fn table_view(&self) -> Option<TableView> {
+        let table = self.ui.table.of(G::KIND)?;
+        let read = self.active.read();
+        let state = read.as_ref()?.session.state();
+        let players = state.players();
+        let actors = actors(state);
+        let names: Vec<String> = actors
+            .iter()
+            .filter_map(|a| match a {
+                Actor::Player(p) => players.get(*p).map(|p| p.name.clone()),
+                Actor::Table => None,
+            })
+            .collect();
+        let waiting = (!actors.is_empty() && !actors.iter().any(|a| table.plays(*a)))
+            .then(|| self.lang.waiting_for(&names));
+        let host = table
+            .seats
+            .iter()
+            .position(|s| s.phone.is_none())
+            .and_then(|p| players.get(p))
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        let (line, problem) = table.status_line(self.lang, &host);
+        Some(TableView {
+            line,
+            problem,
+            waiting,
+            refused: table.refused.clone(),
+            offline_moves: table.pending > 0 && problem,
+        })
     }
 
     /// The rolls the game waits for now.
@@ -298,6 +388,25 @@ pub struct FrameState {
     pub coach_open: Signal<bool>,
     /// Marks the game as coached.
     pub consult: Callback<()>,
+    /// The table, when the game is played on several phones.
+    pub table: Option<TableView>,
+    /// The game may be opened to other phones (played here, not over).
+    pub can_host: bool,
+}
+
+/// The frame's view of the table (see [`UseGame::table_view`]).
+#[derive(Clone, PartialEq)]
+pub struct TableView {
+    /// How the link stands, and whether that is a problem.
+    pub line: String,
+    pub problem: bool,
+    /// Who the phones wait for, when this phone has no move to make: the
+    /// controls are then shown but inert.
+    pub waiting: Option<String>,
+    /// The table's last refusal of a move of this phone.
+    pub refused: Option<String>,
+    /// Moves made here wait for the link to come back.
+    pub offline_moves: bool,
 }
 
 /// Whose turn it is, the notices, the screen's content, undo and redo,
@@ -330,15 +439,36 @@ pub fn GameFrame(
         coach_allowed,
         coach_open,
         consult,
+        table,
+        can_host,
     } = game;
+    let t = lang.table();
+    let waiting = table.as_ref().and_then(|t| t.waiting.clone());
+    let refused = refused.or_else(|| table.as_ref().and_then(|t| t.refused.clone()));
     rsx! {
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
+            if let Some(table) = &table {
+                div { class: "table-bar",
+                    p {
+                        class: if table.problem { "entry-error" } else { "caption" },
+                        role: "status",
+                        "data-testid": "table-line",
+                        "{table.line}"
+                        if table.offline_moves { " {t.offline_kept}" }
+                    }
+                    button { class: "chip", "data-testid": "open-table", onclick: ui.go_to(Screen::Table(kind)), "{t.table_button}" }
+                }
+            }
             StatusLine { player, text: status }
             Notices { refused, save_failed, lang }
             if let Some((roll_off, players)) = rolled_off {
                 RollOffResult { roll_off, players, lang }
             }
-            {children}
+            if let Some(waiting) = &waiting {
+                p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }
+            }
+            // Another phone's move: this phone's controls are shown, inert.
+            div { class: "table-controls", inert: waiting.is_some(), {children} }
             if coach_allowed {
                 CoachToggle { lang, open: coach_open, on_open: move |()| consult.call(()),
                     if let Some(build) = coach {
@@ -358,6 +488,14 @@ pub fn GameFrame(
                 },
             }
             {sheet}
+            if can_host {
+                button {
+                    class: "action",
+                    "data-testid": "play-on-phones",
+                    onclick: move |_| super::table::open_table(ui, kind, super::table::TableRequest::Host(kind)),
+                    "{t.open}"
+                }
+            }
             button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::Rules(kind)), "{lang.game().rules}" }
         }
     }

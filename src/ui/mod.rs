@@ -19,6 +19,9 @@ mod sequence;
 mod serieux;
 mod settings;
 mod setup;
+mod table;
+#[cfg(feature = "link")]
+mod table_link;
 mod words;
 
 pub use active::Active;
@@ -35,6 +38,7 @@ pub use sequence::{SequenceGameScreen, SequenceRulesScreen};
 pub use serieux::{SerieuxGameScreen, SerieuxRulesScreen};
 pub use settings::SettingsScreen;
 pub use setup::SetupScreen;
+pub use table::{TableCommand, TableHandle, TableInfo, TableRequest};
 pub use words::{WordsGameScreen, WordsRulesScreen};
 
 use crate::core::checker::Checker;
@@ -74,6 +78,8 @@ pub enum Screen {
     Game(GameKind),
     /// The rules of this game, with the rulings the app applies.
     Rules(GameKind),
+    /// This game on several phones: the link to join, the seats.
+    Table(GameKind),
 }
 
 impl Screen {
@@ -87,6 +93,7 @@ impl Screen {
             Screen::Settings => t.settings,
             Screen::History => lang.history().title,
             Screen::Rules(_) => lang.game().rules,
+            Screen::Table(_) => lang.table().title,
             Screen::Setup(kind) | Screen::Game(kind) => lang.game_title(kind),
         }
     }
@@ -98,6 +105,7 @@ impl Screen {
             Screen::Setup(kind) => (kind, "Setup"),
             Screen::Game(kind) => (kind, "Game"),
             Screen::Rules(kind) => (kind, "Rules"),
+            Screen::Table(kind) => (kind, "Table"),
             Screen::Home => return "Home".into(),
             Screen::Checker => return "Checker".into(),
             Screen::Roller => return "Roller".into(),
@@ -127,6 +135,8 @@ pub struct Init {
     pub checker: Checker,
     /// Unfinished saved games, newest first.
     pub saved: Vec<SavedGame>,
+    /// The table the app was opened to join (a link or QR code).
+    pub table: Option<TableRequest>,
     /// How many saved files could not be loaded and were set aside.
     pub set_aside: usize,
     /// Games whose last save was damaged, loaded from their backup.
@@ -148,16 +158,26 @@ impl Init {
         // The games in progress with the summaries saved with them: none is
         // replayed at start (see `HomeScreen` for those saved without one).
         let (saved, set_aside, restored) = saved_games::listed(crate::saves::listing());
+        // Opened by a table's link: straight to that table (a damaged link
+        // opens the table screen, which says so).
+        let join = table::join_from_address();
+        let joining = join.clone().map(|j| match j {
+            Ok((kind, _)) => Screen::Table(kind),
+            Err(()) => Screen::Table(GameKind::Einstein),
+        });
         Init {
+            table: join.and_then(Result::ok).map(|(_, request)| request),
             settings,
             settings_error,
             locale: platform::device_locale(),
             // A card of the page's copy of the home screen tapped while the
             // app loaded: the app starts on its screen (the page then shows
             // that screen, not the app's home and a second render).
-            screen: platform::tapped_before_start()
-                .and_then(|card| Screen::of_home_card(&card))
-                .unwrap_or(Screen::Home),
+            screen: joining.unwrap_or_else(|| {
+                platform::tapped_before_start()
+                    .and_then(|card| Screen::of_home_card(&card))
+                    .unwrap_or(Screen::Home)
+            }),
             checker: Checker::new(),
             saved,
             set_aside,
@@ -190,6 +210,8 @@ pub struct Ui {
     /// The saved game chosen on Home to resume, until its game screen
     /// opens it (see [`Ui::resume`]).
     pub opening: Signal<Option<SavedGame>>,
+    /// The game played on several phones, if any.
+    pub table: TableHandle,
 }
 
 impl Ui {
@@ -228,7 +250,9 @@ impl Ui {
     /// Where the back button leads from `screen`.
     pub fn parent(&self, screen: Screen) -> Screen {
         match screen {
-            Screen::Rules(kind) if self.playing(kind).is_some() => Screen::Game(kind),
+            Screen::Rules(kind) | Screen::Table(kind) if self.playing(kind).is_some() => {
+                Screen::Game(kind)
+            }
             Screen::Rules(kind) => Screen::Setup(kind),
             game if self.viewing(game) => Screen::History,
             _ => Screen::Home,
@@ -331,6 +355,11 @@ pub fn Root(init: Init) -> Element {
         set_aside: Signal::new(init.set_aside),
         restored: Signal::new(init.restored.clone()),
         opening: Signal::new(None),
+        table: TableHandle {
+            info: Signal::new(None),
+            commands: Signal::new(None),
+            request: Signal::new(init.table.clone()),
+        },
     });
     let Ui {
         settings, screen, ..
@@ -385,6 +414,11 @@ pub fn Root(init: Init) -> Element {
                     }
                 }
             }
+            // The table's link, while a game is played on several phones:
+            // on the web a part of the build fetched when a table opens.
+            if let Some(request) = ui.table.request.read().clone() {
+                TableLinkPart { key: "{request:?}", request }
+            }
             main { class: "screen screen-{current.name()}",
                 if ui.viewing(current) {
                     p { class: "notice", role: "status", "data-testid": "read-only", "{lang.history().read_only}" }
@@ -398,6 +432,7 @@ pub fn Root(init: Init) -> Element {
                     Screen::Setup(kind) => lazy_screen(Loading::Screen, rsx! { SetupScreen { game: kind } }),
                     Screen::Game(kind) => lazy_screen(Loading::Game, game_screen(kind)),
                     Screen::Rules(kind) => lazy_screen(Loading::Screen, rsx! { RulesScreen { game: kind } }),
+                    Screen::Table(kind) => lazy_screen(Loading::Screen, rsx! { table::TableScreen { game: kind } }),
                 }
             }
         }
@@ -523,6 +558,44 @@ fn ScreenLoading(what: Loading) -> Element {
             p { class: "caption", role: "status", "data-testid": "{id}-loading", "{loading}" }
         }
     }
+}
+
+/// The table's link, fetched when first needed (nothing shown meanwhile:
+/// the table screen says the table is opening).
+#[component]
+fn TableLinkPart(request: TableRequest) -> Element {
+    #[cfg(feature = "link")]
+    return rsx! {
+        SuspenseBoundary { fallback: |_| rsx! {}, table_link::TableLink { request } }
+    };
+    #[cfg(not(feature = "link"))]
+    {
+        let _ = request;
+        rsx! {}
+    }
+}
+
+/// The players' names of the game of `kind` being played.
+pub fn player_names(ui: &Ui, kind: GameKind) -> Vec<String> {
+    struct Names<'a>(&'a Ui);
+    impl WithScreen for Names<'_> {
+        type Output = Vec<String>;
+        fn run<G: GameScreen>(self) -> Vec<String> {
+            G::active(self.0)
+                .read()
+                .as_ref()
+                .map(|a| {
+                    a.session
+                        .state()
+                        .players()
+                        .iter()
+                        .map(|p| p.name.clone())
+                        .collect()
+                })
+                .unwrap_or_default()
+        }
+    }
+    with_screen(kind, Names(ui))
 }
 
 /// A game's screen (each game its own file on the web).

@@ -58,6 +58,12 @@ impl Ui {
     /// ([`Ui::open_chosen`]), so that the rules of the games are in the
     /// game screens' code (on the web, each its own file), not in Home's.
     pub fn resume(&mut self, saved: &SavedGame) {
+        // A game played on several phones goes back to its table.
+        if saved.table.is_some() {
+            let request = super::TableRequest::Resume(saved.id.clone());
+            self.table.info.set(None);
+            self.table.request.set(Some(request));
+        }
         self.opening.set(Some(saved.clone()));
         self.go(Screen::Game(saved.game));
     }

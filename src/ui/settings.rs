@@ -92,12 +92,61 @@ pub fn SettingsScreen() -> Element {
                     }
                 }
             }
+            RelaySetting {}
             p { class: "save-status", role: "status",
                 match status {
                     SaveStatus::Idle => "",
                     SaveStatus::Saved => t.settings_saved,
                     SaveStatus::Failed => t.settings_not_saved,
                 }
+            }
+        }
+    }
+}
+
+/// The relay through which phones of a table reach each other: the one in
+/// use (iroh's public relays unless the player set their own), changed by
+/// typing an address; a wrong one is refused with the reason, the setting
+/// unchanged.
+#[component]
+fn RelaySetting() -> Element {
+    let ui = use_ui();
+    let lang = ui.lang();
+    let t = lang.table();
+    let current = ui.settings.read().relay.clone();
+    let mut typed = use_signal(|| current.clone().unwrap_or_default());
+    let mut error = use_signal(|| false);
+    rsx! {
+        fieldset { class: "choice-group relay",
+            legend { "{t.relay_title}" }
+            p { class: "caption", "data-testid": "relay-in-use",
+                {current.clone().unwrap_or_else(|| t.relay_public.to_string())}
+            }
+            label { class: "field",
+                input {
+                    r#type: "url",
+                    "aria-label": t.relay_title,
+                    "data-testid": "relay-input",
+                    placeholder: "https://relay.example.org",
+                    value: "{typed}",
+                    oninput: move |e| { typed.set(e.value()); error.set(false); },
+                }
+            }
+            button {
+                class: "action",
+                "data-testid": "relay-save",
+                onclick: move |_| {
+                    let text = typed.peek().clone();
+                    let mut next = ui.settings.peek().clone();
+                    match next.set_relay(&text) {
+                        Ok(()) => { let mut ui = ui; ui.update_settings(|s| s.relay = next.relay); }
+                        Err(_) => error.set(true),
+                    }
+                },
+                "{lang.history().rename_ok}"
+            }
+            if error() {
+                p { class: "entry-error", role: "alert", "data-testid": "relay-error", "{lang.relay_url_error()}" }
             }
         }
     }

@@ -1,0 +1,153 @@
+//! One game on several phones: the words of the table screen, the link's
+//! states and its refusals.
+
+use super::Lang;
+use crate::core::link::wire::{Denied, JoinRefusal};
+
+texts! {
+    /// The labels of one game played on several phones.
+    Lang::table() -> TableTexts;
+    title: "Jouer sur plusieurs téléphones", "Play on several phones";
+    open: "Jouer sur plusieurs téléphones", "Play on several phones";
+    blurb:
+        "Chaque joueur joue sa place sur son téléphone : les autres scannent ce code avec l'appareil photo, ou ouvrent le lien.",
+        "Each player plays their own seat on their own phone: the others scan this code with their camera, or open the link.";
+    qr_label: "Code QR pour rejoindre la partie", "QR code to join the game";
+    share: "Partager le lien", "Share the link";
+    copy: "Copier le lien", "Copy the link";
+    copied: "Lien copié.", "Link copied.";
+    seats: "Places", "Seats";
+    this_phone: "ce téléphone", "this phone";
+    on_host: "sur le téléphone hôte", "on the host phone";
+    connected: "téléphone connecté", "phone connected";
+    away: "téléphone déconnecté", "phone away";
+    free_seat: "Libérer", "Free";
+    pick_seat: "Quel joueur êtes-vous ?", "Which player are you?";
+    watch: "Regarder seulement", "Just watch";
+    watching: "Vous regardez la partie.", "You are watching the game.";
+    seat_taken: "Cette place vient d'être prise par un autre téléphone.", "That seat was just taken by another phone.";
+    to_game: "Aller à la partie", "Go to the game";
+    table_button: "Téléphones", "Phones";
+    leave: "Quitter la table", "Leave the table";
+    starting: "Ouverture de la table…", "Opening the table…";
+    hosting: "Table ouverte : les autres téléphones peuvent rejoindre.", "Table open: the other phones can join.";
+    connecting: "Connexion à la table…", "Connecting to the table…";
+    host_left: "L'hôte a quitté la table.", "The host has left the table.";
+    carry_on: "Continuer ici, seul", "Carry on here, alone";
+    host_here: "Héberger la partie ici", "Host it from here";
+    waiting_title: "En attente", "Waiting";
+    offline_kept:
+        "Hors ligne : vos coups partiront dès le retour de la connexion.",
+        "Offline: your moves will go out as soon as the link is back.";
+    bad_link:
+        "Ce lien d'invitation est abîmé ou incomplet : demandez à l'hôte de le partager à nouveau.",
+        "This invitation link is damaged or incomplete: ask the host to share it again.";
+    relay_title: "Relais des parties à plusieurs téléphones", "Relay for games on several phones";
+    relay_public: "Relais publics d'iroh (par défaut)", "iroh's public relays (default)";
+    relay_check: "Vérifier le relais", "Check the relay";
+    relay_ok: "Le relais répond.", "The relay answers.";
+    relay_down: "Le relais ne répond pas.", "The relay does not answer.";
+}
+
+impl Lang {
+    /// "Connecté à la table de Anne" / "Connected to Anne's table".
+    pub fn connected_to(self, host: &str) -> String {
+        self.pick(
+            format!("Connecté à la table (hôte : {host})."),
+            format!("Connected to the table (host: {host})."),
+        )
+    }
+
+    /// The link dropped: trying again in `secs`.
+    pub fn link_lost(self, secs: u64) -> String {
+        self.pick(
+            format!("Connexion perdue — nouvel essai dans {secs} s."),
+            format!("Connection lost — trying again in {secs} s."),
+        )
+    }
+
+    /// Who the phones wait for: "En attente de Anne et Bruno".
+    pub fn waiting_for(self, names: &[String]) -> String {
+        let list = self.and_list(names);
+        self.pick(
+            format!("En attente de {list}, sur leur téléphone."),
+            format!("Waiting for {list}, on their phone."),
+        )
+    }
+
+    fn and_list(self, names: &[String]) -> String {
+        match names {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} {} {last}", init.join(", "), self.pick("et", "and")),
+        }
+    }
+
+    /// "Anne joue sur son téléphone" (this phone watches that move).
+    pub fn plays_on_own_phone(self, name: &str) -> String {
+        self.pick(
+            format!("C'est à {name} de jouer, sur son téléphone."),
+            format!("It is {name}'s move, on their phone."),
+        )
+    }
+
+    /// A relay address that is not one.
+    pub fn relay_url_error(self) -> &'static str {
+        self.pick(
+            "Ce n'est pas une adresse de relais : elle commence par http:// ou https:// (le relais actuel est gardé).",
+            "That is not a relay address: it starts with http:// or https:// (the current relay is kept).",
+        )
+    }
+
+    /// Why the host turned this phone away.
+    pub fn join_refusal(self, why: &JoinRefusal) -> String {
+        match why {
+            JoinRefusal::WrongSecret => self
+                .pick(
+                    "Ce lien n'ouvre pas (ou plus) cette table : demandez le lien actuel à l'hôte. Rien n'a changé.",
+                    "This link does not (or no longer) open this table: ask the host for the current one. Nothing changed.",
+                )
+                .into(),
+            JoinRefusal::Protocol { .. } => self
+                .pick(
+                    "Les deux téléphones n'ont pas la même version de Genius : mettez-les à jour.",
+                    "The two phones run different versions of Genius: update them.",
+                )
+                .into(),
+            JoinRefusal::NoSuchSeat(_) | JoinRefusal::SeatTaken(_) => {
+                self.table().seat_taken.into()
+            }
+        }
+    }
+
+    /// Why a move was refused at the table; `rules` words the game's own.
+    pub fn denied<E>(self, why: &Denied<E>, rules: impl FnOnce(&E) -> String) -> String {
+        let text = match why {
+            Denied::Rules(e) => return rules(e),
+            Denied::AlreadyRolled => self.pick(
+                "Les dés de l'application ont déjà été lancés pour ce coup.",
+                "The app's dice were already thrown for this move.",
+            ),
+            Denied::Watching => self.pick(
+                "Ce téléphone regarde la partie : choisissez une place pour jouer.",
+                "This phone is watching: pick a seat to play.",
+            ),
+            Denied::NotYourSeat { .. } => self.pick(
+                "Ce coup est celui d'un autre joueur, sur son téléphone.",
+                "That move is another player's, on their phone.",
+            ),
+            Denied::NothingToUndo => self.pick("Rien à annuler.", "Nothing to undo."),
+            Denied::NothingToRedo => self.pick("Rien à rétablir.", "Nothing to redo."),
+            Denied::NotJoined => self.pick(
+                "Pas encore à la table : un instant.",
+                "Not at the table yet: one moment.",
+            ),
+            Denied::TooLarge => self.pick("Trop long pour être envoyé.", "Too long to send."),
+            Denied::TooManyWaiting => self.pick(
+                "Trop de coups attendent la connexion : attendez son retour.",
+                "Too many moves are waiting for the link: wait until it is back.",
+            ),
+        };
+        text.into()
+    }
+}

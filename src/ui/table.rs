@@ -1,0 +1,360 @@
+//! One game on several phones, as the screens see it: the table's state
+//! (who holds which seat, how the link stands), the commands the screens
+//! send to the link, and the table screen (the QR code and link to join,
+//! the seats, the link's state).
+//!
+//! The link itself (iroh and its crypto) is not here: it runs in
+//! [`super::table_link`], a part of the web build fetched only when a table
+//! opens. The screens and the link talk through [`TableInfo`] (written by
+//! the link) and [`TableCommand`] (sent to it), so the game screens carry
+//! none of the link's code.
+
+use super::{use_ui, Screen, Ui};
+use crate::core::game::{Actor, GameKind};
+use crate::core::link::guest::LinkState;
+use crate::core::link::wire::{PhoneId, SeatView};
+use crate::core::save::TableRole;
+use crate::i18n::Lang;
+use crate::platform;
+use dioxus::prelude::*;
+
+/// What the player asked of the link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableRequest {
+    /// Host the game of this kind being played, from now on on several
+    /// phones.
+    Host(GameKind),
+    /// Join the table of this ticket (a link or QR code opened).
+    Join(String),
+    /// Open again the saved table game of this id (as host or guest).
+    Resume(String),
+    /// The host left: host this phone's copy under a new link.
+    TakeOver(String),
+}
+
+/// What a screen sends to the link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableCommand {
+    /// A move of this phone's player (the game's action, as JSON: the
+    /// screens need no link code to send it).
+    Act(serde_json::Value),
+    Undo,
+    Redo,
+    /// This phone plays that seat, or watches (`None`).
+    Claim(Option<usize>),
+    /// The host frees a seat held by a phone.
+    Free(usize),
+    /// This phone leaves the table (its copy stays, playable alone).
+    Leave,
+}
+
+/// How the link stands, for the screens.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkStatus {
+    /// Opening the table (binding, reaching the relay).
+    Starting,
+    /// This phone hosts; the others may join.
+    Hosting,
+    /// A guest: the protocol's own state.
+    Guest(LinkState),
+    /// A guest whose link dropped: dialling again in `retry_secs`.
+    Lost { retry_secs: u64 },
+    /// The link could not start (no network, relay unreachable…).
+    Failed(String),
+}
+
+/// This phone's place at the table, written by the link.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableInfo {
+    pub kind: GameKind,
+    /// The game's id, the same on every phone.
+    pub id: String,
+    pub role: TableRole,
+    pub status: LinkStatus,
+    pub seats: Vec<SeatView>,
+    pub me: PhoneId,
+    /// The seats this phone plays: a guest's own; the host's, and every
+    /// seat no phone holds.
+    pub mine: Vec<usize>,
+    /// The link that joins this table.
+    pub join_url: String,
+    /// Moves made here and not yet answered by the host.
+    pub pending: usize,
+    /// The last move the table refused, worded.
+    pub refused: Option<String>,
+    /// A seat claimed and given to another phone first.
+    pub claim_lost: bool,
+}
+
+impl TableInfo {
+    /// Whether this phone makes the moves of `actor`.
+    pub fn plays(&self, actor: Actor) -> bool {
+        match actor {
+            Actor::Player(p) => self.mine.contains(&p),
+            Actor::Table => self.role == TableRole::Host || !self.mine.is_empty(),
+        }
+    }
+
+    /// The line telling how the link stands, and whether it is a problem.
+    pub fn status_line(&self, lang: Lang, host_name: &str) -> (String, bool) {
+        let t = lang.table();
+        match &self.status {
+            LinkStatus::Starting => (t.starting.into(), false),
+            LinkStatus::Hosting => (t.hosting.into(), false),
+            LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(host_name), false),
+            LinkStatus::Guest(LinkState::Offline | LinkState::Joining) => {
+                (t.connecting.into(), false)
+            }
+            LinkStatus::Guest(LinkState::Refused(why)) => (lang.join_refusal(why), true),
+            LinkStatus::Guest(LinkState::HostLeft) => (t.host_left.into(), true),
+            LinkStatus::Lost { retry_secs } => (lang.link_lost(*retry_secs), true),
+            LinkStatus::Failed(why) => (format!("{} ({why})", lang.table().relay_down), true),
+        }
+    }
+}
+
+/// The link's handle: the table, and where to send commands (none until
+/// the link's part has loaded and started).
+#[derive(Clone, Copy)]
+pub struct TableHandle {
+    pub info: Signal<Option<TableInfo>>,
+    pub commands: Signal<Option<Coroutine<TableCommand>>>,
+    pub request: Signal<Option<TableRequest>>,
+}
+
+impl TableHandle {
+    pub fn send(&self, command: TableCommand) {
+        if let Some(commands) = *self.commands.peek() {
+            commands.send(command);
+        }
+    }
+
+    /// The table of a game of `kind`, if that game is played on several
+    /// phones.
+    pub fn of(&self, kind: GameKind) -> Option<TableInfo> {
+        self.info
+            .read()
+            .as_ref()
+            .filter(|t| t.kind == kind)
+            .cloned()
+    }
+}
+
+/// Opens `request` and shows the table screen.
+pub fn open_table(mut ui: Ui, kind: GameKind, request: TableRequest) {
+    ui.table.info.set(None);
+    ui.table.request.set(Some(request));
+    ui.go(Screen::Table(kind));
+}
+
+/// The invitation the app was opened with, if any: the request and the
+/// game's kind, or why the link cannot be read.
+pub fn join_from_address() -> Option<Result<(GameKind, TableRequest), ()>> {
+    let text = platform::join_in_address()?;
+    Some(
+        crate::core::link::ticket::Ticket::parse(&text)
+            .map(|ticket| (ticket.game, TableRequest::Join(text)))
+            .map_err(|_| ()),
+    )
+}
+
+/// The table screen: the QR code and link for the others (host), the
+/// seats, the link's state; a guest picks its seat here.
+#[component(lazy)]
+pub fn TableScreen(game: GameKind) -> Element {
+    let ui = use_ui();
+    let lang = ui.lang();
+    let t = lang.table();
+    let Some(info) = ui.table.of(game) else {
+        let waiting = if ui.table.request.read().is_some() {
+            t.starting
+        } else {
+            t.bad_link
+        };
+        return rsx! {
+            p { class: "caption", role: "status", "data-testid": "table-starting", "{waiting}" }
+        };
+    };
+    let players = super::player_names(&ui, game);
+    let host_name = info
+        .seats
+        .iter()
+        .position(|s| s.phone.is_none() || s.phone == Some(info.me) && info.role == TableRole::Host)
+        .and_then(|p| players.get(p).cloned())
+        .unwrap_or_default();
+    let (line, problem) = info.status_line(lang, &host_name);
+    let joined = matches!(
+        info.status,
+        LinkStatus::Hosting | LinkStatus::Guest(LinkState::Joined)
+    );
+    let handle = ui.table;
+    rsx! {
+        div { class: "table-screen", "data-testid": "table-screen",
+            p {
+                class: if problem { "entry-error" } else { "notice" },
+                role: if problem { "alert" } else { "status" },
+                "data-testid": "link-status",
+                "{line}"
+            }
+            if info.role == TableRole::Host && joined {
+                Invite { url: info.join_url.clone(), lang }
+            }
+            if info.role == TableRole::Guest && joined {
+                SeatPicker { info: info.clone(), players: players.clone(), lang }
+            }
+            if matches!(info.status, LinkStatus::Guest(LinkState::HostLeft)) {
+                button {
+                    class: "roll-main",
+                    "data-testid": "take-over",
+                    onclick: move |_| {
+                        let id = handle.info.peek().as_ref().map(|t| t.id.clone()).unwrap_or_default();
+                        open_table(ui, game, TableRequest::TakeOver(id));
+                    },
+                    "{t.host_here}"
+                }
+            }
+            Seats { info: info.clone(), players, lang }
+            if players_exist(&ui, game) {
+                button { class: "roll-main", "data-testid": "to-game", onclick: ui.go_to(Screen::Game(game)), "{t.to_game}" }
+            }
+            button {
+                class: "action",
+                "data-testid": "leave-table",
+                onclick: move |_| {
+                    handle.send(TableCommand::Leave);
+                    platform::forget_join_in_address();
+                },
+                "{t.leave}"
+            }
+        }
+    }
+}
+
+fn players_exist(ui: &Ui, kind: GameKind) -> bool {
+    ui.playing(kind).is_some()
+}
+
+/// The QR code and the link, for the other phones.
+#[component]
+fn Invite(url: String, lang: Lang) -> Element {
+    let t = lang.table();
+    let svg = qr_svg(&url);
+    let mut copied = use_signal(|| false);
+    let share_url = url.clone();
+    rsx! {
+        section { class: "info invite",
+            p { class: "caption", "{t.blurb}" }
+            div {
+                class: "qr",
+                role: "img",
+                "aria-label": t.qr_label,
+                "data-testid": "join-qr",
+                dangerous_inner_html: svg,
+            }
+            p { class: "join-link", "data-testid": "join-link", "{url}" }
+            button {
+                class: "action",
+                "data-testid": "share-link",
+                onclick: move |_| {
+                    let shared = platform::share_link(&share_url, t.title);
+                    copied.set(!shared);
+                },
+                "{t.share}"
+            }
+            if copied() {
+                p { class: "caption", role: "status", "{t.copied}" }
+            }
+        }
+    }
+}
+
+/// The QR code of `text` as SVG (black on white whatever the theme: a
+/// camera reads it best so), sized by the stylesheet.
+fn qr_svg(text: &str) -> String {
+    use qrcode::render::svg;
+    match qrcode::QrCode::new(text.as_bytes()) {
+        Ok(code) => code
+            .render::<svg::Color>()
+            .quiet_zone(true)
+            .dark_color(svg::Color("#000000"))
+            .light_color(svg::Color("#ffffff"))
+            .build(),
+        Err(_) => String::new(),
+    }
+}
+
+/// Who holds each seat; the host may free one held by a phone.
+#[component]
+fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
+    let t = lang.table();
+    let ui = use_ui();
+    let host = info.role == TableRole::Host;
+    rsx! {
+        section { class: "info seats", "data-testid": "seats",
+            h2 { class: "section-title", "{t.seats}" }
+            ul { class: "seat-list",
+                for (p, seat) in info.seats.iter().enumerate() {
+                    li { key: "{p}", class: "seat", "data-testid": "seat-{p}",
+                        span { class: "seat-name", "{players.get(p).cloned().unwrap_or_default()}" }
+                        span { class: "caption",
+                            " · "
+                            {match seat.phone {
+                                Some(phone) if phone == info.me => t.this_phone,
+                                None => t.on_host,
+                                Some(_) if seat.connected => t.connected,
+                                Some(_) => t.away,
+                            }}
+                        }
+                        if host && seat.phone.is_some_and(|ph| ph != info.me) {
+                            button {
+                                class: "chip",
+                                "data-testid": "free-seat-{p}",
+                                onclick: move |_| ui.table.send(TableCommand::Free(p)),
+                                "{t.free_seat}"
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A guest's choice: which player this phone is, or watch.
+#[component]
+fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
+    let t = lang.table();
+    let ui = use_ui();
+    let mine = info.mine.first().copied();
+    rsx! {
+        section { class: "info seat-picker", "data-testid": "seat-picker",
+            h2 { class: "section-title", "{t.pick_seat}" }
+            if info.claim_lost {
+                p { class: "entry-error", role: "alert", "{t.seat_taken}" }
+            }
+            div { class: "chips",
+                for (p, seat) in info.seats.iter().enumerate() {
+                    button {
+                        key: "{p}",
+                        class: if mine == Some(p) { "chip chip-on" } else { "chip" },
+                        "aria-pressed": if mine == Some(p) { "true" } else { "false" },
+                        disabled: seat.phone.is_some_and(|ph| ph != info.me),
+                        "data-testid": "claim-{p}",
+                        onclick: move |_| ui.table.send(TableCommand::Claim(Some(p))),
+                        "{players.get(p).cloned().unwrap_or_default()}"
+                    }
+                }
+                button {
+                    class: if mine.is_none() { "chip chip-on" } else { "chip" },
+                    "aria-pressed": if mine.is_none() { "true" } else { "false" },
+                    "data-testid": "claim-watch",
+                    onclick: move |_| ui.table.send(TableCommand::Claim(None)),
+                    "{t.watch}"
+                }
+            }
+            if mine.is_none() {
+                p { class: "caption", "{t.watching}" }
+            }
+        }
+    }
+}

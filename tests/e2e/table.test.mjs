@@ -1,0 +1,181 @@
+// One game on several phones, in headless Chromium: iroh's real relay server
+// on 127.0.0.1 (examples/local_relay.rs), two browser phones (390×844, one
+// French and one English) and the native peer (genius-table) as the third.
+// Nothing leaves the machine.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { start, id, open, shot, ROOT } from './harness.mjs';
+
+const BIN = path.join(ROOT, 'target/debug');
+let app, relay, relayUrl;
+
+/** A process printing lines; `next(pred)` waits for a matching one. */
+function proc(cmd, args) {
+  const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = [];
+  const waiters = [];
+  readline.createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    for (const w of [...waiters]) if (w.pred(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(line); }
+  });
+  return {
+    child, lines,
+    next(pred, ms = 20000) {
+      const seen = lines.find(pred);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const w = { pred, resolve };
+        waiters.push(w);
+        setTimeout(() => reject(new Error(`timed out waiting in ${cmd}: ${lines.slice(-5).join(' | ')}`)), ms);
+      });
+    },
+    send(line) { child.stdin.write(`${line}\n`); },
+  };
+}
+
+before(async () => {
+  relay = proc(path.join(BIN, 'examples/local_relay'), []);
+  relayUrl = (await relay.next((l) => l.startsWith('relay '))).slice(6).trim();
+  app = await start();
+});
+after(async () => {
+  await app?.stop();
+  relay?.child.stdin.end();
+  relay?.child.kill();
+});
+
+/** A phone whose settings name the test's relay. */
+async function phone(locale, colorScheme = 'light') {
+  const page = await app.page({ locale, colorScheme });
+  await page.addInitScript((url) => {
+    if (!localStorage.getItem('genius.settings')) localStorage.setItem('genius.settings', JSON.stringify({ relay: url }));
+  }, relayUrl);
+  return page;
+}
+
+async function newEinstein(page, names) {
+  await open(page, app.url);
+  await page.tap(id('open-einstein'));
+  await page.waitForSelector(id('setup'));
+  for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  await page.tap(id('first-chosen'));
+  await page.tap(id('first-0'));
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id('einstein-game'));
+}
+
+const ORDERS = [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 3, 4], [0, 2, 3, 4], [1, 2, 3, 4]];
+
+/** Chooses on this phone if it has a choice to make; true if it did. */
+async function chooseIfAsked(page) {
+  if (!(await page.$(`${id('choose')}:not([inert] *)`))) return false;
+  for (const order of ORDERS) {
+    for (const i of order) await page.tap(id(`edie-${i}`));
+    if (!(await page.isDisabled(id('confirm-choice')))) {
+      await page.tap(id('confirm-choice'));
+      return true;
+    }
+    await page.tap(id(`edie-${order[0]}`)); // clears the picks
+  }
+  throw new Error('no legal choice found');
+}
+
+async function rollIfAsked(page) {
+  const roll = await page.$(`${id('einstein-roll')}:not([inert] *)`);
+  if (!roll) return false;
+  await roll.tap();
+  return true;
+}
+
+test('Einstein on three phones: each chooses on their own, the others hidden until all have chosen', async () => {
+  const host = await phone('fr-FR');
+  await newEinstein(host, ['Anne', 'Bruno', 'Chloé']);
+  await host.tap(id('play-on-phones'));
+  await host.waitForSelector(id('join-link'), { timeout: 30000 });
+  await host.waitForSelector(`${id('join-qr')} svg`);
+  await shot(host, 'table-host-qr-fr-light');
+  const url = (await host.textContent(id('join-link'))).trim();
+  const ticket = url.slice(url.indexOf('#join=') + 6);
+
+  // A link with a wrong secret is refused, and nothing changes.
+  const stranger = await phone('en-GB', 'dark');
+  const wrong = url.replace(/s=[0-9a-f]+/, `s=${'0'.repeat(32)}`);
+  const joinStart = Date.now();
+  await stranger.goto(wrong);
+  await stranger.waitForFunction(() => /does not \(or no longer\) open this table/.test(document.body.textContent), null, { timeout: 30000 });
+  await shot(stranger, 'table-wrong-secret-en-dark');
+  await stranger.context().close();
+
+  // The English phone joins and takes Bruno's seat.
+  const guest = await phone('en-GB', 'dark');
+  const t0 = Date.now();
+  await guest.goto(url);
+  await guest.waitForSelector(id('seat-picker'), { timeout: 30000 });
+  console.log(`join link to seat picker: ${Date.now() - t0} ms`);
+  await guest.tap(id('claim-1'));
+  await guest.waitForSelector(`${id('claim-1')}[aria-pressed="true"]`);
+  await shot(guest, 'table-guest-seat-en-dark');
+  await guest.tap(id('to-game'));
+  await guest.waitForSelector(id('einstein-game'));
+
+  // The native peer takes Chloé's seat.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'genius-table-'));
+  const peer = proc(path.join(BIN, 'genius-table'), ['join', '--file', path.join(dir, 'chloe.json'), '--ticket', ticket, '--relay', relayUrl, '--relay-only', '--seat', '2']);
+  await peer.next((l) => l.includes('"seats"') && l.includes('"joined"') || l.includes('"Joined"'));
+  await host.tap(id('open-table'));
+  await host.waitForFunction(() => document.querySelectorAll('[data-testid^="free-seat-"]').length === 2, null, { timeout: 20000 });
+  await host.tap(id('to-game'));
+
+  // Play to the end: each phone rolls when it is its player's roll and
+  // chooses for its own player; the peer plays Chloé's moves.
+  let checkedHidden = false;
+  for (let round = 0; round < 400; round++) {
+    if (await host.$(id('ranking')) && await guest.$(id('ranking'))) break;
+    let moved = await rollIfAsked(host) || await rollIfAsked(guest);
+    const hostChose = await chooseIfAsked(host);
+    if (hostChose && !checkedHidden) {
+      // Anne has chosen; Bruno has not: Bruno's phone does not show Anne's choice.
+      await host.waitForSelector(id('waiting-others'));
+      const waiting = await host.textContent(id('waiting-others'));
+      if (/Bruno/.test(waiting)) {
+        assert.equal(await guest.$(`${id('events')} >> text=Anne`), null, "Anne's choice hidden on Bruno's phone");
+        await shot(host, 'table-host-waiting-fr-light');
+        await shot(guest, 'table-guest-choosing-en-dark');
+        checkedHidden = true;
+      }
+    }
+    const guestChose = await chooseIfAsked(guest);
+    peer.send('auto');
+    moved = moved || hostChose || guestChose;
+    await host.waitForTimeout(moved ? 50 : 150);
+  }
+  assert.ok(checkedHidden, 'the hidden-choice moment was seen');
+  await host.waitForSelector(id('ranking'), { timeout: 20000 });
+  await guest.waitForSelector(id('ranking'), { timeout: 20000 });
+  peer.send('state');
+  const last = JSON.parse(await peer.next((l) => l.includes('"finished":true')));
+  await shot(host, 'table-host-finished-fr-light');
+
+  // Every phone's History holds the same finished game with the same scores.
+  const scores = async (page) => {
+    await page.tap('.back');
+    await page.tap(id('open-history'));
+    await page.waitForSelector(id('history'));
+    return page.textContent(id('history'));
+  };
+  const [hostHistory, guestHistory] = [await scores(host), await scores(guest)];
+  for (const total of last.scores ?? []) {
+    assert.ok(hostHistory.includes(String(Math.abs(total))), `host history has ${total}`);
+    assert.ok(guestHistory.includes(String(Math.abs(total))), `guest history has ${total}`);
+  }
+  peer.send('quit');
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(guest.errors, []);
+  console.log(`wrong-secret refusal shown in ${t0 - joinStart} ms`);
+});
