@@ -22,20 +22,19 @@ use genius::core::einstein::Einstein;
 use genius::core::game::{Game, GameKind, Summary};
 use genius::core::genius::Genius;
 use genius::core::link::guest::{Guest, GuestEvent, SavedGuest};
-use genius::core::link::host::{Host, HostEvent, SavedHost};
+use genius::core::link::host::{Host, HostEvent};
 use genius::core::link::replica::Replica;
 use genius::core::link::ticket::Ticket;
 use genius::core::link::wire::{PhoneId, Secret, Start, Step};
 use genius::core::rtt::{shipped_sheets, Rtt};
-use genius::core::save::{new_id, SavedGame, TableMark, TableRole};
+use genius::core::save::{new_id, SavedGame, TableRole};
 use genius::core::sequence::Sequence;
 use genius::core::serieux::Serieux;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::Words;
-use genius::link::{GuestLink, GuestLinkEvent, HostLink, Options, Relay, TableGame};
+use genius::link::{GuestLinkEvent, LinkSave, Options, Phone, PhoneEvents, Relay, TableGame};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -105,14 +104,6 @@ impl Args {
 }
 
 const USAGE: &str = "usage: genius-table host|join|resume|takeover --file GAME.json [options] (see the source's header)";
-
-/// What the table mark's `link` holds for this program.
-#[derive(Serialize, Deserialize)]
-struct Link {
-    state: Value,
-    /// The iroh endpoint's key: the same identity after a restart.
-    key: [u8; 32],
-}
 
 /// Unpredictable bytes, from the system: for the table's secret and the
 /// phone's id (never from `--seed`, which only steers `auto`).
@@ -205,10 +196,11 @@ fn setup<G: Game>(args: &Args) -> Result<G::Setup, Fail> {
     Ok(serde_json::from_value(setup)?)
 }
 
-/// This phone at the table: the host or a guest.
-enum Phone<G: Game> {
-    Host(HostLink<G>),
-    Guest(GuestLink<G>),
+/// What the loop of [`play`] heard.
+enum Heard<E> {
+    Line(std::io::Result<Option<String>>),
+    Host(Option<HostEvent>),
+    Guest(Option<GuestLinkEvent<E>>),
 }
 
 async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
@@ -216,7 +208,7 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
         Some(seed) => SmallRng::seed_from_u64(seed.parse()?),
         None => SmallRng::from_os_rng(),
     };
-    let mut options = args.options();
+    let options = args.options();
     let saved = match args.command.as_str() {
         "resume" | "takeover" => {
             let game =
@@ -225,7 +217,7 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
         }
         _ => None,
     };
-    let (phone, mut host_events, mut guest_events) = match (args.command.as_str(), saved) {
+    let (phone, mut events) = match (args.command.as_str(), saved) {
         ("host", _) => {
             let start = Start {
                 setup: setup::<G>(args)?,
@@ -235,8 +227,7 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
             let replica = Replica::new(id, start).map_err(|e| format!("{e:?}"))?;
             let secret = Secret::from_bytes(os_random()?);
             let host = Host::new(replica, secret, phone_id()?, args.seat(Some(0))?);
-            let (link, events) = HostLink::open(host, &options).await?;
-            (Phone::Host(link), Some(events), None)
+            Phone::host(host, &options).await?
         }
         ("join", _) => {
             let ticket = Ticket::parse(args.value("ticket").unwrap_or_default())
@@ -248,7 +239,7 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
                 .and_then(|text| SavedGame::parse(&text).ok())
                 .and_then(|game| game.table_mark())
                 .filter(|mark| mark.role == TableRole::Guest)
-                .and_then(|mark| serde_json::from_value::<Link>(mark.link).ok())
+                .and_then(|mark| serde_json::from_value::<LinkSave>(mark.link).ok())
                 .and_then(|link| serde_json::from_value::<SavedGuest<G>>(link.state).ok());
             let (phone, replica) = match kept {
                 Some(saved) => (
@@ -258,45 +249,14 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
                 None => (phone_id()?, None),
             };
             let guest = Guest::new(ticket.secret, phone, args.seat(None)?, replica);
-            let (link, events) = GuestLink::join(guest, &ticket, &options).await?;
-            (Phone::Guest(link), None, Some(events))
+            Phone::join(guest, &ticket, &options).await?
         }
-        ("resume", Some(mark)) => {
-            let link: Link = serde_json::from_value(mark.link)?;
-            options.key = Some(link.key);
-            match mark.role {
-                TableRole::Host => {
-                    let saved: SavedHost<G> = serde_json::from_value(link.state)?;
-                    let replica =
-                        Replica::restore(saved.replica.clone()).map_err(|e| format!("{e:?}"))?;
-                    let (link, events) =
-                        HostLink::open(Host::restore(saved, replica), &options).await?;
-                    (Phone::Host(link), Some(events), None)
-                }
-                TableRole::Guest => {
-                    let saved: SavedGuest<G> = serde_json::from_value(link.state)?;
-                    let replica = match saved.replica.clone() {
-                        Some(r) => Some(Replica::restore(r).map_err(|e| format!("{e:?}"))?),
-                        None => None,
-                    };
-                    let ticket = Ticket::parse(&mark.ticket).map_err(|e| format!("{e:?}"))?;
-                    let guest = Guest::restore(saved, replica);
-                    let (link, events) = GuestLink::join(guest, &ticket, &options).await?;
-                    (Phone::Guest(link), None, Some(events))
-                }
-            }
-        }
+        ("resume", Some(mark)) => Phone::resume(&mark, &options).await?,
         ("takeover", Some(mark)) => {
             // The host is gone: this copy carries the game on, hosted here
             // under a new ticket; the other phones join it.
-            let link: Link = serde_json::from_value(mark.link)?;
-            let saved: SavedGuest<G> = serde_json::from_value(link.state)?;
-            let replica = Replica::restore(saved.replica.ok_or("no copy of the game yet")?)
-                .map_err(|e| format!("{e:?}"))?;
             let secret = Secret::from_bytes(os_random()?);
-            let host = Host::new(replica, secret, saved.phone, saved.claim);
-            let (link, events) = HostLink::open(host, &options).await?;
-            (Phone::Host(link), Some(events), None)
+            Phone::take_over(&mark, secret, phone_id()?, &options).await?
         }
         _ => return Err(USAGE.into()),
     };
@@ -306,31 +266,36 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
     persist(&file, &phone)?;
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     loop {
-        tokio::select! {
-            line = lines.next_line() => {
-                let Ok(Some(line)) = line else { break };
+        // What the link says, or a line of input.
+        let heard = match &mut events {
+            PhoneEvents::Host(events) => tokio::select! {
+                line = lines.next_line() => Heard::Line(line),
+                event = events.recv() => Heard::Host(event),
+            },
+            PhoneEvents::Guest(events) => tokio::select! {
+                line = lines.next_line() => Heard::Line(line),
+                event = events.recv() => Heard::Guest(event),
+            },
+        };
+        match heard {
+            Heard::Line(Ok(Some(line))) => {
                 if !command(&phone, line.trim(), &mut rng)? {
                     break;
                 }
-                persist(&file, &phone)?;
             }
-            Some(event) = async { host_events.as_mut()?.recv().await } => {
-                host_event::<G>(&phone, event);
-                persist(&file, &phone)?;
-            }
-            Some(event) = async { guest_events.as_mut()?.recv().await } => {
-                let over = guest_event::<G>(&phone, event);
-                persist(&file, &phone)?;
-                if over {
+            Heard::Host(Some(event)) => host_event::<G>(&phone, event),
+            Heard::Guest(Some(event)) => {
+                if guest_event::<G>(&phone, event) {
+                    persist(&file, &phone)?;
                     break;
                 }
             }
+            // Input closed, or the link stopped.
+            _ => break,
         }
+        persist(&file, &phone)?;
     }
-    match phone {
-        Phone::Host(link) => link.close().await,
-        Phone::Guest(link) => link.leave().await,
-    }
+    phone.leave().await;
     Ok(())
 }
 
@@ -358,19 +323,15 @@ fn command<G: Composer + TableGame>(
         "redo" => Step::Redo,
         "act" => Step::Act(serde_json::from_str(rest)?),
         "auto" => {
+            // The host's own seat and the seats no phone holds; a guest's own.
+            let seats = phone.mine();
             let action = match phone {
-                Phone::Host(link) => link.with(|host| {
-                    // The host's own seat and the seats no phone holds.
-                    let own = host.seat_of(host.me());
-                    let seats: Vec<usize> = (0..host.seats().len())
-                        .filter(|s| Some(*s) == own || host.seats()[*s].phone.is_none())
-                        .collect();
-                    random_move(host.replica().session().state(), &seats, rng)
-                }),
-                Phone::Guest(link) => link.with(|guest| {
-                    let seats: Vec<usize> = guest.seat().into_iter().collect();
-                    random_move(guest.replica()?.session().state(), &seats, rng)
-                }),
+                Phone::Host(link) => {
+                    link.with(|host| random_move(host.replica().session().state(), &seats, rng))
+                }
+                Phone::Guest(link) => {
+                    link.with(|guest| random_move(guest.replica()?.session().state(), &seats, rng))
+                }
             };
             match action {
                 Some(action) => Step::Act(action),
@@ -385,11 +346,7 @@ fn command<G: Composer + TableGame>(
             return Ok(true);
         }
     };
-    let result = match phone {
-        Phone::Host(link) => link.act(step),
-        Phone::Guest(link) => link.propose(step),
-    };
-    match result {
+    match phone.act(step) {
         Ok(n) => say(json!({ "sent": n })),
         Err(why) => say(json!({ "denied": format!("{why:?}") })),
     }
@@ -459,34 +416,16 @@ fn report<G: TableGame>(phone: &Phone<G>) {
 /// Saves this phone's copy, marked as a table game, in the app's format;
 /// nothing before a guest's first welcome (no game yet).
 fn persist<G: TableGame>(file: &PathBuf, phone: &Phone<G>) -> Result<(), Fail> {
-    let copy = |replica: &Replica<G>| {
-        SavedGame::of_game(replica.game(), G::KIND, now_ms(), replica.session())
-    };
-    let (game, role, state, ticket, key) = match phone {
-        Phone::Host(link) => {
-            let (game, state) =
-                link.with(|h| (Some(copy(h.replica())), serde_json::to_value(h.saved())));
-            (game, TableRole::Host, state, link.ticket(), link.key())
-        }
-        Phone::Guest(link) => {
-            let (game, state) =
-                link.with(|g| (g.replica().map(copy), serde_json::to_value(g.saved())));
-            (game, TableRole::Guest, state, link.ticket(), link.key())
-        }
-    };
-    let Some(game) = game else { return Ok(()) };
-    let mark = TableMark {
-        ticket: ticket.to_string(),
-        role,
-        link: serde_json::to_value(Link { state: state?, key })?,
-    };
-    write(file, game, mark)
+    match phone.saved_game(now_ms()) {
+        Some(game) => write(file, game),
+        None => Ok(()),
+    }
 }
 
 /// Written next to the file, then renamed over it: a crash leaves the old
 /// copy or the new one, never half of one.
-fn write(file: &PathBuf, game: SavedGame, mark: TableMark) -> Result<(), Fail> {
-    let text = game.with_table(&mark).to_json();
+fn write(file: &PathBuf, game: SavedGame) -> Result<(), Fail> {
+    let text = game.to_json();
     let partial = file.with_extension("partial");
     std::fs::write(&partial, text)?;
     std::fs::rename(&partial, file)?;

@@ -17,9 +17,11 @@
 
 mod guest;
 mod host;
+mod phone;
 
 pub use guest::{GuestLink, GuestLinkEvent};
 pub use host::HostLink;
+pub use phone::{saved_guest, LinkSave, OpenError, Phone, PhoneEvents};
 
 use crate::core::game::Game;
 use crate::core::link::ticket::{Ticket, TicketError};

@@ -547,4 +547,3 @@ mod tests {
         fs::remove_dir_all(dir).unwrap();
     }
 }
-

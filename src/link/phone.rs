@@ -1,0 +1,198 @@
+//! A phone at a table, host or guest, and its saved copy: what the app's
+//! screens and the native peer (`genius-table`) share.
+//!
+//! A table game is saved in the app's own format with the table's mark
+//! ([`TableMark`]): the ticket, this phone's role and [`LinkSave`], the
+//! link's state with the endpoint's key. From it a phone opens again as it
+//! was ([`Phone::resume`]: the same key, so a host keeps its ticket and its
+//! guests find it again), or hosts its copy under a new ticket when the
+//! host has left ([`Phone::take_over`]).
+
+use super::{GuestLink, GuestLinkEvent, HostLink, Options, TableGame};
+use crate::core::link::guest::{Guest, SavedGuest};
+use crate::core::link::host::{Host, HostEvent, SavedHost};
+use crate::core::link::replica::Replica;
+use crate::core::link::ticket::Ticket;
+use crate::core::link::wire::{Denied, PhoneId, Secret, Step};
+use crate::core::save::{SavedGame, TableMark, TableRole};
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc::UnboundedReceiver;
+
+/// The link's state saved with the game (`TableMark::link`).
+#[derive(Serialize, Deserialize)]
+pub struct LinkSave {
+    /// [`SavedHost`] or [`SavedGuest`], as the role says.
+    pub state: serde_json::Value,
+    /// The endpoint's key: the same identity after a restart.
+    pub key: [u8; 32],
+}
+
+/// This phone at the table.
+pub enum Phone<G: TableGame> {
+    Host(HostLink<G>),
+    Guest(GuestLink<G>),
+}
+
+/// What the link tells this phone.
+pub enum PhoneEvents<G: TableGame> {
+    Host(UnboundedReceiver<HostEvent>),
+    Guest(UnboundedReceiver<GuestLinkEvent<G::Error>>),
+}
+
+/// Why a saved table game cannot be opened again.
+pub type OpenError = String;
+
+fn error(e: impl std::fmt::Debug) -> OpenError {
+    format!("{e:?}")
+}
+
+impl<G: TableGame> Phone<G> {
+    /// Hosts `host`'s table.
+    pub async fn host(
+        host: Host<G>,
+        options: &Options,
+    ) -> Result<(Self, PhoneEvents<G>), OpenError> {
+        let (link, events) = HostLink::open(host, options)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok((Phone::Host(link), PhoneEvents::Host(events)))
+    }
+
+    /// Joins `ticket`'s table as `guest`.
+    pub async fn join(
+        guest: Guest<G>,
+        ticket: &Ticket,
+        options: &Options,
+    ) -> Result<(Self, PhoneEvents<G>), OpenError> {
+        let (link, events) = GuestLink::join(guest, ticket, options)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok((Phone::Guest(link), PhoneEvents::Guest(events)))
+    }
+
+    /// Opens a saved table game again as it was: the host hosts again with
+    /// the same key (its ticket unchanged), a guest rejoins with its copy.
+    pub async fn resume(
+        mark: &TableMark,
+        options: &Options,
+    ) -> Result<(Self, PhoneEvents<G>), OpenError> {
+        let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(error)?;
+        let options = Options {
+            key: Some(save.key),
+            ..options.clone()
+        };
+        match mark.role {
+            TableRole::Host => {
+                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(error)?;
+                let replica = Replica::restore(saved.replica.clone()).map_err(error)?;
+                Phone::host(Host::restore(saved, replica), &options).await
+            }
+            TableRole::Guest => {
+                let ticket = Ticket::parse(&mark.ticket).map_err(error)?;
+                Phone::join(saved_guest(save.state)?, &ticket, &options).await
+            }
+        }
+    }
+
+    /// The host has left: this phone's copy carries the game on, hosted
+    /// here under a new ticket (`secret`), this phone keeping its seat; the
+    /// other phones join it by the new link.
+    pub async fn take_over(
+        mark: &TableMark,
+        secret: Secret,
+        new_phone: PhoneId,
+        options: &Options,
+    ) -> Result<(Self, PhoneEvents<G>), OpenError> {
+        let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(error)?;
+        let (replica, phone, seat) = match mark.role {
+            TableRole::Guest => {
+                let saved: SavedGuest<G> = serde_json::from_value(save.state).map_err(error)?;
+                let replica = saved.replica.ok_or("no copy of the game yet")?;
+                (replica, saved.phone, saved.claim)
+            }
+            TableRole::Host => {
+                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(error)?;
+                (saved.replica, new_phone, None)
+            }
+        };
+        let replica = Replica::restore(replica).map_err(error)?;
+        Phone::host(Host::new(replica, secret, phone, seat), options).await
+    }
+
+    pub fn ticket(&self) -> &Ticket {
+        match self {
+            Phone::Host(link) => link.ticket(),
+            Phone::Guest(link) => link.ticket(),
+        }
+    }
+
+    /// A step of this phone's players, through the host's order.
+    pub fn act(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+        match self {
+            Phone::Host(link) => link.act(step),
+            Phone::Guest(link) => link.propose(step),
+        }
+    }
+
+    /// The seats this phone plays: a guest's own; the host's, and every
+    /// seat no phone holds (played on the host's screen).
+    pub fn mine(&self) -> Vec<usize> {
+        match self {
+            Phone::Host(link) => link.with(|h| {
+                let seats = h.seats();
+                (0..seats.len())
+                    .filter(|s| seats[*s].phone.is_none_or(|p| p == h.me()))
+                    .collect()
+            }),
+            Phone::Guest(link) => link.with(|g| g.seat().into_iter().collect()),
+        }
+    }
+
+    /// This phone's copy in the app's saved-game format, marked as a table
+    /// game with the link's state; none before a guest's first welcome.
+    pub fn saved_game(&self, now_ms: u64) -> Option<SavedGame> {
+        let copy = |replica: &Replica<G>| {
+            SavedGame::of_game(replica.game(), G::KIND, now_ms, replica.session())
+        };
+        let (game, role, state, key) = match self {
+            Phone::Host(link) => {
+                let (game, state) =
+                    link.with(|h| (Some(copy(h.replica())), serde_json::to_value(h.saved())));
+                (game, TableRole::Host, state, link.key())
+            }
+            Phone::Guest(link) => {
+                let (game, state) =
+                    link.with(|g| (g.replica().map(copy), serde_json::to_value(g.saved())));
+                (game, TableRole::Guest, state, link.key())
+            }
+        };
+        let mark = TableMark {
+            ticket: self.ticket().to_string(),
+            role,
+            link: serde_json::to_value(LinkSave {
+                state: state.ok()?,
+                key,
+            })
+            .ok()?,
+        };
+        Some(game?.with_table(&mark))
+    }
+
+    /// Leaves the table: a host tells every guest, a guest says goodbye.
+    pub async fn leave(self) {
+        match self {
+            Phone::Host(link) => link.close().await,
+            Phone::Guest(link) => link.leave().await,
+        }
+    }
+}
+
+/// A guest as it was saved, with its copy of the game.
+pub fn saved_guest<G: TableGame>(state: serde_json::Value) -> Result<Guest<G>, OpenError> {
+    let saved: SavedGuest<G> = serde_json::from_value(state).map_err(error)?;
+    let replica = match saved.replica.clone() {
+        Some(r) => Some(Replica::restore(r).map_err(error)?),
+        None => None,
+    };
+    Ok(Guest::restore(saved, replica))
+}
