@@ -55,6 +55,16 @@ pub struct Settings {
     pub relay: Option<String>,
 }
 
+/// iroh's public relays, run by n0 (its default relays, checked against
+/// it in tests/link_native.rs): the ones Settings asks when the player has
+/// set no relay of their own.
+pub const PUBLIC_RELAYS: [&str; 4] = [
+    "https://euc1-1.relay.n0.iroh.link./",
+    "https://use1-1.relay.n0.iroh.link./",
+    "https://usw1-1.relay.n0.iroh.link./",
+    "https://aps1-1.relay.n0.iroh.link./",
+];
+
 /// Why a relay address was not taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RelayUrlError {

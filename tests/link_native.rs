@@ -618,3 +618,21 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
     let _ = bruno.child.wait().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Settings checks iroh's public relays when no relay of the player's own
+/// is set: the list it asks is iroh's own.
+#[test]
+fn the_public_relays_settings_checks_are_irohs() {
+    let mut iroh: Vec<String> = iroh::defaults::prod::default_relay_map()
+        .urls::<Vec<_>>()
+        .iter()
+        .map(|url| url.to_string())
+        .collect();
+    let mut ours: Vec<String> = genius::settings::PUBLIC_RELAYS
+        .iter()
+        .map(|u| u.to_string())
+        .collect();
+    iroh.sort();
+    ours.sort();
+    assert_eq!(ours, iroh);
+}

@@ -564,3 +564,24 @@ pub fn share_link(url: &str, title: &str) -> bool {
     }
     false
 }
+
+/// Whether the relay at `url` answers its probe (`/ping`, which iroh's
+/// relay server answers to any page) within five seconds.
+pub async fn relay_answers(url: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let ping = format!("{}/ping", url.trim_end_matches('/'));
+    let fetch = window.fetch_with_str(&ping);
+    let timeout = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 5_000);
+    });
+    let first = js_sys::Promise::race(&js_sys::Array::of2(&fetch, &timeout));
+    match wasm_bindgen_futures::JsFuture::from(first).await {
+        Ok(value) => value
+            .dyn_into::<web_sys::Response>()
+            .is_ok_and(|response| response.ok()),
+        Err(_) => false,
+    }
+}

@@ -102,8 +102,14 @@ pub fn RttGameScreen() -> Element {
         reset_draft();
     };
 
+    // On several phones each phone fills its own players' sheets.
+    let table = ui.table.of(GameKind::Rtt);
     let waiting: Vec<usize> = match state.phase() {
-        Phase::Place { waiting, .. } => waiting.clone(),
+        Phase::Place { waiting, .. } => waiting
+            .iter()
+            .copied()
+            .filter(|p| table.as_ref().is_none_or(|t| t.mine.contains(p)))
+            .collect(),
         _ => Vec::new(),
     };
     let placing = chooser()
@@ -292,6 +298,9 @@ pub fn RttGameScreen() -> Element {
                         }
                     }
                 },
+                // This phone's players have all placed: the frame says whom
+                // the others wait for.
+                Phase::Place { .. } if waiting.is_empty() => rsx! {},
                 Phase::Place { result, .. } => {
                     let who = placing.unwrap_or(0);
                     let kinds = state.dice_in_play().to_vec();

@@ -116,6 +116,31 @@ fn RelaySetting() -> Element {
     let current = ui.settings.read().relay.clone();
     let mut typed = use_signal(|| current.clone().unwrap_or_default());
     let mut error = use_signal(|| false);
+    // The last check: none yet, or whether the relay answered.
+    let mut answered = use_signal(|| None::<bool>);
+    let mut checking = use_signal(|| false);
+    let check = move |_| {
+        let relays: Vec<String> = match ui.settings.peek().relay.clone() {
+            Some(own) => vec![own],
+            None => crate::settings::PUBLIC_RELAYS
+                .iter()
+                .map(|u| u.to_string())
+                .collect(),
+        };
+        checking.set(true);
+        answered.set(None);
+        spawn(async move {
+            let mut any = false;
+            for relay in relays {
+                if crate::platform::relay_answers(&relay).await {
+                    any = true;
+                    break;
+                }
+            }
+            answered.set(Some(any));
+            checking.set(false);
+        });
+    };
     rsx! {
         fieldset { class: "choice-group relay",
             legend { "{t.relay_title}" }
@@ -139,7 +164,11 @@ fn RelaySetting() -> Element {
                     let text = typed.peek().clone();
                     let mut next = ui.settings.peek().clone();
                     match next.set_relay(&text) {
-                        Ok(()) => { let mut ui = ui; ui.update_settings(|s| s.relay = next.relay); }
+                        Ok(()) => {
+                            let mut ui = ui;
+                            ui.update_settings(|s| s.relay = next.relay);
+                            answered.set(None);
+                        }
                         Err(_) => error.set(true),
                     }
                 },
@@ -147,6 +176,12 @@ fn RelaySetting() -> Element {
             }
             if error() {
                 p { class: "entry-error", role: "alert", "data-testid": "relay-error", "{lang.relay_url_error()}" }
+            }
+            button { class: "action", "data-testid": "relay-check", disabled: checking(), onclick: check, "{t.relay_check}" }
+            match answered() {
+                Some(true) => rsx! { p { class: "notice", role: "status", "data-testid": "relay-answer", "✓ {t.relay_ok}" } },
+                Some(false) => rsx! { p { class: "entry-error", role: "alert", "data-testid": "relay-answer", "✗ {t.relay_down}" } },
+                None => rsx! {},
             }
         }
     }

@@ -60,9 +60,11 @@ pub fn SetupScreen(game: GameKind) -> Element {
         .cloned()
         .collect();
 
+    // Starts the game here, or (`on_phones`) opens it to the other phones
+    // of the table at once.
     let start = {
         let sheets = sheets.clone();
-        move |_| {
+        move |on_phones: bool| {
             let players: Vec<Player> = names
                 .read()
                 .iter()
@@ -124,7 +126,11 @@ pub fn SetupScreen(game: GameKind) -> Element {
             match started.map(|()| Screen::Game(game)) {
                 Ok(screen) => {
                     records::remember_names(&player_names);
-                    ui.go(screen);
+                    if on_phones {
+                        super::table::open_table(ui, game, super::TableRequest::Host(game));
+                    } else {
+                        ui.go(screen);
+                    }
                 }
                 Err(message) => error.set(Some(message)),
             }
@@ -299,7 +305,18 @@ pub fn SetupScreen(game: GameKind) -> Element {
             if let Some(message) = error() {
                 p { class: "entry-error", role: "alert", "data-testid": "setup-error", "⚠ {message}" }
             }
-            button { class: "roll-main", "data-testid": "start-game", onclick: start, "{g.start}" }
+            button {
+                class: "roll-main",
+                "data-testid": "start-game",
+                onclick: { let mut start = start.clone(); move |_| start(false) },
+                "{g.start}"
+            }
+            button {
+                class: "action",
+                "data-testid": "start-on-phones",
+                onclick: { let mut start = start.clone(); move |_| start(true) },
+                "{ui.lang().table().open}"
+            }
             button {
                 class: "action",
                 onclick: move |_| {
