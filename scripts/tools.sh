@@ -74,9 +74,25 @@ ensure_web_toolchain() {
     --component rust-src --target wasm32-unknown-unknown
 }
 
+# dx's wasm splitter (the wasm-split-cli crate, 0.7.10) stops with "Failed to
+# find data symbol" when a data symbol of size zero is only used by a lazily
+# loaded part, which the table link's part has; tools/wasm-split-cli is that
+# crate with the one fix (such a symbol has no bytes to clear: skipped), and
+# dx is built with it ([patch] given on the command line). A stamp beside dx
+# names the patch's checksum: a changed patch builds dx again.
+DX_PATCH_STAMP="${CARGO_HOME:-$HOME/.cargo}/bin/.dx-wasm-split-patch"
+dx_patch_sum() { (cd "$ROOT/tools/wasm-split-cli" && cat Cargo.toml src/*.rs) | sha256sum | cut -c1-16; }
+
 ensure_dx() {
   local want; want=$(dioxus_version)
-  if ! dx --version 2>/dev/null | grep -q "^dioxus $want"; then cargo_install dioxus-cli "$want"; fi
+  if ! dx --version 2>/dev/null | grep -q "^dioxus $want" \
+     || [ "$(cat "$DX_PATCH_STAMP" 2>/dev/null)" != "$(dx_patch_sum)" ]; then
+    say "installing dioxus-cli $want with tools/wasm-split-cli (once; about 18 minutes on 2 cores)"
+    local patch="patch.crates-io.wasm-split-cli.path=\"$ROOT/tools/wasm-split-cli\""
+    cargo install dioxus-cli --version "$want" --locked --force --config "$patch" \
+      || cargo install dioxus-cli --version "$want" --force --config "$patch"
+    dx_patch_sum > "$DX_PATCH_STAMP"
+  fi
   local wb; wb=$(wasm_bindgen_version)
   if ! wasm-bindgen --version 2>/dev/null | grep -q " $wb\$"; then cargo_install wasm-bindgen-cli "$wb"; fi
 

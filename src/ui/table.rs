@@ -204,6 +204,15 @@ pub fn TableScreen(game: GameKind) -> Element {
             }
             if matches!(info.status, LinkStatus::Guest(LinkState::HostLeft)) {
                 button {
+                    class: "action",
+                    "data-testid": "carry-on",
+                    onclick: move |_| {
+                        handle.send(TableCommand::Leave);
+                        platform::forget_join_in_address();
+                    },
+                    "{t.carry_on}"
+                }
+                button {
                     class: "roll-main",
                     "data-testid": "take-over",
                     onclick: move |_| {

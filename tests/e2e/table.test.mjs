@@ -127,7 +127,7 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
   // The native peer takes Chloé's seat.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'genius-table-'));
   const peer = proc(path.join(BIN, 'genius-table'), ['join', '--file', path.join(dir, 'chloe.json'), '--ticket', ticket, '--relay', relayUrl, '--relay-only', '--seat', '2']);
-  await peer.next((l) => l.includes('"seats"') && l.includes('"joined"') || l.includes('"Joined"'));
+  await peer.next((l) => l.includes('"link":"joined"'));
   await host.tap(id('open-table'));
   await host.waitForFunction(() => document.querySelectorAll('[data-testid^="free-seat-"]').length === 2, null, { timeout: 20000 });
   await host.tap(id('to-game'));
