@@ -1,0 +1,101 @@
+// One game on several phones, measured in the release web build: the size of
+// the link's part of the build (fetched only when a table opens), the time
+// from opening a join link to seeing the game, and the time from a move on one
+// phone to the other phone showing it, at 1× and 4× CPU (a mid-range phone),
+// through iroh's real relay server on 127.0.0.1 (examples/local_relay.rs).
+//   node tests/e2e/table-bench.mjs [MOVES]   (scripts/bench runs it)
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import { start, WEB_DIST, id, open, ROOT } from './harness.mjs';
+
+const MOVES = Number(process.argv[2] || 30);
+const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const files = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+  e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]);
+
+const wasm = files(WEB_DIST).filter((f) => f.endsWith('.wasm'));
+const part = (name) => wasm.find((f) => new RegExp(`^module_\\d+_Lazy${name}-`).test(path.basename(f)));
+const sizes = {
+  start: wasm.find((f) => path.basename(f).startsWith('genius_bg-')),
+  link: part('TableLink'),
+  screen: part('TableScreen'),
+};
+for (const [what, file] of Object.entries(sizes)) {
+  console.log(`${what.padEnd(7)} ${file ? `${kib(gz(file))} KiB gzipped (${gz(file)} B)  ${path.basename(file)}` : 'not found'}`);
+}
+
+const relay = spawn(path.join(ROOT, 'target/debug/examples/local_relay'), [], { stdio: ['pipe', 'pipe', 'inherit'] });
+const relayUrl = await new Promise((resolve) => {
+  readline.createInterface({ input: relay.stdout }).on('line', (l) => { if (l.startsWith('relay ')) resolve(l.slice(6).trim()); });
+});
+const app = await start();
+
+async function phone(locale, cpu) {
+  const page = await app.page({ locale });
+  await page.addInitScript((url) => localStorage.setItem('genius.settings', JSON.stringify({ relay: url })), relayUrl);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  return page;
+}
+
+try {
+  for (const cpu of [1, 4]) {
+    const host = await phone('fr-FR', cpu);
+    await open(host, app.url);
+    await host.tap(id('open-einstein'));
+    await host.fill(id('name-0'), 'Anne');
+    await host.fill(id('name-1'), 'Bruno');
+    await host.tap(id('first-chosen'));
+    await host.tap(id('first-0'));
+    await host.tap(id('start-on-phones'));
+    await host.waitForSelector(id('join-link'), { timeout: 30000 });
+    const url = (await host.textContent(id('join-link'))).trim();
+    await host.tap(id('to-game'));
+
+    const guest = await phone('en-GB', cpu);
+    const t0 = Date.now();
+    await guest.goto(url);
+    await guest.waitForSelector(id('seat-picker'), { timeout: 30000 });
+    const joined = Date.now() - t0;
+    await guest.tap(id('claim-1'));
+    await guest.waitForSelector(`${id('claim-1')}[aria-pressed="true"]`);
+    await guest.tap(id('to-game'));
+    await guest.waitForSelector(id('einstein-game'));
+
+    // Moves: Anne rolls on the host (seen when Bruno's phone offers the
+    // choice), Bruno chooses on the guest (seen when the host's waiting
+    // line goes or the next roll is offered), and so on.
+    const latencies = [];
+    const choose = async (page) => {
+      for (const order of [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 3, 4], [0, 2, 3, 4], [1, 2, 3, 4]]) {
+        for (const i of order) await page.tap(id(`edie-${i}`));
+        if (!(await page.isDisabled(id('confirm-choice')))) return page.tap(id('confirm-choice'));
+        await page.tap(id(`edie-${order[0]}`));
+      }
+    };
+    for (let m = 0; m < MOVES && !(await host.$(id('ranking'))); m++) {
+      const [actor, watcher] = (await host.$(`${id('einstein-roll')}:not([inert] *)`)) ? [host, guest] : [guest, host];
+      const rollBefore = await watcher.textContent(id('game-status'));
+      const t = Date.now();
+      await actor.tap(id('einstein-roll'));
+      await watcher.waitForFunction((before) => document.querySelector('[data-testid="game-status"]')?.textContent !== before, rollBefore, { timeout: 20000, polling: 'mutation' });
+      latencies.push(Date.now() - t);
+      await choose(host);
+      await choose(guest);
+      await host.waitForSelector(`${id('einstein-roll')}, ${id('ranking')}`, { timeout: 20000 });
+    }
+    latencies.sort((a, b) => a - b);
+    console.log(`${cpu}× CPU: join link → game ${joined} ms; a roll on one phone → shown on the other: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms (${latencies.length} rolls)`);
+    await host.context().close();
+    await guest.context().close();
+  }
+} finally {
+  await app.stop();
+  relay.stdin.end();
+  relay.kill();
+}
