@@ -50,12 +50,18 @@ texts! {
 }
 
 impl Lang {
-    /// "Connecté à la table de Anne" / "Connected to Anne's table".
+    /// Connected, named by the players on the host phone (none: just
+    /// connected).
     pub fn connected_to(self, host: &str) -> String {
-        self.pick(
-            format!("Connecté à la table (hôte : {host})."),
-            format!("Connected to the table (host: {host})."),
-        )
+        match host {
+            "" => self
+                .pick("Connecté à la table.", "Connected to the table.")
+                .into(),
+            host => self.pick(
+                format!("Connecté à la table (téléphone hôte : {host})."),
+                format!("Connected to the table (host phone: {host})."),
+            ),
+        }
     }
 
     /// The link dropped: trying again in `secs`.
@@ -149,5 +155,28 @@ impl Lang {
             ),
         };
         text.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_waiting_line_names_everyone_in_each_language() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            Lang::En.waiting_for(&names(&["Anne", "Bruno", "Chloé"])),
+            "Waiting for Anne, Bruno and Chloé, on their phone."
+        );
+        assert_eq!(
+            Lang::Fr.waiting_for(&names(&["Anne"])),
+            "En attente de Anne, sur leur téléphone."
+        );
+        assert_eq!(Lang::En.connected_to(""), "Connected to the table.");
+        assert_eq!(
+            Lang::Fr.connected_to("Anne"),
+            "Connecté à la table (téléphone hôte : Anne)."
+        );
     }
 }

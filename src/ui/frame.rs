@@ -299,14 +299,8 @@ impl<G: GameScreen> UseGame<G> {
             .collect();
         let waiting = (!actors.is_empty() && !actors.iter().any(|a| table.plays(*a)))
             .then(|| self.lang.waiting_for(&names));
-        let host = table
-            .seats
-            .iter()
-            .position(|s| s.phone.is_none())
-            .and_then(|p| players.get(p))
-            .map(|p| p.name.clone())
-            .unwrap_or_default();
-        let (line, problem) = table.status_line(self.lang, &host);
+        let names_all: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+        let (line, problem) = table.status_line(self.lang, &names_all);
         Some(TableView {
             line,
             problem,

@@ -95,13 +95,20 @@ impl TableInfo {
         }
     }
 
-    /// The line telling how the link stands, and whether it is a problem.
-    pub fn status_line(&self, lang: Lang, host_name: &str) -> (String, bool) {
+    /// The line telling how the link stands, and whether it is a problem
+    /// (`players`: the game's players' names).
+    pub fn status_line(&self, lang: Lang, players: &[String]) -> (String, bool) {
         let t = lang.table();
+        // Named by the players who play on it: the seats no phone holds.
+        let on_host: Vec<String> = (self.seats.iter().zip(players))
+            .filter(|(seat, _)| seat.phone.is_none())
+            .map(|(_, name)| name.clone())
+            .collect();
+        let host_name = on_host.join(", ");
         match &self.status {
             LinkStatus::Starting => (t.starting.into(), false),
             LinkStatus::Hosting => (t.hosting.into(), false),
-            LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(host_name), false),
+            LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(&host_name), false),
             LinkStatus::Guest(LinkState::Offline | LinkState::Joining) => {
                 (t.connecting.into(), false)
             }
@@ -176,13 +183,7 @@ pub fn TableScreen(game: GameKind) -> Element {
         };
     };
     let players = super::player_names(&ui, game);
-    let host_name = info
-        .seats
-        .iter()
-        .position(|s| s.phone.is_none() || s.phone == Some(info.me) && info.role == TableRole::Host)
-        .and_then(|p| players.get(p).cloned())
-        .unwrap_or_default();
-    let (line, problem) = info.status_line(lang, &host_name);
+    let (line, problem) = info.status_line(lang, &players);
     let joined = matches!(
         info.status,
         LinkStatus::Hosting | LinkStatus::Guest(LinkState::Joined)
