@@ -72,11 +72,13 @@ impl Lang {
         )
     }
 
-    /// Who the phones wait for: "En attente de Anne et Bruno".
+    /// Who the phones wait for: "On attend Anne et Bruno, sur leur
+    /// téléphone" (no "de" to elide before a vowel).
     pub fn waiting_for(self, names: &[String]) -> String {
         let list = self.and_list(names);
+        let whose = if names.len() > 1 { "leur" } else { "son" };
         self.pick(
-            format!("En attente de {list}, sur leur téléphone."),
+            format!("On attend {list}, sur {whose} téléphone."),
             format!("Waiting for {list}, on their phone."),
         )
     }
@@ -171,7 +173,7 @@ mod tests {
         );
         assert_eq!(
             Lang::Fr.waiting_for(&names(&["Anne"])),
-            "En attente de Anne, sur leur téléphone."
+            "On attend Anne, sur son téléphone."
         );
         assert_eq!(Lang::En.connected_to(""), "Connected to the table.");
         assert_eq!(
