@@ -158,10 +158,16 @@ impl<'a> Splitter<'a> {
         tracing::info!("Emitting main bundle split module");
 
         // Perform some analysis of the module before we start messing with it
-        let unused_symbols = self.unused_main_symbols();
+        let mut unused_symbols = self.unused_main_symbols();
 
         // Use the original module that contains all the right ids
         let mut out = std::mem::take(&mut self.source_module);
+
+        // Genius's patch: functions the main module still calls although
+        // the call graph counts them unused (closures of wasm-bindgen's
+        // exports, such as wasm-streams' sinks) are kept, else the garbage
+        // collector below meets a call to a deleted function.
+        keep_reached_from_main(&out, &mut unused_symbols);
 
         // 1. Clear out the active segments that try to initialize functions for modules we just split off.
         //    When the side modules load, they will initialize functions into the table where the "holes" are.
@@ -1547,4 +1553,47 @@ fn parse_bytes_to_data_segment(bytes: &[u8]) -> Result<RawDataSection<'_>> {
         symbols,
         data_symbols,
     })
+}
+
+/// Genius's patch (see `emit_main_module`): removes from `unused` every
+/// function that a function staying in the main module calls or refers to,
+/// until none is left. The split points' own export functions do not count:
+/// their exports go, and the garbage collector removes them.
+fn keep_reached_from_main(module: &Module, unused: &mut HashSet<Node>) {
+    struct Refs<'a> {
+        unused: &'a HashSet<Node>,
+        found: Vec<walrus::FunctionId>,
+    }
+    impl<'i> Visitor<'i> for Refs<'_> {
+        fn visit_function_id(&mut self, f: &walrus::FunctionId) {
+            if self.unused.contains(&Node::Function(*f)) {
+                self.found.push(*f);
+            }
+        }
+    }
+    loop {
+        let mut refs = Refs {
+            unused,
+            found: Vec::new(),
+        };
+        for func in module.funcs.iter() {
+            let split_export = func
+                .name
+                .as_deref()
+                .is_some_and(|n| n.starts_with("__wasm_split_00"));
+            if split_export || refs.unused.contains(&Node::Function(func.id())) {
+                continue;
+            }
+            if let walrus::FunctionKind::Local(local) = &func.kind {
+                dfs_in_order(&mut refs, local, local.entry_block());
+            }
+        }
+        if refs.found.is_empty() {
+            return;
+        }
+        for f in refs.found {
+            tracing::debug!("kept in main: {:?}", module.funcs.get(f).name);
+            unused.remove(&Node::Function(f));
+        }
+    }
 }
