@@ -61,6 +61,8 @@ pub enum LinkStatus {
     Lost { retry_secs: u64 },
     /// The link could not start (no network, relay unreachable…).
     Failed(String),
+    /// The invitation link cannot be read (damaged, cut short).
+    BadLink,
 }
 
 /// This phone's place at the table, written by the link.
@@ -116,6 +118,7 @@ impl TableInfo {
             LinkStatus::Guest(LinkState::HostLeft) => (t.host_left.into(), true),
             LinkStatus::Lost { retry_secs } => (lang.link_lost(*retry_secs), true),
             LinkStatus::Failed(why) => (format!("{} ({why})", lang.table().relay_down), true),
+            LinkStatus::BadLink => (t.bad_link.into(), true),
         }
     }
 }
@@ -154,14 +157,14 @@ pub fn open_table(mut ui: Ui, kind: GameKind, request: TableRequest) {
     ui.go(Screen::Table(kind));
 }
 
-/// The invitation the app was opened with, if any: the request and the
-/// game's kind, or why the link cannot be read.
+/// The invitation the app was opened with, if any: the game's kind and
+/// the request, or `Err` if the link names no game.
 pub fn join_from_address() -> Option<Result<(GameKind, TableRequest), ()>> {
     let text = platform::join_in_address()?;
     Some(
-        crate::core::link::ticket::Ticket::parse(&text)
-            .map(|ticket| (ticket.game, TableRequest::Join(text)))
-            .map_err(|_| ()),
+        crate::core::link::ticket::Ticket::game_of(&text)
+            .map(|kind| (kind, TableRequest::Join(text)))
+            .ok_or(()),
     )
 }
 

@@ -41,7 +41,7 @@ pub fn TableLink(request: TableRequest) -> Element {
 fn request_kind(request: &TableRequest) -> Option<GameKind> {
     match request {
         TableRequest::Host(kind) => Some(*kind),
-        TableRequest::Join(ticket) => Ticket::parse(ticket).ok().map(|t| t.game),
+        TableRequest::Join(ticket) => Ticket::game_of(ticket),
         TableRequest::Resume(id) | TableRequest::TakeOver(id) => {
             saves::game(id).map(|saved| saved.game)
         }
@@ -55,7 +55,17 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
         async move {
             match open::<G>(ui, &request).await {
                 Ok((phone, events)) => run(ui, phone, events, commands).await,
-                Err(why) => failed::<G>(ui, why),
+                Err(why) => {
+                    let bad_link = matches!(&request, TableRequest::Join(text) if Ticket::parse(text).is_err());
+                    failed::<G>(
+                        ui,
+                        if bad_link {
+                            LinkStatus::BadLink
+                        } else {
+                            LinkStatus::Failed(why)
+                        },
+                    )
+                }
             }
         }
     });
@@ -153,13 +163,13 @@ fn new_phone() -> PhoneId {
 }
 
 /// The link could not start: the table screen says why.
-fn failed<G: GameScreen>(ui: Ui, why: String) {
+fn failed<G: GameScreen>(ui: Ui, status: LinkStatus) {
     let mut info = ui.table.info;
     info.set(Some(TableInfo {
         kind: G::KIND,
         id: String::new(),
         role: TableRole::Guest,
-        status: LinkStatus::Failed(why),
+        status,
         seats: Vec::new(),
         me: PhoneId(0),
         mine: Vec::new(),

@@ -44,6 +44,16 @@ pub enum TicketError {
 const VERSION: u32 = 1;
 
 impl Ticket {
+    /// The game a ticket's text names, read alone (the app opened by a link
+    /// shows that game's table screen at once; the ticket is read whole by
+    /// the link, and refused there if damaged).
+    pub fn game_of(text: &str) -> Option<GameKind> {
+        text.trim()
+            .split('&')
+            .find_map(|field| field.strip_prefix("g="))
+            .and_then(GameKind::from_name)
+    }
+
     pub fn parse(text: &str) -> Result<Ticket, TicketError> {
         let text = text.trim();
         let mut version = None;
@@ -205,6 +215,16 @@ mod tests {
             ..ticket()
         };
         assert_eq!(Ticket::parse(&bare.to_string()), Ok(bare));
+    }
+
+    #[test]
+    fn the_game_is_read_alone_even_from_a_damaged_ticket() {
+        let text = ticket().to_string();
+        assert_eq!(Ticket::game_of(&text), Some(GameKind::Einstein));
+        let cut = &text[..text.find("&s=").unwrap() + 10];
+        assert_eq!(Ticket::game_of(cut), Some(GameKind::Einstein));
+        assert_eq!(Ticket::game_of("v=1&g=chess"), None);
+        assert_eq!(Ticket::game_of("hello"), None);
     }
 
     #[test]
