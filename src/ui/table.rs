@@ -206,7 +206,7 @@ pub fn TableScreen(game: GameKind) -> Element {
             if info.role == TableRole::Guest && joined {
                 SeatPicker { info: info.clone(), players: players.clone(), lang }
             }
-            if matches!(info.status, LinkStatus::Guest(LinkState::HostLeft)) {
+            if matches!(info.status, LinkStatus::Guest(LinkState::HostLeft) | LinkStatus::Lost { .. }) {
                 button {
                     class: "action",
                     "data-testid": "carry-on",

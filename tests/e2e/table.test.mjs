@@ -179,3 +179,78 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
   assert.deepEqual(guest.errors, []);
   console.log(`wrong-secret refusal shown in ${t0 - joinStart} ms`);
 });
+
+/** Whether this phone's control `testid` can be tapped (not inert). */
+const live = async (page, testid) => !!(await page.$(`${id(testid)}:not([inert] *)`));
+
+async function newSerieux(page, names) {
+  await open(page, app.url);
+  await page.tap(id('open-serieux'));
+  await page.waitForSelector(id('setup'));
+  for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  await page.tap(id('first-chosen'));
+  await page.tap(id('first-0'));
+  await page.tap(id('start-on-phones'));
+}
+
+test('Mode Sérieux on two phones, six long names: only the player to move has the controls; a reload and a lost network catch up', async () => {
+  const SIX = ['Anne-Charlotte Delacroix', 'Anne-Charlotte Delaporte', 'Marie-Bernadette Lefèvre',
+    'Marie-Bernadette Leblanc', 'Jean-Christophe Beaumont', 'Zoé'];
+  const host = await phone('fr-FR', 'dark');
+  await newSerieux(host, SIX);
+  await host.waitForSelector(id('join-link'), { timeout: 30000 });
+  const url = (await host.textContent(id('join-link'))).trim();
+  const guest = await phone('en-GB', 'light');
+  await guest.goto(url);
+  await guest.waitForSelector(id('seat-picker'), { timeout: 30000 });
+  await guest.tap(id('claim-1'));
+  await guest.waitForSelector(`${id('claim-1')}[aria-pressed="true"]`);
+  await host.waitForSelector(id('free-seat-1'));
+  await shot(host, 'table-host-six-fr-dark');
+  await shot(guest, 'table-guest-six-en-light');
+  await guest.tap(id('to-game'));
+  await host.tap(id('to-game'));
+  await guest.waitForSelector(id('serieux-game'));
+
+  // Anne-Charlotte Delacroix (the host's) plays first: Bruno's phone waits.
+  assert.equal(await live(host, 'typed-face-3'), true);
+  assert.equal(await live(guest, 'typed-face-3'), false);
+  assert.match(await guest.textContent(id('waiting-others')), /Waiting for Anne-Charlotte Delacroix/);
+  await shot(guest, 'table-guest-waiting-en-light');
+  for (const f of [3, 2]) await host.tap(id(`typed-face-${f}`));
+  await host.tap(id('record-typed'));
+  // Now the guest's player: its phone has the controls, the host's waits.
+  await guest.waitForFunction(() => !document.querySelector('[data-testid="waiting-others"]'), null, { timeout: 20000 });
+  assert.equal(await live(guest, 'typed-face-3'), true);
+  assert.equal(await live(host, 'typed-face-3'), false);
+  assert.equal(await guest.textContent(id('cell-0-0')), await host.textContent(id('cell-0-0')));
+
+  // The guest reloads mid-game: it comes back to the same table and seat.
+  await guest.reload();
+  await guest.waitForSelector(`${id('claim-1')}[aria-pressed="true"]`, { timeout: 30000 });
+  await guest.tap(id('to-game'));
+  await guest.waitForSelector(id('serieux-game'));
+  assert.equal(await live(guest, 'typed-face-2'), true);
+  for (const f of [2, 3]) await guest.tap(id(`typed-face-${f}`));
+  await guest.tap(id('record-typed'));
+  await host.waitForFunction(() => /23/.test(document.querySelector('[data-testid="cell-1-0"]')?.textContent ?? ''), null, { timeout: 20000 });
+
+  // The guest loses the network; the host's players play on; back online,
+  // the guest catches up.
+  await guest.context().setOffline(true);
+  for (const p of [2, 3, 4, 5]) {
+    await host.waitForSelector(`${id('typed-face-1')}:not([inert] *)`);
+    await host.tap(id('typed-face-1'));
+    await host.tap(id('record-typed'));
+    await host.waitForFunction((p) => document.querySelector(`[data-testid="cell-${p}-0"]`)?.textContent?.trim() !== '', p);
+  }
+  await guest.waitForSelector(`${id('table-line')}.entry-error`, { timeout: 30000 });
+  await shot(guest, 'table-guest-lost-en-light');
+  await guest.context().setOffline(false);
+  await guest.waitForFunction(() => document.querySelector('[data-testid="cell-5-0"]')?.textContent?.trim() !== '', null, { timeout: 30000 });
+  for (let p = 0; p < 6; p++) {
+    assert.equal(await guest.textContent(id(`cell-${p}-0`)), await host.textContent(id(`cell-${p}-0`)), `cell ${p}`);
+  }
+  assert.deepEqual(host.errors, []);
+});
