@@ -310,6 +310,10 @@ pub fn GameFrame(
     /// The colour of the player the status line is about, if any.
     player: Option<Colour>,
     status: String,
+    /// A key that changes with each turn: the status line is then brought
+    /// into view (see [`StatusLine`]).
+    #[props(default)]
+    turn: Option<usize>,
     #[props(default)] on_step: Option<EventHandler<bool>>,
     #[props(default = VNode::empty())] sheet: Element,
     /// How to build the coach's panel (see [`UseGame::coach`]).
@@ -333,7 +337,7 @@ pub fn GameFrame(
     } = game;
     rsx! {
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
-            StatusLine { player, text: status }
+            StatusLine { player, text: status, turn }
             Notices { refused, save_failed, lang }
             if let Some((roll_off, players)) = rolled_off {
                 RollOffResult { roll_off, players, lang }

@@ -379,11 +379,11 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
         for g in all {
             section { key: "{g.game:?}", class: "info", "data-testid": "stats-{g.game:?}",
                 h2 { class: "section-title", "{lang.game_title(g.game)} · {lang.n_games(g.games)}" }
-                div { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "{lang.game_title(g.game)}",
-                table { class: "stats-table",
+                // Each player's name on a line across the table, their
+                // figures below: six-digit bests and averages fit 360 px.
+                table { class: "stats-table", "aria-label": "{lang.game_title(g.game)}",
                     thead {
                         tr {
-                            th { scope: "col", "{h.player}" }
                             th { scope: "col", "{h.played}" }
                             th { scope: "col", "{h.wins}" }
                             if g.game == GameKind::Rtt {
@@ -394,10 +394,12 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
                             }
                         }
                     }
-                    tbody {
-                        for p in g.players.iter() {
-                            tr { key: "{p.name}",
-                                th { scope: "row", "{p.name}" }
+                    for p in g.players.iter() {
+                        tbody { key: "{p.name}",
+                            tr { class: "name-row",
+                                th { scope: "rowgroup", colspan: match g.game { GameKind::Rtt => "3", GameKind::Sequence => "2", _ => "4" }, "{p.name}" }
+                            }
+                            tr {
                                 td { "{p.games}" }
                                 td { "{p.wins}" }
                                 if g.game == GameKind::Rtt {
@@ -409,7 +411,6 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
                             }
                         }
                     }
-                }
                 }
             }
         }

@@ -29,11 +29,36 @@ pub fn colour_class(c: Colour) -> &'static str {
     }
 }
 
-/// "À Anne de jouer" with Anne's symbol.
+/// "À Anne de jouer" with Anne's symbol. When `turn` (a key that changes
+/// with each turn) changes, the line is brought into view if it is not:
+/// whoever plays next reads that it is their turn, even if the last player
+/// had scrolled down to the keypad.
 #[component]
-pub fn StatusLine(player: Option<Colour>, text: String) -> Element {
+pub fn StatusLine(
+    player: Option<Colour>,
+    text: String,
+    #[props(default)] turn: Option<usize>,
+) -> Element {
+    let mut line = use_signal(|| None::<Rc<MountedData>>);
+    let mut first = use_signal(|| true);
+    use_effect(use_reactive!(|turn| {
+        if std::mem::take(&mut *first.write()) || turn.is_none() {
+            return;
+        }
+        if let Some(line) = line.peek().clone() {
+            spawn(async move {
+                let nearest = ScrollToOptions {
+                    behavior: ScrollBehavior::Instant,
+                    vertical: ScrollLogicalPosition::Nearest,
+                    horizontal: ScrollLogicalPosition::Nearest,
+                };
+                let _ = line.scroll_to_with_options(nearest).await;
+            });
+        }
+    }));
     rsx! {
         p { class: "game-status", "data-testid": "game-status", role: "status",
+            onmounted: move |e| line.set(Some(e.data())),
             if let Some(colour) = player {
                 span { class: "player-symbol {colour_class(colour)}", "aria-hidden": "true", "{colour.symbol()}" }
             }
