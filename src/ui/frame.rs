@@ -152,6 +152,7 @@ impl<G: GameScreen> UseGame<G> {
                 players: players.to_vec(),
                 lang: self.lang,
                 faces: range.collect::<Vec<u32>>(),
+                dice: G::ROLL_OFF_DICE,
                 on_roll: move |_| self.roll_off_round(&on_roll, None),
                 on_typed: move |values| self.roll_off_round(&on_typed, Some(values)),
             }
@@ -213,6 +214,7 @@ impl<G: GameScreen> UseGame<G> {
                 }
             }),
             kind: G::KIND,
+            roll_off_dice: G::ROLL_OFF_DICE,
             refused: self.refused.read().clone(),
             save_failed: game.is_some_and(|g| g.save_failed),
             rolled_off: self
@@ -290,6 +292,8 @@ pub struct FrameState {
     pub save_failed: bool,
     /// The roll-off that just decided who starts, and the players.
     pub rolled_off: Option<(RollOff, Vec<Player>)>,
+    /// Dice per player in the roll-off (see [`Game::ROLL_OFF_DICE`]).
+    pub roll_off_dice: usize,
     pub can_undo: bool,
     pub can_redo: bool,
     /// Undo (`true`) or redo (`false`).
@@ -328,6 +332,7 @@ pub fn GameFrame(
         refused,
         save_failed,
         rolled_off,
+        roll_off_dice,
         can_undo,
         can_redo,
         step,
@@ -340,7 +345,7 @@ pub fn GameFrame(
             StatusLine { player, text: status, turn }
             Notices { refused, save_failed, lang }
             if let Some((roll_off, players)) = rolled_off {
-                RollOffResult { roll_off, players, lang }
+                RollOffResult { roll_off, players, lang, dice: roll_off_dice }
             }
             {children}
             if coach_allowed {
