@@ -104,8 +104,34 @@ pub fn HistoryScreen() -> Element {
                     }
                 }
             }
-            if let Some((ok, text)) = message() {
-                p { class: if ok { "notice" } else { "entry-error" }, role: "status", "data-testid": "history-message", "{text}" }
+            // What was just done, and beside "1 game deleted" the way to
+            // undo it.
+            if message().is_some() || !trash().is_empty() {
+            div { class: "history-message",
+                if let Some((ok, text)) = message() {
+                    p { class: if ok { "notice" } else { "entry-error" }, role: "status", "data-testid": "history-message", "{text}" }
+                }
+                if !trash().is_empty() {
+                    button {
+                        class: "action",
+                        "data-testid": "undo-delete",
+                        onclick: move |_| {
+                            let back = trash();
+                            let result = saves::store_imported(&back);
+                            message.set(Some(match result {
+                                Ok(n) if n == back.len() => (true, lang.n_restored(n)),
+                                Ok(n) if saves::storage_full() => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.storage().full_home)),
+                                Ok(n) => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.game().not_saved)),
+                                Err(e) if e.is_full() => (false, format!("⚠ {}", lang.storage().full_home)),
+                                Err(e) => (false, format!("⚠ {e}")),
+                            }));
+                            trash.set(Vec::new());
+                            generation += 1;
+                        },
+                        "{st.undo_delete}"
+                    }
+                }
+            }
             }
             if !refusals().is_empty() {
                 ul { class: "refusals", "data-testid": "import-refusals",
@@ -192,26 +218,6 @@ pub fn HistoryScreen() -> Element {
                         }
                         p { class: "caption", "{h.import_hint}" }
                         div { class: "actions",
-                            if !trash().is_empty() {
-                                button {
-                                    class: "action",
-                                    "data-testid": "undo-delete",
-                                    onclick: move |_| {
-                                        let back = trash();
-                                        let result = saves::store_imported(&back);
-                                        message.set(Some(match result {
-                                            Ok(n) if n == back.len() => (true, lang.n_restored(n)),
-                                            Ok(n) if saves::storage_full() => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.storage().full_home)),
-                                            Ok(n) => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.game().not_saved)),
-                                            Err(e) if e.is_full() => (false, format!("⚠ {}", lang.storage().full_home)),
-                                            Err(e) => (false, format!("⚠ {e}")),
-                                        }));
-                                        trash.set(Vec::new());
-                                        generation += 1;
-                                    },
-                                    "{st.undo_delete}"
-                                }
-                            }
                             if !selected().is_empty() {
                                 button {
                                     class: "action",
