@@ -2,6 +2,7 @@
 //! every direction and at every edge, and property tests.
 
 use genius::core::dice::D6;
+use genius::core::game::Game;
 use genius::core::sequence::{
     find_line, six_in_a_row_offered, squares_of, Action, Error, Event, Phase, Sequence, Setup,
     BOARD, SIZE,
@@ -403,6 +404,22 @@ fn setups_need_two_to_four_players() {
     })
     .unwrap();
     assert_eq!(g.state().current_player(), Some(1));
+}
+
+#[test]
+fn the_roll_off_is_on_sums_of_two_dice() {
+    // Each player's value is the sum of their two dice: the screens show a
+    // sum, never one die, from this fact.
+    assert_eq!(Sequence::ROLL_OFF_DICE, 2);
+    let setup = Setup {
+        first: FirstPlayer::RollOff,
+        ..game(3).setup().clone()
+    };
+    let g = Session::<Sequence>::new(setup).unwrap();
+    let roll = g.state().legal_moves()[0].as_roll().cloned().unwrap();
+    assert_eq!(roll.per_value, Sequence::ROLL_OFF_DICE);
+    assert_eq!(roll.dice.len(), 3 * Sequence::ROLL_OFF_DICE);
+    assert_eq!(roll.range(0), 2..=12);
 }
 
 #[test]

@@ -262,6 +262,9 @@ pub trait Game: Rules + 'static {
     const KIND: GameKind;
     /// How many players it takes.
     const PLAYERS: RangeInclusive<usize>;
+    /// How many dice each player throws in the roll-off for the first
+    /// player, their value being the sum (Séquence Dés: two).
+    const ROLL_OFF_DICE: usize = 1;
 
     fn players(&self) -> &[Player];
 

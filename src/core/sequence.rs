@@ -460,8 +460,8 @@ impl Rules for Sequence {
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
             Phase::RollOff(r) => vec![Move::Roll(Roll {
-                dice: vec![DieKind::D6; 2 * r.contenders.len()],
-                per_value: 2,
+                dice: vec![DieKind::D6; Self::ROLL_OFF_DICE * r.contenders.len()],
+                per_value: Self::ROLL_OFF_DICE,
             })],
             Phase::Roll => vec![Move::Roll(Roll::d6(2))],
             Phase::Place { squares, .. } => squares
@@ -507,6 +507,8 @@ impl Rules for Sequence {
 impl Game for Sequence {
     const KIND: GameKind = GameKind::Sequence;
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
+    /// Each player's sum of two dice (rulebook).
+    const ROLL_OFF_DICE: usize = 2;
 
     fn players(&self) -> &[Player] {
         &self.players

@@ -105,10 +105,6 @@ pub fn CheckerScreen() -> Element {
             p { class: "sorted-note", "data-testid": "sorted-note",
                 if reordered { "↕ {lang.sorted_note(&entered, rolled)}" }
             }
-            p { class: "entry-error", "data-testid": "error", role: "alert",
-                if let Some(message) = error { "⚠ {message}" }
-            }
-
             div { class: "keypad", role: "group", "aria-label": t.tap_a_face,
                 for face in D6::ALL {
                     button {
@@ -136,6 +132,11 @@ pub fn CheckerScreen() -> Element {
                     span { "aria-hidden": "true", "✕ " }
                     "{t.clear}"
                 }
+            }
+            // Below the keypad and its actions (it answers a tap on them,
+            // "5 dice at most"), so that appearing it moves neither.
+            p { class: "entry-error", "data-testid": "error", role: "alert",
+                if let Some(message) = error { "⚠ {message}" }
             }
 
             div { class: "roll", role: "group", "aria-label": t.roll_dice,

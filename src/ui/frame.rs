@@ -205,6 +205,7 @@ impl<G: GameScreen> UseGame<G> {
                 players: players.to_vec(),
                 lang: self.lang,
                 faces: range.collect::<Vec<u32>>(),
+                dice: G::ROLL_OFF_DICE,
                 on_roll: move |_| self.roll_off_round(&on_roll, None),
                 on_typed: move |values| self.roll_off_round(&on_typed, Some(values)),
             }
@@ -266,6 +267,7 @@ impl<G: GameScreen> UseGame<G> {
                 }
             }),
             kind: G::KIND,
+            roll_off_dice: G::ROLL_OFF_DICE,
             refused: self.refused.read().clone(),
             save_failed: game.is_some_and(|g| g.save_failed),
             rolled_off: self
@@ -374,6 +376,8 @@ pub struct FrameState {
     pub save_failed: bool,
     /// The roll-off that just decided who starts, and the players.
     pub rolled_off: Option<(RollOff, Vec<Player>)>,
+    /// Dice per player in the roll-off (see [`Game::ROLL_OFF_DICE`]).
+    pub roll_off_dice: usize,
     pub can_undo: bool,
     pub can_redo: bool,
     /// Undo (`true`) or redo (`false`).
@@ -413,6 +417,10 @@ pub fn GameFrame(
     /// The colour of the player the status line is about, if any.
     player: Option<Colour>,
     status: String,
+    /// A key that changes with each turn: the status line is then brought
+    /// into view (see [`StatusLine`]).
+    #[props(default)]
+    turn: Option<usize>,
     #[props(default)] on_step: Option<EventHandler<bool>>,
     #[props(default = VNode::empty())] sheet: Element,
     /// How to build the coach's panel (see [`UseGame::coach`]).
@@ -427,6 +435,7 @@ pub fn GameFrame(
         refused,
         save_failed,
         rolled_off,
+        roll_off_dice,
         can_undo,
         can_redo,
         step,
@@ -453,10 +462,10 @@ pub fn GameFrame(
                     button { class: "chip", "data-testid": "open-table", onclick: ui.go_to(Screen::Table(kind)), "{t.table_button}" }
                 }
             }
-            StatusLine { player, text: status }
+            StatusLine { player, text: status, turn }
             Notices { refused, save_failed, lang }
             if let Some((roll_off, players)) = rolled_off {
-                RollOffResult { roll_off, players, lang }
+                RollOffResult { roll_off, players, lang, dice: roll_off_dice }
             }
             if let Some(waiting) = &waiting {
                 p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }

@@ -104,8 +104,34 @@ pub fn HistoryScreen() -> Element {
                     }
                 }
             }
-            if let Some((ok, text)) = message() {
-                p { class: if ok { "notice" } else { "entry-error" }, role: "status", "data-testid": "history-message", "{text}" }
+            // What was just done, and beside "1 game deleted" the way to
+            // undo it.
+            if message().is_some() || !trash().is_empty() {
+            div { class: "history-message",
+                if let Some((ok, text)) = message() {
+                    p { class: if ok { "notice" } else { "entry-error" }, role: "status", "data-testid": "history-message", "{text}" }
+                }
+                if !trash().is_empty() {
+                    button {
+                        class: "action",
+                        "data-testid": "undo-delete",
+                        onclick: move |_| {
+                            let back = trash();
+                            let result = saves::store_imported(&back);
+                            message.set(Some(match result {
+                                Ok(n) if n == back.len() => (true, lang.n_restored(n)),
+                                Ok(n) if saves::storage_full() => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.storage().full_home)),
+                                Ok(n) => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.game().not_saved)),
+                                Err(e) if e.is_full() => (false, format!("⚠ {}", lang.storage().full_home)),
+                                Err(e) => (false, format!("⚠ {e}")),
+                            }));
+                            trash.set(Vec::new());
+                            generation += 1;
+                        },
+                        "{st.undo_delete}"
+                    }
+                }
+            }
             }
             if !refusals().is_empty() {
                 ul { class: "refusals", "data-testid": "import-refusals",
@@ -192,26 +218,6 @@ pub fn HistoryScreen() -> Element {
                         }
                         p { class: "caption", "{h.import_hint}" }
                         div { class: "actions",
-                            if !trash().is_empty() {
-                                button {
-                                    class: "action",
-                                    "data-testid": "undo-delete",
-                                    onclick: move |_| {
-                                        let back = trash();
-                                        let result = saves::store_imported(&back);
-                                        message.set(Some(match result {
-                                            Ok(n) if n == back.len() => (true, lang.n_restored(n)),
-                                            Ok(n) if saves::storage_full() => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.storage().full_home)),
-                                            Ok(n) => (false, format!("{} ⚠ {}", lang.n_restored(n), lang.game().not_saved)),
-                                            Err(e) if e.is_full() => (false, format!("⚠ {}", lang.storage().full_home)),
-                                            Err(e) => (false, format!("⚠ {e}")),
-                                        }));
-                                        trash.set(Vec::new());
-                                        generation += 1;
-                                    },
-                                    "{st.undo_delete}"
-                                }
-                            }
                             if !selected().is_empty() {
                                 button {
                                     class: "action",
@@ -379,11 +385,11 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
         for g in all {
             section { key: "{g.game:?}", class: "info", "data-testid": "stats-{g.game:?}",
                 h2 { class: "section-title", "{lang.game_title(g.game)} · {lang.n_games(g.games)}" }
-                div { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "{lang.game_title(g.game)}",
-                table { class: "stats-table",
+                // Each player's name on a line across the table, their
+                // figures below: six-digit bests and averages fit 360 px.
+                table { class: "stats-table", "aria-label": "{lang.game_title(g.game)}",
                     thead {
                         tr {
-                            th { scope: "col", "{h.player}" }
                             th { scope: "col", "{h.played}" }
                             th { scope: "col", "{h.wins}" }
                             if g.game == GameKind::Rtt {
@@ -394,10 +400,12 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
                             }
                         }
                     }
-                    tbody {
-                        for p in g.players.iter() {
-                            tr { key: "{p.name}",
-                                th { scope: "row", "{p.name}" }
+                    for p in g.players.iter() {
+                        tbody { key: "{p.name}",
+                            tr { class: "name-row",
+                                th { scope: "rowgroup", colspan: match g.game { GameKind::Rtt => "3", GameKind::Sequence => "2", _ => "4" }, "{p.name}" }
+                            }
+                            tr {
                                 td { "{p.games}" }
                                 td { "{p.wins}" }
                                 if g.game == GameKind::Rtt {
@@ -409,7 +417,6 @@ fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element {
                             }
                         }
                     }
-                }
                 }
             }
         }

@@ -29,11 +29,36 @@ pub fn colour_class(c: Colour) -> &'static str {
     }
 }
 
-/// "À Anne de jouer" with Anne's symbol.
+/// "À Anne de jouer" with Anne's symbol. When `turn` (a key that changes
+/// with each turn) changes, the line is brought into view if it is not:
+/// whoever plays next reads that it is their turn, even if the last player
+/// had scrolled down to the keypad.
 #[component]
-pub fn StatusLine(player: Option<Colour>, text: String) -> Element {
+pub fn StatusLine(
+    player: Option<Colour>,
+    text: String,
+    #[props(default)] turn: Option<usize>,
+) -> Element {
+    let mut line = use_signal(|| None::<Rc<MountedData>>);
+    let mut first = use_signal(|| true);
+    use_effect(use_reactive!(|turn| {
+        if std::mem::take(&mut *first.write()) || turn.is_none() {
+            return;
+        }
+        if let Some(line) = line.peek().clone() {
+            spawn(async move {
+                let nearest = ScrollToOptions {
+                    behavior: ScrollBehavior::Instant,
+                    vertical: ScrollLogicalPosition::Nearest,
+                    horizontal: ScrollLogicalPosition::Nearest,
+                };
+                let _ = line.scroll_to_with_options(nearest).await;
+            });
+        }
+    }));
     rsx! {
         p { class: "game-status", "data-testid": "game-status", role: "status",
+            onmounted: move |e| line.set(Some(e.data())),
             if let Some(colour) = player {
                 span { class: "player-symbol {colour_class(colour)}", "aria-hidden": "true", "{colour.symbol()}" }
             }
@@ -169,6 +194,8 @@ fn RollOffRound(
     players: Vec<Player>,
     lang: Lang,
     first: bool,
+    /// Dice per player (see [`crate::core::game::Game::ROLL_OFF_DICE`]).
+    dice: usize,
 ) -> Element {
     let again: Vec<&str> = round
         .iter()
@@ -183,21 +210,31 @@ fn RollOffRound(
                 li { key: "{p}",
                     span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{players[p].colour.symbol()}" }
                     span { class: "rolloff-name", "{players[p].name}" }
-                    RollOffValue { value: v }
+                    RollOffValue { value: v, dice, lang }
                 }
             }
         }
     }
 }
 
-/// A roll-off value: a die face when it is one, else the number (two dice).
+/// A roll-off value: the face of a player's one die, or the sum of their
+/// `dice` dice, labelled as a sum (never drawn as one die).
 #[component]
-fn RollOffValue(value: u32) -> Element {
-    match u8::try_from(value).ok().and_then(D6::new) {
+fn RollOffValue(value: u32, dice: usize, lang: Lang) -> Element {
+    match u8::try_from(value)
+        .ok()
+        .and_then(D6::new)
+        .filter(|_| dice == 1)
+    {
         Some(face) => rsx! {
             span { class: "rolloff-value", "aria-label": "{value}", role: "img", DieFace { face, class: "mini" } }
         },
-        None => rsx! { strong { class: "rolloff-value", "{value}" } },
+        None => rsx! {
+            span { class: "rolloff-value rolloff-sum", "aria-label": "{lang.roll_off_sum(dice, value)}", role: "img",
+                small { "{lang.roll_off_sums().sum}" }
+                strong { "{value}" }
+            }
+        },
     }
 }
 
@@ -211,10 +248,12 @@ pub fn RollOffPanel(
     lang: Lang,
     /// What a player's die can show (1–6, or 2–12 with two dice).
     faces: Vec<u32>,
+    /// Dice per player (see [`crate::core::game::Game::ROLL_OFF_DICE`]).
+    dice: usize,
     on_roll: EventHandler<()>,
     on_typed: EventHandler<Vec<u32>>,
 ) -> Element {
-    let g = lang.game();
+    let (g, sums) = (lang.game(), lang.roll_off_sums());
     let tied: Vec<&str> = roll_off
         .contenders
         .iter()
@@ -233,16 +272,16 @@ pub fn RollOffPanel(
     rsx! {
         section { class: "info", "data-testid": "roll-off",
             for (r, round) in roll_off.rounds.iter().enumerate() {
-                RollOffRound { key: "{r}", round: round.clone(), players: players.clone(), lang, first: r == 0 }
+                RollOffRound { key: "{r}", round: round.clone(), players: players.clone(), lang, first: r == 0, dice }
             }
             if !roll_off.rounds.is_empty() {
                 p { class: "caption", "{lang.roll_off_tie(&tied)}" }
             }
             button { class: "roll-main", "data-testid": "roll-off-all", "data-haptic": "roll",
                 onclick: move |_| { entered.set(Vec::new()); at.set(0); on_roll.call(()) },
-                "{g.roll_off_all}"
+                if dice == 1 { "{g.roll_off_all}" } else { "{sums.roll_all}" }
             }
-            p { class: "caption", "{g.roll_off_enter}" }
+            p { class: "caption", if dice == 1 { "{g.roll_off_enter}" } else { "{sums.enter}" } }
             ul { class: "rolloff-entry",
                 for (i, p) in roll_off.contenders.iter().copied().enumerate() {
                     li { key: "{p}",
@@ -254,7 +293,7 @@ pub fn RollOffPanel(
                             span { class: "player-symbol {colour_class(players[p].colour)}", "aria-hidden": "true", "{players[p].colour.symbol()}" }
                             span { class: "rolloff-name", "{players[p].name}" }
                             match values[i] {
-                                Some(v) => rsx! { RollOffValue { value: v } },
+                                Some(v) => rsx! { RollOffValue { value: v, dice, lang } },
                                 None => rsx! { span { class: "rolloff-value missing", "?" } },
                             }
                         }
@@ -276,7 +315,7 @@ pub fn RollOffPanel(
                             let next = (1..=n).map(|k| (current + k) % n).find(|&k| list[k].is_none());
                             at.set(next.unwrap_or(current));
                         },
-                        match u8::try_from(v).ok().and_then(D6::new).filter(|_| faces.len() == 6) {
+                        match u8::try_from(v).ok().and_then(D6::new).filter(|_| dice == 1) {
                             Some(face) => rsx! { DieFace { face } },
                             None => rsx! { span { class: "roll-count", "{v}" } },
                         }
@@ -294,7 +333,7 @@ pub fn RollOffPanel(
                         on_typed.call(values);
                     }
                 },
-                "{g.roll_off_record}"
+                if dice == 1 { "{g.roll_off_record}" } else { "{sums.record}" }
             }
         }
     }
@@ -307,6 +346,8 @@ pub fn RollOffResult(
     roll_off: crate::core::table::RollOff,
     players: Vec<Player>,
     lang: Lang,
+    /// Dice per player (see [`crate::core::game::Game::ROLL_OFF_DICE`]).
+    dice: usize,
 ) -> Element {
     let winner = roll_off
         .winner()
@@ -316,7 +357,7 @@ pub fn RollOffResult(
         section { class: "info rolloff-result", "data-testid": "roll-off-result", role: "status",
             h2 { class: "section-title", "{lang.game().who_starts}" }
             for (r, round) in roll_off.rounds.iter().enumerate() {
-                RollOffRound { key: "{r}", round: round.clone(), players: players.clone(), lang, first: r == 0 }
+                RollOffRound { key: "{r}", round: round.clone(), players: players.clone(), lang, first: r == 0, dice }
             }
             p { class: "rolloff-winner", strong { "{lang.starts(&winner)}" } }
         }

@@ -156,12 +156,14 @@ pub fn RollerScreen() -> Element {
                         }
                     }
                 }
-                if let Some(sum) = sum {
-                    p { class: "roller-sum", "data-testid": "sum", "{lang.labelled(t.roller_sum, sum)}" }
+                // The sum and the hint have their room before the first
+                // roll too (an empty line for dice without a sum), so that
+                // the Roll button below stays where it was tapped.
+                match sum {
+                    Some(sum) => rsx! { p { class: "roller-sum", "data-testid": "sum", "{lang.labelled(t.roller_sum, sum)}" } },
+                    None => rsx! { p { class: "roller-sum", "aria-hidden": "true", "\u{a0}" } },
                 }
-                if rolled_once {
-                    p { class: "caption", "{t.roller_keep_hint}" }
-                }
+                p { class: "caption", "{t.roller_keep_hint}" }
             }
             div { class: "roller-actions",
                 button {

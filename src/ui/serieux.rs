@@ -68,6 +68,7 @@ pub fn SerieuxGameScreen() -> Element {
             game: game.frame(),
             player: state.current_player().map(|p| players[p].colour),
             status: header,
+            turn: state.current_player().map(|p| state.round() * players.len() + p),
             sheet: rsx! { Grid { state: state.clone(), lang } },
             coach: Some(game.coach(None, move |state| coach_panel(state, lang))),
 
@@ -144,45 +145,54 @@ pub fn SerieuxGameScreen() -> Element {
     }
 }
 
-/// The score grid: one row per player, one column per round, and the total.
+/// The score grid, laid out for a phone: each player's name on a line of
+/// its own across the grid, their five rounds and total on the line below,
+/// so that five-digit rounds and a six-digit total fit 360 px with the
+/// total in view (and pinned to the right edge should a larger text size
+/// still make the grid scroll). A miss shows "—" and the number thrown.
 #[component]
 fn Grid(state: Serieux, lang: Lang) -> Element {
     let g = lang.game();
     let players = state.players().to_vec();
     let now = state.current_player().map(|p| (p, state.round()));
+    let columns = ROUNDS + 1;
     rsx! {
         div { class: "grid-wrap",
-            table { class: "score-grid", "data-testid": "grid",
+            table { class: "score-grid serieux-grid", "data-testid": "grid",
                 thead {
                     tr {
-                        th { scope: "col", class: "name-col", "{g.players}" }
                         for r in 1..=ROUNDS {
                             th { key: "{r}", scope: "col", class: if state.round() + 1 == r && !state.is_finished() { "round-now" }, "{r}" }
                         }
-                        th { scope: "col", "{g.total}" }
+                        th { scope: "col", class: "total-col", "{g.total}" }
                     }
                 }
-                tbody {
-                    for (p, player) in players.iter().enumerate() {
-                        tr { key: "{p}", class: if now.map(|(c, _)| c) == Some(p) { "row-now" }, "data-testid": "grid-row-{p}",
-                            th { scope: "row", class: "name-col",
+                for (p, player) in players.iter().enumerate() {
+                    tbody { key: "{p}", class: if now.map(|(c, _)| c) == Some(p) { "row-now" }, "data-testid": "grid-row-{p}",
+                        tr { class: "name-row",
+                            th { scope: "rowgroup", colspan: "{columns}", class: "name-col",
                                 span { class: "player-symbol {colour_class(player.colour)}", "aria-hidden": "true", "{symbol(player)}" }
-                                span { class: "grid-name", title: "{player.name}", "{player.name}" }
+                                span { class: "grid-name", "{player.name}" }
                             }
+                        }
+                        tr { class: "score-row",
                             for (r, cell) in state.grid()[p].iter().enumerate() {
                                 td {
                                     key: "{r}",
                                     class: match cell { Cell::Prime(_) => "cell prime", Cell::Miss(_) => "cell miss", Cell::Empty if now == Some((p, r)) => "cell now", Cell::Empty => "cell" },
                                     "data-testid": "cell-{p}-{r}",
-                                    title: if let Cell::Miss(n) = cell { "{n}" } else { "" },
                                     match cell {
                                         Cell::Prime(n) => rsx! { "{n}" },
-                                        Cell::Miss(_) => rsx! { "—" },
+                                        Cell::Miss(n) => rsx! {
+                                            span { class: "miss-mark", "—" }
+                                            " "
+                                            span { class: "miss-number", "data-testid": "miss-{p}-{r}", "{n}" }
+                                        },
                                         Cell::Empty => rsx! {},
                                     }
                                 }
                             }
-                            td { class: "cell total", "data-testid": "total-{p}", "{state.total(p)}" }
+                            td { class: "cell total total-col", "data-testid": "total-{p}", "{state.total(p)}" }
                         }
                     }
                 }

@@ -4,6 +4,8 @@
 //   - an interactive element smaller than 44×44 CSS px (targets);
 //   - a name, score or die wider than the screen or cut by its box (clipped);
 //   - names truncated until two players look the same (ambiguous);
+//   - a grid or table that has to be scrolled sideways to be read whole
+//     (sideways: its totals or last columns out of view);
 //   - a serious or critical axe-core violation (axe, at 390×844 for each
 //     theme and language: the engine takes about a second per screen).
 // Screenshots of every screen at every size: tests/e2e/artifacts/audit/
@@ -76,7 +78,8 @@ const SCREENS = [
   ['serieux-rules', async (page) => rules(page)],
   ['serieux-finished', async (page) => {
     await setup(page, 'serieux', SIX);
-    for (let i = 0; i < 30; i++) await typedTurn(page, i % 2 ? [1, 4] : [2]);
+    // Six-digit totals (5 × 23333) for half the players.
+    for (let i = 0; i < 30; i++) await typedTurn(page, i % 2 ? [1, 4] : [3, 3, 3, 3, 2]);
     await page.waitForSelector(id('ranking'));
   }],
   ['genius-setup', async (page) => { await open(page, app.url); await page.tap(id('open-genius')); await page.waitForSelector(id('setup')); }],
@@ -121,7 +124,14 @@ const geometry = (page, names) => page.evaluate((names) => {
     return s.visibility !== 'hidden' && s.display !== 'none' && r.width > 0 && r.height > 0;
   };
   const label = (e) => `${e.tagName.toLowerCase()}${e.dataset.testid ? `[${e.dataset.testid}]` : ''}.${[...e.classList].join('.')} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
-  const found = { targets: [], clipped: [], ambiguous: [], board: [] };
+  const found = { targets: [], clipped: [], ambiguous: [], board: [], sideways: [] };
+
+  // A score grid or table is read whole, its totals in view: no box that
+  // has to be scrolled sideways.
+  for (const e of document.querySelectorAll('.app *')) {
+    if (!visible(e) || !['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) continue;
+    if (e.scrollWidth > e.clientWidth + 1) found.sideways.push(`${label(e)} ${e.scrollWidth}>${e.clientWidth}`);
+  }
 
   // Targets: what a finger taps. A radio or checkbox is tapped through its label.
   const interactive = [...document.querySelectorAll('.app button, .app a[href], .app input, .app select, .app textarea, .app [role="button"], .app summary')]

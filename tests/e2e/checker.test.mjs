@@ -201,3 +201,37 @@ test('a corrupted settings file is reported and the app still works', async () =
   assert.equal(await text(page, 'verdict-word'), 'Premier');
   assert.deepEqual(page.errors, []);
 });
+
+test('the faces stay put while a player taps: the verdict, the sorted note and an error have their room', async () => {
+  // Each size, theme and language: the keypad's y before any tap, after
+  // each of five taps (verdicts, the sorted note, a prime's two-line reason),
+  // after a sixth (the "5 dice at most" error) and after Remove last.
+  for (const [viewport, locale, colorScheme] of [
+    [{ width: 390, height: 844 }, 'fr-FR', 'light'], [{ width: 390, height: 844 }, 'en-GB', 'dark'],
+    [{ width: 360, height: 640 }, 'fr-FR', 'dark'], [{ width: 360, height: 640 }, 'en-GB', 'light'],
+  ]) {
+    const page = await app.page({ viewport, locale, colorScheme });
+    await openChecker(page, app.url);
+    const tag = `${viewport.width}-${colorScheme}-${locale.slice(0, 2)}`;
+    // The keypad's y on the page (against the top of the checker, which taps
+    // may scroll by a fraction of a pixel; the keypad, not a face, which
+    // shrinks a little while pressed).
+    const y = () => page.$eval('.checker > .keypad', (e) => e.getBoundingClientRect().top - e.parentElement.getBoundingClientRect().top);
+    const ys = [await y()];
+    for (const face of [3, 3, 2, 3, 3]) { await page.tap(id(`face-${face}`)); ys.push(await y()); }
+    assert.equal(await text(page, 'number'), '23333');
+    // A sixth face (the keypad says it is full, a tap still answers).
+    await page.tap(id('face-4'), { force: true });
+    assert.match(await text(page, 'error'), /5/);
+    ys.push(await y());
+    await page.tap(id('remove-last'));
+    for (const face of [4, 5]) { await page.tap(id(`face-${face}`), { force: true }); ys.push(await y()); }
+    await page.tap(id('clear'));
+    for (const face of [1]) { await page.tap(id(`face-${face}`)); ys.push(await y()); }
+    assert.deepEqual(ys, ys.map(() => ys[0]), `the keypad moved (${tag}): ${ys.join(' → ')}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `issue37-after-4-checker-${tag}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

@@ -91,3 +91,48 @@ test('in landscape a game puts its controls beside the score sheet', async () =>
   assert.ok(grid.x >= play.x + play.width - 1, 'the grid is to the right of the controls');
   assert.ok(await inView(page, id('serieux-roll-5')), 'roll buttons on screen');
 });
+
+test('setup: radios and checkboxes keep their size beside two-line labels, the whole label a big target', async () => {
+  for (const viewport of [VIEWPORTS['phone-small'], VIEWPORTS.phone]) {
+    for (const game of ['genius', 'rtt', 'serieux']) {
+      const page = await app.page({ viewport });
+      await page.goto(app.url);
+      await page.waitForSelector('.app:not([data-prerendered])');
+      await page.click(id(`open-${game}`));
+      await page.waitForSelector(id('setup'));
+      const boxes = await page.$$eval('.setup .choice', (labels) => labels.map((l) => {
+        const i = l.querySelector('input').getBoundingClientRect();
+        const r = l.getBoundingClientRect();
+        return { input: [Math.round(i.width), Math.round(i.height)], label: [Math.round(r.width), Math.round(r.height)], text: l.textContent.slice(0, 30) };
+      }));
+      assert.ok(boxes.length >= 3, game);
+      for (const b of boxes) {
+        assert.ok(b.input[0] >= 24 && b.input[1] >= 24, `${game} at ${viewport.width}: ${b.text} box ${b.input.join('×')}`);
+        assert.ok(b.label[0] >= 44 && b.label[1] >= 44, `${game} at ${viewport.width}: ${b.text} label ${b.label.join('×')}`);
+      }
+      if (game === 'genius') await shot(page, `issue37-after-5-setup-${viewport.width}`);
+      await page.context().close();
+    }
+  }
+});
+
+test('the big buttons (roll-off, Einstein\'s roll, Séquence\'s roll) have room either side of their label', async () => {
+  const page = await app.page({ viewport: VIEWPORTS['phone-small'] });
+  await page.goto(app.url);
+  await page.waitForSelector('.app:not([data-prerendered])');
+  await page.click(id('open-einstein'));
+  await page.waitForSelector(id('setup'));
+  await page.fill(id('name-0'), 'Anne');
+  await page.fill(id('name-1'), 'Bruno');
+  await page.click(id('start-game'));
+  await page.waitForSelector(id('roll-off-all'));
+  const padding = (testid) => page.$eval(id(testid), (b) => {
+    const s = getComputedStyle(b);
+    return Math.min(parseFloat(s.paddingLeft), parseFloat(s.paddingRight));
+  });
+  assert.ok(await padding('roll-off-all') >= 16, 'roll-off');
+  await shot(page, 'issue37-after-5-rolloff-button-360');
+  while (await page.$(id('rolloff-record'))) await page.click(id('roll-off-all'));
+  assert.ok(await padding('einstein-roll') >= 16, 'Einstein');
+  await page.context().close();
+});

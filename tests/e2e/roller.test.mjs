@@ -82,3 +82,18 @@ test('any die can be added and removed', async () => {
   await page.tap(id('remove-0'));
   assert.equal(await page.$$eval('.roller-dice .rdie-slot', (d) => d.length), 6);
 });
+
+test('the Roll button stays where it was tapped: the sum and the hint have their room before the first roll', async () => {
+  for (const [locale, viewport] of [['fr-FR', { width: 360, height: 640 }], ['en-GB', { width: 390, height: 844 }]]) {
+    const page = await app.page({ locale, viewport });
+    await openRoller(page);
+    const y = () => page.$eval(id('roll'), (e) => e.getBoundingClientRect().top + scrollY);
+    const ys = [await y()];
+    for (let i = 0; i < 3; i++) { await page.tap(id('roll')); ys.push(await y()); }
+    assert.ok(await page.$(id('sum')), 'five d6: a sum');
+    assert.deepEqual(ys, ys.map(() => ys[0]), `the Roll button moved (${locale}): ${ys.join(' → ')}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `issue37-after-5-roller-${viewport.width}-${locale.slice(0, 2)}`);
+    await page.context().close();
+  }
+});

@@ -79,3 +79,36 @@ test('four players play in two teams', async () => {
   assert.deepEqual(legend, ['●Ann & Cleo', '▲Ben & Dan']);
   await shot(page, 'sequence-teams-dark-en');
 });
+
+test('the roll-off shows each player\'s sum of two dice as a labelled sum, never as one die', async () => {
+  for (const [locale, colorScheme, viewport] of [['fr-FR', 'light', { width: 390, height: 844 }], ['en-GB', 'dark', { width: 360, height: 640 }]]) {
+    const page = await app.page({ locale, colorScheme, viewport });
+    const fr = locale === 'fr-FR';
+    await open(page, app.url);
+    await page.tap(id('open-sequence'));
+    await page.waitForSelector(id('setup'));
+    await page.fill(id('name-0'), 'Anne');
+    await page.fill(id('name-1'), 'Bruno');
+    await page.tap(id('start-game'));
+    await page.waitForSelector(id('roll-off'));
+    // What to roll and enter says two dice and their sum.
+    assert.match(await page.textContent(id('roll-off-all')), fr ? /deux dés/ : /two dice/);
+    assert.match(await page.textContent(id('roll-off')), fr ? /la somme des deux vrais dés/ : /the sum of each player's two real dice/);
+    // A sum of 5 (a value a die could show) and 8: both labelled sums.
+    await page.tap(id('rolloff-face-5'));
+    assert.equal(await page.$$eval(`${id('rolloff-player-0')} .die`, (d) => d.length), 0, 'no die drawn for a sum');
+    assert.match(await page.textContent(id('rolloff-player-0')), fr ? /somme\s*5/ : /sum\s*5/);
+    await page.tap(id('rolloff-face-8'));
+    await page.tap(id('rolloff-record'));
+    const result = id('roll-off-result');
+    await page.waitForSelector(result);
+    assert.equal(await page.$$eval(`${result} .die`, (d) => d.length), 0, 'the result draws no die either');
+    const labels = await page.$$eval(`${result} .rolloff-sum`, (s) => s.map((e) => e.getAttribute('aria-label')));
+    assert.deepEqual(labels, fr ? ['Somme de 2 dés : 5', 'Somme de 2 dés : 8'] : ['Sum of 2 dice: 5', 'Sum of 2 dice: 8']);
+    assert.match(await page.textContent(result), fr ? /Bruno commence/ : /Bruno starts/);
+    await page.$eval(result, (e) => e.scrollIntoView({ block: 'center' }));
+    await shot(page, `issue37-after-3-sequence-rolloff-${viewport.width}-${colorScheme}-${locale.slice(0, 2)}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

@@ -1,7 +1,8 @@
 // Mode Sérieux played through the UI in headless Chromium at 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot, rulesText, APP } from './harness.mjs';
+import { start, id, open, shot, rulesText, APP, ARTIFACTS } from './harness.mjs';
+import path from 'node:path';
 
 let app;
 before(async () => { app = await start(); });
@@ -50,11 +51,13 @@ test('a full three-player game, typed and virtual rolls, to the ranking', async 
       await typedRoll(page, faces);
       expected[player] += points;
       const shown = await cell(page, player, round);
-      assert.equal(shown, points ? String(points) : '—', `turn ${turn}`);
+      // A miss is marked "—" with the number thrown, in the cell itself.
+      const thrown = [...faces].sort().join('');
+      assert.equal(shown, points ? String(points) : `— ${thrown}`, `turn ${turn}`);
     } else {
       await page.tap(id('serieux-roll-3'));
       const shown = await cell(page, player, round);
-      if (shown !== '—') expected[player] += Number(shown);
+      if (!shown.startsWith('—')) expected[player] += Number(shown);
     }
     assert.match(await page.textContent(id('last-turn')), /Premier|Pas premier/);
   }
@@ -66,6 +69,61 @@ test('a full three-player game, typed and virtual rolls, to the ranking', async 
   await shot(page, 'serieux-finished-fr');
   assert.deepEqual(page.errors, []);
 });
+
+// Where an element is, against the screen and the sticky top bar.
+const rect = (page, testid) => page.$eval(id(testid), (e) => {
+  const r = e.getBoundingClientRect();
+  const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, bar, width: innerWidth, height: innerHeight };
+});
+
+for (const [viewport, locale, colorScheme] of [
+  [{ width: 360, height: 640 }, 'fr-FR', 'light'], [{ width: 360, height: 640 }, 'en-GB', 'dark'],
+  [{ width: 390, height: 844 }, 'en-GB', 'light'], [{ width: 390, height: 844 }, 'fr-FR', 'dark'],
+]) {
+  const tag = `${viewport.width}-${colorScheme}-${locale.slice(0, 2)}`;
+  test(`six-digit totals fit ${viewport.width} px with the totals in view, a miss shows its number, whose turn stays in view (${tag})`, async () => {
+    const page = await app.page({ viewport, locale, colorScheme });
+    await newGame(page, ['Marie-Bernadette de La Tour', 'Anne-Charlotte Delacroix', 'Zoé']);
+    // 23333 and 11113 every round: 116665 and 55565; Zoé misses once (14).
+    for (let turn = 0; turn < 15; turn++) {
+      await typedRoll(page, turn === 2 ? [1, 4] : turn % 3 === 1 ? [1, 1, 1, 1, 3] : [3, 3, 3, 3, 2]);
+      // Whoever plays next reads that it is their turn.
+      if (turn < 14) {
+        const s = await rect(page, 'game-status');
+        assert.ok(s.top >= s.bar - 1 && s.bottom <= s.height + 1, `turn ${turn}: status at ${s.top}–${s.bottom}, bar ${s.bar}, screen ${s.height}`);
+      }
+    }
+    await page.waitForSelector(id('ranking'));
+    assert.equal(await page.textContent(id('total-0')), '116665');
+    // The miss: "—" and the number thrown, on screen in the cell.
+    assert.equal(await page.textContent(id('miss-2-0')), '14');
+    await page.$eval(id('grid'), (e) => e.scrollIntoView({ block: 'center' }));
+    const miss = await rect(page, 'miss-2-0');
+    assert.ok(miss.right - miss.left > 10 && miss.right <= viewport.width, 'the missed number is seen');
+    // The grid is read whole: nothing to scroll sideways, every total in view.
+    const wrap = await page.$eval('.grid-wrap', (e) => ({ scroll: e.scrollWidth, client: e.clientWidth, right: e.getBoundingClientRect().right }));
+    assert.ok(wrap.scroll <= wrap.client, `the grid scrolls sideways: ${wrap.scroll} > ${wrap.client}`);
+    for (let p = 0; p < 3; p++) {
+      const t = await rect(page, `total-${p}`);
+      assert.ok(t.right <= wrap.right && t.left >= 0, `total ${p} in view: ${t.left}–${t.right} (grid ends at ${wrap.right})`);
+    }
+    await page.screenshot({ path: path.join(ARTIFACTS, `issue37-after-1-serieux-grid-${tag}.png`) });
+    // The statistics: the best and the average in view too.
+    await open(page, app.url);
+    await page.tap(id('open-history'));
+    await page.tap(id('tab-Stats'));
+    const table = await page.$eval(id('stats-Serieux'), (e) => {
+      const t = e.querySelector('table');
+      const cells = [...t.querySelectorAll('td')].map((c) => c.getBoundingClientRect().right);
+      return { right: e.getBoundingClientRect().right, table: t.getBoundingClientRect().right, cells: Math.max(...cells) };
+    });
+    assert.ok(table.table <= table.right && table.cells <= table.right, `the statistics fit: ${JSON.stringify(table)}`);
+    assert.match(await page.textContent(id('stats-Serieux')), /116[\s\u202f\u00a0]?665/);
+    await page.screenshot({ path: path.join(ARTIFACTS, `issue37-after-1-stats-${tag}.png`) });
+    assert.deepEqual(page.errors, []);
+  });
+}
 
 test('reload mid-game, then resume from the home screen', async () => {
   const page = await app.page();

@@ -3,7 +3,7 @@
 // History comes back with undo.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open } from './harness.mjs';
+import { start, id, open, shot } from './harness.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -60,6 +60,17 @@ test('a finished game deleted from the History comes back with undo', async () =
   await page.tap('[data-testid^="hist-"] [data-testid^="delete-"]');
   await page.waitForSelector(id('history-empty'));
   assert.match(await page.textContent(id('history-message')), /1 partie supprimée/);
+  // Undo is beside "1 game deleted", on its line, not in the export box.
+  for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 640 }]) {
+    await page.setViewportSize(viewport);
+    const said = await page.locator(id('history-message')).boundingBox();
+    const undo = await page.locator(id('undo-delete')).boundingBox();
+    assert.ok(undo.x >= said.x + said.width && undo.y < said.y + said.height && said.y < undo.y + undo.height,
+      `undo beside the message at ${viewport.width} px: ${JSON.stringify({ said, undo })}`);
+    await shot(page, `issue37-after-5-history-undo-${viewport.width}`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await page.$eval(id('undo-delete'), (b) => b.closest('.info')), null, 'not inside the export box');
   await page.tap(id('undo-delete'));
   await page.waitForSelector('[data-testid^="hist-"]');
   assert.match(await page.textContent(id('history-message')), /1 partie remise/);
