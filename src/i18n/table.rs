@@ -29,7 +29,6 @@ texts! {
     to_game: "Aller à la partie", "Go to the game";
     table_button: "Téléphones", "Phones";
     leave: "Quitter la table", "Leave the table";
-    starting: "Ouverture de la table…", "Opening the table…";
     hosting: "Table ouverte : les autres téléphones peuvent rejoindre.", "Table open: the other phones can join.";
     connecting: "Connexion à la table…", "Connecting to the table…";
     host_left: "L'hôte a quitté la table.", "The host has left the table.";
@@ -39,9 +38,6 @@ texts! {
     offline_kept:
         "Hors ligne : vos coups partiront dès le retour de la connexion.",
         "Offline: your moves will go out as soon as the link is back.";
-    bad_link:
-        "Ce lien d'invitation est abîmé ou incomplet : demandez à l'hôte de le partager à nouveau.",
-        "This invitation link is damaged or incomplete: ask the host to share it again.";
     relay_title: "Relais des parties à plusieurs téléphones", "Relay for games on several phones";
     relay_public: "Relais publics d'iroh (par défaut)", "iroh's public relays (default)";
     relay_check: "Vérifier le relais", "Check the relay";
@@ -50,6 +46,20 @@ texts! {
 }
 
 impl Lang {
+    /// While the table opens (kept apart from [`TableTexts`]: the app's
+    /// start carries these two lines, not the table's other texts).
+    pub fn table_starting(self) -> &'static str {
+        self.pick("Ouverture de la table…", "Opening the table…")
+    }
+
+    /// An invitation link that names no game.
+    pub fn table_bad_link(self) -> &'static str {
+        self.pick(
+            "Ce lien d'invitation est abîmé ou incomplet : demandez à l'hôte de le partager à nouveau.",
+            "This invitation link is damaged or incomplete: ask the host to share it again.",
+        )
+    }
+
     /// Connected, named by the players on the host phone (none: just
     /// connected).
     pub fn connected_to(self, host: &str) -> String {

@@ -101,7 +101,7 @@ impl<G: GameScreen> UseGame<G> {
             None => return false,
         };
         let sent = checked.and_then(|()| {
-            serde_json::to_value(&action)
+            serde_json::to_string(&action)
                 .map_err(|_| lang.denied::<G::Error>(&Denied::TooLarge, |_| String::new()))
         });
         match sent {
@@ -471,7 +471,7 @@ pub fn GameFrame(
                 p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }
             }
             // Another phone's move: this phone's controls are shown, inert.
-            div { class: "table-controls", inert: waiting.is_some(), {children} }
+            div { class: "table-controls", inert: waiting.is_some().then_some("true"), {children} }
             if coach_allowed {
                 CoachToggle { lang, open: coach_open, on_open: move |()| consult.call(()),
                     if let Some(build) = coach {

@@ -414,14 +414,15 @@ pub fn Root(init: Init) -> Element {
                     }
                 }
             }
-            // The table's link, while a game is played on several phones:
-            // on the web a part of the build fetched when a table opens.
-            if let Some(request) = ui.table.request.read().clone() {
-                TableLinkPart { key: "{request:?}", request }
-            }
             main { class: "screen screen-{current.name()}",
                 if ui.viewing(current) {
                     p { class: "notice", role: "status", "data-testid": "read-only", "{lang.history().read_only}" }
+                }
+                // The table's link, while a game is played on several
+                // phones, which also draws the table screen: on the web a
+                // part of the build fetched when a table opens.
+                if let Some(request) = ui.table.request.read().clone() {
+                    TableLinkPart { key: "{request.key()}", request }
                 }
                 match current {
                     Screen::Home => rsx! { HomeScreen {} },
@@ -432,7 +433,7 @@ pub fn Root(init: Init) -> Element {
                     Screen::Setup(kind) => lazy_screen(Loading::Screen, rsx! { SetupScreen { game: kind } }),
                     Screen::Game(kind) => lazy_screen(Loading::Game, game_screen(kind)),
                     Screen::Rules(kind) => lazy_screen(Loading::Screen, rsx! { RulesScreen { game: kind } }),
-                    Screen::Table(kind) => lazy_screen(Loading::Screen, rsx! { table::TableScreen { game: kind } }),
+                    Screen::Table(kind) => rsx! { table::TableFallback { game: kind } },
                 }
             }
         }

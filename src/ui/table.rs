@@ -32,12 +32,23 @@ pub enum TableRequest {
     TakeOver(String),
 }
 
+impl TableRequest {
+    /// Tells requests apart (a new request starts a new link).
+    pub fn key(&self) -> String {
+        match self {
+            TableRequest::Host(kind) => format!("host-{}", kind.name()),
+            TableRequest::Join(ticket) => format!("join-{ticket}"),
+            TableRequest::Resume(id) => format!("resume-{id}"),
+            TableRequest::TakeOver(id) => format!("takeover-{id}"),
+        }
+    }
+}
+
 /// What a screen sends to the link.
-#[derive(Clone, Debug, PartialEq)]
 pub enum TableCommand {
-    /// A move of this phone's player (the game's action, as JSON: the
+    /// A move of this phone's player (the game's action, as JSON text: the
     /// screens need no link code to send it).
-    Act(serde_json::Value),
+    Act(String),
     Undo,
     Redo,
     /// This phone plays that seat, or watches (`None`).
@@ -108,7 +119,7 @@ impl TableInfo {
             .collect();
         let host_name = on_host.join(", ");
         match &self.status {
-            LinkStatus::Starting => (t.starting.into(), false),
+            LinkStatus::Starting => (lang.table_starting().into(), false),
             LinkStatus::Hosting => (t.hosting.into(), false),
             LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(&host_name), false),
             LinkStatus::Guest(LinkState::Offline | LinkState::Joining) => {
@@ -118,7 +129,7 @@ impl TableInfo {
             LinkStatus::Guest(LinkState::HostLeft) => (t.host_left.into(), true),
             LinkStatus::Lost { retry_secs } => (lang.link_lost(*retry_secs), true),
             LinkStatus::Failed(why) => (format!("{} ({why})", lang.table().relay_down), true),
-            LinkStatus::BadLink => (t.bad_link.into(), true),
+            LinkStatus::BadLink => (lang.table_bad_link().into(), true),
         }
     }
 }
@@ -168,22 +179,37 @@ pub fn join_from_address() -> Option<Result<(GameKind, TableRequest), ()>> {
     )
 }
 
+/// The table screen while the link's part of the build is not there yet
+/// (or no table could be opened): one line. The screen itself is drawn by
+/// the link's part ([`TableScreen`], from `ui::table_link`).
+#[component]
+pub fn TableFallback(game: GameKind) -> Element {
+    let ui = use_ui();
+    if ui.table.of(game).is_some() {
+        return rsx! {};
+    }
+    let lang = ui.lang();
+    let (line, testid) = if ui.table.request.read().is_some() {
+        (lang.table_starting(), "table-starting")
+    } else {
+        (lang.table_bad_link(), "link-status")
+    };
+    rsx! {
+        p { class: "caption", role: "status", "data-testid": testid, "{line}" }
+    }
+}
+
 /// The table screen: the QR code and link for the others (host), the
-/// seats, the link's state; a guest picks its seat here.
-#[component(lazy)]
+/// seats, the link's state; a guest picks its seat here. Drawn by the
+/// link's part of the build, in the page's main area, when the screen is
+/// this table's.
+#[component]
 pub fn TableScreen(game: GameKind) -> Element {
     let ui = use_ui();
     let lang = ui.lang();
     let t = lang.table();
     let Some(info) = ui.table.of(game) else {
-        let waiting = if ui.table.request.read().is_some() {
-            t.starting
-        } else {
-            t.bad_link
-        };
-        return rsx! {
-            p { class: "caption", role: "status", "data-testid": "table-starting", "{waiting}" }
-        };
+        return rsx! {};
     };
     let players = super::player_names(&ui, game);
     let (line, problem) = info.status_line(lang, &players);

@@ -6,8 +6,8 @@
 //! On the web this is a part of the build of its own (`#[component(lazy)]`),
 //! fetched when a table opens: the app starts without iroh.
 
-use super::table::{LinkStatus, TableCommand, TableInfo, TableRequest};
-use super::{use_ui, Active, GameScreen, Ui};
+use super::table::{LinkStatus, TableCommand, TableInfo, TableRequest, TableScreen};
+use super::{use_ui, Active, GameScreen, Screen, Ui};
 use crate::core::game::GameKind;
 use crate::core::link::guest::{Guest, GuestEvent};
 use crate::core::link::host::{Host, HostEvent};
@@ -35,7 +35,11 @@ pub fn TableLink(request: TableRequest) -> Element {
         Some(GameKind::Words) => drive::<Words>(request),
         None => {}
     }
-    rsx! {}
+    // The table screen, when it is on screen (see `ui::Root`).
+    match (kind, *use_ui().screen.read()) {
+        (Some(kind), Screen::Table(shown)) if shown == kind => rsx! { TableScreen { game: kind } },
+        _ => rsx! {},
+    }
 }
 
 fn request_kind(request: &TableRequest) -> Option<GameKind> {
@@ -210,7 +214,7 @@ async fn run<G: GameScreen + TableGame>(
             Wake::Closed | Wake::Command(TableCommand::Leave) => break,
             Wake::Command(command) => {
                 let step = match command {
-                    TableCommand::Act(json) => match serde_json::from_value(json) {
+                    TableCommand::Act(json) => match serde_json::from_str(&json) {
                         Ok(action) => Some(Step::Act(action)),
                         Err(_) => None,
                     },

@@ -37,7 +37,7 @@ const app = await start();
 
 async function phone(locale, cpu) {
   const page = await app.page({ locale });
-  await page.addInitScript((url) => localStorage.setItem('genius.settings', JSON.stringify({ relay: url })), relayUrl);
+  await page.addInitScript((url) => localStorage.setItem('genius.settings', JSON.stringify({ version: 1, relay: url })), relayUrl);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   return page;

@@ -13,6 +13,7 @@ import { start, id, open, shot, ROOT } from './harness.mjs';
 
 const BIN = path.join(ROOT, 'target/debug');
 let app, relay, relayUrl;
+const log = (...a) => { if (process.env.TABLE_DEBUG) console.log(...a); };
 
 /** A process printing lines; `next(pred)` waits for a matching one. */
 function proc(cmd, args) {
@@ -52,8 +53,9 @@ after(async () => {
 /** A phone whose settings name the test's relay. */
 async function phone(locale, colorScheme = 'light') {
   const page = await app.page({ locale, colorScheme });
+  page.setDefaultTimeout(15000);
   await page.addInitScript((url) => {
-    if (!localStorage.getItem('genius.settings')) localStorage.setItem('genius.settings', JSON.stringify({ relay: url }));
+    if (!localStorage.getItem('genius.settings')) localStorage.setItem('genius.settings', JSON.stringify({ version: 1, relay: url }));
   }, relayUrl);
   return page;
 }
@@ -128,7 +130,8 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'genius-table-'));
   const peer = proc(path.join(BIN, 'genius-table'), ['join', '--file', path.join(dir, 'chloe.json'), '--ticket', ticket, '--relay', relayUrl, '--relay-only', '--seat', '2']);
   await peer.next((l) => l.includes('"link":"joined"'));
-  await host.tap(id('open-table'));
+  log('peer joined');
+  // The host's table screen shows both phones on their seats.
   await host.waitForFunction(() => document.querySelectorAll('[data-testid^="free-seat-"]').length === 2, null, { timeout: 20000 });
   await host.tap(id('to-game'));
 
@@ -152,6 +155,7 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
     }
     const guestChose = await chooseIfAsked(guest);
     peer.send('auto');
+    if (round % 10 === 0) log(`round ${round}: ${await host.textContent(id('game-status'))} | peer ${peer.lines.at(-1)}`);
     moved = moved || hostChose || guestChose;
     await host.waitForTimeout(moved ? 50 : 150);
   }
