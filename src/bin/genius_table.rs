@@ -360,6 +360,9 @@ fn host_event<G: TableGame>(phone: &Phone<G>, event: HostEvent) {
             say(json!({ "joined": { "phone": p.0, "seat": seat } }))
         }
         HostEvent::Left { phone: p, .. } => say(json!({ "left": p.0 })),
+        HostEvent::Seated { phone: p, seat } => {
+            say(json!({ "seated": { "phone": p.0, "seat": seat } }))
+        }
         HostEvent::Turned { why, .. } => say(json!({ "turned": format!("{why:?}") })),
     }
 }

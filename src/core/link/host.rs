@@ -54,6 +54,8 @@ pub enum HostEvent {
     Turned { peer: PeerId, why: Misbehaviour },
     /// The log grew to `head` entries (a guest's step or the host's own).
     Applied { head: u64 },
+    /// A joined phone took a seat (or watches from now on, `None`).
+    Seated { phone: PhoneId, seat: Option<usize> },
 }
 
 /// Why a peer was turned away.
@@ -359,6 +361,7 @@ impl<G: Game> Host<G> {
         if let Some(s) = seat {
             self.seats[s] = Some(phone);
         }
+        self.events.push_back(HostEvent::Seated { phone, seat });
         self.broadcast_seats();
     }
 
