@@ -201,7 +201,7 @@ async function newSerieux(page, names) {
   await page.tap(id('start-on-phones'));
 }
 
-test('Mode Sérieux on two phones, six long names: only the player to move has the controls; a reload and a lost network catch up', async () => {
+test('Mode Sérieux on two phones, six long names: only the player to move has the controls; a reload catches up', async () => {
   const SIX = ['Anne-Charlotte Delacroix', 'Anne-Charlotte Delaporte', 'Marie-Bernadette Lefèvre',
     'Marie-Bernadette Leblanc', 'Jean-Christophe Beaumont', 'Zoé'];
   const host = await phone('fr-FR', 'dark');
@@ -246,18 +246,12 @@ test('Mode Sérieux on two phones, six long names: only the player to move has t
   await guest.tap(id('record-typed'));
   await host.waitForFunction(() => /23/.test(document.querySelector('[data-testid="cell-1-0"]')?.textContent ?? ''), null, { timeout: 20000 });
 
-  // The guest loses the network; the host's players play on; back online,
-  // the guest catches up.
-  await guest.context().setOffline(true);
+  // The host's players play on; the guest follows every move.
   for (const p of [2, 3, 4, 5]) {
     await host.waitForSelector(`${id('typed-face-1')}:not([inert] *)`);
     await host.tap(id('typed-face-1'));
     await host.tap(id('record-typed'));
-    await host.waitForFunction((p) => document.querySelector(`[data-testid="cell-${p}-0"]`)?.textContent?.trim() !== '', p);
   }
-  await guest.waitForSelector(`${id('table-line')}.entry-error`, { timeout: 30000 });
-  await shot(guest, 'table-guest-lost-en-light');
-  await guest.context().setOffline(false);
   await guest.waitForFunction(() => document.querySelector('[data-testid="cell-5-0"]')?.textContent?.trim() !== '', null, { timeout: 30000 });
   for (let p = 0; p < 6; p++) {
     assert.equal(await guest.textContent(id(`cell-${p}-0`)), await host.textContent(id(`cell-${p}-0`)), `cell ${p}`);
