@@ -422,7 +422,7 @@ pub fn Root(init: Init) -> Element {
                 // phones, which also draws the table screen: on the web a
                 // part of the build fetched when a table opens.
                 if let Some(request) = ui.table.request.read().clone() {
-                    TableLinkPart { key: "{request.key()}", request }
+                    table::TableLinkPart { key: "{request.key()}", request }
                 }
                 match current {
                     Screen::Home => rsx! { HomeScreen {} },
@@ -559,44 +559,6 @@ fn ScreenLoading(what: Loading) -> Element {
             p { class: "caption", role: "status", "data-testid": "{id}-loading", "{loading}" }
         }
     }
-}
-
-/// The table's link, fetched when first needed (nothing shown meanwhile:
-/// the table screen says the table is opening).
-#[component]
-fn TableLinkPart(request: TableRequest) -> Element {
-    #[cfg(feature = "link")]
-    return rsx! {
-        SuspenseBoundary { fallback: |_| rsx! {}, table_link::TableLink { request } }
-    };
-    #[cfg(not(feature = "link"))]
-    {
-        let _ = request;
-        rsx! {}
-    }
-}
-
-/// The players' names of the game of `kind` being played.
-pub fn player_names(ui: &Ui, kind: GameKind) -> Vec<String> {
-    struct Names<'a>(&'a Ui);
-    impl WithScreen for Names<'_> {
-        type Output = Vec<String>;
-        fn run<G: GameScreen>(self) -> Vec<String> {
-            G::active(self.0)
-                .read()
-                .as_ref()
-                .map(|a| {
-                    a.session
-                        .state()
-                        .players()
-                        .iter()
-                        .map(|p| p.name.clone())
-                        .collect()
-                })
-                .unwrap_or_default()
-        }
-    }
-    with_screen(kind, Names(ui))
 }
 
 /// A game's screen (each game its own file on the web).

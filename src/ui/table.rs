@@ -211,7 +211,7 @@ pub fn TableScreen(game: GameKind) -> Element {
     let Some(info) = ui.table.of(game) else {
         return rsx! {};
     };
-    let players = super::player_names(&ui, game);
+    let players = player_names(&ui, game);
     let (line, problem) = info.status_line(lang, &players);
     let joined = matches!(
         info.status,
@@ -396,4 +396,42 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
             }
         }
     }
+}
+
+/// The table's link, fetched when first needed (nothing shown meanwhile:
+/// the table screen says the table is opening).
+#[component]
+pub fn TableLinkPart(request: TableRequest) -> Element {
+    #[cfg(feature = "link")]
+    return rsx! {
+        SuspenseBoundary { fallback: |_| rsx! {}, super::table_link::TableLink { request } }
+    };
+    #[cfg(not(feature = "link"))]
+    {
+        let _ = request;
+        rsx! {}
+    }
+}
+
+/// The players' names of the game of `kind` being played.
+fn player_names(ui: &Ui, kind: GameKind) -> Vec<String> {
+    struct Names<'a>(&'a Ui);
+    impl super::WithScreen for Names<'_> {
+        type Output = Vec<String>;
+        fn run<G: super::GameScreen>(self) -> Vec<String> {
+            G::active(self.0)
+                .read()
+                .as_ref()
+                .map(|a| {
+                    a.session
+                        .state()
+                        .players()
+                        .iter()
+                        .map(|p| p.name.clone())
+                        .collect()
+                })
+                .unwrap_or_default()
+        }
+    }
+    super::with_screen(kind, Names(ui))
 }
