@@ -62,8 +62,6 @@ pub enum TableCommand {
 /// How the link stands, for the screens.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LinkStatus {
-    /// Opening the table (binding, reaching the relay).
-    Starting,
     /// This phone hosts; the others may join.
     Hosting,
     /// A guest: the protocol's own state.
@@ -119,7 +117,6 @@ impl TableInfo {
             .collect();
         let host_name = on_host.join(", ");
         match &self.status {
-            LinkStatus::Starting => (lang.table_starting().into(), false),
             LinkStatus::Hosting => (t.hosting.into(), false),
             LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(&host_name), false),
             LinkStatus::Guest(LinkState::Offline | LinkState::Joining) => {
