@@ -198,6 +198,11 @@ build_web() {
   # time the game opens (--wasm-split above, `#[component(lazy)]`): the app
   # starts on the home screen's and the checker's code. dx leaves the
   # function names in the split files; they go.
+  # For size work, KEEP_WASM_NAMES=DIR first copies them there (twiggy reads
+  # the names: `twiggy top DIR/genius_bg-*.wasm`).
+  if [ -n "${KEEP_WASM_NAMES:-}" ]; then
+    mkdir -p "$KEEP_WASM_NAMES" && cp "$WEB_DIST"/assets/*.wasm "$KEEP_WASM_NAMES/"
+  fi
   node "$ROOT/scripts/strip-wasm-names.mjs" "$WEB_DIST"
   # The home screen rendered into index.html, with the stylesheet and the
   # wasm asked for from its head (examples/prerender.rs); before the worker
