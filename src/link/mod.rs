@@ -27,7 +27,7 @@ use crate::core::game::Game;
 use crate::core::link::ticket::{Ticket, TicketError};
 pub use crate::core::link::wire::ALPN;
 use crate::core::session::Rules;
-use iroh::endpoint::presets;
+use iroh::endpoint::{presets, QuicTransportConfig};
 use iroh::{Endpoint, EndpointAddr, EndpointId, RelayMode, RelayUrl, TransportAddr};
 use n0_future::time::{Duration, Instant};
 use std::fmt;
@@ -121,9 +121,22 @@ impl Options {
     }
 }
 
+/// How often a quiet connection says it is still there.
+const KEEP_ALIVE: Duration = Duration::from_secs(2);
+/// How long a connection may stay silent before it counts as lost: a
+/// phone that leaves the network (or a host that vanishes) is told within
+/// seconds, not after QUIC's default half-minute, and dials again.
+const SILENCE: Duration = Duration::from_secs(8);
+
 /// An endpoint; `accept` for the host, which takes the table's ALPN.
 async fn bind(options: &Options, accept: bool) -> Result<Endpoint, LinkError> {
-    let mut builder = Endpoint::builder(presets::Minimal).relay_mode(options.relay.mode()?);
+    let transport = QuicTransportConfig::builder()
+        .keep_alive_interval(KEEP_ALIVE)
+        .max_idle_timeout(SILENCE.try_into().ok())
+        .build();
+    let mut builder = Endpoint::builder(presets::Minimal)
+        .relay_mode(options.relay.mode()?)
+        .transport_config(transport);
     if accept {
         builder = builder.alpns(vec![ALPN.to_vec()]);
     }
