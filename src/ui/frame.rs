@@ -308,7 +308,8 @@ impl<G: GameScreen> UseGame<G> {
             problem,
             waiting,
             refused: table.refused.clone(),
-            offline_moves: table.pending > 0 && problem,
+            // Told as long as the link is not up (lost, or dialling again).
+            offline_moves: table.pending > 0 && !table.linked(),
         })
     }
 

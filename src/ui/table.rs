@@ -106,6 +106,14 @@ impl TableInfo {
         }
     }
 
+    /// Whether the link is up: hosting, or joined to the host.
+    pub fn linked(&self) -> bool {
+        matches!(
+            self.status,
+            LinkStatus::Hosting | LinkStatus::Guest(LinkState::Joined)
+        )
+    }
+
     /// The line telling how the link stands, and whether it is a problem
     /// (`players`: the game's players' names).
     pub fn status_line(&self, lang: Lang, players: &[String]) -> (String, bool) {
@@ -210,10 +218,7 @@ pub fn TableScreen(game: GameKind) -> Element {
     };
     let players = player_names(&ui, game);
     let (line, problem) = info.status_line(lang, &players);
-    let joined = matches!(
-        info.status,
-        LinkStatus::Hosting | LinkStatus::Guest(LinkState::Joined)
-    );
+    let joined = info.linked();
     let handle = ui.table;
     rsx! {
         div { class: "table-screen", "data-testid": "table-screen",

@@ -16,7 +16,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { start, id, open, ARTIFACTS } from './harness.mjs';
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import { start, id, open, ARTIFACTS, ROOT } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const OUT = path.join(ARTIFACTS, 'audit');
@@ -30,9 +32,43 @@ const SIX = ['Anne-Charlotte Delacroix', 'Anne-Charlotte Delaporte', 'Marie-Bern
   'Marie-Bernadette Leblanc', 'Jean-Christophe Beaumont', 'Zoé'];
 const FOUR = SIX.slice(0, 4);
 
-let app;
-before(async () => { app = await start(); fs.mkdirSync(OUT, { recursive: true }); });
-after(async () => { await app?.stop(); });
+let app, relay, relayUrl;
+before(async () => {
+  // The table screens need a table: iroh's relay server on 127.0.0.1
+  // (examples/local_relay.rs), named in every phone's settings.
+  relay = spawn(path.join(ROOT, 'target/debug/examples/local_relay'), [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  relayUrl = await new Promise((resolve) => readline.createInterface({ input: relay.stdout })
+    .on('line', (l) => { if (l.startsWith('relay ')) resolve(l.slice(6).trim()); }));
+  app = await start();
+  fs.mkdirSync(OUT, { recursive: true });
+});
+after(async () => {
+  await app?.stop();
+  relay?.stdin.end();
+  relay?.kill();
+});
+
+const withRelay = (url) => {
+  if (location.protocol.startsWith('http') && !localStorage.getItem('genius.settings')) localStorage.setItem('genius.settings', JSON.stringify({ version: 1, relay: url }));
+};
+
+/** Another phone at the table (its own context), in English. */
+async function otherPhone() {
+  const context = await app.browser.newContext({ locale: 'en-GB', viewport: AXE_VIEWPORT, hasTouch: true, isMobile: true });
+  await context.addInitScript(withRelay, relayUrl);
+  return context.newPage();
+}
+let otherPhones = [];
+const closeOtherPhones = async () => { for (const p of otherPhones.splice(0)) await p.context().close(); };
+
+/** Einstein with `names`, played on several phones from `page`: its table
+ * screen once the link is up; the join link. */
+async function hostEinstein(page, names) {
+  await setup(page, 'einstein', names);
+  await page.tap(id('play-on-phones'));
+  await page.waitForSelector(id('join-link'), { timeout: 30000 });
+  return (await page.textContent(id('join-link'))).trim();
+}
 
 /** Sets up `game` with `names` (the first player chosen, or a roll-off). */
 async function setup(page, game, names, { rollOff = false } = {}) {
@@ -96,6 +132,39 @@ const SCREENS = [
   }],
   ['einstein-handover', async (page) => taps(page, 'edie-0', 'edie-1', 'edie-2', 'edie-3', 'confirm-choice')],
   ['einstein-rules', async (page) => rules(page)],
+  // One game on several phones: the host's table screen (the QR code, the
+  // seats, one held by another phone), its game screen with the table's
+  // line, and a phone that opened a join link choosing its seat.
+  ['table-host', async (page) => {
+    await closeOtherPhones();
+    const url = await hostEinstein(page, SIX);
+    const guest = await otherPhone();
+    otherPhones.push(guest);
+    await guest.goto(url);
+    await guest.waitForSelector(id('seat-picker'), { timeout: 30000 });
+    await guest.tap(id('claim-1'));
+    await page.waitForSelector(id('free-seat-1'), { timeout: 20000 });
+  }],
+  ['table-game', async (page) => {
+    await page.tap(id('to-game'));
+    await page.waitForSelector(id('table-line'));
+  }],
+  ['table-guest', async (page) => {
+    await closeOtherPhones();
+    const host = await otherPhone();
+    otherPhones.push(host);
+    const url = await hostEinstein(host, SIX);
+    await page.goto('about:blank');
+    await page.goto(url);
+    await page.waitForSelector(id('seat-picker'), { timeout: 30000 });
+  }],
+  ['table-guest-game', async (page) => {
+    await page.tap(id('claim-2'));
+    await page.waitForSelector(`${id('claim-2')}[aria-pressed="true"]`);
+    await page.tap(id('to-game'));
+    await page.waitForSelector(id('waiting-others'));
+    await closeOtherPhones();
+  }],
   ['sequence-setup', async (page) => { await open(page, app.url); await page.tap(id('open-sequence')); await page.waitForSelector(id('setup')); }],
   ['sequence', async (page) => { await setup(page, 'sequence', FOUR); await taps(page, 'typed-face-3', 'typed-face-4'); }],
   ['sequence-rules', async (page) => rules(page)],
@@ -243,6 +312,7 @@ for (const { theme, lang } of combos) {
     // At 1 device pixel per CSS pixel: 464 screenshots stay light.
     const context = await app.browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-GB', colorScheme: theme,
       viewport: AXE_VIEWPORT, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+    await context.addInitScript(withRelay, relayUrl);
     const page = await context.newPage();
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(String(e)));
