@@ -62,16 +62,29 @@ impl Lang {
 
     /// Connected, named by the players on the host phone (none: just
     /// connected).
-    pub fn connected_to(self, host: &str) -> String {
-        match host {
-            "" => self
-                .pick("Connecté à la table.", "Connected to the table.")
-                .into(),
-            host => self.pick(
-                format!("Connecté à la table (téléphone hôte : {host})."),
-                format!("Connected to the table (host phone: {host})."),
-            ),
-        }
+    /// `host`: the players who play on the host phone (more than two are
+    /// told as the first and how many others, so the line stays short).
+    pub fn connected_to(self, host: &[String]) -> String {
+        let host = match host {
+            [] => {
+                return self
+                    .pick("Connecté à la table.", "Connected to the table.")
+                    .into()
+            }
+            [one] => one.clone(),
+            [one, two] => format!("{one}, {two}"),
+            [first, others @ ..] => {
+                let n = others.len();
+                self.pick(
+                    format!("{first} et {n} autres"),
+                    format!("{first} and {n} others"),
+                )
+            }
+        };
+        self.pick(
+            format!("Connecté à la table (téléphone hôte : {host})."),
+            format!("Connected to the table (host phone: {host})."),
+        )
     }
 
     /// The link dropped: trying again in `secs`.

@@ -123,10 +123,9 @@ impl TableInfo {
             .filter(|(seat, _)| seat.phone.is_none())
             .map(|(_, name)| name.clone())
             .collect();
-        let host_name = on_host.join(", ");
         match &self.status {
             LinkStatus::Hosting => (t.hosting.into(), false),
-            LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(&host_name), false),
+            LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(&on_host), false),
             LinkStatus::Guest(LinkState::Offline | LinkState::Joining) => {
                 (t.connecting.into(), false)
             }
