@@ -3,6 +3,7 @@
 
 use super::Lang;
 use crate::core::coach::sequence::{Choice, Kind, Reason};
+use crate::core::coach::Ratio;
 use crate::core::sequence::BOARD;
 
 texts! {
@@ -17,8 +18,16 @@ texts! {
 impl Lang {
     /// "Poser : ligne 2, colonne 3 (7)" and the like.
     pub fn coach_sequence_option(self, choice: &Choice) -> String {
-        let (r, c) = choice.square;
-        let verb = match (self, choice.kind) {
+        self.coach_sequence_group(&[choice])
+    }
+
+    /// One row of moves alike (tied, of one kind): "Poser : ligne 3,
+    /// colonne 3 (12) ou ligne 4, colonne 4 (12)".
+    pub fn coach_sequence_group(self, choices: &[&Choice]) -> String {
+        let Some(first) = choices.first() else {
+            return String::new();
+        };
+        let verb = match (self, first.kind) {
             (Lang::Fr, Kind::Place) => "Poser",
             (Lang::Fr, Kind::Replace) => "Remplacer",
             (Lang::Fr, Kind::Remove) => "Retirer",
@@ -26,11 +35,65 @@ impl Lang {
             (Lang::En, Kind::Replace) => "Replace",
             (Lang::En, Kind::Remove) => "Remove",
         };
-        let sum = BOARD[r][c];
+        let square = |choice: &&Choice| {
+            let (r, c) = choice.square;
+            let sum = BOARD[r][c];
+            self.pick(
+                format!("ligne {}, colonne {} ({sum})", r + 1, c + 1),
+                format!("row {}, column {} ({sum})", r + 1, c + 1),
+            )
+        };
+        let squares: Vec<String> = choices.iter().map(square).collect();
+        let squares = squares.join(&format!(" {} ", self.coach().or));
         self.pick(
-            format!("{verb} : ligne {}, colonne {} ({sum})", r + 1, c + 1),
-            format!("{verb}: row {}, column {} ({sum})", r + 1, c + 1),
+            format!("{verb}\u{202f}: {squares}"),
+            format!("{verb}: {squares}"),
         )
+    }
+
+    /// Below the table: the rows are ranked, how many moves are not
+    /// listed, and the opponent's chance of completing a line next when it
+    /// is the same after every move listed (`safe` is its complement, the
+    /// figure of the table's column).
+    pub fn coach_sequence_note(self, left_out: usize, safe: Option<Ratio>) -> String {
+        let mut note = match (self, left_out) {
+            (Lang::Fr, 0) => "Du meilleur au moins bon, selon le coach.".to_string(),
+            (Lang::Fr, 1) => {
+                "Du meilleur au moins bon, selon le coach (et 1 autre case, moins bonne).".into()
+            }
+            (Lang::Fr, n) => format!(
+                "Du meilleur au moins bon, selon le coach (et {n} autres cases, moins bonnes)."
+            ),
+            (Lang::En, 0) => "Best first, as the coach ranks them.".into(),
+            (Lang::En, 1) => {
+                "Best first, as the coach ranks them (and 1 other square, worse).".into()
+            }
+            (Lang::En, n) => {
+                format!("Best first, as the coach ranks them (and {n} other squares, worse).")
+            }
+        };
+        let said = match safe {
+            Some(s) if s == Ratio::ONE => Some(self.pick(
+                "Aucun de ces coups ne laisse l'adversaire compléter une ligne à son prochain lancer.".to_string(),
+                "None of these moves lets the opponent complete a line with their next throw.".to_string(),
+            )),
+            Some(s) => Some(self.pick(
+                format!(
+                    "Après chacun d'eux, l'adversaire complète une ligne à son prochain lancer avec une chance de {}.",
+                    self.coach_chance(Ratio::ONE - s)
+                ),
+                format!(
+                    "After any of them, the opponent completes a line with their next throw with a chance of {}.",
+                    self.coach_chance(Ratio::ONE - s)
+                ),
+            )),
+            None => None,
+        };
+        if let Some(said) = said {
+            note.push(' ');
+            note.push_str(&said);
+        }
+        note
     }
 
     /// Why the coach recommends its move, in one line.
@@ -83,7 +146,47 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::coach::Ratio;
+    use crate::core::sequence::Action;
+
+    fn place(square: (usize, usize)) -> Choice {
+        Choice {
+            action: Action::Place { square },
+            square,
+            kind: Kind::Place,
+            wins: false,
+            danger: Ratio::ZERO,
+            rank: 1,
+            value: 0.0,
+        }
+    }
+
+    #[test]
+    fn a_row_of_tied_squares_names_each() {
+        let (a, b) = (place((2, 2)), place((3, 3)));
+        assert_eq!(
+            Lang::Fr.coach_sequence_group(&[&a, &b]),
+            "Poser\u{202f}: ligne 3, colonne 3 (12) ou ligne 4, colonne 4 (12)"
+        );
+        assert_eq!(
+            Lang::En.coach_sequence_option(&a),
+            "Place: row 3, column 3 (12)"
+        );
+    }
+
+    #[test]
+    fn the_note_says_once_what_every_row_would() {
+        assert_eq!(
+            Lang::En.coach_sequence_note(33, Some(Ratio::ONE)),
+            "Best first, as the coach ranks them (and 33 other squares, worse). None of these moves lets the opponent complete a line with their next throw."
+        );
+        assert!(Lang::Fr
+            .coach_sequence_note(0, Some(Ratio::new(29, 36)))
+            .ends_with("avec une chance de 7/36 · 19,4\u{202f}%."));
+        assert_eq!(
+            Lang::Fr.coach_sequence_note(1, None),
+            "Du meilleur au moins bon, selon le coach (et 1 autre case, moins bonne)."
+        );
+    }
 
     #[test]
     fn reasons_read_in_both_languages() {
