@@ -544,9 +544,13 @@ fn CoachPanel(
             lit.set(now);
         }
     }));
+    // Taken out while lit (the coach no longer allowed): the light goes
+    // too. The screen's signal may already be gone with the screen.
     use_drop(move || {
-        if lit.peek().is_some() {
-            lit.set(None);
+        if lit.try_peek().is_ok_and(|at| at.is_some()) {
+            if let Ok(mut at) = lit.try_write() {
+                *at = None;
+            }
         }
     });
     rsx! {
