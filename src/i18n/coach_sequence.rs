@@ -22,25 +22,46 @@ impl Lang {
     }
 
     /// One row of moves alike (tied, of one kind): "Poser : ligne 3,
-    /// colonne 3 (12) ou ligne 4, colonne 4 (12)".
+    /// colonne 3 (12)"; squares of one number say it once, first: "Poser
+    /// sur un 12 : ligne 3, colonne 3 ou ligne 4, colonne 4".
     pub fn coach_sequence_group(self, choices: &[&Choice]) -> String {
         let Some(first) = choices.first() else {
             return String::new();
         };
-        let verb = match (self, first.kind) {
-            (Lang::Fr, Kind::Place) => "Poser",
-            (Lang::Fr, Kind::Replace) => "Remplacer",
-            (Lang::Fr, Kind::Remove) => "Retirer",
-            (Lang::En, Kind::Place) => "Place",
-            (Lang::En, Kind::Replace) => "Replace",
-            (Lang::En, Kind::Remove) => "Remove",
+        let sum_of = |choice: &&Choice| BOARD[choice.square.0][choice.square.1];
+        let one_sum = choices.len() > 1 && choices.iter().all(|c| sum_of(c) == sum_of(first));
+        let verb = match (self, first.kind, one_sum) {
+            (Lang::Fr, Kind::Place, false) => "Poser".to_string(),
+            (Lang::Fr, Kind::Replace, false) => "Remplacer".into(),
+            (Lang::Fr, Kind::Remove, false) => "Retirer".into(),
+            (Lang::En, Kind::Place, false) => "Place".into(),
+            (Lang::En, Kind::Replace, false) => "Replace".into(),
+            (Lang::En, Kind::Remove, false) => "Remove".into(),
+            (Lang::Fr, Kind::Place, true) => format!("Poser sur un {}", sum_of(first)),
+            (Lang::Fr, Kind::Replace, true) => {
+                format!("Remplacer un jeton sur un {}", sum_of(first))
+            }
+            (Lang::Fr, Kind::Remove, true) => format!("Retirer un jeton sur un {}", sum_of(first)),
+            (Lang::En, kind, true) => {
+                let n = sum_of(first);
+                let a = if n == 8 || n == 11 { "an" } else { "a" };
+                match kind {
+                    Kind::Place => format!("Place on {a} {n}"),
+                    Kind::Replace => format!("Replace a chip on {a} {n}"),
+                    Kind::Remove => format!("Remove a chip on {a} {n}"),
+                }
+            }
         };
         let square = |choice: &&Choice| {
             let (r, c) = choice.square;
-            let sum = BOARD[r][c];
+            let sum = if one_sum {
+                String::new()
+            } else {
+                format!(" ({})", sum_of(choice))
+            };
             self.pick(
-                format!("ligne {}, colonne {} ({sum})", r + 1, c + 1),
-                format!("row {}, column {} ({sum})", r + 1, c + 1),
+                format!("ligne {}, colonne {}{sum}", r + 1, c + 1),
+                format!("row {}, column {}{sum}", r + 1, c + 1),
             )
         };
         let squares: Vec<String> = choices.iter().map(square).collect();
@@ -165,11 +186,21 @@ mod tests {
         let (a, b) = (place((2, 2)), place((3, 3)));
         assert_eq!(
             Lang::Fr.coach_sequence_group(&[&a, &b]),
-            "Poser\u{202f}: ligne 3, colonne 3 (12) ou ligne 4, colonne 4 (12)"
+            "Poser sur un 12\u{202f}: ligne 3, colonne 3 ou ligne 4, colonne 4"
         );
         assert_eq!(
             Lang::En.coach_sequence_option(&a),
             "Place: row 3, column 3 (12)"
+        );
+        // Squares of two numbers each say theirs.
+        let (c, d) = (place((1, 2)), place((4, 3)));
+        assert_eq!(
+            Lang::En.coach_sequence_group(&[&c, &a]),
+            "Place: row 2, column 3 (8) or row 3, column 3 (12)"
+        );
+        assert_eq!(
+            Lang::En.coach_sequence_group(&[&c, &d]),
+            "Place on an 8: row 2, column 3 or row 5, column 4"
         );
     }
 

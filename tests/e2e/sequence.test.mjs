@@ -132,6 +132,8 @@ test('the coach on a wild 11: the few best squares ranked, the first lit on the 
     assert.match(note, fr ? /Aucun de ces coups ne laisse l'adversaire compléter une ligne/ : /None of these moves lets the opponent complete a line/);
     // The recommended square, named on the first row, is the one lit.
     const best = await page.textContent(id('coach-best'));
+    // Squares tied by the board's symmetry share a row, their number said once.
+    assert.match(best, fr ? /^Poser sur un \d+\s: ligne \d, colonne \d ou ligne/ : /^Place on an? \d+: row \d, column \d or row/);
     const [, r, c] = best.match(fr ? /ligne (\d), colonne (\d)/ : /row (\d), column (\d)/);
     const lit = await page.$$eval('.square.coach-best', (s) => s.map((e) => e.dataset.testid));
     assert.deepEqual(lit, [`sq-${r - 1}-${c - 1}`]);
