@@ -4,7 +4,7 @@
 
 mod sequence {
     use genius::core::coach::sequence::*;
-    use genius::core::coach::Ratio;
+    use genius::core::coach::{Figure, Ratio, Shortlist};
     use genius::core::dice::D6;
     use genius::core::sequence::{find_line, Setup};
     use genius::core::sequence::{Action, Phase, Sequence, Square, SIZE};
@@ -214,6 +214,11 @@ mod sequence {
             assert_eq!(before, Ratio::new(7, 36));
             assert!(after < before);
         }
+        // The list leads with the block; the danger differs between its
+        // rows, so it is a column.
+        let list = shortlist(&advice);
+        assert_eq!(list.rows[0][0], advice.best.unwrap());
+        assert_eq!(list.chance, Figure::Varies);
         // Had A rolled the 6 instead, the coach takes the win.
         let mut h = g.clone();
         h = h.apply(&Action::Place { square: (1, 0) }).unwrap(); // B plays a 6 elsewhere
@@ -229,6 +234,72 @@ mod sequence {
             5
         )
         .is_some());
+    }
+
+    /// Checks a shortlist against its advice: each option in one row at
+    /// most, the recommended one leading the first, the rows in the
+    /// search's order, ties alike, the rest counted.
+    fn check_shortlist(advice: &SequenceAdvice) -> Shortlist {
+        let list = shortlist(advice);
+        let o = |i: usize| &advice.options[i].option;
+        assert!(!list.rows.is_empty() && list.rows.len() <= FEW);
+        assert_eq!(list.rows[0][0], advice.best.unwrap());
+        let mut listed: Vec<usize> = list.rows.concat();
+        let shown = listed.len();
+        listed.sort_unstable();
+        listed.dedup();
+        assert_eq!(listed.len(), shown, "an option in two rows");
+        assert_eq!(list.left_out, advice.options.len() - shown);
+        for row in &list.rows {
+            for &i in row {
+                assert_eq!(o(i).kind, o(row[0]).kind);
+                assert_eq!(o(i).danger, o(row[0]).danger);
+                assert!((o(i).value - o(row[0]).value).abs() < 1e-6);
+            }
+        }
+        for pair in list.rows.windows(2) {
+            assert!(o(pair[0][0]).value >= o(pair[1][0]).value);
+        }
+        // Every option left out is ranked below every row's.
+        let lowest = list
+            .rows
+            .iter()
+            .map(|r| o(r[0]).value)
+            .fold(f64::INFINITY, f64::min);
+        for (i, option) in advice.options.iter().enumerate() {
+            if !listed.contains(&i) {
+                assert!(option.option.value <= lowest + 1e-9);
+            }
+        }
+        list
+    }
+
+    #[test]
+    fn a_wild_11_lists_the_few_best_squares_not_36() {
+        // The first throw is an 11: any of the 36 free squares.
+        let g = start(2).apply(&throw(5, 6)).unwrap();
+        let advice = advise(&g).unwrap();
+        assert_eq!(advice.options.len(), 36);
+        let list = check_shortlist(&advice);
+        // Ties come from the board's symmetries: at most four squares alike.
+        assert_eq!(list.rows.len(), FEW);
+        assert!(
+            list.rows.iter().all(|row| row.len() <= 4),
+            "{:?}",
+            list.rows
+        );
+        let shown: usize = list.rows.iter().map(Vec::len).sum();
+        assert_eq!(list.left_out, 36 - shown);
+        // No square lets the opponent complete a line: said once, no column.
+        assert_eq!(list.chance, Figure::Same(Some(Ratio::ONE)));
+        assert_eq!(list.expected, Figure::Same(None));
+    }
+
+    #[test]
+    fn every_shortlist_keeps_the_best_and_counts_the_rest() {
+        for g in decisions(7, 2, 2).into_iter().chain(decisions(8, 3, 1)) {
+            check_shortlist(&advise(&g).unwrap());
+        }
     }
 
     #[test]

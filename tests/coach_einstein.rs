@@ -2,8 +2,8 @@
 //! exact figures match the game's own scoring and a count over every roll of
 //! five dice, and its baseline is what it says.
 
-use genius::core::coach::einstein::{advise, distinct, greedy, Reason};
-use genius::core::coach::{Basis, Ratio};
+use genius::core::coach::einstein::{advise, distinct, greedy, shortlist, Reason, FEW};
+use genius::core::coach::{Basis, Figure, Ratio, Shortlist};
 use genius::core::dice::D6;
 use genius::core::einstein::{Action, Choice, Einstein, Phase, Setup};
 use genius::core::game::Move;
@@ -269,4 +269,123 @@ fn no_advice_outside_a_decision_and_one_per_waiting_player() {
     let after = choose(&rolled, 1, [0, 1], [2, 3]);
     assert!(advise(&after, 1).is_none(), "player 2 has chosen");
     check(&after, 0);
+}
+
+/// The figures a reason gives: the recommended split's change now and the
+/// best change now of any split.
+fn reason_figures(reason: &Reason) -> Option<(i32, i32)> {
+    match *reason {
+        Reason::LongerGame { now, best_now, .. }
+        | Reason::AvoidsEnding { now, best_now }
+        | Reason::BuildsOn { now, best_now, .. }
+        | Reason::BetterOutlook { now, best_now, .. } => Some((now, best_now)),
+        Reason::BestNow { gain } => Some((gain, gain)),
+        Reason::OnlyOne => None,
+    }
+}
+
+/// Checks what the screen lists of `player`'s advice: the recommended
+/// split first, the rest by the advisor's estimate, ties alike, the best
+/// change now on a row, the reason's figures those of rows, the rest
+/// counted; a figure is a column only where rows differ.
+fn check_shortlist(game: &Einstein, player: usize) -> Shortlist {
+    let advice = distinct(advise(game, player).unwrap());
+    let list = shortlist(&advice);
+    let o = |i: usize| &advice.options[i];
+    let best = advice.best.unwrap();
+    assert_eq!(list.rows[0][0], best);
+    let listed: Vec<usize> = list.rows.concat();
+    assert_eq!(list.left_out, advice.options.len() - listed.len());
+    assert!(list.rows.len() <= FEW + 1);
+    for row in &list.rows {
+        for &i in row {
+            assert_eq!(o(i).expected, o(row[0]).expected);
+            assert_eq!(o(i).chance, o(row[0]).chance);
+            assert_eq!(o(i).option.outlook, o(row[0]).option.outlook);
+        }
+    }
+    for pair in list.rows.windows(2) {
+        assert!(o(pair[0][0]).option.outlook >= o(pair[1][0]).option.outlook);
+    }
+    let figure = |i: usize| i32::try_from(o(i).expected.unwrap().numer()).unwrap();
+    let shown: Vec<i32> = listed.iter().map(|&i| figure(i)).collect();
+    let best_now = (0..advice.options.len()).map(figure).max().unwrap();
+    assert!(shown.contains(&best_now), "the best score now is on a row");
+    if let Some((now, best_now_said)) = reason_figures(&advice.reason) {
+        assert_eq!(now, figure(best), "{:?}", advice.reason);
+        assert_eq!(best_now_said, best_now, "{:?}", advice.reason);
+    }
+    let varies = |f: &dyn Fn(usize) -> Option<Ratio>| listed.iter().any(|&i| f(i) != f(listed[0]));
+    assert_eq!(list.chance == Figure::Varies, varies(&|i| o(i).chance));
+    assert_eq!(list.expected == Figure::Varies, varies(&|i| o(i).expected));
+    list
+}
+
+#[test]
+fn the_first_roll_lists_a_few_splits_with_one_figure_each() {
+    // 1 2 3 4 5: fifteen splits; one marks the 5 twice (−200), the others
+    // open two sums (−400).
+    let game = roll(&start(1), [1, 2, 3, 4, 5]);
+    let list = check_shortlist(&game, 0);
+    let advice = distinct(advise(&game, 0).unwrap());
+    assert_eq!(advice.options.len(), 15);
+    assert!(list.rows.len() <= FEW + 1);
+    assert!(list.left_out >= 15 - 2 * (FEW + 1));
+    // Nothing can end the game yet: the chance it goes on is 1 on every
+    // row, no column.
+    assert_eq!(list.chance, Figure::Same(Some(Ratio::ONE)));
+    assert_eq!(list.expected, Figure::Varies);
+    // A −200 split (one sum marked twice) is listed: the reason compares
+    // with it.
+    assert!(list
+        .rows
+        .iter()
+        .flatten()
+        .any(|&i| advice.options[i].expected == Some(Ratio::from_int(-200))));
+}
+
+#[test]
+fn near_the_end_the_chance_to_go_on_is_a_column() {
+    // 6 has seven marks: leaving the 6 ends the game (chance 0), leaving
+    // the 5 does not.
+    let game = roll(&seven_sixes(), [6, 6, 3, 3, 5]);
+    let list = check_shortlist(&game, 0);
+    let advice = distinct(advise(&game, 0).unwrap());
+    let ends = |i: usize| advice.options[i].option.ends_game;
+    // Four ways; the two that leave the 6 end the game alike (−400, chance
+    // 0): one row, last.
+    assert_eq!(advice.options.len(), 4);
+    assert_eq!(list.rows.len(), 3);
+    assert_eq!(list.left_out, 0);
+    let last = list.rows.last().unwrap();
+    assert!(last.len() == 2 && last.iter().all(|&i| ends(i)));
+    assert_eq!(list.chance, Figure::Varies);
+}
+
+#[test]
+fn every_listed_advice_reads_at_a_glance() {
+    let mut rng = StdRng::seed_from_u64(37);
+    let mut game = start(1);
+    let mut checked = 0;
+    while !game.is_finished() {
+        let action = match game.phase().clone() {
+            Phase::Roll => Action::Roll {
+                dice: (0..5).map(|_| D6::ALL[rng.random_range(0..6)]).collect(),
+                source: RollSource::Virtual,
+            },
+            Phase::Choose { .. } => {
+                if checked % 3 == 0 {
+                    check_shortlist(&game, 0);
+                }
+                checked += 1;
+                Action::Choose {
+                    player: 0,
+                    choice: greedy(&game, 0).unwrap(),
+                }
+            }
+            other => panic!("unexpected {other:?}"),
+        };
+        game = game.apply(&action).unwrap();
+    }
+    assert!(checked >= 8);
 }

@@ -23,6 +23,10 @@ texts! {
     face: "Face du dé défi", "Challenge die face";
     written: "Inscrit", "Written";
     recommended: "★ Conseillé", "★ Best choice";
+    /// Between options alike in one row of the coach's table.
+    or: "ou", "or";
+    /// Read out with the square the coach recommends, lit on the board.
+    advised: "conseillé par le coach", "the coach's pick";
     allowed: "Coach autorisé", "Coach allowed";
     allowed_hint:
         "Une partie où le coach est ouvert ne compte pas pour les records.",
@@ -68,6 +72,17 @@ impl Lang {
         let text = self.decimal(value.to_f64().abs(), places);
         if value < Ratio::ZERO && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
             format!("−{text}")
+        } else {
+            text
+        }
+    }
+
+    /// A change of a score, with its sign: "+40", "−400", "0" (the
+    /// coach's reasons and its rows write it alike).
+    pub fn coach_signed(self, value: Ratio) -> String {
+        let text = self.coach_points(value);
+        if value > Ratio::ZERO {
+            format!("+{text}")
         } else {
             text
         }
@@ -240,5 +255,8 @@ mod tests {
         assert_eq!(Lang::Fr.coach_points(Ratio::new(37465, 1296)), "28,91");
         assert_eq!(Lang::En.coach_points(Ratio::from_int(-400)), "−400");
         assert_eq!(Lang::Fr.coach_points(Ratio::ZERO), "0");
+        assert_eq!(Lang::Fr.coach_signed(Ratio::from_int(40)), "+40");
+        assert_eq!(Lang::En.coach_signed(Ratio::from_int(-400)), "−400");
+        assert_eq!(Lang::En.coach_signed(Ratio::ZERO), "0");
     }
 }

@@ -8,7 +8,7 @@
 //! screen; from then on its panel is kept ready while closed (see
 //! [`CoachToggle`]), so that asking again only shows it.
 
-use crate::core::coach::{Advice, Basis, Ratio};
+use crate::core::coach::{Advice, Basis, Figure, Ratio, Shortlist};
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
@@ -42,6 +42,12 @@ pub struct Panel {
     pub basis: Option<Basis>,
     /// Anything else the game wants to say (a chart, a sentence).
     pub note: Option<String>,
+    /// The expectations are changes of a score: written with their sign
+    /// ("+40", "−400"), as the reason writes them.
+    pub signed: bool,
+    /// Where the recommended option is on the game's board (row, column),
+    /// lit there while the coach is open.
+    pub spot: Option<(usize, usize)>,
 }
 
 impl Panel {
@@ -58,6 +64,37 @@ impl Panel {
                     expected: o.expected,
                     extra: None,
                     recommended: advice.best == Some(i),
+                })
+                .collect(),
+            basis: Some(advice.basis),
+            ..Panel::default()
+        }
+    }
+
+    /// The rows of a [`Shortlist`] of `advice`, best first: one per row of
+    /// the shortlist, labelled by `label` from the options it groups, with
+    /// only the figures that differ between rows (the others are the
+    /// game's to say once, in its note).
+    pub fn shortlisted<O, R>(
+        advice: &Advice<O, R>,
+        list: &Shortlist,
+        mut label: impl FnMut(&[&O]) -> String,
+    ) -> Panel {
+        let varies = |f: Figure| f == Figure::Varies;
+        Panel {
+            rows: list
+                .rows
+                .iter()
+                .map(|row| {
+                    let options: Vec<&O> = row.iter().map(|&i| &advice.options[i].option).collect();
+                    let lead = &advice.options[row[0]];
+                    Row {
+                        label: label(&options),
+                        chance: lead.chance.filter(|_| varies(list.chance)),
+                        expected: lead.expected.filter(|_| varies(list.expected)),
+                        extra: None,
+                        recommended: advice.best.is_some_and(|b| row.contains(&b)),
+                    }
                 })
                 .collect(),
             basis: Some(advice.basis),
@@ -243,7 +280,7 @@ pub fn CoachTable(panel: Panel, lang: Lang) -> Element {
                             }
                             if has_expected {
                                 td { "data-testid": "coach-expected",
-                                    {row.expected.map(|e| lang.coach_points(e)).unwrap_or_default()}
+                                    {row.expected.map(|e| if panel.signed { lang.coach_signed(e) } else { lang.coach_points(e) }).unwrap_or_default()}
                                 }
                             }
                             if has_extra {

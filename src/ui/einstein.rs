@@ -22,10 +22,11 @@ fn signed(lang: Lang, points: i32) -> String {
     lang.points(Halves::whole(points))
 }
 
-/// The coach for `player`'s split: each different way to split the roll
-/// (splits that mark the same sums and fifth die are one row), its exact
-/// score change now, the exact chance the game goes on after the next roll,
-/// and the final score the advisor expects.
+/// The coach for `player`'s split: the ways to split the roll that the
+/// coach ranks best (splits that mark the same sums and fifth die are one
+/// way; `coach::einstein::shortlist` says which are listed), best first,
+/// each with its exact score change now, and the exact chance the game
+/// goes on after the next roll where it differs between them.
 fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
     let (Some(player), Phase::Choose { dice, .. }) = (player, state.phase()) else {
         return Panel::default();
@@ -33,10 +34,11 @@ fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
     let Some(advice) = coach::einstein::advise(state, player).map(coach::einstein::distinct) else {
         return Panel::default();
     };
+    let list = coach::einstein::shortlist(&advice);
     let t = lang.einstein();
     let c = lang.coach_einstein();
     let value = |i: usize| dice[i].value();
-    let mut panel = Panel::of(&advice, |split| {
+    let label = |split: &coach::einstein::Split| {
         let pair =
             |[x, y]: [usize; 2]| format!("{}+{}={}", value(x), value(y), value(x) + value(y));
         let [a, b] = split.choice.pairs;
@@ -57,14 +59,24 @@ fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
             label.push_str(c.ends_game);
         }
         label
+    };
+    let or = format!(" {} ", lang.coach().or);
+    let mut panel = Panel::shortlisted(&advice, &list, |splits| {
+        splits
+            .iter()
+            .map(|s| label(s))
+            .collect::<Vec<_>>()
+            .join(&or)
     });
-    for (row, option) in panel.rows.iter_mut().zip(&advice.options) {
-        row.extra = Some(format!("≈ {}", option.option.outlook));
-    }
+    panel.signed = true;
     panel.chance_label = Some(c.goes_on.into());
     panel.expected_label = Some(c.now.into());
-    panel.extra_label = Some(c.outlook.into());
     panel.reason = Some(lang.einstein_reason(&advice.reason));
+    let goes_on = match list.chance {
+        coach::Figure::Same(chance) => chance,
+        coach::Figure::Varies => None,
+    };
+    panel.note = Some(lang.einstein_coach_note(list.left_out, goes_on));
     panel
 }
 

@@ -37,6 +37,9 @@ pub struct UseGame<G: GameScreen> {
     pub refused: Signal<Option<String>>,
     /// The coach's panel is open.
     pub coach_open: Signal<bool>,
+    /// Where the open coach's recommended option is on the game's board
+    /// ([`Panel::spot`]), for the screen to light it; none while closed.
+    pub coach_spot: Signal<Option<(usize, usize)>>,
     /// The last panel built, with the state, player and language it is
     /// for: a render that does not change them (opening the coach marks the
     /// game, saving shows…) does not compute the advice again.
@@ -253,6 +256,7 @@ impl<G: GameScreen> UseGame<G> {
         FrameState {
             coach_allowed: game.is_some_and(|g| g.coach_allowed()),
             coach_open: self.coach_open,
+            coach_spot: self.coach_spot,
             // Marked (and saved) once: opening the coach again changes
             // nothing, so it redraws nothing either.
             consult: Callback::new(move |()| {
@@ -354,6 +358,7 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
         active,
         refused: use_default::<Option<String>>(),
         coach_open: use_default::<bool>(),
+        coach_spot: use_default::<Option<(usize, usize)>>(),
         coach_cache: use_hook(|| CopyValue::new(None)),
         rolled_off: use_default::<Option<RollOff>>(),
         lang: ui.lang(),
@@ -385,6 +390,7 @@ pub struct FrameState {
     pub step: Callback<bool>,
     pub coach_allowed: bool,
     pub coach_open: Signal<bool>,
+    pub coach_spot: Signal<Option<(usize, usize)>>,
     /// Marks the game as coached.
     pub consult: Callback<()>,
     /// The table, when the game is played on several phones.
@@ -442,6 +448,7 @@ pub fn GameFrame(
         step,
         coach_allowed,
         coach_open,
+        coach_spot,
         consult,
         table,
         can_host,
@@ -476,7 +483,7 @@ pub fn GameFrame(
             if coach_allowed {
                 CoachToggle { lang, open: coach_open, on_open: move |()| consult.call(()),
                     if let Some(build) = coach {
-                        CoachPanel { panel: build, lang }
+                        CoachPanel { panel: build, lang, open: coach_open, spot: coach_spot }
                     }
                 }
             }
@@ -519,10 +526,35 @@ pub fn NoGame(kind: GameKind) -> Element {
 }
 
 /// The coach's panel, built when it is drawn (while the coach is open, or
-/// kept ready once opened).
+/// kept ready once opened). While it is open, `spot` is where its
+/// recommended option is on the board (the screen lights it); else none.
+/// Opening or closing the coach only sets `spot`: it builds nothing again.
 #[component]
-fn CoachPanel(panel: Callback<(), Panel>, lang: Lang) -> Element {
+fn CoachPanel(
+    panel: Callback<(), Panel>,
+    lang: Lang,
+    open: Signal<bool>,
+    spot: Signal<Option<(usize, usize)>>,
+) -> Element {
+    let built = platform::timed(COMPUTING, || panel.call(()));
+    let at = built.spot;
+    let mut lit = spot;
+    use_effect(use_reactive!(|at| {
+        let now = if open() { at } else { None };
+        if *lit.peek() != now {
+            lit.set(now);
+        }
+    }));
+    // Taken out while lit (the coach no longer allowed): the light goes
+    // too. The screen's signal may already be gone with the screen.
+    use_drop(move || {
+        if lit.try_peek().is_ok_and(|at| at.is_some()) {
+            if let Ok(mut at) = lit.try_write() {
+                *at = None;
+            }
+        }
+    });
     rsx! {
-        CoachTable { panel: platform::timed(COMPUTING, || panel.call(())), lang }
+        CoachTable { panel: built, lang }
     }
 }

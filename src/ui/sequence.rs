@@ -14,15 +14,24 @@ use crate::core::table::Colour;
 use crate::i18n::Lang;
 use dioxus::prelude::*;
 
-/// The coach at a square to choose: every legal square, the chance that the
-/// opponent cannot complete a line next, the recommended one and why.
+/// The coach at a square to choose: the few moves the coach ranks best
+/// (`coach::sequence::shortlist`), best first, the chance that the
+/// opponent cannot complete a line next where it differs between them, the
+/// recommended one and why; its square is lit on the board.
 fn coach_panel(state: &Sequence, lang: Lang) -> Panel {
     let Some(advice) = coach::sequence::advise(state) else {
         return Panel::default();
     };
-    let mut panel = Panel::of(&advice, |c| lang.coach_sequence_option(c));
+    let list = coach::sequence::shortlist(&advice);
+    let mut panel = Panel::shortlisted(&advice, &list, |moves| lang.coach_sequence_group(moves));
     panel.chance_label = Some(lang.coach_sequence().chance.into());
     panel.reason = Some(lang.coach_sequence_reason(&advice.reason));
+    let safe = match list.chance {
+        coach::Figure::Same(chance) => chance,
+        coach::Figure::Varies => None,
+    };
+    panel.note = Some(lang.coach_sequence_note(list.left_out, safe));
+    panel.spot = advice.recommended().map(|best| best.option.square);
     panel
 }
 
@@ -73,6 +82,9 @@ pub fn SequenceGameScreen() -> Element {
             (all, any || remove)
         });
     let winning: Vec<Square> = state.winner().map(|(_, l)| l.clone()).unwrap_or_default();
+    // The open coach's recommended square, lit.
+    let advised = (game.coach_spot)();
+    let ct = lang.coach();
     let instruction = match state.phase() {
         Phase::Place { sum, replacing, .. } => Some(lang.sequence_place(*sum, *replacing)),
         Phase::Remove { .. } => Some(t.remove.to_string()),
@@ -187,15 +199,17 @@ pub fn SequenceGameScreen() -> Element {
                             let owner = state.board()[r][c];
                             let target = targets.contains(&(r, c));
                             let win = winning.contains(&(r, c));
+                            let best = advised == Some((r, c)) && target;
                             let look = owner.map(|s| side_look(state, s));
                             rsx! {
                                 button {
                                     key: "{r}-{c}",
-                                    class: if win { "square win" } else if target { "square target" } else { "square" },
+                                    class: if win { "square win" } else if best { "square target coach-best" } else if target { "square target" } else { "square" },
                                     "data-testid": "sq-{r}-{c}",
                                     "aria-label": {
                                         let who = owner.map(|s| side_name(state, s)).unwrap_or_default();
-                                        format!("{} {}", BOARD[r][c], who)
+                                        let star = if best { format!(", {}", ct.advised) } else { String::new() };
+                                        format!("{} {}{star}", BOARD[r][c], who)
                                     },
                                     onclick: move |_| {
                                         game.act(if removing {
@@ -205,6 +219,9 @@ pub fn SequenceGameScreen() -> Element {
                                         });
                                     },
                                     span { class: "sq-number", "{BOARD[r][c]}" }
+                                    if best {
+                                        span { class: "sq-star", "aria-hidden": "true", "★" }
+                                    }
                                     if let Some((colour, sym)) = look {
                                         span { class: "chip-disc {colour_class(colour)}", "aria-hidden": "true", "{sym}" }
                                     }

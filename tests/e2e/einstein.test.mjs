@@ -135,3 +135,29 @@ test('a quicker choice: one pair tapped, the only split the game allows is propo
   assert.equal(await page.$(id('only-split')), null);
   assert.deepEqual(page.errors, []);
 });
+
+test('the coach near the end: the chance to go on is a column once it differs', async () => {
+  const page = await app.page();
+  await newEinstein(page, ['Anne']);
+  // Pairs 1+1 and 2+2 each time; fifth die 6 seven times, then 5, then 4.
+  for (const fifth of [6, 6, 6, 6, 6, 6, 6, 5, 4]) {
+    await typedRoll(page, [1, 1, 2, 2, fifth]);
+    await choose(page, [0, 1, 2, 3]);
+  }
+  // 6-6-3-3-5: leaving a 6 makes its eighth mark and ends the game.
+  await typedRoll(page, [6, 6, 3, 3, 5]);
+  await page.tap(id('coach-button'));
+  const headings = await page.$$eval('.coach-table thead th', (t) => t.map((e) => e.textContent).filter((x) => x));
+  assert.deepEqual(headings, ['La partie continue', 'Maintenant']);
+  const lines = await page.$$eval('.coach-table tbody tr', (trs) => trs.map((tr) => tr.textContent));
+  assert.equal(lines.length, 3, lines.join('\n'));
+  // The two splits that end the game are one row, last, with chance 0.
+  assert.match(lines[2], /termine votre partie.*ou.*termine votre partie.*0\s·\s0,0\s%.*−400/);
+  assert.match(lines[0], /★ Conseillé.*6995\/7776\s·\s90,0\s%.*−200/);
+  const chances = await page.$$eval(id('coach-chance'), (t) => t.map((e) => e.textContent));
+  assert.ok(new Set(chances).size > 1, chances.join(' '));
+  assert.match(await page.textContent(id('coach-reason')), /Le moindre mal\s: −200 points/);
+  await page.$eval(id('coach-panel'), (e) => e.scrollIntoView({ block: 'start' }));
+  await shot(page, 'issue37-after-coach-einstein-end-fr');
+  assert.deepEqual(page.errors, []);
+});

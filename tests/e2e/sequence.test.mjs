@@ -112,3 +112,41 @@ test('the roll-off shows each player\'s sum of two dice as a labelled sum, never
     await page.context().close();
   }
 });
+
+test('the coach on a wild 11: the few best squares ranked, the first lit on the board', async () => {
+  for (const [locale, colorScheme, tag] of [['fr-FR', 'light', 'fr'], ['en-GB', 'dark', 'en-dark']]) {
+    const fr = locale === 'fr-FR';
+    const page = await app.page({ locale, colorScheme });
+    await newSequence(page, ['Anne', 'Bruno']);
+    await dice(page, 5, 6);       // 11: any of the 36 free squares
+    assert.equal(await page.$$eval('.square.target', (s) => s.length), 36);
+    assert.equal(await page.$$eval('.square.coach-best', (s) => s.length), 0, 'nothing lit before the coach is asked');
+    await page.tap(id('coach-button'));
+    const lines = await page.$$eval('.coach-table tbody tr', (trs) => trs.map((tr) => tr.textContent));
+    assert.ok(lines.length >= 1 && lines.length <= 3, `${lines.length} rows`);
+    // No column says the same thing on every row: the danger, 0 after
+    // every move, is said once.
+    assert.equal(await page.$$eval(`${id('coach-panel')} ${id('coach-chance')}`, (t) => t.length), 0);
+    const note = await page.textContent(`${id('coach-panel')} .coach-note`);
+    assert.match(note, fr ? /et \d+ autres cases, moins bonnes/ : /and \d+ other squares, worse/);
+    assert.match(note, fr ? /Aucun de ces coups ne laisse l'adversaire compléter une ligne/ : /None of these moves lets the opponent complete a line/);
+    // The recommended square, named on the first row, is the one lit.
+    const best = await page.textContent(id('coach-best'));
+    // Squares tied by the board's symmetry share a row, their number said once.
+    assert.match(best, fr ? /^Poser sur un \d+\s: ligne \d, colonne \d ou ligne/ : /^Place on an? \d+: row \d, column \d or row/);
+    const [, r, c] = best.match(fr ? /ligne (\d), colonne (\d)/ : /row (\d), column (\d)/);
+    const lit = await page.$$eval('.square.coach-best', (s) => s.map((e) => e.dataset.testid));
+    assert.deepEqual(lit, [`sq-${r - 1}-${c - 1}`]);
+    assert.equal(await page.textContent(`${sq(r - 1, c - 1)} .sq-star`), '★');
+    assert.match(await page.getAttribute(sq(r - 1, c - 1), 'aria-label'), fr ? /conseillé par le coach/ : /the coach's pick/);
+    await page.$eval(id('board'), (e) => e.scrollIntoView({ block: 'center' }));
+    await shot(page, `issue37-after-coach-sequence-board-${tag}`);
+    await page.$eval(id('coach-panel'), (e) => e.scrollIntoView({ block: 'start' }));
+    await shot(page, `issue37-after-coach-sequence-${tag}`);
+    // Played, the light goes with the decision.
+    await page.tap(sq(r - 1, c - 1));
+    await page.waitForSelector('.square.coach-best', { state: 'detached' });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

@@ -57,7 +57,7 @@
 
 mod estimate;
 
-use super::{Advice, Basis, Ratio, Scored};
+use super::{self as coach, Advice, Basis, Ratio, Scored, Shortlist};
 use crate::core::dice::D6;
 use crate::core::einstein::{
     score, Choice, Einstein, FifthRule, Phase, Sheet, FIFTH_MARKS_TO_END, FIFTH_SLOTS,
@@ -84,6 +84,11 @@ pub struct Split {
 }
 
 /// Why the coach recommends its split (worded by `i18n::coach_einstein`).
+///
+/// Its figures are the rows' own: `now` is the recommended split's change
+/// of the score (its row's figure), `best_now` the best change any split
+/// makes (the row of [`shortlist`]'s kept split), never a difference the
+/// player would have to work out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// Every legal split marks the same sums and fifth die.
@@ -92,17 +97,30 @@ pub enum Reason {
     BestNow { gain: i32 },
     /// It scores less now, but puts the fifth die on a value with fewer
     /// marks (`fifth`), so the game lasts longer.
-    LongerGame { fifth: u8, cost: i32 },
+    LongerGame { fifth: u8, now: i32, best_now: i32 },
     /// It does not end the player's game, where the best-scoring split
-    /// would (`cost` points given up now).
-    AvoidsEnding { cost: i32 },
+    /// would.
+    AvoidsEnding { now: i32, best_now: i32 },
     /// It scores less now, but marks a sum already on its way (`sum`,
     /// which then has `marks` marks) rather than opening a new one.
-    BuildsOn { sum: usize, marks: u8, cost: i32 },
+    BuildsOn {
+        sum: usize,
+        marks: u8,
+        now: i32,
+        best_now: i32,
+    },
     /// It scores less now, but the advisor's estimate of the final score is
     /// higher by `points`.
-    BetterOutlook { points: i32, cost: i32 },
+    BetterOutlook {
+        points: i32,
+        now: i32,
+        best_now: i32,
+    },
 }
+
+/// How many rows the screen lists besides the split the reason names: the
+/// best few, as the coach ranks them.
+pub const FEW: usize = 4;
 
 /// The coach's advice for `player` at the current roll: every legal split,
 /// scored, and the one it recommends. `None` when `player` has no split to
@@ -175,6 +193,30 @@ pub fn distinct(mut advice: Advice<Split, Reason>) -> Advice<Split, Reason> {
     });
     advice.best = best.and_then(|e| advice.options.iter().position(|o| o.option.effect() == e));
     advice
+}
+
+/// What the screen lists of an advice ([`distinct`] first): the splits
+/// ranked by the advisor's estimate ([`Split::outlook`]), the recommended
+/// one first; splits with the same estimate and the same figures in one
+/// row; the best [`FEW`] rows and the split with the best change now (the
+/// one [`Reason`] compares with, so that its figure is on a row). The
+/// chance that the game goes on is a column only where it differs between
+/// the rows (early in a game it is 1 for every split).
+pub fn shortlist(advice: &Advice<Split, Reason>) -> Shortlist {
+    let best_now = advice.options.iter().map(|o| o.expected).max().flatten();
+    let keep: Vec<usize> = advice
+        .options
+        .iter()
+        .position(|o| o.expected == best_now)
+        .into_iter()
+        .collect();
+    coach::shortlist(
+        advice,
+        |o| f64::from(o.option.outlook),
+        |a, b| a.outlook == b.outlook,
+        FEW,
+        &keep,
+    )
 }
 
 /// The one-step baseline: the legal split with the best immediate score
@@ -253,10 +295,10 @@ fn reason(
     if gain(best) >= gain(greedy) {
         return Reason::BestNow { gain: gain(best) };
     }
-    let cost = gain(greedy) - gain(best);
+    let (now, best_now) = (gain(best), gain(greedy));
     let (b, g) = (split(best), split(greedy));
     if g.ends_game && !b.ends_game {
-        return Reason::AvoidsEnding { cost };
+        return Reason::AvoidsEnding { now, best_now };
     }
     let fifth_marks = |value: u8| {
         start
@@ -267,7 +309,8 @@ fn reason(
     if b.fifth_marked && g.fifth_marked && fifth_marks(b.fifth) < fifth_marks(g.fifth) {
         return Reason::LongerGame {
             fifth: b.fifth,
-            cost,
+            now,
+            best_now,
         };
     }
     let marks = |s: usize| start.marks[s - 2];
@@ -278,12 +321,14 @@ fn reason(
         return Reason::BuildsOn {
             sum,
             marks: marks(sum) + extra,
-            cost,
+            now,
+            best_now,
         };
     }
     Reason::BetterOutlook {
         points: nearest(values[best] - values[greedy]),
-        cost,
+        now,
+        best_now,
     }
 }
 

@@ -13,8 +13,10 @@ pub mod einstein;
 mod ratio;
 pub mod rtt;
 pub mod sequence;
+mod shortlist;
 
 pub use ratio::Ratio;
+pub use shortlist::{shortlist, Figure, Shortlist};
 
 /// One option of a decision, scored.
 #[derive(Clone, Debug, PartialEq)]

@@ -24,7 +24,7 @@ mod value;
 
 pub use value::Weights;
 
-use super::{Advice, Basis, Ratio, Scored};
+use super::{self as coach, Advice, Basis, Ratio, Scored, Shortlist};
 use crate::core::sequence::{squares_of, Action, Phase, Sequence, Square, BOARD, SIZE};
 use value::{Runs, Valued};
 
@@ -333,6 +333,33 @@ pub fn advise_with(game: &Sequence, w: &Weights) -> Option<SequenceAdvice> {
         reason,
         basis: Basis::Search,
     })
+}
+
+/// How many rows the screen lists: the best few moves, as the coach ranks
+/// them.
+pub const FEW: usize = 3;
+
+/// What the screen lists of an advice: the moves ranked by the search's
+/// value, the recommended one first; moves of equal value (a tie, often
+/// squares alike by the board's symmetry) and of the same kind and
+/// [`Choice::danger`] in one row; the best [`FEW`] rows. The danger is a
+/// column only where it differs between the rows: on a wild 11 early on,
+/// no move leaves the opponent a line, and that is said once.
+pub fn shortlist(advice: &SequenceAdvice) -> Shortlist {
+    coach::shortlist(
+        advice,
+        |o| o.option.value,
+        |a, b| a.kind == b.kind && a.wins == b.wins && tie(a.value, b.value),
+        FEW,
+        &[],
+    )
+}
+
+/// Two values of the search equal up to the rounding of its sums (the
+/// same board seen from squares alike by symmetry sums the same terms in
+/// another order).
+fn tie(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
 /// The greedy baseline for the benchmarks: a winning move if there is one,
