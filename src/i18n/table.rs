@@ -198,10 +198,18 @@ mod tests {
             Lang::Fr.waiting_for(&names(&["Anne"])),
             "On attend Anne, sur son téléphone."
         );
-        assert_eq!(Lang::En.connected_to(""), "Connected to the table.");
+        assert_eq!(Lang::En.connected_to(&[]), "Connected to the table.");
         assert_eq!(
-            Lang::Fr.connected_to("Anne"),
+            Lang::Fr.connected_to(&names(&["Anne"])),
             "Connecté à la table (téléphone hôte : Anne)."
+        );
+        assert_eq!(
+            Lang::En.connected_to(&names(&["Anne", "Bruno"])),
+            "Connected to the table (host phone: Anne, Bruno)."
+        );
+        assert_eq!(
+            Lang::En.connected_to(&names(&["Anne", "Bruno", "Chloé", "Dan", "Eve"])),
+            "Connected to the table (host phone: Anne and 4 others)."
         );
     }
 }
