@@ -151,6 +151,7 @@ pub fn SequenceGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "sequence-roll",
+                            hidden: !game.app_rolls(),
                             "data-haptic": "roll",
                             onclick: move |_| {
                                 game.throw_next();
@@ -158,7 +159,7 @@ pub fn SequenceGameScreen() -> Element {
                             },
                             "{t.roll_two}"
                         }
-                        p { class: "caption", "{g.enter_dice}" }
+                        p { class: "caption", "{game.enter_dice()}" }
                         FaceKeypad {
                             checker: typed,
                             lang,
