@@ -3,6 +3,7 @@
 
 use crate::core::game::GameKind;
 use crate::core::link::ticket::is_relay_url;
+use crate::core::session::WhoseDice;
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +48,11 @@ pub struct Settings {
     /// Games whose tables turned the coach off at setup (remembered for the
     /// next game of that kind). Files without it allow the coach everywhere.
     pub no_coach: Vec<GameKind>,
+    /// Games whose tables chose their own real dice at setup (remembered
+    /// for the next game of that kind). Files without it play every game
+    /// with the app's dice, as before the choice existed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub table_dice: Vec<GameKind>,
     /// The relay a game on several phones goes through: none for iroh's
     /// public relays (the default, free and without set-up), or the URL of
     /// a relay the table runs itself (see the README). Files without it use
@@ -94,6 +100,23 @@ impl Settings {
         Ok(())
     }
 
+    /// Whose dice a new game of `kind` starts with: the last choice made
+    /// for that game.
+    pub fn dice(&self, kind: GameKind) -> WhoseDice {
+        if self.table_dice.contains(&kind) {
+            WhoseDice::Table
+        } else {
+            WhoseDice::App
+        }
+    }
+
+    pub fn choose_dice(&mut self, kind: GameKind, dice: WhoseDice) {
+        self.table_dice.retain(|k| *k != kind);
+        if dice == WhoseDice::Table {
+            self.table_dice.push(kind);
+        }
+    }
+
     pub fn allow_coach(&mut self, kind: GameKind, allowed: bool) {
         self.no_coach.retain(|k| *k != kind);
         if !allowed {
@@ -110,6 +133,7 @@ impl Default for Settings {
             animations: true,
             haptics: true,
             no_coach: Vec::new(),
+            table_dice: Vec::new(),
             relay: None,
         }
     }
@@ -212,11 +236,14 @@ mod tests {
             animations: false,
             haptics: false,
             no_coach: vec![GameKind::Einstein],
+            table_dice: vec![GameKind::Serieux],
             relay: Some("http://192.168.1.20:3340/".into()),
         };
         assert_eq!(Settings::from_json(&s.to_json()), Ok(s.clone()));
         assert!(!s.coach_allowed(GameKind::Einstein));
         assert!(s.coach_allowed(GameKind::Serieux));
+        assert_eq!(s.dice(GameKind::Serieux), WhoseDice::Table);
+        assert_eq!(s.dice(GameKind::Einstein), WhoseDice::App);
         assert_eq!(
             Settings::from_json(&Settings::default().to_json()),
             Ok(Settings::default())
@@ -250,6 +277,19 @@ mod tests {
     }
 
     #[test]
+    fn the_choice_of_dice_is_remembered_per_game() {
+        let mut s = Settings::default();
+        s.choose_dice(GameKind::Rtt, WhoseDice::Table);
+        s.choose_dice(GameKind::Rtt, WhoseDice::Table);
+        assert_eq!(s.table_dice, vec![GameKind::Rtt]);
+        let back = Settings::from_json(&s.to_json()).unwrap();
+        assert_eq!(back.dice(GameKind::Rtt), WhoseDice::Table);
+        assert_eq!(back.dice(GameKind::Words), WhoseDice::App);
+        s.choose_dice(GameKind::Rtt, WhoseDice::App);
+        assert!(!s.to_json().contains("table_dice"));
+    }
+
+    #[test]
     fn missing_fields_take_defaults() {
         assert_eq!(
             Settings::from_json("{\"version\":1}"),
@@ -263,6 +303,7 @@ mod tests {
         let s = Settings::from_json(old).unwrap();
         assert!(s.haptics);
         assert!(GameKind::ALL.iter().all(|k| s.coach_allowed(*k)));
+        assert!(GameKind::ALL.iter().all(|k| s.dice(*k) == WhoseDice::App));
         assert_eq!(s.lang, Some(Lang::En));
         assert!(!s.animations);
         let off = Settings {

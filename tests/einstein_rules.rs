@@ -391,7 +391,7 @@ fn a_phone_sees_the_other_choices_of_a_roll_only_once_all_have_chosen() {
                     choices.clear();
                 }
                 Action::Choose { .. } => choices.push(action.clone()),
-                Action::RollOff { .. } => {}
+                Action::RollOff { .. } | Action::Dice(_) => {}
             }
             let Phase::Choose { .. } = state.phase() else {
                 assert_eq!(state.seen_by(&[0]), state, "all chose: nothing hidden");

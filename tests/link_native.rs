@@ -40,6 +40,7 @@ fn start(players: usize) -> Start<einstein::Setup> {
             first: FirstPlayer::Chosen(0),
         },
         coach_allowed: true,
+        dice: Default::default(),
     }
 }
 

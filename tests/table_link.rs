@@ -460,6 +460,7 @@ fn einstein_three_phones_and_a_watcher_agree_whatever_the_network_does() {
                 },
             },
             coach_allowed: true,
+            dice: Default::default(),
         },
         // Seat 3 has no phone: the host plays it.
         &[Some(1), Some(2), None],
@@ -483,6 +484,7 @@ fn roll_to_the_top_sheets_filled_at_once_agree() {
                     decreasing: rng.random_bool(0.3),
                 },
                 coach_allowed: false,
+                dice: Default::default(),
             }
         },
         &[Some(1), Some(2)],
@@ -500,6 +502,7 @@ fn turn_games_agree() {
                 first: FirstPlayer::RollOff,
             },
             coach_allowed: true,
+            dice: Default::default(),
         },
         &[Some(1), Some(2)],
         games() / 2,
@@ -513,6 +516,7 @@ fn turn_games_agree() {
                 six_in_a_row: false,
             },
             coach_allowed: true,
+            dice: Default::default(),
         },
         &[Some(1)],
         games() / 2,
@@ -529,6 +533,7 @@ fn einstein_table() -> Table<Einstein> {
                 first: FirstPlayer::Chosen(0),
             },
             coach_allowed: true,
+            dice: Default::default(),
         },
         &[Some(1), Some(2)],
     );
@@ -835,6 +840,7 @@ fn a_long_catch_up_comes_in_frames_under_the_limit() {
                 first: FirstPlayer::Chosen(0),
             },
             coach_allowed: true,
+            dice: Default::default(),
         },
         &[None],
     );

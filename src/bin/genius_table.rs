@@ -222,6 +222,7 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
             let start = Start {
                 setup: setup::<G>(args)?,
                 coach_allowed: true,
+                dice: Default::default(),
             };
             let id = new_id(G::KIND, now_ms(), u16::from_le_bytes(os_random()?));
             let replica = Replica::new(id, start).map_err(|e| format!("{e:?}"))?;

@@ -5,7 +5,7 @@
 use super::dice::D6;
 use super::game::GameKind;
 use super::game::{Actor, Game, Move, Points, Progress, Roll, Standings};
-use super::session::{RollSource, Rules};
+use super::session::{RollSource, Rules, WhoseDice};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
@@ -107,6 +107,8 @@ pub enum Action {
     Roll { dice: Vec<D6>, source: RollSource },
     /// One player's pairs for the current roll.
     Choose { player: usize, choice: Choice },
+    /// The table changes whose dice it plays with (see [`WhoseDice`]).
+    Dice(WhoseDice),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -332,6 +334,8 @@ pub fn all_choices() -> Vec<Choice> {
 }
 
 impl Rules for Einstein {
+    crate::dice_change!(Action);
+
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
@@ -361,6 +365,7 @@ impl Rules for Einstein {
     fn validate(&self, action: &Action) -> Result<(), Error> {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
+            (_, Action::Dice(_)) => Ok(()),
             (Phase::RollOff(r), Action::RollOff { values, .. }) => {
                 r.roll_d6(values).map(|_| ()).map_err(Error::First)
             }
@@ -478,7 +483,7 @@ impl Rules for Einstein {
         match action {
             Action::RollOff { values, source } => Some((values.clone(), *source)),
             Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
-            Action::Choose { .. } => None,
+            Action::Choose { .. } | Action::Dice(_) => None,
         }
     }
 
@@ -517,7 +522,7 @@ impl Game for Einstein {
 
     fn actor(&self, action: &Action) -> Actor {
         match action {
-            Action::RollOff { .. } => Actor::Table,
+            Action::RollOff { .. } | Action::Dice(_) => Actor::Table,
             Action::Roll { .. } => Actor::Player(self.roller),
             Action::Choose { player, .. } => Actor::Player(*player),
         }

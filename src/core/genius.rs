@@ -8,7 +8,7 @@ use super::dice::D6;
 use super::dice_kinds::{Challenge, DieKind};
 use super::game::GameKind;
 use super::game::{Actor, Game, Move, Points, Roll, Standings, Variant};
-use super::session::{RollSource, Rules};
+use super::session::{RollSource, Rules, WhoseDice};
 pub use super::table::FirstPlayer;
 use super::table::{seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
@@ -110,6 +110,8 @@ pub enum Action {
         challenge: Challenge,
         source: RollSource,
     },
+    /// The table changes whose dice it plays with (see [`WhoseDice`]).
+    Dice(WhoseDice),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -265,6 +267,8 @@ pub fn sum_of(dice: &[D6]) -> i32 {
 }
 
 impl Rules for Genius {
+    crate::dice_change!(Action);
+
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
@@ -302,6 +306,7 @@ impl Rules for Genius {
         let mode = self.setup.mode;
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
+            (_, Action::Dice(_)) => Ok(()),
             (Phase::RollOff(r), Action::RollOff { values, .. }) => {
                 r.roll_d6(values).map(|_| ()).map_err(Error::First)
             }
@@ -542,7 +547,7 @@ impl Rules for Genius {
                 values.push(challenge.value());
                 Some((values, *source))
             }
-            Action::Erase { .. } | Action::KeepAll | Action::Place { .. } => None,
+            Action::Erase { .. } | Action::KeepAll | Action::Place { .. } | Action::Dice(_) => None,
         }
     }
 
@@ -577,7 +582,7 @@ impl Game for Genius {
     /// erasing included (they erase from any player's grid).
     fn actor(&self, action: &Action) -> Actor {
         match action {
-            Action::RollOff { .. } => Actor::Table,
+            Action::RollOff { .. } | Action::Dice(_) => Actor::Table,
             _ => Actor::Player(self.current),
         }
     }

@@ -7,7 +7,7 @@
 use super::dice_kinds::{DieKind, Face, White};
 use super::game::GameKind;
 use super::game::{Actor, Compose, Game, Move, Points, Roll, Standings, Variant};
-use super::session::{RollSource, Rules};
+use super::session::{RollSource, Rules, WhoseDice};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
@@ -73,6 +73,8 @@ pub enum Action {
         add: Option<DieKind>,
         remove: Option<DieKind>,
     },
+    /// The table changes whose dice it plays with (see [`WhoseDice`]).
+    Dice(WhoseDice),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -297,6 +299,8 @@ fn check_faces(kinds: &[DieKind], values: &[u32]) -> Result<(), Error> {
 }
 
 impl Rules for Rtt {
+    crate::dice_change!(Action);
+
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
@@ -333,6 +337,7 @@ impl Rules for Rtt {
     fn validate(&self, action: &Action) -> Result<(), Error> {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
+            (_, Action::Dice(_)) => Ok(()),
             (Phase::RollOff(r), Action::RollOff { values, .. }) => {
                 r.roll_d6(values).map(|_| ()).map_err(Error::First)
             }
@@ -518,7 +523,7 @@ impl Rules for Rtt {
                 v.push(*white as u32);
                 Some((v, *source))
             }
-            Action::Place { .. } | Action::Adjust { .. } => None,
+            Action::Place { .. } | Action::Adjust { .. } | Action::Dice(_) => None,
         }
     }
 
@@ -576,7 +581,7 @@ impl Game for Rtt {
     /// their own sheet.
     fn actor(&self, action: &Action) -> Actor {
         match action {
-            Action::RollOff { .. } => Actor::Table,
+            Action::RollOff { .. } | Action::Dice(_) => Actor::Table,
             Action::StartRoll { .. } | Action::Roll { .. } | Action::Adjust { .. } => {
                 Actor::Player(self.roller)
             }

@@ -5,7 +5,7 @@ use super::dice::D6;
 use super::dice_kinds::DieKind;
 use super::game::GameKind;
 use super::game::{Actor, Game, Move, Points, Roll, Standings};
-use super::session::{RollSource, Rules};
+use super::session::{RollSource, Rules, WhoseDice};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
 };
@@ -63,6 +63,8 @@ pub enum Action {
     Remove {
         square: Square,
     },
+    /// The table changes whose dice it plays with (see [`WhoseDice`]).
+    Dice(WhoseDice),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -329,6 +331,8 @@ impl Sequence {
 }
 
 impl Rules for Sequence {
+    crate::dice_change!(Action);
+
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
@@ -370,6 +374,7 @@ impl Rules for Sequence {
     fn validate(&self, action: &Action) -> Result<(), Error> {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
+            (_, Action::Dice(_)) => Ok(()),
             (Phase::RollOff(r), Action::RollOff { values, .. }) => r
                 .roll_within(values, 2..=12)
                 .map(|_| ())
@@ -495,7 +500,7 @@ impl Rules for Sequence {
         match action {
             Action::RollOff { values, source } => Some((values.clone(), *source)),
             Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
-            Action::Place { .. } | Action::Remove { .. } => None,
+            Action::Place { .. } | Action::Remove { .. } | Action::Dice(_) => None,
         }
     }
 
@@ -534,7 +539,7 @@ impl Game for Sequence {
 
     fn actor(&self, action: &Action) -> Actor {
         match action {
-            Action::RollOff { .. } => Actor::Table,
+            Action::RollOff { .. } | Action::Dice(_) => Actor::Table,
             _ => Actor::Player(self.current),
         }
     }

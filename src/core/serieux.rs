@@ -7,7 +7,7 @@ use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
 use super::game::GameKind;
 use super::game::{Actor, Game, Move, Points, Progress, Roll, Standings};
 use super::prime::{verdict, Verdict};
-use super::session::{RollSource, Rules};
+use super::session::{RollSource, Rules, WhoseDice};
 pub use super::table::FirstPlayer;
 use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
@@ -29,6 +29,8 @@ pub enum Action {
     },
     /// The current player's dice for this round.
     Roll { dice: Vec<D6>, source: RollSource },
+    /// The table changes whose dice it plays with (see [`WhoseDice`]).
+    Dice(WhoseDice),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -154,6 +156,8 @@ impl Serieux {
 }
 
 impl Rules for Serieux {
+    crate::dice_change!(Action);
+
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
@@ -184,6 +188,7 @@ impl Rules for Serieux {
     fn validate(&self, action: &Action) -> Result<(), Error> {
         match (action, &self.phase) {
             (_, Phase::Finished) => Err(Error::GameOver),
+            (Action::Dice(_), _) => Ok(()),
             (Action::RollOff { values, .. }, Phase::RollOff(r)) => {
                 r.roll_d6(values).map(|_| ()).map_err(Error::First)
             }
@@ -230,6 +235,7 @@ impl Rules for Serieux {
                 });
                 self.advance();
             }
+            Action::Dice(_) => {}
         }
     }
 
@@ -256,10 +262,11 @@ impl Rules for Serieux {
     }
 
     fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
-        Some(match action {
-            Action::RollOff { values, source } => (values.clone(), *source),
-            Action::Roll { dice, source } => (D6::values_of(dice), *source),
-        })
+        match action {
+            Action::RollOff { values, source } => Some((values.clone(), *source)),
+            Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
+            Action::Dice(_) => None,
+        }
     }
 
     fn is_finished(&self) -> bool {
@@ -294,7 +301,7 @@ impl Game for Serieux {
 
     fn actor(&self, action: &Action) -> Actor {
         match action {
-            Action::RollOff { .. } => Actor::Table,
+            Action::RollOff { .. } | Action::Dice(_) => Actor::Table,
             Action::Roll { .. } => Actor::Player(self.current),
         }
     }

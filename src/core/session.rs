@@ -9,6 +9,12 @@
 //! undone away. While such dice wait to come back, typed dice are refused
 //! (switching to physical dice must not replace a bad virtual roll); dice
 //! that were typed in from physical dice can be corrected freely.
+//!
+//! Whose dice the table plays with ([`WhoseDice`]) is part of the game:
+//! chosen at setup, changed by an action of the log. With the table's real
+//! dice the app's rolls are refused ([`Refusal::TableDice`]), so no
+//! mistaken tap can roll for the table (the one exception: the dice of an
+//! undone roll of the app's, which come back).
 
 use super::dice_kinds::DieKind;
 use super::game::{Move, Roll};
@@ -26,6 +32,20 @@ pub enum RollSource {
     Virtual,
     /// Typed in from physical dice.
     Typed,
+}
+
+/// Whose dice the table plays with: chosen at setup (the record's
+/// [`Record::dice`]), changed during the game by an action of the log (see
+/// [`Rules::dice_change`]), so that undo, saving and the table link follow it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WhoseDice {
+    /// The app rolls (its buttons), and real dice may still be typed in:
+    /// the behaviour of every game saved before the choice existed.
+    #[default]
+    App,
+    /// The table's real dice, typed in: the app does not roll.
+    Table,
 }
 
 /// The rules of one game: a state built from a setup, changed by actions.
@@ -90,12 +110,45 @@ pub trait Rules: Clone + Debug + Sized {
 
     /// True once the game is over.
     fn is_finished(&self) -> bool;
+
+    /// The action that changes whose dice the table plays with, for a game
+    /// that takes dice (see [`dice_change!`](crate::dice_change)). It
+    /// changes nothing in the game's state and is not one of the
+    /// [`Rules::legal_moves`]: the session decides when it is accepted.
+    fn dice_action(_dice: WhoseDice) -> Option<Self::Action> {
+        None
+    }
+
+    /// The dice `action` changes to, if it is such a change.
+    fn dice_change(_action: &Self::Action) -> Option<WhoseDice> {
+        None
+    }
+}
+
+/// Implements [`Rules::dice_action`] and [`Rules::dice_change`] for a game
+/// whose action enum has a `Dice(WhoseDice)` variant: one line in each
+/// game's `impl Rules`.
+#[macro_export]
+macro_rules! dice_change {
+    ($action:ident) => {
+        fn dice_action(dice: $crate::core::session::WhoseDice) -> Option<$action> {
+            Some($action::Dice(dice))
+        }
+
+        fn dice_change(action: &$action) -> Option<$crate::core::session::WhoseDice> {
+            match action {
+                $action::Dice(dice) => Some(*dice),
+                _ => None,
+            }
+        }
+    };
 }
 
 /// What a saved session holds; the state is rebuilt from it.
 ///
 /// In JSON: `{"setup": …, "log": [action…], "redo": [action…], "kept_rolls":
-/// [[die…]…], "coach": {…}}`, `redo`, `kept_rolls` and `coach` optional.
+/// [[die…]…], "coach": {…}, "dice": "table"}`, `redo`, `kept_rolls`, `coach`
+/// and `dice` optional (a game saved without `dice` plays with the app's).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record<R: Rules> {
     pub setup: R::Setup,
@@ -103,6 +156,8 @@ pub struct Record<R: Rules> {
     pub redo: Vec<R::Action>,
     pub kept_rolls: VecDeque<Vec<u32>>,
     pub coach: CoachUse,
+    /// Whose dice the table chose at setup; the log's changes follow.
+    pub dice: WhoseDice,
 }
 
 /// The coach at this table: allowed or not (chosen at setup), and whether
@@ -135,6 +190,8 @@ struct Stored {
     kept_rolls: VecDeque<Vec<u32>>,
     #[serde(default)]
     coach: CoachUse,
+    #[serde(default)]
+    dice: WhoseDice,
 }
 
 impl<R: Rules> Serialize for Record<R> {
@@ -142,7 +199,7 @@ impl<R: Rules> Serialize for Record<R> {
     /// values on the way (a long log saves several times faster).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut out = serializer.serialize_struct("Record", 5)?;
+        let mut out = serializer.serialize_struct("Record", 6)?;
         out.serialize_field("setup", &self.setup)?;
         out.serialize_field("log", &self.log)?;
         out.serialize_field("redo", &self.redo)?;
@@ -153,6 +210,12 @@ impl<R: Rules> Serialize for Record<R> {
             out.serialize_field("coach", &self.coach)?;
         } else {
             out.skip_field("coach")?;
+        }
+        // Likewise: a game with the app's dice is stored as before the choice.
+        if self.dice != WhoseDice::App {
+            out.serialize_field("dice", &self.dice)?;
+        } else {
+            out.skip_field("dice")?;
         }
         out.end()
     }
@@ -174,6 +237,7 @@ impl<'de, R: Rules> Deserialize<'de> for Record<R> {
             redo: actions(stored.redo)?,
             kept_rolls: stored.kept_rolls,
             coach: stored.coach,
+            dice: stored.dice,
         })
     }
 }
@@ -187,6 +251,10 @@ pub enum Refusal<E> {
     /// the app already rolled for this turn, and rolling again gives the
     /// same dice back.
     AlreadyRolled,
+    /// A roll of the app's dice while the table plays with its own.
+    TableDice,
+    /// A change to the dice already played with, or once the game is over.
+    SameDice,
 }
 
 /// Why a record could not be replayed.
@@ -224,6 +292,7 @@ impl<R: Rules> Session<R> {
                 redo: Vec::new(),
                 kept_rolls: VecDeque::new(),
                 coach: CoachUse::default(),
+                dice: WhoseDice::App,
             },
             checkpoints: vec![(0, state.clone())],
             state,
@@ -266,17 +335,72 @@ impl<R: Rules> Session<R> {
         &self.record.log
     }
 
-    /// Applies a new action. A refused action changes nothing. An accepted one
-    /// ends the redo list; if it is a virtual roll, it uses up the dice kept
-    /// from an undone roll (see [`Session::throw`]). While such dice
-    /// are kept, a roll of typed dice is refused ([`Refusal::AlreadyRolled`]),
-    /// so that an undone bad roll cannot be replaced by physical dice.
-    pub fn act(&mut self, action: R::Action) -> Result<(), Refusal<R::Error>> {
-        let next = self.state.apply(&action).map_err(Refusal::Rules)?;
-        let typed = matches!(R::roll_values(&action), Some((_, RollSource::Typed)));
-        if typed && self.waiting_roll() {
-            return Err(Refusal::AlreadyRolled);
+    /// Checks a new action, changing nothing: the game's rules, then the
+    /// table's dice. While dice kept from an undone virtual roll wait, a
+    /// roll of typed dice is refused ([`Refusal::AlreadyRolled`]), so that
+    /// an undone bad roll cannot be replaced by physical dice; so is a change
+    /// to the table's dice. With the table's dice, a roll of the app's is
+    /// refused ([`Refusal::TableDice`]), except the kept dice coming back.
+    pub fn check(&self, action: &R::Action) -> Result<(), Refusal<R::Error>> {
+        if let Some(dice) = R::dice_change(action) {
+            if dice == self.dice() || self.is_finished() {
+                return Err(Refusal::SameDice);
+            }
+            if dice == WhoseDice::Table && self.waiting_roll() {
+                return Err(Refusal::AlreadyRolled);
+            }
         }
+        self.state.validate(action).map_err(Refusal::Rules)?;
+        match R::roll_values(action) {
+            Some((_, RollSource::Typed)) if self.waiting_roll() => Err(Refusal::AlreadyRolled),
+            Some((_, RollSource::Virtual)) if !self.app_rolls() => Err(Refusal::TableDice),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whose dice the table plays with now: the last change in the log, or
+    /// the choice made at setup.
+    pub fn dice(&self) -> WhoseDice {
+        let mut changes = self.record.log.iter().rev();
+        changes.find_map(R::dice_change).unwrap_or(self.record.dice)
+    }
+
+    /// Each change of dice in the log, with how many rolls came before it
+    /// (what the game's record shows of them).
+    pub fn dice_changes(&self) -> Vec<(usize, WhoseDice)> {
+        let mut rolls = 0;
+        let mut changes = Vec::new();
+        for action in &self.record.log {
+            if let Some(dice) = R::dice_change(action) {
+                changes.push((rolls, dice));
+            }
+            rolls += usize::from(R::roll_values(action).is_some());
+        }
+        changes
+    }
+
+    /// Whether the app rolls now: with its dice, or to give back the dice
+    /// of an undone roll (undoing a change to the app's dice after the app
+    /// rolled does not take its roll away).
+    pub fn app_rolls(&self) -> bool {
+        self.dice() == WhoseDice::App || self.waiting_roll()
+    }
+
+    /// Chooses whose dice the table plays with from the start (the table's
+    /// choice at setup, as [`Session::allow_coach`]); a change during the
+    /// game is an action ([`Rules::dice_action`]).
+    pub fn start_with(&mut self, dice: WhoseDice) {
+        self.record.dice = dice;
+    }
+
+    /// Applies a new action. A refused action changes nothing (see
+    /// [`Session::check`]). An accepted one ends the redo list; if it is a
+    /// virtual roll, it uses up the dice kept from an undone roll (see
+    /// [`Session::throw`]).
+    pub fn act(&mut self, action: R::Action) -> Result<(), Refusal<R::Error>> {
+        self.check(&action)?;
+        let mut next = self.state.clone();
+        next.apply_valid(&action);
         if R::virtual_roll(&action).is_some() {
             self.record.kept_rolls.pop_front();
         }

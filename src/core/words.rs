@@ -8,7 +8,7 @@
 use super::dice_kinds::{DieColour, DieKind, Face};
 use super::game::GameKind;
 use super::game::{Actor, Compose, Game, Move, Points, Progress, Roll, Standings};
-use super::session::{RollSource, Rules};
+use super::session::{RollSource, Rules, WhoseDice};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
@@ -80,6 +80,8 @@ pub enum Action {
     Judge { accept: bool },
     /// A player gives up for this round.
     Pass { player: usize },
+    /// The table changes whose dice it plays with (see [`WhoseDice`]).
+    Dice(WhoseDice),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,70 +171,11 @@ impl Words {
     pub fn silent_speakers(&self) -> usize {
         silent_speakers(self.setup.players.len())
     }
-
-    fn take(&mut self, player: usize, wanted: u32, from_reserve: bool) -> u32 {
-        let pot = if from_reserve {
-            &mut self.reserve
-        } else {
-            &mut self.centre
-        };
-        let got = wanted.min(*pot);
-        *pot -= got;
-        self.tokens[player] += got;
-        got
-    }
-
-    /// A new round. In "Propositions limitées" 2 tokens per player go from
-    /// the reserve to the centre, except after a black-face round: then the
-    /// round starts with the centre as it is ("en gardant simplement les
-    /// jetons se trouvant déjà au centre de la table").
-    fn start_round(&mut self, after_black: bool) {
-        self.rounds += 1;
-        if self.setup.variants.limited && !after_black {
-            let want = LIMITED_PER_PLAYER * self.setup.players.len() as u32;
-            let moved = want.min(self.reserve);
-            self.reserve -= moved;
-            self.centre += moved;
-        }
-        self.phase = if self.setup.variants.open_themes {
-            Phase::RollDice { theme: None }
-        } else {
-            Phase::RollTheme
-        };
-    }
-
-    fn out_of_tokens(&self) -> bool {
-        self.centre == 0 && (!self.setup.variants.limited || self.reserve == 0)
-    }
-
-    /// Ends the round (`black`: it was a black-face round) and starts the
-    /// next one, unless the tokens have run out.
-    fn end_round(&mut self, black: bool) {
-        self.events.push(Event::RoundOver);
-        if self.out_of_tokens() {
-            self.phase = Phase::Finished;
-            return;
-        }
-        self.roller = (self.roller + 1) % self.setup.players.len();
-        self.start_round(black);
-    }
-
-    fn round_is_over(&self, round: &Round) -> bool {
-        let n = self.setup.players.len();
-        if round.done.len() >= n {
-            return true;
-        }
-        if round.colour == DieColour::Black {
-            return false;
-        }
-        if self.setup.variants.open_themes && round.closed.iter().all(|c| *c) {
-            return true;
-        }
-        self.setup.variants.limited && self.centre == 0
-    }
 }
 
 impl Rules for Words {
+    crate::dice_change!(Action);
+
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
@@ -272,6 +215,7 @@ impl Rules for Words {
     fn validate(&self, action: &Action) -> Result<(), Error> {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
+            (_, Action::Dice(_)) => Ok(()),
             (Phase::RollOff(r), Action::RollOff { values, .. }) => {
                 r.roll_d6(values).map(|_| ()).map_err(Error::First)
             }
@@ -554,7 +498,10 @@ impl Rules for Words {
                 v.push(*colour as u32);
                 Some((v, *source))
             }
-            Action::Propose { .. } | Action::Judge { .. } | Action::Pass { .. } => None,
+            Action::Propose { .. }
+            | Action::Judge { .. }
+            | Action::Pass { .. }
+            | Action::Dice(_) => None,
         }
     }
 
@@ -592,7 +539,7 @@ impl Game for Words {
     /// The roller rolls, players speak and pass for themselves, the table judges.
     fn actor(&self, action: &Action) -> Actor {
         match action {
-            Action::RollOff { .. } | Action::Judge { .. } => Actor::Table,
+            Action::RollOff { .. } | Action::Judge { .. } | Action::Dice(_) => Actor::Table,
             Action::RollTheme { .. } | Action::RollDice { .. } => Actor::Player(self.roller),
             Action::Propose { player, .. } | Action::Pass { player } => Actor::Player(*player),
         }

@@ -52,6 +52,7 @@ mod coach;
 mod coach_einstein;
 mod coach_rtt;
 mod coach_sequence;
+mod dice;
 mod einstein;
 mod genius;
 mod history;
@@ -383,6 +384,8 @@ impl Lang {
                  roll again to get the same dice back (real dice cannot replace them)."
                     .into(),
             ),
+            Refusal::TableDice => self.dice().table_dice.into(),
+            Refusal::SameDice => self.dice().same_dice.into(),
         }
     }
 

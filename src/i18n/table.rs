@@ -159,6 +159,8 @@ impl Lang {
                 "Les dés de l'application ont déjà été lancés pour ce coup.",
                 "The app's dice were already thrown for this move.",
             ),
+            Denied::TableDice => self.dice().table_dice,
+            Denied::SameDice => self.dice().same_dice,
             Denied::Watching => self.pick(
                 "Ce téléphone regarde la partie : choisissez une place pour jouer.",
                 "This phone is watching: pick a seat to play.",

@@ -220,6 +220,7 @@ pub fn EinsteinGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "einstein-roll",
+                            hidden: !game.app_rolls(),
                             "data-haptic": "roll",
                             onclick: move |_| {
                                 game.throw_next();
@@ -227,7 +228,7 @@ pub fn EinsteinGameScreen() -> Element {
                             },
                             "{t.roll_five}"
                         }
-                        p { class: "caption", "{g.enter_dice}" }
+                        p { class: "caption", "{game.enter_dice()}" }
                         FaceKeypad { checker: typed, lang }
                         button {
                             class: "action record",

@@ -4,13 +4,14 @@
 //! link to the rules around the screen's own content.
 
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
+use super::dice::{DiceChoice, DiceView};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
 use super::table::{TableCommand, TableInfo};
 use super::{use_default, use_ui, Active, Screen, Ui};
 use crate::core::game::GameKind;
 use crate::core::game::{actors, Actor, Game, Move, Roll};
 use crate::core::link::wire::Denied;
-use crate::core::session::RollSource;
+use crate::core::session::{RollSource, WhoseDice};
 use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::Lang;
 use crate::platform;
@@ -131,6 +132,23 @@ impl<G: GameScreen> UseGame<G> {
         action.is_some_and(|action| self.act(action))
     }
 
+    /// Whether the app rolls now (its dice, or an undone roll's to give
+    /// back): the screens show their roll buttons only then.
+    pub fn app_rolls(&self) -> bool {
+        let read = self.active.read();
+        read.as_ref().is_none_or(|game| game.session.app_rolls())
+    }
+
+    /// The caption above the keypad of real dice: "Or enter…" under the
+    /// app's roll buttons, "Enter…" alone.
+    pub fn enter_dice(&self) -> &'static str {
+        if self.app_rolls() {
+            self.lang.game().enter_dice
+        } else {
+            self.lang.dice().enter
+        }
+    }
+
     /// Throws the one roll the game waits for, if it waits for one.
     pub fn throw_next(self) -> bool {
         let roll = self.active.read().as_ref().and_then(|game| {
@@ -209,6 +227,7 @@ impl<G: GameScreen> UseGame<G> {
                 lang: self.lang,
                 faces: range.collect::<Vec<u32>>(),
                 dice: G::ROLL_OFF_DICE,
+                app_rolls: self.app_rolls(),
                 on_roll: move |_| self.roll_off_round(&on_roll, None),
                 on_typed: move |values| self.roll_off_round(&on_typed, Some(values)),
             }
@@ -284,6 +303,24 @@ impl<G: GameScreen> UseGame<G> {
             step: Callback::new(move |undo| self.step(undo)),
             table: self.table_view(),
             can_host: game.is_some_and(|g| !g.read_only && !g.on_table && !g.session.is_finished()),
+            dice: self.dice_view(),
+        }
+    }
+
+    /// Whose dice the table plays with, its changes, and the way to change it.
+    fn dice_view(self) -> DiceView {
+        let read = self.active.read();
+        let game = read.as_ref();
+        DiceView {
+            now: game.map_or(WhoseDice::App, |g| g.session.dice()),
+            started: game.map_or(WhoseDice::App, |g| g.session.record().dice),
+            changes: game.map(|g| g.session.dice_changes()).unwrap_or_default(),
+            can_change: game.is_some_and(|g| !g.read_only && !g.session.is_finished()),
+            change: Callback::new(move |dice| {
+                if let Some(action) = G::dice_action(dice) {
+                    self.act(action);
+                }
+            }),
         }
     }
 
@@ -397,6 +434,8 @@ pub struct FrameState {
     pub table: Option<TableView>,
     /// The game may be opened to other phones (played here, not over).
     pub can_host: bool,
+    /// Whose dice the table plays with (see [`DiceChoice`]).
+    pub dice: DiceView,
 }
 
 /// The frame's view of the table (see [`UseGame::table_view`]).
@@ -452,6 +491,7 @@ pub fn GameFrame(
         consult,
         table,
         can_host,
+        dice,
     } = game;
     let t = lang.table();
     let waiting = table.as_ref().and_then(|t| t.waiting.clone());
@@ -498,6 +538,7 @@ pub fn GameFrame(
                     }
                 },
             }
+            DiceChoice { view: dice, lang }
             {sheet}
             if can_host {
                 button {

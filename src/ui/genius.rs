@@ -207,6 +207,7 @@ pub fn GeniusGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "expert-throw",
+                            hidden: !game.app_rolls(),
                             "data-haptic": "roll",
                             onclick: move |_| {
                                 game.throw_next();
@@ -241,7 +242,7 @@ pub fn GeniusGameScreen() -> Element {
                     rsx! {
                         section { class: "info play",
                             h2 { class: "section-title", "{g.choose_k}" }
-                            div { class: "roll-buttons",
+                            div { class: "roll-buttons", hidden: !game.app_rolls(),
                                 for k in 1..=MAX_DICE {
                                     button {
                                         key: "{k}",
@@ -261,7 +262,7 @@ pub fn GeniusGameScreen() -> Element {
                                     }
                                 }
                             }
-                            p { class: "caption", "{g.enter_dice}" }
+                            p { class: "caption", "{game.enter_dice()}" }
                             FaceKeypad { checker: typed, lang }
                             if typed_len > 0 {
                                 p { class: "typed-sum", "data-testid": "typed-sum",
@@ -289,6 +290,7 @@ pub fn GeniusGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "roll-challenge",
+                            hidden: !game.app_rolls(),
                             "data-haptic": "roll",
                             onclick: move |_| { game.throw_next(); },
                             "{t.roll_challenge}"

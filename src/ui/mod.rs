@@ -5,6 +5,7 @@ mod active;
 mod chart;
 mod checker;
 mod coach;
+mod dice;
 mod die;
 mod einstein;
 mod frame;

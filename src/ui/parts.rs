@@ -250,6 +250,8 @@ pub fn RollOffPanel(
     faces: Vec<u32>,
     /// Dice per player (see [`crate::core::game::Game::ROLL_OFF_DICE`]).
     dice: usize,
+    /// The app rolls (see `UseGame::app_rolls`): its button is shown.
+    app_rolls: bool,
     on_roll: EventHandler<()>,
     on_typed: EventHandler<Vec<u32>>,
 ) -> Element {
@@ -277,11 +279,18 @@ pub fn RollOffPanel(
             if !roll_off.rounds.is_empty() {
                 p { class: "caption", "{lang.roll_off_tie(&tied)}" }
             }
-            button { class: "roll-main", "data-testid": "roll-off-all", "data-haptic": "roll",
+            button { class: "roll-main", "data-testid": "roll-off-all", "data-haptic": "roll", hidden: !app_rolls,
                 onclick: move |_| { entered.set(Vec::new()); at.set(0); on_roll.call(()) },
                 if dice == 1 { "{g.roll_off_all}" } else { "{sums.roll_all}" }
             }
-            p { class: "caption", if dice == 1 { "{g.roll_off_enter}" } else { "{sums.enter}" } }
+            p { class: "caption",
+                match (app_rolls, dice == 1) {
+                    (true, true) => g.roll_off_enter,
+                    (true, false) => sums.enter,
+                    (false, true) => lang.dice().roll_off_enter,
+                    (false, false) => lang.dice().roll_off_sums_enter,
+                }
+            }
             ul { class: "rolloff-entry",
                 for (i, p) in roll_off.contenders.iter().copied().enumerate() {
                     li { key: "{p}",

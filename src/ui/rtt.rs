@@ -249,6 +249,7 @@ pub fn RttGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "rtt-start",
+                            hidden: !game.app_rolls(),
                             "data-haptic": "roll",
                             onclick: move |_| throw(),
                             "{t.start}"
@@ -270,6 +271,7 @@ pub fn RttGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "rtt-roll",
+                            hidden: !game.app_rolls(),
                             "data-haptic": "roll",
                             onclick: move |_| throw(),
                             "{t.roll}"

@@ -163,6 +163,7 @@ pub fn SequenceGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "sequence-roll",
+                            hidden: !game.app_rolls(),
                             "data-haptic": "roll",
                             onclick: move |_| {
                                 game.throw_next();
@@ -170,7 +171,7 @@ pub fn SequenceGameScreen() -> Element {
                             },
                             "{t.roll_two}"
                         }
-                        p { class: "caption", "{g.enter_dice}" }
+                        p { class: "caption", "{game.enter_dice()}" }
                         FaceKeypad {
                             checker: typed,
                             lang,

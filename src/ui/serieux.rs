@@ -93,7 +93,7 @@ pub fn SerieuxGameScreen() -> Element {
                 Phase::Playing => rsx! {
                     section { class: "info play",
                         h2 { class: "section-title", "{g.choose_k}" }
-                        div { class: "roll-buttons",
+                        div { class: "roll-buttons", hidden: !game.app_rolls(),
                             for k in 1..=MAX_DICE {
                                 button {
                                     key: "{k}",
@@ -110,7 +110,7 @@ pub fn SerieuxGameScreen() -> Element {
                                 }
                             }
                         }
-                        p { class: "caption", "{g.enter_dice}" }
+                        p { class: "caption", "{game.enter_dice()}" }
                         FaceKeypad { checker: typed, lang, sorted: true,
                             if let Some(v) = typed.read().verdict() {
                                 span {

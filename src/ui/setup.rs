@@ -27,6 +27,7 @@ fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), String> {
     let mut active = Active::new(id, G::KIND, session);
     let allowed = ui.settings.read().coach_allowed(G::KIND);
     active.session.allow_coach(allowed);
+    active.session.start_with(ui.settings.read().dice(G::KIND));
     active.commit(|_| true);
     G::active(ui).set(Some(active));
     Ok(())
@@ -302,6 +303,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
                     small { "{lang.coach().allowed_hint}" }
                 }
             }
+            super::dice::DiceSetup { game }
             if let Some(message) = error() {
                 p { class: "entry-error", role: "alert", "data-testid": "setup-error", "⚠ {message}" }
             }

@@ -128,6 +128,7 @@ async fn open<G: GameScreen + TableGame>(
             let start = Start {
                 setup: session.setup().clone(),
                 coach_allowed: session.coach().allowed,
+                dice: session.record().dice,
             };
             let replica = Replica::new(id, start).map_err(|e| error(&e))?;
             let mut host = Host::new(replica, Secret::from_bytes(random()), new_phone(), None);

@@ -95,6 +95,7 @@ pub fn WordsGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "roll-theme",
+                            hidden: !game.app_rolls(),
                             "data-haptic": "roll",
                             onclick: move |_| { game.throw_next(); },
                             "{w.roll_theme}"
@@ -120,6 +121,7 @@ pub fn WordsGameScreen() -> Element {
                         button {
                             class: "roll-main",
                             "data-testid": "roll-dice",
+                            hidden: !game.app_rolls(),
                             "data-haptic": "roll",
                             onclick: move |_| {
                                 if game.throw_next() {

@@ -55,6 +55,7 @@ async fn main() {
                 first: FirstPlayer::Chosen(0),
             },
             coach_allowed: true,
+            dice: Default::default(),
         };
         let replica = Replica::new(format!("bench-{games}"), start).unwrap();
         let host = Host::new(replica, SECRET, PhoneId(1000), None);

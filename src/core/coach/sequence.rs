@@ -261,7 +261,9 @@ pub fn advise_with(game: &Sequence, w: &Weights) -> Option<SequenceAdvice> {
                 Action::Remove { square } => (square, Kind::Remove),
                 Action::Place { square } if replacing => (square, Kind::Replace),
                 Action::Place { square } => (square, Kind::Place),
-                Action::Roll { .. } | Action::RollOff { .. } => unreachable!("not a square"),
+                Action::Roll { .. } | Action::RollOff { .. } | Action::Dice(_) => {
+                    unreachable!("not a square")
+                }
             };
             let next = play(&board, t.side, square, kind);
             let wins = kind != Kind::Remove && line_through(&next, square, t.side, t.len);

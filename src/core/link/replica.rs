@@ -2,7 +2,7 @@
 //! the session they replay to.
 
 use super::super::game::Game;
-use super::super::session::{Refusal, RollSource, Session};
+use super::super::session::{Refusal, Session};
 use super::wire::{Denied, Entry, Start, Step};
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +44,7 @@ impl<G: Game> Replica<G> {
     pub fn new(game: String, start: Start<G::Setup>) -> Result<Self, G::Error> {
         let mut session = Session::new(start.setup.clone())?;
         session.allow_coach(start.coach_allowed);
+        session.start_with(start.dice);
         Ok(Replica {
             game,
             start,
@@ -105,17 +106,7 @@ impl<G: Game> Replica<G> {
     /// Checks `step` against the game now, changing nothing.
     pub fn check(&self, step: &Step<G::Action>) -> Result<(), Denied<G::Error>> {
         match step {
-            Step::Act(action) => {
-                self.session
-                    .state()
-                    .validate(action)
-                    .map_err(Denied::Rules)?;
-                let typed = matches!(G::roll_values(action), Some((_, RollSource::Typed)));
-                if typed && self.session.waiting_roll() {
-                    return Err(Denied::AlreadyRolled);
-                }
-                Ok(())
-            }
+            Step::Act(action) => self.session.check(action).map_err(denied),
             Step::Undo if !self.session.can_undo() => Err(Denied::NothingToUndo),
             Step::Redo if !self.session.can_redo() => Err(Denied::NothingToRedo),
             Step::Undo | Step::Redo => Ok(()),
@@ -172,6 +163,8 @@ fn denied<E>(refusal: Refusal<E>) -> Denied<E> {
     match refusal {
         Refusal::Rules(error) => Denied::Rules(error),
         Refusal::AlreadyRolled => Denied::AlreadyRolled,
+        Refusal::TableDice => Denied::TableDice,
+        Refusal::SameDice => Denied::SameDice,
     }
 }
 

@@ -113,6 +113,10 @@ pub struct Entry<A> {
 pub struct Start<S> {
     pub setup: S,
     pub coach_allowed: bool,
+    /// Whose dice the table chose at setup (absent: the app's, as before
+    /// the choice existed); the log's changes follow.
+    #[serde(default)]
+    pub dice: crate::core::session::WhoseDice,
 }
 
 /// What a phone's copy holds, said when it (re)joins: the game (its id,
@@ -211,6 +215,11 @@ pub enum Denied<E> {
     Rules(E),
     /// Typed dice while the dice of an undone roll wait to come back.
     AlreadyRolled,
+    /// The app's dice while the table plays with its own (see
+    /// [`crate::core::session::Refusal::TableDice`]).
+    TableDice,
+    /// A change to the dice already played with, or once the game is over.
+    SameDice,
     /// A phone with no seat watches.
     Watching,
     /// The move is another player's (`actor`), and this phone holds

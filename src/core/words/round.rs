@@ -1,6 +1,7 @@
 //! A round of the word game as the screen sees it: the dice, who is done,
 //! the word waiting for the table's judgement, and what happened.
 
+use super::{Phase, LIMITED_PER_PLAYER};
 use crate::core::dice_kinds::DieColour;
 
 /// A word waiting for the table's judgement.
@@ -80,4 +81,68 @@ pub enum Event {
         player: usize,
     },
     RoundOver,
+}
+
+/// How a round flows: tokens taken, rounds started and ended.
+impl super::Words {
+    pub(super) fn take(&mut self, player: usize, wanted: u32, from_reserve: bool) -> u32 {
+        let pot = if from_reserve {
+            &mut self.reserve
+        } else {
+            &mut self.centre
+        };
+        let got = wanted.min(*pot);
+        *pot -= got;
+        self.tokens[player] += got;
+        got
+    }
+
+    /// A new round. In "Propositions limitées" 2 tokens per player go from
+    /// the reserve to the centre, except after a black-face round: then the
+    /// round starts with the centre as it is ("en gardant simplement les
+    /// jetons se trouvant déjà au centre de la table").
+    pub(super) fn start_round(&mut self, after_black: bool) {
+        self.rounds += 1;
+        if self.setup.variants.limited && !after_black {
+            let want = LIMITED_PER_PLAYER * self.setup.players.len() as u32;
+            let moved = want.min(self.reserve);
+            self.reserve -= moved;
+            self.centre += moved;
+        }
+        self.phase = if self.setup.variants.open_themes {
+            Phase::RollDice { theme: None }
+        } else {
+            Phase::RollTheme
+        };
+    }
+
+    pub(super) fn out_of_tokens(&self) -> bool {
+        self.centre == 0 && (!self.setup.variants.limited || self.reserve == 0)
+    }
+
+    /// Ends the round (`black`: it was a black-face round) and starts the
+    /// next one, unless the tokens have run out.
+    pub(super) fn end_round(&mut self, black: bool) {
+        self.events.push(Event::RoundOver);
+        if self.out_of_tokens() {
+            self.phase = Phase::Finished;
+            return;
+        }
+        self.roller = (self.roller + 1) % self.setup.players.len();
+        self.start_round(black);
+    }
+
+    pub(super) fn round_is_over(&self, round: &Round) -> bool {
+        let n = self.setup.players.len();
+        if round.done.len() >= n {
+            return true;
+        }
+        if round.colour == DieColour::Black {
+            return false;
+        }
+        if self.setup.variants.open_themes && round.closed.iter().all(|c| *c) {
+            return true;
+        }
+        self.setup.variants.limited && self.centre == 0
+    }
 }

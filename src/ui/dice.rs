@@ -1,0 +1,110 @@
+//! Whose dice the table plays with (see `core::session::WhoseDice`): the
+//! choice at setup, remembered per game, and the one control every game
+//! screen shows (through `GameFrame`) to change it during the game, with
+//! the changes the game's record holds.
+
+use super::use_ui;
+use crate::core::game::GameKind;
+use crate::core::session::WhoseDice;
+use crate::i18n::Lang;
+use dioxus::prelude::*;
+
+const BOTH: [WhoseDice; 2] = [WhoseDice::Table, WhoseDice::App];
+
+fn testid(dice: WhoseDice) -> &'static str {
+    match dice {
+        WhoseDice::Table => "table",
+        WhoseDice::App => "app",
+    }
+}
+
+/// The setup's question: the table's real dice or the app's, defaulting
+/// to the last choice made for this game (kept in the settings at once).
+#[component]
+pub fn DiceSetup(game: GameKind) -> Element {
+    let ui = use_ui();
+    let t = ui.lang().dice();
+    let chosen = ui.settings.read().dice(game);
+    rsx! {
+        fieldset { class: "choice-group", "data-testid": "dice-setup",
+            legend { "{t.question}" }
+            for dice in BOTH {
+                label { key: "{testid(dice)}", class: "choice",
+                    input {
+                        r#type: "radio",
+                        name: "dice",
+                        "data-testid": "setup-dice-{testid(dice)}",
+                        checked: chosen == dice,
+                        onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.choose_dice(game, dice)) },
+                    }
+                    span { class: "choice-text",
+                        strong { "{ui.lang().whose_dice(dice)}" }
+                        small { if dice == WhoseDice::Table { "{t.table_hint}" } else { "{t.app_hint}" } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What a game screen shows of its dice (see `UseGame::frame`).
+#[derive(Clone, PartialEq)]
+pub struct DiceView {
+    /// Whose dice the table plays with now.
+    pub now: WhoseDice,
+    /// What the game started with, and each change: how many rolls came
+    /// before it, and the dice it changed to.
+    pub started: WhoseDice,
+    pub changes: Vec<(usize, WhoseDice)>,
+    /// The game may be changed here (played, not viewed or over).
+    pub can_change: bool,
+    /// Plays the change, an action of the game's log.
+    pub change: Callback<WhoseDice>,
+}
+
+/// The game screen's control: "Dice: [Real dice] [App's dice]", the one
+/// pressed being the table's choice now; a tap on the other changes it.
+/// Below, once the dice changed during the game, the record of changes.
+#[component]
+pub fn DiceChoice(view: DiceView, lang: Lang) -> Element {
+    let t = lang.dice();
+    let DiceView {
+        now,
+        started,
+        changes,
+        can_change,
+        change,
+    } = view;
+    rsx! {
+        div { class: "dice-choice", "data-testid": "dice-choice",
+            if can_change {
+                div { class: "dice-switch", role: "group", "aria-label": "{t.label}",
+                    span { class: "dice-switch-label", "{lang.colon(t.label)}" }
+                    for dice in BOTH {
+                        button {
+                            key: "{testid(dice)}",
+                            class: if dice == now { "chip chip-on" } else { "chip" },
+                            "aria-pressed": if dice == now { "true" } else { "false" },
+                            "data-testid": "dice-{testid(dice)}",
+                            onclick: move |_| if dice != now { change.call(dice) },
+                            if dice == WhoseDice::Table { "{t.table_short}" } else { "{t.app_short}" }
+                        }
+                    }
+                }
+            } else {
+                p { class: "caption", "data-testid": "dice-now", "{lang.dice_now(now)}" }
+            }
+            if !changes.is_empty() {
+                div { class: "dice-changes", "data-testid": "dice-changes",
+                    p { class: "caption", strong { "{t.changes}" } }
+                    ol {
+                        li { "{lang.dice_change(started, None)}" }
+                        for (i, (rolls, dice)) in changes.iter().enumerate() {
+                            li { key: "{i}", "data-testid": "dice-change-{i}", "{lang.dice_change(*dice, Some(*rolls))}" }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
