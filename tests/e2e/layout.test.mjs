@@ -86,7 +86,7 @@ test('in landscape a game puts its controls beside the score sheet', async () =>
   const page = await app.page({ viewport: VIEWPORTS.landscape });
   await SCREENS.serieux(page, app.url);
   await page.evaluate(() => window.scrollTo(0, 0));
-  const play = await page.locator('.game > .play').boundingBox();
+  const play = await page.locator('.game > .table-controls > .play').boundingBox();
   const grid = await page.locator(id('grid')).boundingBox();
   assert.ok(grid.x >= play.x + play.width - 1, 'the grid is to the right of the controls');
   assert.ok(await inView(page, id('serieux-roll-5')), 'roll buttons on screen');
