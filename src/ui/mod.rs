@@ -141,6 +141,9 @@ pub struct Init {
     pub set_aside: usize,
     /// Games whose last save was damaged, loaded from their backup.
     pub restored: Vec<SavedGame>,
+    /// The game the app opens at start (`screen` is its game screen): the
+    /// only game in progress (see [`saved_games::to_reopen`]).
+    pub opening: Option<SavedGame>,
 }
 
 impl Init {
@@ -165,23 +168,43 @@ impl Init {
             Ok((kind, _)) => Screen::Table(kind),
             Err(()) => Screen::Table(GameKind::Einstein),
         });
+        // A card of the page's copy of the home screen tapped while the
+        // app loaded: the app starts on its screen (the page then shows
+        // that screen, not the app's home and a second render). (The page
+        // shows no copy when a game is in progress, see index.html.)
+        let tapped =
+            || platform::tapped_before_start().and_then(|card| Screen::of_home_card(&card));
+        // Else the only game in progress, reopened as Home's Resume does
+        // (a reload mid-game comes back to it), unless Home has something
+        // to tell first.
+        let told = settings_error.is_some() || set_aside > 0 || !restored.is_empty();
+        let mut table = join.and_then(Result::ok).map(|(_, request)| request);
+        let mut opening = None;
+        let screen = match joining.or_else(tapped) {
+            Some(screen) => screen,
+            None => match saved_games::to_reopen(&saved, told) {
+                Some(game) => {
+                    if game.table.is_some() {
+                        table = Some(TableRequest::Resume(game.id.clone()));
+                    }
+                    let screen = Screen::Game(game.game);
+                    opening = Some(game);
+                    screen
+                }
+                None => Screen::Home,
+            },
+        };
         Init {
-            table: join.and_then(Result::ok).map(|(_, request)| request),
+            table,
             settings,
             settings_error,
             locale: platform::device_locale(),
-            // A card of the page's copy of the home screen tapped while the
-            // app loaded: the app starts on its screen (the page then shows
-            // that screen, not the app's home and a second render).
-            screen: joining.unwrap_or_else(|| {
-                platform::tapped_before_start()
-                    .and_then(|card| Screen::of_home_card(&card))
-                    .unwrap_or(Screen::Home)
-            }),
+            screen,
             checker: Checker::new(),
             saved,
             set_aside,
             restored,
+            opening,
         }
     }
 }
@@ -354,7 +377,7 @@ pub fn Root(init: Init) -> Element {
         saved: Signal::new(init.saved.clone()),
         set_aside: Signal::new(init.set_aside),
         restored: Signal::new(init.restored.clone()),
-        opening: Signal::new(None),
+        opening: Signal::new(init.opening.clone()),
         table: TableHandle {
             info: Signal::new(None),
             commands: Signal::new(None),

@@ -21,6 +21,17 @@ pub(super) fn listed(loaded: Loaded) -> (Vec<SavedGame>, usize, Vec<SavedGame>) 
     (unfinished, loaded.set_aside.len(), restored)
 }
 
+/// The game the app reopens at start: the only game in progress, unless
+/// Home has something to tell (`told`: a notice about the settings or the
+/// saved games). With several in progress Home stays, where they are
+/// listed to choose from.
+pub(super) fn to_reopen(saved: &[SavedGame], told: bool) -> Option<SavedGame> {
+    match saved {
+        [only] if !told && !only.finished => Some(only.clone()),
+        _ => None,
+    }
+}
+
 impl Ui {
     /// Shows what a listing of the saved games found: the unfinished games,
     /// and (added to what was shown) the files set aside and the games
@@ -110,5 +121,44 @@ impl Ui {
             Active::new(id, saved.game, session)
         }));
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::to_reopen;
+    use crate::core::game::GameKind;
+    use crate::core::save::SavedGame;
+    use crate::core::serieux::{FirstPlayer, Serieux, Setup};
+    use crate::core::session::Session;
+    use crate::core::table::{Colour, Player};
+
+    fn in_progress(id: &str) -> SavedGame {
+        let session = Session::<Serieux>::new(Setup {
+            players: vec![
+                Player::new("Anne", Colour::Blue),
+                Player::new("Bruno", Colour::Red),
+            ],
+            first: FirstPlayer::Chosen(0),
+        })
+        .unwrap();
+        SavedGame::of_game(id, GameKind::Serieux, 1_764_000_000_000, &session)
+    }
+
+    #[test]
+    fn the_only_game_in_progress_is_reopened_unless_home_has_news() {
+        let one = in_progress("serieux-1764000000000-0001");
+        let two = in_progress("serieux-1764000000000-0002");
+        assert_eq!(to_reopen(&[], false), None);
+        assert_eq!(
+            to_reopen(std::slice::from_ref(&one), false),
+            Some(one.clone())
+        );
+        assert_eq!(
+            to_reopen(std::slice::from_ref(&one), true),
+            None,
+            "a notice first"
+        );
+        assert_eq!(to_reopen(&[one, two], false), None, "Home lists both");
     }
 }
