@@ -170,41 +170,26 @@ impl Init {
         });
         // A card of the page's copy of the home screen tapped while the
         // app loaded: the app starts on its screen (the page then shows
-        // that screen, not the app's home and a second render). (The page
-        // shows no copy when a game is in progress, see index.html.)
-        let tapped =
-            || platform::tapped_before_start().and_then(|card| Screen::of_home_card(&card));
-        // Else the only game in progress, reopened as Home's Resume does
-        // (a reload mid-game comes back to it), unless Home has something
-        // to tell first.
-        let told = settings_error.is_some() || set_aside > 0 || !restored.is_empty();
-        let mut table = join.and_then(Result::ok).map(|(_, request)| request);
-        let mut opening = None;
-        let screen = match joining.or_else(tapped) {
-            Some(screen) => screen,
-            None => match saved_games::to_reopen(&saved, told) {
-                Some(game) => {
-                    if game.table.is_some() {
-                        table = Some(TableRequest::Resume(game.id.clone()));
-                    }
-                    let screen = Screen::Game(game.game);
-                    opening = Some(game);
-                    screen
-                }
-                None => Screen::Home,
-            },
-        };
-        Init {
-            table,
+        // that screen, not the app's home and a second render).
+        let chosen = joining.or_else(|| {
+            platform::tapped_before_start().and_then(|card| Screen::of_home_card(&card))
+        });
+        let init = Init {
+            table: join.and_then(Result::ok).map(|(_, request)| request),
             settings,
             settings_error,
             locale: platform::device_locale(),
-            screen,
+            screen: chosen.unwrap_or(Screen::Home),
             checker: Checker::new(),
             saved,
             set_aside,
             restored,
-            opening,
+            opening: None,
+        };
+        // Else the only game in progress (see `Init::reopening`).
+        match chosen {
+            Some(_) => init,
+            None => init.reopening(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! progress (from the summary saved with each, no replay), resuming one
 //! (replayed by its own game screen) and viewing one from the history.
 
-use super::{with_screen, Active, GameScreen, Screen, Ui, WithScreen};
+use super::{with_screen, Active, GameScreen, Init, Screen, Ui, WithScreen};
 use crate::core::save::SavedGame;
 use crate::saves::Loaded;
 use dioxus::prelude::*;
@@ -29,6 +29,25 @@ pub(super) fn to_reopen(saved: &[SavedGame], told: bool) -> Option<SavedGame> {
     match saved {
         [only] if !told && !only.finished => Some(only.clone()),
         _ => None,
+    }
+}
+
+impl Init {
+    /// Starts on the only game in progress, reopened as Home's Resume does
+    /// (a reload mid-game comes back to it; a table game to its table),
+    /// unless Home has something to tell first (see [`to_reopen`]). The
+    /// page paints no copy of Home when a game is in progress (index.html):
+    /// the app's first screen is then the game.
+    pub(super) fn reopening(mut self) -> Init {
+        let told = self.settings_error.is_some() || self.set_aside > 0 || !self.restored.is_empty();
+        if let Some(game) = to_reopen(&self.saved, told) {
+            if game.table.is_some() {
+                self.table = Some(super::TableRequest::Resume(game.id.clone()));
+            }
+            self.screen = Screen::Game(game.game);
+            self.opening = Some(game);
+        }
+        self
     }
 }
 

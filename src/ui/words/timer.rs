@@ -114,7 +114,7 @@ pub fn RoundTimer(
                     span { class: "timer-fill", style: "width: {left * 100 / total.max(1)}%" }
                 }
                 if stopped {
-                    span { class: "timer-paused", "data-testid": "timer-paused", "⏸ {w.timer_paused}" }
+                    span { class: "timer-paused", "data-testid": "timer-paused", "{w.timer_paused}" }
                 }
             } else {
                 button { class: "action", "data-testid": "start-timer", onclick: move |_| restart(), "{w.timer} · {secs} s" }
