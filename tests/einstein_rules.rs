@@ -412,3 +412,34 @@ fn a_phone_sees_the_other_choices_of_a_roll_only_once_all_have_chosen() {
         }
     }
 }
+
+/// On one phone, once a player has chosen for a roll and others wait, the
+/// phone is being passed: a fact of the game (the screen opens on the
+/// hand-over, even after a reload), over once everyone has chosen.
+#[test]
+fn the_phone_is_passed_between_the_choices_of_one_roll() {
+    let mut s = game(3);
+    assert!(!s.state().passing_phone(), "before the roll");
+    s.act(roll([1, 2, 3, 4, 5])).unwrap();
+    assert!(!s.state().passing_phone(), "nobody has chosen yet");
+    s.act(choose(0, [0, 1], [2, 3])).unwrap();
+    assert!(
+        s.state().passing_phone(),
+        "Anne chose, Bruno and Chloé wait"
+    );
+    s.act(choose(2, [0, 1], [2, 3])).unwrap();
+    assert!(s.state().passing_phone(), "Bruno still waits");
+    s.undo();
+    s.undo();
+    assert!(!s.state().passing_phone(), "Anne's choice undone");
+    s.redo();
+    s.redo();
+    s.act(choose(1, [0, 1], [2, 3])).unwrap();
+    assert!(!s.state().passing_phone(), "everyone chose: the next roll");
+    // Replayed from its log, as a saved game is: the same.
+    let mut replayed = game(3);
+    for action in s.log()[..3].iter().cloned() {
+        replayed.act(action).unwrap();
+    }
+    assert!(replayed.state().passing_phone());
+}

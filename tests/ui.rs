@@ -23,6 +23,7 @@ fn init(screen: Screen, lang: Lang) -> Init {
         set_aside: 0,
         restored: Vec::new(),
         table: None,
+        opening: None,
     }
 }
 
@@ -488,4 +489,20 @@ fn home_lists_a_game_in_progress_by_its_saved_summary_or_else_by_name_and_date()
     let line = text_of(&html, "in-progress");
     assert!(line.contains("Mode Sérieux · 2025-11-2"), "{line}");
     assert!(!line.contains("Anne"), "{line}");
+}
+
+/// Issue 37: the app started on the only game in progress (`Init::load`
+/// chose it) opens that game, as Home's Resume would.
+#[test]
+fn the_app_can_start_on_the_game_in_progress() {
+    use genius::core::game::GameKind;
+    let game = unfinished_game();
+    let html = render(Init {
+        saved: vec![game.clone()],
+        opening: Some(game),
+        ..init(Screen::Game(GameKind::Serieux), Lang::Fr)
+    });
+    assert!(html.contains("data-testid=\"serieux-game\""), "{html}");
+    assert!(html.contains("Anne") && html.contains("Bruno"), "{html}");
+    assert!(!html.contains("data-testid=\"in-progress\""));
 }

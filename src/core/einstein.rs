@@ -197,6 +197,15 @@ impl Einstein {
         &self.last
     }
 
+    /// Some players have chosen for this roll and others still wait: on
+    /// one phone, the phone goes from one player to the next, whose choice
+    /// must not open in front of whoever holds it. A fact of the game, so a
+    /// game resumed at this point starts with the hand-over too.
+    pub fn passing_phone(&self) -> bool {
+        matches!(&self.phase, Phase::Choose { waiting, .. } if !waiting.is_empty())
+            && !self.last.is_empty()
+    }
+
     /// The game as a phone of the table shows it (one game on several
     /// phones): while players are still choosing for a roll, the choices
     /// of that roll made by players other than `mine` are not shown yet

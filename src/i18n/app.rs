@@ -114,6 +114,9 @@ texts! {
     roller_clear: "Retirer tous les dés", "Remove all dice";
     roller_remove: "Retirer", "Remove";
     roller_undo: "Annuler", "Undo";
+    roller_undone:
+        "Lancer annulé : le prochain lancer redonne ces dés. Annuler corrige une erreur (un dé gardé par mégarde), il ne relance pas, comme dans les jeux.",
+        "Roll undone: the next roll gives these dice back. Undo corrects a mistake (a die kept by accident); it does not re-roll, as in the games.";
     roller_animation: "Animation des dés", "Dice animation";
     animation_on: "Activée", "On";
     animation_off: "Désactivée", "Off";

@@ -46,6 +46,7 @@ texts! {
     no_dice_letter: "Aucune lettre des dés ✓", "No dice letter ✓";
     time_up: "Temps écoulé !", "Time's up!";
     restart_timer: "Relancer le minuteur", "Restart the timer";
+    timer_paused: "En pause : proposition en cours", "Paused: a word is being entered";
     everyone_passes: "Ceux qui n'ont rien dit passent", "Those who said nothing pass";
     done_round: "A fini la manche", "Done this round";
     closed: "fermé", "closed";

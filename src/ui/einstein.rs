@@ -94,8 +94,16 @@ pub fn EinsteinGameScreen() -> Element {
     // The sheet shown below.
     let mut sheet_of = use_default::<Option<usize>>();
     // After a choice, the phone goes to the next player: the screen waits
-    // for them, the choices made so far hidden.
-    let mut handing_over = use_default::<bool>();
+    // for them, the choices made so far hidden. A game opened at that point
+    // (resumed, reloaded) opens there too: the game says so.
+    let mut handing_over = use_signal(|| {
+        ui.table.of(GameKind::Einstein).is_none()
+            && game
+                .active
+                .peek()
+                .as_ref()
+                .is_some_and(|a| a.session.state().passing_phone())
+    });
     let best_before = use_hook(records::einstein_best);
 
     let read = game.active.read();
@@ -246,7 +254,7 @@ pub fn EinsteinGameScreen() -> Element {
                 // This phone's players have all chosen: the frame says whom
                 // the others wait for.
                 Phase::Choose { .. } if waiting.is_empty() => rsx! {},
-                Phase::Choose { .. } if handing_over() => {
+                Phase::Choose { .. } if handing_over() && !on_table => {
                     let next = players[current_chooser.unwrap_or(0)].name.clone();
                     rsx! {
                         section { class: "info play handover", "data-testid": "handover",

@@ -142,6 +142,9 @@ pub struct Init {
     pub set_aside: usize,
     /// Games whose last save was damaged, loaded from their backup.
     pub restored: Vec<SavedGame>,
+    /// The game the app opens at start (`screen` is its game screen): the
+    /// only game in progress (see [`saved_games::to_reopen`]).
+    pub opening: Option<SavedGame>,
 }
 
 impl Init {
@@ -166,23 +169,28 @@ impl Init {
             Ok((kind, _)) => Screen::Table(kind),
             Err(()) => Screen::Table(GameKind::Einstein),
         });
-        Init {
+        // A card of the page's copy of the home screen tapped while the
+        // app loaded: the app starts on its screen (the page then shows
+        // that screen, not the app's home and a second render).
+        let chosen = joining.or_else(|| {
+            platform::tapped_before_start().and_then(|card| Screen::of_home_card(&card))
+        });
+        let init = Init {
             table: join.and_then(Result::ok).map(|(_, request)| request),
             settings,
             settings_error,
             locale: platform::device_locale(),
-            // A card of the page's copy of the home screen tapped while the
-            // app loaded: the app starts on its screen (the page then shows
-            // that screen, not the app's home and a second render).
-            screen: joining.unwrap_or_else(|| {
-                platform::tapped_before_start()
-                    .and_then(|card| Screen::of_home_card(&card))
-                    .unwrap_or(Screen::Home)
-            }),
+            screen: chosen.unwrap_or(Screen::Home),
             checker: Checker::new(),
             saved,
             set_aside,
             restored,
+            opening: None,
+        };
+        // Else the only game in progress (see `Init::reopening`).
+        match chosen {
+            Some(_) => init,
+            None => init.reopening(),
         }
     }
 }
@@ -355,7 +363,7 @@ pub fn Root(init: Init) -> Element {
         saved: Signal::new(init.saved.clone()),
         set_aside: Signal::new(init.set_aside),
         restored: Signal::new(init.restored.clone()),
-        opening: Signal::new(None),
+        opening: Signal::new(init.opening.clone()),
         table: TableHandle {
             info: Signal::new(None),
             commands: Signal::new(None),

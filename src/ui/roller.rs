@@ -118,6 +118,8 @@ pub fn RollerScreen() -> Element {
     let rolls = state.rolls();
     let to_roll = state.to_roll();
     let can_undo = session.can_undo();
+    // An undone roll's dice wait to come back: said where they will.
+    let undone_roll = session.waiting_roll();
     drop(session);
     let sum = history.first().and_then(|h| h.sum);
 
@@ -187,6 +189,10 @@ pub fn RollerScreen() -> Element {
                     onclick: move |_| { roller.write().undo(); },
                     "↶ {t.roller_undo}"
                 }
+            }
+            // Below the buttons, so that Roll stays where it was.
+            if undone_roll {
+                p { class: "roller-undone", role: "status", "data-testid": "roll-comes-back", "↶ {t.roller_undone}" }
             }
 
             section { class: "info",

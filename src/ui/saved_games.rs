@@ -2,7 +2,7 @@
 //! progress (from the summary saved with each, no replay), resuming one
 //! (replayed by its own game screen) and viewing one from the history.
 
-use super::{with_screen, Active, GameScreen, Screen, Ui, WithScreen};
+use super::{with_screen, Active, GameScreen, Init, Screen, Ui, WithScreen};
 use crate::core::save::SavedGame;
 use crate::saves::Loaded;
 use dioxus::prelude::*;
@@ -19,6 +19,36 @@ pub(super) fn listed(loaded: Loaded) -> (Vec<SavedGame>, usize, Vec<SavedGame>) 
         .collect();
     let unfinished = loaded.games.into_iter().filter(|g| !g.finished).collect();
     (unfinished, loaded.set_aside.len(), restored)
+}
+
+/// The game the app reopens at start: the only game in progress, unless
+/// Home has something to tell (`told`: a notice about the settings or the
+/// saved games). With several in progress Home stays, where they are
+/// listed to choose from.
+pub(super) fn to_reopen(saved: &[SavedGame], told: bool) -> Option<SavedGame> {
+    match saved {
+        [only] if !told && !only.finished => Some(only.clone()),
+        _ => None,
+    }
+}
+
+impl Init {
+    /// Starts on the only game in progress, reopened as Home's Resume does
+    /// (a reload mid-game comes back to it; a table game to its table),
+    /// unless Home has something to tell first (see [`to_reopen`]). The
+    /// page paints no copy of Home when a game is in progress (index.html):
+    /// the app's first screen is then the game.
+    pub(super) fn reopening(mut self) -> Init {
+        let told = self.settings_error.is_some() || self.set_aside > 0 || !self.restored.is_empty();
+        if let Some(game) = to_reopen(&self.saved, told) {
+            if game.table.is_some() {
+                self.table = Some(super::TableRequest::Resume(game.id.clone()));
+            }
+            self.screen = Screen::Game(game.game);
+            self.opening = Some(game);
+        }
+        self
+    }
 }
 
 impl Ui {
@@ -110,5 +140,44 @@ impl Ui {
             Active::new(id, saved.game, session)
         }));
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::to_reopen;
+    use crate::core::game::GameKind;
+    use crate::core::save::SavedGame;
+    use crate::core::serieux::{FirstPlayer, Serieux, Setup};
+    use crate::core::session::Session;
+    use crate::core::table::{Colour, Player};
+
+    fn in_progress(id: &str) -> SavedGame {
+        let session = Session::<Serieux>::new(Setup {
+            players: vec![
+                Player::new("Anne", Colour::Blue),
+                Player::new("Bruno", Colour::Red),
+            ],
+            first: FirstPlayer::Chosen(0),
+        })
+        .unwrap();
+        SavedGame::of_game(id, GameKind::Serieux, 1_764_000_000_000, &session)
+    }
+
+    #[test]
+    fn the_only_game_in_progress_is_reopened_unless_home_has_news() {
+        let one = in_progress("serieux-1764000000000-0001");
+        let two = in_progress("serieux-1764000000000-0002");
+        assert_eq!(to_reopen(&[], false), None);
+        assert_eq!(
+            to_reopen(std::slice::from_ref(&one), false),
+            Some(one.clone())
+        );
+        assert_eq!(
+            to_reopen(std::slice::from_ref(&one), true),
+            None,
+            "a notice first"
+        );
+        assert_eq!(to_reopen(&[one, two], false), None, "Home lists both");
     }
 }

@@ -15,6 +15,9 @@ use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
+mod timer;
+use timer::{RoundClock, RoundTimer};
+
 #[component(lazy)]
 pub fn WordsGameScreen() -> Element {
     let game = use_game::<Words>();
@@ -26,8 +29,8 @@ pub fn WordsGameScreen() -> Element {
     let mut speaker = use_signal(|| None::<usize>);
     let mut word = use_signal(String::new);
     let mut theme_pick = use_signal(|| None::<usize>);
-    // The round the timer runs for, and when it started (not part of the game).
-    let mut timer_start = use_signal(|| None::<(usize, u64)>);
+    // The round timer's clock (the screen's, not part of the game).
+    let mut clock = use_signal(|| None::<RoundClock>);
 
     let Some(active) = game.active.read().clone() else {
         return rsx! { NoGame { kind: GameKind::Words } };
@@ -51,7 +54,7 @@ pub fn WordsGameScreen() -> Element {
             .peek()
             .as_ref()
             .map_or(0, |g| g.session.state().rounds());
-        timer_start.set(Some((round, platform::now_ms())));
+        clock.set(Some(RoundClock::start(round, platform::now_ms())));
     };
 
     let status = match state.phase() {
@@ -185,7 +188,10 @@ pub fn WordsGameScreen() -> Element {
                         RoundTimer {
                             secs,
                             round: state.rounds(),
-                            start: timer_start,
+                            clock,
+                            // Stopped from the choice of who speaks (or the
+                            // first letter typed) to the verdict.
+                            paused: speaker().is_some() || !word().is_empty() || round.pending.is_some(),
                             lang,
                             on_time_up: {
                                 let waiting = waiting.clone();
@@ -475,51 +481,6 @@ fn WordEntry(
             }
             if let Some(p) = chosen {
                 button { class: "action", "data-testid": "pass", onclick: move |_| on_pass.call(()), "{lang.passes(&players[p].name)}" }
-            }
-        }
-    }
-}
-
-/// The optional round timer: counts down from the dice roll, then says
-/// clearly that time is up and offers to make the silent players pass.
-#[component]
-fn RoundTimer(
-    secs: u32,
-    round: usize,
-    start: Signal<Option<(usize, u64)>>,
-    lang: Lang,
-    on_time_up: EventHandler<()>,
-) -> Element {
-    let w = lang.words();
-    let mut start = start;
-    let mut now = use_signal(platform::now_ms);
-    use_future(move || async move {
-        loop {
-            platform::sleep_ms(250).await;
-            if start.peek().is_some() {
-                now.set(platform::now_ms());
-            }
-        }
-    });
-    let started = start().filter(|(r, _)| *r == round).map(|(_, at)| at);
-    let total = u64::from(secs) * 1000;
-    let left = started.map(|at| total.saturating_sub(now().saturating_sub(at)));
-    let up = left == Some(0);
-    rsx! {
-        div { class: if up { "round-timer up" } else { "round-timer" }, "data-testid": "round-timer",
-            if up {
-                p { class: "time-up", role: "alert", "data-testid": "time-up", "data-alarm": "time-up", "{w.time_up}" }
-                div { class: "actions",
-                    button { class: "action primary", "data-testid": "everyone-passes", onclick: move |_| on_time_up.call(()), "{w.everyone_passes}" }
-                    button { class: "action", onclick: move |_| { now.set(platform::now_ms()); start.set(Some((round, platform::now_ms()))) }, "{w.restart_timer}" }
-                }
-            } else if let Some(left) = left {
-                span { class: "timer-clock", role: "timer", "aria-label": "{w.timer}", "{lang.clock(left)}" }
-                span { class: "timer-bar", "aria-hidden": "true",
-                    span { class: "timer-fill", style: "width: {left * 100 / total.max(1)}%" }
-                }
-            } else {
-                button { class: "action", "data-testid": "start-timer", onclick: move |_| { now.set(platform::now_ms()); start.set(Some((round, platform::now_ms()))) }, "{w.timer} · {secs} s" }
             }
         }
     }

@@ -161,3 +161,46 @@ test('the coach near the end: the chance to go on is a column once it differs', 
   await shot(page, 'issue37-after-coach-einstein-end-fr');
   assert.deepEqual(page.errors, []);
 });
+
+// Issue 37: a game resumed while the phone is handed over opens on the
+// hand-over, not on the next player's choice in front of whoever holds the
+// phone: after a reload (the only game in progress reopens), and from Home.
+test('a reload during the hand-over keeps the hand-over, choices hidden', async () => {
+  for (const [locale, colorScheme, pass] of [['fr-FR', 'light', /Passez le téléphone à Bruno/], ['en-GB', 'dark', /Hand the phone to Bruno/]]) {
+    const page = await app.page({ locale, colorScheme });
+    await newEinstein(page, ['Anne', 'Bruno', 'Chloé']);
+    await typedRoll(page, [1, 1, 3, 3, 4]);
+    await choose(page, [0, 1, 2, 3]);
+    await page.waitForSelector(id('handover'));
+    await page.reload();
+    await page.waitForSelector(id('einstein-game'));
+    await page.waitForSelector(id('handover'));
+    assert.match(await page.textContent(id('handover')), pass);
+    assert.equal(await page.$(id('choose')), null, "Bruno's choice is not open");
+    assert.equal(await page.$(id('edie-0')), null, 'no dice to tap');
+    assert.equal(await page.$(id('sheet')), null, "nobody's sheet shown");
+    assert.equal(await page.$(id('events')), null, "Anne's choice hidden");
+    await shot(page, `issue37-after-handover-reload-${locale.slice(0, 2)}-${colorScheme}`);
+    // From Home too.
+    await page.tap('.topbar .back');
+    await page.waitForSelector('[data-testid^="resume-einstein-"]');
+    await page.tap('[data-testid^="resume-einstein-"]');
+    await page.waitForSelector(id('handover'));
+    assert.equal(await page.$(id('choose')), null);
+    // Bruno takes the phone: his choice, then the phone goes on to Chloé.
+    await page.tap(id('handover-ok'));
+    await page.waitForSelector(id('choose'));
+    assert.match(await page.textContent(id('game-status')), /Bruno/);
+    await choose(page, [0, 1, 2, 3]);
+    await page.waitForSelector(id('handover'));
+    assert.match(await page.textContent(id('handover')), /Chloé/);
+    await takePhone(page);
+    await choose(page, [0, 1, 2, 3]);
+    // Everyone chose: the next roll, no hand-over after a reload.
+    await page.waitForSelector(id('einstein-roll'));
+    await page.reload();
+    await page.waitForSelector(id('einstein-roll'));
+    assert.equal(await page.$(id('handover')), null);
+    assert.deepEqual(page.errors, []);
+  }
+});

@@ -58,10 +58,22 @@ export async function rulesText(page, testid) {
   return page.textContent(id(testid));
 }
 
-/** Waits until the app has rendered its first screen. */
-export async function open(page, url) {
+/** Loads the app and waits until it has rendered its first screen: Home,
+ * or, with one game in progress, that game (issue 37). */
+export async function launch(page, url) {
   await page.goto(url);
   await page.waitForSelector(APP);
+}
+
+/** Opens the app on Home, as a player reaches it: with one game in
+ * progress the app reopens it at start (see `launch`), and the top bar's
+ * back leads Home, where it is listed. */
+export async function open(page, url) {
+  await launch(page, url);
+  if (await page.$(`${APP} main.screen[class$="Game"]`)) {
+    await page.click(`${APP} .topbar .back`);
+    await page.waitForSelector(`${APP} main.screen-Home`);
+  }
 }
 
 export async function openChecker(page, url) {

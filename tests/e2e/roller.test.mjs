@@ -69,6 +69,38 @@ test('numbered dice are summed; undo never re-rolls', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+// Issue 37: Undo then Roll gives the same dice back (undo never launders a
+// roll); in a plain roller that surprises, so the screen says it where it
+// happens, under the buttons (Roll does not move), in both languages.
+test('after an undone roll the screen says the next roll gives its dice back', async () => {
+  for (const [locale, colorScheme, said] of [
+    ['fr-FR', 'light', /Lancer annulé : le prochain lancer redonne ces dés\. Annuler corrige une erreur/],
+    ['en-GB', 'dark', /Roll undone: the next roll gives these dice back\. Undo corrects a mistake/],
+  ]) {
+    const page = await app.page({ locale, colorScheme });
+    await openRoller(page);
+    await page.tap(id('roll'));
+    assert.equal(await page.$(id('roll-comes-back')), null, 'nothing to say before an undo');
+    await page.tap(id('roll'));
+    const rolled = await faces(page);
+    const rollAt = await page.locator(id('roll')).boundingBox();
+    await page.tap(id('roller-undo'));
+    await page.waitForSelector(id('roll-comes-back'));
+    assert.match(await page.textContent(id('roll-comes-back')), said);
+    assert.deepEqual(await page.locator(id('roll')).boundingBox(), rollAt, 'Roll stays where it was tapped');
+    const note = await page.locator(id('roll-comes-back')).boundingBox();
+    assert.ok(note.y >= rollAt.y + rollAt.height, 'said under the buttons');
+    assert.ok(note.y + note.height <= 844, `on screen without scrolling: ${JSON.stringify(note)}`);
+    await page.waitForTimeout(400);
+    await shot(page, `issue37-after-roller-undo-${locale.slice(0, 2)}-${colorScheme}`);
+    // The dice come back, and the line goes with them.
+    await page.tap(id('roll'));
+    assert.deepEqual(await faces(page), rolled, 'the undone roll comes back');
+    assert.equal(await page.$(id('roll-comes-back')), null);
+    assert.deepEqual(page.errors, []);
+  }
+});
+
 test('any die can be added and removed', async () => {
   const page = await app.page();
   await openRoller(page);

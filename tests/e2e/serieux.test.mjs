@@ -125,7 +125,7 @@ for (const [viewport, locale, colorScheme] of [
   });
 }
 
-test('reload mid-game, then resume from the home screen', async () => {
+test('reload mid-game: the only game in progress comes back, and Home lists it', async () => {
   const page = await app.page();
   await newGame(page, ['Zoé', 'Yann']);
   await typedRoll(page, [2, 3]);
@@ -133,8 +133,13 @@ test('reload mid-game, then resume from the home screen', async () => {
   const zoe = await cell(page, 0, 0);
   const yann = await cell(page, 1, 0);
   await typedRoll(page, [1, 3]);
+  // The only game in progress: a reload comes back to it (issue 37).
   await page.reload();
-  await page.waitForSelector(APP);
+  await page.waitForSelector(`${APP} ${id('serieux-game')}`);
+  assert.equal(await cell(page, 0, 0), zoe);
+  assert.equal(await cell(page, 0, 1), '13');
+  await page.tap('.topbar .back');
+  await page.waitForSelector(id('in-progress'));
   const row = await page.textContent(id('in-progress'));
   assert.match(row, /Zoé, Yann · Manche 2 \/ 5/);
   await page.tap(`${id('in-progress')} .chip-on >> nth=0`);

@@ -78,6 +78,28 @@ test('reloaded on another screen, the app comes back on home, however often the 
   await page.context().close();
 });
 
+// Issue 37: reloaded mid-game, with that one game in progress, the app
+// comes back to the game; back then goes Home, and from Home leaves the app.
+test('reloaded mid-game, the app comes back to the game; back goes home, then leaves', async () => {
+  const page = await app.page();
+  await page.goto('about:blank');
+  await SCREENS.einstein(page, app.url);
+  await page.waitForSelector('main.screen-EinsteinGame');
+  assert.equal(await inner(page), true);
+  await page.reload();
+  await page.waitForSelector(`${APP} main.screen-EinsteinGame`);
+  await page.waitForSelector(id('einstein-game'));
+  await page.waitForTimeout(300);
+  assert.equal(await screen(page), 'EinsteinGame', 'still on the game once the shell has looked');
+  assert.equal(await inner(page), true);
+  await back(page, 'Home');
+  await page.waitForSelector('[data-testid^="resume-einstein-"]');
+  await page.waitForFunction(() => !(history.state && history.state.genius));
+  await page.goBack();
+  await page.waitForURL('about:blank');
+  assert.deepEqual(page.errors, []);
+});
+
 test('the phone stays awake in a game and the checker, not elsewhere', async () => {
   const page = await app.page();
   await page.addInitScript(() => {

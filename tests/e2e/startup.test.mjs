@@ -104,7 +104,7 @@ test('with a game in progress or unreadable settings, the app draws its home its
   }
 });
 
-test('with a game in progress saved in IndexedDB, the app draws its home itself', async () => {
+test('with a game in progress saved in IndexedDB, the app draws its first screen itself', async () => {
   // A game started and left unfinished: saved in IndexedDB, nothing of it
   // in localStorage.
   const page = await app.page({ serviceWorkers: 'block' });
@@ -117,7 +117,7 @@ test('with a game in progress saved in IndexedDB, the app draws its home itself'
   await page.waitForSelector(id('serieux-game'));
   await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith('genius.pending.')));
   // The next start, wasm held: the page must not paint a home screen without
-  // the game to resume, which the app's own home would then push down.
+  // the game to resume (the app's own first screen is then that game).
   const held = await page.context().newPage();
   const routes = [];
   await held.route('**/*.wasm', (route) => routes.push(route));
@@ -126,6 +126,9 @@ test('with a game in progress saved in IndexedDB, the app draws its home itself'
   assert.equal(await held.$('.app'), null, 'no copy of the home screen with a game in progress');
   for (const r of routes.splice(0)) await r.continue().catch(() => {});
   await held.unroute('**/*.wasm');
+  // The only game in progress: the app reopens it (issue 37); Home lists it.
+  await held.waitForSelector(`${APP} ${id('serieux-game')}`);
+  await held.tap('.topbar .back');
   await held.waitForSelector(`${APP} [data-testid^="resume-"]`);
   // Deleted, the game leaves nothing to resume: the page paints its home again.
   await held.tap('[data-testid^="delete-"]');

@@ -3,7 +3,7 @@
 // History comes back with undo.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot } from './harness.mjs';
+import { start, id, open, launch, shot } from './harness.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -25,6 +25,7 @@ async function serieux(page, rolls) {
 }
 
 const inProgress = (page) => page.$$('[data-testid^="resume-"]');
+
 const rows = (page) => page.$$('[data-testid^="hist-"]');
 
 test('deleting an unfinished game from Home asks first, and No keeps it', async () => {
@@ -237,9 +238,8 @@ test('a full storage is told at the move whose save failed, and the moves are ke
   await page.waitForSelector(id('storage-full'));
   // Room again (the quota back), then a reload: no move was lost.
   await cdp.send('Storage.overrideQuotaForOrigin', { origin });
-  await open(page, app.url);
-  await page.waitForSelector(id('in-progress'));
-  await page.tap(`${id('in-progress')} .chip-on >> nth=0`);
+  // The only game in progress: reopened at start.
+  await launch(page, app.url);
   await page.waitForSelector(id('serieux-game'));
   assert.equal(await page.textContent(id('cell-0-0')), anne);
   assert.equal(await page.textContent(id('cell-1-0')), bruno);
@@ -278,13 +278,17 @@ test('a game in progress is listed on Home from the summary saved with it: no ru
   await serieux(page, [[3, 2], [1, 1], [6]]);
   const [key] = (await idbKeys(page)).filter((k) => k.startsWith('game.serieux-') && !k.endsWith('.bak'));
   assert.match(await idbText(page, key), /"summary":\["serieux","None",\{"Round":\{"round":2,"of":5\}\},false,true,\[\["Anne",0,/);
+  // A second game in progress, so that the app starts on Home (with one,
+  // it reopens it, issue 37).
+  await page.tap('.topbar .back');
+  await serieux(page, [[6, 5]]);
   const asked = wasmAsked(page);
   await open(page, app.url);
   await page.waitForSelector(id('in-progress'));
-  assert.match(await page.textContent('.saved-summary'), /Mode Sérieux · Anne, Bruno · Manche 2 \/ 5/);
+  assert.match(await page.textContent(id('in-progress')), /Mode Sérieux · Anne, Bruno · Manche 2 \/ 5/);
   await page.waitForTimeout(500);
   assert.deepEqual(asked.filter((f) => !f.startsWith('genius_bg')), [], 'only the start file');
-  await page.tap('[data-testid^="resume-"]');
+  await page.tap(`[data-testid="resume-${key.slice('game.'.length)}"]`);
   await page.waitForSelector(id('serieux-game'));
   assert.match(await page.textContent(id('serieux-game')), /Bruno/);
   assert.ok(asked.some((f) => f.includes('SerieuxGameScreen')));
@@ -294,7 +298,7 @@ test('a game in progress is listed on Home from the summary saved with it: no ru
   await page.tap(id('record-typed'));
   await open(page, app.url);
   await page.waitForSelector(id('in-progress'));
-  assert.match(await page.textContent('.saved-summary'), /Anne, Bruno · Manche 3 \/ 5/);
+  assert.match(await page.textContent(id('in-progress')), /Anne, Bruno · Manche 3 \/ 5/);
   assert.deepEqual(page.errors, []);
 });
 
@@ -304,6 +308,10 @@ test('a game saved by an earlier version, without its summary, is listed by its 
   const game = savedGame('serieux-in-progress', 3);
   assert.doesNotMatch(game.text, /"summary"/);
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`genius.game.${game.id}`, game.text]);
+  // An older one too, so that the app starts on Home (with one game in
+  // progress it reopens it, issue 37).
+  const older = savedGame('serieux-in-progress', 2);
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`genius.game.${older.id}`, older.text]);
   const asked = wasmAsked(page);
   let release;
   const held = new Promise((resolve) => { release = resolve; });
@@ -344,14 +352,60 @@ test('a game that no longer replays is set aside, untouched, when resumed, and H
   assert.notEqual(edited, text);
   await idbText(page, key, edited);
   await idbText(page, `${key}.bak`, edited);
-  await open(page, app.url);
-  await page.waitForSelector(id('in-progress'));
-  await page.tap('[data-testid^="resume-"]');
+  // The only game in progress, reopened at start: it does not replay.
+  await launch(page, app.url);
   await page.waitForSelector(id('set-aside'));
   assert.match(await page.textContent(id('set-aside')), /1 partie enregistrée était illisible : elle a été mise de côté, sans être modifiée\./);
   assert.equal(await page.$(id('in-progress')), null);
   const keys = await idbKeys(page);
   assert.ok(!keys.includes(key));
   assert.equal(await idbText(page, key.replace(/^game\./, 'aside.')), edited, 'set aside as it was');
+  assert.deepEqual(page.errors, []);
+});
+
+// ---- Issue 37: a reload mid-game comes back to it ----
+
+test('with one game in progress the app reopens it at start; with two, or a table link, it does not', async () => {
+  const page = await app.page();
+  await open(page, app.url);
+  await serieux(page, [[3, 2], [1, 1]]);
+  const anne = await page.textContent(id('cell-0-0'));
+  // A reload mid-game: the game, as it was, straight away (no Home between).
+  const screens = [];
+  await page.exposeFunction('seenScreen', (name) => screens.push(name));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const main = document.querySelector('.app:not([data-prerendered]) main.screen');
+      if (main) window.seenScreen?.(main.className);
+    }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+  await page.reload();
+  await page.waitForSelector(id('serieux-game'));
+  assert.equal(await page.textContent(id('cell-0-0')), anne);
+  assert.ok(!screens.some((s) => /screen-Home/.test(s)), `no Home on the way: ${screens.join(', ')}`);
+  assert.equal(await page.$('[data-prerendered]'), null, "the page's copy of Home was not shown");
+  await shot(page, 'issue37-after-reload-reopens');
+  // Back goes Home, which lists it.
+  await page.tap('.topbar .back');
+  await page.waitForSelector(id('in-progress'));
+  assert.equal((await inProgress(page)).length, 1);
+  // A table's link in the address opens that table instead (here a damaged
+  // one: the table screen says so).
+  await page.goto('about:blank');
+  await page.goto(`${app.url}#join=not-a-ticket`);
+  await page.waitForSelector(id('link-status'));
+  assert.match(await page.getAttribute('main.screen', 'class'), /Table/);
+  // Two games in progress: Home stays, where both are listed.
+  await page.goto('about:blank');
+  await launch(page, app.url);
+  await page.waitForSelector(id('serieux-game'));
+  await page.tap('.topbar .back');
+  await page.waitForSelector(id('in-progress'));
+  await serieux(page, [[6, 5]]);
+  await page.reload();
+  await page.waitForSelector(id('in-progress'));
+  assert.equal((await inProgress(page)).length, 2);
+  assert.match(await page.getAttribute('main.screen', 'class'), /screen-Home/);
+  await shot(page, 'issue37-after-reload-two-games-home');
   assert.deepEqual(page.errors, []);
 });

@@ -180,13 +180,77 @@ test('the timer says clearly when time is up and can make the silent players pas
   assert.deepEqual(page.errors, []);
 });
 
+// Issue 37: the timer measures the table's thinking. It stops from the
+// choice of who speaks (or the first letter typed) to the verdict, says so,
+// and runs on after it; the rules page says it too.
+const seconds = async (page) => {
+  const [m, s] = (await page.textContent('.timer-clock')).trim().split(':').map(Number);
+  return m * 60 + s;
+};
+
+test('the timer stops while a word is entered and judged, and runs on after the verdict', async () => {
+  for (const [locale, colorScheme, paused] of [['fr-FR', 'light', /En pause : proposition en cours/], ['en-GB', 'dark', /Paused: a word is being entered/]]) {
+    const page = await app.page({ locale, colorScheme });
+    await page.clock.install();
+    await newWords(page, ['Anne', 'Bruno', 'Chloé'], { timer: 60 });
+    await page.tap(id('theme-face-2'));
+    await dice(page, ['B', 'O', 'R', 'V', 'A'], 'red');
+    // The page's clock held, then moved on by hand only.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.clock.runFor(5000);
+    const counted = await seconds(page);
+    assert.ok(counted <= 55 && counted >= 53, `counting down: ${counted}`);
+    assert.equal(await page.$(id('timer-paused')), null);
+    // The scorekeeper picks who speaks: stopped, and said.
+    await page.tap(id('speaker-0'));
+    await page.waitForSelector(id('timer-paused'));
+    assert.match(await page.textContent(id('round-timer')), paused);
+    const thinking = await seconds(page);
+    await page.clock.runFor(4000);
+    await page.fill(id('word-input'), 'Venise');
+    await page.clock.runFor(4000);
+    await page.tap(id('propose'));
+    await page.waitForSelector(id('judge'));
+    await page.clock.runFor(4000);
+    assert.equal(await seconds(page), thinking, '12 s of entering and judging not counted');
+    assert.ok(await page.$(id('timer-paused')), 'still stopped while the table judges');
+    if (locale === 'fr-FR') await shot(page, 'issue37-after-timer-judging-fr-light');
+    await page.tap(id('accept'));
+    await page.waitForFunction(() => !document.querySelector('[data-testid="timer-paused"]'));
+    await page.clock.runFor(3000);
+    // (Drawn every quarter of a second: 3 s, or a little less, counted.)
+    const after = await seconds(page);
+    assert.ok(after >= thinking - 3 && after <= thinking - 2, `runs on after the verdict: ${thinking} → ${after}`);
+    // A word typed without choosing the speaker first stops it too.
+    await page.fill(id('word-input'), 'V');
+    await page.waitForSelector(id('timer-paused'));
+    const typing = await seconds(page);
+    await page.clock.runFor(5000);
+    assert.equal(await seconds(page), typing);
+    if (locale === 'en-GB') await shot(page, 'issue37-after-timer-typing-en-dark');
+    await page.fill(id('word-input'), '');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="timer-paused"]'));
+    await page.tap(id('open-rules'));
+    const rules = await rulesText(page, 'words-rules');
+    assert.match(rules, locale === 'fr-FR'
+      ? /Le minuteur mesure la réflexion de la table : il s'arrête pendant qu'une proposition est saisie et jugée/
+      : /The timer measures the table's thinking: it stops while a proposal is entered and judged/);
+    assert.deepEqual(page.errors, []);
+  }
+});
+
 test('a game survives a reload, and the rules page shows the cards and the rulings', async () => {
   const page = await app.page();
   await newWords(page, ['Anne', 'Bruno']);
   await page.tap(id('theme-face-4'));
   await dice(page, ['B', 'O', 'R', 'V', 'A'], 'blue');
   await say(page, 1, 'Alaska');
+  // The only game in progress: a reload comes straight back to it.
   await page.reload();
+  await page.waitForSelector(id('words-game'));
+  assert.deepEqual(await tokens(page), [0, 1]);
+  // Home lists it.
+  await page.tap('.topbar .back');
   await page.waitForSelector(id('in-progress'));
   assert.match(await page.textContent(id('in-progress')), /Dés à lettres · Anne, Bruno · manche 1/);
   await page.tap('[data-testid^="resume-words-"]');
