@@ -533,7 +533,7 @@ pub fn RttGameScreen() -> Element {
                             }
                             // Offered once the picks make a change the game lists.
                             button {
-                                class: "roll-main",
+                                class: "roll-main adjust-confirm",
                                 "data-testid": "rtt-adjust",
                                 disabled: !chosen,
                                 onclick: move |_| act(Action::Adjust { add: add_pick(), remove: remove_pick() }),

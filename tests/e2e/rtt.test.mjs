@@ -1,7 +1,17 @@
 // Roll to the Top played through the UI in headless Chromium at 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { start, id, open, shot, rulesText } from './harness.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** axe-core's serious and critical violations on the page as it stands. */
+async function axe(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 let app;
 before(async () => { app = await start(); });
@@ -138,7 +148,7 @@ test('issue 37: the squares are numbered as the coach names them, and its square
     await typedValues(page, [2, 2, 1, 1, 1], 'rtt-start-typed');
     await typedValues(page, [2, 3], 'rtt-roll-typed');
     // Every square shows its number, the one the coach uses.
-    const numbers = await page.$$eval('.tsq', (s) => s.map((e) => [e.dataset.testid, e.querySelector('.tsq-n').textContent]));
+    const numbers = await page.$$eval('.tsq', (s) => s.map((e) => [e.dataset.testid, getComputedStyle(e, '::before').content.replaceAll('"', '')]));
     assert.deepEqual(numbers, [0, 1, 2, 3, 4, 5].map((i) => [`tsq-${i}`, String(i + 1)]));
     assert.deepEqual(await marked(page), [], 'nothing lit before the coach is asked');
     await page.tap(id('coach-button'));
@@ -148,6 +158,7 @@ test('issue 37: the squares are numbered as the coach names them, and its square
     assert.deepEqual(await marked(page), [['tsq-0', '2'], ['tsq-2', '3']]);
     const label = await page.getAttribute(id('tsq-2'), 'aria-label');
     assert.match(label, locale === 'en-GB' ? /^Square 3: empty, on the ground, ★ the coach's choice: 3 \(d6\)$/ : /^Case 3 : vide, au sol, ★ conseil du coach : 3 \(d6\)$/);
+    assert.deepEqual(await axe(page), [], `axe, coach's squares lit (${locale}, ${colorScheme})`);
     await page.$eval(id('tower'), (e) => e.scrollIntoView({ block: 'center' }));
     await shot(page, `issue37-after-rtt-coach${suffix}`);
     if (!suffix) {
@@ -184,6 +195,7 @@ test('issue 37: a picked die\'s squares come into view, and a refusal shows unde
     assert.ok(await inView(page, id('square-error')), 'the refusal in view');
     assert.ok(await inView(page, id('tsq-20')), 'with the square tapped');
     assert.equal(await page.$(id('move-error')), null, 'not at the top of the screen');
+    assert.deepEqual(await axe(page), [], 'axe, squares lit and a refusal');
     if (viewport.width === 390) await shot(page, 'issue37-after-rtt-refusal');
     // A square that takes it: the refusal goes.
     await page.tap(id('tsq-0'));
@@ -217,6 +229,7 @@ test('issue 37: the first in-app throw shows its values; typed dice start with n
   }
   assert.equal(await page.$$eval('.pool-die.in', (d) => d.length), dice.filter((d) => d.in).length);
   assert.match(await page.textContent(id('start-roll')), /Lancer de départ : les dés pairs entrent en jeu/);
+  assert.deepEqual(await axe(page), [], 'axe, the start roll shown');
   await shot(page, 'issue37-after-rtt-start-values');
   // Typed dice: no white face chosen; recording without one says so and loses nothing.
   const pressed = () => page.$$eval('[data-testid^="typed-white-"]', (b) => b.map((e) => e.getAttribute('aria-pressed')));
@@ -255,6 +268,7 @@ test('issue 37: Confirm is offered once the picks make a change the white die al
   assert.match(await page.textContent(id('adjustment')), /The white die says: add OR remove 1 die/);
   const confirm = () => page.$eval(id('rtt-adjust'), (b) => !b.disabled);
   assert.equal(await confirm(), false, 'nothing chosen: no Confirm');
+  assert.deepEqual(await axe(page), [], 'axe, Confirm not on offer (dark)');
   await shot(page, 'issue37-after-rtt-confirm');
   await page.tap(id('add-d8'));
   assert.equal(await confirm(), true);

@@ -114,14 +114,16 @@ pub fn Tower(
                         class,
                         "data-testid": "tsq-{id}",
                         "aria-label": label,
+                        // The number and the coach's star are drawn by the
+                        // stylesheet (::before, ::after): the only text is the
+                        // value, which the label says as well.
+                        "data-n": "{id + 1}",
                         style,
                         onclick: move |_| on_square.call(id),
-                        span { class: "tsq-n", "aria-hidden": "true", "{id + 1}" }
                         if let Some(v) = value {
                             span { class: "tsq-v", "{v}" }
                         } else if let Some(v) = advice {
-                            span { class: "tsq-star", "aria-hidden": "true", "★" }
-                            span { class: "tsq-v tsq-advice", "aria-hidden": "true", "{v}" }
+                            span { class: "tsq-v tsq-advice", "{v}" }
                         }
                     }
                 }
