@@ -231,8 +231,15 @@ fn start(g: &mut Session<Rtt>, values: [u32; 5]) {
 #[test]
 fn the_start_sequence() {
     let mut g = game(2, "first-steps", false);
+    assert!(g.state().start_roll().is_empty(), "nothing rolled yet");
     start(&mut g, [1, 3, 5, 7, 9]); // all odd: roll again
     assert_eq!(*g.state().phase(), Phase::Start);
+    let aside: Vec<_> = COLOURED
+        .iter()
+        .zip([1, 3, 5, 7, 9])
+        .map(|(k, v)| (*k, v, false))
+        .collect();
+    assert_eq!(g.state().start_roll(), aside, "all shown, all set aside");
     assert_eq!(
         g.act(Action::StartRoll {
             values: vec![5, 1, 1, 1, 1],
@@ -247,6 +254,11 @@ fn the_start_sequence() {
         &[DieKind::D4, DieKind::D8, DieKind::D20]
     );
     assert_eq!(*g.state().phase(), Phase::Roll);
+    // The start roll stays shown, with which dice came into play, until
+    // the first result is rolled.
+    let shown: Vec<bool> = g.state().start_roll().iter().map(|d| d.2).collect();
+    assert_eq!(shown, [true, false, true, false, true]);
+    assert_eq!(g.state().start_roll()[3], (DieKind::D12, 5, false));
     assert_eq!(
         g.act(Action::Roll {
             values: vec![1, 2],
@@ -262,6 +274,12 @@ fn the_start_sequence() {
     })
     .unwrap();
     assert!(matches!(g.state().phase(), Phase::Place { .. }));
+    assert!(
+        g.state().start_roll().is_empty(),
+        "old news once a result is out"
+    );
+    g.undo();
+    assert_eq!(g.state().start_roll().len(), 5, "and back with an undo");
 }
 
 fn place(player: usize, list: &[(usize, &[usize])]) -> Action {

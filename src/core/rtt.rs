@@ -211,9 +211,14 @@ impl Rtt {
         &self.last[player]
     }
 
-    /// The start roll's values, once rolled (to show which dice were set aside).
-    pub fn start_values(&self) -> Option<&[u32]> {
-        self.start_values.as_deref()
+    /// The start roll while it is news (from the start roll until the first
+    /// result is rolled): each coloured die, its value, and whether it came
+    /// into play (even) or was set aside (odd). Empty before and after.
+    pub fn start_roll(&self) -> Vec<(DieKind, u32, bool)> {
+        let fresh = matches!(self.phase, Phase::Start | Phase::Roll) && self.white.is_none();
+        let values = self.start_values.as_deref().filter(|_| fresh);
+        let dice = COLOURED.iter().zip(values.unwrap_or_default());
+        dice.map(|(k, v)| (*k, *v, self.set.contains(k))).collect()
     }
 
     pub fn winners(&self) -> &[usize] {

@@ -37,6 +37,16 @@ texts! {
     series_reset: "Remettre la série à zéro", "Reset the series";
     winners: "Gagnants", "Winners";
     enter_values: "Ou saisissez les vrais dés :", "Or enter the real dice:";
+    white_die: "Dé blanc", "White die";
+    white_missing:
+        "Touchez la face du dé blanc, puis inscrivez le lancer.",
+        "Tap the white die's face, then record the throw.";
+    coach_mark: "conseil du coach", "the coach's choice";
+    start_roll:
+        "Lancer de départ : les dés pairs entrent en jeu, les impairs sont mis de côté.",
+        "Start roll: the even dice come into play, the odd ones are set aside.";
+    in_play: "en jeu", "in play";
+    set_aside: "de côté", "set aside";
 }
 
 impl Lang {

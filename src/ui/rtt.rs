@@ -1,18 +1,24 @@
 //! Roll to the Top: the dice pool and the white die, each player's tower of
-//! squares (only squares that accept the chosen number are enabled), the
-//! adjustments the white die asks for, and the series.
+//! numbered squares (the squares that take the picked dice lit, and the
+//! coach's recommended ones while the coach is open), the adjustments the
+//! white die asks for, and the series.
+
+mod tower;
 
 use super::coach::{Panel, Row};
 use super::parts::{symbol, Ranking, RulesPage};
 use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::coach;
+use crate::core::coach::rtt::RttAdvice;
 use crate::core::dice_kinds::{DieKind, Face, White};
 use crate::core::game::GameKind;
-use crate::core::rtt::{Action, Error, Phase, Placement, Rtt, Sheet, COLOURED};
+use crate::core::rtt::{Action, Error, Phase, Placement, Rtt, COLOURED};
 use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use crate::records;
 use dioxus::prelude::*;
+use std::rc::Rc;
+use tower::{Mark, StartRoll, Tower, TypedValues};
 
 fn die_class(kind: DieKind) -> String {
     // The roller draws a d6 with pips; here every die shows its number.
@@ -22,11 +28,49 @@ fn die_class(kind: DieKind) -> String {
     }
 }
 
+/// The coach's last advice, with the state and player it is for: the panel
+/// and the tower's marks share one search.
+type AdviceCache = CopyValue<Option<(Rtt, usize, Option<RttAdvice>)>>;
+
+/// The coach's advice for `player` on `state`, searched once per state.
+fn advice(cache: AdviceCache, state: &Rtt, player: usize) -> Option<RttAdvice> {
+    let mut cache = cache;
+    if let Some((s, p, a)) = &*cache.read() {
+        if s == state && *p == player {
+            return a.clone();
+        }
+    }
+    let a = coach::rtt::advise(state, player);
+    cache.set(Some((state.clone(), player, a.clone())));
+    a
+}
+
+/// The coach's recommended squares, with the number each would take.
+fn marks(advice: &RttAdvice, state: &Rtt, lang: Lang) -> Vec<Mark> {
+    let Phase::Place { result, .. } = state.phase() else {
+        return Vec::new();
+    };
+    advice
+        .plan
+        .iter()
+        .map(|p| Mark {
+            square: p.square,
+            value: p.dice.iter().filter_map(|&d| result.get(d)).sum(),
+            dice: p
+                .dice
+                .iter()
+                .filter_map(|&d| advice.dice.get(d).map(|k| lang.die_name(*k)))
+                .collect::<Vec<_>>()
+                .join(" + "),
+        })
+        .collect()
+}
+
 /// The coach for `player` on the current result: the recommended
 /// placement and why, and each square it leaves open with the chance that
 /// a throw of the dice in play can fill it.
-fn coach_panel(state: &Rtt, player: Option<usize>, lang: Lang) -> Panel {
-    let Some(advice) = player.and_then(|p| coach::rtt::advise(state, p)) else {
+fn coach_panel(state: &Rtt, player: Option<usize>, lang: Lang, cache: AdviceCache) -> Panel {
+    let Some(advice) = player.and_then(|p| advice(cache, state, p)) else {
         return Panel::default();
     };
     let result = match state.phase() {
@@ -69,9 +113,16 @@ pub fn RttGameScreen() -> Element {
     let mut chooser = use_default::<Option<usize>>();
     let mut shown = use_default::<Option<usize>>();
     let mut typed = use_default::<Vec<String>>();
-    let mut typed_white = use_default::<usize>();
+    // No white face is chosen until the player taps one.
+    let mut typed_white = use_default::<Option<usize>>();
     let mut add_pick = use_default::<Option<DieKind>>();
     let mut remove_pick = use_default::<Option<DieKind>>();
+    // A square's refusal, shown under the tower the player is looking at;
+    // a typed roll without its white face, beside the Record button.
+    let mut square_refused = use_default::<Option<String>>();
+    let mut white_missing = use_default::<bool>();
+    let tower_box = use_default::<Option<Rc<MountedData>>>();
+    let cache: AdviceCache = use_hook(|| CopyValue::new(None));
     let mut series = use_signal(records::rtt_series);
 
     let read = game.active.read();
@@ -79,6 +130,7 @@ pub fn RttGameScreen() -> Element {
         return rsx! { NoGame { kind: GameKind::Rtt } };
     };
     let state = active.session.state();
+    let coach_allowed = active.coach_allowed();
     let players = state.players().to_vec();
     let sheet = state.sheet().clone();
 
@@ -86,15 +138,20 @@ pub fn RttGameScreen() -> Element {
         draft.set(Vec::new());
         picked.set(Vec::new());
         typed.set(Vec::new());
+        typed_white.set(None);
         add_pick.set(None);
         remove_pick.set(None);
+        square_refused.set(None);
+        white_missing.set(false);
     };
     let mut act = move |action: Action| {
-        game.act(action);
-        // The move may have ended the game and counted it in the series.
-        series.set(records::rtt_series());
-        reset_draft();
-        chooser.set(None);
+        // A refused move keeps what was typed or drafted, to be corrected.
+        if game.act(action) {
+            // The move may have ended the game and counted it in the series.
+            series.set(records::rtt_series());
+            reset_draft();
+            chooser.set(None);
+        }
     };
     let mut throw = move || {
         game.throw_next();
@@ -162,10 +219,20 @@ pub fn RttGameScreen() -> Element {
             .collect(),
         _ => Vec::new(),
     };
-    // The dice the roller may add or remove, as the game lists them.
-    let (mut adds, mut removes) = (Vec::new(), Vec::new());
+    // While the coach is open, its recommended squares on the placing
+    // player's own sheet.
+    let coach_marks: Vec<Mark> = match placing {
+        Some(p) if p == sheet_of && coach_allowed && (game.coach_open)() => {
+            advice(cache, state, p).map_or_else(Vec::new, |a| marks(&a, state, lang))
+        }
+        _ => Vec::new(),
+    };
+    // The dice the roller may add or remove, as the game lists them, and
+    // whether the picks make one of the changes it lists.
+    let (mut adds, mut removes, mut changes) = (Vec::new(), Vec::new(), Vec::new());
     for m in state.legal_moves() {
         if let Some(Action::Adjust { add, remove }) = m.as_play() {
+            changes.push((*add, *remove));
             for (list, die) in [(&mut adds, add), (&mut removes, remove)] {
                 if let Some(die) = die.filter(|d| !list.contains(d)) {
                     list.push(die);
@@ -173,6 +240,73 @@ pub fn RttGameScreen() -> Element {
             }
         }
     }
+    let chosen = changes.contains(&(add_pick(), remove_pick()));
+    let fits = move |add: Option<DieKind>, remove: Option<DieKind>| {
+        changes
+            .iter()
+            .any(|&(a, r)| (add.is_none() || a == add) && (remove.is_none() || r == remove))
+    };
+    let fits_add = fits.clone();
+    // This phone places now: the tower comes right under the dice.
+    let tower_in_play = matches!(state.phase(), Phase::Place { .. }) && !waiting.is_empty();
+    let start_roll = state.start_roll();
+
+    let tower = rsx! {
+        if players.len() > 1 {
+            div { class: "chips", role: "tablist",
+                for (p, player) in players.iter().enumerate() {
+                    button {
+                        key: "{p}",
+                        class: if p == sheet_of { "chip chip-on" } else { "chip" },
+                        role: "tab",
+                        "aria-selected": if p == sheet_of { "true" } else { "false" },
+                        "data-testid": "tower-tab-{p}",
+                        onclick: move |_| shown.set(Some(p)),
+                        "{symbol(player)} {player.name} · {state.open_squares(p)}"
+                    }
+                }
+            }
+        }
+        Tower {
+            sheet: sheet.clone(),
+            board: board.clone(),
+            highlight: state.last_filled(sheet_of).iter().copied().chain(drafted.iter().copied()).collect::<Vec<usize>>(),
+            accept: accepting.clone(),
+            coach: coach_marks,
+            lang,
+            mounted: tower_box,
+            on_square: move |square: usize| {
+                let mut dice = picked.read().clone();
+                if dice.is_empty() || Some(sheet_of) != placing { return; }
+                dice.sort_unstable();
+                if accepting.contains(&square) {
+                    draft.write().push(Placement { square, dice });
+                    picked.set(Vec::new());
+                    square_refused.set(None);
+                } else {
+                    square_refused.set(Some(lang.rtt_error(&Error::SquareRefuses { square, value: picked_sum })));
+                }
+            },
+        }
+        if let Some(message) = square_refused() {
+            p {
+                class: "entry-error",
+                role: "alert",
+                "data-testid": "square-error",
+                onmounted: move |e| {
+                    // Under the square just tapped: kept in view.
+                    let node = e.data();
+                    spawn(async move { let _ = node.scroll_to_with_options(nearest()).await; });
+                },
+                "⚠ {message}"
+            }
+        }
+    };
+    let (tower_here, tower_below) = if tower_in_play {
+        (tower, VNode::empty())
+    } else {
+        (VNode::empty(), tower)
+    };
 
     rsx! {
         GameFrame {
@@ -182,44 +316,8 @@ pub fn RttGameScreen() -> Element {
             on_step: move |_| reset_draft(),
             // The advice is the placing player's (several may place on
             // one result).
-            coach: Some(game.coach(placing, move |state| coach_panel(state, placing, lang))),
-            sheet: rsx! {
-                if players.len() > 1 {
-                    div { class: "chips", role: "tablist",
-                        for (p, player) in players.iter().enumerate() {
-                            button {
-                                key: "{p}",
-                                class: if p == sheet_of { "chip chip-on" } else { "chip" },
-                                role: "tab",
-                                "aria-selected": if p == sheet_of { "true" } else { "false" },
-                                "data-testid": "tower-tab-{p}",
-                                onclick: move |_| shown.set(Some(p)),
-                                "{symbol(player)} {player.name} · {state.open_squares(p)}"
-                            }
-                        }
-                    }
-                }
-                Tower {
-                    sheet: sheet.clone(),
-                    board: board.clone(),
-                    highlight: state.last_filled(sheet_of).iter().copied().chain(drafted.iter().copied()).collect::<Vec<usize>>(),
-                    accept: accepting.clone(),
-                    on_square: move |square: usize| {
-                        let mut dice = picked.read().clone();
-                        if dice.is_empty() || Some(sheet_of) != placing { return; }
-                        dice.sort_unstable();
-                        if accepting.contains(&square) {
-                            draft.write().push(Placement { square, dice });
-                            picked.set(Vec::new());
-                            game.refuse(String::new());
-                            let mut refused = game.refused;
-                            refused.set(None);
-                        } else {
-                            game.refuse(lang.rtt_error(&Error::SquareRefuses { square, value: picked_sum }));
-                        }
-                    },
-                }
-            },
+            coach: Some(game.coach(placing, move |state| coach_panel(state, placing, lang, cache))),
+            sheet: tower_below,
             div { class: "pool", "data-testid": "pool",
                 for (i, kind) in COLOURED.into_iter().enumerate() {
                     span {
@@ -242,8 +340,8 @@ pub fn RttGameScreen() -> Element {
                 },
                 Phase::Start => rsx! {
                     section { class: "info play",
-                        if let Some(values) = state.start_values() {
-                            p { class: "caption", {COLOURED.iter().zip(values).map(|(k, v)| format!("d{} {v}", k.sides())).collect::<Vec<_>>().join(" · ")} }
+                        if !start_roll.is_empty() {
+                            StartRoll { dice: start_roll.clone(), lang }
                         }
                         p { class: "caption", "{t.start_hint}" }
                         button {
@@ -268,6 +366,9 @@ pub fn RttGameScreen() -> Element {
                 },
                 Phase::Roll => rsx! {
                     section { class: "info play",
+                        if !start_roll.is_empty() {
+                            StartRoll { dice: start_roll.clone(), lang }
+                        }
                         button {
                             class: "roll-main",
                             "data-testid": "rtt-roll",
@@ -277,24 +378,34 @@ pub fn RttGameScreen() -> Element {
                             "{t.roll}"
                         }
                         TypedValues { kinds: state.dice_in_play().to_vec(), values: typed, lang }
-                        div { class: "chips",
+                        p { class: "caption", "{lang.colon(t.white_die)}" }
+                        div { class: "chips", role: "group", "aria-label": t.white_die,
                             // One button per kind of face (two faces show +1, two −1).
                             for (i, face) in [0usize, 2, 4, 5].into_iter().filter_map(|i| Some((i, White::from_value(i as u32)?))) {
                                 button {
                                     key: "{i}",
-                                    class: if typed_white() == i { "chip chip-on" } else { "chip" },
+                                    class: if typed_white() == Some(i) { "chip chip-on" } else { "chip" },
+                                    "aria-pressed": if typed_white() == Some(i) { "true" } else { "false" },
                                     "data-testid": "typed-white-{i}",
-                                    onclick: move |_| typed_white.set(i),
+                                    onclick: move |_| { typed_white.set(Some(i)); white_missing.set(false); },
                                     "{lang.face_label(Face::White(face))}"
                                 }
                             }
+                        }
+                        if white_missing() {
+                            p { class: "entry-error", role: "alert", "data-testid": "white-missing", "⚠ {t.white_missing}" }
                         }
                         button {
                             class: "action",
                             "data-testid": "rtt-roll-typed",
                             onclick: move |_| {
+                                // Nothing typed is lost: the values stay for the face to be chosen.
+                                let Some(white) = typed_white() else {
+                                    white_missing.set(true);
+                                    return;
+                                };
                                 let values = typed.read().iter().map(|v| v.trim().parse().unwrap_or(0)).collect();
-                                act(Action::Roll { values, white: typed_white(), source: RollSource::Typed });
+                                act(Action::Roll { values, white, source: RollSource::Typed });
                             },
                             "{g.record}"
                         }
@@ -322,7 +433,7 @@ pub fn RttGameScreen() -> Element {
                                 }
                             }
                             p { class: "caption", "{t.pick_dice}" }
-                            div { class: "roller-dice",
+                            div { class: "roller-dice rtt-result",
                                 for (i, v) in result.iter().copied().enumerate() {
                                     button {
                                         key: "{i}",
@@ -330,31 +441,45 @@ pub fn RttGameScreen() -> Element {
                                         "data-testid": "rd-{i}",
                                         disabled: used[i],
                                         onclick: move |_| {
-                                            let mut p = picked.write();
-                                            if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
+                                            let now_picked = {
+                                                let mut p = picked.write();
+                                                if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
+                                                !p.is_empty()
+                                            };
+                                            square_refused.set(None);
+                                            // The squares that take it come into view.
+                                            // Once the picked dice are drawn, lit squares and all.
+                                            if let Some(node) = tower_box().filter(|_| now_picked) {
+                                                spawn(async move {
+                                                    crate::platform::next_frame().await;
+                                                    let _ = node.scroll_to_with_options(nearest()).await;
+                                                });
+                                            }
                                         },
                                         span { class: "{die_class(kinds.get(i).copied().unwrap_or(DieKind::D6))}", span { class: "rdie-label", "{v}" } }
                                         span { class: "rdie-name", "d{kinds.get(i).map(|k| k.sides()).unwrap_or(6)}" }
                                     }
                                 }
                             }
-                            if !picked.read().is_empty() {
-                                p { class: "pair-sums", "data-testid": "picked-sum", "= {picked_sum}" }
+                            // Its line kept while empty: the tower below does not move.
+                            p { class: "pair-sums", "data-testid": "picked-sum",
+                                if picked.read().is_empty() { "\u{a0}" } else { "= {picked_sum}" }
                             }
-                            div { class: "actions",
-                                button { class: "action", "data-testid": "take-back", disabled: draft.read().is_empty(),
-                                    onclick: move |_| { draft.write().pop(); },
-                                    "↶ {t.take_back}"
-                                }
-                                button {
-                                    class: "roll-main",
-                                    "data-testid": "rtt-done",
-                                    onclick: move |_| {
-                                        let placements = draft.read().clone();
-                                        act(Action::Place { player: who, placements });
-                                    },
-                                    if draft.read().is_empty() { "{t.pass}" } else { "{t.done} ({draft.read().len()})" }
-                                }
+                        }
+                        {tower_here}
+                        div { class: "actions rtt-actions",
+                            button { class: "action", "data-testid": "take-back", disabled: draft.read().is_empty(),
+                                onclick: move |_| { draft.write().pop(); },
+                                "↶ {t.take_back}"
+                            }
+                            button {
+                                class: "roll-main",
+                                "data-testid": "rtt-done",
+                                onclick: move |_| {
+                                    let placements = draft.read().clone();
+                                    act(Action::Place { player: who, placements });
+                                },
+                                if draft.read().is_empty() { "{t.pass}" } else { "{t.done} ({draft.read().len()})" }
                             }
                         }
                     }
@@ -370,8 +495,17 @@ pub fn RttGameScreen() -> Element {
                                         button {
                                             key: "{i}",
                                             class: if add_pick() == Some(k) { "chip chip-on" } else { "chip" },
+                                            "aria-pressed": if add_pick() == Some(k) { "true" } else { "false" },
                                             "data-testid": "add-d{k.sides()}",
-                                            onclick: move |_| add_pick.set(if add_pick() == Some(k) { None } else { Some(k) }),
+                                            onclick: {
+                                                let fits = fits_add.clone();
+                                                move |_| {
+                                                    let next = if add_pick() == Some(k) { None } else { Some(k) };
+                                                    add_pick.set(next);
+                                                    // A removal no listed change goes with is let go.
+                                                    if !fits(next, remove_pick()) { remove_pick.set(None); }
+                                                }
+                                            },
                                             "+ d{k.sides()}"
                                         }
                                     }
@@ -384,16 +518,26 @@ pub fn RttGameScreen() -> Element {
                                         button {
                                             key: "{i}",
                                             class: if remove_pick() == Some(k) { "chip chip-on" } else { "chip" },
+                                            "aria-pressed": if remove_pick() == Some(k) { "true" } else { "false" },
                                             "data-testid": "remove-d{k.sides()}",
-                                            onclick: move |_| remove_pick.set(if remove_pick() == Some(k) { None } else { Some(k) }),
+                                            onclick: {
+                                                let fits = fits.clone();
+                                                move |_| {
+                                                    let next = if remove_pick() == Some(k) { None } else { Some(k) };
+                                                    remove_pick.set(next);
+                                                    if !fits(add_pick(), next) { add_pick.set(None); }
+                                                }
+                                            },
                                             "− d{k.sides()}"
                                         }
                                     }
                                 }
                             }
+                            // Offered once the picks make a change the game lists.
                             button {
-                                class: "roll-main",
+                                class: "roll-main adjust-confirm",
                                 "data-testid": "rtt-adjust",
+                                disabled: !chosen,
                                 onclick: move |_| act(Action::Adjust { add: add_pick(), remove: remove_pick() }),
                                 "{t.confirm}"
                             }
@@ -425,72 +569,12 @@ pub fn RttGameScreen() -> Element {
     }
 }
 
-/// Number fields for dice typed in from real dice.
-#[component]
-fn TypedValues(kinds: Vec<DieKind>, values: Signal<Vec<String>>, lang: Lang) -> Element {
-    let mut values = values;
-    if values.read().len() != kinds.len() {
-        values.set(vec![String::new(); kinds.len()]);
-    }
-    rsx! {
-        p { class: "caption", "{lang.rtt().enter_values}" }
-        div { class: "typed-values",
-            for (i, k) in kinds.iter().enumerate() {
-                label { key: "{i}", class: "typed-value",
-                    span { "d{k.sides()}" }
-                    input {
-                        r#type: "number",
-                        inputmode: "numeric",
-                        min: "1",
-                        max: "{k.sides()}",
-                        "data-testid": "value-{i}",
-                        value: values.read().get(i).cloned().unwrap_or_default(),
-                        oninput: move |e| { if let Some(v) = values.write().get_mut(i) { *v = e.value(); } },
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// A tower of squares drawn from the sheet's data.
-#[component]
-fn Tower(
-    sheet: Sheet,
-    board: Vec<Option<u32>>,
-    highlight: Vec<usize>,
-    accept: Vec<usize>,
-    on_square: EventHandler<usize>,
-) -> Element {
-    let unit = 26; // px per half-square
-    let lang = use_ui().lang();
-    let t = lang.rtt();
-    let rows = sheet.rows();
-    let width = sheet.width() * unit;
-    let height = rows * unit * 2;
-    rsx! {
-        div { class: "tower-wrap",
-            div { class: "tower", "data-testid": "tower", style: "width: {width}px; height: {height}px;",
-                for s in sheet.squares.iter() {
-                    button {
-                        key: "{s.id}",
-                        class: {
-                            let look = if accept.contains(&s.id) { "tsq accept" } else if highlight.contains(&s.id) { "tsq new" } else if board[s.id].is_some() { "tsq filled" } else { "tsq" };
-                            if s.base { format!("{look} base") } else { look.to_string() }
-                        },
-                        "data-testid": "tsq-{s.id}",
-                        "aria-label": {
-                            let value = board[s.id].map(|v| v.to_string()).unwrap_or_else(|| t.empty.to_string());
-                            let ground = if s.base { format!(", {}", t.on_ground) } else { String::new() };
-                            format!("{}{ground}", lang.labelled(&format!("{} {}", t.square, s.id + 1), value))
-                        },
-                        style: "left: {s.x * unit}px; bottom: {s.row * unit * 2}px; width: {unit * 2 - 4}px; height: {unit * 2 - 4}px;",
-                        onclick: { let id = s.id; move |_| on_square.call(id) },
-                        if let Some(v) = board[s.id] { "{v}" }
-                    }
-                }
-            }
-        }
+/// Scrolling only as far as it takes to show a box (not at all if it shows).
+fn nearest() -> ScrollToOptions {
+    ScrollToOptions {
+        behavior: ScrollBehavior::Instant,
+        vertical: ScrollLogicalPosition::Nearest,
+        horizontal: ScrollLogicalPosition::Nearest,
     }
 }
 

@@ -319,6 +319,7 @@ try {
   await coachPage.waitForSelector(id('rtt-roll'));
   const rttResult = async (vs) => {
     await coachPage.waitForSelector(id('rtt-roll'));
+    await coachPage.click(id('typed-white-0'));
     await values(vs, 'rtt-roll-typed');
   };
   await rttResult([2, 3]);

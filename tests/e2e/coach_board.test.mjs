@@ -67,6 +67,7 @@ test('Roll to the Top: the recommended placement and each open square\'s chance'
   };
   await values([2, 2, 1, 1, 1], 'rtt-start-typed');
   await page.waitForSelector(id('rtt-roll'));
+  await page.tap(id('typed-white-0'));
   await values([2, 3], 'rtt-roll-typed');
   await page.tap(id('coach-button'));
   assert.match(await page.textContent(id('coach-reason')), /★ Best choice: square 1 ← d4 \(2\); square 3 ← d6 \(3\) — 2 squares: the most/);
