@@ -13,7 +13,7 @@ use genius::core::link::host::{Host, HostEvent, Misbehaviour, Output, PeerId};
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{
     encode, Denied, FrameError, JoinRefusal, PhoneId, Secret, Start, Step, ToHost, MAX_FRAME,
-    PROTOCOL,
+    PROTOCOL, SILENCE,
 };
 use genius::core::rtt::{self, shipped_sheets, Rtt};
 use genius::core::sequence::{self, Sequence};
@@ -73,6 +73,8 @@ struct Faults {
     lost: usize,
     dropped_links: usize,
     restarts: usize,
+    /// Connections dropped by a side that heard nothing for too long.
+    silences: usize,
 }
 
 impl<G: Game + Composer> Table<G> {
@@ -308,13 +310,25 @@ impl<G: Game + Composer> Table<G> {
             }
             _ => {
                 self.now += Duration::from_millis(rng.random_range(0..800));
-                for phone in &mut self.phones {
-                    phone.guest.handle_timeout(self.now);
-                }
+                self.tick();
             }
         }
         self.pump();
         self.check_prefixes();
+    }
+
+    /// The time is given to every side: pings, retries, and the
+    /// connections of a side gone silent dropped (as the drivers do).
+    fn tick(&mut self) {
+        self.host.handle_timeout(self.now);
+        for i in 0..self.phones.len() {
+            let phone = &mut self.phones[i];
+            phone.guest.handle_timeout(self.now);
+            if phone.peer.is_some() && phone.guest.state() == &LinkState::Offline {
+                self.faults.silences += 1;
+                self.disconnect(i);
+            }
+        }
     }
 
     /// The phone is closed and opened again: the guest comes back from what
@@ -341,14 +355,17 @@ impl<G: Game + Composer> Table<G> {
         self.pump();
         for _ in 0..100_000 {
             if !self.deliver_one(rng, false) {
-                let waiting = self.phones.iter().any(|p| p.guest.next_timeout().is_some());
+                // Something still to come: an answer, or missing entries.
+                let head = self.host.replica().head();
+                let waiting = self.phones.iter().any(|p| {
+                    p.guest.pending().count() > 0
+                        || p.guest.replica().is_none_or(|r| r.head() < head)
+                });
                 if !waiting {
                     return;
                 }
-                self.now += Duration::from_secs(3);
-                for phone in &mut self.phones {
-                    phone.guest.handle_timeout(self.now);
-                }
+                self.now += Duration::from_secs(1);
+                self.tick();
             }
             self.pump();
         }
@@ -430,6 +447,7 @@ fn interleavings<G: Game + Composer>(
         faults.lost += table.faults.lost;
         faults.dropped_links += table.faults.dropped_links;
         faults.restarts += table.faults.restarts;
+        faults.silences += table.faults.silences;
     }
     // Every table settled identical (checked above): 0 copies diverged,
     // 0 entries lost.
@@ -640,6 +658,96 @@ fn steps_made_offline_go_out_when_the_link_is_back() {
     assert_eq!(table.phones[1].guest.replica().unwrap().head(), 2);
 }
 
+/// Counts the pings in a queue of frames.
+fn pings(frames: &VecDeque<Vec<u8>>) -> usize {
+    let ping = encode(&ToHost::<einstein::Action>::Ping).unwrap();
+    frames.iter().filter(|f| **f == ping).count()
+}
+
+#[test]
+fn a_quiet_table_stays_connected_on_its_heartbeat() {
+    let mut table = einstein_table();
+    // A minute with no move: both sides ping every two seconds, and the
+    // pings keep every connection up.
+    for _ in 0..60 {
+        table.now += Duration::from_secs(1);
+        table.tick();
+        table.pump();
+        assert!(pings(&table.phones[0].to_host) <= 1, "at most one per 2 s");
+        settle(&mut table);
+    }
+    assert_eq!(table.faults.silences, 0);
+    for phone in &table.phones {
+        assert_eq!(phone.guest.state(), &LinkState::Joined);
+    }
+    assert!(table.host.seats().iter().all(|s| s.connected));
+    let next = table.host.next_timeout().unwrap();
+    assert!(next > table.now && next <= table.now + Duration::from_secs(2));
+}
+
+#[test]
+fn a_host_gone_silent_is_told_within_the_silence_and_dialled_again() {
+    let mut table = einstein_table();
+    table.host.act(Step::Act(roll([6, 5, 4, 3, 2]))).unwrap();
+    settle(&mut table);
+    // The host's page is closed without a word: nothing comes from it any
+    // more, and what the guest sends goes nowhere.
+    let vanished = table.now;
+    let mut told = None;
+    for _ in 0..20 {
+        table.now += Duration::from_millis(500);
+        let guest = &mut table.phones[0].guest;
+        if let Some(at) = guest.next_timeout() {
+            assert!(at <= vanished + SILENCE, "the guest waits no longer");
+        }
+        guest.handle_timeout(table.now);
+        while guest.poll_transmit().is_some() {}
+        if guest.state() == &LinkState::Offline {
+            told = Some(table.now - vanished);
+            break;
+        }
+    }
+    assert_eq!(told, Some(SILENCE), "offline once the host was silent 8 s");
+    // Its choice made offline waits, and goes out to the next host it
+    // reaches (here the same one, back).
+    let id = table.phones[0]
+        .guest
+        .propose(Step::Act(choose(1)), table.now)
+        .unwrap();
+    table.disconnect(0);
+    table.connect(0);
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&id], Some(Ok(2)));
+}
+
+#[test]
+fn a_guest_gone_silent_keeps_its_seat_shown_not_connected() {
+    let mut table = einstein_table();
+    let peer = table.phones[1].peer.unwrap();
+    // Only the first guest still speaks.
+    for _ in 0..9 {
+        table.now += Duration::from_secs(1);
+        table.host.handle_timeout(table.now);
+        table.phones[0].guest.handle_timeout(table.now);
+        table.pump();
+        table.phones[1].to_host.clear();
+        settle(&mut table);
+    }
+    // The host closed its connection (the test's network hangs up both
+    // ends, as the driver does).
+    assert_eq!(table.phones[1].peer, None, "peer {peer} dropped");
+    let seats = table.host.seats();
+    assert_eq!(
+        seats[2].phone,
+        Some(table.phones[1].guest.phone()),
+        "still its seat"
+    );
+    assert!(!seats[2].connected, "shown not connected");
+    assert!(seats[1].connected);
+    // The other guest hears it.
+    assert!(!table.phones[0].guest.seats()[2].connected);
+}
+
 #[test]
 fn the_host_frees_a_seat_and_another_phone_takes_it() {
     let mut table = einstein_table();
@@ -803,6 +911,20 @@ fn hostile_peers_change_nothing() {
         }
     }
     assert!(answered);
+    // A connection that opens and never says a word is dropped at the
+    // heartbeat's silence, and holds nothing.
+    let mute = 3_000_000;
+    table.host.connected(mute, now);
+    table.host.handle_timeout(now + SILENCE);
+    let mut silent = false;
+    while let Some(e) = table.host.poll_event() {
+        silent |= e
+            == HostEvent::Turned {
+                peer: mute,
+                why: Misbehaviour::Silent,
+            };
+    }
+    assert!(silent, "the mute connection was dropped");
     assert_eq!(table.host.replica().entries(), &before[..]);
     settle(&mut table);
     for phone in &table.phones {

@@ -214,7 +214,11 @@ async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: Recv
             _ = shared.outgoing.notified() => {}
             _ = timer => {
                 let now = shared.clock.now();
-                shared.lock().handle_timeout(now);
+                let mut guest = shared.lock();
+                guest.handle_timeout(now);
+                if guest.state() == &LinkState::Offline {
+                    return false; // the host fell silent: dial again
+                }
             }
             _ = shared.leaving.notified() => {
                 let frames: Vec<Vec<u8>> = {

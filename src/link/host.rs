@@ -9,11 +9,11 @@ use crate::core::link::wire::{Denied, Step};
 use iroh::endpoint::{Connection, RecvStream, SendStream};
 use iroh::{Endpoint, Watcher};
 use n0_future::task::{spawn, AbortOnDropHandle};
-use n0_future::time::{timeout, Duration};
+use n0_future::time::{sleep_until, timeout, Duration};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Notify};
 
 /// How long the host waits for its relay when it starts, to put it in the
 /// ticket (a table with no relay gives its direct addresses only).
@@ -30,6 +30,7 @@ pub struct HostLink<G: Game> {
     endpoint: Endpoint,
     ticket: Ticket,
     _accept: AbortOnDropHandle<()>,
+    _heartbeat: AbortOnDropHandle<()>,
 }
 
 struct Shared<G: Game> {
@@ -41,6 +42,9 @@ struct Shared<G: Game> {
     clock: Clock,
     /// Connections still sending their last frames.
     sending: AtomicUsize,
+    /// A connection opened or spoke: the host's next timeout may be
+    /// sooner.
+    timers: Notify,
 }
 
 impl<G: TableGame> HostLink<G> {
@@ -76,14 +80,17 @@ impl<G: TableGame> HostLink<G> {
             events,
             clock: Clock::new(),
             sending: AtomicUsize::new(0),
+            timers: Notify::new(),
         });
         let accept = spawn(accept_loop(endpoint.clone(), shared.clone()));
+        let heartbeat = spawn(heartbeat(shared.clone()));
         Ok((
             HostLink {
                 shared,
                 endpoint,
                 ticket,
                 _accept: AbortOnDropHandle::new(accept),
+                _heartbeat: AbortOnDropHandle::new(heartbeat),
             },
             receiver,
         ))
@@ -165,6 +172,24 @@ impl<G: Game> Shared<G> {
     }
 }
 
+/// Gives the host its timeouts: pings, and guests gone silent.
+async fn heartbeat<G: Game>(shared: Arc<Shared<G>>) {
+    loop {
+        let wake = shared.lock().next_timeout().map(|at| shared.clock.at(at));
+        match wake {
+            Some(at) => tokio::select! {
+                _ = sleep_until(at) => {
+                    let now = shared.clock.now();
+                    shared.lock().handle_timeout(now);
+                    shared.drive();
+                }
+                _ = shared.timers.notified() => {}
+            },
+            None => shared.timers.notified().await,
+        }
+    }
+}
+
 async fn accept_loop<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
     let mut next: PeerId = 1;
     while let Some(incoming) = endpoint.accept().await {
@@ -200,6 +225,7 @@ async fn serve<G: TableGame>(
         .unwrap_or_else(|e| e.into_inner())
         .insert(peer, writer);
     shared.lock().connected(peer, shared.clock.now());
+    shared.timers.notify_one();
     shared.sending.fetch_add(1, Ordering::SeqCst);
     let writing = {
         let shared = shared.clone();
@@ -215,6 +241,7 @@ async fn serve<G: TableGame>(
             .lock()
             .receive(peer, &buffer[..n], shared.clock.now());
         shared.drive();
+        shared.timers.notify_one();
         let open = shared
             .writers
             .lock()

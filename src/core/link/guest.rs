@@ -5,12 +5,14 @@
 //! frames to send (`poll_transmit`) and what happened for the screen
 //! (`poll_event`). Steps proposed while the link is down wait, and go out
 //! when it is back: each is then applied once, or refused with a reason.
+//! A host silent for [`SILENCE`] counts as gone: the guest goes offline,
+//! and its driver drops the connection and dials again.
 
 use super::super::game::{Actor, Game};
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
     encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, PhoneId, SeatView, Secret, Step,
-    ToGuest, ToHost, PROTOCOL,
+    ToGuest, ToHost, HEARTBEAT, PROTOCOL, SILENCE,
 };
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
@@ -101,6 +103,10 @@ pub struct Guest<G: Game> {
     pending: VecDeque<Pending<G::Action>>,
     /// The gap asked to be filled: (first missing entry, when asked).
     asked: Option<(u64, Duration)>,
+    /// When the host was last heard from, and last pinged, on this
+    /// connection.
+    heard: Duration,
+    pinged: Duration,
     transmit: VecDeque<Vec<u8>>,
     events: VecDeque<GuestEvent<G::Error>>,
 }
@@ -125,6 +131,8 @@ impl<G: Game> Guest<G> {
             next_id: 1,
             pending: VecDeque::new(),
             asked: None,
+            heard: Duration::ZERO,
+            pinged: Duration::ZERO,
             transmit: VecDeque::new(),
             events: VecDeque::new(),
         }
@@ -179,12 +187,14 @@ impl<G: Game> Guest<G> {
     }
 
     /// A connection to the host opened: says hello.
-    pub fn connected(&mut self, _now: Duration) {
+    pub fn connected(&mut self, now: Duration) {
         if matches!(self.state, LinkState::Refused(_)) {
             return;
         }
         self.frames = Frames::default();
         self.asked = None;
+        self.heard = now;
+        self.pinged = now;
         self.state = LinkState::Joining;
         let held = self.replica.as_ref().map(|r| Held {
             game: r.game().to_string(),
@@ -278,6 +288,7 @@ impl<G: Game> Guest<G> {
     /// Bytes from the host. An error means the host's bytes cannot be read:
     /// the driver drops the connection (and connects again).
     pub fn receive(&mut self, bytes: &[u8], now: Duration) -> Result<(), FrameError> {
+        self.heard = now;
         self.frames.push(bytes);
         while let Some(message) = self.frames.next_message()? {
             self.handle(message, now);
@@ -345,6 +356,7 @@ impl<G: Game> Guest<G> {
                 self.state = LinkState::HostLeft;
                 self.events.push_back(GuestEvent::HostLeft);
             }
+            ToGuest::Ping => {}
         }
     }
 
@@ -396,10 +408,23 @@ impl<G: Game> Guest<G> {
         self.send(&ToHost::Resend { from });
     }
 
-    /// Sends again what went unanswered for [`RETRY`].
+    /// Sends again what went unanswered for [`RETRY`], says `Ping` every
+    /// [`HEARTBEAT`], and goes offline when the host has been silent for
+    /// [`SILENCE`] (the driver then drops the connection and dials again).
     pub fn handle_timeout(&mut self, now: Duration) {
+        if !self.connecting_or_joined() {
+            return;
+        }
+        if now >= self.heard + SILENCE {
+            self.disconnected();
+            return;
+        }
         if self.state != LinkState::Joined {
             return;
+        }
+        if now >= self.pinged + HEARTBEAT {
+            self.pinged = now;
+            self.send(&ToHost::Ping);
         }
         if let Some((missing, at)) = self.asked {
             if now >= at + RETRY {
@@ -415,10 +440,15 @@ impl<G: Game> Guest<G> {
         self.flush_pending(now);
     }
 
-    /// When [`Guest::handle_timeout`] has something to do, if ever.
+    /// When [`Guest::handle_timeout`] has something to do: always while
+    /// connected (the heartbeat), never offline.
     pub fn next_timeout(&self) -> Option<Duration> {
-        if self.state != LinkState::Joined {
+        if !self.connecting_or_joined() {
             return None;
+        }
+        let silent = self.heard + SILENCE;
+        if self.state != LinkState::Joined {
+            return Some(silent);
         }
         let asked = self.asked.map(|(_, at)| at + RETRY);
         let pending = self
@@ -427,7 +457,15 @@ impl<G: Game> Guest<G> {
             .filter_map(|p| p.sent)
             .min()
             .map(|at| at + RETRY);
-        asked.into_iter().chain(pending).min()
+        [silent, self.pinged + HEARTBEAT]
+            .into_iter()
+            .chain(asked)
+            .chain(pending)
+            .min()
+    }
+
+    fn connecting_or_joined(&self) -> bool {
+        matches!(self.state, LinkState::Joining | LinkState::Joined)
     }
 
     fn flush_pending(&mut self, now: Duration) {

@@ -5,6 +5,7 @@
 //! stream a guest opens to the host (see `crate::link`).
 
 use super::super::game::Actor;
+use ::core::time::Duration;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -12,10 +13,19 @@ use std::fmt;
 /// The QUIC application protocol of a table (ALPN): a phone that speaks
 /// another one is not let in.
 pub const ALPN: &[u8] = b"genius/table/1";
-/// The version of the messages below, said in every hello.
-pub const PROTOCOL: u32 = 1;
+/// The version of the messages below, said in every hello (2: `Ping`).
+pub const PROTOCOL: u32 = 2;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
+/// Each side of a joined connection says `Ping` this often, whatever else
+/// it sends…
+pub const HEARTBEAT: Duration = Duration::from_secs(2);
+/// …and a side that hears nothing for this long counts the other as gone:
+/// the connection is dropped (a guest dials again, a host shows the seat's
+/// phone as not connected). The transport's own keep-alives do not tell a
+/// relayed connection whose far end vanished (a browser tab closed) in
+/// time; the protocol's heartbeat does, on every transport.
+pub const SILENCE: Duration = Duration::from_secs(8);
 
 /// The table's secret: in the ticket (the QR code, the link), asked of every
 /// phone that joins. Knowing the host's key alone lets a phone neither join
@@ -163,6 +173,8 @@ pub enum ToHost<A> {
     Claim { seat: Option<usize> },
     /// The phone leaves (its seat stays its own until the host frees it).
     Bye,
+    /// Still here (see [`HEARTBEAT`]).
+    Ping,
 }
 
 /// The host's message to a guest.
@@ -193,6 +205,8 @@ pub enum ToGuest<S, A, E> {
     Seats(Vec<SeatView>),
     /// The host is leaving the table.
     Closing,
+    /// Still here (see [`HEARTBEAT`]).
+    Ping,
 }
 
 /// Why a phone was not let in.
