@@ -36,7 +36,7 @@ texts! {
     series: "Série", "Series";
     series_reset: "Remettre la série à zéro", "Reset the series";
     winners: "Gagnants", "Winners";
-    enter_values: "Ou saisissez les vrais dés :", "Or enter the real dice:";
+    placed: "Vos dés sont placés.", "Your dice are placed.";
     white_die: "Dé blanc", "White die";
     white_missing:
         "Touchez la face du dé blanc, puis inscrivez le lancer.",

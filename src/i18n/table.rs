@@ -21,6 +21,7 @@ texts! {
     on_host: "sur le téléphone hôte", "on the host phone";
     connected: "téléphone connecté", "phone connected";
     away: "téléphone déconnecté", "phone away";
+    unseen: "téléphone (pas de nouvelles d'ici)", "phone (no news from here)";
     free_seat: "Libérer", "Free";
     pick_seat: "Quel joueur êtes-vous ?", "Which player are you?";
     watch: "Regarder seulement", "Just watch";
@@ -87,12 +88,20 @@ impl Lang {
         )
     }
 
-    /// The link dropped: trying again in `secs`.
+    /// The link dropped: trying again in `secs`, or now (`0`: dialling).
     pub fn link_lost(self, secs: u64) -> String {
-        self.pick(
-            format!("Connexion perdue — nouvel essai dans {secs} s."),
-            format!("Connection lost — trying again in {secs} s."),
-        )
+        match secs {
+            0 => self
+                .pick(
+                    "Connexion perdue — nouvel essai en cours…",
+                    "Connection lost — trying again…",
+                )
+                .to_string(),
+            _ => self.pick(
+                format!("Connexion perdue — nouvel essai dans {secs} s."),
+                format!("Connection lost — trying again in {secs} s."),
+            ),
+        }
     }
 
     /// Who the phones wait for: "On attend Anne et Bruno, sur leur

@@ -124,6 +124,20 @@ pub fn RttGameScreen() -> Element {
     let tower_box = use_default::<Option<Rc<MountedData>>>();
     let cache: AdviceCache = use_hook(|| CopyValue::new(None));
     let mut series = use_signal(records::rtt_series);
+    // Each throw shows this phone's placing player's tower again: a tower
+    // looked at during the last round does not stay in front of them.
+    let throws = use_memo(move || {
+        game.active.read().as_ref().map_or(0, |a| {
+            let log = a.session.log();
+            log.iter()
+                .filter(|x| matches!(x, Action::Roll { .. }))
+                .count()
+        })
+    });
+    use_effect(move || {
+        throws();
+        shown.set(None);
+    });
 
     let read = game.active.read();
     let Some(active) = read.as_ref() else {
@@ -172,13 +186,24 @@ pub fn RttGameScreen() -> Element {
     let placing = chooser()
         .filter(|c| waiting.contains(c))
         .or(waiting.first().copied());
-    let sheet_of = shown().or(placing).unwrap_or(0).min(players.len() - 1);
+    // Otherwise this phone's own player's tower (on several phones).
+    let own = table.as_ref().and_then(|t| t.mine.first().copied());
+    let sheet_of = shown()
+        .or(placing)
+        .or(own)
+        .unwrap_or(0)
+        .min(players.len() - 1);
     let status = match state.phase() {
         Phase::RollOff(_) => g.who_starts.to_string(),
         Phase::Start | Phase::Roll | Phase::Adjust { .. } => {
             lang.rolls_dice(&players[state.roller()].name)
         }
-        Phase::Place { .. } => lang.to_play(&players[placing.unwrap_or(0)].name),
+        Phase::Place { .. } => match placing {
+            Some(p) => lang.to_play(&players[p].name),
+            // This phone's players have placed; the frame says whom the
+            // others wait for.
+            None => t.placed.to_string(),
+        },
         Phase::Finished => g.game_over.to_string(),
     };
 
@@ -352,7 +377,7 @@ pub fn RttGameScreen() -> Element {
                             onclick: move |_| throw(),
                             "{t.start}"
                         }
-                        TypedValues { kinds: COLOURED.to_vec(), values: typed, lang }
+                        TypedValues { kinds: COLOURED.to_vec(), values: typed, caption: game.enter_dice() }
                         button {
                             class: "action",
                             "data-testid": "rtt-start-typed",
@@ -377,7 +402,7 @@ pub fn RttGameScreen() -> Element {
                             onclick: move |_| throw(),
                             "{t.roll}"
                         }
-                        TypedValues { kinds: state.dice_in_play().to_vec(), values: typed, lang }
+                        TypedValues { kinds: state.dice_in_play().to_vec(), values: typed, caption: game.enter_dice() }
                         p { class: "caption", "{lang.colon(t.white_die)}" }
                         div { class: "chips", role: "group", "aria-label": t.white_die,
                             // One button per kind of face (two faces show +1, two −1).
@@ -447,6 +472,8 @@ pub fn RttGameScreen() -> Element {
                                                 !p.is_empty()
                                             };
                                             square_refused.set(None);
+                                            // Picking a die is for one's own tower.
+                                            shown.set(None);
                                             // The squares that take it come into view.
                                             // Once the picked dice are drawn, lit squares and all.
                                             if let Some(node) = tower_box().filter(|_| now_picked) {

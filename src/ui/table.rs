@@ -218,6 +218,9 @@ pub fn TableScreen(game: GameKind) -> Element {
     let players = player_names(&ui, game);
     let (line, problem) = info.status_line(lang, &players);
     let joined = info.linked();
+    // One obvious next action: hosting here once the host has said it left;
+    // while the link is only lost, going on with the game (moves wait).
+    let host_gone = matches!(info.status, LinkStatus::Guest(LinkState::HostLeft));
     let handle = ui.table;
     rsx! {
         div { class: "table-screen", "data-testid": "table-screen",
@@ -244,7 +247,7 @@ pub fn TableScreen(game: GameKind) -> Element {
                     "{t.carry_on}"
                 }
                 button {
-                    class: "roll-main",
+                    class: if host_gone { "roll-main" } else { "action" },
                     "data-testid": "take-over",
                     onclick: move |_| {
                         let id = handle.info.peek().as_ref().map(|t| t.id.clone()).unwrap_or_default();
@@ -255,7 +258,7 @@ pub fn TableScreen(game: GameKind) -> Element {
             }
             Seats { info: info.clone(), players, lang }
             if players_exist(&ui, game) {
-                button { class: "roll-main", "data-testid": "to-game", onclick: ui.go_to(Screen::Game(game)), "{t.to_game}" }
+                button { class: if host_gone { "action" } else { "roll-main" }, "data-testid": "to-game", onclick: ui.go_to(Screen::Game(game)), "{t.to_game}" }
             }
             button {
                 class: "action",
@@ -329,6 +332,8 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     let t = lang.table();
     let ui = use_ui();
     let host = info.role == TableRole::Host;
+    // A guest cut from the host cannot tell which phones are there.
+    let linked = info.linked();
     rsx! {
         section { class: "info seats", "data-testid": "seats",
             h2 { class: "section-title", "{t.seats}" }
@@ -341,6 +346,7 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                             {match seat.phone {
                                 Some(phone) if phone == info.me => t.this_phone,
                                 None => t.on_host,
+                                Some(_) if !linked => t.unseen,
                                 Some(_) if seat.connected => t.connected,
                                 Some(_) => t.away,
                             }}

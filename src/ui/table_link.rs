@@ -242,7 +242,12 @@ async fn run<G: GameScreen + TableGame>(
             }
             Wake::Host => {}
             Wake::Guest(event) => match event {
-                GuestLinkEvent::Connecting => {}
+                // Dialling again: no countdown left to show.
+                GuestLinkEvent::Connecting => {
+                    if let LinkStatus::Lost { retry_secs } = &mut status {
+                        *retry_secs = 0;
+                    }
+                }
                 GuestLinkEvent::Lost { retry } => {
                     status = LinkStatus::Lost {
                         retry_secs: retry.as_secs().max(1),

@@ -4,61 +4,22 @@
 // Nothing leaves the machine.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import readline from 'node:readline';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, id, open, shot, ROOT } from './harness.mjs';
+import { id, open, shot } from './harness.mjs';
+import { BIN, proc, startTable, join as joinGame } from './tables.mjs';
 
-const BIN = path.join(ROOT, 'target/debug');
-let app, relay, relayUrl;
+let table, app, relayUrl;
 const log = (...a) => { if (process.env.TABLE_DEBUG) console.log(...a); };
 
-/** A process printing lines; `next(pred)` waits for a matching one. */
-function proc(cmd, args) {
-  const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = [];
-  const waiters = [];
-  readline.createInterface({ input: child.stdout }).on('line', (line) => {
-    lines.push(line);
-    for (const w of [...waiters]) if (w.pred(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(line); }
-  });
-  return {
-    child, lines,
-    next(pred, ms = 20000) {
-      const seen = lines.find(pred);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const w = { pred, resolve };
-        waiters.push(w);
-        setTimeout(() => reject(new Error(`timed out waiting in ${cmd}: ${lines.slice(-5).join(' | ')}`)), ms);
-      });
-    },
-    send(line) { child.stdin.write(`${line}\n`); },
-  };
-}
-
 before(async () => {
-  relay = proc(path.join(BIN, 'examples/local_relay'), []);
-  relayUrl = (await relay.next((l) => l.startsWith('relay '))).slice(6).trim();
-  app = await start();
+  table = await startTable();
+  ({ app, relayUrl } = table);
 });
-after(async () => {
-  await app?.stop();
-  relay?.child.stdin.end();
-  relay?.child.kill();
-});
+after(async () => { await table?.stop(); });
 
-/** A phone whose settings name the test's relay. */
-async function phone(locale, colorScheme = 'light') {
-  const page = await app.page({ locale, colorScheme });
-  page.setDefaultTimeout(15000);
-  await page.addInitScript((url) => {
-    if (location.protocol.startsWith('http') && !localStorage.getItem('genius.settings')) localStorage.setItem('genius.settings', JSON.stringify({ version: 1, relay: url }));
-  }, relayUrl);
-  return page;
-}
+const phone = (locale, colorScheme) => table.phone(locale, colorScheme);
 
 async function newEinstein(page, names) {
   await open(page, app.url);
@@ -283,16 +244,8 @@ async function cuttable(page) {
   };
 }
 
-async function join(page, url, seat) {
-  // A link opened anew (as from a QR code), not a change of fragment.
-  if (page.url().includes('#')) await page.goto('about:blank');
-  await page.goto(url);
-  await page.waitForSelector(id('seat-picker'), { timeout: 30000 });
-  await page.tap(id(`claim-${seat}`));
-  await page.waitForSelector(`${id(`claim-${seat}`)}[aria-pressed="true"]`);
-  await page.tap(id('to-game'));
-  await page.waitForSelector(id('einstein-game'));
-}
+/** Joins an Einstein game by its link, on seat `seat`. */
+const join = (page, url, seat) => joinGame(page, url, seat, 'einstein');
 
 /** Taps the roll on whichever phone has it; the phone that rolled. */
 async function rollOnAny(phones) {

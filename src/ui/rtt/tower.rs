@@ -134,13 +134,17 @@ pub fn Tower(
 
 /// Number fields for dice typed in from real dice.
 #[component]
-pub fn TypedValues(kinds: Vec<DieKind>, values: Signal<Vec<String>>, lang: Lang) -> Element {
+pub fn TypedValues(
+    kinds: Vec<DieKind>,
+    values: Signal<Vec<String>>,
+    caption: &'static str,
+) -> Element {
     let mut values = values;
     if values.read().len() != kinds.len() {
         values.set(vec![String::new(); kinds.len()]);
     }
     rsx! {
-        p { class: "caption", "{lang.rtt().enter_values}" }
+        p { class: "caption", "{caption}" }
         div { class: "typed-values",
             for (i, k) in kinds.iter().enumerate() {
                 label { key: "{i}", class: "typed-value",
