@@ -658,6 +658,70 @@ fn steps_made_offline_go_out_when_the_link_is_back() {
     assert_eq!(table.phones[1].guest.replica().unwrap().head(), 2);
 }
 
+#[test]
+fn each_phone_takes_back_its_own_moves() {
+    let mut table = einstein_table();
+    table.host.act(Step::Act(roll([6, 5, 4, 3, 2]))).unwrap();
+    settle(&mut table);
+    let id = table.phones[0]
+        .guest
+        .propose(Step::Act(choose(1)), table.now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&id], Some(Ok(2)));
+    // Chloé's phone may not undo Bruno's choice: refused at once…
+    assert!(!table.phones[1].guest.may(&Step::Undo));
+    assert_eq!(
+        table.phones[1].guest.propose(Step::Undo, table.now),
+        Err(Denied::OthersMove)
+    );
+    // …and by the host, had it been sent.
+    let forged = encode(&ToHost::<einstein::Action>::Propose {
+        id: 50,
+        step: Step::Undo,
+    })
+    .unwrap();
+    let peer = table.phones[1].peer.unwrap();
+    table.host.receive(peer, &forged, table.now);
+    settle(&mut table);
+    assert_eq!(table.host.replica().head(), 2, "nothing undone");
+    // Nor may the host, while Bruno's phone holds his seat.
+    assert!(!table.host.may(&Step::Undo));
+    assert_eq!(table.host.act(Step::Undo), Err(Denied::OthersMove));
+    // Bruno takes it back, and only he puts it back.
+    assert!(table.phones[0].guest.may(&Step::Undo));
+    let undo = table.phones[0]
+        .guest
+        .propose(Step::Undo, table.now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&undo], Some(Ok(3)));
+    assert_eq!(
+        table.phones[1].guest.propose(Step::Redo, table.now),
+        Err(Denied::OthersMove)
+    );
+    assert_eq!(table.host.act(Step::Redo), Err(Denied::OthersMove));
+    let redo = table.phones[0]
+        .guest
+        .propose(Step::Redo, table.now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&redo], Some(Ok(4)));
+    // The host's own roll is the host's to take back once the choices on
+    // top of it are; and a phone that left its seat leaves its moves to
+    // the host.
+    table.host.free_seat(1);
+    settle(&mut table);
+    assert!(table.host.may(&Step::Undo));
+    table.host.act(Step::Undo).unwrap();
+    table.host.act(Step::Undo).unwrap();
+    settle(&mut table);
+    assert_eq!(table.host.replica().session().log().len(), 0);
+    for phone in &table.phones {
+        assert_eq!(phone.guest.replica().unwrap().session().log().len(), 0);
+    }
+}
+
 /// Counts the pings in a queue of frames.
 fn pings(frames: &VecDeque<Vec<u8>>) -> usize {
     let ping = encode(&ToHost::<einstein::Action>::Ping).unwrap();

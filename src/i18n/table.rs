@@ -180,6 +180,10 @@ impl Lang {
             ),
             Denied::NothingToUndo => self.pick("Rien à annuler.", "Nothing to undo."),
             Denied::NothingToRedo => self.pick("Rien à rétablir.", "Nothing to redo."),
+            Denied::OthersMove => self.pick(
+                "Ce coup a été joué sur un autre téléphone : c'est là qu'il s'annule.",
+                "That move was made on another phone: it is taken back there.",
+            ),
             Denied::NotJoined => self.pick(
                 "Pas encore à la table : un instant.",
                 "Not at the table yet: one moment.",

@@ -136,6 +136,15 @@ impl<G: TableGame> Phone<G> {
 
     /// The seats this phone plays: a guest's own; the host's, and every
     /// seat no phone holds (played on the host's screen).
+    /// Whether this phone may undo (or redo) the move `step` names: one
+    /// made on this phone (the host: also one of a phone no longer seated).
+    pub fn may(&self, step: &Step<G::Action>) -> bool {
+        match self {
+            Phone::Host(link) => link.with(|h| h.may(step)),
+            Phone::Guest(link) => link.with(|g| g.may(step)),
+        }
+    }
+
     pub fn mine(&self) -> Vec<usize> {
         match self {
             Phone::Host(link) => link.with(|h| {

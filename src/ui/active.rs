@@ -16,6 +16,10 @@ pub struct Active<R: Game> {
     /// Played on several phones: the table's link changes and saves it
     /// (see `ui::table`); the screens send it their moves.
     pub on_table: bool,
+    /// On several phones, whether this phone may undo and redo the moves
+    /// they name now (each phone takes back its own moves).
+    pub undo_here: bool,
+    pub redo_here: bool,
 }
 
 impl<R: Game> Active<R> {
@@ -27,6 +31,8 @@ impl<R: Game> Active<R> {
             save_failed: false,
             read_only: false,
             on_table: false,
+            undo_here: true,
+            redo_here: true,
         }
     }
 
@@ -39,11 +45,11 @@ impl<R: Game> Active<R> {
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.read_only && self.session.can_undo()
+        !self.read_only && self.undo_here && self.session.can_undo()
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.read_only && self.session.can_redo()
+        !self.read_only && self.redo_here && self.session.can_redo()
     }
 
     /// Plays an action and saves the game if it was accepted; a refused

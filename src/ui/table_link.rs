@@ -326,10 +326,13 @@ fn refresh<G: GameScreen + TableGame>(
         claim_lost,
     }));
     let Some((id, session)) = copy else { return };
+    let (undo_here, redo_here) = (phone.may(&Step::Undo), phone.may(&Step::Redo));
     let mut active = G::active(&ui);
     let (changed, was_over) = match active.peek().as_ref() {
         Some(a) if a.id == id && a.on_table => (
-            a.session.log() != session.log() || a.session.can_redo() != session.can_redo(),
+            a.session.log() != session.log()
+                || a.session.can_redo() != session.can_redo()
+                || (a.undo_here, a.redo_here) != (undo_here, redo_here),
             a.session.is_finished(),
         ),
         _ => (true, false),
@@ -340,6 +343,7 @@ fn refresh<G: GameScreen + TableGame>(
         }
         let mut game = Active::new(id, G::KIND, session);
         game.on_table = true;
+        (game.undo_here, game.redo_here) = (undo_here, redo_here);
         active.set(Some(game));
     }
     let saved = phone.saved_game(platform::now_ms());

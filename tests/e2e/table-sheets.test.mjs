@@ -310,7 +310,7 @@ async function bothOn(phones, dice) {
   }
 }
 
-test('Mode Sérieux on two phones: a change of dice on one phone reaches the other, in the record; undo and redo from either phone', async () => {
+test('Mode Sérieux on two phones: a change of dice on one phone reaches the other, in the record; only the phone that made it takes it back', async () => {
   const t0 = Date.now();
   // Anne's phone (French, light) starts with the app's dice, on phones.
   const anne = await phone('fr-FR', 'light');
@@ -345,16 +345,19 @@ test('Mode Sérieux on two phones: a change of dice on one phone reaches the oth
   await anne.$eval(id('dice-choice'), (e) => e.scrollIntoView({ block: 'center' }));
   await shot(anne, 'table-dice-followed-fr-light');
 
-  // Anne undoes it from her phone: both back to the app's dice, no record.
-  assert.equal(await anne.isDisabled(id('undo')), false);
-  await anne.tap(id('undo'));
+  // The change is Bruno's: Anne's phone cannot take it back (its Undo is
+  // greyed), Bruno's can. Both go back to the app's dice, no record.
+  await until(anne, (p) => p.isDisabled(id('undo')), true, "Undo greyed on Anne's phone");
+  assert.equal(await bruno.isDisabled(id('undo')), false);
+  await bruno.tap(id('undo'));
   await bothOn(both, 'app');
   for (const page of both) {
     await until(page, changes, '', 'the change undone');
     assert.equal(await textOf(page, 'cell-0-0'), anneFirst, 'the roll stays');
   }
-  // Bruno redoes it from his.
+  // Only Bruno's phone puts it back.
   await until(bruno, (p) => p.isDisabled(id('redo')), false, 'redo offered on Bruno\'s phone');
+  assert.equal(await anne.isDisabled(id('redo')), true, "Anne's Redo greyed");
   await bruno.tap(id('redo'));
   await bothOn(both, 'table');
   await until(anne, changes, /Après 1 lancer : les vrais dés de la table/, 'redone on Anne\'s phone');

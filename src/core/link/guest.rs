@@ -257,6 +257,10 @@ impl<G: Game> Guest<G> {
                 });
             }
         }
+        // Each phone takes back its own moves (the host checks it too).
+        if self.pending.is_empty() && !self.may(&step) {
+            return Err(Denied::OthersMove);
+        }
         // Checked against the copy as it will be once the steps still
         // waiting are applied; a step proposed after them cannot be checked
         // here, only by the host.
@@ -283,6 +287,15 @@ impl<G: Game> Guest<G> {
         });
         self.flush_pending(now);
         Ok(id)
+    }
+
+    /// Whether this phone may take back (undo) or put back (redo) the move
+    /// `step` names, as its copy stands: only a move made here.
+    pub fn may(&self, step: &Step<G::Action>) -> bool {
+        self.replica
+            .as_ref()
+            .and_then(|r| r.maker_of(step))
+            .is_none_or(|maker| maker == Some(self.phone))
     }
 
     /// Bytes from the host. An error means the host's bytes cannot be read:

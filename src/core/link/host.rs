@@ -399,8 +399,11 @@ impl<G: Game> Host<G> {
 
     /// A step of the host's own player, or of a player with no phone (the
     /// host's screen plays every seat no other phone holds), or an undo or
-    /// redo decided by the host.
+    /// redo of the host's own moves or of a phone no longer seated.
     pub fn act(&mut self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+        if !self.may(&step) {
+            return Err(Denied::OthersMove);
+        }
         if let Step::Act(action) = &step {
             let actor = self.replica.session().state().actor(action);
             if let Actor::Player(p) = actor {
@@ -421,6 +424,15 @@ impl<G: Game> Host<G> {
         self.append(step, None)
     }
 
+    /// Whether the host may take back (undo) or put back (redo) the move
+    /// `step` names: its own, and those of phones that hold no seat now.
+    pub fn may(&self, step: &Step<G::Action>) -> bool {
+        match self.replica.maker_of(step) {
+            Some(Some(maker)) => self.seat_of(maker).is_none(),
+            _ => true,
+        }
+    }
+
     fn apply(
         &mut self,
         seat: Option<usize>,
@@ -430,6 +442,13 @@ impl<G: Game> Host<G> {
         let Some(seat) = seat else {
             return Err(Denied::Watching);
         };
+        // Each phone takes back (and puts back) its own moves only.
+        if let (Some(maker), Some(phone)) = (self.replica.maker_of(&step), origin.map(|o| o.phone))
+        {
+            if maker != Some(phone) {
+                return Err(Denied::OthersMove);
+            }
+        }
         if let Step::Act(action) = &step {
             let actor = self.replica.session().state().actor(action);
             if actor != Actor::Table && actor != Actor::Player(seat) {

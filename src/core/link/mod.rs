@@ -20,7 +20,7 @@
 //!   entries the copy lacks, or `Refused` with the reason, and closes;
 //! - a guest's `Propose` is checked by the host against the game (the same
 //!   refusals as on one phone) and the seat (a phone proposes its own
-//!   player's moves; undo and redo, any seated phone may ask): appended and
+//!   player's moves, and undoes or redoes only moves made on it): appended and
 //!   sent to every phone as an entry, or answered with the refusal;
 //! - entries carry their place in the log: one already held is ignored, a
 //!   gap is asked for again (`Resend`). A reconnection is the same hello.

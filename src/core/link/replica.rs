@@ -3,7 +3,7 @@
 
 use super::super::game::Game;
 use super::super::session::{Refusal, Session};
-use super::wire::{Denied, Entry, Start, Step};
+use super::wire::{Denied, Entry, PhoneId, Start, Step};
 use serde::{Deserialize, Serialize};
 
 /// A copy of the game. The host's is the table's log; a guest's is a prefix
@@ -101,6 +101,31 @@ impl<G: Game> Replica<G> {
     /// The digest of the first `n` entries, if the copy holds that many.
     pub fn chain(&self, n: u64) -> Option<u32> {
         self.chain.get(usize::try_from(n).ok()?).copied()
+    }
+
+    /// The phone whose move an undo (`Step::Undo`) or a redo would take
+    /// back or put back: `Some(None)` for the host's own steps, `None` if
+    /// there is none. Read from the entries: an action ends the redo list,
+    /// an undo moves the last action to it, a redo moves it back (each
+    /// entry was applied, so the session agrees).
+    pub fn maker_of(&self, step: &Step<G::Action>) -> Option<Option<PhoneId>> {
+        let (mut done, mut undone) = (Vec::new(), Vec::new());
+        for entry in &self.entries {
+            let maker = entry.origin.map(|o| o.phone);
+            match entry.step {
+                Step::Act(_) => {
+                    done.push(maker);
+                    undone.clear();
+                }
+                Step::Undo => undone.extend(done.pop()),
+                Step::Redo => done.extend(undone.pop()),
+            }
+        }
+        match step {
+            Step::Act(_) => None,
+            Step::Undo => done.pop(),
+            Step::Redo => undone.pop(),
+        }
     }
 
     /// Checks `step` against the game now, changing nothing.

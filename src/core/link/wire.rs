@@ -244,6 +244,9 @@ pub enum Denied<E> {
     },
     NothingToUndo,
     NothingToRedo,
+    /// An undo or redo of a move made on another phone: each phone takes
+    /// back its own moves (the host also those of phones no longer seated).
+    OthersMove,
     /// Not joined yet: there is no game to play on.
     NotJoined,
     /// Longer than a message may be (a word of thousands of letters).
