@@ -707,6 +707,11 @@ fn each_phone_takes_back_its_own_moves() {
         .unwrap();
     settle(&mut table);
     assert_eq!(table.phones[0].outcomes[&redo], Some(Ok(4)));
+    // Should Bruno's phone host the game from here, his moves stay his.
+    let bruno = &table.phones[0].guest;
+    let copy = bruno.replica().unwrap().clone();
+    let new_host = Host::new(copy, secret(9), bruno.phone(), Some(1));
+    assert!(new_host.may(&Step::Undo));
     // The host's own roll is the host's to take back once the choices on
     // top of it are; and a phone that left its seat leaves its moves to
     // the host.

@@ -425,10 +425,12 @@ impl<G: Game> Host<G> {
     }
 
     /// Whether the host may take back (undo) or put back (redo) the move
-    /// `step` names: its own, and those of phones that hold no seat now.
+    /// `step` names: its own (made here, or on this phone while it was a
+    /// guest of a table it now hosts), and those of phones that hold no
+    /// seat now.
     pub fn may(&self, step: &Step<G::Action>) -> bool {
         match self.replica.maker_of(step) {
-            Some(Some(maker)) => self.seat_of(maker).is_none(),
+            Some(Some(maker)) => maker == self.me || self.seat_of(maker).is_none(),
             _ => true,
         }
     }
