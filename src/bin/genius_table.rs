@@ -372,7 +372,7 @@ fn host_event<G: TableGame>(phone: &Phone<G>, event: HostEvent) {
 fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) -> bool {
     match event {
         GuestLinkEvent::Connecting => say(json!({ "link": "connecting" })),
-        GuestLinkEvent::Lost { retry } => {
+        GuestLinkEvent::Lost { retry, .. } => {
             say(json!({ "link": "lost", "retry_ms": retry.as_millis() as u64 }))
         }
         GuestLinkEvent::Table(event) => match event {

@@ -104,6 +104,14 @@ impl Lang {
         }
     }
 
+    /// The host has not answered for `secs` (still trying).
+    pub fn host_unreachable(self, secs: u64) -> String {
+        self.pick(
+            format!("Le téléphone hôte ne répond plus depuis {secs} s (nouvel essai en cours). Vous pouvez héberger la partie ici."),
+            format!("The host phone has not answered for {secs} s (still trying). You can host the game from here."),
+        )
+    }
+
     /// Who the phones wait for: "On attend Anne et Bruno, sur leur
     /// téléphone" (no "de" to elide before a vowel).
     pub fn waiting_for(self, names: &[String]) -> String {

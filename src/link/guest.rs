@@ -9,7 +9,7 @@ use crate::core::link::wire::{Denied, Step, ALPN};
 use iroh::endpoint::{RecvStream, SendStream};
 use iroh::{Endpoint, EndpointAddr};
 use n0_future::task::{spawn, AbortOnDropHandle};
-use n0_future::time::{sleep, sleep_until, timeout, Duration};
+use n0_future::time::{sleep, sleep_until, timeout, Duration, Instant};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::{mpsc, Notify};
 
@@ -24,8 +24,8 @@ const DIAL: Duration = Duration::from_secs(10);
 pub enum GuestLinkEvent<E> {
     /// Dialling the host (the first time, or again after a loss).
     Connecting,
-    /// The link is down; dialling again after `retry`.
-    Lost { retry: Duration },
+    /// The link is down, for `down` now; dialling again after `retry`.
+    Lost { retry: Duration, down: Duration },
     /// What the table protocol says (joined, entries, answers, …).
     Table(GuestEvent<E>),
 }
@@ -145,12 +145,15 @@ impl<G: Game> Shared<G> {
 /// while the host stays out of reach.
 async fn run<G: TableGame>(endpoint: Endpoint, addr: EndpointAddr, shared: Arc<Shared<G>>) {
     let mut backoff = BACKOFF;
+    // Since when the host has been out of reach (none while connected).
+    let mut down_since = None;
     loop {
         let _ = shared.events.send(GuestLinkEvent::Connecting);
         let dialled = timeout(DIAL, endpoint.connect(addr.clone(), ALPN)).await;
         if let Ok(Ok(connection)) = dialled {
             if let Ok((send, recv)) = connection.open_bi().await {
                 backoff = BACKOFF;
+                down_since = None;
                 let left = serve(&shared, send, recv).await;
                 if left {
                     connection.close(0u32.into(), b"left the table");
@@ -164,7 +167,11 @@ async fn run<G: TableGame>(endpoint: Endpoint, addr: EndpointAddr, shared: Arc<S
         if shared.finished() {
             return;
         }
-        let _ = shared.events.send(GuestLinkEvent::Lost { retry: backoff });
+        let down = down_since.get_or_insert_with(Instant::now).elapsed();
+        let _ = shared.events.send(GuestLinkEvent::Lost {
+            retry: backoff,
+            down,
+        });
         tokio::select! {
             _ = sleep(backoff) => {}
             _ = shared.leaving.notified() => return,

@@ -59,6 +59,10 @@ pub enum TableCommand {
     Leave,
 }
 
+/// Seconds without the host after which a guest is offered, first, to host
+/// the game from here.
+pub const HOST_GONE_AFTER: u64 = 20;
+
 /// How the link stands, for the screens.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LinkStatus {
@@ -66,8 +70,9 @@ pub enum LinkStatus {
     Hosting,
     /// A guest: the protocol's own state.
     Guest(LinkState),
-    /// A guest whose link dropped: dialling again in `retry_secs`.
-    Lost { retry_secs: u64 },
+    /// A guest whose link dropped `down_secs` ago: dialling again in
+    /// `retry_secs` (0: dialling now).
+    Lost { retry_secs: u64, down_secs: u64 },
     /// The link could not start (no network, relay unreachable…).
     Failed(String),
     /// The invitation link cannot be read (damaged, cut short).
@@ -106,6 +111,17 @@ impl TableInfo {
         }
     }
 
+    /// Whether the host is gone for this phone: it said it left, or has not
+    /// answered for [`HOST_GONE_AFTER`] (closed without a word, or off the
+    /// network for good): hosting here is then the first thing offered.
+    pub fn host_unreachable(&self) -> bool {
+        match self.status {
+            LinkStatus::Guest(LinkState::HostLeft) => true,
+            LinkStatus::Lost { down_secs, .. } => down_secs >= HOST_GONE_AFTER,
+            _ => false,
+        }
+    }
+
     /// Whether the link is up: hosting, or joined to the host.
     pub fn linked(&self) -> bool {
         matches!(
@@ -131,7 +147,10 @@ impl TableInfo {
             }
             LinkStatus::Guest(LinkState::Refused(why)) => (lang.join_refusal(why), true),
             LinkStatus::Guest(LinkState::HostLeft) => (t.host_left.into(), true),
-            LinkStatus::Lost { retry_secs } => (lang.link_lost(*retry_secs), true),
+            LinkStatus::Lost { down_secs, .. } if self.host_unreachable() => {
+                (lang.host_unreachable(*down_secs), true)
+            }
+            LinkStatus::Lost { retry_secs, .. } => (lang.link_lost(*retry_secs), true),
             LinkStatus::Failed(why) => (format!("{} ({why})", lang.table().relay_down), true),
             LinkStatus::BadLink => (lang.table_bad_link().into(), true),
         }
@@ -220,7 +239,7 @@ pub fn TableScreen(game: GameKind) -> Element {
     let joined = info.linked();
     // One obvious next action: hosting here once the host has said it left;
     // while the link is only lost, going on with the game (moves wait).
-    let host_gone = matches!(info.status, LinkStatus::Guest(LinkState::HostLeft));
+    let host_gone = info.host_unreachable();
     let handle = ui.table;
     rsx! {
         div { class: "table-screen", "data-testid": "table-screen",

@@ -244,13 +244,14 @@ async fn run<G: GameScreen + TableGame>(
             Wake::Guest(event) => match event {
                 // Dialling again: no countdown left to show.
                 GuestLinkEvent::Connecting => {
-                    if let LinkStatus::Lost { retry_secs } = &mut status {
+                    if let LinkStatus::Lost { retry_secs, .. } = &mut status {
                         *retry_secs = 0;
                     }
                 }
-                GuestLinkEvent::Lost { retry } => {
+                GuestLinkEvent::Lost { retry, down } => {
                     status = LinkStatus::Lost {
                         retry_secs: retry.as_secs().max(1),
+                        down_secs: down.as_secs(),
                     }
                 }
                 GuestLinkEvent::Table(GuestEvent::Denied { why, .. }) => refused = Some(word(&why)),

@@ -320,7 +320,14 @@ test('A phone offline and back keeps what it chose; when the host page is closed
   await bruno.waitForSelector(id('join-link'), { timeout: 30000 });
   const url2 = (await bruno.textContent(id('join-link'))).trim();
   assert.notEqual(url2, url);
-  // Chloé rejoins by the new link, on her seat, with the game as it was.
+  // Chloé's phone, still dialling the old host, says after a while that it
+  // does not answer, and offers first to host the game there.
+  await chloe.tap(id('open-table'));
+  await chloe.waitForFunction(() => /ne répond plus/.test(document.querySelector('[data-testid="link-status"]')?.textContent ?? ''), null, { timeout: 60000 });
+  console.log(`host page closed: a guest offered to host it after ${Date.now() - closedAt} ms`);
+  assert.match(await chloe.getAttribute(id('take-over'), 'class'), /roll-main/);
+  await shot(chloe, 'table-guest-host-unreachable-fr-dark');
+  // She rejoins by Bruno's new link instead, on her seat, the game as it was.
   await join(chloe, url2, 2);
   await bruno.tap(id('to-game'));
   await bruno.waitForSelector(id('einstein-game'));
