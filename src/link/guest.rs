@@ -46,6 +46,9 @@ struct Shared<G: Game> {
     leaving: Notify,
     events: mpsc::UnboundedSender<GuestLinkEvent<G::Error>>,
     clock: Clock,
+    /// When the host was last heard from: how long it has been out of
+    /// reach counts from there.
+    heard: Mutex<Instant>,
 }
 
 impl<G: TableGame> GuestLink<G> {
@@ -66,6 +69,7 @@ impl<G: TableGame> GuestLink<G> {
             leaving: Notify::new(),
             events,
             clock: Clock::new(),
+            heard: Mutex::new(Instant::now()),
         });
         let run = spawn(run(endpoint.clone(), addr, shared.clone()));
         Ok((
@@ -167,7 +171,8 @@ async fn run<G: TableGame>(endpoint: Endpoint, addr: EndpointAddr, shared: Arc<S
         if shared.finished() {
             return;
         }
-        let down = down_since.get_or_insert_with(Instant::now).elapsed();
+        let heard = *shared.heard.lock().unwrap_or_else(|e| e.into_inner());
+        let down = down_since.get_or_insert(heard).elapsed();
         let _ = shared.events.send(GuestLinkEvent::Lost {
             retry: backoff,
             down,
@@ -211,6 +216,7 @@ async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: Recv
         tokio::select! {
             read = recv.read(&mut buffer) => match read {
                 Ok(Some(n)) => {
+                    *shared.heard.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
                     let now = shared.clock.now();
                     if shared.lock().receive(&buffer[..n], now).is_err() {
                         return false; // not the host's bytes: dial again
