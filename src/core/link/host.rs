@@ -4,18 +4,21 @@
 //! own player's steps (`act`), and gives back frames to send and
 //! connections to close (`poll_output`) and what happened for the screen
 //! (`poll_event`). It never touches a socket or a clock: the driver calls
-//! `handle_timeout` when `next_timeout` says, for the heartbeat (a guest
-//! silent for [`SILENCE`] is dropped, its seat shown not connected).
+//! `handle_timeout` when `next_timeout` says, for the heartbeat (see
+//! [`heartbeat`]: a guest silent for a while is dropped, its seat shown
+//! not connected).
 
 use super::super::game::{Actor, Game};
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
     encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Origin, PhoneId, SeatView,
-    Secret, Step, ToGuest, ToHost, HEARTBEAT, MAX_FRAME, PROTOCOL, SILENCE,
+    Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
 };
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, VecDeque};
+
+mod heartbeat;
 
 /// A connection, numbered by the driver.
 pub type PeerId = u64;
@@ -71,7 +74,7 @@ pub enum Misbehaviour {
     Flood,
     /// The same phone connected again: this older connection is dropped.
     Replaced,
-    /// Nothing heard for [`SILENCE`]: the phone is gone (closed, asleep,
+    /// Nothing heard for [`SILENCE`](super::wire::SILENCE): the phone is gone (closed, asleep,
     /// off the network); it rejoins by itself when it can.
     Silent,
 }
@@ -501,44 +504,6 @@ impl<G: Game> Host<G> {
             self.output.push_back(Output::Close { peer });
         }
         self.peers.clear();
-    }
-
-    /// The heartbeat: says `Ping` to every joined phone each
-    /// [`HEARTBEAT`], and drops a connection silent for [`SILENCE`].
-    pub fn handle_timeout(&mut self, now: Duration) {
-        let silent: Vec<PeerId> = self
-            .peers
-            .iter()
-            .filter(|(_, p)| now >= p.heard + SILENCE)
-            .map(|(id, _)| *id)
-            .collect();
-        for peer in silent {
-            self.turn(peer, Misbehaviour::Silent);
-        }
-        let due: Vec<PeerId> = self
-            .peers
-            .iter_mut()
-            .filter(|(_, p)| p.phone.is_some() && now >= p.pinged + HEARTBEAT)
-            .map(|(id, p)| {
-                p.pinged = now;
-                *id
-            })
-            .collect();
-        for peer in due {
-            self.send(peer, &ToGuest::Ping);
-        }
-    }
-
-    /// When [`Host::handle_timeout`] has something to do, if ever (not
-    /// while no phone is connected).
-    pub fn next_timeout(&self) -> Option<Duration> {
-        self.peers
-            .values()
-            .flat_map(|p| {
-                let ping = p.phone.map(|_| p.pinged + HEARTBEAT);
-                std::iter::once(p.heard + SILENCE).chain(ping)
-            })
-            .min()
     }
 
     /// The next thing for the driver to do.
