@@ -9,7 +9,7 @@ use crate::core::link::wire::{Denied, Step, ALPN};
 use iroh::endpoint::{RecvStream, SendStream};
 use iroh::{Endpoint, EndpointAddr};
 use n0_future::task::{spawn, AbortOnDropHandle};
-use n0_future::time::{sleep, sleep_until, timeout, Duration, Instant};
+use n0_future::time::{sleep, sleep_until, timeout, Duration};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::{mpsc, Notify};
 
@@ -46,9 +46,6 @@ struct Shared<G: Game> {
     leaving: Notify,
     events: mpsc::UnboundedSender<GuestLinkEvent<G::Error>>,
     clock: Clock,
-    /// When the host was last heard from: how long it has been out of
-    /// reach counts from there.
-    heard: Mutex<Instant>,
 }
 
 impl<G: TableGame> GuestLink<G> {
@@ -69,7 +66,6 @@ impl<G: TableGame> GuestLink<G> {
             leaving: Notify::new(),
             events,
             clock: Clock::new(),
-            heard: Mutex::new(Instant::now()),
         });
         let run = spawn(run(endpoint.clone(), addr, shared.clone()));
         Ok((
@@ -171,7 +167,7 @@ async fn run<G: TableGame>(endpoint: Endpoint, addr: EndpointAddr, shared: Arc<S
         if shared.finished() {
             return;
         }
-        let heard = *shared.heard.lock().unwrap_or_else(|e| e.into_inner());
+        let heard = shared.clock.at(shared.lock().last_heard());
         let down = down_since.get_or_insert(heard).elapsed();
         let _ = shared.events.send(GuestLinkEvent::Lost {
             retry: backoff,
@@ -216,7 +212,6 @@ async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: Recv
         tokio::select! {
             read = recv.read(&mut buffer) => match read {
                 Ok(Some(n)) => {
-                    *shared.heard.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
                     let now = shared.clock.now();
                     if shared.lock().receive(&buffer[..n], now).is_err() {
                         return false; // not the host's bytes: dial again

@@ -181,6 +181,12 @@ impl<G: Game> Guest<G> {
         &self.seats
     }
 
+    /// When the host was last heard from (or a connection to it opened):
+    /// how long it has been out of reach counts from there.
+    pub fn last_heard(&self) -> Duration {
+        self.heard
+    }
+
     /// Steps proposed and not answered yet, oldest first.
     pub fn pending(&self) -> impl Iterator<Item = &Pending<G::Action>> {
         self.pending.iter()
