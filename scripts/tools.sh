@@ -204,6 +204,7 @@ build_web() {
     mkdir -p "$KEEP_WASM_NAMES" && cp "$WEB_DIST"/assets/*.wasm "$KEEP_WASM_NAMES/"
   fi
   node "$ROOT/scripts/strip-wasm-names.mjs" "$WEB_DIST"
+  build_link_web "$WEB_DIST/link"
   # The home screen rendered into index.html, with the stylesheet and the
   # wasm asked for from its head (examples/prerender.rs); before the worker
   # lists the files, so it caches this page.
@@ -214,6 +215,33 @@ build_web() {
   node "$ROOT/scripts/relative-paths.mjs" "$WEB_DIST"
   # The service worker of this build: its files to cache offline, its version.
   node "$ROOT/scripts/pwa.mjs" "$WEB_DIST"
+}
+
+# The table link's module for the browser: the genius-net crate (net/,
+# feature js) built as a wasm module of its own, with its wasm-bindgen glue,
+# into OUT (link/ beside the page). src/link/net/web.js loads it the first
+# time a table opens, so iroh and its crypto are not in the app's start
+# file. Built like the app (the web toolchain, the standard library compiled
+# with it, panics that abort) and optimised by wasm-opt for size.
+LINK_WASM="$ROOT/target/wasm32-unknown-unknown/link-web/genius_net.wasm"
+
+build_link_web() {
+  local out="$1"
+  say "building the table link's module (net/, wasm32, feature js) into $out"
+  # iroh's crypto (ring) has C that clang compiles to wasm.
+  apt_install clang llvm
+  (cd "$ROOT" && RUSTUP_TOOLCHAIN="$WEB_TOOLCHAIN" \
+    CARGO_UNSTABLE_BUILD_STD=std,panic_abort \
+    CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+    cargo rustc --quiet -p genius-net --features js --target wasm32-unknown-unknown \
+      --profile link-web --crate-type cdylib)
+  rm -rf "$out" && mkdir -p "$out"
+  wasm-bindgen --target web --no-typescript --out-dir "$out" "$LINK_WASM"
+  "$E2E/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers \
+    --enable-reference-types --enable-bulk-memory --enable-mutable-globals \
+    --enable-nontrapping-float-to-int --enable-sign-ext --enable-multivalue \
+    "$out/genius_net_bg.wasm" -o "$out/genius_net_bg.wasm"
 }
 
 # The start-up bench's references (../shared/perf, beside the repository): a

@@ -1,13 +1,12 @@
 //! A guest phone's side of the link: dials the host, keeps dialling while
 //! the link is down, and moves bytes between the stream and [`Guest`].
 
+use super::net::{Endpoint, HostAddr, RecvStream, SendStream};
 use super::{bind, host_addr, Clock, LinkError, Options, TableGame};
 use crate::core::game::Game;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState};
 use crate::core::link::ticket::Ticket;
-use crate::core::link::wire::{Denied, Step, ALPN};
-use iroh::endpoint::{RecvStream, SendStream};
-use iroh::{Endpoint, EndpointAddr};
+use crate::core::link::wire::{Denied, Step};
 use n0_future::task::{spawn, AbortOnDropHandle};
 use n0_future::time::{sleep, sleep_until, timeout, Duration};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -57,8 +56,8 @@ impl<G: TableGame> GuestLink<G> {
         ticket: &Ticket,
         options: &Options,
     ) -> Result<(Self, mpsc::UnboundedReceiver<GuestLinkEvent<G::Error>>), LinkError> {
-        let addr = host_addr(ticket)?;
         let endpoint = bind(options, false).await?;
+        let addr = host_addr(&endpoint, ticket)?;
         let (events, receiver) = mpsc::unbounded_channel();
         let shared = Arc::new(Shared {
             guest: Mutex::new(guest),
@@ -103,7 +102,7 @@ impl<G: TableGame> GuestLink<G> {
     /// The endpoint's key (saved with the copy: the same identity after a
     /// restart).
     pub fn key(&self) -> [u8; 32] {
-        self.endpoint.secret_key().to_bytes()
+        self.endpoint.key()
     }
 
     /// Reads the guest's state (its copy, its seat, the link's state).
@@ -143,24 +142,21 @@ impl<G: Game> Shared<G> {
 
 /// Dials, serves the connection, and dials again after a pause that grows
 /// while the host stays out of reach.
-async fn run<G: TableGame>(endpoint: Endpoint, addr: EndpointAddr, shared: Arc<Shared<G>>) {
+async fn run<G: TableGame>(endpoint: Endpoint, addr: HostAddr, shared: Arc<Shared<G>>) {
     let mut backoff = BACKOFF;
     // Since when the host has been out of reach (none while connected).
     let mut down_since = None;
     loop {
         let _ = shared.events.send(GuestLinkEvent::Connecting);
-        let dialled = timeout(DIAL, endpoint.connect(addr.clone(), ALPN)).await;
-        if let Ok(Ok(connection)) = dialled {
-            if let Ok((send, recv)) = connection.open_bi().await {
-                backoff = BACKOFF;
-                down_since = None;
-                let left = serve(&shared, send, recv).await;
-                if left {
-                    connection.close(0u32.into(), b"left the table");
-                    return;
-                }
+        if let Some((connection, send, recv)) = endpoint.connect(&addr, DIAL).await {
+            backoff = BACKOFF;
+            down_since = None;
+            let left = serve(&shared, send, recv).await;
+            if left {
+                connection.close(b"left the table");
+                return;
             }
-            connection.close(0u32.into(), b"reconnecting");
+            connection.close(b"reconnecting");
         }
         shared.lock().disconnected();
         shared.drain_events();
@@ -185,7 +181,6 @@ async fn run<G: TableGame>(endpoint: Endpoint, addr: EndpointAddr, shared: Arc<S
 /// guest its timeouts, until the connection ends. True if the player left.
 async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: RecvStream) -> bool {
     shared.lock().connected(shared.clock.now());
-    let mut buffer = vec![0u8; 16 * 1024];
     loop {
         // Whatever the guest wants sent goes first.
         let frames: Vec<Vec<u8>> = {
@@ -193,13 +188,13 @@ async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: Recv
             std::iter::from_fn(|| guest.poll_transmit()).collect()
         };
         for frame in frames {
-            if send.write_all(&frame).await.is_err() {
+            if !send.write_all(&frame).await {
                 return false;
             }
         }
         shared.drain_events();
         if shared.finished() {
-            let _ = send.finish();
+            send.finish();
             return false;
         }
         let wake = shared.lock().next_timeout().map(|at| shared.clock.at(at));
@@ -210,14 +205,14 @@ async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: Recv
             }
         };
         tokio::select! {
-            read = recv.read(&mut buffer) => match read {
-                Ok(Some(n)) => {
+            read = recv.read() => match read {
+                Some(bytes) => {
                     let now = shared.clock.now();
-                    if shared.lock().receive(&buffer[..n], now).is_err() {
+                    if shared.lock().receive(&bytes, now).is_err() {
                         return false; // not the host's bytes: dial again
                     }
                 }
-                Ok(None) | Err(_) => return false,
+                None => return false,
             },
             _ = shared.outgoing.notified() => {}
             _ = timer => {
@@ -234,9 +229,9 @@ async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: Recv
                     std::iter::from_fn(|| guest.poll_transmit()).collect()
                 };
                 for frame in frames {
-                    let _ = send.write_all(&frame).await;
+                    send.write_all(&frame).await;
                 }
-                let _ = send.finish();
+                send.finish();
                 let _ = timeout(Duration::from_millis(300), send.stopped()).await;
                 return true;
             }

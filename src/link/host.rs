@@ -1,13 +1,12 @@
 //! The host phone's side of the link: accepts guests, feeds their bytes to
 //! [`Host`], and sends what it answers.
 
+use super::net::{Connection, Endpoint, RecvStream, SendStream};
 use super::{bind, Clock, LinkError, Options, Relay, TableGame};
 use crate::core::game::Game;
 use crate::core::link::host::{Host, HostEvent, Output, PeerId};
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::{Denied, Step};
-use iroh::endpoint::{Connection, RecvStream, SendStream};
-use iroh::{Endpoint, Watcher};
 use n0_future::task::{spawn, AbortOnDropHandle};
 use n0_future::time::{sleep_until, timeout, Duration};
 use std::collections::HashMap;
@@ -57,20 +56,17 @@ impl<G: TableGame> HostLink<G> {
     ) -> Result<(Self, mpsc::UnboundedReceiver<HostEvent>), LinkError> {
         let endpoint = bind(options, true).await?;
         if options.relay != Relay::Disabled {
-            timeout(RELAY_WAIT, endpoint.online())
-                .await
-                .map_err(|_| LinkError::Offline)?;
+            endpoint.online(RELAY_WAIT).await?;
         }
-        let addr = endpoint.watch_addr().get();
         let ticket = Ticket {
             game: G::KIND,
-            host: endpoint.id().to_string(),
+            host: endpoint.id(),
             secret: host.secret(),
-            relay: addr.relay_urls().next().map(|url| url.to_string()),
+            relay: endpoint.relay(),
             addrs: if options.relay_only {
                 Vec::new()
             } else {
-                addr.ip_addrs().map(|a| a.to_string()).collect()
+                endpoint.ip_addrs()
             },
         };
         let (events, receiver) = mpsc::unbounded_channel();
@@ -104,7 +100,7 @@ impl<G: TableGame> HostLink<G> {
     /// The endpoint's key: saved with the game, a host that restarts with
     /// it keeps its ticket, and its guests find it again.
     pub fn key(&self) -> [u8; 32] {
-        self.endpoint.secret_key().to_bytes()
+        self.endpoint.key()
     }
 
     /// A step of the host's own player (or of a player without a phone),
@@ -197,13 +193,7 @@ async fn accept_loop<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
         next += 1;
         let shared = shared.clone();
         spawn(async move {
-            let Ok(accepting) = incoming.accept() else {
-                return;
-            };
-            let Ok(connection) = accepting.await else {
-                return;
-            };
-            if let Ok((send, recv)) = connection.accept_bi().await {
+            if let Some((connection, send, recv)) = incoming.accept().await {
                 serve(shared, peer, connection, send, recv).await;
             }
         });
@@ -235,11 +225,8 @@ async fn serve<G: TableGame>(
             shared.sending.fetch_sub(1, Ordering::SeqCst);
         })
     };
-    let mut buffer = vec![0u8; 16 * 1024];
-    while let Ok(Some(n)) = recv.read(&mut buffer).await {
-        shared
-            .lock()
-            .receive(peer, &buffer[..n], shared.clock.now());
+    while let Some(bytes) = recv.read().await {
+        shared.lock().receive(peer, &bytes, shared.clock.now());
         shared.drive();
         shared.timers.notify_one();
         let open = shared
@@ -269,13 +256,13 @@ async fn write_frames(
     mut frames: mpsc::UnboundedReceiver<Vec<u8>>,
 ) {
     while let Some(frame) = frames.recv().await {
-        if send.write_all(&frame).await.is_err() {
+        if !send.write_all(&frame).await {
             return;
         }
     }
-    let _ = send.finish();
+    send.finish();
     // The guest hangs up once it has read the last frame (a connection
     // closed first would lose frames it has not read yet).
     let _ = timeout(FLUSH, connection.closed()).await;
-    connection.close(0u32.into(), b"closed by the host");
+    connection.close(b"closed by the host");
 }

@@ -20,13 +20,22 @@ const files = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) 
 
 const wasm = files(WEB_DIST).filter((f) => f.endsWith('.wasm'));
 const part = (name) => wasm.find((f) => new RegExp(`^module_\\d+_Lazy${name}-`).test(path.basename(f)));
+// The link's part: the table's screens and drivers (a lazily loaded part of
+// the app's wasm) and the transport, iroh and its crypto (a wasm module of
+// its own in link/, with its glue), all fetched when a table first opens.
 const sizes = {
-  start: wasm.find((f) => path.basename(f).startsWith('genius_bg-')),
-  link: part('TableLink'),
+  'start': wasm.find((f) => path.basename(f).startsWith('genius_bg-')),
+  'link: screens': part('TableLink'),
+  'link: iroh': path.join(WEB_DIST, 'link/genius_net_bg.wasm'),
+  'link: glue': path.join(WEB_DIST, 'link/genius_net.js'),
 };
+let linkGz = 0;
 for (const [what, file] of Object.entries(sizes)) {
-  console.log(`${what.padEnd(7)} ${file ? `${kib(gz(file))} KiB gzipped (${gz(file)} B)  ${path.basename(file)}` : 'not found'}`);
+  const found = file && fs.existsSync(file);
+  if (found && what.startsWith('link')) linkGz += gz(file);
+  console.log(`${what.padEnd(14)} ${found ? `${kib(gz(file))} KiB gzipped (${gz(file)} B)  ${path.basename(file)}` : 'not found'}`);
 }
+console.log(`${'link, in all'.padEnd(14)} ${kib(linkGz)} KiB gzipped (${linkGz} B), fetched when a table first opens`);
 
 const relay = spawn(path.join(ROOT, 'target/debug/examples/local_relay'), [], { stdio: ['pipe', 'pipe', 'inherit'] });
 const relayUrl = await new Promise((resolve) => {

@@ -1,0 +1,233 @@
+//! The transport over iroh.
+
+use crate::{Error, Options, Relay};
+use iroh::endpoint::{presets, QuicTransportConfig};
+use iroh::{EndpointAddr, EndpointId, RelayMode, RelayUrl, TransportAddr, Watcher};
+use n0_future::time::{timeout, Duration};
+use std::net::SocketAddr;
+use std::str::FromStr;
+
+/// How often a quiet connection says it is still there.
+const KEEP_ALIVE: Duration = Duration::from_secs(2);
+/// How long a connection may stay silent before QUIC counts it as lost (the
+/// table protocol's own heartbeat usually notices first).
+const SILENCE: Duration = Duration::from_secs(8);
+/// The largest chunk one read returns.
+const READ_CHUNK: usize = 16 * 1024;
+
+/// This phone's endpoint. Cloning it gives another handle to the same one.
+#[derive(Clone, Debug)]
+pub struct Endpoint {
+    inner: iroh::Endpoint,
+    alpn: Vec<u8>,
+}
+
+/// Where a host is: its key, its relay, its direct addresses.
+#[derive(Clone, Debug)]
+pub struct HostAddr(EndpointAddr);
+
+/// A guest knocking: [`Incoming::accept`] completes the handshake.
+#[derive(Debug)]
+pub struct Incoming(iroh::endpoint::Incoming);
+
+/// A connection to another phone. Cloning it gives another handle.
+#[derive(Clone, Debug)]
+pub struct Connection(iroh::endpoint::Connection);
+
+/// The sending half of a connection's stream.
+#[derive(Debug)]
+pub struct SendStream(iroh::endpoint::SendStream);
+
+/// The receiving half of a connection's stream.
+#[derive(Debug)]
+pub struct RecvStream {
+    inner: iroh::endpoint::RecvStream,
+    buffer: Vec<u8>,
+}
+
+fn relay_url(url: &str) -> Result<RelayUrl, Error> {
+    RelayUrl::from_str(url).map_err(|_| Error::BadRelay(url.to_string()))
+}
+
+impl Endpoint {
+    /// Opens an endpoint; `accept` for the host, which takes connections of
+    /// `alpn` (a guest dials with it).
+    pub async fn bind(options: &Options, alpn: &[u8], accept: bool) -> Result<Endpoint, Error> {
+        let transport = QuicTransportConfig::builder()
+            .keep_alive_interval(KEEP_ALIVE)
+            .max_idle_timeout(SILENCE.try_into().ok())
+            .build();
+        let relay = match &options.relay {
+            Relay::Public => RelayMode::Default,
+            Relay::Own(url) => RelayMode::custom([relay_url(url)?]),
+            Relay::Disabled => RelayMode::Disabled,
+        };
+        let mut builder = iroh::Endpoint::builder(presets::Minimal)
+            .relay_mode(relay)
+            .transport_config(transport);
+        if accept {
+            builder = builder.alpns(vec![alpn.to_vec()]);
+        }
+        // A browser has no IP transports to clear: it only has the relay.
+        #[cfg(not(target_arch = "wasm32"))]
+        if options.relay_only {
+            builder = builder.clear_ip_transports();
+        }
+        if let Some(key) = options.key {
+            builder = builder.secret_key(iroh::SecretKey::from_bytes(&key));
+        }
+        let inner = builder
+            .bind()
+            .await
+            .map_err(|e| Error::Bind(e.to_string()))?;
+        Ok(Endpoint {
+            inner,
+            alpn: alpn.to_vec(),
+        })
+    }
+
+    /// Waits until the relay answers (and so the endpoint's relay is
+    /// known), at most `wait`.
+    pub async fn online(&self, wait: Duration) -> Result<(), Error> {
+        timeout(wait, self.inner.online())
+            .await
+            .map_err(|_| Error::Offline)
+    }
+
+    /// The endpoint's public key, 64 hex digits: the host's name in a ticket.
+    pub fn id(&self) -> String {
+        self.inner.id().to_string()
+    }
+
+    /// The relay this endpoint is reachable through, once online.
+    pub fn relay(&self) -> Option<String> {
+        let addr = self.inner.watch_addr().get();
+        let relay = addr.relay_urls().next().map(|url| url.to_string());
+        relay
+    }
+
+    /// Its direct addresses (none in a browser).
+    pub fn ip_addrs(&self) -> Vec<String> {
+        let addr = self.inner.watch_addr().get();
+        addr.ip_addrs().map(|a| a.to_string()).collect()
+    }
+
+    /// The endpoint's secret key: the same identity after a restart.
+    pub fn key(&self) -> [u8; 32] {
+        self.inner.secret_key().to_bytes()
+    }
+
+    /// Reads where a host is, from its ticket's key, relay and addresses.
+    pub fn host_addr(
+        &self,
+        host: &str,
+        relay: Option<&str>,
+        addrs: &[String],
+    ) -> Result<HostAddr, Error> {
+        let id = EndpointId::from_str(host).map_err(|_| Error::BadAddress)?;
+        let mut transports = Vec::new();
+        if let Some(relay) = relay {
+            transports.push(TransportAddr::Relay(relay_url(relay)?));
+        }
+        for addr in addrs {
+            let addr = SocketAddr::from_str(addr).map_err(|_| Error::BadAddress)?;
+            transports.push(TransportAddr::Ip(addr));
+        }
+        Ok(HostAddr(EndpointAddr::from_parts(id, transports)))
+    }
+
+    /// The next guest knocking; none once the endpoint is closed.
+    pub async fn accept(&self) -> Option<Incoming> {
+        self.inner.accept().await.map(Incoming)
+    }
+
+    /// Dials a host and opens the connection's stream, at most for `wait`;
+    /// none if it cannot be reached in time.
+    pub async fn connect(
+        &self,
+        host: &HostAddr,
+        wait: Duration,
+    ) -> Option<(Connection, SendStream, RecvStream)> {
+        let dial = async {
+            let connection = self.inner.connect(host.0.clone(), &self.alpn).await.ok()?;
+            match connection.open_bi().await {
+                Ok((send, recv)) => Some((
+                    Connection(connection),
+                    SendStream(send),
+                    RecvStream::new(recv),
+                )),
+                Err(_) => {
+                    connection.close(0u32.into(), b"no stream");
+                    None
+                }
+            }
+        };
+        timeout(wait, dial).await.ok().flatten()
+    }
+
+    /// Closes the endpoint and its connections.
+    pub async fn close(&self) {
+        self.inner.close().await;
+    }
+}
+
+impl Incoming {
+    /// Completes the handshake and takes the stream the guest opens; none
+    /// if either fails.
+    pub async fn accept(self) -> Option<(Connection, SendStream, RecvStream)> {
+        let connection = self.0.accept().ok()?.await.ok()?;
+        let (send, recv) = connection.accept_bi().await.ok()?;
+        Some((
+            Connection(connection),
+            SendStream(send),
+            RecvStream::new(recv),
+        ))
+    }
+}
+
+impl Connection {
+    /// Waits until the connection is closed (by either side, or lost).
+    pub async fn closed(&self) {
+        self.0.closed().await;
+    }
+
+    /// Closes the connection, telling the other side why.
+    pub fn close(&self, reason: &[u8]) {
+        self.0.close(0u32.into(), reason);
+    }
+}
+
+impl SendStream {
+    /// Sends all of `bytes`; false if the stream is gone.
+    pub async fn write_all(&mut self, bytes: &[u8]) -> bool {
+        self.0.write_all(bytes).await.is_ok()
+    }
+
+    /// Ends the stream: the other side reads to its end.
+    pub fn finish(&mut self) {
+        let _ = self.0.finish();
+    }
+
+    /// Waits until the other side has read everything (or stopped reading).
+    pub async fn stopped(&mut self) {
+        let _ = self.0.stopped().await;
+    }
+}
+
+impl RecvStream {
+    fn new(inner: iroh::endpoint::RecvStream) -> RecvStream {
+        RecvStream {
+            inner,
+            buffer: vec![0; READ_CHUNK],
+        }
+    }
+
+    /// The next bytes; none at the stream's end or when the connection is
+    /// gone. Cancel-safe: dropped before it completes, nothing is lost.
+    pub async fn read(&mut self) -> Option<Vec<u8>> {
+        match self.inner.read(&mut self.buffer).await {
+            Ok(Some(n)) => Some(self.buffer[..n].to_vec()),
+            Ok(None) | Err(_) => None,
+        }
+    }
+}
