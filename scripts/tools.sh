@@ -165,6 +165,19 @@ ensure_android_c() {
   export CFLAGS_aarch64_linux_android="-nostdlibinc -isystem /usr/aarch64-linux-gnu/include"
 }
 
+# Everything scripts/test installs that waits on the network and the disk
+# rather than the processors: Debian's packages (in one apt-get), the web
+# toolchain, npm's packages and actionlint. scripts/test runs it beside its
+# first builds; each step's own ensure_* then finds its tools there.
+install_tools_ahead() {
+  apt_install clang llvm libc6-dev-arm64-cross \
+    aapt zipalign apksigner android-framework-res \
+    shellcheck libwebkit2gtk-4.1-dev libxdo-dev chromium fonts-dejavu-core
+  ensure_web_toolchain
+  ensure_node
+  ensure_actionlint
+}
+
 # The folder dx writes the release web build to.
 WEB_DIST="$ROOT/target/dx/genius/release/web/public"
 
@@ -207,9 +220,10 @@ build_web() {
   build_link_web "$WEB_DIST/link"
   # The home screen rendered into index.html, with the stylesheet and the
   # wasm asked for from its head (examples/prerender.rs); before the worker
-  # lists the files, so it caches this page.
+  # lists the files, so it caches this page. With the features scripts/test
+  # builds everything with, so that it reuses that build.
   say "prerendering the home screen into index.html"
-  (cd "$ROOT" && cargo run --quiet --example prerender -- "$WEB_DIST")
+  (cd "$ROOT" && cargo run --quiet --features peer --example prerender -- "$WEB_DIST")
   # Paths relative to the page, so the build works from any path (a sub-path
   # such as GitHub Pages' /<repo>/ too).
   node "$ROOT/scripts/relative-paths.mjs" "$WEB_DIST"
