@@ -35,7 +35,11 @@ APT_UPDATED=
 apt_install() {
   # apt_install PACKAGE...: installs the Debian packages not installed yet.
   local missing=() p
-  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  # Installed means "install ok installed": a package removed but not purged
+  # is still known to dpkg (its configuration files are kept), not there.
+  for p in "$@"; do
+    [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
+  done
   [ ${#missing[@]} -eq 0 ] && return 0
   command -v apt-get >/dev/null 2>&1 || { echo "please install: ${missing[*]}" >&2; return 1; }
   say "installing ${missing[*]}"
