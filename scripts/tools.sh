@@ -170,13 +170,14 @@ ensure_android_c() {
 }
 
 # Everything scripts/test installs that waits on the network and the disk
-# rather than the processors: Debian's packages (in one apt-get), the web
-# toolchain, npm's packages and actionlint. scripts/test runs it beside its
-# first builds; each step's own ensure_* then finds its tools there.
+# rather than the processors: Debian's packages, the web toolchain, npm's
+# packages and actionlint. scripts/test runs it beside its first builds;
+# each step's own ensure_* then finds its tools there.
 install_tools_ahead() {
-  apt_install clang llvm libc6-dev-arm64-cross \
-    aapt zipalign apksigner android-framework-res \
-    shellcheck libwebkit2gtk-4.1-dev libxdo-dev chromium fonts-dejavu-core
+  ensure_android_c
+  ensure_android_tools
+  ensure_desktop_deps
+  ensure_chromium
   ensure_web_toolchain
   ensure_node
   ensure_actionlint
