@@ -4,8 +4,7 @@
 //! when a game ends, from the handler of the move that ended it
 //! ([`game_ended`], called by `ui::Active`), never while a screen renders.
 
-use crate::core::game::GameKind;
-use crate::core::game::Standings;
+use crate::core::game::{GameKind, Standings};
 use crate::core::history::Aliases;
 use crate::platform::{self, StorageError};
 use std::collections::BTreeMap;

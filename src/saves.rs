@@ -14,9 +14,9 @@ mod listing;
 use listing::{change_index, forget_index};
 pub use listing::{list, list_for_home, listing, read_game, replayed_listing, with_index, Listing};
 
-use crate::core::game::Summary;
 use crate::core::index::Entry;
 use crate::core::save::{is_valid_id, LoadError, SavedGame};
+use crate::core::summary::Summary;
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,7 +30,7 @@ pub enum Replays {
     /// replay is found when it is replayed.
     Later,
     /// It is replayed by `summarise` for its summary, and set aside if it
-    /// does not replay. `summarise` is `core::game::summarise`, passed in
+    /// does not replay. `summarise` is `core::games::summarise`, passed in
     /// so that the rules of every game are only in the code that asks for
     /// this (History, [`replayed_listing`]), not in the app's start.
     ///
@@ -42,8 +42,8 @@ pub enum Replays {
 }
 
 impl Replays {
-    /// `Now`, by the rules of each game (`core::game::summarise`).
-    pub const NOW: Replays = Replays::Now(crate::core::game::summarise);
+    /// `Now`, by the rules of each game (`core::games::summarise`).
+    pub const NOW: Replays = Replays::Now(crate::core::games::summarise);
 }
 
 thread_local! {

@@ -1,9 +1,8 @@
 //! The player's preferences, as remembered between launches. Pure data: the
 //! platform module stores the JSON, this module reads and writes it.
 
-use crate::core::game::GameKind;
+use crate::core::game::{GameKind, WhoseDice};
 use crate::core::link::ticket::is_relay_url;
-use crate::core::session::WhoseDice;
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 

@@ -7,9 +7,9 @@ use genius::core::coach::genius::Hits;
 use genius::core::coach::roller::sum_odds;
 use genius::core::coach::Ratio;
 use genius::core::dice_kinds::{Challenge, DieKind};
-use genius::core::genius::{apply_challenge, Halves, Mode, GENIUS_LIST};
+use genius::core::game::{Mode, RollSource, Rules};
+use genius::core::genius::{apply_challenge, Halves, GENIUS_LIST};
 use genius::core::roller::{Action as RollerAction, Roller};
-use genius::core::session::{RollSource, Rules};
 
 /// Every ordered roll of `k` d6, as face values.
 fn rolls(k: usize) -> Vec<Vec<u32>> {

@@ -6,9 +6,9 @@ mod sequence {
     use genius::core::coach::sequence::*;
     use genius::core::coach::{Figure, Ratio, Shortlist};
     use genius::core::dice::D6;
+    use genius::core::game::{RollSource, Rules};
     use genius::core::sequence::{find_line, Setup};
     use genius::core::sequence::{Action, Phase, Sequence, Square, SIZE};
-    use genius::core::session::{RollSource, Rules};
     use genius::core::table::{Colour, FirstPlayer, Player};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
@@ -314,8 +314,8 @@ mod rtt {
     use genius::core::coach::rtt::*;
     use genius::core::coach::Ratio;
     use genius::core::dice_kinds::DieKind;
+    use genius::core::game::{RollSource, Rules};
     use genius::core::rtt::{accepts, shipped_sheets, sums, Action, Phase, Rtt, Setup, Sheet};
-    use genius::core::session::{RollSource, Rules};
     use genius::core::table::{Colour, FirstPlayer, Player};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};

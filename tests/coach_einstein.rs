@@ -6,8 +6,7 @@ use genius::core::coach::einstein::{advise, distinct, greedy, shortlist, Reason,
 use genius::core::coach::{Basis, Figure, Ratio, Shortlist};
 use genius::core::dice::D6;
 use genius::core::einstein::{Action, Choice, Einstein, Phase, Setup};
-use genius::core::game::Move;
-use genius::core::session::{RollSource, Rules};
+use genius::core::game::{Move, RollSource, Rules};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

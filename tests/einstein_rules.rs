@@ -5,7 +5,8 @@ use genius::core::dice::D6;
 use genius::core::einstein::{
     all_choices, score, Action, Choice, Einstein, Error, FifthRule, Phase, Setup,
 };
-use genius::core::session::{Refusal, RollSource, Rules, Session};
+use genius::core::game::{RollSource, Rules};
+use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

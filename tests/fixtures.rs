@@ -3,8 +3,9 @@
 //! did then. `outcomes.tsv` holds what that build said of each game.
 
 use genius::core::export::import;
+use genius::core::games::check;
 use genius::core::history::outcome;
-use genius::core::save::{check, SavedGame};
+use genius::core::save::SavedGame;
 use std::path::PathBuf;
 
 fn dir() -> PathBuf {

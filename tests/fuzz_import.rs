@@ -10,10 +10,10 @@
 //! It runs for `GENIUS_FUZZ_SECS` seconds (default 2, so `cargo test` stays
 //! quick; CI gives it longer, see `scripts/test`). `GENIUS_FUZZ_SEED` picks
 //! another seed. Invariants: no panic; every game added replays
-//! (`save::check`) and has an outcome (`history::outcome`); the counts of a
+//! (`games::check`) and has an outcome (`history::outcome`); the counts of a
 //! report add up to the games in the file.
 //!
-//! The same mutations also go to single saved games (`save::check`, as the
+//! The same mutations also go to single saved games (`games::check`, as the
 //! store loads them: a game that loads has an outcome and saves back) and to
 //! Roll to the Top sheets (`Sheet::parse`): no panic on any input.
 
@@ -22,8 +22,8 @@ mod games;
 
 use games::{all_games, load_error_kind, saved_games, sealed, NOW};
 use genius::core::export::{export, import, ImportError, ImportReport};
+use genius::core::games::check;
 use genius::core::history::outcome;
-use genius::core::save::check;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};

@@ -3,11 +3,12 @@
 
 use genius::core::dice::D6;
 use genius::core::dice_kinds::Challenge;
+use genius::core::game::{Mode, RollSource, Rules};
 use genius::core::genius::{
-    apply_challenge, Action, Cell, CellRef, Error, Event, FirstPlayer, Genius, Halves, Mode, Phase,
+    apply_challenge, Action, Cell, CellRef, Error, Event, FirstPlayer, Genius, Halves, Phase,
     Setup, Slot,
 };
-use genius::core::session::{Refusal, RollSource, Rules, Session};
+use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

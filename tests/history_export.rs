@@ -8,12 +8,12 @@ use games::{all_games, saved_games, sealed, Game, NOW};
 use genius::core::export::{
     check_size, export, import, ImportError, ImportReport, MAX_GAMES, MAX_IMPORT_BYTES,
 };
-use genius::core::game::GameKind;
-use genius::core::genius::Mode;
+use genius::core::game::{GameKind, Mode};
+use genius::core::games::check;
 use genius::core::history::{
     civil, csv, date_text, outcome, stats, Aliases, CsvWords, Outcome, PlayerStats, Points, Variant,
 };
-use genius::core::save::{check, LoadError, SavedGame};
+use genius::core::save::{LoadError, SavedGame};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::sync::mpsc;

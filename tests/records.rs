@@ -3,8 +3,7 @@
 //! reads it): the Einstein personal best and the Roll to the Top series
 //! change when a game ends, and only as the rules of the records say.
 
-use genius::core::game::GameKind;
-use genius::core::game::{Points, Standings};
+use genius::core::game::{GameKind, Points, Standings};
 use genius::core::table::{Colour, Player};
 use genius::records::{einstein_best, game_ended, reset_rtt_series, rtt_series};
 

@@ -2,8 +2,9 @@
 //! undo checkpoints), random legal and illegal actions.
 
 use genius::core::dice_kinds::DieKind;
+use genius::core::game::{RollSource, Rules};
 use genius::core::roller::{Action, Roller};
-use genius::core::session::{Record, RollSource, Rules, Session};
+use genius::core::session::{Record, Session};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -3,11 +3,12 @@
 //! property tests.
 
 use genius::core::dice_kinds::DieKind;
+use genius::core::game::RollSource;
 use genius::core::rtt::{
     accepts, playable, shipped_sheets, sums, Action, Adjustment, Because, Error, Phase, Placement,
     Rtt, Setup, Sheet, SheetError, COLOURED,
 };
-use genius::core::session::{Refusal, RollSource, Session};
+use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

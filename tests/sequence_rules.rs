@@ -2,12 +2,12 @@
 //! every direction and at every edge, and property tests.
 
 use genius::core::dice::D6;
-use genius::core::game::Game;
+use genius::core::game::{Game, RollSource, Rules};
 use genius::core::sequence::{
     find_line, six_in_a_row_offered, squares_of, Action, Error, Event, Phase, Sequence, Setup,
     BOARD, SIZE,
 };
-use genius::core::session::{Refusal, RollSource, Rules, Session};
+use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

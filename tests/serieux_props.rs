@@ -3,8 +3,9 @@
 //! on failure).
 
 use genius::core::dice::D6;
+use genius::core::game::{RollSource, Rules};
 use genius::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-use genius::core::session::{Refusal, RollSource, Rules, Session};
+use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

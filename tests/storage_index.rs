@@ -6,10 +6,11 @@
 #[path = "common/games.rs"]
 mod games;
 
-use genius::core::game::summarise;
+use genius::core::games::check;
+use genius::core::games::summarise;
 use genius::core::history::{outcome, Outcome};
 use genius::core::index::Index;
-use genius::core::save::{check, SavedGame};
+use genius::core::save::SavedGame;
 use genius::platform::GameFiles;
 use genius::saves::{list, read_game, GameStore, Replays};
 use std::fs;
@@ -243,8 +244,9 @@ fn the_old_builds_saves_are_indexed_as_they_score() {
 fn home_after_start_reads_the_unfinished_games_kept_in_memory() {
     use genius::core::dice::D6;
     use genius::core::game::GameKind;
+    use genius::core::game::RollSource;
     use genius::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-    use genius::core::session::{RollSource, Session};
+    use genius::core::session::Session;
     use genius::core::table::{Colour, Player};
     use std::collections::BTreeSet;
 

@@ -11,9 +11,10 @@ mod games;
 
 use games::{all_games, many_games, saved_games, sealed, NOW};
 use genius::core::export::{export, import, MAX_GAMES, MAX_IMPORT_BYTES};
+use genius::core::games::check;
 use genius::core::history::{csv, outcome, text_cell, Aliases, CsvWords};
 use genius::core::rtt_sheet::{Sheet, SheetError, MAX_SQUARES};
-use genius::core::save::{check, LoadError, SavedGame, MAX_ACTIONS};
+use genius::core::save::{LoadError, SavedGame, MAX_ACTIONS};
 use genius::platform::GameFiles;
 use genius::saves::{load_all, Replays};
 use rand::rngs::StdRng;

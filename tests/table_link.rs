@@ -43,7 +43,7 @@ fn players(n: usize) -> Vec<Player> {
 }
 
 /// How a proposal was answered: none yet, applied as entry `seq`, or refused.
-type Outcome<G> = Option<Result<u64, Denied<<G as genius::core::session::Rules>::Error>>>;
+type Outcome<G> = Option<Result<u64, Denied<<G as genius::core::game::Rules>::Error>>>;
 
 /// One guest phone and its connection, as the test's network sees it.
 struct Phone<G: Game> {
@@ -575,7 +575,7 @@ fn roll(dice: [u8; 5]) -> einstein::Action {
             .iter()
             .map(|v| genius::core::dice::D6::new(*v).unwrap())
             .collect(),
-        source: genius::core::session::RollSource::Typed,
+        source: genius::core::game::RollSource::Typed,
     }
 }
 

@@ -8,12 +8,12 @@
 
 use genius::core::dice::D6;
 use genius::core::dice_kinds::DieKind;
-use genius::core::game::Move;
-use genius::core::genius::{self as genius_game, Genius, Mode};
+use genius::core::game::{Mode, Move, RollSource, Rules};
+use genius::core::genius::{self as genius_game, Genius};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
-use genius::core::session::{Refusal, RollSource, Rules, Session};
+use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::{self, Variants, Words};
 use genius::core::{einstein, einstein::Einstein, roller::Roller};

@@ -6,12 +6,14 @@
 
 use genius::core::dice::D6;
 use genius::core::einstein::{self, Einstein};
-use genius::core::game::{with_game, Actor, Game, GameKind, Roll, WithGame};
+use genius::core::game::{Actor, Game, GameKind, Roll, RollSource, Rules, WhoseDice};
+use genius::core::games::check;
+use genius::core::games::{with_game, WithGame};
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{Denied, Start, Step};
-use genius::core::save::{check, SavedGame};
+use genius::core::save::SavedGame;
 use genius::core::serieux::{self, Action, Serieux};
-use genius::core::session::{Refusal, RollSource, Rules, Session, WhoseDice};
+use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use std::path::PathBuf;
 

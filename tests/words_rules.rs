@@ -3,7 +3,8 @@
 //! variants, and property tests.
 
 use genius::core::dice_kinds::{DieColour, DieKind, Face};
-use genius::core::session::{Refusal, RollSource, Rules, Session};
+use genius::core::game::{RollSource, Rules};
+use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::{
     avoids, letters, matches, score, Action, Error, Event, Phase, Setup, Variants, Words,

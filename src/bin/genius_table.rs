@@ -19,7 +19,7 @@
 
 use genius::core::autoplay::{random_move, Composer};
 use genius::core::einstein::Einstein;
-use genius::core::game::{Game, GameKind, Summary};
+use genius::core::game::{Game, GameKind};
 use genius::core::genius::Genius;
 use genius::core::link::guest::{Guest, GuestEvent, SavedGuest};
 use genius::core::link::host::{Host, HostEvent};
@@ -30,6 +30,7 @@ use genius::core::rtt::{shipped_sheets, Rtt};
 use genius::core::save::{new_id, SavedGame, TableRole};
 use genius::core::sequence::Sequence;
 use genius::core::serieux::Serieux;
+use genius::core::summary::Summary;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::Words;
 use genius::link::{GuestLinkEvent, LinkSave, Options, Phone, PhoneEvents, Relay, TableGame};

@@ -2,9 +2,8 @@
 //! table peer's `auto` command, and the player of the table link's tests
 //! and benchmark. Its randomness is given (any [`Rng`]), like a roll's.
 
-use super::game::{Actor, Compose, Game, Move};
+use super::game::{Actor, Compose, Game, Move, RollSource};
 use super::rtt::Rtt;
-use super::session::RollSource;
 use rand::Rng;
 
 /// How a game builds its composed moves at random (none: the word game's

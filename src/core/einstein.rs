@@ -3,9 +3,9 @@
 //! it into two pairs and a fifth die; sums score by how often they were marked.
 
 use super::dice::D6;
-use super::game::GameKind;
-use super::game::{Actor, Game, Move, Points, Progress, Roll, Standings};
-use super::session::{RollSource, Rules, WhoseDice};
+use super::game::{
+    Actor, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings, WhoseDice,
+};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };

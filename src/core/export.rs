@@ -12,7 +12,9 @@
 //! it is read. The games of an import are read one at a time from the
 //! file's text (no second copy of the whole file is built).
 
-use super::save::{check, LoadError, SavedGame};
+use super::save::{LoadError, SavedGame};
+
+use super::games::check;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 

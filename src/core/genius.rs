@@ -6,9 +6,10 @@
 
 use super::dice::D6;
 use super::dice_kinds::{Challenge, DieKind};
-use super::game::GameKind;
-use super::game::{Actor, Game, Move, Points, Roll, Standings, Variant};
-use super::session::{RollSource, Rules, WhoseDice};
+use super::game::{
+    Actor, Game, GameKind, Mode, Move, Points, Roll, RollSource, Rules, Standings, Variant,
+    WhoseDice,
+};
 pub use super::table::FirstPlayer;
 use super::table::{seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
@@ -23,22 +24,6 @@ pub const GENIUS_LIST: [i32; 11] = [1, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29];
 pub const COLUMNS: usize = 5;
 /// The Expert bonus when the result or its negative is on the list.
 pub const EXPERT_BONUS: i32 = 15;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mode {
-    Genius,
-    Simple,
-    Expert,
-    Longue,
-}
-
-impl Mode {
-    pub const ALL: [Mode; 4] = [Mode::Genius, Mode::Simple, Mode::Expert, Mode::Longue];
-
-    pub fn uses_challenge_die(self) -> bool {
-        !matches!(self, Mode::Simple)
-    }
-}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {

@@ -43,14 +43,14 @@ impl Outcome {
 
 /// Replays a saved game to its final scores.
 pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
-    let summary = super::game::summarise(saved)?;
+    let summary = super::games::summarise(saved)?;
     Ok(Outcome::of(&saved.id, saved.saved_at, &summary))
 }
 
 impl Outcome {
     /// The outcome a game's summary gives (from a replay, or from the
     /// index of summaries), the game having ended at `finished_at`.
-    pub fn of(id: &str, finished_at: u64, summary: &super::game::Summary) -> Outcome {
+    pub fn of(id: &str, finished_at: u64, summary: &super::summary::Summary) -> Outcome {
         let standings = &summary.standings;
         Outcome {
             id: id.to_string(),
@@ -168,9 +168,9 @@ pub struct GameStats {
 
 /// The statistics of every game played, players under their current names.
 pub fn stats(outcomes: &[Outcome], aliases: &Aliases) -> Vec<GameStats> {
-    let mut by_game: BTreeMap<u8, GameStats> = BTreeMap::new();
+    let mut by_game: BTreeMap<usize, GameStats> = BTreeMap::new();
     for o in outcomes {
-        let entry = by_game.entry(kind_order(o.game)).or_insert(GameStats {
+        let entry = by_game.entry(o.game.order()).or_insert(GameStats {
             game: o.game,
             games: 0,
             players: Vec::new(),
@@ -228,17 +228,6 @@ fn oldest_first(outcomes: &[&Outcome]) -> Vec<usize> {
     order(outcomes.len(), &|a, b| {
         outcomes[a].finished_at.cmp(&outcomes[b].finished_at)
     })
-}
-
-fn kind_order(kind: GameKind) -> u8 {
-    match kind {
-        GameKind::Serieux => 0,
-        GameKind::Genius => 1,
-        GameKind::Einstein => 2,
-        GameKind::Sequence => 3,
-        GameKind::Rtt => 4,
-        GameKind::Words => 5,
-    }
 }
 
 /// One player's scores over time in one game, oldest first: what the chart draws.

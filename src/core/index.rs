@@ -32,8 +32,10 @@
 //! summary saved in their own file (see [`super::save`]), which has the
 //! same form as an entry's without its first three items.
 
-use super::game::{GameKind, Points, Progress, Standing, Standings, Summary, Variant};
+use super::game::{GameKind, Points, Progress, Standing, Standings, Variant};
+
 use super::save::{fingerprint, seal, verify_checksum, SavedGame};
+use super::summary::Summary;
 use serde::{Deserialize, Serialize};
 
 pub const FORMAT: &str = "genius-index";
@@ -318,7 +320,8 @@ impl Unread {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::game::{summarise, GameKind, Progress, Standing, Standings, Variant};
+    use crate::core::game::{GameKind, Progress, Standing, Standings, Variant};
+    use crate::core::games::summarise;
     use crate::core::save::{reseal, SavedGame};
 
     fn entry(id: &str, at: u64) -> Entry {
@@ -390,8 +393,9 @@ mod tests {
     #[test]
     fn an_entry_is_what_the_replay_says() {
         use crate::core::dice::D6;
+        use crate::core::game::RollSource;
         use crate::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-        use crate::core::session::{RollSource, Session};
+        use crate::core::session::Session;
         use crate::core::table::{Colour, Player};
         let mut s: Session<Serieux> = Session::new(Setup {
             players: vec![Player::new("Anne", Colour::Blue)],
@@ -405,7 +409,7 @@ mod tests {
         .unwrap();
         let saved = SavedGame::of("serieux-1-0001", GameKind::Serieux, 3, &s);
         let text = saved.to_json();
-        let (checked, summary) = crate::core::save::check_summary(&text).unwrap();
+        let (checked, summary) = crate::core::games::check_summary(&text).unwrap();
         let e = Entry::of(&checked, &text, summary.clone());
         assert_eq!(e.summary, summarise(&saved).unwrap());
         assert_eq!(e.saved_at, 3);

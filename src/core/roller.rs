@@ -3,8 +3,7 @@
 //! counted, for the fairness view.
 
 use super::dice_kinds::{DieKind, Face};
-use super::game::{Compose, Move, Roll};
-use super::session::{RollSource, Rules};
+use super::game::{Compose, Move, Roll, RollSource, Rules};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 

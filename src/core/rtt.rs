@@ -5,9 +5,10 @@
 //! The challenge sheets are data: see [`super::rtt_sheet`] for their format.
 
 use super::dice_kinds::{DieKind, Face, White};
-use super::game::GameKind;
-use super::game::{Actor, Compose, Game, Move, Points, Roll, Standings, Variant};
-use super::session::{RollSource, Rules, WhoseDice};
+use super::game::{
+    Actor, Compose, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, Variant,
+    WhoseDice,
+};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };

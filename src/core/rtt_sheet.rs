@@ -182,9 +182,8 @@ impl Sheet {
             }
         }
         // Overlaps: squares in (row, x) order, each against the next.
-        let by_place = super::history::order(sq.len(), &|a, b| {
-            (sq[a].row, sq[a].x).cmp(&(sq[b].row, sq[b].x))
-        });
+        let mut by_place: Vec<usize> = (0..sq.len()).collect();
+        by_place.sort_by_key(|&i| (sq[i].row, sq[i].x));
         for pair in by_place.windows(2) {
             let (a, b) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
             if sq[a].row == sq[b].row && sq[a].x.abs_diff(sq[b].x) < 2 {

@@ -32,8 +32,10 @@
 //! The `id` inside is informative: a game's identity is the name it is
 //! stored under (file name or storage key), see [`is_valid_id`].
 
-use super::game::{Game, GameKind, Summary};
-use super::session::{Record, ReplayError, Rules, Session};
+use super::game::{Game, GameKind, Rules};
+
+use super::session::{Record, ReplayError, Session};
+use super::summary::Summary;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -341,21 +343,6 @@ pub(crate) fn verify_checksum(text: &str) -> Result<bool, LoadError> {
     }
 }
 
-/// Reads a saved file completely: the envelope, then a replay of its log by
-/// the rules of its game. Only a file that passes is offered for resuming.
-pub fn check(text: &str) -> Result<SavedGame, LoadError> {
-    check_summary(text).map(|(saved, _)| saved)
-}
-
-/// [`check`], also giving the game's summary from that one replay; the
-/// game carries that summary, whatever its file said.
-pub fn check_summary(text: &str) -> Result<(SavedGame, Summary), LoadError> {
-    let mut saved = SavedGame::parse(text)?;
-    let summary = super::game::summarise(&saved)?;
-    saved.summary = Some(summary.clone());
-    Ok((saved, summary))
-}
-
 /// A new game id: the game, the time and four hex digits of randomness.
 pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
     format!("{}-{now_ms}-{random:04x}", game.name())
@@ -378,8 +365,8 @@ pub fn is_valid_id(id: &str) -> bool {
 mod tests {
     use super::*;
     use crate::core::dice::D6;
+    use crate::core::game::RollSource;
     use crate::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-    use crate::core::session::RollSource;
     use crate::core::table::{Colour, Player};
 
     fn session() -> Session<Serieux> {
@@ -492,7 +479,7 @@ mod tests {
         let old = SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s).to_json();
         assert!(!old.contains("summary"));
         assert_eq!(SavedGame::parse(&old).unwrap().summary, None);
-        let (checked, summary) = check_summary(&old).unwrap();
+        let (checked, summary) = crate::core::games::check_summary(&old).unwrap();
         assert_eq!(checked.summary, Some(summary.clone()));
         assert_eq!(summary, Summary::of(&s));
     }

@@ -3,9 +3,9 @@
 
 use super::dice::D6;
 use super::dice_kinds::DieKind;
-use super::game::GameKind;
-use super::game::{Actor, Game, Move, Points, Roll, Standings};
-use super::session::{RollSource, Rules, WhoseDice};
+use super::game::{
+    Actor, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, WhoseDice,
+};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
 };

@@ -4,10 +4,10 @@
 //! total after five rounds wins.
 
 use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
-use super::game::GameKind;
-use super::game::{Actor, Game, Move, Points, Progress, Roll, Standings};
+use super::game::{
+    Actor, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings, WhoseDice,
+};
 use super::prime::{verdict, Verdict};
-use super::session::{RollSource, Rules, WhoseDice};
 pub use super::table::FirstPlayer;
 use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};

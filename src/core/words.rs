@@ -6,9 +6,10 @@
 //! the app checks the letters and asks the table to accept or reject.
 
 use super::dice_kinds::{DieColour, DieKind, Face};
-use super::game::GameKind;
-use super::game::{Actor, Compose, Game, Move, Points, Progress, Roll, Standings};
-use super::session::{RollSource, Rules, WhoseDice};
+use super::game::{
+    Actor, Compose, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings,
+    WhoseDice,
+};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };

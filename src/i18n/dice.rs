@@ -1,9 +1,9 @@
-//! Whose dice the table plays with (see `core::session::WhoseDice`): the
+//! Whose dice the table plays with (see `core::game::WhoseDice`): the
 //! choice at setup, the control on every game screen, the changes as the
 //! game's record shows them, and the refusals that go with them.
 
 use super::Lang;
-use crate::core::session::WhoseDice;
+use crate::core::game::WhoseDice;
 
 texts! {
     /// The labels of the choice of dice.

@@ -3,7 +3,8 @@
 
 use super::Lang;
 use crate::core::dice_kinds::{Challenge, Face};
-use crate::core::genius::{CellRef, Error, Halves, Mode, Slot};
+use crate::core::game::Mode;
+use crate::core::genius::{CellRef, Error, Halves, Slot};
 
 texts! {
     /// The Genius modes' labels.

@@ -13,7 +13,8 @@
 
 use crate::core::dice::{EntryError, D6};
 use crate::core::dice_kinds::{Challenge, DieColour, DieKind, Face, White};
-use crate::core::game::{GameKind, Progress, Summary, Variant};
+use crate::core::game::{GameKind, Progress, Variant};
+use crate::core::summary::Summary;
 use crate::core::table::{FirstPlayerError, RollOffError, SetupError};
 use serde::{Deserialize, Serialize};
 

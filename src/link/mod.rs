@@ -24,10 +24,9 @@ pub use guest::{GuestLink, GuestLinkEvent};
 pub use host::HostLink;
 pub use phone::{saved_guest, LinkSave, OpenError, Phone, PhoneEvents};
 
-use crate::core::game::Game;
+use crate::core::game::{Game, Rules};
 use crate::core::link::ticket::{Ticket, TicketError};
 pub use crate::core::link::wire::ALPN;
-use crate::core::session::Rules;
 use n0_future::time::{Duration, Instant};
 use net::{Endpoint, HostAddr};
 use std::fmt;

@@ -3,10 +3,10 @@
 
 use super::*;
 use crate::core::dice::D6;
-use crate::core::game::GameKind;
+use crate::core::game::{GameKind, RollSource};
 use crate::core::save::SavedGame;
 use crate::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-use crate::core::session::{RollSource, Session};
+use crate::core::session::Session;
 use crate::core::table::{Colour, Player};
 use crate::platform::GameFiles;
 use std::fs;
@@ -299,7 +299,8 @@ fn a_damaged_file_falls_back_to_its_backup() {
 
 #[test]
 fn a_game_is_listed_from_the_summary_saved_with_it_and_replayed_only_without_one() {
-    use crate::core::game::{summarise, Summary};
+    use crate::core::games::summarise;
+    use crate::core::summary::Summary;
     let dir = std::env::temp_dir().join(format!("genius-saves-summary-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     let store = GameFiles::at(dir.clone());

@@ -1,7 +1,6 @@
 //! The game being played, whichever it is, and where it is saved.
 
-use crate::core::game::Game;
-use crate::core::game::GameKind;
+use crate::core::game::{Game, GameKind};
 use crate::core::session::{Refusal, Session};
 use crate::{records, saves};
 

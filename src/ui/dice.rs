@@ -1,11 +1,10 @@
-//! Whose dice the table plays with (see `core::session::WhoseDice`): the
+//! Whose dice the table plays with (see `core::game::WhoseDice`): the
 //! choice at setup, remembered per game, and the one control every game
 //! screen shows (through `GameFrame`) to change it during the game, with
 //! the changes the game's record holds.
 
 use super::use_ui;
-use crate::core::game::GameKind;
-use crate::core::session::WhoseDice;
+use crate::core::game::{GameKind, WhoseDice};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
 

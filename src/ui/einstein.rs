@@ -10,9 +10,8 @@ use crate::core::einstein::{
     score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
     FIFTH_SLOTS, POINTS,
 };
-use crate::core::game::GameKind;
+use crate::core::game::{GameKind, RollSource, Rules};
 use crate::core::genius::Halves;
-use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use crate::records;
 use dioxus::prelude::*;

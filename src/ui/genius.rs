@@ -9,13 +9,11 @@ use crate::core::checker::Checker;
 use crate::core::coach::genius as coach;
 use crate::core::dice::MAX_DICE;
 use crate::core::dice_kinds::{Challenge, Face};
-use crate::core::game::GameKind;
-use crate::core::game::Roll;
+use crate::core::game::{GameKind, Mode, Roll, RollSource, Rules};
 use crate::core::genius::{
-    on_list, sum_of, Action, Cell, CellRef, Error, Event, Genius, Halves, Mode, Phase, Slot,
-    COLUMNS, GENIUS_LIST,
+    on_list, sum_of, Action, Cell, CellRef, Error, Event, Genius, Halves, Phase, Slot, COLUMNS,
+    GENIUS_LIST,
 };
-use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
 

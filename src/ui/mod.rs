@@ -44,14 +44,14 @@ pub use words::{WordsGameScreen, WordsRulesScreen};
 
 use crate::core::checker::Checker;
 use crate::core::einstein::Einstein;
-use crate::core::game::GameKind;
+use crate::core::game::{GameKind, Rules};
 use crate::core::genius::Genius;
 use crate::core::roller::Roller;
 use crate::core::rtt::Rtt;
 use crate::core::save::SavedGame;
 use crate::core::sequence::Sequence;
 use crate::core::serieux::Serieux;
-use crate::core::session::{Rules, Session};
+use crate::core::session::Session;
 use crate::core::words::Words;
 use crate::i18n::{Lang, Texts};
 use crate::platform;
@@ -431,7 +431,7 @@ pub fn Root(init: Init) -> Element {
                 // phones, which also draws the table screen: on the web a
                 // part of the build fetched when a table opens.
                 if let Some(request) = ui.table.request.read().clone() {
-                    table::TableLinkPart { key: "{request.key()}", request }
+                    TableLinkPart { key: "{request.key()}", request }
                 }
                 match current {
                     Screen::Home => rsx! { HomeScreen {} },
@@ -597,3 +597,18 @@ fn RulesScreen(game: GameKind) -> Element {
 
 /// A cog wheel (24×24).
 const GEAR: &str = "M19.14 12.94a7.5 7.5 0 0 0 .05-.94 7.5 7.5 0 0 0-.05-.94l2.03-1.58a.5.5 0 0 0 .12-.64l-1.92-3.32a.5.5 0 0 0-.6-.22l-2.39.96a7 7 0 0 0-1.63-.94l-.36-2.54a.5.5 0 0 0-.5-.42h-3.84a.5.5 0 0 0-.5.42l-.36 2.54a7 7 0 0 0-1.63.94l-2.39-.96a.5.5 0 0 0-.6.22L2.65 8.84a.5.5 0 0 0 .12.64l2.03 1.58a7.5 7.5 0 0 0 0 1.88l-2.03 1.58a.5.5 0 0 0-.12.64l1.92 3.32a.5.5 0 0 0 .6.22l2.39-.96c.5.39 1.05.71 1.63.94l.36 2.54a.5.5 0 0 0 .5.42h3.84a.5.5 0 0 0 .5-.42l.36-2.54a7 7 0 0 0 1.63-.94l2.39.96a.5.5 0 0 0 .6-.22l1.92-3.32a.5.5 0 0 0-.12-.64zM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7z";
+
+/// The table's link, fetched when first needed (nothing shown meanwhile:
+/// the table screen says the table is opening).
+#[component]
+pub fn TableLinkPart(request: table::TableRequest) -> Element {
+    #[cfg(feature = "link")]
+    return rsx! {
+        SuspenseBoundary { fallback: |_| rsx! {}, table_link::TableLink { request } }
+    };
+    #[cfg(not(feature = "link"))]
+    {
+        let _ = request;
+        rsx! {}
+    }
+}

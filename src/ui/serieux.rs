@@ -8,10 +8,8 @@ use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
 use crate::core::coach;
 use crate::core::dice::MAX_DICE;
-use crate::core::game::GameKind;
-use crate::core::game::Roll;
+use crate::core::game::{GameKind, Roll, RollSource, Rules};
 use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
-use crate::core::session::{RollSource, Rules};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
 

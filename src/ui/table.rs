@@ -424,21 +424,6 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     }
 }
 
-/// The table's link, fetched when first needed (nothing shown meanwhile:
-/// the table screen says the table is opening).
-#[component]
-pub fn TableLinkPart(request: TableRequest) -> Element {
-    #[cfg(feature = "link")]
-    return rsx! {
-        SuspenseBoundary { fallback: |_| rsx! {}, super::table_link::TableLink { request } }
-    };
-    #[cfg(not(feature = "link"))]
-    {
-        let _ = request;
-        rsx! {}
-    }
-}
-
 /// The players' names of the game of `kind` being played.
 fn player_names(ui: &Ui, kind: GameKind) -> Vec<String> {
     struct Names<'a>(&'a Ui);

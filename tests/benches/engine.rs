@@ -5,11 +5,11 @@
 
 use genius::core::dice::D6;
 use genius::core::dice_kinds::DieKind;
-use genius::core::game::GameKind;
+use genius::core::game::{GameKind, RollSource};
 use genius::core::roller::{Action as RollerAction, Roller};
 use genius::core::save::SavedGame;
 use genius::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-use genius::core::session::{Record, RollSource, Session};
+use genius::core::session::{Record, Session};
 use genius::core::table::{Colour, Player};
 use genius::platform::write_atomically;
 use rand::rngs::StdRng;

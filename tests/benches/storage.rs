@@ -37,7 +37,7 @@ fn open_home(store: &GameFiles) -> usize {
         .games
         .iter()
         .filter(|g| !g.finished)
-        .filter_map(|g| genius::core::game::summarise(g).ok())
+        .filter_map(|g| genius::core::games::summarise(g).ok())
         .count()
 }
 

@@ -5,8 +5,8 @@
 
 #![allow(dead_code)]
 
-use genius::core::game::{Compose, Move, Roll};
-use genius::core::session::{RollSource, Rules, Session};
+use genius::core::game::{Compose, Move, Roll, RollSource, Rules};
+use genius::core::session::Session;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -8,13 +8,13 @@
 use genius::core::dice::D6;
 use genius::core::dice_kinds::{Challenge, DieColour, DieKind, Face};
 use genius::core::einstein::{self, Choice, Einstein};
-use genius::core::game::GameKind;
-use genius::core::genius::{self as genius_game, Genius, Mode, Slot};
+use genius::core::game::{GameKind, Mode, RollSource, Rules};
+use genius::core::genius::{self as genius_game, Genius, Slot};
 use genius::core::rtt::{self, shipped_sheets, Placement, Rtt};
 use genius::core::save::{new_id, LoadError, SavedGame};
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
-use genius::core::session::{RollSource, Rules, Session};
+use genius::core::session::Session;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::{self, Variants, Words};
 
@@ -554,7 +554,7 @@ pub fn many_games(n: usize, seed: u64) -> Vec<SavedGame> {
             }
             g.record = serde_json::value::to_raw_value(&record).unwrap();
             // The summary the app saves with such a game.
-            g.summary = Some(genius::core::game::summarise(&g).unwrap());
+            g.summary = Some(genius::core::games::summarise(&g).unwrap());
             g
         })
         .collect()

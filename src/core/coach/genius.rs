@@ -21,9 +21,9 @@
 
 use super::{Advice, Basis, Ratio, Scored};
 use crate::core::dice_kinds::Challenge;
+use crate::core::game::Mode;
 use crate::core::genius::{
-    apply_challenge, on_list, Cell, CellRef, Genius, Halves, Mode, Phase, Slot, COLUMNS,
-    GENIUS_LIST,
+    apply_challenge, on_list, Cell, CellRef, Genius, Halves, Phase, Slot, COLUMNS, GENIUS_LIST,
 };
 
 /// An option of a Genius decision.

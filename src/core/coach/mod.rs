@@ -2,7 +2,7 @@
 //! expected points, and the option it recommends, with a reason.
 //!
 //! One module per game, each built on that game's legal moves
-//! ([`super::session::Rules::legal_moves`]). Exact answers are integer
+//! ([`super::game::Rules::legal_moves`]). Exact answers are integer
 //! fractions ([`Ratio`]); where a recommendation is a policy rather than a
 //! fact (Einstein, Séquence Dés, Roll to the Top), the module says so with
 //! [`Basis`] and the benchmarks (`cargo bench --bench coach`) prove it by

@@ -253,7 +253,7 @@ pub fn advise_with(game: &Sequence, w: &Weights) -> Option<SequenceAdvice> {
     let board = *game.board();
     let runs = Runs::new(t.len);
     let danger_now = win_chance(&board, t.opponent, t.len);
-    let mut options: Vec<Scored<Choice>> = crate::core::session::Rules::legal_moves(game)
+    let mut options: Vec<Scored<Choice>> = crate::core::game::Rules::legal_moves(game)
         .into_iter()
         .filter_map(|m| m.as_play().cloned())
         .map(|action| {
@@ -400,7 +400,7 @@ pub fn greedy(game: &Sequence) -> Option<Action> {
         }
     );
     let mut best: Option<(i64, Action)> = None;
-    for action in crate::core::session::Rules::legal_moves(game)
+    for action in crate::core::game::Rules::legal_moves(game)
         .into_iter()
         .filter_map(|m| m.as_play().cloned())
     {

@@ -351,8 +351,8 @@ pub fn advise(game: &Serieux) -> Option<Advice<Count, Reason>> {
 mod tests {
     use super::*;
     use crate::core::dice::D6;
+    use crate::core::game::{RollSource, Rules};
     use crate::core::serieux::{Action, FirstPlayer, Setup};
-    use crate::core::session::{RollSource, Rules};
     use crate::core::table::{Colour, Player};
 
     fn game(players: usize) -> Serieux {

@@ -2,8 +2,9 @@
 //! decision at hand may fill, erase or tap, and how a value is written (or
 //! crossed out) and the turn moves on.
 
-use super::{Action, Cell, CellRef, Error, Event, Genius, Halves, Mode, Phase, Slot, COLUMNS};
+use super::{Action, Cell, CellRef, Error, Event, Genius, Halves, Phase, Slot, COLUMNS};
 use crate::core::dice_kinds::Challenge;
+use crate::core::game::Mode;
 use crate::core::table::places;
 
 impl Genius {

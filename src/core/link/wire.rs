@@ -126,7 +126,7 @@ pub struct Start<S> {
     /// Whose dice the table chose at setup (absent: the app's, as before
     /// the choice existed); the log's changes follow.
     #[serde(default)]
-    pub dice: crate::core::session::WhoseDice,
+    pub dice: crate::core::game::WhoseDice,
 }
 
 /// What a phone's copy holds, said when it (re)joins: the game (its id,

@@ -7,7 +7,7 @@ use crate::Budget;
 use genius::core::coach::einstein::{advise, greedy};
 use genius::core::dice::D6;
 use genius::core::einstein::{Action, Choice, Einstein, Phase, Setup};
-use genius::core::session::{RollSource, Rules};
+use genius::core::game::{RollSource, Rules};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

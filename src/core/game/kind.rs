@@ -1,0 +1,82 @@
+//! The games of the app and what each was played with, as saved files and
+//! ids name them. Only names: the rules of each game are in its own module,
+//! and the registry ([`crate::core::games`]) maps a kind to them.
+
+use serde::{Deserialize, Serialize};
+
+/// The games of the app, as named in saved files and ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    Serieux,
+    Genius,
+    Einstein,
+    Sequence,
+    Rtt,
+    Words,
+}
+
+impl GameKind {
+    /// The game's name in files and ids.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Serieux => "serieux",
+            GameKind::Genius => "genius",
+            GameKind::Einstein => "einstein",
+            GameKind::Sequence => "sequence",
+            GameKind::Rtt => "rtt",
+            GameKind::Words => "words",
+        }
+    }
+
+    /// The game of that name in files and ids.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// The game's place in [`GameKind::ALL`]: the order the home screen,
+    /// the history and the statistics list games in.
+    pub fn order(self) -> usize {
+        GameKind::ALL
+            .iter()
+            .position(|k| *k == self)
+            .unwrap_or(usize::MAX)
+    }
+
+    /// Every game, in the order the home screen lists them.
+    pub const ALL: [GameKind; 6] = [
+        GameKind::Serieux,
+        GameKind::Genius,
+        GameKind::Einstein,
+        GameKind::Sequence,
+        GameKind::Rtt,
+        GameKind::Words,
+    ];
+}
+
+/// What a game was played with, beyond its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Variant {
+    None,
+    Genius(Mode),
+    /// Roll to the Top: the sheet's name (French, English).
+    Sheet(String, String),
+}
+
+/// Genius's modes (the rulebook's GENIUS, + Simple, Expert and Partie +
+/// Longue): a Genius game's variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    Genius,
+    Simple,
+    Expert,
+    Longue,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::Genius, Mode::Simple, Mode::Expert, Mode::Longue];
+
+    pub fn uses_challenge_die(self) -> bool {
+        !matches!(self, Mode::Simple)
+    }
+}
