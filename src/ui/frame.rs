@@ -26,6 +26,12 @@ pub trait GameScreen: Game {
 
     /// Why a move was refused, in the player's language.
     fn refusal(lang: Lang, error: &Self::Error) -> String;
+
+    /// The game's screen (on the web its own file, fetched when it opens).
+    fn screen() -> Element;
+
+    /// The game's rules page.
+    fn rules() -> Element;
 }
 
 /// A game screen's hold on its game (see [`use_game`]).

@@ -449,9 +449,10 @@ pub fn Root(init: Init) -> Element {
     }
 }
 
-/// Each game's place in [`Ui`] and the wording of its refusals.
+/// Each game's place in [`Ui`], the wording of its refusals, its screen
+/// and its rules page.
 macro_rules! game_screens {
-    ($($game:ident: $signal:ident, $wording:ident;)*) => {$(
+    ($($game:ident: $signal:ident, $wording:ident, $screen:ident, $rules:ident;)*) => {$(
         impl GameScreen for $game {
             fn active(ui: &Ui) -> Signal<Option<Active<$game>>> {
                 ui.$signal
@@ -460,17 +461,25 @@ macro_rules! game_screens {
             fn refusal(lang: Lang, error: &<$game as Rules>::Error) -> String {
                 lang.$wording(error)
             }
+
+            fn screen() -> Element {
+                rsx! { $screen {} }
+            }
+
+            fn rules() -> Element {
+                rsx! { $rules {} }
+            }
         }
     )*};
 }
 
 game_screens! {
-    Serieux: game, serieux_error;
-    Genius: genius, genius_error;
-    Einstein: einstein, einstein_error;
-    Sequence: sequence, sequence_error;
-    Rtt: rtt, rtt_error;
-    Words: words, words_error;
+    Serieux: game, serieux_error, SerieuxGameScreen, SerieuxRulesScreen;
+    Genius: genius, genius_error, GeniusGameScreen, GeniusRulesScreen;
+    Einstein: einstein, einstein_error, EinsteinGameScreen, EinsteinRulesScreen;
+    Sequence: sequence, sequence_error, SequenceGameScreen, SequenceRulesScreen;
+    Rtt: rtt, rtt_error, RttGameScreen, RttRulesScreen;
+    Words: words, words_error, WordsGameScreen, WordsRulesScreen;
 }
 
 /// Something to do with the screens of a game known by its kind:
@@ -480,8 +489,9 @@ pub trait WithScreen {
     fn run<G: GameScreen>(self) -> Self::Output;
 }
 
-/// The registry of game screens: each game's rules type, its game screen
-/// and its rules page. Adding a game adds one line to each.
+/// The registry of game screens: the screens' side of
+/// [`crate::core::games::with_game`], for games that are a [`GameScreen`]
+/// (a line of `game_screens!` above). Adding a game adds one line here.
 pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
     match kind {
         GameKind::Serieux => job.run::<Serieux>(),
@@ -572,27 +582,27 @@ fn ScreenLoading(what: Loading) -> Element {
 
 /// A game's screen (each game its own file on the web).
 fn game_screen(kind: GameKind) -> Element {
-    match kind {
-        GameKind::Serieux => rsx! { SerieuxGameScreen {} },
-        GameKind::Genius => rsx! { GeniusGameScreen {} },
-        GameKind::Einstein => rsx! { EinsteinGameScreen {} },
-        GameKind::Sequence => rsx! { SequenceGameScreen {} },
-        GameKind::Rtt => rsx! { RttGameScreen {} },
-        GameKind::Words => rsx! { WordsGameScreen {} },
+    struct ScreenOf;
+    impl WithScreen for ScreenOf {
+        type Output = Element;
+        fn run<G: GameScreen>(self) -> Element {
+            G::screen()
+        }
     }
+    with_screen(kind, ScreenOf)
 }
 
 /// A game's rules page (one file on the web for all six).
 #[component(lazy)]
 fn RulesScreen(game: GameKind) -> Element {
-    match game {
-        GameKind::Serieux => rsx! { SerieuxRulesScreen {} },
-        GameKind::Genius => rsx! { GeniusRulesScreen {} },
-        GameKind::Einstein => rsx! { EinsteinRulesScreen {} },
-        GameKind::Sequence => rsx! { SequenceRulesScreen {} },
-        GameKind::Rtt => rsx! { RttRulesScreen {} },
-        GameKind::Words => rsx! { WordsRulesScreen {} },
+    struct RulesOf;
+    impl WithScreen for RulesOf {
+        type Output = Element;
+        fn run<G: GameScreen>(self) -> Element {
+            G::rules()
+        }
     }
+    with_screen(game, RulesOf)
 }
 
 /// A cog wheel (24×24).

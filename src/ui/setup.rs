@@ -323,14 +323,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
                 class: "action",
                 onclick: move |_| {
                     let mut ui = ui;
-                    ui.go(match game {
-                        GameKind::Serieux => Screen::Rules(GameKind::Serieux),
-                        GameKind::Genius => Screen::Rules(GameKind::Genius),
-                        GameKind::Einstein => Screen::Rules(GameKind::Einstein),
-                        GameKind::Sequence => Screen::Rules(GameKind::Sequence),
-                        GameKind::Rtt => Screen::Rules(GameKind::Rtt),
-                        GameKind::Words => Screen::Rules(GameKind::Words),
-                    })
+                    ui.go(Screen::Rules(game))
                 },
                 "{g.rules}"
             }
