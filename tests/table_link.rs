@@ -8,7 +8,7 @@
 use genius::core::autoplay::{random_move, Composer};
 use genius::core::einstein::{self, Einstein};
 use genius::core::game::{Actor, Game};
-use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest};
+use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, Output, PeerId};
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{
@@ -881,6 +881,156 @@ fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
     table.phones[2].guest.claim(None);
     settle(&mut table);
     assert_eq!(table.host.seats()[1].phone, None);
+}
+
+/// Seats another phone (`phone`, asking for `claim`) at `table`, as its
+/// phone number `table.phones.len()`.
+fn another_phone(table: &mut Table<Einstein>, phone: u64, claim: Option<usize>) -> usize {
+    table.phones.push(Phone {
+        guest: Guest::new(SECRET, PhoneId(phone), claim, None),
+        peer: None,
+        to_host: VecDeque::new(),
+        to_guest: VecDeque::new(),
+        outcomes: HashMap::new(),
+    });
+    let i = table.phones.len() - 1;
+    table.connect(i);
+    settle(table);
+    i
+}
+
+#[test]
+fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
+    let mut table = einstein_table();
+    let host = PhoneId(1000);
+    assert_eq!(table.host.seats()[0].phone, Some(host));
+    assert!(table.host.seats()[0].host, "told as the host's");
+    assert!(
+        table.phones[0].guest.seats()[0].host,
+        "every phone hears it"
+    );
+    // A phone whose hello asks for the host's seat is turned away.
+    let i = another_phone(&mut table, 79, Some(0));
+    assert_eq!(
+        table.phones[i].guest.state(),
+        &LinkState::Refused(JoinRefusal::SeatTaken(0))
+    );
+    // A phone joined with nothing chosen has chosen nothing: it watches
+    // until it picks, and says so.
+    let i = another_phone(&mut table, 80, None);
+    let watcher = &table.phones[i].guest;
+    assert_eq!(watcher.state(), &LinkState::Joined);
+    assert_eq!(watcher.seat_choice(), SeatChoice::Unchosen);
+    assert_eq!(watcher.seat(), None);
+    // Its claim of the host's seat is asked, then refused: the host keeps it.
+    table.phones[i].guest.claim(Some(0));
+    assert_eq!(
+        table.phones[i].guest.seat_choice(),
+        SeatChoice::Asked(Some(0))
+    );
+    settle(&mut table);
+    let watcher = &table.phones[i].guest;
+    assert_eq!(watcher.refused_claim(), Some(0));
+    assert_eq!(watcher.seat_choice(), SeatChoice::Unchosen);
+    assert_eq!(table.host.seats()[0].phone, Some(host));
+    // Forged past the guest's own state, the claim is refused all the same.
+    let forged = encode(&ToHost::<einstein::Action>::Claim { seat: Some(0) }).unwrap();
+    let peer = table.phones[i].peer.unwrap();
+    table.host.receive(peer, &forged, table.now);
+    settle(&mut table);
+    assert_eq!(table.host.seats()[0].phone, Some(host));
+    // The host still plays its player.
+    table.host.act(Step::Act(roll([1, 2, 3, 4, 5]))).unwrap();
+    // Left to the other phones by the host, the seat is theirs to claim.
+    table.host.free_seat(0);
+    settle(&mut table);
+    table.phones[i].guest.claim(Some(0));
+    settle(&mut table);
+    let watcher = &table.phones[i].guest;
+    assert_eq!(watcher.seat_choice(), SeatChoice::Held(Some(0)));
+    assert_eq!(watcher.refused_claim(), None);
+    assert_eq!(table.host.seats()[0].phone, Some(PhoneId(80)));
+    assert!(!table.host.seats()[0].host);
+    // The host keeps a seat no phone holds; not one a phone holds.
+    table.phones[i].guest.claim(None);
+    settle(&mut table);
+    assert_eq!(
+        table.phones[i].guest.seat_choice(),
+        SeatChoice::Held(None),
+        "watching, by choice"
+    );
+    assert!(table.host.take_seat(0));
+    assert!(!table.host.take_seat(1));
+    settle(&mut table);
+    assert_eq!(table.phones[0].guest.seats()[0].phone, Some(host));
+    assert_eq!(table.phones[0].guest.seat(), Some(1));
+}
+
+#[test]
+fn a_claim_is_asked_until_the_host_answers_then_held_or_refused() {
+    let mut table = einstein_table();
+    let w = another_phone(&mut table, 81, None);
+    table.host.free_seat(2);
+    settle(&mut table);
+    assert_eq!(table.phones[1].guest.seat(), None, "freed: now watching");
+    // The watcher asks for seat 2; before the host reads it, seats sent for
+    // another reason (a phone gone) reach the watcher: not an answer.
+    table.phones[w].guest.claim(Some(2));
+    table.pump();
+    table.disconnect(0);
+    table.pump();
+    let now = table.now;
+    let phone = &mut table.phones[w];
+    assert!(!phone.to_guest.is_empty());
+    while let Some(frame) = phone.to_guest.pop_front() {
+        phone.guest.receive(&frame, now).unwrap();
+    }
+    assert_eq!(phone.guest.seat_choice(), SeatChoice::Asked(Some(2)));
+    assert_eq!(phone.guest.refused_claim(), None, "not refused");
+    settle(&mut table);
+    assert_eq!(
+        table.phones[w].guest.seat_choice(),
+        SeatChoice::Held(Some(2))
+    );
+    // Two phones ask for one free seat at once: one holds it, the other is
+    // told it was taken.
+    table.phones[w].guest.claim(None);
+    settle(&mut table);
+    table.phones[w].guest.claim(Some(2));
+    table.phones[1].guest.claim(Some(2));
+    settle(&mut table);
+    let (a, b) = (&table.phones[w].guest, &table.phones[1].guest);
+    let held = [a, b]
+        .iter()
+        .filter(|g| g.seat_choice() == SeatChoice::Held(Some(2)))
+        .count();
+    let refused = [a, b]
+        .iter()
+        .filter(|g| g.refused_claim() == Some(2))
+        .count();
+    assert_eq!((held, refused), (1, 1));
+}
+
+#[test]
+fn a_guest_saved_with_its_choice_has_it_after_a_restart() {
+    let mut table = einstein_table();
+    let w = another_phone(&mut table, 82, None);
+    table.phones[w].guest.claim(None);
+    settle(&mut table);
+    let saved: SavedGuest<Einstein> =
+        serde_json::from_str(&json(&table.phones[w].guest.saved())).unwrap();
+    let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
+    let restored = Guest::restore(saved, replica);
+    assert_eq!(restored.seat_choice(), SeatChoice::Held(None));
+    // A seat held counts as chosen even in a copy saved before the choice
+    // was kept.
+    let mut old: serde_json::Value = serde_json::to_value(table.phones[0].guest.saved()).unwrap();
+    old.as_object_mut().unwrap().remove("chosen");
+    let old: SavedGuest<Einstein> = serde_json::from_value(old).unwrap();
+    assert_eq!(
+        Guest::restore(old, None).seat_choice(),
+        SeatChoice::Held(Some(1))
+    );
 }
 
 #[test]

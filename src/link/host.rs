@@ -111,7 +111,15 @@ impl<G: TableGame> HostLink<G> {
         result
     }
 
-    /// Frees a seat: its phone watches from now on.
+    /// This phone holds `seat` (a seat no phone holds): it is no longer
+    /// offered to the others.
+    pub fn take_seat(&self, seat: usize) {
+        self.shared.lock().take_seat(seat);
+        self.shared.drive();
+    }
+
+    /// Frees a seat: its phone watches from now on (the host's own: offered
+    /// to the other phones).
     pub fn free_seat(&self, seat: usize) {
         self.shared.lock().free_seat(seat);
         self.shared.drive();

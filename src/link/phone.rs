@@ -112,7 +112,8 @@ impl<G: TableGame> Phone<G> {
             }
             TableRole::Host => {
                 let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(error)?;
-                (saved.replica, new_phone, None)
+                let seat = saved.seats.iter().position(|p| *p == Some(saved.me));
+                (saved.replica, new_phone, seat)
             }
         };
         let replica = Replica::restore(replica).map_err(error)?;

@@ -66,6 +66,19 @@ pub enum GuestEvent<E> {
     HostLeft,
 }
 
+/// Where this phone's choice of a seat stands, for the screen. A phone's
+/// seat is chosen, never assumed: a new guest has chosen nothing, and
+/// watching is a choice of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatChoice {
+    /// Nothing chosen yet: the phone picks a seat or chooses to watch.
+    Unchosen,
+    /// Asked of the host, not answered yet (none: to watch).
+    Asked(Option<usize>),
+    /// Held (none: watching).
+    Held(Option<usize>),
+}
+
 /// A step proposed and not yet answered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pending<A> {
@@ -85,6 +98,10 @@ pub struct SavedGuest<G: Game> {
     pub secret: Secret,
     pub phone: PhoneId,
     pub claim: Option<usize>,
+    /// A seat (or watching) was chosen on this phone; absent in copies
+    /// saved before the choice was asked for.
+    #[serde(default)]
+    pub chosen: bool,
     pub next_id: u64,
     pub pending: Vec<Pending<G::Action>>,
 }
@@ -95,6 +112,12 @@ pub struct Guest<G: Game> {
     phone: PhoneId,
     /// The seat this phone asks for at each hello.
     claim: Option<usize>,
+    /// Whether this phone has chosen a seat or to watch.
+    chosen: bool,
+    /// A claim sent and not answered yet (see [`Guest::claim`]).
+    asking: Option<Option<usize>>,
+    /// The last claim the host refused: another phone holds that seat.
+    refused: Option<usize>,
     replica: Option<Replica<G>>,
     state: LinkState,
     seats: Vec<SeatView>,
@@ -113,7 +136,8 @@ pub struct Guest<G: Game> {
 
 impl<G: Game> Guest<G> {
     /// A phone joining with `secret` (from the ticket) for `claim`'s seat,
-    /// with its copy of the game if it has one.
+    /// with its copy of the game if it has one. With no seat, it has
+    /// chosen nothing yet (it joins watching until it does).
     pub fn new(
         secret: Secret,
         phone: PhoneId,
@@ -124,6 +148,9 @@ impl<G: Game> Guest<G> {
             secret,
             phone,
             claim,
+            chosen: claim.is_some(),
+            asking: None,
+            refused: None,
             replica,
             state: LinkState::Offline,
             seats: Vec::new(),
@@ -141,6 +168,7 @@ impl<G: Game> Guest<G> {
     /// The guest as it was saved.
     pub fn restore(saved: SavedGuest<G>, replica: Option<Replica<G>>) -> Self {
         let mut guest = Guest::new(saved.secret, saved.phone, saved.claim, replica);
+        guest.chosen |= saved.chosen;
         guest.next_id = saved.next_id;
         guest.pending = saved.pending.into();
         guest
@@ -152,6 +180,7 @@ impl<G: Game> Guest<G> {
             secret: self.secret,
             phone: self.phone,
             claim: self.claim,
+            chosen: self.chosen,
             next_id: self.next_id,
             pending: self.pending.iter().cloned().collect(),
         }
@@ -179,6 +208,22 @@ impl<G: Game> Guest<G> {
 
     pub fn seats(&self) -> &[SeatView] {
         &self.seats
+    }
+
+    /// Where this phone's choice of a seat stands: nothing chosen, asked
+    /// of the host, or held.
+    pub fn seat_choice(&self) -> SeatChoice {
+        match self.asking {
+            Some(seat) => SeatChoice::Asked(seat),
+            None if self.chosen => SeatChoice::Held(self.seat()),
+            None => SeatChoice::Unchosen,
+        }
+    }
+
+    /// The seat this phone last asked for and the host refused (another
+    /// phone held it), until the next claim.
+    pub fn refused_claim(&self) -> Option<usize> {
+        self.refused
     }
 
     /// When the host was last heard from (or a connection to it opened):
@@ -230,10 +275,35 @@ impl<G: Game> Guest<G> {
     /// This phone takes `seat` (none: it watches). Joined, the host is
     /// asked at once and its answer comes as [`GuestEvent::Seats`] (the
     /// seat may have been taken first); otherwise the next hello asks.
+    /// Until the answer the claim is [`SeatChoice::Asked`]: seats heard
+    /// meanwhile that neither give this phone the seat nor show it held by
+    /// another phone were sent before the host read the claim.
     pub fn claim(&mut self, seat: Option<usize>) {
         self.claim = seat;
+        self.asking = Some(seat);
+        self.refused = None;
         if matches!(self.state, LinkState::Joined) {
             self.send(&ToHost::Claim { seat });
+        }
+    }
+
+    /// The seats heard (a welcome or a change): settles a claim in flight,
+    /// held or refused.
+    fn settle_claim(&mut self) {
+        let Some(want) = self.asking else {
+            // The seat held is the one a reconnection asks for again.
+            self.claim = self.seat();
+            return;
+        };
+        let held = self.seat();
+        let other = want.and_then(|s| self.seats.get(s)).and_then(|s| s.phone);
+        if held == want {
+            self.asking = None;
+            self.chosen = true;
+        } else if let Some(s) = want.filter(|_| other.is_some_and(|p| p != self.phone)) {
+            self.asking = None;
+            self.refused = Some(s);
+            self.claim = held;
         }
     }
 
@@ -342,6 +412,11 @@ impl<G: Game> Guest<G> {
                 self.next_id = self.next_id.max(last_proposal + 1);
                 self.seats = seats;
                 self.state = LinkState::Joined;
+                self.settle_claim();
+                // A claim made while the hello was on its way goes now.
+                if let Some(seat) = self.asking {
+                    self.send(&ToHost::Claim { seat });
+                }
                 self.events
                     .push_back(GuestEvent::Joined { seat: self.seat() });
                 if let Some(replica) = &self.replica {
@@ -367,8 +442,7 @@ impl<G: Game> Guest<G> {
             }
             ToGuest::Seats(seats) => {
                 self.seats = seats;
-                // The seat held is the one a reconnection asks for again.
-                self.claim = self.seat();
+                self.settle_claim();
                 self.events.push_back(GuestEvent::Seats);
             }
             ToGuest::Closing => {

@@ -194,6 +194,7 @@ impl<G: Game> Host<G> {
             .map(|phone| SeatView {
                 phone: *phone,
                 connected: phone.is_some_and(|p| p == self.me || self.peer_of(p).is_some()),
+                host: *phone == Some(self.me),
             })
             .collect()
     }
@@ -355,8 +356,9 @@ impl<G: Game> Host<G> {
         self.broadcast_seats();
     }
 
-    /// A joined phone asks for `seat`: granted if no other phone holds it,
-    /// and every phone hears the seats; refused, only the asking phone
+    /// A joined phone asks for `seat`: granted if no other phone (the host's
+    /// own included: its seats are not offered until it frees them) holds
+    /// it, and every phone hears the seats; refused, only the asking phone
     /// hears them (unchanged).
     fn claim(&mut self, peer: PeerId, phone: PhoneId, seat: Option<usize>) {
         let free = seat.is_none_or(|s| {
@@ -485,7 +487,24 @@ impl<G: Game> Host<G> {
         Ok(seq)
     }
 
-    /// The seat is no longer held by its phone (which watches from now on);
+    /// The host's own phone holds `seat` (a player on this phone): it is no
+    /// longer offered to the other phones. Only a seat no phone holds; true
+    /// if the host holds it now.
+    pub fn take_seat(&mut self, seat: usize) -> bool {
+        let me = self.me;
+        match self.seats.get_mut(seat) {
+            Some(held @ None) => {
+                *held = Some(me);
+                self.broadcast_seats();
+                true
+            }
+            Some(Some(phone)) => *phone == me,
+            None => false,
+        }
+    }
+
+    /// The seat is no longer held by its phone (which watches from now on;
+    /// the host's own seat is offered to the other phones from now on);
     /// the host plays it until a phone claims it.
     pub fn free_seat(&mut self, seat: usize) {
         if let Some(held) = self.seats.get_mut(seat) {

@@ -148,6 +148,11 @@ pub struct SeatView {
     pub phone: Option<PhoneId>,
     /// That phone is connected now (the host always is).
     pub connected: bool,
+    /// That phone is the host's: its player is not offered to the other
+    /// phones unless the host frees the seat (absent from hosts that did
+    /// not say it).
+    #[serde(default)]
+    pub host: bool,
 }
 
 /// A guest's message to the host.
@@ -169,7 +174,7 @@ pub enum ToHost<A> {
     Resend { from: u64 },
     /// A joined phone takes another seat (none: it watches from now on).
     /// The host answers with the seats: the claim was granted if they give
-    /// this phone that seat (not if another phone took it first).
+    /// this phone that seat (not if another phone, or the host, holds it).
     Claim { seat: Option<usize> },
     /// The phone leaves (its seat stays its own until the host frees it).
     Bye,
