@@ -7,11 +7,12 @@ use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
 use crate::core::checker::Checker;
 use crate::core::coach;
 use crate::core::einstein::{
-    score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
+    self, score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
     FIFTH_SLOTS, POINTS,
 };
 use crate::core::game::{GameKind, RollSource, Rules};
 use crate::core::genius::Halves;
+use crate::core::table::{FirstPlayer, Player};
 use crate::i18n::Lang;
 use crate::records;
 use dioxus::prelude::*;
@@ -517,5 +518,13 @@ pub fn EinsteinRulesScreen() -> Element {
                 }
             }
         }
+    }
+}
+
+impl super::GameSetup for Einstein {
+    type Options = ();
+
+    fn setup(players: Vec<Player>, first: FirstPlayer, _options: &()) -> einstein::Setup {
+        einstein::Setup { players, first }
     }
 }

@@ -7,8 +7,8 @@ use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
 use super::dice::{DiceChoice, DiceView};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
 use super::table::{TableCommand, TableInfo};
-use super::{use_default, use_ui, Active, Screen, Ui};
-use crate::core::game::{actors, Actor, Game, GameKind, Move, Roll, RollSource, WhoseDice};
+use super::{use_default, use_ui, Active, GameSetup, Screen, Ui};
+use crate::core::game::{actors, Actor, GameKind, Move, Roll, RollSource, WhoseDice};
 use crate::core::link::wire::Denied;
 use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::Lang;
@@ -20,7 +20,7 @@ use dioxus::prelude::*;
 type CachedPanel<G> = (G, Option<usize>, Lang, Panel);
 
 /// A game as its screens see it.
-pub trait GameScreen: Game {
+pub trait GameScreen: GameSetup {
     /// The game of this kind being played (or viewed from the history).
     fn active(ui: &Ui) -> Signal<Option<Active<Self>>>;
 

@@ -2,6 +2,7 @@
 //! paper (n°1 or n°2) with the cells playable now marked, the challenge die
 //! shown as its face, the arithmetic spelled out, and the GENIUS list at hand.
 
+mod setup;
 use super::coach::Panel;
 use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RulesPage};
 use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};

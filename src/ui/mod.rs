@@ -38,7 +38,7 @@ pub use rtt::{RttGameScreen, RttRulesScreen};
 pub use sequence::{SequenceGameScreen, SequenceRulesScreen};
 pub use serieux::{SerieuxGameScreen, SerieuxRulesScreen};
 pub use settings::SettingsScreen;
-pub use setup::SetupScreen;
+pub use setup::{GameSetup, SetupScreen};
 pub use table::{TableCommand, TableHandle, TableInfo, TableRequest};
 pub use words::{WordsGameScreen, WordsRulesScreen};
 
@@ -439,7 +439,7 @@ pub fn Root(init: Init) -> Element {
                     Screen::Roller => lazy_screen(Loading::Screen, rsx! { RollerScreen {} }),
                     Screen::Settings => lazy_screen(Loading::Screen, rsx! { SettingsScreen {} }),
                     Screen::History => lazy_screen(Loading::Screen, rsx! { HistoryScreen {} }),
-                    Screen::Setup(kind) => lazy_screen(Loading::Screen, rsx! { SetupScreen { game: kind } }),
+                    Screen::Setup(kind) => lazy_screen(Loading::Screen, rsx! { SetupScreen { key: "{kind.name()}", game: kind } }),
                     Screen::Game(kind) => lazy_screen(Loading::Game, game_screen(kind)),
                     Screen::Rules(kind) => lazy_screen(Loading::Screen, rsx! { RulesScreen { game: kind } }),
                     Screen::Table(kind) => rsx! { table::TableFallback { game: kind } },

@@ -4,6 +4,7 @@
 //! white die asks for, and the series.
 
 mod advice;
+mod setup;
 mod tower;
 
 use super::parts::{symbol, Ranking, RulesPage};

@@ -1,6 +1,7 @@
 //! Séquence Dés: the board drawn as a board, chips that differ by shape as
 //! well as colour, the squares the roll allows highlighted, the winning line.
 
+mod setup;
 use super::coach::Panel;
 use super::parts::{colour_class, FaceKeypad, RulesPage};
 use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};

@@ -9,7 +9,8 @@ use crate::core::checker::Checker;
 use crate::core::coach;
 use crate::core::dice::MAX_DICE;
 use crate::core::game::{GameKind, Roll, RollSource, Rules};
-use crate::core::serieux::{Action, Cell, Phase, Serieux, ROUNDS};
+use crate::core::serieux::{self, Action, Cell, Phase, Serieux, ROUNDS};
+use crate::core::table::{FirstPlayer, Player};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
 
@@ -205,5 +206,13 @@ pub fn SerieuxRulesScreen() -> Element {
     let t = lang.serieux();
     rsx! {
         RulesPage { id: "serieux-rules", game: GameKind::Serieux, title: t.title, lang }
+    }
+}
+
+impl super::GameSetup for Serieux {
+    type Options = ();
+
+    fn setup(players: Vec<Player>, first: FirstPlayer, _options: &()) -> serieux::Setup {
+        serieux::Setup { players, first }
     }
 }

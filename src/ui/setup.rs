@@ -1,22 +1,34 @@
 //! Setting up a game at the table: players (names remembered), who starts,
-//! and the options of the game chosen.
+//! and the options of the game chosen (each game draws its own, in its UI
+//! module: [`GameSetup`]).
 
 use super::active::Active;
 use super::parts::colour_class;
-use super::{use_default, use_ui, GameScreen, Screen, Ui};
-use crate::core::einstein::{self, Einstein};
-use crate::core::game::{GameKind, Mode};
-use crate::core::genius::{self, Genius};
-use crate::core::rtt::{self, shipped_sheets, Rtt};
+use super::{use_default, use_ui, with_screen, GameScreen, Screen, Ui, WithScreen};
+use crate::core::game::{Game, GameKind};
 use crate::core::save::new_id;
-use crate::core::sequence::{self, Sequence};
-use crate::core::serieux::{self, Serieux};
 use crate::core::session::Session;
 use crate::core::table::{Colour, FirstPlayer, Player, MAX_PLAYERS};
-use crate::core::words::{self, Variants, Words, THEME_CARDS};
 use crate::platform;
 use crate::records;
 use dioxus::prelude::*;
+use std::rc::Rc;
+
+/// A game's own part of the setup screen: its options (a mode, a sheet, a
+/// card…), drawn by the game's UI module, and the setup they make.
+pub trait GameSetup: Game {
+    /// What the setup screen keeps of the game's options while it is open.
+    type Options: Clone + Default + PartialEq + 'static;
+
+    /// The setup of these players, this first player and these options.
+    fn setup(players: Vec<Player>, first: FirstPlayer, options: &Self::Options) -> Self::Setup;
+
+    /// The options' controls, for `players` players; none by default.
+    fn options(options: Signal<Self::Options>, players: usize) -> Element {
+        let _ = (options, players);
+        rsx! {}
+    }
+}
 
 /// Starts a game of `G` with `setup`, saved at once and open, or says why
 /// the setup cannot start.
@@ -33,6 +45,27 @@ fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), String> {
     Ok(())
 }
 
+/// Starts the chosen game with these players and this first player.
+type Begin = Rc<dyn Fn(&Ui, Vec<Player>, FirstPlayer) -> Result<(), String>>;
+
+/// The chosen game's options, kept while the setup screen is open (the
+/// screen is keyed by the game, so its hooks never change type), drawn for
+/// `players` players, and how its game begins.
+fn use_game_options(game: GameKind, players: usize) -> (Element, Begin) {
+    struct Form(usize);
+    impl WithScreen for Form {
+        type Output = (Element, Begin);
+        fn run<G: GameScreen>(self) -> (Element, Begin) {
+            let options = use_signal(G::Options::default);
+            let begin: Begin = Rc::new(move |ui, players, first| {
+                begin::<G>(ui, G::setup(players, first, &options.read()))
+            });
+            (G::options(options, self.0), begin)
+        }
+    }
+    with_screen(game, Form(players))
+}
+
 #[component(lazy)]
 pub fn SetupScreen(game: GameKind) -> Element {
     let ui = use_ui();
@@ -41,16 +74,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
     let mut names = use_signal(|| vec![String::new(), String::new()]);
     let mut roll_off = use_signal(|| true);
     let mut chosen = use_default::<usize>();
-    let mut mode = use_signal(|| Mode::Genius);
-    let mut finish_round = use_default::<bool>();
-    let mut six = use_default::<bool>();
-    let sheets = use_hook(shipped_sheets);
-    let mut sheet_index = use_default::<usize>();
-    let mut decreasing = use_default::<bool>();
     let mut error = use_default::<Option<String>>();
-    let card = use_default::<usize>();
-    let variants = use_default::<Variants>();
-    let timer = use_default::<Option<u32>>();
     let recent = use_hook(records::remembered_names);
 
     let current = names.read().clone();
@@ -63,8 +87,8 @@ pub fn SetupScreen(game: GameKind) -> Element {
 
     // Starts the game here, or (`on_phones`) opens it to the other phones
     // of the table at once.
+    let (options, begin) = use_game_options(game, current.len());
     let start = {
-        let sheets = sheets.clone();
         move |on_phones: bool| {
             let players: Vec<Player> = names
                 .read()
@@ -79,51 +103,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
             };
             let mut ui = ui;
             let player_names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
-            let started = match game {
-                GameKind::Serieux => begin::<Serieux>(&ui, serieux::Setup { players, first }),
-                GameKind::Genius => begin::<Genius>(
-                    &ui,
-                    genius::Setup {
-                        players,
-                        first,
-                        mode: mode(),
-                        finish_round: finish_round() && mode() != Mode::Expert,
-                    },
-                ),
-                GameKind::Einstein => begin::<Einstein>(&ui, einstein::Setup { players, first }),
-                GameKind::Sequence => {
-                    let six_in_a_row = six() && sequence::six_in_a_row_offered(players.len());
-                    let setup = sequence::Setup {
-                        players,
-                        first,
-                        six_in_a_row,
-                    };
-                    begin::<Sequence>(&ui, setup)
-                }
-                GameKind::Rtt => {
-                    let sheet = sheets.get(sheet_index()).unwrap_or(&sheets[0]).clone();
-                    let decreasing = decreasing();
-                    begin::<Rtt>(
-                        &ui,
-                        rtt::Setup {
-                            players,
-                            first,
-                            sheet,
-                            decreasing,
-                        },
-                    )
-                }
-                GameKind::Words => begin::<Words>(
-                    &ui,
-                    words::Setup {
-                        players,
-                        first,
-                        card: card(),
-                        variants: variants(),
-                        timer: timer(),
-                    },
-                ),
-            };
+            let started = begin(&ui, players, first);
             match started.map(|()| Screen::Game(game)) {
                 Ok(screen) => {
                     records::remember_names(&player_names);
@@ -140,76 +120,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
 
     rsx! {
         div { class: "setup", "data-testid": "setup",
-            if game == GameKind::Genius {
-                fieldset { class: "choice-group",
-                    legend { "{lang.genius().mode}" }
-                    for (i, m) in Mode::ALL.into_iter().enumerate() {
-                        label { class: "choice", key: "{i}",
-                            input {
-                                r#type: "radio",
-                                name: "mode",
-                                "data-testid": "mode-{lang.mode_id(m)}",
-                                checked: mode() == m,
-                                onchange: move |_| mode.set(m),
-                            }
-                            span { class: "choice-text",
-                                strong { "{lang.mode_name(m)}" }
-                                small { "{lang.mode_blurb(m)}" }
-                            }
-                        }
-                    }
-                    if mode() != Mode::Expert {
-                        label { class: "choice",
-                            input {
-                                r#type: "checkbox",
-                                "data-testid": "finish-round",
-                                checked: finish_round(),
-                                onchange: move |e| finish_round.set(e.checked()),
-                            }
-                            span { "{lang.genius().finish_round}" }
-                        }
-                    }
-                }
-            }
-            if game == GameKind::Rtt {
-                fieldset { class: "choice-group",
-                    legend { "{lang.rtt().sheet}" }
-                    for (i, sh) in sheets.iter().enumerate() {
-                        label { class: "choice", key: "{sh.id}",
-                            input {
-                                r#type: "radio",
-                                name: "sheet",
-                                "data-testid": "sheet-{sh.id}",
-                                checked: sheet_index() == i,
-                                onchange: move |_| sheet_index.set(i),
-                            }
-                            span { class: "choice-text",
-                                strong { "{lang.sheet_name(&sh.name)}" }
-                                small { "{sh.len()} ▢" }
-                            }
-                        }
-                    }
-                    label { class: "choice",
-                        input { r#type: "checkbox", "data-testid": "decreasing", checked: decreasing(), onchange: move |e| decreasing.set(e.checked()) }
-                        span { "{lang.rtt().decreasing}" }
-                    }
-                }
-            }
-            if game == GameKind::Sequence {
-                fieldset { class: "choice-group",
-                    legend { "{lang.sequence().title}" }
-                    p { class: "caption", "{lang.sequence().teams}" }
-                    if sequence::six_in_a_row_offered(current.len()) {
-                        label { class: "choice",
-                            input { r#type: "checkbox", "data-testid": "six-in-a-row", checked: six(), onchange: move |e| six.set(e.checked()) }
-                            span { "{lang.sequence().six_in_a_row}" }
-                        }
-                    }
-                }
-            }
-            if game == GameKind::Words {
-                WordsOptions { card, variants, timer }
-            }
+            {options}
             section { class: "info",
                 h2 { class: "section-title", "{g.players}" }
                 for (i, name) in current.iter().enumerate() {
@@ -326,62 +237,6 @@ pub fn SetupScreen(game: GameKind) -> Element {
                     ui.go(Screen::Rules(game))
                 },
                 "{g.rules}"
-            }
-        }
-    }
-}
-
-/// The word game's options: the theme card (its six themes shown), the two
-/// variants and the round timer.
-#[component]
-fn WordsOptions(
-    card: Signal<usize>,
-    variants: Signal<Variants>,
-    timer: Signal<Option<u32>>,
-) -> Element {
-    let lang = super::use_ui().lang();
-    let w = lang.words();
-    let mut card = card;
-    let mut variants = variants;
-    let mut timer = timer;
-    let v = variants();
-    rsx! {
-        fieldset { class: "choice-group",
-            legend { "{w.card}" }
-            for c in 0..THEME_CARDS.len() {
-                label { class: "choice", key: "{c}",
-                    input { r#type: "radio", name: "card", "data-testid": "card-{c + 1}", checked: card() == c, onchange: move |_| card.set(c) }
-                    span { class: "choice-text",
-                        strong { "{w.card_n} {c + 1}" }
-                        small { {(0..6).map(|t| format!("{} {}", t + 1, lang.theme_name(c, t))).collect::<Vec<_>>().join(" · ")} }
-                    }
-                }
-            }
-        }
-        fieldset { class: "choice-group",
-            legend { "{w.variants}" }
-            label { class: "choice",
-                input { r#type: "checkbox", "data-testid": "variant-limited", checked: v.limited, onchange: move |e| variants.write().limited = e.checked() }
-                span { class: "choice-text", strong { "{w.limited}" } small { "{w.limited_blurb}" } }
-            }
-            label { class: "choice",
-                input { r#type: "checkbox", "data-testid": "variant-open", checked: v.open_themes, onchange: move |e| variants.write().open_themes = e.checked() }
-                span { class: "choice-text", strong { "{w.open_themes}" } small { "{w.open_themes_blurb}" } }
-            }
-        }
-        fieldset { class: "choice-group",
-            legend { "{w.timer}" }
-            div { class: "chips",
-                for (i, choice) in [None, Some(30u32), Some(60), Some(90), Some(120)].into_iter().enumerate() {
-                    button {
-                        key: "{i}",
-                        class: if timer() == choice { "chip chip-on" } else { "chip" },
-                        "aria-pressed": if timer() == choice { "true" } else { "false" },
-                        "data-testid": "timer-{choice.unwrap_or(0)}",
-                        onclick: move |_| timer.set(choice),
-                        match choice { None => w.timer_off.to_string(), Some(s) => format!("{s} s") }
-                    }
-                }
             }
         }
     }

@@ -14,6 +14,7 @@ use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
+mod setup;
 mod timer;
 use timer::{RoundClock, RoundTimer};
 
