@@ -506,3 +506,68 @@ fn the_app_can_start_on_the_game_in_progress() {
     assert!(html.contains("Anne") && html.contains("Bruno"), "{html}");
     assert!(!html.contains("data-testid=\"in-progress\""));
 }
+
+/// The checklist of docs/adding-a-game.md, checked for every game of
+/// `GameKind::ALL`: its rules, coach, texts and screen are files of their
+/// own; the registries (`core::games::with_game`, `ui::with_screen`) map the
+/// kind to its type; its setup screen, game screen and rules page render in
+/// both languages, with a title and a blurb of their own.
+#[test]
+fn every_game_has_all_its_pieces() {
+    use genius::core::game::Game;
+    use genius::core::games::{with_game, WithGame};
+    use genius::ui::{with_screen, GameScreen, WithScreen};
+
+    struct KindOf;
+    impl WithGame for KindOf {
+        type Output = GameKind;
+        fn run<G: Game>(self) -> GameKind {
+            G::KIND
+        }
+    }
+    impl WithScreen for KindOf {
+        type Output = GameKind;
+        fn run<G: GameScreen>(self) -> GameKind {
+            G::KIND
+        }
+    }
+
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut titles = Vec::new();
+    for kind in GameKind::ALL {
+        let name = kind.name();
+        for piece in ["core", "core/coach", "i18n", "ui"] {
+            let file = src.join(format!("{piece}/{name}.rs"));
+            assert!(file.is_file(), "{name}: no {}", file.display());
+        }
+        assert_eq!(with_game(kind, KindOf), kind, "core::games::with_game");
+        assert_eq!(with_screen(kind, KindOf), kind, "ui::with_screen");
+        for lang in [Lang::Fr, Lang::En] {
+            let (title, blurb) = (lang.game_title(kind), lang.game_blurb(kind));
+            assert!(
+                !title.is_empty() && !blurb.is_empty(),
+                "{name}: {lang:?} title or blurb"
+            );
+            titles.push((lang, title));
+            let setup = render(init(Screen::Setup(kind), lang));
+            assert!(
+                setup.contains("data-testid=\"start-game\""),
+                "{name}: setup"
+            );
+            let rules = render(init(Screen::Rules(kind), lang));
+            assert!(
+                rules.contains(&format!("data-testid=\"{name}-rules\"")),
+                "{name}: rules page"
+            );
+            let game = render(init(Screen::Game(kind), lang));
+            let screen = format!("screen-{}", Screen::Game(kind).name());
+            assert!(game.contains(&screen), "{name}: game screen");
+        }
+    }
+    for (i, a) in titles.iter().enumerate() {
+        assert!(
+            !titles[i + 1..].contains(a),
+            "two games share a title: {a:?}"
+        );
+    }
+}
