@@ -6,7 +6,8 @@
 #   - wasm-bindgen, at the exact version in Cargo.lock
 #   - Node.js and Chromium (Debian packages)
 #   - WebKitGTK and libxdo development files, for the desktop compile check
-#   - esbuild, wasm-opt (binaryen), playwright-core and axe-core (npm, tests/e2e/package-lock.json)
+#   - esbuild and wasm-opt (binaryen), the web build's (npm, tools/web/package-lock.json)
+#   - playwright-core and axe-core, the browser tests' (npm, tests/e2e/package-lock.json)
 #   - Android's aapt/aapt2, zipalign, apksigner and the API 29 framework
 #     resources (Debian packages), for scripts/android-check
 #   - clang, llvm and the aarch64 C headers (Debian packages), for the C of
@@ -19,12 +20,33 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 E2E="$ROOT/tests/e2e"
-export PATH="$HOME/.cargo/bin:$E2E/node_modules/.bin:$PATH"
+# The web build's own tools from npm (wasm-opt, esbuild): tools/web.
+WEB_TOOLS="$ROOT/tools/web"
+export PATH="$HOME/.cargo/bin:$WEB_TOOLS/node_modules/.bin:$PATH"
 export NO_DOWNLOADS=1
 # dx and cargo print colours for humans; logs stay readable in CI.
 [ -n "${CI:-}" ] && export CARGO_TERM_COLOR=never
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# step NAME: says NAME and starts timing it, ending the step before; the
+# steps' minutes are printed by steps_report (scripts/test calls it on exit).
+STEP_NAMES=() STEP_SECS=() STEP_NAME="" STEP_START=0
+step_end() {
+  [ -n "$STEP_NAME" ] || return 0
+  STEP_NAMES+=("$STEP_NAME"); STEP_SECS+=($((SECONDS - STEP_START))); STEP_NAME=""
+}
+step() { step_end; STEP_NAME="$*"; STEP_START=$SECONDS; say "$*"; }
+steps_report() {
+  step_end
+  [ ${#STEP_NAMES[@]} -gt 0 ] || return 0
+  printf '\n%-8s %s\n' "minutes" "step" >&2
+  local i
+  for i in "${!STEP_NAMES[@]}"; do
+    awk -v s="${STEP_SECS[$i]}" -v n="${STEP_NAMES[$i]}" 'BEGIN { printf "%8.1f %s\n", s / 60, n }' >&2
+  done
+  awk -v s="$SECONDS" 'BEGIN { printf "%8.1f %s\n", s / 60, "in all" }' >&2
+}
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
@@ -102,15 +124,21 @@ ensure_dx() {
 
 }
 
+# npm_ci DIR: installs DIR's npm packages as its package-lock.json pins
+# them, unless they are there already.
+npm_ci() {
+  [ -d "$1/node_modules" ] && [ ! "$1/package-lock.json" -nt "$1/node_modules/.package-lock.json" ] && return 0
+  say "installing the npm packages of ${1#"$ROOT"/} (npm ci)"
+  (cd "$1" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
 ensure_node() {
   command -v node >/dev/null || apt_install nodejs
   command -v npm >/dev/null || apt_install npm
-  if [ ! -x "$E2E/node_modules/.bin/esbuild" ] || [ ! -x "$E2E/node_modules/.bin/wasm-opt" ] || [ ! -d "$E2E/node_modules/playwright-core" ] \
-     || [ ! -f "$E2E/node_modules/axe-core/axe.min.js" ] \
-     || [ "$E2E/package-lock.json" -nt "$E2E/node_modules/.package-lock.json" ]; then
-    say "installing esbuild, playwright-core and axe-core (npm ci)"
-    (cd "$E2E" && npm ci --no-audit --no-fund --loglevel=error)
-  fi
+  # The web build's tools (esbuild, wasm-opt), then the browser tests'
+  # (playwright-core, axe-core).
+  npm_ci "$WEB_TOOLS"
+  npm_ci "$E2E"
 }
 
 ensure_chromium() {
@@ -183,8 +211,39 @@ install_tools_ahead() {
   ensure_actionlint
 }
 
-# The folder dx writes the release web build to.
-WEB_DIST="$ROOT/target/dx/genius/release/web/public"
+# The browser tests (tests/e2e/*.test.mjs) in two lanes run at once, one
+# per processor. The first runs, one after another, the files that time
+# something (TIMED_E2E: the table's tests time a phone's silence against the
+# link's heartbeat, the start-up tests the first paint) and then the long
+# audits (FIRST_LANE_E2E), so that both lanes take about as long (on
+# 2026-11-28, about 9.5 minutes each with the two processors shared); every
+# other file goes to the second. Each lane's output is kept in
+# target/e2e-<lane>.log and printed when both are done; the run fails if
+# either lane does. They test the build in GENIUS_WEB_DIST (by default the
+# release web build's folder).
+TIMED_E2E="table.test.mjs table-sheets.test.mjs startup.test.mjs"
+FIRST_LANE_E2E="audit.test.mjs layout.test.mjs"
+browser_tests() {
+  export GENIUS_WEB_DIST="${GENIUS_WEB_DIST:-$WEB_DIST}"
+  local first=() second=() name
+  for name in $TIMED_E2E $FIRST_LANE_E2E; do first+=("$E2E/$name"); done
+  for name in "$E2E"/*.test.mjs; do
+    case " $TIMED_E2E $FIRST_LANE_E2E " in *" $(basename "$name") "*) ;; *) second+=("$name") ;; esac
+  done
+  local first_ok=0 second_ok=0
+  node --test --test-concurrency=1 "${first[@]}" > "$ROOT/target/e2e-first.log" 2>&1 &
+  local first_pid=$!
+  node --test --test-concurrency=1 "${second[@]}" > "$ROOT/target/e2e-second.log" 2>&1 || second_ok=$?
+  wait "$first_pid" || first_ok=$?
+  cat "$ROOT/target/e2e-first.log" "$ROOT/target/e2e-second.log" >&2
+  grep -h '^# \(pass\|fail\|duration_ms\)' "$ROOT/target/e2e-first.log" "$ROOT/target/e2e-second.log" >&2
+  [ "$first_ok" = 0 ] && [ "$second_ok" = 0 ]
+}
+
+# Cargo's target folder (CARGO_TARGET_DIR if set), and the folder dx writes
+# the release web build to.
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+WEB_DIST="$TARGET/dx/genius/release/web/public"
 
 build_web() {
   ensure_rust_targets
@@ -242,7 +301,7 @@ build_web() {
 # time a table opens, so iroh and its crypto are not in the app's start
 # file. Built like the app (the web toolchain, the standard library compiled
 # with it, panics that abort) and optimised by wasm-opt for size.
-LINK_WASM="$ROOT/target/wasm32-unknown-unknown/link-web/genius_net.wasm"
+LINK_WASM="$TARGET/wasm32-unknown-unknown/link-web/genius_net.wasm"
 
 build_link_web() {
   local out="$1"
@@ -257,7 +316,7 @@ build_link_web() {
       --profile link-web --crate-type cdylib)
   rm -rf "$out" && mkdir -p "$out"
   wasm-bindgen --target web --no-typescript --out-dir "$out" "$LINK_WASM"
-  "$E2E/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers \
+  "$WEB_TOOLS/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers \
     --enable-reference-types --enable-bulk-memory --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-sign-ext --enable-multivalue \
     "$out/genius_net_bg.wasm" -o "$out/genius_net_bg.wasm"
