@@ -1,12 +1,77 @@
-//! Roll to the Top's sheet on screen: a tower of numbered squares drawn
-//! from the sheet's data, the squares that take the picked dice, the
-//! coach's recommended squares and the number typed dice.
+//! Roll to the Top's sheets on screen: a tower of numbered squares drawn
+//! from the sheet's data, the squares that take the picked dice and the
+//! coach's recommended squares; a tab per player's tower.
 
-use crate::core::dice_kinds::DieKind;
-use crate::core::rtt::Sheet;
+use super::draft::RttDraft;
+use crate::core::rtt::{Action, Error, Phase, Rtt, Sheet};
 use crate::i18n::Lang;
+use crate::ui::parts::symbol;
+use crate::ui::{use_default, Active};
 use dioxus::prelude::*;
 use std::rc::Rc;
+
+/// Who of this phone's players places and whose tower is shown (see
+/// [`use_tower_view`]): the screen's view, apart from the move's draft.
+#[derive(Clone, Copy, PartialEq)]
+pub struct TowerView {
+    /// The player of this phone chosen to place now.
+    pub chooser: Signal<Option<usize>>,
+    /// The tower whose tab was tapped.
+    pub shown: Signal<Option<usize>>,
+    /// The tower's box, brought into view when a die is picked.
+    pub mounted: Signal<Option<Rc<MountedData>>>,
+}
+
+/// The view of the towers of `active`'s game. Each throw shows this
+/// phone's placing player's tower again: a tower looked at during the last
+/// round does not stay in front of them.
+pub fn use_tower_view(active: Signal<Option<Active<Rtt>>>) -> TowerView {
+    let view = TowerView {
+        chooser: use_default(),
+        shown: use_default(),
+        mounted: use_default(),
+    };
+    let throws = use_memo(move || {
+        active.read().as_ref().map_or(0, |a| {
+            let log = a.session.log();
+            log.iter()
+                .filter(|x| matches!(x, Action::Roll { .. }))
+                .count()
+        })
+    });
+    let mut shown = view.shown;
+    use_effect(move || {
+        throws();
+        shown.set(None);
+    });
+    view
+}
+
+impl TowerView {
+    /// Who places now of this phone's players `waiting` to: the one
+    /// chosen, or the first.
+    pub fn placing(&self, waiting: &[usize]) -> Option<usize> {
+        (self.chooser)()
+            .filter(|c| waiting.contains(c))
+            .or(waiting.first().copied())
+    }
+
+    /// The tower shown: the one tapped, else the placing player's, else
+    /// this phone's `own` player's (on several phones), of `players`.
+    pub fn sheet_of(&self, placing: Option<usize>, own: Option<usize>, players: usize) -> usize {
+        (self.shown)()
+            .or(placing)
+            .or(own)
+            .unwrap_or(0)
+            .min(players - 1)
+    }
+
+    /// `player` places now, their own tower shown.
+    pub fn choose(mut self, player: usize) {
+        self.chooser.set(Some(player));
+        self.shown.set(Some(player));
+    }
+}
 
 /// A square the coach recommends, with what goes there.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,57 +197,97 @@ pub fn Tower(
     }
 }
 
-/// Number fields for dice typed in from real dice.
+/// A tab per player's tower (with the squares each has open), and the
+/// tower of `sheet_of`: the placing player's draft drawn in, the squares
+/// that take the picked dice lit, the `coach`'s marks, and under it why a
+/// square tapped does not take them.
 #[component]
-pub fn TypedValues(
-    kinds: Vec<DieKind>,
-    values: Signal<Vec<String>>,
-    caption: &'static str,
+pub fn Towers(
+    state: Rtt,
+    draft: RttDraft,
+    placing: Option<usize>,
+    sheet_of: usize,
+    view: TowerView,
+    coach: Vec<Mark>,
+    lang: Lang,
 ) -> Element {
-    let mut values = values;
-    if values.read().len() != kinds.len() {
-        values.set(vec![String::new(); kinds.len()]);
+    let mut shown = view.shown;
+    let mut square_refused = draft.square_refused;
+    let players = state.players();
+    let result: Vec<u32> = match state.phase() {
+        Phase::Place { result, .. } => result.clone(),
+        _ => Vec::new(),
+    };
+    let placements = draft.placements.read().clone();
+    let placing_here = Some(sheet_of) == placing;
+    let mut board: Vec<Option<u32>> = state.filled(sheet_of).to_vec();
+    if placing_here {
+        for p in placements.iter() {
+            board[p.square] = Some(p.dice.iter().map(|&d| result[d]).sum());
+        }
     }
+    let picked_sum = draft.picked_sum(&result);
+    // The squares that take the picked dice now, as the game lists them.
+    let picked = draft.picked_dice();
+    let accepting: Vec<usize> = match placing {
+        Some(p) if placing_here && !picked.is_empty() => state
+            .next_placements(p, &placements)
+            .into_iter()
+            .filter(|pl| pl.dice == picked)
+            .map(|pl| pl.square)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let highlight: Vec<usize> = state
+        .last_filled(sheet_of)
+        .iter()
+        .copied()
+        .chain(placements.iter().map(|p| p.square))
+        .collect();
     rsx! {
-        p { class: "caption", "{caption}" }
-        div { class: "typed-values",
-            for (i, k) in kinds.iter().enumerate() {
-                label { key: "{i}", class: "typed-value",
-                    span { "d{k.sides()}" }
-                    input {
-                        r#type: "number",
-                        inputmode: "numeric",
-                        min: "1",
-                        max: "{k.sides()}",
-                        "data-testid": "value-{i}",
-                        value: values.read().get(i).cloned().unwrap_or_default(),
-                        oninput: move |e| { if let Some(v) = values.write().get_mut(i) { *v = e.value(); } },
+        if players.len() > 1 {
+            div { class: "chips", role: "tablist",
+                for (p, player) in players.iter().enumerate() {
+                    button {
+                        key: "{p}",
+                        class: if p == sheet_of { "chip chip-on" } else { "chip" },
+                        role: "tab",
+                        "aria-selected": if p == sheet_of { "true" } else { "false" },
+                        "data-testid": "tower-tab-{p}",
+                        onclick: move |_| shown.set(Some(p)),
+                        "{symbol(player)} {player.name} · {state.open_squares(p)}"
                     }
                 }
             }
         }
-    }
-}
-
-/// The start roll while it is news: each coloured die with its value,
-/// in play or set aside (said in words, not by colour alone).
-#[component]
-pub fn StartRoll(dice: Vec<(DieKind, u32, bool)>, lang: Lang) -> Element {
-    let t = lang.rtt();
-    rsx! {
-        div { class: "start-roll", "data-testid": "start-roll",
-            p { class: "caption", "{t.start_roll}" }
-            div { class: "start-dice",
-                for (i, (kind, value, in_play)) in dice.iter().copied().enumerate() {
-                    span {
-                        key: "{i}",
-                        class: if in_play { "start-die in" } else { "start-die out" },
-                        "data-testid": "start-die-{i}",
-                        span { class: "{super::die_class(kind)}", span { class: "rdie-label", "{value}" } }
-                        span { class: "rdie-name", "d{kind.sides()}" }
-                        span { class: "start-die-state", if in_play { "{t.in_play}" } else { "{t.set_aside}" } }
-                    }
+        Tower {
+            sheet: state.sheet().clone(),
+            board,
+            highlight,
+            accept: accepting.clone(),
+            coach,
+            lang,
+            mounted: view.mounted,
+            on_square: move |square: usize| {
+                if draft.picked.read().is_empty() || !placing_here { return; }
+                if accepting.contains(&square) {
+                    draft.place(square);
+                } else {
+                    square_refused.set(Some(lang.rtt_error(&Error::SquareRefuses { square, value: picked_sum })));
                 }
+            },
+        }
+        if let Some(message) = square_refused() {
+            p {
+                class: "entry-error",
+                role: "alert",
+                "data-testid": "square-error",
+                onmounted: move |e| {
+                    // Under the square just tapped: kept in view.
+                    let node = e.data();
+                    spawn(async move { let _ = node.scroll_to_with_options(super::nearest()).await; });
+                },
+                "⚠ {message}"
             }
         }
     }
