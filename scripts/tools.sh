@@ -363,7 +363,7 @@ build_same_screens() {
 
 # Lighthouse (npm), for the bench only: its own folder, not installed by CI.
 ensure_lighthouse() {
-  local dir="$E2E/lighthouse"
+  local dir="$E2E/benches/lighthouse"
   if [ ! -d "$dir/node_modules/lighthouse" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     say "installing lighthouse (npm ci, for the bench)"
     (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)

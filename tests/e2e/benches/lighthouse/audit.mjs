@@ -1,6 +1,6 @@
 // Lighthouse 12's mobile performance audit (its default: a mid-range phone,
 // simulated slow 4G and 4× CPU slowdown) of one URL, in Debian's Chromium.
-// Used by tests/e2e/startup.mjs (scripts/bench); not part of CI. Its
+// Used by tests/e2e/benches/startup.mjs (scripts/bench); not part of CI. Its
 // packages live here, apart from the browser tests' (npm ci in this folder,
 // which scripts/tools.sh `ensure_lighthouse` runs).
 import lighthouse from 'lighthouse';

@@ -1,12 +1,12 @@
 // Measures the release web build: wasm size (gzipped), time from navigation
 // to the first usable tap, tap → verdict latency over many taps, and the
 // coach's answers.
-//   node tests/e2e/bench.mjs [TAPS]     (scripts/bench builds first)
+//   node tests/e2e/benches/bench.mjs [TAPS]     (scripts/bench builds first)
 //   COACH_OPENS=N (100) openings per coach; COACH_DEBUG=1 prints each.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { start, WEB_DIST, id } from './harness.mjs';
+import { start, WEB_DIST, id } from '../harness.mjs';
 
 const TAPS = Number(process.argv[2] || 400);
 // The wasm budget in bytes gzipped (the checker issue's 400 KB, raised to

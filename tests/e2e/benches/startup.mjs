@@ -16,15 +16,15 @@
 // A third reference, `same` when named, is that minimal app drawing this
 // app's own home screen and checker (tests/perf/same-screens): the tap
 // against it tells what the app costs beyond what its first screens draw.
-//   node tests/e2e/startup.mjs minimal=DIR [same=DIR] [NAME=DIR ...]
+//   node tests/e2e/benches/startup.mjs minimal=DIR [same=DIR] [NAME=DIR ...]
 // (scripts/bench builds both Dioxus references and passes them; `genius` is
 // this build and `plain` the plain page unless named. LOADS and LH_RUNS set
 // the number of loads and audits per build.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium as playwright } from 'playwright-core';
-import { serve } from '../../scripts/serve.mjs';
-import { ROOT, WEB_DIST } from './harness.mjs';
+import { serve } from '../../../scripts/serve.mjs';
+import { ROOT, WEB_DIST } from '../harness.mjs';
 import { chromium as lighthouseChromium, audit } from './lighthouse/audit.mjs';
 
 const LOADS = Number(process.env.LOADS || 21);

@@ -3,13 +3,13 @@
 // from opening a join link to seeing the game, and the time from a move on one
 // phone to the other phone showing it, at 1× and 4× CPU (a mid-range phone),
 // through iroh's real relay server on 127.0.0.1 (examples/local_relay.rs).
-//   node tests/e2e/table-bench.mjs [MOVES]   (scripts/bench runs it)
+//   node tests/e2e/benches/table-bench.mjs [MOVES]   (scripts/bench runs it)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
-import { start, WEB_DIST, id, open, ROOT } from './harness.mjs';
+import { start, WEB_DIST, id, open, ROOT } from '../harness.mjs';
 
 const MOVES = Number(process.argv[2] || 30);
 const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;

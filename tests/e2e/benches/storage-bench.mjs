@@ -9,9 +9,9 @@
 // - History's first page shown after the tap, Home (its games in progress)
 //   after the back button, and History again.
 // Each figure is the median of three.
-//   node tests/e2e/storage-bench.mjs [SIZES…]    (after the release web build)
-import { start, id, APP } from './harness.mjs';
-import { savedGames } from './saved-games.mjs';
+//   node tests/e2e/benches/storage-bench.mjs [SIZES…]    (after the release web build)
+import { start, id, APP } from '../harness.mjs';
+import { savedGames } from '../saved-games.mjs';
 
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
 const sizes = SIZES.length ? SIZES : [100, 1000, 10000];
