@@ -136,3 +136,15 @@ test('the big buttons (roll-off, Einstein\'s roll, Séquence\'s roll) have room 
   assert.ok(await padding('einstein-roll') >= 16, 'Einstein');
   await page.context().close();
 });
+
+test('in landscape the Séquence Dés board is whole on the screen, its squares still large', async () => {
+  const page = await app.page({ viewport: VIEWPORTS.landscape });
+  await SCREENS.sequence(page, app.url);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const board = await page.locator('.board').boundingBox();
+  assert.ok(board.y + board.height <= VIEWPORTS.landscape.height, `the board ends at ${board.y + board.height} px, below the ${VIEWPORTS.landscape.height} px screen`);
+  const square = await page.locator('.board .square').first().boundingBox();
+  assert.ok(square.height >= 44, `squares ${square.height} px tall`);
+  await shot(page, 'layout-sequence-landscape-board');
+  await page.context().close();
+});
