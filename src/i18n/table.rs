@@ -22,8 +22,19 @@ texts! {
     connected: "téléphone connecté", "phone connected";
     away: "téléphone déconnecté", "phone away";
     unseen: "téléphone (pas de nouvelles d'ici)", "phone (no news from here)";
+    open_seat: "libre pour un téléphone (jouée ici en attendant)", "free for a phone (played here meanwhile)";
+    free_for_guest: "libre", "free";
     free_seat: "Libérer", "Free";
+    offer_seat: "Céder", "Hand over";
+    take_seat: "Sur ce téléphone", "On this phone";
     pick_seat: "Quel joueur êtes-vous ?", "Which player are you?";
+    pick_first:
+        "Choisissez votre joueur (ou de regarder seulement) pour aller à la partie.",
+        "Pick your player (or to just watch) to go on to the game.";
+    no_free_seat:
+        "Aucune place libre : l'hôte peut en libérer une.",
+        "No seat is free: the host can free one.";
+    asking: "Envoyé à l'hôte : en attente de sa réponse…", "Sent to the host: waiting for its answer…";
     watch: "Regarder seulement", "Just watch";
     watching: "Vous regardez la partie.", "You are watching the game.";
     seat_taken: "Cette place vient d'être prise par un autre téléphone.", "That seat was just taken by another phone.";

@@ -4,7 +4,10 @@
 mod table;
 mod write;
 
-pub use table::{forget_join_in_address, join_in_address, join_url, relay_answers, share_link};
+pub use table::{
+    forget_join_in_address, join_in_address, join_url, listen_for_join_links, relay_answers,
+    share_link,
+};
 pub use write::{backup_path, read_with_backup, write_atomically, write_with_faults, WriteStep};
 
 use super::StorageError;

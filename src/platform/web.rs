@@ -517,6 +517,34 @@ pub fn join_in_address() -> Option<String> {
     hash.strip_prefix("#join=").map(str::to_string)
 }
 
+/// From now on, a table's link opened in this tab while the app runs opens
+/// that table. The browser then changes only the address's fragment and
+/// nothing reloads, so the app, which reads the link when it starts (see
+/// [`join_in_address`]), would stay where it was: the page loads again on
+/// the new address instead, as when the link opens a new tab. The app's
+/// own changes of the address (`replaceState`) fire no `hashchange`.
+/// Listens once, whatever the number of calls.
+pub fn listen_for_join_links() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use wasm_bindgen::{closure::Closure, JsCast};
+    static LISTENING: AtomicBool = AtomicBool::new(false);
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if LISTENING.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    let opened = Closure::<dyn FnMut()>::new(|| {
+        if join_in_address().is_some() {
+            if let Some(window) = web_sys::window() {
+                let _ = window.location().reload();
+            }
+        }
+    });
+    let _ = window.add_event_listener_with_callback("hashchange", opened.as_ref().unchecked_ref());
+    opened.forget();
+}
+
 /// The link that opens this app at a table: this page's address with the
 /// ticket in its fragment.
 pub fn join_url(ticket: &str) -> String {

@@ -11,7 +11,7 @@
 
 use super::{use_ui, Screen, Ui};
 use crate::core::game::{Actor, GameKind};
-use crate::core::link::guest::LinkState;
+use crate::core::link::guest::{LinkState, SeatChoice};
 use crate::core::link::wire::{PhoneId, SeatView};
 use crate::core::save::TableRole;
 use crate::i18n::Lang;
@@ -53,8 +53,11 @@ pub enum TableCommand {
     Redo,
     /// This phone plays that seat, or watches (`None`).
     Claim(Option<usize>),
-    /// The host frees a seat held by a phone.
+    /// The host frees a seat held by a phone (its own: offers it to the
+    /// other phones).
     Free(usize),
+    /// The host's phone holds a seat no phone holds (a player on it).
+    Take(usize),
     /// This phone leaves the table (its copy stays, playable alone).
     Leave,
 }
@@ -98,8 +101,10 @@ pub struct TableInfo {
     pub pending: usize,
     /// The last move the table refused, worded.
     pub refused: Option<String>,
-    /// A seat claimed and given to another phone first.
-    pub claim_lost: bool,
+    /// Where this phone's choice of a seat stands (the host's: held).
+    pub choice: SeatChoice,
+    /// The seat this phone last asked for, refused: another phone holds it.
+    pub claim_refused: Option<usize>,
 }
 
 impl TableInfo {
@@ -122,6 +127,12 @@ impl TableInfo {
         }
     }
 
+    /// Whether this phone may go on to the game: the host, or a guest that
+    /// has chosen its seat or to watch (and been given it).
+    pub fn chosen(&self) -> bool {
+        self.role == TableRole::Host || matches!(self.choice, SeatChoice::Held(_))
+    }
+
     /// Whether the link is up: hosting, or joined to the host.
     pub fn linked(&self) -> bool {
         matches!(
@@ -134,9 +145,10 @@ impl TableInfo {
     /// (`players`: the game's players' names).
     pub fn status_line(&self, lang: Lang, players: &[String]) -> (String, bool) {
         let t = lang.table();
-        // Named by the players who play on it: the seats no phone holds.
+        // Named by the players who play on it: the host's, and the seats no
+        // phone holds.
         let on_host: Vec<String> = (self.seats.iter().zip(players))
-            .filter(|(seat, _)| seat.phone.is_none())
+            .filter(|(seat, _)| seat.phone.is_none() || seat.host)
             .map(|(_, name)| name.clone())
             .collect();
         match &self.status {
@@ -192,8 +204,11 @@ pub fn open_table(mut ui: Ui, kind: GameKind, request: TableRequest) {
 }
 
 /// The invitation the app was opened with, if any: the game's kind and
-/// the request, or `Err` if the link names no game.
+/// the request, or `Err` if the link names no game. Read when the app
+/// starts; from then on, a link opened while it runs opens its table too
+/// (see [`platform::listen_for_join_links`]).
 pub fn join_from_address() -> Option<Result<(GameKind, TableRequest), ()>> {
+    platform::listen_for_join_links();
     let text = platform::join_in_address()?;
     Some(
         crate::core::link::ticket::Ticket::game_of(&text)
@@ -275,8 +290,10 @@ pub fn TableScreen(game: GameKind) -> Element {
                     "{t.host_here}"
                 }
             }
-            Seats { info: info.clone(), players, lang }
-            if players_exist(&ui, game) {
+            if !info.seats.is_empty() {
+                Seats { info: info.clone(), players, lang }
+            }
+            if players_exist(&ui, game) && info.chosen() {
                 button { class: if host_gone { "action" } else { "roll-main" }, "data-testid": "to-game", onclick: ui.go_to(Screen::Game(game)), "{t.to_game}" }
             }
             button {
@@ -345,11 +362,11 @@ fn qr_svg(text: &str) -> String {
     }
 }
 
-/// Who holds each seat; the host may free one held by a phone.
+/// Who holds each seat. The host may free a seat held by a phone, offer
+/// its own to the other phones, or keep one no phone holds on its phone.
 #[component]
 fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     let t = lang.table();
-    let ui = use_ui();
     let host = info.role == TableRole::Host;
     // A guest cut from the host cannot tell which phones are there.
     let linked = info.linked();
@@ -364,19 +381,16 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                             " · "
                             {match seat.phone {
                                 Some(phone) if phone == info.me => t.this_phone,
-                                None => t.on_host,
+                                None if host => t.open_seat,
+                                None => t.free_for_guest,
+                                Some(_) if seat.host => t.on_host,
                                 Some(_) if !linked => t.unseen,
                                 Some(_) if seat.connected => t.connected,
                                 Some(_) => t.away,
                             }}
                         }
-                        if host && seat.phone.is_some_and(|ph| ph != info.me) {
-                            button {
-                                class: "chip",
-                                "data-testid": "free-seat-{p}",
-                                onclick: move |_| ui.table.send(TableCommand::Free(p)),
-                                "{t.free_seat}"
-                            }
+                        if host {
+                            SeatAction { seat: p, phone: seat.phone, me: info.me, lang }
                         }
                     }
                 }
@@ -385,42 +399,96 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     }
 }
 
-/// A guest's choice: which player this phone is, or watch.
+/// The host's button beside a seat: free it (a phone's), offer it (its
+/// own), or keep it here (no phone's).
+#[component]
+fn SeatAction(seat: usize, phone: Option<PhoneId>, me: PhoneId, lang: Lang) -> Element {
+    let t = lang.table();
+    let ui = use_ui();
+    let (testid, label) = match phone {
+        Some(p) if p == me => ("offer-seat", t.offer_seat),
+        Some(_) => ("free-seat", t.free_seat),
+        None => ("take-seat", t.take_seat),
+    };
+    let take = phone.is_none();
+    rsx! {
+        button {
+            class: "chip",
+            "data-testid": "{testid}-{seat}",
+            onclick: move |_| {
+                ui.table.send(if take { TableCommand::Take(seat) } else { TableCommand::Free(seat) })
+            },
+            "{label}"
+        }
+    }
+}
+
+/// A guest's choice: which player this phone is, or watch. Nothing is
+/// chosen for it: until it picks, it cannot go on to the game. Only the
+/// seats no phone holds are offered (never the host's).
 #[component]
 fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     let t = lang.table();
     let ui = use_ui();
-    let mine = info.mine.first().copied();
+    let (held, asked) = match info.choice {
+        SeatChoice::Held(seat) => (Some(seat), None),
+        SeatChoice::Asked(seat) => (None, Some(seat)),
+        SeatChoice::Unchosen => (None, None),
+    };
+    let offered: Vec<usize> = (0..info.seats.len())
+        .filter(|p| info.seats[*p].phone.is_none_or(|ph| ph == info.me))
+        .collect();
     rsx! {
         section { class: "info seat-picker", "data-testid": "seat-picker",
             h2 { class: "section-title", "{t.pick_seat}" }
-            if info.claim_lost {
-                p { class: "entry-error", role: "alert", "{t.seat_taken}" }
-            }
             div { class: "chips",
-                for (p, seat) in info.seats.iter().enumerate() {
+                for p in offered.iter().copied() {
                     button {
                         key: "{p}",
-                        class: if mine == Some(p) { "chip chip-on" } else { "chip" },
-                        "aria-pressed": if mine == Some(p) { "true" } else { "false" },
-                        disabled: seat.phone.is_some_and(|ph| ph != info.me),
+                        class: if held == Some(Some(p)) { "chip chip-on" } else { "chip" },
+                        "aria-pressed": if held == Some(Some(p)) { "true" } else { "false" },
+                        "aria-busy": if asked == Some(Some(p)) { "true" } else { "false" },
                         "data-testid": "claim-{p}",
                         onclick: move |_| ui.table.send(TableCommand::Claim(Some(p))),
                         "{players.get(p).cloned().unwrap_or_default()}"
+                        if asked == Some(Some(p)) { " …" }
                     }
                 }
-                button {
-                    class: if mine.is_none() { "chip chip-on" } else { "chip" },
-                    "aria-pressed": if mine.is_none() { "true" } else { "false" },
-                    "data-testid": "claim-watch",
-                    onclick: move |_| ui.table.send(TableCommand::Claim(None)),
-                    "{t.watch}"
-                }
             }
-            if mine.is_none() {
-                p { class: "caption", "{t.watching}" }
+            if offered.is_empty() {
+                p { class: "caption", "{t.no_free_seat}" }
             }
+            button {
+                class: if held == Some(None) { "chip chip-on" } else { "chip" },
+                "aria-pressed": if held == Some(None) { "true" } else { "false" },
+                "aria-busy": if asked == Some(None) { "true" } else { "false" },
+                "data-testid": "claim-watch",
+                onclick: move |_| ui.table.send(TableCommand::Claim(None)),
+                "{t.watch}"
+            }
+            ClaimLine { choice: info.choice, refused: info.claim_refused.is_some(), lang }
         }
+    }
+}
+
+/// Where the guest's choice stands, in words: to be made, asked of the
+/// host, refused, or watching.
+#[component]
+fn ClaimLine(choice: SeatChoice, refused: bool, lang: Lang) -> Element {
+    let t = lang.table();
+    if refused {
+        return rsx! {
+            p { class: "entry-error", role: "alert", "data-testid": "seat-taken", "{t.seat_taken}" }
+        };
+    }
+    let line = match choice {
+        SeatChoice::Unchosen => t.pick_first,
+        SeatChoice::Asked(_) => t.asking,
+        SeatChoice::Held(None) => t.watching,
+        SeatChoice::Held(Some(_)) => return rsx! {},
+    };
+    rsx! {
+        p { class: "caption", role: "status", "data-testid": "claim-status", "{line}" }
     }
 }
 

@@ -9,7 +9,7 @@
 use super::table::{LinkStatus, TableCommand, TableInfo, TableRequest, TableScreen};
 use super::{use_ui, Active, GameScreen, Screen, Ui};
 use crate::core::game::GameKind;
-use crate::core::link::guest::{Guest, GuestEvent};
+use crate::core::link::guest::{Guest, GuestEvent, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
@@ -131,7 +131,11 @@ async fn open<G: GameScreen + TableGame>(
                 dice: session.record().dice,
             };
             let replica = Replica::new(id, start).map_err(|e| error(&e))?;
-            let mut host = Host::new(replica, Secret::from_bytes(random()), new_phone(), None);
+            // The host's phone holds the first player's seat, as the
+            // native peer does: not offered to the others unless the host
+            // leaves it to another phone or keeps another (the table
+            // screen shows it and offers both).
+            let mut host = Host::new(replica, Secret::from_bytes(random()), new_phone(), Some(0));
             for action in session.log() {
                 host.act(Step::Act(action.clone())).map_err(|e| error(&e))?;
             }
@@ -181,7 +185,8 @@ fn failed<G: GameScreen>(ui: Ui, status: LinkStatus) {
         join_url: String::new(),
         pending: 0,
         refused: None,
-        claim_lost: false,
+        choice: SeatChoice::Unchosen,
+        claim_refused: None,
     }));
 }
 
@@ -196,8 +201,8 @@ async fn run<G: GameScreen + TableGame>(
         Phone::Guest(_) => LinkStatus::Guest(crate::core::link::guest::LinkState::Offline),
     };
     let mut refused = None;
-    let mut claimed = None;
-    refresh(ui, &phone, &status, &refused, claimed);
+    refresh(ui, &phone, &status, &refused);
+    back_to_the_game(ui, &phone);
     loop {
         let wake: Wake<G> = match &mut events {
             PhoneEvents::Host(events) => tokio::select! {
@@ -223,7 +228,6 @@ async fn run<G: GameScreen + TableGame>(
                     TableCommand::Redo => Some(Step::Redo),
                     TableCommand::Claim(seat) => {
                         if let Phone::Guest(link) = &phone {
-                            claimed = seat;
                             link.claim(seat);
                         }
                         None
@@ -231,6 +235,12 @@ async fn run<G: GameScreen + TableGame>(
                     TableCommand::Free(seat) => {
                         if let Phone::Host(link) = &phone {
                             link.free_seat(seat);
+                        }
+                        None
+                    }
+                    TableCommand::Take(seat) => {
+                        if let Phone::Host(link) = &phone {
+                            link.take_seat(seat);
                         }
                         None
                     }
@@ -266,7 +276,7 @@ async fn run<G: GameScreen + TableGame>(
                 status = LinkStatus::Guest(state);
             }
         }
-        refresh(ui, &phone, &status, &refused, claimed);
+        refresh(ui, &phone, &status, &refused);
     }
     // Leaving: the copy stays, playable on this phone alone.
     phone.leave().await;
@@ -279,6 +289,18 @@ async fn run<G: GameScreen + TableGame>(
     table.request.set(None);
 }
 
+/// A guest phone opened again on its copy (a reload, the link or the
+/// saved game opened again) with its seat chosen goes straight to the game,
+/// not to the seat picker one tap away from it.
+fn back_to_the_game<G: GameScreen + TableGame>(mut ui: Ui, phone: &Phone<G>) {
+    let Phone::Guest(link) = phone else { return };
+    let back =
+        link.with(|g| g.replica().is_some() && matches!(g.seat_choice(), SeatChoice::Held(_)));
+    if back && *ui.screen.peek() == Screen::Table(G::KIND) {
+        ui.go(Screen::Game(G::KIND));
+    }
+}
+
 /// Writes what the link holds into the screens' state, and saves this
 /// phone's copy with the link's state.
 fn refresh<G: GameScreen + TableGame>(
@@ -286,15 +308,15 @@ fn refresh<G: GameScreen + TableGame>(
     phone: &Phone<G>,
     status: &LinkStatus,
     refused: &Option<String>,
-    claimed: Option<usize>,
 ) {
-    let (role, copy, seats, me, pending) = match phone {
+    let (role, copy, seats, me, pending, choice, claim_refused) = match phone {
         Phone::Host(link) => link.with(|h| {
             let copy = Some((
                 h.replica().game().to_string(),
                 h.replica().session().clone(),
             ));
-            (TableRole::Host, copy, h.seats(), h.me(), 0)
+            let choice = SeatChoice::Held(h.seat_of(h.me()));
+            (TableRole::Host, copy, h.seats(), h.me(), 0, choice, None)
         }),
         Phone::Guest(link) => link.with(|g| {
             let copy = g
@@ -306,11 +328,12 @@ fn refresh<G: GameScreen + TableGame>(
                 g.seats().to_vec(),
                 g.phone(),
                 g.pending().count(),
+                g.seat_choice(),
+                g.refused_claim(),
             )
         }),
     };
     let mine = phone.mine();
-    let claim_lost = role == TableRole::Guest && claimed.is_some_and(|s| !mine.contains(&s));
     let id = copy.as_ref().map(|(id, _)| id.clone()).unwrap_or_default();
     let mut info = ui.table.info;
     info.set(Some(TableInfo {
@@ -324,7 +347,8 @@ fn refresh<G: GameScreen + TableGame>(
         join_url: platform::join_url(&phone.ticket().to_string()),
         pending,
         refused: refused.clone(),
-        claim_lost,
+        choice,
+        claim_refused,
     }));
     let Some((id, session)) = copy else { return };
     let (undo_here, redo_here) = (phone.may(&Step::Undo), phone.may(&Step::Redo));

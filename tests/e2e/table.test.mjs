@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { id, open, shot } from './harness.mjs';
-import { BIN, proc, startTable, join as joinGame } from './tables.mjs';
+import { BIN, proc, startTable, join as joinGame, mustChoose, claim } from './tables.mjs';
 
 let table, app, relayUrl;
 const log = (...a) => { if (process.env.TABLE_DEBUG) console.log(...a); };
@@ -66,34 +66,65 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
   const url = (await host.textContent(id('join-link'))).trim();
   const ticket = url.slice(url.indexOf('#join=') + 6);
 
-  // A link with a wrong secret is refused, and nothing changes.
-  const stranger = await phone('en-GB', 'dark');
+  // A link with a wrong secret, opened in a tab where the app already runs
+  // (only the address's fragment changes): the table opens and says the
+  // link is not this table's, and nothing changes.
+  const stranger = await phone('fr-FR', 'light');
+  await open(stranger, app.url);
   const wrong = url.replace(/s=[0-9a-f]+/, `s=${'0'.repeat(32)}`);
   const joinStart = Date.now();
   await stranger.goto(wrong);
-  await stranger.waitForFunction(() => /does not \(or no longer\) open this table/.test(document.body.textContent), null, { timeout: 30000 });
-  await shot(stranger, 'table-wrong-secret-en-dark');
-  await stranger.context().close();
+  await stranger.waitForFunction(() => /n'ouvre pas \(ou plus\) cette table/.test(document.body.textContent), null, { timeout: 30000 });
+  console.log(`wrong-secret refusal shown in ${Date.now() - joinStart} ms (link opened in a running tab)`);
+  await shot(stranger, 'table-wrong-secret-fr-light');
 
-  // The English phone joins and takes Bruno's seat.
+  // The English phone, on Home, opens the link: the table opens, nothing is
+  // chosen for it, and Anne (the host's player) is not offered. It takes
+  // Bruno's seat: asked, then held, never said taken.
   const guest = await phone('en-GB', 'dark');
+  await open(guest, app.url);
   const t0 = Date.now();
   await guest.goto(url);
   await guest.waitForSelector(id('seat-picker'), { timeout: 30000 });
-  console.log(`join link to seat picker: ${Date.now() - t0} ms`);
-  await guest.tap(id('claim-1'));
-  await guest.waitForSelector(`${id('claim-1')}[aria-pressed="true"]`);
+  console.log(`join link (app already open) to seat picker: ${Date.now() - t0} ms`);
+  await guest.waitForSelector(id('claim-1'));
+  await mustChoose(guest, [0]);
+  await shot(guest, 'table-seat-picker-en-dark');
+  const c0 = Date.now();
+  await claim(guest, 1);
+  console.log(`seat tapped to seat held: ${Date.now() - c0} ms`);
   await shot(guest, 'table-guest-seat-en-dark');
   await guest.tap(id('to-game'));
   await guest.waitForSelector(id('einstein-game'));
 
-  // The native peer takes Chloé's seat.
+  // The French phone, in the same tab, opens the right link: neither Anne
+  // (the host's) nor Bruno (held) is offered; it chooses to watch, and only
+  // then may go on.
+  await stranger.goto(url);
+  await stranger.waitForSelector(id('claim-2'), { timeout: 30000 });
+  await mustChoose(stranger, [0, 1]);
+  await shot(stranger, 'table-seat-picker-fr-light');
+  await claim(stranger, 'watch');
+  await stranger.waitForSelector(id('to-game'));
+  assert.deepEqual(stranger.errors, []);
+  await stranger.context().close();
+
+  // The host refuses its own seat whatever a phone's screen offers: the
+  // native peer asking for Anne's is turned away.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'genius-table-'));
+  const thief = proc(path.join(BIN, 'genius-table'), ['join', '--file', path.join(dir, 'thief.json'), '--ticket', ticket, '--relay', relayUrl, '--relay-only', '--seat', '0']);
+  assert.match(await thief.next((l) => l.includes('"refused"') || l.includes('"joined"')), /SeatTaken\(0\)/);
+  thief.child.kill();
+
+  // The native peer takes Chloé's seat.
   const peer = proc(path.join(BIN, 'genius-table'), ['join', '--file', path.join(dir, 'chloe.json'), '--ticket', ticket, '--relay', relayUrl, '--relay-only', '--seat', '2']);
   await peer.next((l) => l.includes('"link":"joined"'));
   log('peer joined');
   // The host's table screen shows both phones on their seats.
   await host.waitForFunction(() => document.querySelectorAll('[data-testid^="free-seat-"]').length === 2, null, { timeout: 20000 });
+  assert.equal(await host.$(id('offer-seat-0')) !== null, true, "Anne's seat is the host phone's");
+  await host.$eval(id('seats'), (e) => e.scrollIntoView());
+  await shot(host, 'table-host-seats-fr-light');
   await host.tap(id('to-game'));
 
   // Play to the end: each phone rolls when it is its player's roll and
@@ -145,7 +176,6 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
   peer.send('quit');
   assert.deepEqual(host.errors, []);
   assert.deepEqual(guest.errors, []);
-  console.log(`wrong-secret refusal shown in ${t0 - joinStart} ms`);
 });
 
 /** Whether this phone's control `testid` can be tapped (not inert). */
@@ -171,9 +201,9 @@ test('Mode Sérieux on two phones, six long names: only the player to move has t
   const url = (await host.textContent(id('join-link'))).trim();
   const guest = await phone('en-GB', 'light');
   await guest.goto(url);
-  await guest.waitForSelector(id('seat-picker'), { timeout: 30000 });
-  await guest.tap(id('claim-1'));
-  await guest.waitForSelector(`${id('claim-1')}[aria-pressed="true"]`);
+  await guest.waitForSelector(id('claim-1'), { timeout: 30000 });
+  await mustChoose(guest, [0]);
+  await claim(guest, 1);
   try {
     await host.waitForSelector(id('free-seat-1'));
   } finally {
@@ -199,12 +229,14 @@ test('Mode Sérieux on two phones, six long names: only the player to move has t
   assert.equal(await live(host, 'typed-face-3'), false);
   assert.equal(await guest.textContent(id('cell-0-0')), await host.textContent(id('cell-0-0')));
 
-  // The guest reloads mid-game: it comes back to the same table and seat.
+  // The guest reloads mid-game: it comes back to the same table and seat,
+  // straight to the game.
+  const r0 = Date.now();
   await guest.reload();
-  await guest.waitForSelector(`${id('claim-1')}[aria-pressed="true"]`, { timeout: 30000 });
-  await guest.tap(id('to-game'));
-  await guest.waitForSelector(id('serieux-game'));
-  assert.equal(await live(guest, 'typed-face-2'), true);
+  await guest.waitForSelector(id('serieux-game'), { timeout: 30000 });
+  assert.equal(await guest.$(id('seat-picker')), null, 'not the seat picker');
+  await guest.waitForSelector(`${id('typed-face-2')}:not([inert] *)`);
+  console.log(`reload to the game, its controls live: ${Date.now() - r0} ms`);
   for (const f of [2, 3]) await guest.tap(id(`typed-face-${f}`));
   await guest.tap(id('record-typed'));
   await host.waitForFunction(() => /23/.test(document.querySelector('[data-testid="cell-1-0"]')?.textContent ?? ''), null, { timeout: 20000 });
@@ -244,8 +276,9 @@ async function cuttable(page) {
   };
 }
 
-/** Joins an Einstein game by its link, on seat `seat`. */
-const join = (page, url, seat) => joinGame(page, url, seat, 'einstein');
+/** Joins an Einstein game by its link, on seat `seat`; `notOffered`: the
+ * seats its picker must not offer. */
+const join = (page, url, seat, notOffered = []) => joinGame(page, url, seat, 'einstein', { notOffered });
 
 /** Taps the roll on whichever phone has it; the phone that rolled. */
 async function rollOnAny(phones) {
@@ -270,9 +303,13 @@ test('A phone offline and back keeps what it chose; when the host page is closed
   const url = (await host.textContent(id('join-link'))).trim();
   const bruno = await phone('en-GB', 'dark');
   const network = await cuttable(bruno);
-  await join(bruno, url, 1);
+  await join(bruno, url, 1, [0]);
   const chloe = await phone('fr-FR', 'dark');
-  await join(chloe, url, 2);
+  await join(chloe, url, 2, [0, 1]);
+  // A reload goes straight back to the game, not to the seat picker.
+  await chloe.reload();
+  await chloe.waitForSelector(id('einstein-game'), { timeout: 30000 });
+  assert.equal(await chloe.$(id('seat-picker')), null, 'not the seat picker');
   await host.waitForFunction(() => document.querySelectorAll('[data-testid^="free-seat-"]').length === 2, null, { timeout: 20000 });
   await host.tap(id('to-game'));
 
@@ -327,8 +364,9 @@ test('A phone offline and back keeps what it chose; when the host page is closed
   console.log(`host page closed: a guest offered to host it after ${Date.now() - closedAt} ms`);
   assert.match(await chloe.getAttribute(id('take-over'), 'class'), /roll-main/);
   await shot(chloe, 'table-guest-host-unreachable-fr-dark');
-  // She rejoins by Bruno's new link instead, on her seat, the game as it was.
-  await join(chloe, url2, 2);
+  // She rejoins by Bruno's new link instead (opened in her running tab), on
+  // her seat, the game as it was; Bruno's seat is his phone's, not offered.
+  await join(chloe, url2, 2, [1]);
   await bruno.tap(id('to-game'));
   await bruno.waitForSelector(id('einstein-game'));
   assert.equal(await marks(chloe), seen);

@@ -6,6 +6,9 @@ pub fn join_in_address() -> Option<String> {
     None
 }
 
+/// Nothing to listen to: a native app is not opened by an address.
+pub fn listen_for_join_links() {}
+
 /// The link that opens the app at a table: the ticket after `#join=`, as
 /// in the web app's address (the web app at any address opens it).
 pub fn join_url(ticket: &str) -> String {
