@@ -5,7 +5,7 @@
 //! holds the host's log, that log replays on one phone to the same game,
 //! and every proposal was applied once or refused with a reason.
 
-use genius::core::autoplay::{random_move, Composer};
+use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
 use genius::core::game::{Actor, Game};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
@@ -77,7 +77,7 @@ struct Faults {
     silences: usize,
 }
 
-impl<G: Game + Composer> Table<G> {
+impl<G: Game> Table<G> {
     /// `n` players: the host plays seat 0, guest `i` seat `claims[i]`.
     fn new(start: Start<G::Setup>, claims: &[Option<usize>]) -> Self {
         let replica = Replica::new("test-game".into(), start).unwrap();
@@ -417,7 +417,7 @@ impl<G: Game + Composer> Table<G> {
 
 /// Plays `games` seeded tables of `steps` steps each, then heals the link
 /// and checks every copy. Returns (entries, proposals) over all tables.
-fn interleavings<G: Game + Composer>(
+fn interleavings<G: Game>(
     start: impl Fn(&mut StdRng) -> Start<G::Setup>,
     claims: &[Option<usize>],
     games: u64,
@@ -561,7 +561,7 @@ fn einstein_table() -> Table<Einstein> {
     table
 }
 
-fn settle<G: Game + Composer>(table: &mut Table<G>) {
+fn settle<G: Game>(table: &mut Table<G>) {
     let mut rng = StdRng::seed_from_u64(0);
     table.pump();
     while table.deliver_one(&mut rng, false) {

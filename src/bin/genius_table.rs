@@ -17,28 +17,26 @@
 //! ticket, the seats, every change of the game (`head`, `finished`,
 //! `scores`, `chain`), refusals, and the link's state.
 
-use genius::core::autoplay::{random_move, Composer};
-use genius::core::einstein::Einstein;
+use genius::core::autoplay::random_move;
 use genius::core::game::{Game, GameKind};
-use genius::core::genius::Genius;
+use genius::core::games::{with_game, WithGame};
 use genius::core::link::guest::{Guest, GuestEvent, SavedGuest};
 use genius::core::link::host::{Host, HostEvent};
 use genius::core::link::replica::Replica;
 use genius::core::link::ticket::Ticket;
 use genius::core::link::wire::{PhoneId, Secret, Start, Step};
-use genius::core::rtt::{shipped_sheets, Rtt};
+use genius::core::rtt::shipped_sheets;
 use genius::core::save::{new_id, SavedGame, TableRole};
-use genius::core::sequence::Sequence;
-use genius::core::serieux::Serieux;
 use genius::core::summary::Summary;
 use genius::core::table::{Colour, FirstPlayer, Player};
-use genius::core::words::Words;
 use genius::link::{GuestLinkEvent, LinkSave, Options, Phone, PhoneEvents, Relay, TableGame};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::future::Future;
 use std::path::PathBuf;
+use std::pin::Pin;
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
@@ -161,14 +159,15 @@ async fn run() -> Result<(), Fail> {
         }
         _ => return Err(USAGE.into()),
     };
-    match kind {
-        GameKind::Einstein => play::<Einstein>(&args, file).await,
-        GameKind::Rtt => play::<Rtt>(&args, file).await,
-        GameKind::Serieux => play::<Serieux>(&args, file).await,
-        GameKind::Sequence => play::<Sequence>(&args, file).await,
-        GameKind::Genius => play::<Genius>(&args, file).await,
-        GameKind::Words => play::<Words>(&args, file).await,
+    /// The game of that kind, played on this phone.
+    struct Play<'a>(&'a Args, PathBuf);
+    impl<'a> WithGame for Play<'a> {
+        type Output = Pin<Box<dyn Future<Output = Result<(), Fail>> + 'a>>;
+        fn run<G: Game>(self) -> Self::Output {
+            Box::pin(play::<G>(self.0, self.1))
+        }
     }
+    with_game(kind, Play(&args, file)).await
 }
 
 /// A setup from `--setup FILE` (any game), or from `--players` for the
@@ -204,7 +203,7 @@ enum Heard<E> {
     Guest(Option<GuestLinkEvent<E>>),
 }
 
-async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
+async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
     let mut rng = match args.value("seed") {
         Some(seed) => SmallRng::seed_from_u64(seed.parse()?),
         None => SmallRng::from_os_rng(),
@@ -302,11 +301,7 @@ async fn play<G: Composer + TableGame>(args: &Args, file: PathBuf) -> Result<(),
 }
 
 /// One line of input; false to stop.
-fn command<G: Composer + TableGame>(
-    phone: &Phone<G>,
-    line: &str,
-    rng: &mut SmallRng,
-) -> Result<bool, Fail> {
+fn command<G: TableGame>(phone: &Phone<G>, line: &str, rng: &mut SmallRng) -> Result<bool, Fail> {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let step = match word {
         "" => return Ok(true),

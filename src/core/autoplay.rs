@@ -2,55 +2,8 @@
 //! table peer's `auto` command, and the player of the table link's tests
 //! and benchmark. Its randomness is given (any [`Rng`]), like a roll's.
 
-use super::game::{Actor, Compose, Game, Move, RollSource};
-use super::rtt::Rtt;
+use super::game::{Actor, Game, Move, RollSource};
 use rand::Rng;
-
-/// How a game builds its composed moves at random (none: the word game's
-/// words, which only a table can judge, are not played at random).
-pub trait Composer: Game {
-    fn compose(&self, rng: &mut impl Rng, compose: &Compose) -> Option<Self::Action>;
-}
-
-macro_rules! composes_nothing {
-    ($($game:ty),*) => {$(
-        impl Composer for $game {
-            fn compose(&self, _: &mut impl Rng, _: &Compose) -> Option<Self::Action> {
-                None
-            }
-        }
-    )*};
-}
-
-composes_nothing!(
-    super::einstein::Einstein,
-    super::serieux::Serieux,
-    super::sequence::Sequence,
-    super::genius::Genius,
-    super::words::Words
-);
-
-impl Composer for Rtt {
-    /// Squares filled one legal placement at a time, stopping at random
-    /// (an empty list is a pass).
-    fn compose(&self, rng: &mut impl Rng, compose: &Compose) -> Option<Self::Action> {
-        let Compose::Placements { player } = compose else {
-            return None;
-        };
-        let mut draft = Vec::new();
-        loop {
-            let next = self.next_placements(*player, &draft);
-            if next.is_empty() || rng.random_bool(0.2) {
-                break;
-            }
-            draft.push(next[rng.random_range(0..next.len())].clone());
-        }
-        Some(super::rtt::Action::Place {
-            player: *player,
-            placements: draft,
-        })
-    }
-}
 
 /// Whether a phone holding `seat` may make a move of `actor`'s.
 pub fn may(seat: usize, actor: Actor) -> bool {
@@ -60,11 +13,7 @@ pub fn may(seat: usize, actor: Actor) -> bool {
 /// A legal move of `seats` now (the host plays its own seat and those of
 /// players without a phone), at random; rolls take the app's dice or typed
 /// ones at random.
-pub fn random_move<G: Composer>(
-    state: &G,
-    seats: &[usize],
-    rng: &mut impl Rng,
-) -> Option<G::Action> {
+pub fn random_move<G: Game>(state: &G, seats: &[usize], rng: &mut impl Rng) -> Option<G::Action> {
     let mut moves: Vec<G::Action> = Vec::new();
     for m in state.legal_moves() {
         let action = match m {
@@ -80,7 +29,7 @@ pub fn random_move<G: Composer>(
                 };
                 state.rolled(&roll, &values, source)
             }
-            Move::Compose(c) => state.compose(rng, &c),
+            Move::Compose(c) => state.compose_at_random(rng, &c),
         };
         if let Some(action) = action {
             if seats.iter().any(|s| may(*s, state.actor(&action))) {

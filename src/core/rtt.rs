@@ -12,6 +12,7 @@ use super::game::{
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
 };
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 mod placement;
@@ -593,5 +594,25 @@ impl Game for Rtt {
             }
             Action::Place { player, .. } => Actor::Player(*player),
         }
+    }
+
+    /// Squares filled one legal placement at a time, stopping at random
+    /// (an empty list is a pass).
+    fn compose_at_random(&self, rng: &mut impl Rng, compose: &Compose) -> Option<Self::Action> {
+        let Compose::Placements { player } = compose else {
+            return None;
+        };
+        let mut draft = Vec::new();
+        loop {
+            let next = self.next_placements(*player, &draft);
+            if next.is_empty() || rng.random_bool(0.2) {
+                break;
+            }
+            draft.push(next[rng.random_range(0..next.len())].clone());
+        }
+        Some(Action::Place {
+            player: *player,
+            placements: draft,
+        })
     }
 }

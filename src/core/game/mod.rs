@@ -29,6 +29,7 @@ pub use rules::{RollSource, Rules, WhoseDice};
 pub use standings::{Points, Standing, Standings};
 
 use crate::core::table::Player;
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
@@ -47,7 +48,9 @@ pub enum Progress {
 
 /// A game of the rulebooks: rules that also name the game, give its
 /// standings and say how it ended.
-pub trait Game: Rules + 'static {
+/// Its types are `Send`, so that a game can be played on a thread of its
+/// own (the table link's native peer).
+pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
     /// Which game this is.
     const KIND: GameKind;
     /// How many players it takes.
@@ -80,6 +83,15 @@ pub trait Game: Rules + 'static {
     /// [`super::link`]): a phone holding a player's seat proposes that
     /// player's moves only. Answered for any action, legal now or not.
     fn actor(&self, action: &Self::Action) -> Actor;
+
+    /// A composed move (see [`Compose`]) made at random, for a player that
+    /// plays at random ([`crate::core::autoplay`]: the table peer's `auto`
+    /// command, the link's tests and benchmark); none by default (the word
+    /// game's words are for a table to judge).
+    fn compose_at_random(&self, rng: &mut impl Rng, compose: &Compose) -> Option<Self::Action> {
+        let _ = (rng, compose);
+        None
+    }
 }
 
 /// Who makes a move: one player, or the whole table (a roll-off, which
