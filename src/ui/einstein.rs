@@ -2,9 +2,8 @@
 //! choices shown before committing), and the sheet as on paper.
 
 use super::coach::Panel;
-use super::parts::{symbol, FaceKeypad, Ranking, RulesPage};
+use super::parts::{symbol, use_typed, AppRoll, Ranking, RecordTyped, RollPanel, RulesPage};
 use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
-use crate::core::checker::Checker;
 use crate::core::coach;
 use crate::core::einstein::{
     self, score, Action, Choice, Einstein, FifthRule, Phase, Sheet, BOXES, FIFTH_MARKS_TO_END,
@@ -86,7 +85,7 @@ pub fn EinsteinGameScreen() -> Element {
     let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let t = lang.einstein();
-    let mut typed = use_default::<Checker>();
+    let typed = use_typed();
     // The dice tapped so far for the current chooser, in order: pair A, pair B.
     let mut picked = use_default::<Vec<usize>>();
     // Whose choice is on screen (any player still waiting).
@@ -224,30 +223,15 @@ pub fn EinsteinGameScreen() -> Element {
                     {game.roll_off(&r, &players)}
                 },
                 Phase::Roll => rsx! {
-                    section { class: "info play",
-                        button {
-                            class: "roll-main",
-                            "data-testid": "einstein-roll",
-                            hidden: !game.app_rolls(),
-                            "data-haptic": "roll",
-                            onclick: move |_| {
-                                game.throw_next();
-                                typed.set(Checker::new());
-                            },
-                            "{t.roll_five}"
-                        }
-                        p { class: "caption", "{game.enter_dice()}" }
-                        FaceKeypad { checker: typed, lang }
-                        button {
-                            class: "action record",
-                            "data-testid": "record-typed",
-                            disabled: !typed.read().hand().is_full(),
-                            onclick: move |_| {
-                                let dice = typed.read().hand().entered().to_vec();
-                                act(Action::Roll { dice, source: RollSource::Typed });
-                                typed.set(Checker::new());
-                            },
-                            "{g.record}"
+                    RollPanel {
+                        app_roll: AppRoll::One { id: "einstein-roll", label: t.roll_five },
+                        typed,
+                        lang,
+                        app_rolls: game.app_rolls(),
+                        on_roll: move |_| { game.throw_next(); },
+                        caption: game.enter_dice(),
+                        RecordTyped { typed, lang, ready: typed.is_full(),
+                            on_record: move |dice| act(Action::Roll { dice, source: RollSource::Typed }),
                         }
                     }
                 },

@@ -4,11 +4,11 @@
 
 mod setup;
 use super::coach::Panel;
-use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RulesPage};
-use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
-use crate::core::checker::Checker;
+use super::parts::{
+    colour_class, symbol, use_typed, AppRoll, Ranking, RecordTyped, RollPanel, RulesPage,
+};
+use super::{use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::coach::genius as coach;
-use crate::core::dice::MAX_DICE;
 use crate::core::dice_kinds::{Challenge, Face};
 use crate::core::game::{GameKind, Mode, Roll, RollSource, Rules};
 use crate::core::genius::{
@@ -127,7 +127,7 @@ pub fn GeniusGameScreen() -> Element {
     let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let t = lang.genius();
-    let mut typed = use_default::<Checker>();
+    let typed = use_typed();
 
     let read = game.active.read();
     let Some(active) = read.as_ref() else {
@@ -202,21 +202,14 @@ pub fn GeniusGameScreen() -> Element {
                     {game.roll_off(&r, &players)}
                 },
                 Phase::Roll if mode == Mode::Expert => rsx! {
-                    section { class: "info play",
-                        button {
-                            class: "roll-main",
-                            "data-testid": "expert-throw",
-                            hidden: !game.app_rolls(),
-                            "data-haptic": "roll",
-                            onclick: move |_| {
-                                game.throw_next();
-                                typed.set(Checker::new());
-                            },
-                            "{t.expert_throw}"
-                        }
-                        p { class: "caption", "{t.expert_enter}" }
-                        FaceKeypad { checker: typed, lang }
-                        if typed.read().hand().is_full() {
+                    RollPanel {
+                        app_roll: AppRoll::One { id: "expert-throw", label: t.expert_throw },
+                        typed,
+                        lang,
+                        app_rolls: game.app_rolls(),
+                        on_roll: move |_| { game.throw_next(); },
+                        caption: t.expert_enter,
+                        if typed.is_full() {
                             div { class: "face-picker",
                                 for (i, face) in Challenge::ALL.into_iter().enumerate() {
                                     button {
@@ -224,9 +217,8 @@ pub fn GeniusGameScreen() -> Element {
                                         class: "challenge-die pick",
                                         "data-testid": "expert-face-{lang.face_label(Face::Challenge(face))}",
                                         onclick: move |_| {
-                                            let dice = typed.read().hand().entered().to_vec();
-                                            game.act(Action::Expert { dice, challenge: face, source: RollSource::Typed });
-                                            typed.set(Checker::new());
+                                            game.act(Action::Expert { dice: typed.dice(), challenge: face, source: RollSource::Typed });
+                                            typed.clear();
                                         },
                                         "{lang.face_label(Face::Challenge(face))}"
                                     }
@@ -236,49 +228,25 @@ pub fn GeniusGameScreen() -> Element {
                     }
                 },
                 Phase::Roll => {
-                    let typed_sum = sum_of(typed.read().hand().entered());
-                    let typed_len = typed.read().hand().len();
+                    let typed_sum = sum_of(&typed.dice());
                     rsx! {
-                        section { class: "info play",
-                            h2 { class: "section-title", "{g.choose_k}" }
-                            div { class: "roll-buttons", hidden: !game.app_rolls(),
-                                for k in 1..=MAX_DICE {
-                                    button {
-                                        key: "{k}",
-                                        class: "roll-button",
-                                        "data-testid": "genius-roll-{k}",
-                                        "data-haptic": "roll",
-                                        // Enabled when the game lists this roll; a tap on
-                                        // a full column gets the game's refusal.
-                                        "aria-disabled": if rolls.contains(&Roll::d6(k)) { "false" } else { "true" },
-                                        "aria-label": lang.roll_label(k),
-                                        onclick: move |_| {
-                                            game.throw(&Roll::d6(k));
-                                            typed.set(Checker::new());
-                                        },
-                                        span { class: "roll-count", "{k}" } " "
-                                        span { class: "roll-unit", "{lang.dice_word(k)}" }
-                                    }
-                                }
-                            }
-                            p { class: "caption", "{game.enter_dice()}" }
-                            FaceKeypad { checker: typed, lang }
-                            if typed_len > 0 {
+                        RollPanel {
+                            typed,
+                            lang,
+                            // Enabled when the game lists this roll; a tap on a
+                            // full column gets the game's refusal.
+                            app_roll: AppRoll::Counts { id: "genius-roll", listed: Some(rolls.clone()) },
+                            app_rolls: game.app_rolls(),
+                            on_roll: move |k| { game.throw(&Roll::d6(k)); },
+                            caption: game.enter_dice(),
+                            if !typed.is_empty() {
                                 p { class: "typed-sum", "data-testid": "typed-sum",
-                                    "{lang.dice_count(typed_len)} = {typed_sum}"
+                                    "{lang.dice_count(typed.len())} = {typed_sum}"
                                     if on_list(Halves::whole(typed_sum)) { " ✓" } else { " ✗" }
                                 }
                             }
-                            button {
-                                class: "action record",
-                                "data-testid": "record-typed",
-                                disabled: typed_len == 0,
-                                onclick: move |_| {
-                                    let dice = typed.read().hand().entered().to_vec();
-                                    game.act(Action::Roll { dice, source: RollSource::Typed });
-                                    typed.set(Checker::new());
-                                },
-                                "{g.record}"
+                            RecordTyped { typed, lang, ready: !typed.is_empty(),
+                                on_record: move |dice| { game.act(Action::Roll { dice, source: RollSource::Typed }); },
                             }
                         }
                     }

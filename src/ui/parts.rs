@@ -1,8 +1,11 @@
-//! Pieces every game screen shares: whose turn it is, refusals, the face
-//! keypad for real dice, undo/redo and the ranking.
+//! Pieces every game screen shares: whose turn it is, refusals, the roll
+//! (the app's or real dice typed in, in [`roll`]), undo/redo and the ranking.
+
+mod roll;
+
+pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel};
 
 use super::DieFace;
-use crate::core::checker::{Checker, Input};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::table::{Colour, Player};
@@ -78,58 +81,6 @@ pub fn Notices(refused: Option<String>, save_failed: bool, lang: Lang) -> Elemen
             p { class: "entry-error", role: "alert", "data-testid": "storage-full", "⚠ {lang.storage().full_game}" }
         } else if save_failed {
             p { class: "entry-error", role: "alert", "⚠ {lang.game().not_saved}" }
-        }
-    }
-}
-
-/// Six die faces to tap the dice of a real roll, the dice entered so far
-/// (sorted or in order), and `children` beside them (a preview).
-#[component]
-pub fn FaceKeypad(
-    checker: Signal<Checker>,
-    lang: Lang,
-    #[props(default)] sorted: bool,
-    #[props(default)] on_face: Option<EventHandler<()>>,
-    children: Element,
-) -> Element {
-    let mut checker = checker;
-    let state = checker.read().clone();
-    let shown = if sorted {
-        state.hand().sorted()
-    } else {
-        state.hand().entered().to_vec()
-    };
-    rsx! {
-        div { class: "typed",
-            div { class: "keypad small", role: "group",
-                for face in D6::ALL {
-                    button {
-                        key: "{face.value()}",
-                        class: "face-button",
-                        "data-testid": "typed-face-{face.value()}",
-                        "aria-label": lang.add_face_label(face),
-                        onclick: move |_| {
-                            let _ = checker.write().apply(Input::Face(face));
-                            if let Some(handler) = on_face {
-                                handler.call(());
-                            }
-                        },
-                        DieFace { face }
-                    }
-                }
-            }
-            if !shown.is_empty() {
-                div { class: "typed-preview",
-                    for (i, d) in shown.iter().enumerate() {
-                        DieFace { key: "{i}", face: *d, class: "mini" }
-                    }
-                    {children}
-                    button { class: "chip", "data-testid": "typed-clear", onclick: move |_| { let _ = checker.write().apply(Input::Clear); }, "✕" }
-                }
-            }
-            if let Some(e) = state.error() {
-                p { class: "entry-error", role: "alert", "⚠ {lang.entry_error(e)}" }
-            }
         }
     }
 }

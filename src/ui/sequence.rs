@@ -3,9 +3,8 @@
 
 mod setup;
 use super::coach::Panel;
-use super::parts::{colour_class, FaceKeypad, RulesPage};
-use super::{use_default, use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
-use crate::core::checker::Checker;
+use super::parts::{colour_class, use_typed, AppRoll, RollPanel, RulesPage};
+use super::{use_game, use_ui, DieFace, GameFrame, NoGame, Screen};
 use crate::core::coach;
 use crate::core::dice::D6;
 use crate::core::game::{GameKind, RollSource, Rules};
@@ -57,7 +56,7 @@ pub fn SequenceGameScreen() -> Element {
     let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let t = lang.sequence();
-    let mut typed = use_default::<Checker>();
+    let typed = use_typed();
 
     let read = game.active.read();
     let Some(active) = read.as_ref() else {
@@ -159,30 +158,20 @@ pub fn SequenceGameScreen() -> Element {
                     {game.roll_off(&r, &players)}
                 },
                 Phase::Roll => rsx! {
-                    section { class: "info play",
-                        button {
-                            class: "roll-main",
-                            "data-testid": "sequence-roll",
-                            hidden: !game.app_rolls(),
-                            "data-haptic": "roll",
-                            onclick: move |_| {
-                                game.throw_next();
-                                typed.set(Checker::new());
-                            },
-                            "{t.roll_two}"
-                        }
-                        p { class: "caption", "{game.enter_dice()}" }
-                        FaceKeypad {
-                            checker: typed,
-                            lang,
-                            on_face: move |_| {
-                                if typed.read().hand().len() == 2 {
-                                    let dice = typed.read().hand().entered().to_vec();
-                                    game.act(Action::Roll { dice, source: RollSource::Typed });
-                                    typed.set(Checker::new());
-                                }
-                            },
-                        }
+                    RollPanel {
+                        app_roll: AppRoll::One { id: "sequence-roll", label: t.roll_two },
+                        typed,
+                        lang,
+                        app_rolls: game.app_rolls(),
+                        on_roll: move |_| { game.throw_next(); },
+                        caption: game.enter_dice(),
+                        // The two faces typed are the roll.
+                        on_face: move |_| {
+                            if typed.len() == 2 {
+                                game.act(Action::Roll { dice: typed.dice(), source: RollSource::Typed });
+                                typed.clear();
+                            }
+                        },
                     }
                 },
                 Phase::Finished => rsx! {

@@ -3,11 +3,11 @@
 //! and the rules page with the rulings the app applies.
 
 use super::coach::Panel;
-use super::parts::{colour_class, symbol, FaceKeypad, Ranking, RulesPage};
-use super::{use_default, use_game, use_ui, GameFrame, NoGame, Screen};
-use crate::core::checker::Checker;
+use super::parts::{
+    colour_class, symbol, use_typed, AppRoll, Ranking, RecordTyped, RollPanel, RulesPage,
+};
+use super::{use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::coach;
-use crate::core::dice::MAX_DICE;
 use crate::core::game::{GameKind, Roll, RollSource, Rules};
 use crate::core::serieux::{self, Action, Cell, Phase, Serieux, ROUNDS};
 use crate::core::table::{FirstPlayer, Player};
@@ -41,7 +41,7 @@ pub fn SerieuxGameScreen() -> Element {
     let game = use_game::<Serieux>();
     let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
-    let mut typed = use_default::<Checker>();
+    let typed = use_typed();
 
     let read = game.active.read();
     let Some(active) = read.as_ref() else {
@@ -90,28 +90,16 @@ pub fn SerieuxGameScreen() -> Element {
                     {game.roll_off(&r, &players)}
                 },
                 Phase::Playing => rsx! {
-                    section { class: "info play",
-                        h2 { class: "section-title", "{g.choose_k}" }
-                        div { class: "roll-buttons", hidden: !game.app_rolls(),
-                            for k in 1..=MAX_DICE {
-                                button {
-                                    key: "{k}",
-                                    class: "roll-button",
-                                    "data-testid": "serieux-roll-{k}",
-                                    "data-haptic": "roll",
-                                    "aria-label": lang.roll_label(k),
-                                    onclick: move |_| {
-                                        game.throw(&Roll::d6(k));
-                                        typed.set(Checker::new());
-                                    },
-                                    span { class: "roll-count", "{k}" } " "
-                                    span { class: "roll-unit", "{lang.dice_word(k)}" }
-                                }
-                            }
-                        }
-                        p { class: "caption", "{game.enter_dice()}" }
-                        FaceKeypad { checker: typed, lang, sorted: true,
-                            if let Some(v) = typed.read().verdict() {
+                    RollPanel {
+                        app_roll: AppRoll::Counts { id: "serieux-roll", listed: None },
+                        typed,
+                        lang,
+                        app_rolls: game.app_rolls(),
+                        on_roll: move |k| { game.throw(&Roll::d6(k)); },
+                        caption: game.enter_dice(),
+                        sorted: true,
+                        preview: rsx! {
+                            if let Some(v) = typed.verdict() {
                                 span {
                                     class: if v.is_prime() { "preview-verdict ok" } else { "preview-verdict ko" },
                                     "data-testid": "typed-verdict",
@@ -119,17 +107,9 @@ pub fn SerieuxGameScreen() -> Element {
                                     "{v.number} · {lang.verdict_word(&v)}"
                                 }
                             }
-                        }
-                        button {
-                            class: "action record",
-                            "data-testid": "record-typed",
-                            disabled: typed.read().hand().is_empty(),
-                            onclick: move |_| {
-                                let dice = typed.read().hand().entered().to_vec();
-                                game.act(Action::Roll { dice, source: RollSource::Typed });
-                                typed.set(Checker::new());
-                            },
-                            "{g.record}"
+                        },
+                        RecordTyped { typed, lang, ready: !typed.is_empty(),
+                            on_record: move |dice| { game.act(Action::Roll { dice, source: RollSource::Typed }); },
                         }
                     }
                 },
