@@ -18,7 +18,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
-import { start, id, open, ARTIFACTS, ROOT } from './harness.mjs';
+import { start, id, open, ARTIFACTS, ROOT } from './support/harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const OUT = path.join(ARTIFACTS, 'audit');

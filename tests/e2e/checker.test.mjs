@@ -1,7 +1,7 @@
 // The prime checker in headless Chromium at 390×844, against the release build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, openChecker, text, shot, APP } from './harness.mjs';
+import { start, id, open, openChecker, text, shot, APP } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await start(); });

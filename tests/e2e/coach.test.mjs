@@ -3,7 +3,7 @@
 // that hides it, and a coached game marked in the history.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, openChecker, shot } from './harness.mjs';
+import { start, id, open, openChecker, shot } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await start(); });

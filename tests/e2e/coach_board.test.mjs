@@ -4,7 +4,7 @@
 // and each open square's exact chance.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot } from './harness.mjs';
+import { start, id, open, shot } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await start(); });

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { start, id, open, shot, ARTIFACTS } from './harness.mjs';
+import { start, id, open, shot, ARTIFACTS } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await start(); });

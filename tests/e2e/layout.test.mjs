@@ -3,8 +3,8 @@
 // Screenshots of each go to tests/e2e/artifacts/layout-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, shot } from './harness.mjs';
-import { SCREENS, VIEWPORTS } from './screens.mjs';
+import { start, id, shot } from './support/harness.mjs';
+import { SCREENS, VIEWPORTS } from './support/screens.mjs';
 
 let app;
 before(async () => { app = await start(); });

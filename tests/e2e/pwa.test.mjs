@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { start, id, open, text, shot, rulesText, WEB_DIST, LAUNCH, APP } from './harness.mjs';
-import { SCREENS } from './screens.mjs';
+import { start, id, open, text, shot, rulesText, WEB_DIST, LAUNCH, APP } from './support/harness.mjs';
+import { SCREENS } from './support/screens.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
 /** Width and height from a PNG's IHDR chunk. */

@@ -2,7 +2,7 @@
 // and re-rolling the others, history, fairness, undo that never re-rolls.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot } from './harness.mjs';
+import { start, id, open, shot } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await start(); });

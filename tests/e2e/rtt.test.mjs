@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { start, id, open, shot, rulesText } from './harness.mjs';
+import { start, id, open, shot, rulesText } from './support/harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** axe-core's serious and critical violations on the page as it stands. */

@@ -1,7 +1,7 @@
 // Mode Sérieux played through the UI in headless Chromium at 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot, rulesText, APP, ARTIFACTS } from './harness.mjs';
+import { start, id, open, shot, rulesText, APP, ARTIFACTS } from './support/harness.mjs';
 import path from 'node:path';
 
 let app;

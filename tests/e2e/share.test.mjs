@@ -6,7 +6,7 @@
 // plays accepts (Chromium on Android: text files but no .json; Safari: any).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open } from './harness.mjs';
+import { start, id, open } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await start(); });

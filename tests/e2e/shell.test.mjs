@@ -3,8 +3,8 @@
 // vibrate unless turned off, and a new screen starts at the top.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, APP } from './harness.mjs';
-import { SCREENS } from './screens.mjs';
+import { start, id, open, APP } from './support/harness.mjs';
+import { SCREENS } from './support/screens.mjs';
 
 let app;
 before(async () => { app = await start(); });

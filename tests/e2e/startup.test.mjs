@@ -7,7 +7,7 @@
 // at the page before the app.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, APP, shot } from './harness.mjs';
+import { start, id, APP, shot } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await start(); });

@@ -3,7 +3,7 @@
 // History comes back with undo.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, launch, shot } from './harness.mjs';
+import { start, id, open, launch, shot } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await start(); });
@@ -91,7 +91,7 @@ test('a finished game deleted from the History comes back with undo', async () =
 
 // ---- Saved games in IndexedDB (issue 17) ----
 
-import { savedGame, reseal, FINISHED, UNFINISHED } from './saved-games.mjs';
+import { savedGame, reseal, FINISHED, UNFINISHED } from './support/saved-games.mjs';
 
 /** The keys IndexedDB holds for the app. */
 const idbKeys = (page) => page.evaluate(() => new Promise((resolve, reject) => {

@@ -6,8 +6,8 @@
 // `lazy_screen`).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, APP, open, openChecker, shot } from './harness.mjs';
-import { SCREENS } from './screens.mjs';
+import { start, id, APP, open, openChecker, shot } from './support/harness.mjs';
+import { SCREENS } from './support/screens.mjs';
 
 let app;
 before(async () => { app = await start(); });

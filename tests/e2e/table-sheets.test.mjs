@@ -5,8 +5,8 @@
 // pages at 390×844. Nothing leaves the machine.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { id, open, shot } from './harness.mjs';
-import { startTable, join } from './tables.mjs';
+import { id, open, shot } from './support/harness.mjs';
+import { startTable, join } from './support/tables.mjs';
 
 let table, app;
 const log = (...a) => { if (process.env.TABLE_DEBUG) console.log(...a); };

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { id, open, shot } from './harness.mjs';
-import { BIN, proc, startTable, join as joinGame, mustChoose, claim } from './tables.mjs';
+import { id, open, shot } from './support/harness.mjs';
+import { BIN, proc, startTable, join as joinGame, mustChoose, claim } from './support/tables.mjs';
 
 let table, app, relayUrl;
 const log = (...a) => { if (process.env.TABLE_DEBUG) console.log(...a); };

@@ -1,7 +1,7 @@
 // The letter-dice word game played through the UI in headless Chromium at 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, id, open, shot, rulesText } from './harness.mjs';
+import { start, id, open, shot, rulesText } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await start(); });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { start, WEB_DIST, id } from '../harness.mjs';
+import { start, WEB_DIST, id } from '../support/harness.mjs';
 
 const TAPS = Number(process.argv[2] || 400);
 // The wasm budget in bytes gzipped (the checker issue's 400 KB, raised to

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../../../scripts/serve.mjs';
-import { ROOT, WEB_DIST } from '../harness.mjs';
+import { ROOT, WEB_DIST } from '../support/harness.mjs';
 
 const dist = path.resolve(process.argv[2] || WEB_DIST);
 const out = path.join(ROOT, 'tests/perf/same-screens/src/screens.rs');

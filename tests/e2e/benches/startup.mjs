@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium as playwright } from 'playwright-core';
 import { serve } from '../../../scripts/serve.mjs';
-import { ROOT, WEB_DIST } from '../harness.mjs';
+import { ROOT, WEB_DIST } from '../support/harness.mjs';
 import { chromium as lighthouseChromium, audit } from './lighthouse/audit.mjs';
 
 const LOADS = Number(process.env.LOADS || 21);

@@ -10,8 +10,8 @@
 //   after the back button, and History again.
 // Each figure is the median of three.
 //   node tests/e2e/benches/storage-bench.mjs [SIZES…]    (after the release web build)
-import { start, id, APP } from '../harness.mjs';
-import { savedGames } from '../saved-games.mjs';
+import { start, id, APP } from '../support/harness.mjs';
+import { savedGames } from '../support/saved-games.mjs';
 
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
 const sizes = SIZES.length ? SIZES : [100, 1000, 10000];

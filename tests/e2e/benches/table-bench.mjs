@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
-import { start, WEB_DIST, id, open, ROOT } from '../harness.mjs';
+import { start, WEB_DIST, id, open, ROOT } from '../support/harness.mjs';
 
 const MOVES = Number(process.argv[2] || 30);
 const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;

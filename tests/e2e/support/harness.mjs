@@ -4,12 +4,12 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { serve } from '../../scripts/serve.mjs';
+import { serve } from '../../../scripts/serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const ROOT = path.resolve(here, '../..');
+export const ROOT = path.resolve(here, '../../..');
 export const WEB_DIST = process.env.GENIUS_WEB_DIST || path.join(ROOT, 'target/dx/genius/release/web/public');
-export const ARTIFACTS = path.join(here, 'artifacts');
+export const ARTIFACTS = path.join(here, '..', 'artifacts');
 export const PHONE = { width: 390, height: 844 };
 
 /** How the tests launch Debian's Chromium (playwright-core). */
