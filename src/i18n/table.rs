@@ -3,6 +3,7 @@
 
 use super::Lang;
 use crate::core::link::wire::{Denied, JoinRefusal};
+use crate::core::link::OpenFailure;
 
 texts! {
     /// The labels of one game played on several phones.
@@ -65,6 +66,30 @@ impl Lang {
     }
 
     /// An invitation link that names no game.
+    /// Why the table could not be opened here.
+    pub fn open_failure(self, why: OpenFailure) -> &'static str {
+        match why {
+            OpenFailure::BadRelay => self.pick(
+                "L'adresse du relais des réglages n'en est pas une : corrigez-la dans les réglages.",
+                "The relay's address in the settings is not one: correct it in the settings.",
+            ),
+            OpenFailure::BadLink => self.table_bad_link(),
+            OpenFailure::Network => self.pick(
+                "Le réseau de ce téléphone n'a pas pu s'ouvrir : vérifiez sa connexion.",
+                "This phone's network could not be opened: check its connection.",
+            ),
+            OpenFailure::RelayDown => self.table().relay_down,
+            OpenFailure::DamagedCopy => self.pick(
+                "La copie de cette partie sur ce téléphone est illisible : rejoignez la table par son lien.",
+                "This phone's copy of the game cannot be read: join the table by its link.",
+            ),
+            OpenFailure::NoCopy => self.pick(
+                "Ce téléphone n'a pas encore reçu la partie : il ne peut pas l'héberger.",
+                "This phone has not received the game yet: it cannot host it.",
+            ),
+        }
+    }
+
     pub fn table_bad_link(self) -> &'static str {
         self.pick(
             "Ce lien d'invitation est abîmé ou incomplet : demandez à l'hôte de le partager à nouveau.",

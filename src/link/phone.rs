@@ -8,12 +8,13 @@
 //! guests find it again), or hosts its copy under a new ticket when the
 //! host has left ([`Phone::take_over`]).
 
-use super::{GuestLink, GuestLinkEvent, HostLink, Options, TableGame};
+use super::{GuestLink, GuestLinkEvent, HostLink, LinkError, Options, TableGame};
 use crate::core::link::guest::{Guest, SavedGuest};
 use crate::core::link::host::{Host, HostEvent, SavedHost};
 use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Step};
+use crate::core::link::OpenFailure;
 use crate::core::save::{SavedGame, TableMark, TableRole};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -39,11 +40,53 @@ pub enum PhoneEvents<G: TableGame> {
     Guest(UnboundedReceiver<GuestLinkEvent<G::Error>>),
 }
 
-/// Why a saved table game cannot be opened again.
-pub type OpenError = String;
+/// Why a table game could not be opened on this phone.
+#[derive(Debug)]
+pub enum OpenError {
+    /// The link itself: the relay's address, the ticket, the network, the
+    /// relay's answer.
+    Link(LinkError),
+    /// The game or the link's saved state cannot be read: why.
+    Damaged(String),
+    /// A phone that never received the game cannot host it.
+    NoCopy,
+}
 
-fn error(e: impl std::fmt::Debug) -> OpenError {
-    format!("{e:?}")
+impl OpenError {
+    /// What the player is told.
+    pub fn failure(&self) -> OpenFailure {
+        match self {
+            OpenError::Link(LinkError::BadRelay(_)) => OpenFailure::BadRelay,
+            OpenError::Link(LinkError::Ticket(_)) => OpenFailure::BadLink,
+            OpenError::Link(LinkError::Bind(_)) => OpenFailure::Network,
+            OpenError::Link(LinkError::Offline) => OpenFailure::RelayDown,
+            OpenError::Damaged(_) => OpenFailure::DamagedCopy,
+            OpenError::NoCopy => OpenFailure::NoCopy,
+        }
+    }
+}
+
+impl From<LinkError> for OpenError {
+    fn from(e: LinkError) -> OpenError {
+        OpenError::Link(e)
+    }
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::Link(e) => e.fmt(f),
+            OpenError::Damaged(why) => write!(f, "the saved table game cannot be read: {why}"),
+            OpenError::NoCopy => write!(f, "this phone has no copy of the game yet"),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+/// A saved game or link state that cannot be read.
+pub fn damaged(e: impl std::fmt::Debug) -> OpenError {
+    OpenError::Damaged(format!("{e:?}"))
 }
 
 impl<G: TableGame> Phone<G> {
@@ -52,9 +95,7 @@ impl<G: TableGame> Phone<G> {
         host: Host<G>,
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
-        let (link, events) = HostLink::open(host, options)
-            .await
-            .map_err(|e| e.to_string())?;
+        let (link, events) = HostLink::open(host, options).await?;
         Ok((Phone::Host(link), PhoneEvents::Host(events)))
     }
 
@@ -64,9 +105,7 @@ impl<G: TableGame> Phone<G> {
         ticket: &Ticket,
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
-        let (link, events) = GuestLink::join(guest, ticket, options)
-            .await
-            .map_err(|e| e.to_string())?;
+        let (link, events) = GuestLink::join(guest, ticket, options).await?;
         Ok((Phone::Guest(link), PhoneEvents::Guest(events)))
     }
 
@@ -76,19 +115,19 @@ impl<G: TableGame> Phone<G> {
         mark: &TableMark,
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
-        let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(error)?;
+        let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(damaged)?;
         let options = Options {
             key: Some(save.key),
             ..options.clone()
         };
         match mark.role {
             TableRole::Host => {
-                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(error)?;
-                let replica = Replica::restore(saved.replica.clone()).map_err(error)?;
+                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(damaged)?;
+                let replica = Replica::restore(saved.replica.clone()).map_err(damaged)?;
                 Phone::host(Host::restore(saved, replica), &options).await
             }
             TableRole::Guest => {
-                let ticket = Ticket::parse(&mark.ticket).map_err(error)?;
+                let ticket = Ticket::parse(&mark.ticket).map_err(damaged)?;
                 Phone::join(saved_guest(save.state)?, &ticket, &options).await
             }
         }
@@ -103,20 +142,20 @@ impl<G: TableGame> Phone<G> {
         new_phone: PhoneId,
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
-        let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(error)?;
+        let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(damaged)?;
         let (replica, phone, seat) = match mark.role {
             TableRole::Guest => {
-                let saved: SavedGuest<G> = serde_json::from_value(save.state).map_err(error)?;
-                let replica = saved.replica.ok_or("no copy of the game yet")?;
+                let saved: SavedGuest<G> = serde_json::from_value(save.state).map_err(damaged)?;
+                let replica = saved.replica.ok_or(OpenError::NoCopy)?;
                 (replica, saved.phone, saved.claim)
             }
             TableRole::Host => {
-                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(error)?;
+                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(damaged)?;
                 let seat = saved.seats.iter().position(|p| *p == Some(saved.me));
                 (saved.replica, new_phone, seat)
             }
         };
-        let replica = Replica::restore(replica).map_err(error)?;
+        let replica = Replica::restore(replica).map_err(damaged)?;
         Phone::host(Host::new(replica, secret, phone, seat), options).await
     }
 
@@ -199,9 +238,9 @@ impl<G: TableGame> Phone<G> {
 
 /// A guest as it was saved, with its copy of the game.
 pub fn saved_guest<G: TableGame>(state: serde_json::Value) -> Result<Guest<G>, OpenError> {
-    let saved: SavedGuest<G> = serde_json::from_value(state).map_err(error)?;
+    let saved: SavedGuest<G> = serde_json::from_value(state).map_err(damaged)?;
     let replica = match saved.replica.clone() {
-        Some(r) => Some(Replica::restore(r).map_err(error)?),
+        Some(r) => Some(Replica::restore(r).map_err(damaged)?),
         None => None,
     };
     Ok(Guest::restore(saved, replica))

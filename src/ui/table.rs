@@ -13,6 +13,7 @@ use super::{use_ui, Screen, Ui};
 use crate::core::game::{Actor, GameKind};
 use crate::core::link::guest::{LinkState, SeatChoice};
 use crate::core::link::wire::{PhoneId, SeatView};
+use crate::core::link::OpenFailure;
 use crate::core::save::TableRole;
 use crate::i18n::Lang;
 use crate::platform;
@@ -77,7 +78,7 @@ pub enum LinkStatus {
     /// `retry_secs` (0: dialling now).
     Lost { retry_secs: u64, down_secs: u64 },
     /// The link could not start (no network, relay unreachable…).
-    Failed(String),
+    Failed(OpenFailure),
     /// The invitation link cannot be read (damaged, cut short).
     BadLink,
 }
@@ -163,7 +164,7 @@ impl TableInfo {
                 (lang.host_unreachable(*down_secs), true)
             }
             LinkStatus::Lost { retry_secs, .. } => (lang.link_lost(*retry_secs), true),
-            LinkStatus::Failed(why) => (format!("{} ({why})", lang.table().relay_down), true),
+            LinkStatus::Failed(why) => (lang.open_failure(*why).into(), true),
             LinkStatus::BadLink => (lang.table_bad_link().into(), true),
         }
     }

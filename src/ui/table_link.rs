@@ -14,10 +14,13 @@ use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
+use crate::core::link::OpenFailure;
 use crate::core::save::TableRole;
 use crate::core::{einstein::Einstein, genius::Genius, rtt::Rtt, sequence::Sequence};
 use crate::core::{serieux::Serieux, words::Words};
-use crate::link::{GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame};
+use crate::link::{
+    damaged, GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame,
+};
 use crate::{platform, records, saves};
 use dioxus::prelude::*;
 use n0_future::StreamExt;
@@ -60,13 +63,14 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
             match open::<G>(ui, &request).await {
                 Ok((phone, events)) => run(ui, phone, events, commands).await,
                 Err(why) => {
-                    let bad_link = matches!(&request, TableRequest::Join(text) if Ticket::parse(text).is_err());
+                    let bad_link = matches!(&request, TableRequest::Join(text) if Ticket::parse(text).is_err())
+                        || why.failure() == OpenFailure::BadLink;
                     failed::<G>(
                         ui,
                         if bad_link {
                             LinkStatus::BadLink
                         } else {
-                            LinkStatus::Failed(why)
+                            LinkStatus::Failed(why.failure())
                         },
                     )
                 }
@@ -110,11 +114,11 @@ async fn open<G: GameScreen + TableGame>(
     ui: Ui,
     request: &TableRequest,
 ) -> Result<(Phone<G>, PhoneEvents<G>), OpenError> {
-    let error = |e: &dyn std::fmt::Debug| format!("{e:?}");
+    let error = |e: &dyn std::fmt::Debug| damaged(e);
     let mark = |id: &str| {
         saves::game(id)
             .and_then(|s| s.table_mark())
-            .ok_or_else(|| "not a table game".to_string())
+            .ok_or_else(|| damaged("not a table game"))
     };
     match request {
         TableRequest::Host(_) => {
@@ -124,7 +128,7 @@ async fn open<G: GameScreen + TableGame>(
                 .peek()
                 .as_ref()
                 .map(|a| (a.id.clone(), a.session.clone()))
-                .ok_or("no game")?;
+                .ok_or_else(|| damaged("no game"))?;
             let start = Start {
                 setup: session.setup().clone(),
                 coach_allowed: session.coach().allowed,

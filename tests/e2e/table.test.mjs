@@ -78,6 +78,15 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
   console.log(`wrong-secret refusal shown in ${Date.now() - joinStart} ms (link opened in a running tab)`);
   await shot(stranger, 'table-wrong-secret-fr-light');
 
+  // A link whose host key is damaged (32 bytes that are no key): the words
+  // of any damaged link, in French, not the relay's and no English inside.
+  const damagedKey = url.replace(/h=[0-9a-f]{64}/, `h=02${'0'.repeat(62)}`);
+  assert.notEqual(damagedKey, url);
+  await stranger.goto(damagedKey);
+  await stranger.waitForFunction(() => /Ce lien d'invitation est abîmé ou incomplet/.test(document.body.textContent), null, { timeout: 30000 });
+  assert.doesNotMatch(await stranger.textContent('body'), /not a table ticket|Damaged|relais ne répond pas/);
+  await shot(stranger, 'table-damaged-key-fr-light');
+
   // The English phone, on Home, opens the link: the table opens, nothing is
   // chosen for it, and Anne (the host's player) is not offered. It takes
   // Bruno's seat: asked, then held, never said taken.

@@ -30,3 +30,21 @@ pub mod host;
 pub mod replica;
 pub mod ticket;
 pub mod wire;
+
+/// Why a table could not be opened on this phone, in the terms its player
+/// is told (`crate::link`'s own errors say more, for the logs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenFailure {
+    /// The relay named in the settings is not an address.
+    BadRelay,
+    /// The invitation link cannot be read (its host's key, say).
+    BadLink,
+    /// This phone's network could not be opened.
+    Network,
+    /// The relay did not answer.
+    RelayDown,
+    /// This phone's saved copy of the table game cannot be read.
+    DamagedCopy,
+    /// This phone never received the game, so it cannot host it.
+    NoCopy,
+}
