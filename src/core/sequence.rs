@@ -255,6 +255,33 @@ impl Sequence {
         self.board[r][c].is_some_and(|s| s != side)
     }
 
+    /// Placing a chip of `sum` on one of `squares`: a free one, else (none
+    /// free) one of the other side's, which it replaces; `None` if neither.
+    fn place_on(&self, sum: u8, squares: &[Square], side: usize) -> Option<Phase> {
+        let free: Vec<Square> = squares
+            .iter()
+            .copied()
+            .filter(|&sq| self.free(sq))
+            .collect();
+        if !free.is_empty() {
+            return Some(Phase::Place {
+                sum,
+                squares: free,
+                replacing: false,
+            });
+        }
+        let theirs: Vec<Square> = squares
+            .iter()
+            .copied()
+            .filter(|&sq| self.opponent(sq, side))
+            .collect();
+        (!theirs.is_empty()).then_some(Phase::Place {
+            sum,
+            squares: theirs,
+            replacing: true,
+        })
+    }
+
     /// What a roll of `sum` lets the current player do, or `None` if nothing.
     fn options(&self, sum: u8) -> Option<Phase> {
         let side = self.side_of(self.current);
@@ -270,49 +297,9 @@ impl Sequence {
                     .collect();
                 (!squares.is_empty()).then_some(Phase::Remove { squares })?
             }
-            11 => {
-                let free: Vec<Square> = all.iter().copied().filter(|&sq| self.free(sq)).collect();
-                if !free.is_empty() {
-                    Phase::Place {
-                        sum,
-                        squares: free,
-                        replacing: false,
-                    }
-                } else {
-                    let theirs: Vec<Square> = all
-                        .iter()
-                        .copied()
-                        .filter(|&sq| self.opponent(sq, side))
-                        .collect();
-                    (!theirs.is_empty()).then_some(Phase::Place {
-                        sum,
-                        squares: theirs,
-                        replacing: true,
-                    })?
-                }
-            }
-            _ => {
-                let mine = squares_of(sum);
-                let free: Vec<Square> = mine.iter().copied().filter(|&sq| self.free(sq)).collect();
-                if !free.is_empty() {
-                    Phase::Place {
-                        sum,
-                        squares: free,
-                        replacing: false,
-                    }
-                } else {
-                    let theirs: Vec<Square> = mine
-                        .iter()
-                        .copied()
-                        .filter(|&sq| self.opponent(sq, side))
-                        .collect();
-                    (!theirs.is_empty()).then_some(Phase::Place {
-                        sum,
-                        squares: theirs,
-                        replacing: true,
-                    })?
-                }
-            }
+            // 11: any square, as the rulebook's joker.
+            11 => self.place_on(sum, &all, side)?,
+            _ => self.place_on(sum, &squares_of(sum), side)?,
         };
         Some(phase)
     }
