@@ -355,6 +355,7 @@ impl<G: GameScreen> UseGame<G> {
             refused: table.refused.clone(),
             // Told as long as the link is not up (lost, or dialling again).
             offline_moves: table.pending > 0 && !table.linked(),
+            sent: table.pending > 0 && table.linked(),
         })
     }
 
@@ -455,6 +456,9 @@ pub struct TableView {
     pub refused: Option<String>,
     /// Moves made here wait for the link to come back.
     pub offline_moves: bool,
+    /// Moves made here are with the host, not answered yet: the controls
+    /// wait for its answer (a second tap sends nothing twice).
+    pub sent: bool,
 }
 
 /// Whose turn it is, the notices, the screen's content, undo and redo,
@@ -499,6 +503,7 @@ pub fn GameFrame(
     } = game;
     let t = lang.table();
     let waiting = table.as_ref().and_then(|t| t.waiting.clone());
+    let sent = table.as_ref().is_some_and(|t| t.sent);
     let refused = refused.or_else(|| table.as_ref().and_then(|t| t.refused.clone()));
     rsx! {
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
@@ -522,8 +527,12 @@ pub fn GameFrame(
             if let Some(waiting) = &waiting {
                 p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }
             }
-            // Another phone's move: this phone's controls are shown, inert.
-            div { class: "table-controls", inert: waiting.is_some().then_some("true"), {children} }
+            if sent && waiting.is_none() {
+                p { class: "notice", role: "status", "data-testid": "sent-to-host", "{t.asking}" }
+            }
+            // Another phone's move, or this phone's with the host: this
+            // phone's controls are shown, inert.
+            div { class: "table-controls", inert: (waiting.is_some() || sent).then_some("true"), {children} }
             if coach_allowed {
                 CoachToggle { lang, open: coach_open, on_open: move |()| consult.call(()),
                     if let Some(build) = coach {
