@@ -137,8 +137,12 @@ pub fn EinsteinGameScreen() -> Element {
     let current_chooser = (draft.chooser)()
         .filter(|c| waiting.contains(c))
         .or(waiting.first().copied());
+    // Otherwise (on several phones, once this phone's players have chosen)
+    // this phone's own player's sheet, not the first player's.
+    let own = table.as_ref().and_then(|t| t.mine.first().copied());
     let shown_sheet = (draft.sheet_of)()
         .or(current_chooser)
+        .or(own)
         .unwrap_or(0)
         .min(players.len() - 1);
     let status_player = match state.phase() {

@@ -155,6 +155,11 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
       }
     }
     const guestChose = await chooseIfAsked(guest);
+    if (guestChose && !(await guest.$(id('ranking')))) {
+      // Once Bruno has chosen, his phone keeps his own sheet in view (it
+      // jumped to Anne's, where her choice is hidden: his marks seemed gone).
+      await guest.waitForSelector(`${id('sheet-tab-1')}[aria-selected="true"]`, { timeout: 5000 });
+    }
     peer.send('auto');
     if (round % 10 === 0) log(`round ${round}: ${await host.textContent(id('game-status'))} | peer ${peer.lines.at(-1)}`);
     moved = moved || hostChose || guestChose;
