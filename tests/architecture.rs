@@ -190,7 +190,8 @@ fn paths_used(module: &[String], code: &str) -> Vec<Vec<String>> {
                 out.push(path);
             }
         }
-        i += code.len() - after.len() - i;
+        // On past what was read: `after` is the rest of `code`.
+        i = code.len() - after.len();
     }
     out
 }

@@ -114,7 +114,6 @@ async fn open<G: GameScreen + TableGame>(
     ui: Ui,
     request: &TableRequest,
 ) -> Result<(Phone<G>, PhoneEvents<G>), OpenError> {
-    let error = |e: &dyn std::fmt::Debug| damaged(e);
     let mark = |id: &str| {
         saves::game(id)
             .and_then(|s| s.table_mark())
@@ -134,19 +133,19 @@ async fn open<G: GameScreen + TableGame>(
                 coach_allowed: session.coach().allowed,
                 dice: session.record().dice,
             };
-            let replica = Replica::new(id, start).map_err(|e| error(&e))?;
+            let replica = Replica::new(id, start).map_err(damaged)?;
             // The host's phone holds the first player's seat, as the
             // native peer does: not offered to the others unless the host
             // leaves it to another phone or keeps another (the table
             // screen shows it and offers both).
             let mut host = Host::new(replica, Secret::from_bytes(random()), new_phone(), Some(0));
             for action in session.log() {
-                host.act(Step::Act(action.clone())).map_err(|e| error(&e))?;
+                host.act(Step::Act(action.clone())).map_err(damaged)?;
             }
             Phone::host(host, &options(ui)).await
         }
         TableRequest::Join(text) => {
-            let ticket = Ticket::parse(text).map_err(|e| error(&e))?;
+            let ticket = Ticket::parse(text).map_err(damaged)?;
             // This phone's copy of that table, if it has one (a reload, a
             // link opened again): rejoined with it, as the same phone.
             let kept = ui

@@ -79,4 +79,10 @@ impl Mode {
     pub fn uses_challenge_die(self) -> bool {
         !matches!(self, Mode::Simple)
     }
+
+    /// Whether a round may be finished once a row fills up (an option):
+    /// Expert ends with its fifth column, with no round left to finish.
+    pub fn offers_finish_round(self) -> bool {
+        self != Mode::Expert
+    }
 }

@@ -30,8 +30,7 @@ impl GameSetup for Genius {
             players,
             first,
             mode: options.mode,
-            // Expert ends with its fifth column: there is no round to finish.
-            finish_round: options.finish_round && options.mode != Mode::Expert,
+            finish_round: options.finish_round && options.mode.offers_finish_round(),
         }
     }
 
@@ -62,7 +61,7 @@ fn GeniusOptions(options: Signal<Options>) -> Element {
                     }
                 }
             }
-            if mode != Mode::Expert {
+            if mode.offers_finish_round() {
                 label { class: "choice",
                     input {
                         r#type: "checkbox",
