@@ -133,7 +133,7 @@ async fn play(
                 random_move(g.replica()?.session().state(), &seats, rng)
             });
             if let Some(action) = action {
-                let _ = guest.propose(Step::Act(action));
+                let _ = guest.act(Step::Act(action));
             }
         }
         tokio::time::sleep(Duration::from_millis(5)).await;
@@ -445,7 +445,7 @@ impl Peer {
         while !done(self) {
             if Instant::now() > deadline {
                 let lines = self.lines.lock().unwrap();
-                let tail = &lines[lines.len().saturating_sub(8)..];
+                let tail = &lines[lines.len().saturating_sub(40)..];
                 panic!("timed out waiting for: {what}; it said last: {tail:?}");
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -569,8 +569,11 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
     // Moves still on their way land after the last round: every copy
     // settles on the host's head as it then stands.
     for peer in [&bruno, &chloe] {
-        peer.wait("the same game", |p| p.head() == host.head())
-            .await;
+        let want = host.head();
+        peer.wait(&format!("the same game (host at {want})"), |p| {
+            p.head() == host.head()
+        })
+        .await;
     }
     let at = host.head();
     // The host leaves; Bruno's copy carries the game on under a new
@@ -613,7 +616,9 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
     }
     let last = bruno.head();
     assert!(last > at, "the game went on");
-    chloe.wait("the same game", |p| p.head() == last).await;
+    chloe
+        .wait(&format!("the same game (at {last})"), |p| p.head() == last)
+        .await;
     assert_eq!(
         bruno.last("head").unwrap()["chain"],
         chloe.last("head").unwrap()["chain"]

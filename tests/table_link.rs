@@ -9,12 +9,13 @@ use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
 use genius::core::game::{Actor, Game};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
-use genius::core::link::host::{Host, HostEvent, Misbehaviour, Output, PeerId};
+use genius::core::link::host::{Host, HostEvent, Misbehaviour};
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{
     encode, Denied, FrameError, JoinRefusal, PhoneId, Secret, Start, Step, ToHost, MAX_FRAME,
     PROTOCOL, SILENCE,
 };
+use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
@@ -116,17 +117,17 @@ impl<G: Game> Table<G> {
         if let Some(peer) = phone.peer.take() {
             phone.to_host.clear();
             phone.to_guest.clear();
-            phone.guest.disconnected();
-            self.host.disconnected(peer);
+            phone.guest.disconnected(self.now);
+            self.host.disconnected(peer, self.now);
         }
     }
 
     /// Moves what both sides want to send into the network, and closes
-    /// what the host closes.
+    /// what either side closes.
     fn pump(&mut self) {
         while let Some(output) = self.host.poll_output() {
             match output {
-                Output::Send { peer, frame } => {
+                Output::Transmit { peer, frame } => {
                     if let Some(p) = self.phones.iter_mut().find(|p| p.peer == Some(peer)) {
                         p.to_guest.push_back(frame);
                     }
@@ -136,35 +137,41 @@ impl<G: Game> Table<G> {
                         // What was queued before the close still arrives.
                         let phone = &mut self.phones[i];
                         while let Some(frame) = phone.to_guest.pop_front() {
-                            phone.guest.receive(&frame, self.now).unwrap();
+                            phone.guest.receive(&frame, self.now);
                         }
                         self.disconnect(i);
                     }
                 }
-            }
-        }
-        while let Some(event) = self.host.poll_event() {
-            if std::env::var("LINK_DEBUG").is_ok() {
-                eprintln!("{event:?}");
-            }
-        }
-        for phone in &mut self.phones {
-            while let Some(frame) = phone.guest.poll_transmit() {
-                if phone.peer.is_some() {
-                    phone.to_host.push_back(frame);
+                Output::Event(event) => {
+                    if std::env::var("LINK_DEBUG").is_ok() {
+                        eprintln!("{event:?}");
+                    }
                 }
             }
-            while let Some(event) = phone.guest.poll_event() {
-                match event {
-                    GuestEvent::Accepted { id, seq } => {
+        }
+        let mut closed = Vec::new();
+        for (i, phone) in self.phones.iter_mut().enumerate() {
+            while let Some(output) = phone.guest.poll_output() {
+                match output {
+                    Output::Transmit { frame, .. } if phone.peer.is_some() => {
+                        phone.to_host.push_back(frame)
+                    }
+                    Output::Transmit { .. } => {}
+                    Output::Close { .. } => closed.push(i),
+                    Output::Event(GuestEvent::Accepted { id, seq }) => {
                         phone.outcomes.insert(id, Some(Ok(seq)));
                     }
-                    GuestEvent::Denied { id, why } => {
+                    Output::Event(GuestEvent::Denied { id, why }) => {
                         phone.outcomes.insert(id, Some(Err(why)));
                     }
-                    _ => {}
+                    Output::Event(_) => {}
                 }
             }
+        }
+        for i in closed {
+            self.faults.silences +=
+                usize::from(self.phones[i].guest.state() == &LinkState::Offline);
+            self.disconnect(i);
         }
     }
 
@@ -217,9 +224,8 @@ impl<G: Game> Table<G> {
                 self.host.receive(peer, &frame, now);
             }
         } else if let Some(frame) = Self::take(&mut phone.to_guest, rng, faults) {
-            if phone.guest.receive(&frame, now).is_err() {
-                self.disconnect(i);
-            }
+            // Bytes it cannot read: the guest closes (see `pump`).
+            phone.guest.receive(&frame, now);
         }
         true
     }
@@ -248,7 +254,7 @@ impl<G: Game> Table<G> {
                     None => return,
                 }
             };
-            let _ = self.host.act(step);
+            let _ = self.host.act(step, self.now);
             return;
         }
         let phone = &mut self.phones[i];
@@ -267,7 +273,7 @@ impl<G: Game> Table<G> {
                 None => return,
             }
         };
-        if let Ok(id) = phone.guest.propose(step, now) {
+        if let Ok(id) = phone.guest.act(step, now) {
             phone.outcomes.insert(id, None);
         }
     }
@@ -321,14 +327,10 @@ impl<G: Game> Table<G> {
     /// connections of a side gone silent dropped (as the drivers do).
     fn tick(&mut self) {
         self.host.handle_timeout(self.now);
-        for i in 0..self.phones.len() {
-            let phone = &mut self.phones[i];
+        for phone in &mut self.phones {
             phone.guest.handle_timeout(self.now);
-            if phone.peer.is_some() && phone.guest.state() == &LinkState::Offline {
-                self.faults.silences += 1;
-                self.disconnect(i);
-            }
         }
+        self.pump();
     }
 
     /// The phone is closed and opened again: the guest comes back from what
@@ -594,27 +596,30 @@ fn a_guest_proposes_for_its_own_seat_only_and_sees_the_rules_refusal() {
     // Seat 0 (the host) rolls; a guest may not roll for it.
     let guest = &mut table.phones[0].guest;
     assert_eq!(
-        guest.propose(Step::Act(roll([1, 2, 3, 4, 5])), Duration::ZERO),
+        guest.act(Step::Act(roll([1, 2, 3, 4, 5])), Duration::ZERO),
         Err(Denied::NotYourSeat {
             seat: Some(1),
             actor: Actor::Player(0)
         })
     );
     // Nor choose for another player.
-    table.host.act(Step::Act(roll([1, 2, 3, 4, 5]))).unwrap();
+    table
+        .host
+        .act(Step::Act(roll([1, 2, 3, 4, 5])), table.now)
+        .unwrap();
     settle(&mut table);
     let guest = &mut table.phones[0].guest;
     assert!(matches!(
-        guest.propose(Step::Act(choose(2)), Duration::ZERO),
+        guest.act(Step::Act(choose(2)), Duration::ZERO),
         Err(Denied::NotYourSeat { .. })
     ));
     // Its own choice goes through, once; the second is refused by the rules.
-    let id = guest.propose(Step::Act(choose(1)), Duration::ZERO).unwrap();
+    let id = guest.act(Step::Act(choose(1)), Duration::ZERO).unwrap();
     settle(&mut table);
     assert_eq!(table.phones[0].outcomes[&id], Some(Ok(2)));
     let guest = &mut table.phones[0].guest;
     assert_eq!(
-        guest.propose(Step::Act(choose(1)), Duration::ZERO),
+        guest.act(Step::Act(choose(1)), Duration::ZERO),
         Err(Denied::Rules(einstein::Error::NotWaitingFor(1)))
     );
     // The host enforces it too: a proposal forged past the guest's own check.
@@ -634,7 +639,7 @@ fn a_guest_proposes_for_its_own_seat_only_and_sees_the_rules_refusal() {
     assert_eq!(table.host.replica().head(), 2, "nothing applied");
     // The host may not play a seat a phone holds.
     assert!(matches!(
-        table.host.act(Step::Act(choose(2))),
+        table.host.act(Step::Act(choose(2)), table.now),
         Err(Denied::NotYourSeat { .. })
     ));
 }
@@ -642,12 +647,15 @@ fn a_guest_proposes_for_its_own_seat_only_and_sees_the_rules_refusal() {
 #[test]
 fn steps_made_offline_go_out_when_the_link_is_back() {
     let mut table = einstein_table();
-    table.host.act(Step::Act(roll([6, 5, 4, 3, 2]))).unwrap();
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), table.now)
+        .unwrap();
     settle(&mut table);
     table.disconnect(0);
     let id = table.phones[0]
         .guest
-        .propose(Step::Act(choose(1)), Duration::ZERO)
+        .act(Step::Act(choose(1)), Duration::ZERO)
         .unwrap();
     // Closed and opened again before the link is back: still waiting.
     table.restart(0);
@@ -661,18 +669,21 @@ fn steps_made_offline_go_out_when_the_link_is_back() {
 #[test]
 fn each_phone_takes_back_its_own_moves() {
     let mut table = einstein_table();
-    table.host.act(Step::Act(roll([6, 5, 4, 3, 2]))).unwrap();
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), table.now)
+        .unwrap();
     settle(&mut table);
     let id = table.phones[0]
         .guest
-        .propose(Step::Act(choose(1)), table.now)
+        .act(Step::Act(choose(1)), table.now)
         .unwrap();
     settle(&mut table);
     assert_eq!(table.phones[0].outcomes[&id], Some(Ok(2)));
     // Chloé's phone may not undo Bruno's choice: refused at once…
     assert!(!table.phones[1].guest.may(&Step::Undo));
     assert_eq!(
-        table.phones[1].guest.propose(Step::Undo, table.now),
+        table.phones[1].guest.act(Step::Undo, table.now),
         Err(Denied::OthersMove)
     );
     // …and by the host, had it been sent.
@@ -687,24 +698,24 @@ fn each_phone_takes_back_its_own_moves() {
     assert_eq!(table.host.replica().head(), 2, "nothing undone");
     // Nor may the host, while Bruno's phone holds his seat.
     assert!(!table.host.may(&Step::Undo));
-    assert_eq!(table.host.act(Step::Undo), Err(Denied::OthersMove));
+    assert_eq!(
+        table.host.act(Step::Undo, table.now),
+        Err(Denied::OthersMove)
+    );
     // Bruno takes it back, and only he puts it back.
     assert!(table.phones[0].guest.may(&Step::Undo));
-    let undo = table.phones[0]
-        .guest
-        .propose(Step::Undo, table.now)
-        .unwrap();
+    let undo = table.phones[0].guest.act(Step::Undo, table.now).unwrap();
     settle(&mut table);
     assert_eq!(table.phones[0].outcomes[&undo], Some(Ok(3)));
     assert_eq!(
-        table.phones[1].guest.propose(Step::Redo, table.now),
+        table.phones[1].guest.act(Step::Redo, table.now),
         Err(Denied::OthersMove)
     );
-    assert_eq!(table.host.act(Step::Redo), Err(Denied::OthersMove));
-    let redo = table.phones[0]
-        .guest
-        .propose(Step::Redo, table.now)
-        .unwrap();
+    assert_eq!(
+        table.host.act(Step::Redo, table.now),
+        Err(Denied::OthersMove)
+    );
+    let redo = table.phones[0].guest.act(Step::Redo, table.now).unwrap();
     settle(&mut table);
     assert_eq!(table.phones[0].outcomes[&redo], Some(Ok(4)));
     // Should Bruno's phone host the game from here, his moves stay his.
@@ -715,11 +726,11 @@ fn each_phone_takes_back_its_own_moves() {
     // The host's own roll is the host's to take back once the choices on
     // top of it are; and a phone that left its seat leaves its moves to
     // the host.
-    table.host.free_seat(1);
+    table.host.free_seat(1, table.now);
     settle(&mut table);
     assert!(table.host.may(&Step::Undo));
-    table.host.act(Step::Undo).unwrap();
-    table.host.act(Step::Undo).unwrap();
+    table.host.act(Step::Undo, table.now).unwrap();
+    table.host.act(Step::Undo, table.now).unwrap();
     settle(&mut table);
     assert_eq!(table.host.replica().session().log().len(), 0);
     for phone in &table.phones {
@@ -750,14 +761,17 @@ fn a_quiet_table_stays_connected_on_its_heartbeat() {
         assert_eq!(phone.guest.state(), &LinkState::Joined);
     }
     assert!(table.host.seats().iter().all(|s| s.connected));
-    let next = table.host.next_timeout().unwrap();
+    let next = table.host.poll_timeout().unwrap();
     assert!(next > table.now && next <= table.now + Duration::from_secs(2));
 }
 
 #[test]
 fn a_host_gone_silent_is_told_within_the_silence_and_dialled_again() {
     let mut table = einstein_table();
-    table.host.act(Step::Act(roll([6, 5, 4, 3, 2]))).unwrap();
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), table.now)
+        .unwrap();
     settle(&mut table);
     // The host's page is closed without a word: nothing comes from it any
     // more, and what the guest sends goes nowhere.
@@ -766,12 +780,14 @@ fn a_host_gone_silent_is_told_within_the_silence_and_dialled_again() {
     for _ in 0..20 {
         table.now += Duration::from_millis(500);
         let guest = &mut table.phones[0].guest;
-        if let Some(at) = guest.next_timeout() {
+        if let Some(at) = guest.poll_timeout() {
             assert!(at <= vanished + SILENCE, "the guest waits no longer");
         }
         guest.handle_timeout(table.now);
-        while guest.poll_transmit().is_some() {}
-        if guest.state() == &LinkState::Offline {
+        let closed =
+            std::iter::from_fn(|| guest.poll_output()).any(|o| matches!(o, Output::Close { .. }));
+        if closed {
+            assert_eq!(guest.state(), &LinkState::Offline);
             told = Some(table.now - vanished);
             break;
         }
@@ -781,7 +797,7 @@ fn a_host_gone_silent_is_told_within_the_silence_and_dialled_again() {
     // reaches (here the same one, back).
     let id = table.phones[0]
         .guest
-        .propose(Step::Act(choose(1)), table.now)
+        .act(Step::Act(choose(1)), table.now)
         .unwrap();
     table.disconnect(0);
     table.connect(0);
@@ -834,7 +850,7 @@ fn the_host_frees_a_seat_and_another_phone_takes_it() {
         table.phones[2].guest.state(),
         &LinkState::Refused(JoinRefusal::SeatTaken(2))
     );
-    table.host.free_seat(2);
+    table.host.free_seat(2, table.now);
     settle(&mut table);
     assert_eq!(table.phones[1].guest.seat(), None, "now watching");
     let mut again = Guest::<Einstein>::new(SECRET, PhoneId(77), Some(2), None);
@@ -860,14 +876,14 @@ fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
     settle(&mut table);
     assert_eq!(table.phones[2].guest.seat(), None, "joined watching");
     // Seat 1 is another phone's: refused, the seats unchanged.
-    table.phones[2].guest.claim(Some(1));
+    table.phones[2].guest.claim(Some(1), table.now);
     settle(&mut table);
     assert_eq!(table.phones[2].guest.seat(), None);
     assert_eq!(table.phones[0].guest.seat(), Some(1));
     // Freed by the host, seat 1 may be claimed.
-    table.host.free_seat(1);
+    table.host.free_seat(1, table.now);
     settle(&mut table);
-    table.phones[2].guest.claim(Some(1));
+    table.phones[2].guest.claim(Some(1), table.now);
     settle(&mut table);
     assert_eq!(table.phones[2].guest.seat(), Some(1));
     assert_eq!(table.host.seats()[1].phone, Some(PhoneId(78)));
@@ -878,7 +894,7 @@ fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
     settle(&mut table);
     assert_eq!(table.phones[2].guest.seat(), Some(1));
     // Back to watching.
-    table.phones[2].guest.claim(None);
+    table.phones[2].guest.claim(None, table.now);
     settle(&mut table);
     assert_eq!(table.host.seats()[1].phone, None);
 }
@@ -923,7 +939,7 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     assert_eq!(watcher.seat_choice(), SeatChoice::Unchosen);
     assert_eq!(watcher.seat(), None);
     // Its claim of the host's seat is asked, then refused: the host keeps it.
-    table.phones[i].guest.claim(Some(0));
+    table.phones[i].guest.claim(Some(0), table.now);
     assert_eq!(
         table.phones[i].guest.seat_choice(),
         SeatChoice::Asked(Some(0))
@@ -940,11 +956,14 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     settle(&mut table);
     assert_eq!(table.host.seats()[0].phone, Some(host));
     // The host still plays its player.
-    table.host.act(Step::Act(roll([1, 2, 3, 4, 5]))).unwrap();
+    table
+        .host
+        .act(Step::Act(roll([1, 2, 3, 4, 5])), table.now)
+        .unwrap();
     // Left to the other phones by the host, the seat is theirs to claim.
-    table.host.free_seat(0);
+    table.host.free_seat(0, table.now);
     settle(&mut table);
-    table.phones[i].guest.claim(Some(0));
+    table.phones[i].guest.claim(Some(0), table.now);
     settle(&mut table);
     let watcher = &table.phones[i].guest;
     assert_eq!(watcher.seat_choice(), SeatChoice::Held(Some(0)));
@@ -952,15 +971,15 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     assert_eq!(table.host.seats()[0].phone, Some(PhoneId(80)));
     assert!(!table.host.seats()[0].host);
     // The host keeps a seat no phone holds; not one a phone holds.
-    table.phones[i].guest.claim(None);
+    table.phones[i].guest.claim(None, table.now);
     settle(&mut table);
     assert_eq!(
         table.phones[i].guest.seat_choice(),
         SeatChoice::Held(None),
         "watching, by choice"
     );
-    assert!(table.host.take_seat(0));
-    assert!(!table.host.take_seat(1));
+    assert!(table.host.take_seat(0, table.now));
+    assert!(!table.host.take_seat(1, table.now));
     settle(&mut table);
     assert_eq!(table.phones[0].guest.seats()[0].phone, Some(host));
     assert_eq!(table.phones[0].guest.seat(), Some(1));
@@ -970,12 +989,12 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
 fn a_claim_is_asked_until_the_host_answers_then_held_or_refused() {
     let mut table = einstein_table();
     let w = another_phone(&mut table, 81, None);
-    table.host.free_seat(2);
+    table.host.free_seat(2, table.now);
     settle(&mut table);
     assert_eq!(table.phones[1].guest.seat(), None, "freed: now watching");
     // The watcher asks for seat 2; before the host reads it, seats sent for
     // another reason (a phone gone) reach the watcher: not an answer.
-    table.phones[w].guest.claim(Some(2));
+    table.phones[w].guest.claim(Some(2), table.now);
     table.pump();
     table.disconnect(0);
     table.pump();
@@ -983,7 +1002,7 @@ fn a_claim_is_asked_until_the_host_answers_then_held_or_refused() {
     let phone = &mut table.phones[w];
     assert!(!phone.to_guest.is_empty());
     while let Some(frame) = phone.to_guest.pop_front() {
-        phone.guest.receive(&frame, now).unwrap();
+        phone.guest.receive(&frame, now);
     }
     assert_eq!(phone.guest.seat_choice(), SeatChoice::Asked(Some(2)));
     assert_eq!(phone.guest.refused_claim(), None, "not refused");
@@ -994,10 +1013,10 @@ fn a_claim_is_asked_until_the_host_answers_then_held_or_refused() {
     );
     // Two phones ask for one free seat at once: one holds it, the other is
     // told it was taken.
-    table.phones[w].guest.claim(None);
+    table.phones[w].guest.claim(None, table.now);
     settle(&mut table);
-    table.phones[w].guest.claim(Some(2));
-    table.phones[1].guest.claim(Some(2));
+    table.phones[w].guest.claim(Some(2), table.now);
+    table.phones[1].guest.claim(Some(2), table.now);
     settle(&mut table);
     let (a, b) = (&table.phones[w].guest, &table.phones[1].guest);
     let held = [a, b]
@@ -1015,7 +1034,7 @@ fn a_claim_is_asked_until_the_host_answers_then_held_or_refused() {
 fn a_guest_saved_with_its_choice_has_it_after_a_restart() {
     let mut table = einstein_table();
     let w = another_phone(&mut table, 82, None);
-    table.phones[w].guest.claim(None);
+    table.phones[w].guest.claim(None, table.now);
     settle(&mut table);
     let saved: SavedGuest<Einstein> =
         serde_json::from_str(&json(&table.phones[w].guest.saved())).unwrap();
@@ -1036,7 +1055,10 @@ fn a_guest_saved_with_its_choice_has_it_after_a_restart() {
 #[test]
 fn hostile_peers_change_nothing() {
     let mut table = einstein_table();
-    table.host.act(Step::Act(roll([1, 1, 2, 2, 3]))).unwrap();
+    table
+        .host
+        .act(Step::Act(roll([1, 1, 2, 2, 3])), table.now)
+        .unwrap();
     settle(&mut table);
     let before = table.host.replica().entries().to_vec();
     let now = Duration::ZERO;
@@ -1046,14 +1068,12 @@ fn hostile_peers_change_nothing() {
         table.host.connected(peer, now);
         table.host.receive(peer, bytes, now);
         let mut out = Vec::new();
-        while let Some(o) = table.host.poll_output() {
-            out.push(o);
-        }
         let mut why = None;
-        while let Some(e) = table.host.poll_event() {
-            if let HostEvent::Turned { why: w, .. } = e {
-                why = Some(w);
+        while let Some(o) = table.host.poll_output() {
+            if let Output::Event(HostEvent::Turned { why: w, .. }) = &o {
+                why = Some(w.clone());
             }
+            out.push(o);
         }
         assert!(out.contains(&Output::Close { peer }), "{out:?}");
         why.expect("turned away")
@@ -1116,7 +1136,7 @@ fn hostile_peers_change_nothing() {
     let mut answered = false;
     let mut frames = genius::core::link::wire::Frames::default();
     while let Some(o) = table.host.poll_output() {
-        if let Output::Send { frame, .. } = o {
+        if let Output::Transmit { frame, .. } = o {
             frames.push(&frame);
         }
     }
@@ -1136,12 +1156,12 @@ fn hostile_peers_change_nothing() {
     table.host.connected(mute, now);
     table.host.handle_timeout(now + SILENCE);
     let mut silent = false;
-    while let Some(e) = table.host.poll_event() {
-        silent |= e
-            == HostEvent::Turned {
+    while let Some(o) = table.host.poll_output() {
+        silent |= o
+            == Output::Event(HostEvent::Turned {
                 peer: mute,
                 why: Misbehaviour::Silent,
-            };
+            });
     }
     assert!(silent, "the mute connection was dropped");
     assert_eq!(table.host.replica().entries(), &before[..]);
@@ -1154,13 +1174,19 @@ fn hostile_peers_change_nothing() {
 #[test]
 fn a_copy_that_is_not_a_prefix_is_replaced_by_the_hosts() {
     let mut table = einstein_table();
-    table.host.act(Step::Act(roll([1, 2, 3, 4, 5]))).unwrap();
+    table
+        .host
+        .act(Step::Act(roll([1, 2, 3, 4, 5])), table.now)
+        .unwrap();
     settle(&mut table);
     table.disconnect(1);
     // The guest's copy gets an entry the host never had (a copy carried
     // on elsewhere), and the host moves on differently.
-    table.host.act(Step::Undo).unwrap();
-    table.host.act(Step::Act(roll([6, 6, 6, 6, 6]))).unwrap();
+    table.host.act(Step::Undo, table.now).unwrap();
+    table
+        .host
+        .act(Step::Act(roll([6, 6, 6, 6, 6])), table.now)
+        .unwrap();
     table.pump();
     table.connect(1);
     settle(&mut table);
@@ -1186,8 +1212,11 @@ fn a_long_catch_up_comes_in_frames_under_the_limit() {
         &[None],
     );
     for _ in 0..2000 {
-        table.host.act(Step::Act(roll([1, 2, 3, 4, 5]))).unwrap();
-        table.host.act(Step::Undo).unwrap();
+        table
+            .host
+            .act(Step::Act(roll([1, 2, 3, 4, 5])), table.now)
+            .unwrap();
+        table.host.act(Step::Undo, table.now).unwrap();
     }
     table.connect(0);
     table.pump();

@@ -368,8 +368,8 @@ fn host_event<G: TableGame>(phone: &Phone<G>, event: HostEvent) {
 fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) -> bool {
     match event {
         GuestLinkEvent::Connecting => say(json!({ "link": "connecting" })),
-        GuestLinkEvent::Lost { retry, .. } => {
-            say(json!({ "link": "lost", "retry_ms": retry.as_millis() as u64 }))
+        GuestLinkEvent::Retry { after } => {
+            say(json!({ "link": "retry", "after_ms": after.as_millis() as u64 }))
         }
         GuestLinkEvent::Table(event) => match event {
             GuestEvent::Joined { seat } => say(json!({ "link": "joined", "seat": seat })),
@@ -383,6 +383,9 @@ fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) 
                 return true;
             }
             GuestEvent::Seats => report(phone),
+            GuestEvent::Lost { down } => {
+                say(json!({ "link": "lost", "down_ms": down.as_millis() as u64 }))
+            }
             GuestEvent::HostLeft => {
                 say(json!({ "link": "host left" }));
                 return true;

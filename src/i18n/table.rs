@@ -45,6 +45,7 @@ texts! {
     hosting: "Table ouverte : les autres téléphones peuvent rejoindre.", "Table open: the other phones can join.";
     connecting: "Connexion à la table…", "Connecting to the table…";
     host_left: "L'hôte a quitté la table.", "The host has left the table.";
+    you_left: "Vous avez quitté la table.", "You left the table.";
     carry_on: "Continuer ici, seul", "Carry on here, alone";
     host_here: "Héberger la partie ici", "Host it from here";
     waiting_title: "En attente", "Waiting";

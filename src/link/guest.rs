@@ -7,6 +7,7 @@ use crate::core::game::Game;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState};
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::{Denied, Step};
+use crate::core::link::Output;
 use n0_future::task::{spawn, AbortOnDropHandle};
 use n0_future::time::{sleep, sleep_until, timeout, Duration};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -23,9 +24,10 @@ const DIAL: Duration = Duration::from_secs(10);
 pub enum GuestLinkEvent<E> {
     /// Dialling the host (the first time, or again after a loss).
     Connecting,
-    /// The link is down, for `down` now; dialling again after `retry`.
-    Lost { retry: Duration, down: Duration },
-    /// What the table protocol says (joined, entries, answers, …).
+    /// The host could not be reached (see [`GuestEvent::Lost`]): dialling
+    /// again after `after`.
+    Retry { after: Duration },
+    /// What the table protocol says (joined, entries, answers, lost, …).
     Table(GuestEvent<E>),
 }
 
@@ -39,9 +41,9 @@ pub struct GuestLink<G: Game> {
 
 struct Shared<G: Game> {
     guest: Mutex<Guest<G>>,
-    /// Something was proposed: frames to send.
+    /// The guest has something to send (a step, a claim, a goodbye).
     outgoing: Notify,
-    /// The player asked to leave.
+    /// The player left: no more dialling.
     leaving: Notify,
     events: mpsc::UnboundedSender<GuestLinkEvent<G::Error>>,
     clock: Clock,
@@ -78,11 +80,10 @@ impl<G: TableGame> GuestLink<G> {
         ))
     }
 
-    /// Proposes a step of this phone's player: refused at once if this
-    /// copy refuses it, else sent (or kept until the link is back).
-    pub fn propose(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
-        let result = self.shared.lock().propose(step, self.shared.clock.now());
-        self.shared.drain_events();
+    /// A step of this phone's player: refused at once if this copy
+    /// refuses it, else sent (or kept until the link is back).
+    pub fn act(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+        let result = self.shared.lock().act(step, self.shared.clock.now());
         self.shared.outgoing.notify_one();
         result
     }
@@ -90,7 +91,7 @@ impl<G: TableGame> GuestLink<G> {
     /// Takes another seat, or watches (`None`); the host's answer comes
     /// as the seats.
     pub fn claim(&self, seat: Option<usize>) {
-        self.shared.lock().claim(seat);
+        self.shared.lock().claim(seat, self.shared.clock.now());
         self.shared.outgoing.notify_one();
     }
 
@@ -113,7 +114,8 @@ impl<G: TableGame> GuestLink<G> {
     /// Leaves the table (the copy stays): says goodbye to the host if the
     /// link is up, and closes the endpoint.
     pub async fn leave(mut self) {
-        self.shared.lock().leave();
+        self.shared.lock().leave(self.shared.clock.now());
+        self.shared.outgoing.notify_one();
         self.shared.leaving.notify_one();
         let _ = timeout(Duration::from_secs(1), &mut self.run).await;
         self.endpoint.close().await;
@@ -125,50 +127,42 @@ impl<G: Game> Shared<G> {
         self.guest.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn drain_events(&self) {
+    /// What the guest asks, in order: events go to the screen at once;
+    /// the frames to send and whether to close are returned.
+    fn outputs(&self) -> (Vec<Vec<u8>>, bool) {
         let mut guest = self.lock();
-        while let Some(event) = guest.poll_event() {
-            let _ = self.events.send(GuestLinkEvent::Table(event));
+        let (mut frames, mut close) = (Vec::new(), false);
+        while let Some(output) = guest.poll_output() {
+            match output {
+                Output::Transmit { frame, .. } => frames.push(frame),
+                Output::Close { .. } => close = true,
+                Output::Event(event) => {
+                    let _ = self.events.send(GuestLinkEvent::Table(event));
+                }
+            }
         }
-    }
-
-    fn finished(&self) -> bool {
-        matches!(
-            self.lock().state(),
-            LinkState::Refused(_) | LinkState::HostLeft
-        )
+        (frames, close)
     }
 }
 
 /// Dials, serves the connection, and dials again after a pause that grows
-/// while the host stays out of reach.
+/// while the host stays out of reach, until the table is over for this
+/// phone.
 async fn run<G: TableGame>(endpoint: Endpoint, addr: HostAddr, shared: Arc<Shared<G>>) {
     let mut backoff = BACKOFF;
-    // Since when the host has been out of reach (none while connected).
-    let mut down_since = None;
     loop {
         let _ = shared.events.send(GuestLinkEvent::Connecting);
         if let Some((connection, send, recv)) = endpoint.connect(&addr, DIAL).await {
             backoff = BACKOFF;
-            down_since = None;
-            let left = serve(&shared, send, recv).await;
-            if left {
-                connection.close(b"left the table");
-                return;
-            }
-            connection.close(b"reconnecting");
+            serve(&shared, send, recv).await;
+            connection.close(b"closed by the guest");
         }
-        shared.lock().disconnected();
-        shared.drain_events();
-        if shared.finished() {
+        shared.lock().disconnected(shared.clock.now());
+        shared.outputs();
+        if shared.lock().state().is_over() {
             return;
         }
-        let heard = shared.clock.at(shared.lock().last_heard());
-        let down = down_since.get_or_insert(heard).elapsed();
-        let _ = shared.events.send(GuestLinkEvent::Lost {
-            retry: backoff,
-            down,
-        });
+        let _ = shared.events.send(GuestLinkEvent::Retry { after: backoff });
         tokio::select! {
             _ = sleep(backoff) => {}
             _ = shared.leaving.notified() => return,
@@ -177,27 +171,27 @@ async fn run<G: TableGame>(endpoint: Endpoint, addr: HostAddr, shared: Arc<Share
     }
 }
 
-/// One connection: says hello, then moves bytes both ways and gives the
-/// guest its timeouts, until the connection ends. True if the player left.
-async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: RecvStream) -> bool {
+/// One connection: says hello, then carries out what the guest asks and
+/// gives it the bytes read and its timeouts, until the connection ends
+/// (either side closes it, or a write fails).
+async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: RecvStream) {
     shared.lock().connected(shared.clock.now());
     loop {
-        // Whatever the guest wants sent goes first.
-        let frames: Vec<Vec<u8>> = {
-            let mut guest = shared.lock();
-            std::iter::from_fn(|| guest.poll_transmit()).collect()
-        };
+        let (frames, close) = shared.outputs();
         for frame in frames {
             if !send.write_all(&frame).await {
-                return false;
+                return;
             }
         }
-        shared.drain_events();
-        if shared.finished() {
+        if close {
             send.finish();
-            return false;
+            if shared.lock().state() == &LinkState::Left {
+                // The goodbye read before the connection goes.
+                let _ = timeout(Duration::from_millis(300), send.stopped()).await;
+            }
+            return;
         }
-        let wake = shared.lock().next_timeout().map(|at| shared.clock.at(at));
+        let wake = shared.lock().poll_timeout().map(|at| shared.clock.at(at));
         let timer = async {
             match wake {
                 Some(at) => sleep_until(at).await,
@@ -206,35 +200,11 @@ async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: Recv
         };
         tokio::select! {
             read = recv.read() => match read {
-                Some(bytes) => {
-                    let now = shared.clock.now();
-                    if shared.lock().receive(&bytes, now).is_err() {
-                        return false; // not the host's bytes: dial again
-                    }
-                }
-                None => return false,
+                Some(bytes) => shared.lock().receive(&bytes, shared.clock.now()),
+                None => return,
             },
             _ = shared.outgoing.notified() => {}
-            _ = timer => {
-                let now = shared.clock.now();
-                let mut guest = shared.lock();
-                guest.handle_timeout(now);
-                if guest.state() == &LinkState::Offline {
-                    return false; // the host fell silent: dial again
-                }
-            }
-            _ = shared.leaving.notified() => {
-                let frames: Vec<Vec<u8>> = {
-                    let mut guest = shared.lock();
-                    std::iter::from_fn(|| guest.poll_transmit()).collect()
-                };
-                for frame in frames {
-                    send.write_all(&frame).await;
-                }
-                send.finish();
-                let _ = timeout(Duration::from_millis(300), send.stopped()).await;
-                return true;
-            }
+            _ = timer => shared.lock().handle_timeout(shared.clock.now()),
         }
     }
 }

@@ -4,9 +4,10 @@
 use super::net::{Connection, Endpoint, RecvStream, SendStream};
 use super::{bind, Clock, LinkError, Options, Relay, TableGame};
 use crate::core::game::Game;
-use crate::core::link::host::{Host, HostEvent, Output, PeerId};
+use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::{Denied, Step};
+use crate::core::link::{Output, PeerId};
 use n0_future::task::{spawn, AbortOnDropHandle};
 use n0_future::time::{sleep_until, timeout, Duration};
 use std::collections::HashMap;
@@ -29,7 +30,7 @@ pub struct HostLink<G: Game> {
     endpoint: Endpoint,
     ticket: Ticket,
     _accept: AbortOnDropHandle<()>,
-    _heartbeat: AbortOnDropHandle<()>,
+    _timers: AbortOnDropHandle<()>,
 }
 
 struct Shared<G: Game> {
@@ -79,14 +80,14 @@ impl<G: TableGame> HostLink<G> {
             timers: Notify::new(),
         });
         let accept = spawn(accept_loop(endpoint.clone(), shared.clone()));
-        let heartbeat = spawn(heartbeat(shared.clone()));
+        let timers = spawn(timers(shared.clone()));
         Ok((
             HostLink {
                 shared,
                 endpoint,
                 ticket,
                 _accept: AbortOnDropHandle::new(accept),
-                _heartbeat: AbortOnDropHandle::new(heartbeat),
+                _timers: AbortOnDropHandle::new(timers),
             },
             receiver,
         ))
@@ -106,7 +107,7 @@ impl<G: TableGame> HostLink<G> {
     /// A step of the host's own player (or of a player without a phone),
     /// or an undo or redo.
     pub fn act(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
-        let result = self.shared.lock().act(step);
+        let result = self.shared.lock().act(step, self.shared.clock.now());
         self.shared.drive();
         result
     }
@@ -114,14 +115,14 @@ impl<G: TableGame> HostLink<G> {
     /// This phone holds `seat` (a seat no phone holds): it is no longer
     /// offered to the others.
     pub fn take_seat(&self, seat: usize) {
-        self.shared.lock().take_seat(seat);
+        self.shared.lock().take_seat(seat, self.shared.clock.now());
         self.shared.drive();
     }
 
     /// Frees a seat: its phone watches from now on (the host's own: offered
     /// to the other phones).
     pub fn free_seat(&self, seat: usize) {
-        self.shared.lock().free_seat(seat);
+        self.shared.lock().free_seat(seat, self.shared.clock.now());
         self.shared.drive();
     }
 
@@ -134,7 +135,7 @@ impl<G: TableGame> HostLink<G> {
     /// leave, and closes the endpoint (so that guests know at once rather
     /// than by a timeout).
     pub async fn close(self) {
-        self.shared.lock().close();
+        self.shared.lock().close(self.shared.clock.now());
         self.shared.drive();
         let _ = timeout(FLUSH_ALL, async {
             while self.shared.sending.load(Ordering::SeqCst) > 0 {
@@ -160,7 +161,7 @@ impl<G: Game> Shared<G> {
         let mut writers = self.writers.lock().unwrap_or_else(|e| e.into_inner());
         while let Some(output) = host.poll_output() {
             match output {
-                Output::Send { peer, frame } => {
+                Output::Transmit { peer, frame } => {
                     if let Some(writer) = writers.get(&peer) {
                         let _ = writer.send(frame);
                     }
@@ -168,18 +169,18 @@ impl<G: Game> Shared<G> {
                 Output::Close { peer } => {
                     writers.remove(&peer);
                 }
+                Output::Event(event) => {
+                    let _ = self.events.send(event);
+                }
             }
-        }
-        while let Some(event) = host.poll_event() {
-            let _ = self.events.send(event);
         }
     }
 }
 
-/// Gives the host its timeouts: pings, and guests gone silent.
-async fn heartbeat<G: Game>(shared: Arc<Shared<G>>) {
+/// Gives the host its timeouts (the heartbeat), when it asks for them.
+async fn timers<G: Game>(shared: Arc<Shared<G>>) {
     loop {
-        let wake = shared.lock().next_timeout().map(|at| shared.clock.at(at));
+        let wake = shared.lock().poll_timeout().map(|at| shared.clock.at(at));
         match wake {
             Some(at) => tokio::select! {
                 _ = sleep_until(at) => {
@@ -246,7 +247,7 @@ async fn serve<G: TableGame>(
             break; // the host closed it
         }
     }
-    shared.lock().disconnected(peer);
+    shared.lock().disconnected(peer, shared.clock.now());
     shared
         .writers
         .lock()

@@ -170,7 +170,7 @@ impl<G: TableGame> Phone<G> {
     pub fn act(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
         match self {
             Phone::Host(link) => link.act(step),
-            Phone::Guest(link) => link.propose(step),
+            Phone::Guest(link) => link.act(step),
         }
     }
 

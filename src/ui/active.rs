@@ -19,6 +19,10 @@ pub struct Active<R: Game> {
     /// they name now (each phone takes back its own moves).
     pub undo_here: bool,
     pub redo_here: bool,
+    /// On several phones, how much of the table's log the session plays:
+    /// that many entries, and their digest (`Replica::chain`). The link
+    /// plays the entries that arrive after them, one by one.
+    pub table_seen: Option<(u64, u32)>,
 }
 
 impl<R: Game> Active<R> {
@@ -32,6 +36,7 @@ impl<R: Game> Active<R> {
             on_table: false,
             undo_here: true,
             redo_here: true,
+            table_seen: None,
         }
     }
 

@@ -101,21 +101,16 @@ impl<G: GameScreen> UseGame<G> {
                     ))
                 } else {
                     game.session
-                        .clone()
-                        .act(action.clone())
+                        .check(&action)
                         .map_err(|e| lang.refusal(&e, |e| G::refusal(lang, e)))
                 }
             }
             None => return false,
         };
-        let sent = checked.and_then(|()| {
-            serde_json::to_string(&action)
-                .map_err(|_| lang.denied::<G::Error>(&Denied::TooLarge, |_| String::new()))
-        });
-        match sent {
-            Ok(json) => {
+        match checked {
+            Ok(()) => {
                 self.refused.set(None);
-                self.ui.table.send(TableCommand::Act(json));
+                self.ui.table.send(TableCommand::Act(Box::new(action)));
                 true
             }
             Err(refusal) => {

@@ -18,6 +18,7 @@ use crate::core::save::TableRole;
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
+use std::any::Any;
 
 /// What the player asked of the link.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,9 +48,10 @@ impl TableRequest {
 
 /// What a screen sends to the link.
 pub enum TableCommand {
-    /// A move of this phone's player (the game's action, as JSON text: the
-    /// screens need no link code to send it).
-    Act(String),
+    /// A move of this phone's player: the game's action, as the value it
+    /// is (the link drives one game, whose actions it takes back out;
+    /// only the wire carries them as text).
+    Act(Box<dyn Any + Send>),
     Undo,
     Redo,
     /// This phone plays that seat, or watches (`None`).
@@ -160,6 +162,7 @@ impl TableInfo {
             }
             LinkStatus::Guest(LinkState::Refused(why)) => (lang.join_refusal(why), true),
             LinkStatus::Guest(LinkState::HostLeft) => (t.host_left.into(), true),
+            LinkStatus::Guest(LinkState::Left) => (t.you_left.into(), false),
             LinkStatus::Lost { down_secs, .. } if self.host_unreachable() => {
                 (lang.host_unreachable(*down_secs), true)
             }

@@ -9,9 +9,9 @@
 use super::table::{LinkStatus, TableCommand, TableInfo, TableRequest, TableScreen};
 use super::{use_ui, Active, GameScreen, Screen, Ui};
 use crate::core::game::GameKind;
-use crate::core::link::guest::{Guest, GuestEvent, SeatChoice};
+use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
-use crate::core::link::replica::Replica;
+use crate::core::link::replica::{play, Replica};
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
 use crate::core::link::OpenFailure;
@@ -24,6 +24,7 @@ use crate::link::{
 use crate::{platform, records, saves};
 use dioxus::prelude::*;
 use n0_future::StreamExt;
+use std::time::Duration;
 
 /// Runs the table `request` asks for while it is mounted (see `ui::Root`).
 #[component(lazy)]
@@ -86,10 +87,18 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
 /// What woke the link's loop.
 enum Wake<G: TableGame> {
     Command(TableCommand),
-    /// The host's state changed (a phone joined or left, an entry).
-    Host,
+    Host(HostEvent),
     Guest(GuestLinkEvent<G::Error>),
     Closed,
+}
+
+/// What a wake changed, beyond the table's line and seats (always
+/// refreshed): the game (entries arrived), and what this phone saves (its
+/// copy, its seat, its moves waiting for the host).
+#[derive(Default)]
+struct Changed {
+    game: bool,
+    saved: bool,
 }
 
 fn options(ui: Ui) -> Options {
@@ -140,7 +149,8 @@ async fn open<G: GameScreen + TableGame>(
             // screen shows it and offers both).
             let mut host = Host::new(replica, Secret::from_bytes(random()), new_phone(), Some(0));
             for action in session.log() {
-                host.act(Step::Act(action.clone())).map_err(damaged)?;
+                host.act(Step::Act(action.clone()), Duration::ZERO)
+                    .map_err(damaged)?;
             }
             Phone::host(host, &options(ui)).await
         }
@@ -201,16 +211,18 @@ async fn run<G: GameScreen + TableGame>(
 ) {
     let mut status = match &phone {
         Phone::Host(_) => LinkStatus::Hosting,
-        Phone::Guest(_) => LinkStatus::Guest(crate::core::link::guest::LinkState::Offline),
+        Phone::Guest(_) => LinkStatus::Guest(LinkState::Offline),
     };
     let mut refused = None;
-    refresh(ui, &phone, &status, &refused);
+    show_table(ui, &phone, &status, &refused);
+    show_game(ui, &phone);
+    save(ui, &phone);
     back_to_the_game(ui, &phone);
     loop {
         let wake: Wake<G> = match &mut events {
             PhoneEvents::Host(events) => tokio::select! {
                 c = commands.next() => c.map_or(Wake::Closed, Wake::Command),
-                e = events.recv() => e.map_or(Wake::Closed, |_: HostEvent| Wake::Host),
+                e = events.recv() => e.map_or(Wake::Closed, Wake::Host),
             },
             PhoneEvents::Guest(events) => tokio::select! {
                 c = commands.next() => c.map_or(Wake::Closed, Wake::Command),
@@ -219,77 +231,134 @@ async fn run<G: GameScreen + TableGame>(
         };
         let lang = ui.lang();
         let word = |why: &Denied<G::Error>| lang.denied(why, |e| G::refusal(lang, e));
-        match wake {
+        let changed = match wake {
             Wake::Closed | Wake::Command(TableCommand::Leave) => break,
-            Wake::Command(command) => {
-                let step = match command {
-                    TableCommand::Act(json) => match serde_json::from_str(&json) {
-                        Ok(action) => Some(Step::Act(action)),
-                        Err(_) => None,
-                    },
-                    TableCommand::Undo => Some(Step::Undo),
-                    TableCommand::Redo => Some(Step::Redo),
-                    TableCommand::Claim(seat) => {
-                        if let Phone::Guest(link) = &phone {
-                            link.claim(seat);
-                        }
-                        None
-                    }
-                    TableCommand::Free(seat) => {
-                        if let Phone::Host(link) = &phone {
-                            link.free_seat(seat);
-                        }
-                        None
-                    }
-                    TableCommand::Take(seat) => {
-                        if let Phone::Host(link) = &phone {
-                            link.take_seat(seat);
-                        }
-                        None
-                    }
-                    TableCommand::Leave => None,
-                };
-                if let Some(step) = step {
-                    refused = phone.act(step).err().map(|why| word(&why));
-                }
-            }
-            Wake::Host => {}
-            Wake::Guest(event) => match event {
-                // Dialling again: no countdown left to show.
-                GuestLinkEvent::Connecting => {
-                    if let LinkStatus::Lost { retry_secs, .. } = &mut status {
-                        *retry_secs = 0;
-                    }
-                }
-                GuestLinkEvent::Lost { retry, down } => {
-                    status = LinkStatus::Lost {
-                        retry_secs: retry.as_secs().max(1),
-                        down_secs: down.as_secs(),
-                    }
-                }
-                GuestLinkEvent::Table(GuestEvent::Denied { why, .. }) => refused = Some(word(&why)),
-                GuestLinkEvent::Table(_) => {}
+            Wake::Command(command) => command_changed(&phone, command, &mut refused, word),
+            Wake::Host(event) => Changed {
+                game: matches!(event, HostEvent::Applied { .. }),
+                // Who holds which seat is saved with the host's copy.
+                saved: matches!(event, HostEvent::Applied { .. } | HostEvent::Seated { .. })
+                    || matches!(event, HostEvent::Joined { .. }),
             },
-        }
+            Wake::Guest(event) => guest_changed(event, &mut status, &mut refused, word),
+        };
         if let Phone::Guest(link) = &phone {
             let state = link.with(|g| g.state().clone());
-            if !matches!(status, LinkStatus::Lost { .. })
-                || state != crate::core::link::guest::LinkState::Offline
-            {
+            if !matches!(status, LinkStatus::Lost { .. }) || state != LinkState::Offline {
                 status = LinkStatus::Guest(state);
             }
         }
-        refresh(ui, &phone, &status, &refused);
+        show_table(ui, &phone, &status, &refused);
+        if changed.game {
+            show_game(ui, &phone);
+        }
+        if changed.saved {
+            save(ui, &phone);
+        }
     }
     // Leaving: the copy stays, playable on this phone alone.
     phone.leave().await;
     let mut table = ui.table;
     if let Some(active) = G::active(&ui).write().as_mut() {
         active.on_table = false;
+        active.table_seen = None;
     }
     table.info.set(None);
     table.commands.set(None);
     table.request.set(None);
+}
+
+/// Carries a screen's command to the link.
+fn command_changed<G: GameScreen + TableGame>(
+    phone: &Phone<G>,
+    command: TableCommand,
+    refused: &mut Option<String>,
+    word: impl Fn(&Denied<G::Error>) -> String,
+) -> Changed {
+    let step = match command {
+        // The link drives this one game: its screens send its actions.
+        TableCommand::Act(action) => action.downcast::<G::Action>().ok().map(|a| Step::Act(*a)),
+        TableCommand::Undo => Some(Step::Undo),
+        TableCommand::Redo => Some(Step::Redo),
+        TableCommand::Claim(seat) => {
+            if let Phone::Guest(link) = phone {
+                link.claim(seat);
+            }
+            None
+        }
+        TableCommand::Free(seat) => {
+            if let Phone::Host(link) = phone {
+                link.free_seat(seat);
+            }
+            None
+        }
+        TableCommand::Take(seat) => {
+            if let Phone::Host(link) = phone {
+                link.take_seat(seat);
+            }
+            None
+        }
+        TableCommand::Leave => None,
+    };
+    let Some(step) = step else {
+        return Changed::default();
+    };
+    *refused = phone.act(step).err().map(|why| word(&why));
+    // A guest's move waits for the host, and is saved with the copy until
+    // answered; a host's own is an entry, heard as such.
+    Changed {
+        game: false,
+        saved: refused.is_none() && matches!(phone, Phone::Guest(_)),
+    }
+}
+
+/// What a guest's link said: the line to show, and what changed.
+fn guest_changed<E>(
+    event: GuestLinkEvent<E>,
+    status: &mut LinkStatus,
+    refused: &mut Option<String>,
+    word: impl Fn(&Denied<E>) -> String,
+) -> Changed {
+    match event {
+        // Dialling again: no countdown left to show.
+        GuestLinkEvent::Connecting => {
+            if let LinkStatus::Lost { retry_secs, .. } = status {
+                *retry_secs = 0;
+            }
+            Changed::default()
+        }
+        GuestLinkEvent::Retry { after } => {
+            if let LinkStatus::Lost { retry_secs, .. } = status {
+                *retry_secs = after.as_secs().max(1);
+            }
+            Changed::default()
+        }
+        GuestLinkEvent::Table(event) => match event {
+            GuestEvent::Lost { down } => {
+                *status = LinkStatus::Lost {
+                    retry_secs: 0,
+                    down_secs: down.as_secs(),
+                };
+                Changed::default()
+            }
+            GuestEvent::Denied { why, .. } => {
+                *refused = Some(word(&why));
+                Changed {
+                    game: false,
+                    saved: true,
+                }
+            }
+            GuestEvent::Applied { .. } | GuestEvent::Joined { .. } => Changed {
+                game: true,
+                saved: true,
+            },
+            GuestEvent::Accepted { .. } | GuestEvent::Seats => Changed {
+                game: false,
+                saved: true,
+            },
+            GuestEvent::Refused(_) | GuestEvent::HostLeft => Changed::default(),
+        },
+    }
 }
 
 /// A guest phone opened again on its copy (a reload, the link or the
@@ -304,30 +373,26 @@ fn back_to_the_game<G: GameScreen + TableGame>(mut ui: Ui, phone: &Phone<G>) {
     }
 }
 
-/// Writes what the link holds into the screens' state, and saves this
-/// phone's copy with the link's state.
-fn refresh<G: GameScreen + TableGame>(
+/// Writes the table as it stands (the seats, the link's line, the moves
+/// waiting) for the screens; a signal written only when it changed.
+fn show_table<G: GameScreen + TableGame>(
     ui: Ui,
     phone: &Phone<G>,
     status: &LinkStatus,
     refused: &Option<String>,
 ) {
-    let (role, copy, seats, me, pending, choice, claim_refused) = match phone {
+    let (role, id, seats, me, pending, choice, claim_refused) = match phone {
         Phone::Host(link) => link.with(|h| {
-            let copy = Some((
-                h.replica().game().to_string(),
-                h.replica().session().clone(),
-            ));
             let choice = SeatChoice::Held(h.seat_of(h.me()));
-            (TableRole::Host, copy, h.seats(), h.me(), 0, choice, None)
+            let id = h.replica().game().to_string();
+            (TableRole::Host, id, h.seats(), h.me(), 0, choice, None)
         }),
         Phone::Guest(link) => link.with(|g| {
-            let copy = g
-                .replica()
-                .map(|r| (r.game().to_string(), r.session().clone()));
             (
                 TableRole::Guest,
-                copy,
+                g.replica()
+                    .map(|r| r.game().to_string())
+                    .unwrap_or_default(),
                 g.seats().to_vec(),
                 g.phone(),
                 g.pending().count(),
@@ -336,47 +401,97 @@ fn refresh<G: GameScreen + TableGame>(
             )
         }),
     };
-    let mine = phone.mine();
-    let id = copy.as_ref().map(|(id, _)| id.clone()).unwrap_or_default();
-    let mut info = ui.table.info;
-    info.set(Some(TableInfo {
+    let info = TableInfo {
         kind: G::KIND,
         id,
         role,
         status: status.clone(),
         seats,
         me,
-        mine,
+        mine: phone.mine(),
         join_url: platform::join_url(&phone.ticket().to_string()),
         pending,
         refused: refused.clone(),
         choice,
         claim_refused,
-    }));
-    let Some((id, session)) = copy else { return };
+    };
+    let mut shown = ui.table.info;
+    if shown.peek().as_ref() != Some(&info) {
+        shown.set(Some(info));
+    }
+    // Who may undo and redo here follows the seats as well as the log.
     let (undo_here, redo_here) = (phone.may(&Step::Undo), phone.may(&Step::Redo));
     let mut active = G::active(&ui);
-    let (changed, was_over) = match active.peek().as_ref() {
-        Some(a) if a.id == id && a.on_table => (
-            a.session.log() != session.log()
-                || a.session.can_redo() != session.can_redo()
-                || (a.undo_here, a.redo_here) != (undo_here, redo_here),
-            a.session.is_finished(),
-        ),
-        _ => (true, false),
-    };
-    if changed {
-        if let Some(outcome) = session.state().outcome().filter(|_| !was_over) {
-            records::game_ended(G::KIND, &id, &outcome, session.coach().consulted);
+    let stale = active
+        .peek()
+        .as_ref()
+        .is_some_and(|a| a.on_table && (a.undo_here, a.redo_here) != (undo_here, redo_here));
+    if stale {
+        if let Some(game) = active.write().as_mut() {
+            (game.undo_here, game.redo_here) = (undo_here, redo_here);
         }
-        let mut game = Active::new(id, G::KIND, session);
-        game.on_table = true;
-        (game.undo_here, game.redo_here) = (undo_here, redo_here);
-        active.set(Some(game));
     }
+}
+
+/// Brings the game on screen up to this phone's copy of the table's log:
+/// the entries that arrived since, played one by one on the screen's
+/// session; the whole copy only when the screen shows another game, or a
+/// log this copy no longer holds (a guest's copy started again from the
+/// host's).
+fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
+    let (undo_here, redo_here) = (phone.may(&Step::Undo), phone.may(&Step::Redo));
+    let with_replica = |read: &mut dyn FnMut(&Replica<G>)| match phone {
+        Phone::Host(link) => link.with(|h| read(h.replica())),
+        Phone::Guest(link) => link.with(|g| {
+            if let Some(replica) = g.replica() {
+                read(replica)
+            }
+        }),
+    };
+    let mut active = G::active(&ui);
+    let mut ended = None;
+    with_replica(&mut |replica| {
+        let head = replica.head();
+        let mut write = active.write();
+        let shown = write
+            .as_mut()
+            .filter(|a| a.id == replica.game() && a.on_table);
+        let was_over = shown.as_ref().is_some_and(|a| a.session.is_finished());
+        let kept_up = shown.is_some_and(|game| {
+            let Some((from, chain)) = game.table_seen else {
+                return false;
+            };
+            if from > head || replica.chain(from) != Some(chain) {
+                return false;
+            }
+            let new = &replica.entries()[from as usize..];
+            new.iter()
+                .all(|entry| play(&mut game.session, &entry.step).is_ok())
+        });
+        if !kept_up {
+            let session = replica.session().clone();
+            let mut game = Active::new(replica.game().to_string(), G::KIND, session);
+            game.on_table = true;
+            *write = Some(game);
+        }
+        if let Some(game) = write.as_mut() {
+            game.table_seen = replica.chain(head).map(|chain| (head, chain));
+            (game.undo_here, game.redo_here) = (undo_here, redo_here);
+            let outcome = game.session.state().outcome().filter(|_| !was_over);
+            let consulted = game.session.coach().consulted;
+            ended = outcome.map(|outcome| (game.id.clone(), outcome, consulted));
+        }
+    });
+    if let Some((id, outcome, consulted)) = ended {
+        records::game_ended(G::KIND, &id, &outcome, consulted);
+    }
+}
+
+/// Saves this phone's copy with the link's state.
+fn save<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
     let saved = phone.saved_game(platform::now_ms());
     if saved.is_some_and(|saved| saves::save_game(&saved).is_err()) {
-        if let Some(game) = active.write().as_mut() {
+        if let Some(game) = G::active(&ui).write().as_mut() {
             game.save_failed = true;
         }
     }

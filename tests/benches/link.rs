@@ -103,7 +103,7 @@ async fn main() {
                 );
                 let target = phones[other].with(|g| g.replica().map_or(0, |r| r.head())) + 1;
                 let sent = Instant::now();
-                if phones[me].propose(step).is_err() {
+                if phones[me].act(step).is_err() {
                     continue;
                 }
                 while phones[other].with(|g| g.replica().map_or(0, |r| r.head())) < target {

@@ -1,19 +1,25 @@
 //! A guest: a phone that plays its own seat of a game the host orders.
 //!
-//! It takes the bytes the host sends (`receive`), the time
-//! (`handle_timeout`) and its player's steps (`propose`), and gives back
-//! frames to send (`poll_transmit`) and what happened for the screen
-//! (`poll_event`). Steps proposed while the link is down wait, and go out
-//! when it is back: each is then applied once, or refused with a reason.
-//! A host silent for [`SILENCE`] counts as gone: the guest goes offline,
-//! and its driver drops the connection and dials again.
+//! It has the shape of every side of the table (see [`super`]): the driver
+//! tells it of its connection to the host ([`HOST`]: `connected`,
+//! `disconnected`), the bytes the host sends (`receive`), its player's
+//! steps (`act`) and the timer (`handle_timeout` when `poll_timeout` says),
+//! each with the time, and carries out its [`Output`]s: frames to send,
+//! the connection to close, events for the screen. Steps made while the
+//! link is down wait, and go out when it is back: each is then applied
+//! once, or refused with a reason. A host silent for
+//! [`SILENCE`](super::wire::SILENCE) counts as gone (see
+//! [`super::heartbeat`]): the guest closes the connection, and its driver
+//! dials again.
 
 use super::super::game::{Actor, Game};
+use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
-    encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, PhoneId, SeatView, Secret, Step,
-    ToGuest, ToHost, HEARTBEAT, PROTOCOL, SILENCE,
+    encode, Denied, Entry, Frames, Held, JoinRefusal, PhoneId, SeatView, Secret, Step, ToGuest,
+    ToHost, PROTOCOL,
 };
+use super::{Output, PeerId};
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -25,6 +31,8 @@ pub const RETRY: Duration = Duration::from_secs(2);
 /// The most steps that may wait for the link: a phone offline for long is
 /// told so rather than piling up moves made on an old board.
 pub const MAX_PENDING: usize = 16;
+/// A guest's one connection: to its host.
+pub const HOST: PeerId = 0;
 
 /// Where the link stands, for the screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +47,19 @@ pub enum LinkState {
     Refused(JoinRefusal),
     /// The host left the table.
     HostLeft,
+    /// This phone left the table.
+    Left,
+}
+
+impl LinkState {
+    /// Refused, or the host or this phone left: dialling again will not
+    /// help.
+    pub fn is_over(&self) -> bool {
+        matches!(
+            self,
+            LinkState::Refused(_) | LinkState::HostLeft | LinkState::Left
+        )
+    }
 }
 
 /// What happened, for the guest's screen.
@@ -64,6 +85,11 @@ pub enum GuestEvent<E> {
     },
     Seats,
     HostLeft,
+    /// The connection to the host ended; the host has been out of reach
+    /// for `down` (since it was last heard).
+    Lost {
+        down: Duration,
+    },
 }
 
 /// Where this phone's choice of a seat stands, for the screen. A phone's
@@ -126,12 +152,13 @@ pub struct Guest<G: Game> {
     pending: VecDeque<Pending<G::Action>>,
     /// The gap asked to be filled: (first missing entry, when asked).
     asked: Option<(u64, Duration)>,
-    /// When the host was last heard from, and last pinged, on this
-    /// connection.
-    heard: Duration,
-    pinged: Duration,
-    transmit: VecDeque<Vec<u8>>,
-    events: VecDeque<GuestEvent<G::Error>>,
+    heartbeat: Heartbeat,
+    /// Since when the host has been out of reach (when it was last heard),
+    /// while it is.
+    offline_since: Option<Duration>,
+    output: VecDeque<Output<GuestEvent<G::Error>>>,
+    /// The time of the call being handled.
+    now: Duration,
 }
 
 impl<G: Game> Guest<G> {
@@ -158,10 +185,10 @@ impl<G: Game> Guest<G> {
             next_id: 1,
             pending: VecDeque::new(),
             asked: None,
-            heard: Duration::ZERO,
-            pinged: Duration::ZERO,
-            transmit: VecDeque::new(),
-            events: VecDeque::new(),
+            heartbeat: Heartbeat::new(Duration::ZERO),
+            offline_since: None,
+            output: VecDeque::new(),
+            now: Duration::ZERO,
         }
     }
 
@@ -229,7 +256,7 @@ impl<G: Game> Guest<G> {
     /// When the host was last heard from (or a connection to it opened):
     /// how long it has been out of reach counts from there.
     pub fn last_heard(&self) -> Duration {
-        self.heard
+        self.heartbeat.last_heard()
     }
 
     /// Steps proposed and not answered yet, oldest first.
@@ -239,13 +266,13 @@ impl<G: Game> Guest<G> {
 
     /// A connection to the host opened: says hello.
     pub fn connected(&mut self, now: Duration) {
-        if matches!(self.state, LinkState::Refused(_)) {
-            return;
+        self.now = now;
+        if self.state.is_over() {
+            return self.output.push_back(Output::Close { peer: HOST });
         }
         self.frames = Frames::default();
         self.asked = None;
-        self.heard = now;
-        self.pinged = now;
+        self.heartbeat = Heartbeat::new(now);
         self.state = LinkState::Joining;
         let held = self.replica.as_ref().map(|r| Held {
             game: r.game().to_string(),
@@ -261,14 +288,25 @@ impl<G: Game> Guest<G> {
         });
     }
 
-    /// The connection ended.
-    pub fn disconnected(&mut self) {
+    /// The connection ended (or a dial failed): what was waiting to be
+    /// transmitted on it is dropped (proposals go again on the next
+    /// connection), and the screen hears how long the host has been out
+    /// of reach.
+    pub fn disconnected(&mut self, now: Duration) {
+        self.now = now;
         if matches!(self.state, LinkState::Joining | LinkState::Joined) {
             self.state = LinkState::Offline;
         }
-        self.transmit.clear();
+        self.output
+            .retain(|o| !matches!(o, Output::Transmit { .. } | Output::Close { .. }));
         for pending in &mut self.pending {
             pending.sent = None;
+        }
+        if !self.state.is_over() {
+            let since = *self.offline_since.get_or_insert(self.last_heard());
+            self.event(GuestEvent::Lost {
+                down: now.saturating_sub(since),
+            });
         }
     }
 
@@ -278,7 +316,8 @@ impl<G: Game> Guest<G> {
     /// Until the answer the claim is [`SeatChoice::Asked`]: seats heard
     /// meanwhile that neither give this phone the seat nor show it held by
     /// another phone were sent before the host read the claim.
-    pub fn claim(&mut self, seat: Option<usize>) {
+    pub fn claim(&mut self, seat: Option<usize>, now: Duration) {
+        self.now = now;
         self.claim = seat;
         self.asking = Some(seat);
         self.refused = None;
@@ -307,21 +346,24 @@ impl<G: Game> Guest<G> {
         }
     }
 
-    /// This phone leaves the table (its copy stays).
-    pub fn leave(&mut self) {
+    /// This phone leaves the table (its copy stays): says goodbye if it
+    /// can, and closes the connection.
+    pub fn leave(&mut self, now: Duration) {
+        self.now = now;
         if matches!(self.state, LinkState::Joined) {
             self.send(&ToHost::Bye);
         }
+        self.state = LinkState::Left;
+        self.output.push_back(Output::Close { peer: HOST });
     }
 
-    /// Proposes a step: checked against this copy first (the same refusal
-    /// as on one phone, at once), then sent to the host, or kept until the
-    /// link is back. Returns the proposal's number.
-    pub fn propose(
-        &mut self,
-        step: Step<G::Action>,
-        now: Duration,
-    ) -> Result<u64, Denied<G::Error>> {
+    /// A step of this phone's player, proposed to the host: checked against
+    /// this copy first (the same refusal as on one phone, at once), then
+    /// sent, or kept until the link is back. Returns the proposal's number
+    /// (its answer comes as [`GuestEvent::Accepted`] or
+    /// [`GuestEvent::Denied`]).
+    pub fn act(&mut self, step: Step<G::Action>, now: Duration) -> Result<u64, Denied<G::Error>> {
+        self.now = now;
         let replica = self.replica.as_ref().ok_or(Denied::NotJoined)?;
         let seat = self.seat().ok_or(Denied::Watching)?;
         if let Step::Act(action) = &step {
@@ -374,15 +416,19 @@ impl<G: Game> Guest<G> {
             .is_none_or(|maker| maker == Some(self.phone))
     }
 
-    /// Bytes from the host. An error means the host's bytes cannot be read:
-    /// the driver drops the connection (and connects again).
-    pub fn receive(&mut self, bytes: &[u8], now: Duration) -> Result<(), FrameError> {
-        self.heard = now;
+    /// Bytes from the host. Bytes that cannot be read close the
+    /// connection (the driver dials again).
+    pub fn receive(&mut self, bytes: &[u8], now: Duration) {
+        self.now = now;
+        self.heartbeat.heard(now);
         self.frames.push(bytes);
-        while let Some(message) = self.frames.next_message()? {
-            self.handle(message, now);
+        loop {
+            match self.frames.next_message() {
+                Ok(Some(message)) => self.handle(message, now),
+                Ok(None) => return,
+                Err(_) => return self.output.push_back(Output::Close { peer: HOST }),
+            }
         }
-        Ok(())
     }
 
     fn handle(&mut self, message: ToGuest<G::Setup, G::Action, G::Error>, now: Duration) {
@@ -402,32 +448,28 @@ impl<G: Game> Guest<G> {
                     _ => match Replica::new(game, start) {
                         Ok(replica) => self.replica = Some(replica),
                         // A game this app cannot start: not one to join.
-                        Err(_) => {
-                            self.state = LinkState::HostLeft;
-                            self.events.push_back(GuestEvent::HostLeft);
-                            return;
-                        }
+                        Err(_) => return self.host_left(),
                     },
                 }
                 self.next_id = self.next_id.max(last_proposal + 1);
                 self.seats = seats;
                 self.state = LinkState::Joined;
+                self.offline_since = None;
                 self.settle_claim();
                 // A claim made while the hello was on its way goes now.
                 if let Some(seat) = self.asking {
                     self.send(&ToHost::Claim { seat });
                 }
-                self.events
-                    .push_back(GuestEvent::Joined { seat: self.seat() });
-                if let Some(replica) = &self.replica {
-                    let head = replica.head();
-                    self.events.push_back(GuestEvent::Applied { head });
+                self.event(GuestEvent::Joined { seat: self.seat() });
+                if let Some(head) = self.replica.as_ref().map(Replica::head) {
+                    self.event(GuestEvent::Applied { head });
                 }
                 self.flush_pending(now);
             }
             ToGuest::Refused(refusal) => {
                 self.state = LinkState::Refused(refusal.clone());
-                self.events.push_back(GuestEvent::Refused(refusal));
+                self.event(GuestEvent::Refused(refusal));
+                self.output.push_back(Output::Close { peer: HOST });
             }
             ToGuest::Entries { from, entries } => self.entries(from, entries, now),
             ToGuest::Answer { id, outcome } => {
@@ -435,7 +477,7 @@ impl<G: Game> Guest<G> {
                     return;
                 };
                 self.pending.remove(at);
-                self.events.push_back(match outcome {
+                self.event(match outcome {
                     Ok(seq) => GuestEvent::Accepted { id, seq },
                     Err(why) => GuestEvent::Denied { id, why },
                 });
@@ -443,12 +485,9 @@ impl<G: Game> Guest<G> {
             ToGuest::Seats(seats) => {
                 self.seats = seats;
                 self.settle_claim();
-                self.events.push_back(GuestEvent::Seats);
+                self.event(GuestEvent::Seats);
             }
-            ToGuest::Closing => {
-                self.state = LinkState::HostLeft;
-                self.events.push_back(GuestEvent::HostLeft);
-            }
+            ToGuest::Closing => self.host_left(),
             ToGuest::Ping => {}
         }
     }
@@ -480,7 +519,7 @@ impl<G: Game> Guest<G> {
         }
         let head = replica.head();
         if head != before {
-            self.events.push_back(GuestEvent::Applied { head });
+            self.event(GuestEvent::Applied { head });
         }
         if self.asked.is_some_and(|(first, _)| head >= first) {
             self.asked = None;
@@ -501,22 +540,25 @@ impl<G: Game> Guest<G> {
         self.send(&ToHost::Resend { from });
     }
 
-    /// Sends again what went unanswered for [`RETRY`], says `Ping` every
-    /// [`HEARTBEAT`], and goes offline when the host has been silent for
-    /// [`SILENCE`] (the driver then drops the connection and dials again).
+    /// Sends again what went unanswered for [`RETRY`], says `Ping` when
+    /// it has sent nothing for a while, and closes the connection when the
+    /// host has been silent too long (the driver then dials again) (see
+    /// [`super::heartbeat`]).
     pub fn handle_timeout(&mut self, now: Duration) {
+        self.now = now;
         if !self.connecting_or_joined() {
             return;
         }
-        if now >= self.heard + SILENCE {
-            self.disconnected();
-            return;
+        if self.heartbeat.is_silent(now) {
+            // Offline now; the screen hears it when the driver has closed
+            // the connection (`disconnected`).
+            self.state = LinkState::Offline;
+            return self.output.push_back(Output::Close { peer: HOST });
         }
         if self.state != LinkState::Joined {
             return;
         }
-        if now >= self.pinged + HEARTBEAT {
-            self.pinged = now;
+        if self.heartbeat.ping_due(now) {
             self.send(&ToHost::Ping);
         }
         if let Some((missing, at)) = self.asked {
@@ -535,13 +577,14 @@ impl<G: Game> Guest<G> {
 
     /// When [`Guest::handle_timeout`] has something to do: always while
     /// connected (the heartbeat), never offline.
-    pub fn next_timeout(&self) -> Option<Duration> {
+    pub fn poll_timeout(&self) -> Option<Duration> {
         if !self.connecting_or_joined() {
             return None;
         }
-        let silent = self.heard + SILENCE;
-        if self.state != LinkState::Joined {
-            return Some(silent);
+        let joined = self.state == LinkState::Joined;
+        let heartbeat = self.heartbeat.next(joined);
+        if !joined {
+            return Some(heartbeat);
         }
         let asked = self.asked.map(|(_, at)| at + RETRY);
         let pending = self
@@ -550,11 +593,7 @@ impl<G: Game> Guest<G> {
             .filter_map(|p| p.sent)
             .min()
             .map(|at| at + RETRY);
-        [silent, self.pinged + HEARTBEAT]
-            .into_iter()
-            .chain(asked)
-            .chain(pending)
-            .min()
+        [heartbeat].into_iter().chain(asked).chain(pending).min()
     }
 
     fn connecting_or_joined(&self) -> bool {
@@ -580,19 +619,29 @@ impl<G: Game> Guest<G> {
         }
     }
 
-    /// The next frame to send to the host.
-    pub fn poll_transmit(&mut self) -> Option<Vec<u8>> {
-        self.transmit.pop_front()
+    /// The next thing for the driver to do: frames to send, the
+    /// connection to close and events for the screen, in the order they
+    /// happened.
+    pub fn poll_output(&mut self) -> Option<Output<GuestEvent<G::Error>>> {
+        self.output.pop_front()
     }
 
-    pub fn poll_event(&mut self) -> Option<GuestEvent<G::Error>> {
-        self.events.pop_front()
+    fn event(&mut self, event: GuestEvent<G::Error>) {
+        self.output.push_back(Output::Event(event));
+    }
+
+    fn host_left(&mut self) {
+        self.state = LinkState::HostLeft;
+        self.event(GuestEvent::HostLeft);
+        self.output.push_back(Output::Close { peer: HOST });
     }
 
     fn send(&mut self, message: &ToHost<G::Action>) {
         // Proposals are checked to fit when made; the others always do.
         if let Ok(frame) = encode(message) {
-            self.transmit.push_back(frame);
+            self.heartbeat.sent(self.now);
+            self.output
+                .push_back(Output::Transmit { peer: HOST, frame });
         }
     }
 }

@@ -1,27 +1,25 @@
 //! The host: the phone that orders the table's log.
 //!
-//! It takes bytes from each connected guest (`receive`), the time, and its
-//! own player's steps (`act`), and gives back frames to send and
-//! connections to close (`poll_output`) and what happened for the screen
-//! (`poll_event`). It never touches a socket or a clock: the driver calls
-//! `handle_timeout` when `next_timeout` says, for the heartbeat (see
-//! [`heartbeat`]: a guest silent for a while is dropped, its seat shown
-//! not connected).
+//! It has the shape of every side of the table (see [`super`]): the driver
+//! tells it of each guest's connection (`connected`, `disconnected`), the
+//! bytes each sends (`receive`), its own player's steps (`act`) and the
+//! timer (`handle_timeout` when `poll_timeout` says), each with the time,
+//! and carries out its [`Output`]s: frames to send, connections to close,
+//! events for the screen. It never touches a socket or a clock. A guest
+//! silent for a while is dropped, its seat shown not connected (see
+//! [`super::heartbeat`]).
 
 use super::super::game::{Actor, Game};
+use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
     encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Origin, PhoneId, SeatView,
     Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
 };
+use super::{Output, PeerId};
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, VecDeque};
-
-mod heartbeat;
-
-/// A connection, numbered by the driver.
-pub type PeerId = u64;
 
 /// A peer may send this many messages at once…
 const BURST: f64 = 64.0;
@@ -30,19 +28,6 @@ const BURST: f64 = 64.0;
 const PER_SECOND: f64 = 32.0;
 /// The most entries in one frame of a catch-up.
 const ENTRIES_PER_FRAME: usize = 256;
-
-/// What the driver is to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Output {
-    Send {
-        peer: PeerId,
-        frame: Vec<u8>,
-    },
-    /// Close the connection (after sending what was queued for it).
-    Close {
-        peer: PeerId,
-    },
-}
 
 /// What happened, for the host's screen.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,9 +70,7 @@ struct Peer {
     phone: Option<PhoneId>,
     tokens: f64,
     at: Duration,
-    /// When it was last heard from, and last pinged.
-    heard: Duration,
-    pinged: Duration,
+    heartbeat: Heartbeat,
 }
 
 /// What the host saves beside its copy: the secret of its ticket and who
@@ -115,8 +98,9 @@ pub struct Host<G: Game> {
     answers: HashMap<Origin, Result<u64, Denied<G::Error>>>,
     /// The highest proposal number seen from each phone.
     last_proposal: HashMap<PhoneId, u64>,
-    output: VecDeque<Output>,
-    events: VecDeque<HostEvent>,
+    output: VecDeque<Output<HostEvent>>,
+    /// The time of the call being handled.
+    now: Duration,
 }
 
 impl<G: Game> Host<G> {
@@ -153,7 +137,7 @@ impl<G: Game> Host<G> {
             answers: HashMap::new(),
             last_proposal: HashMap::new(),
             output: VecDeque::new(),
-            events: VecDeque::new(),
+            now: Duration::ZERO,
         };
         let origins: Vec<(u64, Origin)> = (1..)
             .zip(host.replica.entries())
@@ -213,6 +197,7 @@ impl<G: Game> Host<G> {
 
     /// A connection opened.
     pub fn connected(&mut self, peer: PeerId, now: Duration) {
+        self.now = now;
         self.peers.insert(
             peer,
             Peer {
@@ -220,29 +205,30 @@ impl<G: Game> Host<G> {
                 phone: None,
                 tokens: BURST,
                 at: now,
-                heard: now,
-                pinged: now,
+                heartbeat: Heartbeat::new(now),
             },
         );
     }
 
     /// A connection ended (closed by either side, or lost).
-    pub fn disconnected(&mut self, peer: PeerId) {
+    pub fn disconnected(&mut self, peer: PeerId, now: Duration) {
+        self.now = now;
         if let Some(Peer {
             phone: Some(phone), ..
         }) = self.peers.remove(&peer)
         {
-            self.events.push_back(HostEvent::Left { peer, phone });
+            self.event(HostEvent::Left { peer, phone });
             self.broadcast_seats();
         }
     }
 
     /// Bytes from a peer, however they were cut.
     pub fn receive(&mut self, peer: PeerId, bytes: &[u8], now: Duration) {
+        self.now = now;
         let Some(state) = self.peers.get_mut(&peer) else {
             return;
         };
-        state.heard = now;
+        state.heartbeat.heard(now);
         state.frames.push(bytes);
         loop {
             let Some(state) = self.peers.get_mut(&peer) else {
@@ -284,7 +270,7 @@ impl<G: Game> Host<G> {
             (ToHost::Claim { seat }, Some(phone)) => self.claim(peer, phone, seat),
             (ToHost::Bye, Some(_)) => {
                 self.output.push_back(Output::Close { peer });
-                self.disconnected(peer);
+                self.disconnected(peer, self.now);
             }
             (ToHost::Ping, Some(_)) => {}
         }
@@ -351,8 +337,7 @@ impl<G: Game> Host<G> {
         };
         self.send(peer, &welcome);
         self.send_entries(peer, from);
-        self.events
-            .push_back(HostEvent::Joined { peer, phone, seat });
+        self.event(HostEvent::Joined { peer, phone, seat });
         self.broadcast_seats();
     }
 
@@ -378,7 +363,7 @@ impl<G: Game> Host<G> {
         if let Some(s) = seat {
             self.seats[s] = Some(phone);
         }
-        self.events.push_back(HostEvent::Seated { phone, seat });
+        self.event(HostEvent::Seated { phone, seat });
         self.broadcast_seats();
     }
 
@@ -405,7 +390,8 @@ impl<G: Game> Host<G> {
     /// A step of the host's own player, or of a player with no phone (the
     /// host's screen plays every seat no other phone holds), or an undo or
     /// redo of the host's own moves or of a phone no longer seated.
-    pub fn act(&mut self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+    pub fn act(&mut self, step: Step<G::Action>, now: Duration) -> Result<u64, Denied<G::Error>> {
+        self.now = now;
         if !self.may(&step) {
             return Err(Denied::OthersMove);
         }
@@ -483,14 +469,15 @@ impl<G: Game> Host<G> {
         let frame = encode(&message).map_err(|_| Denied::TooLarge)?;
         let seq = self.replica.append(entry)?;
         self.broadcast(frame);
-        self.events.push_back(HostEvent::Applied { head: seq });
+        self.event(HostEvent::Applied { head: seq });
         Ok(seq)
     }
 
     /// The host's own phone holds `seat` (a player on this phone): it is no
     /// longer offered to the other phones. Only a seat no phone holds; true
     /// if the host holds it now.
-    pub fn take_seat(&mut self, seat: usize) -> bool {
+    pub fn take_seat(&mut self, seat: usize, now: Duration) -> bool {
+        self.now = now;
         let me = self.me;
         match self.seats.get_mut(seat) {
             Some(held @ None) => {
@@ -506,7 +493,8 @@ impl<G: Game> Host<G> {
     /// The seat is no longer held by its phone (which watches from now on;
     /// the host's own seat is offered to the other phones from now on);
     /// the host plays it until a phone claims it.
-    pub fn free_seat(&mut self, seat: usize) {
+    pub fn free_seat(&mut self, seat: usize, now: Duration) {
+        self.now = now;
         if let Some(held) = self.seats.get_mut(seat) {
             if held.is_some() {
                 *held = None;
@@ -516,7 +504,8 @@ impl<G: Game> Host<G> {
     }
 
     /// The host leaves: every guest is told, then every connection closed.
-    pub fn close(&mut self) {
+    pub fn close(&mut self, now: Duration) {
+        self.now = now;
         let peers: Vec<PeerId> = self.peers.keys().copied().collect();
         for peer in peers {
             self.send(peer, &ToGuest::Closing);
@@ -525,13 +514,48 @@ impl<G: Game> Host<G> {
         self.peers.clear();
     }
 
-    /// The next thing for the driver to do.
-    pub fn poll_output(&mut self) -> Option<Output> {
+    /// The heartbeat: says `Ping` to every joined phone that has heard
+    /// nothing from this host for [`HEARTBEAT`](super::wire::HEARTBEAT),
+    /// and drops a connection silent for [`SILENCE`](super::wire::SILENCE).
+    pub fn handle_timeout(&mut self, now: Duration) {
+        self.now = now;
+        let silent: Vec<PeerId> = self
+            .peers
+            .iter()
+            .filter(|(_, p)| p.heartbeat.is_silent(now))
+            .map(|(id, _)| *id)
+            .collect();
+        for peer in silent {
+            self.turn(peer, Misbehaviour::Silent);
+        }
+        let due: Vec<PeerId> = self
+            .peers
+            .iter()
+            .filter(|(_, p)| p.phone.is_some() && p.heartbeat.ping_due(now))
+            .map(|(id, _)| *id)
+            .collect();
+        for peer in due {
+            self.send(peer, &ToGuest::Ping);
+        }
+    }
+
+    /// When [`Host::handle_timeout`] has something to do, if ever (not
+    /// while no phone is connected).
+    pub fn poll_timeout(&self) -> Option<Duration> {
+        self.peers
+            .values()
+            .map(|p| p.heartbeat.next(p.phone.is_some()))
+            .min()
+    }
+
+    /// The next thing for the driver to do: frames to send, connections to
+    /// close and events for the screen, in the order they happened.
+    pub fn poll_output(&mut self) -> Option<Output<HostEvent>> {
         self.output.pop_front()
     }
 
-    pub fn poll_event(&mut self) -> Option<HostEvent> {
-        self.events.pop_front()
+    fn event(&mut self, event: HostEvent) {
+        self.output.push_back(Output::Event(event));
     }
 
     fn joined(&self) -> impl Iterator<Item = PeerId> + '_ {
@@ -544,9 +568,9 @@ impl<G: Game> Host<G> {
     fn turn(&mut self, peer: PeerId, why: Misbehaviour) {
         let phone = self.peers.remove(&peer).and_then(|p| p.phone);
         self.output.push_back(Output::Close { peer });
-        self.events.push_back(HostEvent::Turned { peer, why });
+        self.event(HostEvent::Turned { peer, why });
         if let Some(phone) = phone {
-            self.events.push_back(HostEvent::Left { peer, phone });
+            self.event(HostEvent::Left { peer, phone });
             self.broadcast_seats();
         }
     }
@@ -562,8 +586,7 @@ impl<G: Game> Host<G> {
     fn broadcast(&mut self, frame: Vec<u8>) {
         let peers: Vec<PeerId> = self.joined().collect();
         for peer in peers {
-            let frame = frame.clone();
-            self.output.push_back(Output::Send { peer, frame });
+            self.transmit(peer, frame.clone());
         }
     }
 
@@ -582,7 +605,7 @@ impl<G: Game> Host<G> {
                 };
                 match encode(&message) {
                     Ok(frame) => {
-                        self.output.push_back(Output::Send { peer, frame });
+                        self.transmit(peer, frame);
                         break;
                     }
                     // A single entry always fits: its proposal did.
@@ -599,7 +622,14 @@ impl<G: Game> Host<G> {
         // split by send_entries.
         if let Ok(frame) = encode(message) {
             debug_assert!(frame.len() <= MAX_FRAME + 4);
-            self.output.push_back(Output::Send { peer, frame });
+            self.transmit(peer, frame);
         }
+    }
+
+    fn transmit(&mut self, peer: PeerId, frame: Vec<u8>) {
+        if let Some(state) = self.peers.get_mut(&peer) {
+            state.heartbeat.sent(self.now);
+        }
+        self.output.push_back(Output::Transmit { peer, frame });
     }
 }

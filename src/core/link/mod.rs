@@ -8,11 +8,17 @@
 //! entries replayed into the same [`super::session::Session`], so every
 //! copy holds the same game and any copy can carry it on.
 //!
-//! Like quinn-proto or rustls, these are state machines without I/O: they
-//! take bytes, the time and the player's steps, and give back bytes to send
-//! and events for the screen. The network (QUIC through a relay or direct)
-//! is a thin driver around them (`crate::link`), and the tests play
-//! them with messages lost, repeated and reordered, without a network.
+//! Like quinn-proto or str0m, these are state machines without I/O, and
+//! both sides have one shape: the driver hands them what happened — a
+//! connection opened (`connected`), bytes (`receive`), a connection ended
+//! (`disconnected`), the player's step (`act`), a timer
+//! (`handle_timeout`, when `poll_timeout` said) — each with the time, and
+//! carries out what they ask, in order: [`Output`]s to transmit, to close
+//! a connection, and events for the screen. The heartbeat is the same on
+//! both sides ([`heartbeat`]). The network (QUIC through a relay or
+//! direct) is a thin driver around them (`crate::link`), and the tests
+//! play them with messages lost, repeated and reordered, without a
+//! network.
 //!
 //! The conversation (see [`wire`]):
 //! - a guest connects and says `Hello` (the table's secret, the seat it
@@ -26,10 +32,26 @@
 //!   gap is asked for again (`Resend`). A reconnection is the same hello.
 
 pub mod guest;
+pub mod heartbeat;
 pub mod host;
 pub mod replica;
 pub mod ticket;
 pub mod wire;
+
+/// A connection, numbered by the driver. A guest has one, to its host
+/// ([`guest::HOST`]).
+pub type PeerId = u64;
+
+/// What a side of the table asks its driver to do, host and guest alike.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output<E> {
+    /// Send `frame` on the connection to `peer`.
+    Transmit { peer: PeerId, frame: Vec<u8> },
+    /// Close that connection, once what was transmitted on it has left.
+    Close { peer: PeerId },
+    /// Something happened, for the screen.
+    Event(E),
+}
 
 /// Why a table could not be opened on this phone, in the terms its player
 /// is told (`crate::link`'s own errors say more, for the logs).

@@ -141,26 +141,7 @@ impl<G: Game> Replica<G> {
     /// Applies an entry to the session and appends it to the log, or says
     /// why the game refuses it (nothing changes then).
     pub fn append(&mut self, entry: Entry<G::Action>) -> Result<u64, Denied<G::Error>> {
-        match &entry.step {
-            Step::Act(action) => self.session.act(action.clone()).map_err(denied)?,
-            Step::Undo => {
-                if !self.session.undo() {
-                    return Err(Denied::NothingToUndo);
-                }
-            }
-            Step::Redo => {
-                // A redo that no longer applies empties the redo list: on
-                // every copy alike, since each replays the same steps.
-                if !self.session.can_redo() {
-                    return Err(Denied::NothingToRedo);
-                }
-                let mut trial = self.session.clone();
-                if !trial.redo() {
-                    return Err(Denied::NothingToRedo);
-                }
-                self.session = trial;
-            }
-        }
+        play(&mut self.session, &entry.step)?;
         let last = *self.chain.last().unwrap_or(&0);
         self.chain.push(chain_next(last, &entry));
         self.entries.push(entry);
@@ -203,4 +184,31 @@ pub fn chain_next<A: Serialize>(previous: u32, entry: &Entry<A>) -> u32 {
     digest.update(&previous.to_be_bytes());
     digest.update(&serde_json::to_vec(entry).unwrap_or_default());
     digest.finalize()
+}
+
+/// Plays one step of the log on `session` (a copy's, or a screen's copy of
+/// it kept in step entry by entry), or says why the game refuses it
+/// (nothing changes then).
+pub fn play<G: Game>(
+    session: &mut Session<G>,
+    step: &Step<G::Action>,
+) -> Result<(), Denied<G::Error>> {
+    match step {
+        Step::Act(action) => session.act(action.clone()).map_err(denied),
+        Step::Undo if session.undo() => Ok(()),
+        Step::Undo => Err(Denied::NothingToUndo),
+        Step::Redo => {
+            // A redo that no longer applies empties the redo list: on every
+            // copy alike, since each replays the same steps.
+            if !session.can_redo() {
+                return Err(Denied::NothingToRedo);
+            }
+            let mut trial = session.clone();
+            if !trial.redo() {
+                return Err(Denied::NothingToRedo);
+            }
+            *session = trial;
+            Ok(())
+        }
+    }
 }

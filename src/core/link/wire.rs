@@ -17,8 +17,8 @@ pub const ALPN: &[u8] = b"genius/table/1";
 pub const PROTOCOL: u32 = 2;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
-/// Each side of a joined connection says `Ping` this often, whatever else
-/// it sends…
+/// Each side of a joined connection that has sent nothing for this long
+/// says `Ping` (see [`super::heartbeat`])…
 pub const HEARTBEAT: Duration = Duration::from_secs(2);
 /// …and a side that hears nothing for this long counts the other as gone:
 /// the connection is dropped (a guest dials again, a host shows the seat's
