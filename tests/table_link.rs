@@ -1234,3 +1234,45 @@ fn a_long_catch_up_comes_in_frames_under_the_limit() {
     settle(&mut table);
     assert_eq!(table.phones[0].guest.replica().unwrap().head(), 4000);
 }
+
+/// A ruling: at a table, only the host or the player to move switches
+/// everyone's dice; every copy knows who made each switch.
+#[test]
+fn only_the_host_or_the_player_to_move_switches_the_dice() {
+    use genius::core::game::WhoseDice;
+    let mut table = einstein_table();
+    let switch = |dice| Step::Act(einstein::Action::Dice(dice));
+    // Anne (the host's seat) is to roll: Bruno's phone may not switch.
+    let now = table.now;
+    assert_eq!(
+        table.phones[0].guest.act(switch(WhoseDice::Table), now),
+        Err(Denied::DiceSwitch)
+    );
+    // The host may, at any time.
+    table.host.act(switch(WhoseDice::Table), now).unwrap();
+    settle(&mut table);
+    assert_eq!(table.host.replica().dice_makers(), vec![None]);
+    // Once the roll is made, every player is to move (they all choose):
+    // Bruno may switch back, and every copy says it was his phone.
+    table
+        .host
+        .act(Step::Act(roll([1, 2, 3, 4, 5])), now)
+        .unwrap();
+    settle(&mut table);
+    let id = table.phones[0]
+        .guest
+        .act(switch(WhoseDice::App), now)
+        .unwrap();
+    settle(&mut table);
+    assert!(matches!(
+        table.phones[0].outcomes.get(&id),
+        Some(Some(Ok(_)))
+    ));
+    let bruno = Some(table.phones[0].guest.phone());
+    for makers in [
+        table.host.replica().dice_makers(),
+        table.phones[1].guest.replica().unwrap().dice_makers(),
+    ] {
+        assert_eq!(makers, vec![None, bruno]);
+    }
+}

@@ -242,14 +242,24 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
                 .filter(|mark| mark.role == TableRole::Guest)
                 .and_then(|mark| serde_json::from_value::<LinkSave>(mark.link).ok())
                 .and_then(|link| serde_json::from_value::<SavedGuest<G>>(link.state).ok());
-            let (phone, replica) = match kept {
-                Some(saved) => (
-                    saved.phone,
-                    saved.replica.and_then(|r| Replica::restore(r).ok()),
-                ),
-                None => (phone_id()?, None),
+            let seat = args.seat(None)?;
+            let guest = match kept {
+                // The same phone, numbering its proposals on from where it
+                // was: a number it already used is one the new host has an
+                // answer for (the entry it became), and would give it again.
+                Some(saved) => {
+                    let replica = saved.replica.clone().and_then(|r| Replica::restore(r).ok());
+                    let saved = SavedGuest {
+                        secret: ticket.secret,
+                        claim: seat,
+                        chosen: seat.is_some(),
+                        pending: Vec::new(),
+                        ..saved
+                    };
+                    Guest::restore(saved, replica)
+                }
+                None => Guest::new(ticket.secret, phone_id()?, seat, None),
             };
-            let guest = Guest::new(ticket.secret, phone, args.seat(None)?, replica);
             Phone::join(guest, &ticket, &options).await?
         }
         ("resume", Some(mark)) => Phone::resume(&mark, &options).await?,

@@ -38,6 +38,19 @@ texts! {
     same_dice:
         "Rien à changer : la partie joue déjà avec ces dés, ou elle est finie.",
         "Nothing to change: the game already plays with these dice, or it is over.";
+    /// At a table, the switch is confirmed first: it changes every phone's.
+    confirm_app:
+        "Passer toute la table aux dés de l'app ?",
+        "Switch the whole table to the app's dice?";
+    confirm_table:
+        "Passer toute la table aux vrais dés ?",
+        "Switch the whole table to real dice?";
+    confirm: "Changer les dés", "Switch the dice";
+    cancel: "Annuler", "Cancel";
+    /// Who made a change, at a table: the host's phone holding no seat, or
+    /// a phone that holds none now.
+    by_host: "l'hôte", "the host";
+    by_phone: "un autre téléphone", "another phone";
 }
 
 impl Lang {
@@ -52,6 +65,14 @@ impl Lang {
     /// "Dés : les vrais dés de la table", "Dice: the table's real dice".
     pub fn dice_now(self, dice: WhoseDice) -> String {
         self.labelled(self.dice().label, lower(self.whose_dice(dice)))
+    }
+
+    /// "… — par Anne", "… — by Anne": who made a change, at a table.
+    pub fn dice_by(self, line: &str, who: &str) -> String {
+        match self {
+            Lang::Fr => format!("{line} — par {who}"),
+            Lang::En => format!("{line} — by {who}"),
+        }
     }
 
     /// One line of the record of dice: what the game started with

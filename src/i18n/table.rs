@@ -46,6 +46,9 @@ texts! {
     connecting: "Connexion à la table…", "Connecting to the table…";
     host_left: "L'hôte a quitté la table.", "The host has left the table.";
     you_left: "Vous avez quitté la table.", "You left the table.";
+    never_reached:
+        "Cette table ne répond pas : le téléphone de l'hôte est peut-être fermé ou hors ligne. Demandez un nouveau lien à la table.",
+        "This table does not answer: the host's phone may be closed or offline. Ask the table for a new link.";
     carry_on: "Continuer ici, seul", "Carry on here, alone";
     host_here: "Héberger la partie ici", "Host it from here";
     waiting_title: "En attente", "Waiting";
@@ -206,6 +209,21 @@ impl Lang {
     }
 
     /// Why a move was refused at the table; `rules` words the game's own.
+    /// A move of this phone refused because another phone's reached the
+    /// host first (`name`: whose it was, if a player's).
+    pub fn played_first(self, name: Option<&str>) -> String {
+        match (self, name) {
+            (Lang::Fr, Some(name)) => {
+                format!("{name} a joué avant vous : votre coup n'a pas compté.")
+            }
+            (Lang::En, Some(name)) => format!("{name} played first: your move did not count."),
+            (Lang::Fr, None) => {
+                "Un autre téléphone a joué avant vous : votre coup n'a pas compté.".into()
+            }
+            (Lang::En, None) => "Another phone played first: your move did not count.".into(),
+        }
+    }
+
     pub fn denied<E>(self, why: &Denied<E>, rules: impl FnOnce(&E) -> String) -> String {
         let text = match why {
             Denied::Rules(e) => return rules(e),
@@ -234,6 +252,10 @@ impl Lang {
                 "Not at the table yet: one moment.",
             ),
             Denied::TooLarge => self.pick("Trop long pour être envoyé.", "Too long to send."),
+            Denied::DiceSwitch => self.pick(
+                "À la table, seuls l'hôte et le joueur dont c'est le tour changent les dés.",
+                "At a table, only the host and the player to move switch the dice.",
+            ),
             Denied::TooManyWaiting => self.pick(
                 "Trop de coups attendent la connexion : attendez son retour.",
                 "Too many moves are waiting for the link: wait until it is back.",

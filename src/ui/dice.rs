@@ -55,8 +55,14 @@ pub struct DiceView {
     /// before it, and the dice it changed to.
     pub started: WhoseDice,
     pub changes: Vec<(usize, WhoseDice)>,
-    /// The game may be changed here (played, not viewed or over).
+    /// The game may be changed here (played, not viewed or over; at a
+    /// table, on the host's phone or the player to move's).
     pub can_change: bool,
+    /// At a table: a change is confirmed first (it changes every phone's
+    /// dice), and each change says who made it (`makers`, in the order of
+    /// `changes`).
+    pub on_table: bool,
+    pub makers: Vec<String>,
     /// Plays the change, an action of the game's log.
     pub change: Callback<WhoseDice>,
 }
@@ -72,11 +78,33 @@ pub fn DiceChoice(view: DiceView, lang: Lang) -> Element {
         started,
         changes,
         can_change,
+        on_table,
+        makers,
         change,
     } = view;
+    // At a table, the dice tapped wait for a confirmation.
+    let mut asked = use_signal(|| None::<WhoseDice>);
+    let line = move |i: usize, rolls: usize, dice: WhoseDice| {
+        let line = lang.dice_change(dice, Some(rolls));
+        match makers.get(i) {
+            Some(who) => lang.dice_by(&line, who),
+            None => line,
+        }
+    };
     rsx! {
         div { class: "dice-choice", "data-testid": "dice-choice",
-            if can_change {
+            if let Some(dice) = asked().filter(|d| can_change && *d != now) {
+                div { class: "dice-confirm", role: "alertdialog", "aria-labelledby": "dice-confirm-q", "data-testid": "dice-confirm",
+                    p { id: "dice-confirm-q", if dice == WhoseDice::App { "{t.confirm_app}" } else { "{t.confirm_table}" } }
+                    div { class: "actions",
+                        button { class: "action confirm", "data-testid": "dice-confirm-yes",
+                            onclick: move |_| { asked.set(None); change.call(dice) },
+                            "{t.confirm}"
+                        }
+                        button { class: "action", "data-testid": "dice-confirm-no", onclick: move |_| asked.set(None), "{t.cancel}" }
+                    }
+                }
+            } else if can_change {
                 div { class: "dice-switch", role: "group", "aria-label": "{t.label}",
                     span { class: "dice-switch-label", "{lang.colon(t.label)}" }
                     for dice in BOTH {
@@ -85,7 +113,14 @@ pub fn DiceChoice(view: DiceView, lang: Lang) -> Element {
                             class: if dice == now { "chip chip-on" } else { "chip" },
                             "aria-pressed": if dice == now { "true" } else { "false" },
                             "data-testid": "dice-{testid(dice)}",
-                            onclick: move |_| if dice != now { change.call(dice) },
+                            onclick: move |_| {
+                                if dice == now {
+                                } else if on_table {
+                                    asked.set(Some(dice));
+                                } else {
+                                    change.call(dice);
+                                }
+                            },
                             if dice == WhoseDice::Table { "{t.table_short}" } else { "{t.app_short}" }
                         }
                     }
@@ -99,7 +134,7 @@ pub fn DiceChoice(view: DiceView, lang: Lang) -> Element {
                     ol {
                         li { "{lang.dice_change(started, None)}" }
                         for (i, (rolls, dice)) in changes.iter().enumerate() {
-                            li { key: "{i}", "data-testid": "dice-change-{i}", "{lang.dice_change(*dice, Some(*rolls))}" }
+                            li { key: "{i}", "data-testid": "dice-change-{i}", "{line(i, *rolls, *dice)}" }
                         }
                     }
                 }

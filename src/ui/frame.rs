@@ -6,7 +6,7 @@
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
 use super::dice::{DiceChoice, DiceView};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
-use super::table::{TableCommand, TableInfo};
+use super::table::{Maker, TableCommand, TableInfo};
 use super::{use_default, use_ui, Active, GameSetup, Screen, Ui};
 use crate::core::game::{actors, Actor, GameKind, Move, Roll, RollSource, WhoseDice};
 use crate::core::link::wire::Denied;
@@ -50,7 +50,7 @@ pub struct UseGame<G: GameScreen> {
     /// game, saving shows…) does not compute the advice again.
     coach_cache: CopyValue<Option<CachedPanel<G>>>,
     /// The roll-off that just decided who starts, shown until the next move.
-    pub rolled_off: Signal<Option<RollOff>>,
+    pub rolled_off: Signal<Option<RolledOff<G::Action>>>,
     pub lang: Lang,
 }
 
@@ -197,11 +197,17 @@ impl<G: GameScreen> UseGame<G> {
         };
         let Some(action) = action else { return };
         let values = G::roll_values(&action).map(|(v, _)| v);
-        if self.act(action) {
+        let at = self.active.read().as_ref().map(|g| g.session.log().len());
+        if self.act(action.clone()) {
             let decided = values
                 .and_then(|v| roll_off.roll(&v).ok())
                 .filter(|r| r.winner().is_some());
-            self.rolled_off.set(decided);
+            self.rolled_off
+                .set(decided.zip(at).map(|(roll_off, at)| RolledOff {
+                    roll_off,
+                    action,
+                    at,
+                }));
         }
     }
 
@@ -292,11 +298,11 @@ impl<G: GameScreen> UseGame<G> {
             roll_off_dice: G::ROLL_OFF_DICE,
             refused: self.refused.read().clone(),
             save_failed: game.is_some_and(|g| g.save_failed),
-            rolled_off: self
-                .rolled_off
-                .read()
-                .clone()
-                .zip(game.map(|g| g.session.state().players().to_vec())),
+            rolled_off: game.and_then(|g| {
+                let shown = self.rolled_off.read();
+                let shown = shown.as_ref().filter(|r| r.is_last_move(g.session.log()))?;
+                Some((shown.roll_off.clone(), g.session.state().players().to_vec()))
+            }),
             can_undo: game.is_some_and(|g| g.can_undo()),
             can_redo: game.is_some_and(|g| g.can_redo()),
             step: Callback::new(move |undo| self.step(undo)),
@@ -310,11 +316,31 @@ impl<G: GameScreen> UseGame<G> {
     fn dice_view(self) -> DiceView {
         let read = self.active.read();
         let game = read.as_ref();
+        let table = self.ui.table.of(G::KIND);
+        let t = self.lang.dice();
+        let players = game
+            .map(|g| g.session.state().players())
+            .unwrap_or_default();
+        let makers = table.as_ref().map_or_else(Vec::new, |table| {
+            let name = |maker: &Maker| match maker {
+                Maker::Player(p) => players.get(*p).map_or(t.by_phone, |p| p.name.as_str()),
+                Maker::Host => t.by_host,
+                Maker::Phone => t.by_phone,
+            };
+            table
+                .dice_makers
+                .iter()
+                .map(|m| name(m).to_string())
+                .collect()
+        });
         DiceView {
             now: game.map_or(WhoseDice::App, |g| g.session.dice()),
             started: game.map_or(WhoseDice::App, |g| g.session.record().dice),
             changes: game.map(|g| g.session.dice_changes()).unwrap_or_default(),
-            can_change: game.is_some_and(|g| !g.read_only && !g.session.is_finished()),
+            can_change: game.is_some_and(|g| !g.read_only && !g.session.is_finished())
+                && table.as_ref().is_none_or(|t| t.may_switch_dice),
+            on_table: table.is_some(),
+            makers,
             change: Callback::new(move |dice| {
                 if let Some(action) = G::dice_action(dice) {
                     self.act(action);
@@ -397,8 +423,26 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
         coach_open: use_default::<bool>(),
         coach_spot: use_default::<Option<(usize, usize)>>(),
         coach_cache: use_hook(|| CopyValue::new(None)),
-        rolled_off: use_default::<Option<RollOff>>(),
+        rolled_off: use_default::<Option<RolledOff<G::Action>>>(),
         lang: ui.lang(),
+    }
+}
+
+/// A roll-off round this phone rolled, which decides who starts: shown
+/// once it is the game's last move. On several phones that is when the
+/// host has put it in the table's log, never if another phone's roll got
+/// there first.
+#[derive(Clone, PartialEq)]
+pub struct RolledOff<A> {
+    pub roll_off: RollOff,
+    action: A,
+    /// Its place in the log.
+    at: usize,
+}
+
+impl<A: PartialEq> RolledOff<A> {
+    fn is_last_move(&self, log: &[A]) -> bool {
+        log.len() == self.at + 1 && log.get(self.at) == Some(&self.action)
     }
 }
 
@@ -499,6 +543,7 @@ pub fn GameFrame(
     let t = lang.table();
     let waiting = table.as_ref().and_then(|t| t.waiting.clone());
     let sent = table.as_ref().is_some_and(|t| t.sent);
+    let kept = table.as_ref().is_some_and(|t| t.offline_moves);
     let refused = refused.or_else(|| table.as_ref().and_then(|t| t.refused.clone()));
     rsx! {
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
@@ -509,7 +554,6 @@ pub fn GameFrame(
                         role: "status",
                         "data-testid": "table-line",
                         "{table.line}"
-                        if table.offline_moves { " {t.offline_kept}" }
                     }
                     button { class: "chip", "data-testid": "open-table", onclick: ui.go_to(Screen::Table(kind)), "{t.table_button}" }
                 }
@@ -525,9 +569,13 @@ pub fn GameFrame(
             if sent && waiting.is_none() {
                 p { class: "notice", role: "status", "data-testid": "sent-to-host", "{t.asking}" }
             }
-            // Another phone's move, or this phone's with the host: this
-            // phone's controls are shown, inert.
-            div { class: "table-controls", inert: (waiting.is_some() || sent).then_some("true"), {children} }
+            if kept && waiting.is_none() {
+                p { class: "notice", role: "status", "data-testid": "kept-offline", "{t.offline_kept}" }
+            }
+            // Another phone's move, or this phone's with the host or
+            // waiting for the link: this phone's controls are shown, inert
+            // (the move is made; a second tap would make it twice).
+            div { class: "table-controls", inert: (waiting.is_some() || sent || kept).then_some("true"), {children} }
             if coach_allowed {
                 CoachToggle { lang, open: coach_open, on_open: move |()| consult.call(()),
                     if let Some(build) = coach {

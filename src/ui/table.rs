@@ -108,6 +108,22 @@ pub struct TableInfo {
     pub choice: SeatChoice,
     /// The seat this phone last asked for, refused: another phone holds it.
     pub claim_refused: Option<usize>,
+    /// Whether this phone may switch the table's dice now (the host, or
+    /// the player to move: `core::link::may_switch_dice`).
+    pub may_switch_dice: bool,
+    /// Who made each switch of the dice still played, in order.
+    pub dice_makers: Vec<Maker>,
+}
+
+/// Who made a move at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Maker {
+    /// The phone holding that player's seat.
+    Player(usize),
+    /// The host's phone, holding no seat.
+    Host,
+    /// A phone that holds no seat now.
+    Phone,
 }
 
 impl TableInfo {
@@ -260,6 +276,8 @@ pub fn TableScreen(game: GameKind) -> Element {
     // while the link is only lost, going on with the game (moves wait).
     let host_gone = info.host_unreachable();
     let handle = ui.table;
+    // A phone that never joined holds no copy of the game.
+    let has_copy = !info.id.is_empty();
     rsx! {
         div { class: "table-screen", "data-testid": "table-screen",
             p {
@@ -274,14 +292,15 @@ pub fn TableScreen(game: GameKind) -> Element {
             if info.role == TableRole::Guest && joined {
                 SeatPicker { info: info.clone(), players: players.clone(), lang }
             }
-            if matches!(info.status, LinkStatus::Guest(LinkState::HostLeft) | LinkStatus::Lost { .. }) {
+            if !has_copy && matches!(info.status, LinkStatus::Guest(LinkState::HostLeft) | LinkStatus::Lost { .. }) {
+                // Never joined: no copy to carry on or host.
+                p { class: "entry-error", role: "alert", "data-testid": "never-reached", "{t.never_reached}" }
+            }
+            if has_copy && matches!(info.status, LinkStatus::Guest(LinkState::HostLeft) | LinkStatus::Lost { .. }) {
                 button {
                     class: "action",
                     "data-testid": "carry-on",
-                    onclick: move |_| {
-                        handle.send(TableCommand::Leave);
-                        platform::forget_join_in_address();
-                    },
+                    onclick: move |_| leave(ui, game),
                     "{t.carry_on}"
                 }
                 button {
@@ -303,14 +322,24 @@ pub fn TableScreen(game: GameKind) -> Element {
             button {
                 class: "action",
                 "data-testid": "leave-table",
-                onclick: move |_| {
-                    handle.send(TableCommand::Leave);
-                    platform::forget_join_in_address();
-                },
+                onclick: move |_| leave(ui, game),
                 "{t.leave}"
             }
         }
     }
+}
+
+/// Leaves the table: the link closes, the address no longer joins it, and
+/// the phone goes on with its copy of the game, alone, or home if it has
+/// none.
+fn leave(mut ui: Ui, game: GameKind) {
+    ui.table.send(TableCommand::Leave);
+    platform::forget_join_in_address();
+    ui.go(if players_exist(&ui, game) {
+        Screen::Game(game)
+    } else {
+        Screen::Home
+    });
 }
 
 fn players_exist(ui: &Ui, kind: GameKind) -> bool {

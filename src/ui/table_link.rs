@@ -6,15 +6,16 @@
 //! On the web this is a part of the build of its own (`#[component(lazy)]`),
 //! fetched when a table opens: the app starts without iroh.
 
-use super::table::{LinkStatus, TableCommand, TableInfo, TableRequest, TableScreen};
+use super::table::{LinkStatus, Maker, TableCommand, TableInfo, TableRequest, TableScreen};
 use super::{use_ui, Active, GameScreen, Screen, Ui};
-use crate::core::game::GameKind;
+use crate::core::game::{Actor, GameKind};
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
 use crate::core::link::ticket::Ticket;
+use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
-use crate::core::link::OpenFailure;
+use crate::core::link::{may_switch_dice, OpenFailure};
 use crate::core::save::TableRole;
 use crate::core::{einstein::Einstein, genius::Genius, rtt::Rtt, sequence::Sequence};
 use crate::core::{serieux::Serieux, words::Words};
@@ -58,7 +59,7 @@ fn request_kind(request: &TableRequest) -> Option<GameKind> {
 
 fn drive<G: GameScreen + TableGame>(request: TableRequest) {
     let ui = use_ui();
-    let commands = use_coroutine(move |commands: UnboundedReceiver<TableCommand>| {
+    let commands = use_coroutine(move |mut commands: UnboundedReceiver<TableCommand>| {
         let request = request.clone();
         async move {
             match open::<G>(ui, &request).await {
@@ -73,7 +74,14 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
                         } else {
                             LinkStatus::Failed(why.failure())
                         },
-                    )
+                    );
+                    // The screen says why until the player leaves.
+                    while let Some(command) = commands.next().await {
+                        if matches!(command, TableCommand::Leave) {
+                            break;
+                        }
+                    }
+                    closed::<G>(ui);
                 }
             }
         }
@@ -200,6 +208,8 @@ fn failed<G: GameScreen>(ui: Ui, status: LinkStatus) {
         refused: None,
         choice: SeatChoice::Unchosen,
         claim_refused: None,
+        may_switch_dice: false,
+        dice_makers: Vec::new(),
     }));
 }
 
@@ -240,8 +250,23 @@ async fn run<G: GameScreen + TableGame>(
                 saved: matches!(event, HostEvent::Applied { .. } | HostEvent::Seated { .. })
                     || matches!(event, HostEvent::Joined { .. }),
             },
-            Wake::Guest(event) => guest_changed(event, &mut status, &mut refused, word),
+            Wake::Guest(GuestLinkEvent::Table(GuestEvent::Denied { why, .. })) => {
+                refused = Some(match why {
+                    Denied::Rules(_) => played_first(&phone, lang).unwrap_or_else(|| word(&why)),
+                    _ => word(&why),
+                });
+                Changed {
+                    game: false,
+                    saved: true,
+                }
+            }
+            Wake::Guest(event) => guest_changed(event, &mut status),
         };
+        // A refusal is told until the game moves on: the next move is then
+        // this phone's to make again, or another's.
+        if changed.game {
+            refused = None;
+        }
         if let Phone::Guest(link) = &phone {
             let state = link.with(|g| g.state().clone());
             if !matches!(status, LinkStatus::Lost { .. }) || state != LinkState::Offline {
@@ -258,6 +283,11 @@ async fn run<G: GameScreen + TableGame>(
     }
     // Leaving: the copy stays, playable on this phone alone.
     phone.leave().await;
+    closed::<G>(ui);
+}
+
+/// This phone is no longer at the table: its game (if any) is its own.
+fn closed<G: GameScreen>(ui: Ui) {
     let mut table = ui.table;
     if let Some(active) = G::active(&ui).write().as_mut() {
         active.on_table = false;
@@ -312,13 +342,48 @@ fn command_changed<G: GameScreen + TableGame>(
     }
 }
 
+/// A move of this phone the game refused at the host, where this phone's
+/// copy allowed it: another phone's move got there first (the copy has
+/// it now, last). Whose, in words.
+fn played_first<G: GameScreen + TableGame>(
+    phone: &Phone<G>,
+    lang: crate::i18n::Lang,
+) -> Option<String> {
+    let Phone::Guest(link) = phone else {
+        return None;
+    };
+    link.with(|g| {
+        let replica = g.replica()?;
+        let last = replica.entries().last()?;
+        let maker = last.origin.map(|o| o.phone);
+        if maker == Some(g.phone()) {
+            return None;
+        }
+        let state = replica.session().state();
+        let seat = match &last.step {
+            Step::Act(action) => match state.actor(action) {
+                Actor::Player(p) => Some(p),
+                Actor::Table => None,
+            },
+            Step::Undo | Step::Redo => None,
+        }
+        // A roll for the whole table: the seat of the phone that made it
+        // (none: the host's own).
+        .or_else(|| {
+            g.seats().iter().position(|s| match maker {
+                Some(phone) => s.phone == Some(phone),
+                None => s.host,
+            })
+        });
+        let name = seat
+            .and_then(|p| state.players().get(p))
+            .map(|p| p.name.clone());
+        Some(lang.played_first(name.as_deref()))
+    })
+}
+
 /// What a guest's link said: the line to show, and what changed.
-fn guest_changed<E>(
-    event: GuestLinkEvent<E>,
-    status: &mut LinkStatus,
-    refused: &mut Option<String>,
-    word: impl Fn(&Denied<E>) -> String,
-) -> Changed {
+fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Changed {
     match event {
         // Dialling again: no countdown left to show.
         GuestLinkEvent::Connecting => {
@@ -341,21 +406,16 @@ fn guest_changed<E>(
                 };
                 Changed::default()
             }
-            GuestEvent::Denied { why, .. } => {
-                *refused = Some(word(&why));
+            GuestEvent::Applied { .. } | GuestEvent::Joined { .. } => Changed {
+                game: true,
+                saved: true,
+            },
+            GuestEvent::Accepted { .. } | GuestEvent::Denied { .. } | GuestEvent::Seats => {
                 Changed {
                     game: false,
                     saved: true,
                 }
             }
-            GuestEvent::Applied { .. } | GuestEvent::Joined { .. } => Changed {
-                game: true,
-                saved: true,
-            },
-            GuestEvent::Accepted { .. } | GuestEvent::Seats => Changed {
-                game: false,
-                saved: true,
-            },
             GuestEvent::Refused(_) | GuestEvent::HostLeft => Changed::default(),
         },
     }
@@ -401,6 +461,16 @@ fn show_table<G: GameScreen + TableGame>(
             )
         }),
     };
+    let (may_switch_dice, dice_makers) = match phone {
+        Phone::Host(link) => link.with(|h| (true, makers(h.replica(), &seats))),
+        Phone::Guest(link) => link.with(|g| match g.replica() {
+            Some(r) => (
+                may_switch_dice(r.session().state(), g.seat()),
+                makers(r, &seats),
+            ),
+            None => (false, Vec::new()),
+        }),
+    };
     let info = TableInfo {
         kind: G::KIND,
         id,
@@ -414,6 +484,8 @@ fn show_table<G: GameScreen + TableGame>(
         refused: refused.clone(),
         choice,
         claim_refused,
+        may_switch_dice,
+        dice_makers,
     };
     let mut shown = ui.table.info;
     if shown.peek().as_ref() != Some(&info) {
@@ -431,6 +503,22 @@ fn show_table<G: GameScreen + TableGame>(
             (game.undo_here, game.redo_here) = (undo_here, redo_here);
         }
     }
+}
+
+/// Who made each switch of the dice still played, as the seats stand.
+fn makers<G: TableGame>(replica: &Replica<G>, seats: &[SeatView]) -> Vec<Maker> {
+    let seat_of = |held: Option<PhoneId>| seats.iter().position(|s| s.phone == held);
+    replica
+        .dice_makers()
+        .into_iter()
+        .map(|phone| match phone {
+            None => seats
+                .iter()
+                .position(|s| s.host)
+                .map_or(Maker::Host, Maker::Player),
+            Some(phone) => seat_of(Some(phone)).map_or(Maker::Phone, Maker::Player),
+        })
+        .collect()
 }
 
 /// Brings the game on screen up to this phone's copy of the table's log:

@@ -300,17 +300,27 @@ async function rollButtons(page) {
 const pressed = (page, testid) => page.getAttribute(id(testid), 'aria-pressed');
 const changes = (page) => textOf(page, 'dice-changes');
 
+/** Which dice a phone shows the table playing with: its switch's pressed
+ * chip, or, on a phone that may not switch now (neither the host nor the
+ * player to move's), the line saying which. */
+async function shownDice(page) {
+  if (await page.$(id('dice-app'))) {
+    return (await pressed(page, 'dice-app')) === 'true' ? 'app' : (await pressed(page, 'dice-table')) === 'true' ? 'table' : '';
+  }
+  const line = await textOf(page, 'dice-now');
+  return /app/.test(line) ? 'app' : /table/.test(line) ? 'table' : '';
+}
+
 /** Both phones show the table playing with `dice` ('table' or 'app'). */
 async function bothOn(phones, dice) {
   for (const page of phones) {
-    await until(page, (p) => pressed(p, `dice-${dice}`), 'true', `dice-${dice} pressed`);
-    assert.equal(await pressed(page, `dice-${dice === 'app' ? 'table' : 'app'}`), 'false');
+    await until(page, shownDice, dice, `the ${dice}'s dice shown`);
     assert.equal(await rollButtons(page), dice === 'app' ? 5 : 0, `roll buttons with the ${dice}'s dice`);
     assert.ok(await page.isVisible(id('typed-face-1')), 'the keypad of real dice stays');
   }
 }
 
-test('Mode Sérieux on two phones: a change of dice on one phone reaches the other, in the record; only the phone that made it takes it back', async () => {
+test('Mode Sérieux on two phones: a change of dice, made by the host or the player to move and confirmed, reaches the other with who made it; only the phone that made it takes it back', async () => {
   const t0 = Date.now();
   // Anne's phone (French, light) starts with the app's dice, on phones.
   const anne = await phone('fr-FR', 'light');
@@ -326,6 +336,10 @@ test('Mode Sérieux on two phones: a change of dice on one phone reaches the oth
   await bothOn(both, 'app');
   assert.equal(await changes(anne), '');
 
+  // Anne is to move: Bruno's phone may not switch everyone's dice (a
+  // ruling: the host or the player to move), it only says which they are.
+  assert.equal(await bruno.$(id('dice-table')), null, 'no switch on a waiting guest');
+  assert.match(await textOf(bruno, 'dice-now'), /Dice: the app's dice/);
   // Anne rolls two of the app's dice; Bruno's phone waits, then sees it.
   assert.equal(await live(anne, 'serieux-roll-2'), true);
   assert.equal(await live(bruno, 'serieux-roll-2'), false);
@@ -334,12 +348,21 @@ test('Mode Sérieux on two phones: a change of dice on one phone reaches the oth
   await until(bruno, (p) => textOf(p, 'cell-0-0'), anneFirst, "Anne's number on Bruno's phone");
   await until(bruno, (p) => live(p, 'serieux-roll-2'), true, "Bruno's turn");
 
-  // Bruno's table brings out the real dice: he switches on his phone, and
-  // Anne's follows: no roll button on either, the change in the record.
+  // Bruno's table brings out the real dice: he switches on his phone (it
+  // changes every phone's dice: asked first; a cancel changes nothing),
+  // and Anne's follows: no roll button on either, the change in the
+  // record with who made it.
   await bruno.tap(id('dice-table'));
+  assert.match(await textOf(bruno, 'dice-confirm'), /Switch the whole table to real dice\?/);
+  await bruno.$eval(id('dice-confirm'), (e) => e.scrollIntoView({ block: 'center' }));
+  await shot(bruno, 'table-dice-confirm-en-dark');
+  await bruno.tap(id('dice-confirm-no'));
+  await bothOn(both, 'app');
+  await bruno.tap(id('dice-table'));
+  await bruno.tap(id('dice-confirm-yes'));
   await bothOn(both, 'table');
-  await until(anne, changes, /Au début : les dés de l'app.*Après 1 lancer : les vrais dés de la table/, 'record on Anne\'s phone');
-  await until(bruno, changes, /At the start: the app's dice.*After 1 roll: the table's real dice/, 'record on Bruno\'s phone');
+  await until(anne, changes, /Au début : les dés de l'app.*Après 1 lancer : les vrais dés de la table — par Bruno/, 'record on Anne\'s phone');
+  await until(bruno, changes, /At the start: the app's dice.*After 1 roll: the table's real dice — by Bruno/, 'record on Bruno\'s phone');
   await bruno.$eval(id('dice-choice'), (e) => e.scrollIntoView({ block: 'center' }));
   await shot(bruno, 'table-dice-switched-en-dark');
   await anne.$eval(id('dice-choice'), (e) => e.scrollIntoView({ block: 'center' }));
@@ -372,11 +395,13 @@ test('Mode Sérieux on two phones: a change of dice on one phone reaches the oth
   await anne.tap(id('record-typed'));
   await until(bruno, (p) => textOf(p, 'cell-0-1'), '13', "Anne's 13 on Bruno's phone");
   await until(bruno, (p) => live(p, 'typed-face-1'), true, "Bruno's turn again");
+  // Anne's phone hosts: it may switch on Bruno's turn (confirmed).
   await anne.tap(id('dice-app'));
+  await anne.tap(id('dice-confirm-yes'));
   await bothOn(both, 'app');
   for (const page of both) await until(page, (p) => page.$$eval(`${id('dice-changes')} li`, (l) => l.length), 3, 'three lines in the record');
-  assert.match(await changes(bruno), /After 3 rolls: the app's dice/);
-  assert.match(await changes(anne), /Après 3 lancers : les dés de l'app/);
+  assert.match(await changes(bruno), /After 3 rolls: the app's dice — by Anne/);
+  assert.match(await changes(anne), /Après 3 lancers : les dés de l'app — par Anne/);
   // It is Bruno's roll: his buttons are live, Anne's shown but inert.
   assert.equal(await live(bruno, 'serieux-roll-1'), true);
   assert.equal(await live(anne, 'serieux-roll-1'), false);

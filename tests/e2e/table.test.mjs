@@ -336,7 +336,9 @@ test('A phone offline and back keeps what it chose; when the host page is closed
   console.log(`offline phone told its link is lost in ${Date.now() - cutAt} ms`);
   // Bruno chooses while offline: the choice is kept, and said to be.
   assert.equal(await chooseIfAsked(bruno), true);
-  await bruno.waitForFunction(() => /Offline: your moves will go out/.test(document.querySelector('[data-testid="table-line"]')?.textContent ?? ''), null, { timeout: 30000 });
+  await bruno.waitForFunction(() => /Offline: your moves will go out/.test(document.querySelector('[data-testid="kept-offline"]')?.textContent ?? ''), null, { timeout: 30000 });
+  // The choice is made: the dice wait with it (inert), not asking again.
+  assert.ok(await bruno.$(`[inert] ${id('choose')}`), 'the choice waits, inert');
   await shot(bruno, 'table-guest-offline-kept-en-dark');
   await chooseIfAsked(host);
   await chooseIfAsked(chloe);
@@ -391,4 +393,26 @@ test('A phone offline and back keeps what it chose; when the host page is closed
   await shot(chloe, 'table-guest-rejoined-fr-dark');
   assert.deepEqual(bruno.errors, []);
   assert.deepEqual(chloe.errors, []);
+});
+
+test('A link to a table whose host is gone: a phone that never joined is told so in its language, offered no hosting, and Leave takes it home', async () => {
+  const host = await phone('en-GB');
+  await newEinstein(host, ['Anne', 'Bruno']);
+  await host.tap(id('play-on-phones'));
+  await host.waitForSelector(id('join-link'), { timeout: 30000 });
+  const url = (await host.textContent(id('join-link'))).trim();
+  // The host's phone is closed before anyone joins.
+  await host.context().close();
+  const late = await phone('fr-FR', 'dark');
+  await late.goto(url);
+  await late.waitForSelector(id('never-reached'), { timeout: 40000 });
+  assert.match(await late.textContent(id('never-reached')), /Cette table ne répond pas.*nouveau lien/);
+  assert.equal(await late.$(id('take-over')), null, 'no copy: nothing to host');
+  assert.equal(await late.$(id('carry-on')), null, 'no copy: nothing to carry on');
+  await shot(late, 'table-never-reached-fr-dark');
+  await late.tap(id('leave-table'));
+  await late.waitForSelector(id('open-einstein'), { timeout: 10000 });
+  assert.equal(await late.$(id('link-status')), null, 'not the damaged-link message');
+  assert.doesNotMatch(await late.url(), /#join=/);
+  assert.deepEqual(late.errors, []);
 });

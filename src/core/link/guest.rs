@@ -19,7 +19,7 @@ use super::wire::{
     encode, Denied, Entry, Frames, Held, JoinRefusal, PhoneId, SeatView, Secret, Step, ToGuest,
     ToHost, PROTOCOL,
 };
-use super::{Output, PeerId};
+use super::{may_switch_dice, Output, PeerId};
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -367,12 +367,16 @@ impl<G: Game> Guest<G> {
         let replica = self.replica.as_ref().ok_or(Denied::NotJoined)?;
         let seat = self.seat().ok_or(Denied::Watching)?;
         if let Step::Act(action) = &step {
-            let actor = replica.session().state().actor(action);
+            let state = replica.session().state();
+            let actor = state.actor(action);
             if actor != Actor::Table && actor != Actor::Player(seat) {
                 return Err(Denied::NotYourSeat {
                     seat: Some(seat),
                     actor,
                 });
+            }
+            if G::dice_change(action).is_some() && !may_switch_dice(state, Some(seat)) {
+                return Err(Denied::DiceSwitch);
             }
         }
         // Each phone takes back its own moves (the host checks it too).

@@ -16,7 +16,7 @@ use super::wire::{
     encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Origin, PhoneId, SeatView,
     Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
 };
-use super::{Output, PeerId};
+use super::{may_switch_dice, Output, PeerId};
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -443,12 +443,16 @@ impl<G: Game> Host<G> {
             }
         }
         if let Step::Act(action) = &step {
-            let actor = self.replica.session().state().actor(action);
+            let state = self.replica.session().state();
+            let actor = state.actor(action);
             if actor != Actor::Table && actor != Actor::Player(seat) {
                 return Err(Denied::NotYourSeat {
                     seat: Some(seat),
                     actor,
                 });
+            }
+            if G::dice_change(action).is_some() && !may_switch_dice(state, Some(seat)) {
+                return Err(Denied::DiceSwitch);
             }
         }
         self.append(step, origin)

@@ -31,6 +31,8 @@
 //! - entries carry their place in the log: one already held is ignored, a
 //!   gap is asked for again (`Resend`). A reconnection is the same hello.
 
+use super::game::{actors, Actor, Game};
+
 pub mod guest;
 pub mod heartbeat;
 pub mod host;
@@ -51,6 +53,19 @@ pub enum Output<E> {
     Close { peer: PeerId },
     /// Something happened, for the screen.
     Event(E),
+}
+
+/// Whether the phone holding `seat` may switch the table's dice between
+/// real dice and the app's (a ruling: at a table, the host or the player
+/// to move; while it is no player's move — a roll-off — any seated
+/// player). The host's own phone always may.
+pub fn may_switch_dice<G: Game>(state: &G, seat: Option<usize>) -> bool {
+    let Some(seat) = seat else { return false };
+    let movers: Vec<Actor> = actors(state)
+        .into_iter()
+        .filter(|a| matches!(a, Actor::Player(_)))
+        .collect();
+    movers.is_empty() || movers.contains(&Actor::Player(seat))
 }
 
 /// Why a table could not be opened on this phone, in the terms its player

@@ -128,6 +128,31 @@ impl<G: Game> Replica<G> {
         }
     }
 
+    /// Who made each switch of the dice still played (in the order of
+    /// `Session::dice_changes`): the phone, or `None` for the host's own.
+    pub fn dice_makers(&self) -> Vec<Option<PhoneId>> {
+        let (mut done, mut undone) = (Vec::new(), Vec::new());
+        for entry in &self.entries {
+            let made = (entry.origin.map(|o| o.phone), self.is_dice(&entry.step));
+            match entry.step {
+                Step::Act(_) => {
+                    done.push(made);
+                    undone.clear();
+                }
+                Step::Undo => undone.extend(done.pop()),
+                Step::Redo => done.extend(undone.pop()),
+            }
+        }
+        done.into_iter()
+            .filter(|(_, dice)| *dice)
+            .map(|(maker, _)| maker)
+            .collect()
+    }
+
+    fn is_dice(&self, step: &Step<G::Action>) -> bool {
+        matches!(step, Step::Act(action) if G::dice_change(action).is_some())
+    }
+
     /// Checks `step` against the game now, changing nothing.
     pub fn check(&self, step: &Step<G::Action>) -> Result<(), Denied<G::Error>> {
         match step {

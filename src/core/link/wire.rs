@@ -13,8 +13,9 @@ use std::fmt;
 /// The QUIC application protocol of a table (ALPN): a phone that speaks
 /// another one is not let in.
 pub const ALPN: &[u8] = b"genius/table/1";
-/// The version of the messages below, said in every hello (2: `Ping`).
-pub const PROTOCOL: u32 = 2;
+/// The version of the messages below, said in every hello (2: `Ping`;
+/// 3: `Denied::DiceSwitch`).
+pub const PROTOCOL: u32 = 3;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -258,6 +259,9 @@ pub enum Denied<E> {
     TooLarge,
     /// Too many steps already wait for the link to come back.
     TooManyWaiting,
+    /// A switch of the table's dice from a phone that is neither the host
+    /// nor the player to move's (see [`super::may_switch_dice`]).
+    DiceSwitch,
 }
 
 /// Why bytes from a peer were not read; the connection is then closed.
