@@ -1276,3 +1276,40 @@ fn only_the_host_or_the_player_to_move_switches_the_dice() {
         assert_eq!(makers, vec![None, bruno]);
     }
 }
+
+/// A move sent as the link dies (the host silent, but not for long enough
+/// to count as gone): the guest says so after RETRY, sends it again, and
+/// the screen can tell the player before the heartbeat's silence.
+#[test]
+fn a_move_with_no_answer_is_told_and_sent_again() {
+    use genius::core::link::guest::RETRY;
+    let mut table = einstein_table();
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), table.now)
+        .unwrap();
+    settle(&mut table);
+    // The host hears nothing more from Bruno's phone (nothing delivered).
+    let now = table.now;
+    let guest = &mut table.phones[0].guest;
+    let id = guest.act(Step::Act(choose(1)), now).unwrap();
+    let sent = |guest: &mut Guest<Einstein>| {
+        std::iter::from_fn(|| guest.poll_output()).collect::<Vec<_>>()
+    };
+    assert!(sent(guest)
+        .iter()
+        .any(|o| matches!(o, Output::Transmit { .. })));
+    guest.handle_timeout(now + RETRY / 2);
+    assert!(
+        !sent(guest).contains(&Output::Event(GuestEvent::Unanswered { id })),
+        "not before RETRY"
+    );
+    guest.handle_timeout(now + RETRY);
+    let out = sent(guest);
+    assert!(out.contains(&Output::Event(GuestEvent::Unanswered { id })));
+    assert!(
+        out.iter().any(|o| matches!(o, Output::Transmit { .. })),
+        "sent again"
+    );
+    assert_eq!(guest.state(), &LinkState::Joined, "not yet counted as gone");
+}

@@ -393,6 +393,7 @@ fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) 
                 return true;
             }
             GuestEvent::Seats => report(phone),
+            GuestEvent::Unanswered { id } => say(json!({ "unanswered": id })),
             GuestEvent::Lost { down } => {
                 say(json!({ "link": "lost", "down_ms": down.as_millis() as u64 }))
             }

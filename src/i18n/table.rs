@@ -46,6 +46,9 @@ texts! {
     connecting: "Connexion à la table…", "Connecting to the table…";
     host_left: "L'hôte a quitté la table.", "The host has left the table.";
     you_left: "Vous avez quitté la table.", "You left the table.";
+    unanswered:
+        "L'hôte ne répond pas encore : votre coup est gardé et envoyé à nouveau…",
+        "No answer from the host yet: your move is kept and sent again…";
     never_reached:
         "Cette table ne répond pas : le téléphone de l'hôte est peut-être fermé ou hors ligne. Demandez un nouveau lien à la table.",
         "This table does not answer: the host's phone may be closed or offline. Ask the table for a new link.";

@@ -79,6 +79,9 @@ pub enum LinkStatus {
     /// A guest whose link dropped `down_secs` ago: dialling again in
     /// `retry_secs` (0: dialling now).
     Lost { retry_secs: u64, down_secs: u64 },
+    /// Joined, but a move of this phone has had no answer for a while: the
+    /// link may be dying before the heartbeat can tell.
+    Unanswered,
     /// The link could not start (no network, relay unreachable…).
     Failed(OpenFailure),
     /// The invitation link cannot be read (damaged, cut short).
@@ -156,7 +159,7 @@ impl TableInfo {
     pub fn linked(&self) -> bool {
         matches!(
             self.status,
-            LinkStatus::Hosting | LinkStatus::Guest(LinkState::Joined)
+            LinkStatus::Hosting | LinkStatus::Guest(LinkState::Joined) | LinkStatus::Unanswered
         )
     }
 
@@ -179,6 +182,7 @@ impl TableInfo {
             LinkStatus::Guest(LinkState::Refused(why)) => (lang.join_refusal(why), true),
             LinkStatus::Guest(LinkState::HostLeft) => (t.host_left.into(), true),
             LinkStatus::Guest(LinkState::Left) => (t.you_left.into(), false),
+            LinkStatus::Unanswered => (t.unanswered.into(), true),
             LinkStatus::Lost { down_secs, .. } if self.host_unreachable() => {
                 (lang.host_unreachable(*down_secs), true)
             }

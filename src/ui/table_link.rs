@@ -97,8 +97,14 @@ enum Wake<G: TableGame> {
     Command(TableCommand),
     Host(HostEvent),
     Guest(GuestLinkEvent<G::Error>),
+    /// Time to save what changed.
+    Save,
     Closed,
 }
+
+/// How long a change waits to be saved: the screen shows it first, and the
+/// events that come with it are saved with it.
+const SAVE_AFTER: Duration = Duration::from_millis(20);
 
 /// What a wake changed, beyond the table's line and seats (always
 /// refreshed): the game (entries arrived), and what this phone saves (its
@@ -224,25 +230,47 @@ async fn run<G: GameScreen + TableGame>(
         Phone::Guest(_) => LinkStatus::Guest(LinkState::Offline),
     };
     let mut refused = None;
+    // A move of this phone went unanswered for a while (see
+    // `GuestEvent::Unanswered`), and nothing has been heard of it since.
+    let mut unanswered = false;
     show_table(ui, &phone, &status, &refused);
     show_game(ui, &phone);
     save(ui, &phone);
     back_to_the_game(ui, &phone);
+    // A change to save waits for the screen to show it (and for the events
+    // that come with it: an entry, its answer, the seats), then is saved
+    // once.
+    let mut unsaved = false;
     loop {
+        let save_soon = async {
+            if unsaved {
+                n0_future::time::sleep(SAVE_AFTER).await
+            } else {
+                std::future::pending().await
+            }
+        };
         let wake: Wake<G> = match &mut events {
             PhoneEvents::Host(events) => tokio::select! {
                 c = commands.next() => c.map_or(Wake::Closed, Wake::Command),
                 e = events.recv() => e.map_or(Wake::Closed, Wake::Host),
+                _ = save_soon => Wake::Save,
             },
             PhoneEvents::Guest(events) => tokio::select! {
                 c = commands.next() => c.map_or(Wake::Closed, Wake::Command),
                 e = events.recv() => e.map_or(Wake::Closed, Wake::Guest),
+                _ = save_soon => Wake::Save,
             },
         };
+        if let Wake::Save = wake {
+            save(ui, &phone);
+            unsaved = false;
+            continue;
+        }
         let lang = ui.lang();
         let word = |why: &Denied<G::Error>| lang.denied(why, |e| G::refusal(lang, e));
         let changed = match wake {
             Wake::Closed | Wake::Command(TableCommand::Leave) => break,
+            Wake::Save => Changed::default(),
             Wake::Command(command) => command_changed(&phone, command, &mut refused, word),
             Wake::Host(event) => Changed {
                 game: matches!(event, HostEvent::Applied { .. }),
@@ -260,7 +288,16 @@ async fn run<G: GameScreen + TableGame>(
                     saved: true,
                 }
             }
-            Wake::Guest(event) => guest_changed(event, &mut status),
+            Wake::Guest(event) => {
+                if let GuestLinkEvent::Table(table_event) = &event {
+                    match table_event {
+                        GuestEvent::Unanswered { .. } => unanswered = true,
+                        GuestEvent::Accepted { .. } | GuestEvent::Lost { .. } => unanswered = false,
+                        _ => {}
+                    }
+                }
+                guest_changed(event, &mut status)
+            }
         };
         // A refusal is told until the game moves on: the next move is then
         // this phone's to make again, or another's.
@@ -268,20 +305,25 @@ async fn run<G: GameScreen + TableGame>(
             refused = None;
         }
         if let Phone::Guest(link) = &phone {
-            let state = link.with(|g| g.state().clone());
+            let (state, waiting) = link.with(|g| (g.state().clone(), g.pending().count() > 0));
             if !matches!(status, LinkStatus::Lost { .. }) || state != LinkState::Offline {
                 status = LinkStatus::Guest(state);
+            }
+            unanswered &= waiting;
+            if unanswered && status == LinkStatus::Guest(LinkState::Joined) {
+                status = LinkStatus::Unanswered;
             }
         }
         show_table(ui, &phone, &status, &refused);
         if changed.game {
             show_game(ui, &phone);
         }
-        if changed.saved {
-            save(ui, &phone);
-        }
+        unsaved |= changed.saved;
     }
     // Leaving: the copy stays, playable on this phone alone.
+    if unsaved {
+        save(ui, &phone);
+    }
     phone.leave().await;
     closed::<G>(ui);
 }
@@ -416,7 +458,9 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
                     saved: true,
                 }
             }
-            GuestEvent::Refused(_) | GuestEvent::HostLeft => Changed::default(),
+            GuestEvent::Refused(_) | GuestEvent::HostLeft | GuestEvent::Unanswered { .. } => {
+                Changed::default()
+            }
         },
     }
 }

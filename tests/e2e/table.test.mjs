@@ -332,10 +332,17 @@ test('A phone offline and back keeps what it chose; when the host page is closed
   await bruno.waitForSelector(`${id('choose')}:not([inert] *)`, { timeout: 20000 });
   network.cut();
   const cutAt = Date.now();
+  // Bruno chooses as the link dies: his move waits (his dice inert), and
+  // the line says at once that the host has not answered, before the
+  // heartbeat can tell the link is lost.
+  assert.equal(await chooseIfAsked(bruno), true);
+  await bruno.waitForFunction(() => /No answer from the host yet/.test(document.querySelector('[data-testid="table-line"]')?.textContent ?? ''), null, { timeout: 15000 });
+  console.log(`a move with no answer told in ${Date.now() - cutAt} ms`);
+  assert.ok(await bruno.$(`[inert] ${id('choose')}`), 'the choice waits, inert');
+  await shot(bruno, 'table-guest-unanswered-en-dark');
   await bruno.waitForFunction(() => /lost/i.test(document.querySelector('[data-testid="table-line"]')?.textContent ?? ''), null, { timeout: 30000 });
   console.log(`offline phone told its link is lost in ${Date.now() - cutAt} ms`);
-  // Bruno chooses while offline: the choice is kept, and said to be.
-  assert.equal(await chooseIfAsked(bruno), true);
+  // The choice is kept, and said to be.
   await bruno.waitForFunction(() => /Offline: your moves will go out/.test(document.querySelector('[data-testid="kept-offline"]')?.textContent ?? ''), null, { timeout: 30000 });
   // The choice is made: the dice wait with it (inert), not asking again.
   assert.ok(await bruno.$(`[inert] ${id('choose')}`), 'the choice waits, inert');

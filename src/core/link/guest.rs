@@ -83,6 +83,11 @@ pub enum GuestEvent<E> {
         id: u64,
         why: Denied<E>,
     },
+    /// A proposal went unanswered for [`RETRY`]: sent again (the link may
+    /// be dying before the heartbeat can tell).
+    Unanswered {
+        id: u64,
+    },
     Seats,
     HostLeft,
     /// The connection to the host ended; the host has been out of reach
@@ -571,10 +576,15 @@ impl<G: Game> Guest<G> {
                 self.ask(missing, now);
             }
         }
+        let mut unanswered = None;
         for pending in &mut self.pending {
             if pending.sent.is_some_and(|at| now >= at + RETRY) {
                 pending.sent = None;
+                unanswered.get_or_insert(pending.id);
             }
+        }
+        if let Some(id) = unanswered {
+            self.event(GuestEvent::Unanswered { id });
         }
         self.flush_pending(now);
     }
