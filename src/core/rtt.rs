@@ -81,8 +81,6 @@ pub enum Action {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Error {
-    Setup(SetupError),
-    First(FirstPlayerError),
     /// The setup's sheet does not hold together (a hand-edited saved game).
     Sheet(SheetError),
     GameOver,
@@ -103,6 +101,8 @@ pub enum Error {
     },
     /// The white die (or an override) asks for another change.
     WrongAdjustment(Adjustment),
+    Setup(SetupError),
+    First(FirstPlayerError),
 }
 
 /// What the next roller must do to the set of dice.
@@ -305,28 +305,19 @@ fn check_faces(kinds: &[DieKind], values: &[u32]) -> Result<(), Error> {
     Ok(())
 }
 
-impl Rules for Rtt {
-    crate::dice_change!(Action);
+crate::seating_errors!(Error);
 
+impl Rules for Rtt {
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(
-            &setup.players,
-            &setup.first,
-            Self::PLAYERS,
-            Error::Setup,
-            Error::First,
-        )?;
+        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
         // The sheet travels in the saved game: checked again, never trusted.
         setup.sheet.validate().map_err(Error::Sheet)?;
         let n = setup.players.len();
-        let (phase, roller) = match opening {
-            Ok(first) => (Phase::Start, first),
-            Err(r) => (Phase::RollOff(r), 0),
-        };
+        let (phase, roller) = opening.phase(Phase::Start, Phase::RollOff);
         Ok(Rtt {
             setup: setup.clone(),
             phase,
@@ -345,9 +336,7 @@ impl Rules for Rtt {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
             (_, Action::Dice(_)) => Ok(()),
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                r.roll_d6(values).map(|_| ()).map_err(Error::First)
-            }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => Ok(r.check_d6(values)?),
             (Phase::Start, Action::StartRoll { values, .. }) => check_faces(&COLOURED, values),
             (Phase::Roll, Action::Roll { values, white, .. }) => {
                 if White::from_value(*white as u32).is_none() {
@@ -373,13 +362,9 @@ impl Rules for Rtt {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
-                Ok(w) => {
-                    self.roller = w;
-                    self.phase = Phase::Start;
-                }
-                Err(still) => self.phase = Phase::RollOff(still),
-            },
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                (self.phase, self.roller) = r.settle(values).phase(Phase::Start, Phase::RollOff);
+            }
             (Phase::Start, Action::StartRoll { values, .. }) => {
                 self.start_values = Some(values.clone());
                 // All odd: roll again. Else the even ones are the dice in play.
@@ -558,6 +543,8 @@ impl Rules for Rtt {
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
     }
+
+    crate::dice_change!(Action);
 }
 
 impl Game for Rtt {
