@@ -111,24 +111,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    GameOver,
-    NotNow,
-    WrongDiceCount,
-    /// The pairs do not use four different dice of the roll.
-    BadPairs,
-    /// This player has already chosen for this roll, or their game is over.
-    NotWaitingFor(usize),
-    /// Three fifth-die values are chosen and the roll shows one: the fifth die
-    /// must be one of them.
-    FifthMustBeChosenValue {
-        allowed: Vec<u8>,
-    },
-    Setup(SetupError),
-    First(FirstPlayerError),
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
     RollOff(RollOff),
@@ -340,6 +322,24 @@ pub fn all_choices() -> Vec<Choice> {
         }
     }
     out
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    GameOver,
+    NotNow,
+    WrongDiceCount,
+    /// The pairs do not use four different dice of the roll.
+    BadPairs,
+    /// This player has already chosen for this roll, or their game is over.
+    NotWaitingFor(usize),
+    /// Three fifth-die values are chosen and the roll shows one: the fifth die
+    /// must be one of them.
+    FifthMustBeChosenValue {
+        allowed: Vec<u8>,
+    },
+    Setup(SetupError),
+    First(FirstPlayerError),
 }
 
 crate::seating_errors!(Error);

@@ -99,26 +99,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    GameOver,
-    /// This action does not fit the moment (e.g. a placement before a roll).
-    NotNow,
-    /// k dice: 1 to 5 (5 plus the challenge die in Expert).
-    WrongDiceCount,
-    /// The cell for k dice (or column k) is already filled.
-    ColumnFull(usize),
-    /// Défi: that cell is not one it can erase (wrong columns, empty, crossed).
-    CannotErase,
-    /// Partie + Longue: MIN would be above MAX.
-    MinAboveMax,
-    /// Partie + Longue: that slot is filled.
-    SlotTaken,
-    Setup(SetupError),
-    /// The first player could not be settled (bad choice or roll-off).
-    First(FirstPlayerError),
-}
-
 /// What the current player must do now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -249,6 +229,26 @@ impl Genius {
 /// The sum of a roll of d6.
 pub fn sum_of(dice: &[D6]) -> i32 {
     dice.iter().map(|d| i32::from(d.value())).sum()
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    GameOver,
+    /// This action does not fit the moment (e.g. a placement before a roll).
+    NotNow,
+    /// k dice: 1 to 5 (5 plus the challenge die in Expert).
+    WrongDiceCount,
+    /// The cell for k dice (or column k) is already filled.
+    ColumnFull(usize),
+    /// Défi: that cell is not one it can erase (wrong columns, empty, crossed).
+    CannotErase,
+    /// Partie + Longue: MIN would be above MAX.
+    MinAboveMax,
+    /// Partie + Longue: that slot is filled.
+    SlotTaken,
+    Setup(SetupError),
+    /// The first player could not be settled (bad choice or roll-off).
+    First(FirstPlayerError),
 }
 
 crate::seating_errors!(Error);

@@ -79,32 +79,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    /// The setup's sheet does not hold together (a hand-edited saved game).
-    Sheet(SheetError),
-    GameOver,
-    NotNow,
-    /// A value that is not a face of that die.
-    NotAFace {
-        die: usize,
-        value: u32,
-    },
-    WrongDiceCount,
-    NotWaitingFor(usize),
-    /// A die of the result used twice, or one that does not exist.
-    DieReused(usize),
-    /// The square cannot take that number now.
-    SquareRefuses {
-        square: usize,
-        value: u32,
-    },
-    /// The white die (or an override) asks for another change.
-    WrongAdjustment(Adjustment),
-    Setup(SetupError),
-    First(FirstPlayerError),
-}
-
 /// What the next roller must do to the set of dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Adjustment {
@@ -178,10 +152,6 @@ impl Rtt {
 
     pub fn sheet(&self) -> &Sheet {
         &self.setup.sheet
-    }
-
-    pub fn players(&self) -> &[Player] {
-        &self.setup.players
     }
 
     pub fn phase(&self) -> &Phase {
@@ -303,6 +273,32 @@ fn check_faces(kinds: &[DieKind], values: &[u32]) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    /// The setup's sheet does not hold together (a hand-edited saved game).
+    Sheet(SheetError),
+    GameOver,
+    NotNow,
+    /// A value that is not a face of that die.
+    NotAFace {
+        die: usize,
+        value: u32,
+    },
+    WrongDiceCount,
+    NotWaitingFor(usize),
+    /// A die of the result used twice, or one that does not exist.
+    DieReused(usize),
+    /// The square cannot take that number now.
+    SquareRefuses {
+        square: usize,
+        value: u32,
+    },
+    /// The white die (or an override) asks for another change.
+    WrongAdjustment(Adjustment),
+    Setup(SetupError),
+    First(FirstPlayerError),
 }
 
 crate::seating_errors!(Error);

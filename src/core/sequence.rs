@@ -67,19 +67,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    GameOver,
-    NotNow,
-    WrongDiceCount,
-    /// That square is not one this roll allows.
-    NotAllowed(Square),
-    /// Six in a row with three players: only two sides may choose it.
-    SixInARowNeedsTwoSides,
-    Setup(SetupError),
-    First(FirstPlayerError),
-}
-
 /// What the current roll allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -315,6 +302,19 @@ impl Sequence {
         }
         self.phase = Phase::Roll;
     }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    GameOver,
+    NotNow,
+    WrongDiceCount,
+    /// That square is not one this roll allows.
+    NotAllowed(Square),
+    /// Six in a row with three players: only two sides may choose it.
+    SixInARowNeedsTwoSides,
+    Setup(SetupError),
+    First(FirstPlayerError),
 }
 
 crate::seating_errors!(Error);

@@ -33,17 +33,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    NotRollingOff,
-    StillRollingOff,
-    Dice(EntryError),
-    GameOver,
-    Setup(SetupError),
-    /// The first player could not be settled (bad choice or roll-off).
-    First(FirstPlayerError),
-}
-
 /// One cell of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cell {
@@ -153,6 +142,17 @@ impl Serieux {
         }
         self.current = next;
     }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    NotRollingOff,
+    StillRollingOff,
+    Dice(EntryError),
+    GameOver,
+    Setup(SetupError),
+    /// The first player could not be settled (bad choice or roll-off).
+    First(FirstPlayerError),
 }
 
 crate::seating_errors!(Error);

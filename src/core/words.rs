@@ -85,27 +85,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    /// 2 to 6 players, and a card 1–4.
-    BadCard,
-    GameOver,
-    NotNow,
-    NotAFace,
-    /// This player has finished the round (or is not at the table).
-    NotPlaying(usize),
-    /// A word is on the table: the table judges it first.
-    AwaitingJudgement,
-    NoWord,
-    /// The word must start with this letter.
-    WrongInitial(char),
-    /// With open themes, say which theme (and not a closed one).
-    ThemeNeeded,
-    ThemeClosed(usize),
-    Setup(SetupError),
-    First(FirstPlayerError),
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
     RollOff(RollOff),
@@ -130,10 +109,6 @@ pub struct Words {
 impl Words {
     pub fn setup(&self) -> &Setup {
         &self.setup
-    }
-
-    pub fn players(&self) -> &[Player] {
-        &self.setup.players
     }
 
     pub fn phase(&self) -> &Phase {
@@ -172,6 +147,27 @@ impl Words {
     pub fn silent_speakers(&self) -> usize {
         silent_speakers(self.setup.players.len())
     }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    /// 2 to 6 players, and a card 1–4.
+    BadCard,
+    GameOver,
+    NotNow,
+    NotAFace,
+    /// This player has finished the round (or is not at the table).
+    NotPlaying(usize),
+    /// A word is on the table: the table judges it first.
+    AwaitingJudgement,
+    NoWord,
+    /// The word must start with this letter.
+    WrongInitial(char),
+    /// With open themes, say which theme (and not a closed one).
+    ThemeNeeded,
+    ThemeClosed(usize),
+    Setup(SetupError),
+    First(FirstPlayerError),
 }
 
 crate::seating_errors!(Error);

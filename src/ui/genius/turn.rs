@@ -19,6 +19,25 @@ fn ChallengeDie(face: Challenge, lang: Lang) -> Element {
     }
 }
 
+/// A button per face of the challenge die, for the face of a real one
+/// (`{id}-{face}` in the page).
+#[component]
+fn FacePicker(id: &'static str, lang: Lang, on_pick: EventHandler<Challenge>) -> Element {
+    rsx! {
+        div { class: "face-picker",
+            for (i, face) in Challenge::ALL.into_iter().enumerate() {
+                button {
+                    key: "{i}",
+                    class: "challenge-die pick",
+                    "data-testid": "{id}-{lang.face_label(Face::Challenge(face))}",
+                    onclick: move |_| on_pick.call(face),
+                    "{lang.face_label(Face::Challenge(face))}"
+                }
+            }
+        }
+    }
+}
+
 /// GENIUS, + Simple, Partie + Longue: the dice for a column, rolled by the
 /// app (`rolls`: the rolls the game lists) or typed in, with their sum and
 /// whether it is on the list.
@@ -60,11 +79,11 @@ pub fn ColumnRoll(
 /// or typed in (the dice, then the challenge die's face).
 #[component]
 pub fn ExpertRoll(
-    typed: Typed,
     lang: Lang,
     app_rolls: bool,
     on_throw: EventHandler<()>,
     on_act: EventHandler<Action>,
+    typed: Typed,
 ) -> Element {
     let t = lang.genius();
     rsx! {
@@ -76,19 +95,11 @@ pub fn ExpertRoll(
             on_roll: move |_| on_throw.call(()),
             caption: t.expert_enter,
             if typed.is_full() {
-                div { class: "face-picker",
-                    for (i, face) in Challenge::ALL.into_iter().enumerate() {
-                        button {
-                            key: "{i}",
-                            class: "challenge-die pick",
-                            "data-testid": "expert-face-{lang.face_label(Face::Challenge(face))}",
-                            onclick: move |_| {
-                                on_act.call(Action::Expert { dice: typed.dice(), challenge: face, source: RollSource::Typed });
-                                typed.clear();
-                            },
-                            "{lang.face_label(Face::Challenge(face))}"
-                        }
-                    }
+                FacePicker { id: "expert-face", lang,
+                    on_pick: move |challenge| {
+                        on_act.call(Action::Expert { dice: typed.dice(), challenge, source: RollSource::Typed });
+                        typed.clear();
+                    },
                 }
             }
         }
@@ -117,16 +128,8 @@ pub fn ChallengePanel(
                 "{t.roll_challenge}"
             }
             p { class: "caption", "{t.or_pick_face}" }
-            div { class: "face-picker",
-                for (i, face) in Challenge::ALL.into_iter().enumerate() {
-                    button {
-                        key: "{i}",
-                        class: "challenge-die pick",
-                        "data-testid": "face-{lang.face_label(Face::Challenge(face))}",
-                        onclick: move |_| on_act.call(Action::Challenge { face, source: RollSource::Typed }),
-                        "{lang.face_label(Face::Challenge(face))}"
-                    }
-                }
+            FacePicker { id: "face", lang,
+                on_pick: move |face| on_act.call(Action::Challenge { face, source: RollSource::Typed }),
             }
         }
     }
