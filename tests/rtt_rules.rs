@@ -3,7 +3,7 @@
 //! property tests.
 
 use genius::core::dice_kinds::DieKind;
-use genius::core::game::RollSource;
+use genius::core::game::{Game, RollSource};
 use genius::core::rtt::{
     accepts, playable, shipped_sheets, sums, Action, Adjustment, Because, Error, Phase, Placement,
     Rtt, Setup, Sheet, SheetError, COLOURED,

@@ -3,7 +3,7 @@
 //! variants, and property tests.
 
 use genius::core::dice_kinds::{DieColour, DieKind, Face};
-use genius::core::game::{RollSource, Rules};
+use genius::core::game::{Game, RollSource, Rules};
 use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::{

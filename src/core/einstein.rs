@@ -111,24 +111,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    Setup(SetupError),
-    First(FirstPlayerError),
-    GameOver,
-    NotNow,
-    WrongDiceCount,
-    /// The pairs do not use four different dice of the roll.
-    BadPairs,
-    /// This player has already chosen for this roll, or their game is over.
-    NotWaitingFor(usize),
-    /// Three fifth-die values are chosen and the roll shows one: the fifth die
-    /// must be one of them.
-    FifthMustBeChosenValue {
-        allowed: Vec<u8>,
-    },
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
     RollOff(RollOff),
@@ -342,25 +324,35 @@ pub fn all_choices() -> Vec<Choice> {
     out
 }
 
-impl Rules for Einstein {
-    crate::dice_change!(Action);
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    GameOver,
+    NotNow,
+    WrongDiceCount,
+    /// The pairs do not use four different dice of the roll.
+    BadPairs,
+    /// This player has already chosen for this roll, or their game is over.
+    NotWaitingFor(usize),
+    /// Three fifth-die values are chosen and the roll shows one: the fifth die
+    /// must be one of them.
+    FifthMustBeChosenValue {
+        allowed: Vec<u8>,
+    },
+    Setup(SetupError),
+    First(FirstPlayerError),
+}
 
+crate::seating_errors!(Error);
+
+impl Rules for Einstein {
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
+        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let (phase, roller) = opening.phase(Phase::Roll, Phase::RollOff);
         let n = setup.players.len();
-        let (phase, roller) = match seat(
-            &setup.players,
-            &setup.first,
-            Self::PLAYERS,
-            Error::Setup,
-            Error::First,
-        )? {
-            Ok(first) => (Phase::Roll, first),
-            Err(r) => (Phase::RollOff(r), 0),
-        };
         Ok(Einstein {
             players: setup.players.clone(),
             phase,
@@ -375,9 +367,7 @@ impl Rules for Einstein {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
             (_, Action::Dice(_)) => Ok(()),
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                r.roll_d6(values).map(|_| ()).map_err(Error::First)
-            }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => Ok(r.check_d6(values)?),
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 if dice.len() == 5 {
                     Ok(())
@@ -397,13 +387,9 @@ impl Rules for Einstein {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
-                Ok(w) => {
-                    self.roller = w;
-                    self.phase = Phase::Roll;
-                }
-                Err(still) => self.phase = Phase::RollOff(still),
-            },
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                (self.phase, self.roller) = r.settle(values).phase(Phase::Roll, Phase::RollOff);
+            }
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 self.rolls += 1;
                 self.last.clear();
@@ -509,6 +495,8 @@ impl Rules for Einstein {
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
     }
+
+    crate::dice_change!(Action);
 }
 
 impl Game for Einstein {

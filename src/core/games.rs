@@ -5,19 +5,18 @@
 use super::game::{Game, GameKind};
 use super::save::{LoadError, SavedGame};
 use super::summary::Summary;
-use super::{einstein, genius, rtt, sequence, serieux, words};
 use std::ops::RangeInclusive;
 
 /// The registry of games: runs `job` with the rules of `kind`. Adding a
-/// game adds one line here (and one to [`GameKind::ALL`], in the contract).
+/// game adds one line here (and one to `game_kinds!`, in the contract).
 pub fn with_game<J: WithGame>(kind: GameKind, job: J) -> J::Output {
     match kind {
-        GameKind::Serieux => job.run::<serieux::Serieux>(),
-        GameKind::Genius => job.run::<genius::Genius>(),
-        GameKind::Einstein => job.run::<einstein::Einstein>(),
-        GameKind::Sequence => job.run::<sequence::Sequence>(),
-        GameKind::Rtt => job.run::<rtt::Rtt>(),
-        GameKind::Words => job.run::<words::Words>(),
+        GameKind::Serieux => job.run::<super::serieux::Serieux>(),
+        GameKind::Genius => job.run::<super::genius::Genius>(),
+        GameKind::Einstein => job.run::<super::einstein::Einstein>(),
+        GameKind::Sequence => job.run::<super::sequence::Sequence>(),
+        GameKind::Rtt => job.run::<super::rtt::Rtt>(),
+        GameKind::Words => job.run::<super::words::Words>(),
     }
 }
 

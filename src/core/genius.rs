@@ -99,26 +99,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    Setup(SetupError),
-    /// The first player could not be settled (bad choice or roll-off).
-    First(FirstPlayerError),
-    GameOver,
-    /// This action does not fit the moment (e.g. a placement before a roll).
-    NotNow,
-    /// k dice: 1 to 5 (5 plus the challenge die in Expert).
-    WrongDiceCount,
-    /// The cell for k dice (or column k) is already filled.
-    ColumnFull(usize),
-    /// Défi: that cell is not one it can erase (wrong columns, empty, crossed).
-    CannotErase,
-    /// Partie + Longue: MIN would be above MAX.
-    MinAboveMax,
-    /// Partie + Longue: that slot is filled.
-    SlotTaken,
-}
-
 /// What the current player must do now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -251,25 +231,37 @@ pub fn sum_of(dice: &[D6]) -> i32 {
     dice.iter().map(|d| i32::from(d.value())).sum()
 }
 
-impl Rules for Genius {
-    crate::dice_change!(Action);
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    GameOver,
+    /// This action does not fit the moment (e.g. a placement before a roll).
+    NotNow,
+    /// k dice: 1 to 5 (5 plus the challenge die in Expert).
+    WrongDiceCount,
+    /// The cell for k dice (or column k) is already filled.
+    ColumnFull(usize),
+    /// Défi: that cell is not one it can erase (wrong columns, empty, crossed).
+    CannotErase,
+    /// Partie + Longue: MIN would be above MAX.
+    MinAboveMax,
+    /// Partie + Longue: that slot is filled.
+    SlotTaken,
+    Setup(SetupError),
+    /// The first player could not be settled (bad choice or roll-off).
+    First(FirstPlayerError),
+}
 
+crate::seating_errors!(Error);
+
+impl Rules for Genius {
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
+        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let (phase, first) = opening.phase(Phase::Roll, Phase::RollOff);
         let n = setup.players.len();
-        let (phase, first) = match seat(
-            &setup.players,
-            &setup.first,
-            Self::PLAYERS,
-            Error::Setup,
-            Error::First,
-        )? {
-            Ok(first) => (Phase::Roll, first),
-            Err(roll_off) => (Phase::RollOff(roll_off), 0),
-        };
         let cells = if setup.mode == Mode::Longue {
             COLUMNS * 2
         } else {
@@ -292,9 +284,7 @@ impl Rules for Genius {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
             (_, Action::Dice(_)) => Ok(()),
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                r.roll_d6(values).map(|_| ()).map_err(Error::First)
-            }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => Ok(r.check_d6(values)?),
             (Phase::Roll, Action::Roll { dice, .. }) if mode != Mode::Expert => {
                 if dice.is_empty() || dice.len() > COLUMNS {
                     return Err(Error::WrongDiceCount);
@@ -336,14 +326,10 @@ impl Rules for Genius {
         }
         let p = self.current;
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
-                Ok(w) => {
-                    self.first = w;
-                    self.current = w;
-                    self.phase = Phase::Roll;
-                }
-                Err(still) => self.phase = Phase::RollOff(still),
-            },
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                (self.phase, self.first) = r.settle(values).phase(Phase::Roll, Phase::RollOff);
+                self.current = self.first;
+            }
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 let column = dice.len() - 1;
                 let sum = sum_of(dice);
@@ -539,6 +525,8 @@ impl Rules for Genius {
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
     }
+
+    crate::dice_change!(Action);
 }
 
 impl Game for Genius {

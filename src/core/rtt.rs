@@ -79,32 +79,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    Setup(SetupError),
-    First(FirstPlayerError),
-    /// The setup's sheet does not hold together (a hand-edited saved game).
-    Sheet(SheetError),
-    GameOver,
-    NotNow,
-    /// A value that is not a face of that die.
-    NotAFace {
-        die: usize,
-        value: u32,
-    },
-    WrongDiceCount,
-    NotWaitingFor(usize),
-    /// A die of the result used twice, or one that does not exist.
-    DieReused(usize),
-    /// The square cannot take that number now.
-    SquareRefuses {
-        square: usize,
-        value: u32,
-    },
-    /// The white die (or an override) asks for another change.
-    WrongAdjustment(Adjustment),
-}
-
 /// What the next roller must do to the set of dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Adjustment {
@@ -178,10 +152,6 @@ impl Rtt {
 
     pub fn sheet(&self) -> &Sheet {
         &self.setup.sheet
-    }
-
-    pub fn players(&self) -> &[Player] {
-        &self.setup.players
     }
 
     pub fn phase(&self) -> &Phase {
@@ -305,28 +275,45 @@ fn check_faces(kinds: &[DieKind], values: &[u32]) -> Result<(), Error> {
     Ok(())
 }
 
-impl Rules for Rtt {
-    crate::dice_change!(Action);
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    /// The setup's sheet does not hold together (a hand-edited saved game).
+    Sheet(SheetError),
+    GameOver,
+    NotNow,
+    /// A value that is not a face of that die.
+    NotAFace {
+        die: usize,
+        value: u32,
+    },
+    WrongDiceCount,
+    NotWaitingFor(usize),
+    /// A die of the result used twice, or one that does not exist.
+    DieReused(usize),
+    /// The square cannot take that number now.
+    SquareRefuses {
+        square: usize,
+        value: u32,
+    },
+    /// The white die (or an override) asks for another change.
+    WrongAdjustment(Adjustment),
+    Setup(SetupError),
+    First(FirstPlayerError),
+}
 
+crate::seating_errors!(Error);
+
+impl Rules for Rtt {
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(
-            &setup.players,
-            &setup.first,
-            Self::PLAYERS,
-            Error::Setup,
-            Error::First,
-        )?;
+        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
         // The sheet travels in the saved game: checked again, never trusted.
         setup.sheet.validate().map_err(Error::Sheet)?;
         let n = setup.players.len();
-        let (phase, roller) = match opening {
-            Ok(first) => (Phase::Start, first),
-            Err(r) => (Phase::RollOff(r), 0),
-        };
+        let (phase, roller) = opening.phase(Phase::Start, Phase::RollOff);
         Ok(Rtt {
             setup: setup.clone(),
             phase,
@@ -345,9 +332,7 @@ impl Rules for Rtt {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
             (_, Action::Dice(_)) => Ok(()),
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                r.roll_d6(values).map(|_| ()).map_err(Error::First)
-            }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => Ok(r.check_d6(values)?),
             (Phase::Start, Action::StartRoll { values, .. }) => check_faces(&COLOURED, values),
             (Phase::Roll, Action::Roll { values, white, .. }) => {
                 if White::from_value(*white as u32).is_none() {
@@ -373,13 +358,9 @@ impl Rules for Rtt {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
-                Ok(w) => {
-                    self.roller = w;
-                    self.phase = Phase::Start;
-                }
-                Err(still) => self.phase = Phase::RollOff(still),
-            },
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                (self.phase, self.roller) = r.settle(values).phase(Phase::Start, Phase::RollOff);
+            }
             (Phase::Start, Action::StartRoll { values, .. }) => {
                 self.start_values = Some(values.clone());
                 // All odd: roll again. Else the even ones are the dice in play.
@@ -558,6 +539,8 @@ impl Rules for Rtt {
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
     }
+
+    crate::dice_change!(Action);
 }
 
 impl Game for Rtt {

@@ -361,29 +361,38 @@ pub fn is_valid_id(id: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+/// Anne and Bruno's Mode Sérieux after `rolls` rolls of one die (1, 2,
+/// 3…), the app's: the game the tests of saving save (here and in
+/// `crate::saves`).
+#[cfg(test)]
+pub(crate) fn test_game(rolls: usize) -> Session<crate::core::serieux::Serieux> {
+    use crate::core::serieux::{Action, FirstPlayer, Setup};
+    use crate::core::table::{Colour, Player};
+    let setup = Setup {
+        players: vec![
+            Player::new("Anne", Colour::Blue),
+            Player::new("Bruno", Colour::Red),
+        ],
+        first: FirstPlayer::Chosen(0),
+    };
+    let mut s = Session::new(setup).unwrap();
+    for i in 0..rolls {
+        s.act(Action::Roll {
+            dice: vec![crate::core::dice::D6::ALL[i % 6]],
+            source: crate::core::game::RollSource::Virtual,
+        })
+        .unwrap();
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::dice::D6;
-    use crate::core::game::RollSource;
-    use crate::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-    use crate::core::table::{Colour, Player};
+    use crate::core::serieux::Serieux;
 
     fn session() -> Session<Serieux> {
-        let setup = Setup {
-            players: vec![
-                Player::new("Anne", Colour::Blue),
-                Player::new("Bruno", Colour::Red),
-            ],
-            first: FirstPlayer::Chosen(0),
-        };
-        let mut s = Session::new(setup).unwrap();
-        s.act(Action::Roll {
-            dice: vec![D6::new(2).unwrap()],
-            source: RollSource::Virtual,
-        })
-        .unwrap();
-        s
+        test_game(1)
     }
 
     #[test]
@@ -439,14 +448,14 @@ mod tests {
             Err(LoadError::BadRecord(_))
         ));
         // A log edited into an illegal move: it parses but does not replay.
-        let cheat = reseal(&good.replace("\"dice\":[2]", "\"dice\":[]"));
+        let cheat = reseal(&good.replace("\"dice\":[1]", "\"dice\":[]"));
         let saved = SavedGame::parse(&cheat).unwrap();
         assert_eq!(
             saved.session::<Serieux>().err(),
             Some(LoadError::DoesNotReplay { index: 0 })
         );
         // A die edited to 9 does not even parse as a record.
-        let nine = reseal(&good.replace("\"dice\":[2]", "\"dice\":[9]"));
+        let nine = reseal(&good.replace("\"dice\":[1]", "\"dice\":[9]"));
         let saved = SavedGame::parse(&nine).unwrap();
         assert!(matches!(
             saved.session::<Serieux>(),

@@ -67,19 +67,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    Setup(SetupError),
-    First(FirstPlayerError),
-    GameOver,
-    NotNow,
-    WrongDiceCount,
-    /// That square is not one this roll allows.
-    NotAllowed(Square),
-    /// Six in a row with three players: only two sides may choose it.
-    SixInARowNeedsTwoSides,
-}
-
 /// What the current roll allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -317,21 +304,28 @@ impl Sequence {
     }
 }
 
-impl Rules for Sequence {
-    crate::dice_change!(Action);
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    GameOver,
+    NotNow,
+    WrongDiceCount,
+    /// That square is not one this roll allows.
+    NotAllowed(Square),
+    /// Six in a row with three players: only two sides may choose it.
+    SixInARowNeedsTwoSides,
+    Setup(SetupError),
+    First(FirstPlayerError),
+}
 
+crate::seating_errors!(Error);
+
+impl Rules for Sequence {
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(
-            &setup.players,
-            &setup.first,
-            Self::PLAYERS,
-            Error::Setup,
-            Error::First,
-        )?;
+        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
         let n = setup.players.len();
         if setup.six_in_a_row && !six_in_a_row_offered(n) {
             return Err(Error::SixInARowNeedsTwoSides);
@@ -341,10 +335,7 @@ impl Rules for Sequence {
         } else {
             Sides::Individual
         };
-        let (phase, first) = match opening {
-            Ok(first) => (Phase::Roll, first),
-            Err(r) => (Phase::RollOff(r), 0),
-        };
+        let (phase, first) = opening.phase(Phase::Roll, Phase::RollOff);
         Ok(Sequence {
             players: setup.players.clone(),
             sides,
@@ -362,10 +353,9 @@ impl Rules for Sequence {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
             (_, Action::Dice(_)) => Ok(()),
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => r
-                .roll_within(values, 2..=12)
-                .map(|_| ())
-                .map_err(Error::First),
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                Ok(r.check_within(values, 2..=12)?)
+            }
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 if dice.len() == 2 {
                     Ok(())
@@ -389,13 +379,9 @@ impl Rules for Sequence {
         let p = self.current;
         let side = self.side_of(p);
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
-                Ok(w) => {
-                    self.current = w;
-                    self.phase = Phase::Roll;
-                }
-                Err(still) => self.phase = Phase::RollOff(still),
-            },
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
+                (self.phase, self.current) = r.settle(values).phase(Phase::Roll, Phase::RollOff);
+            }
             (Phase::Roll, Action::Roll { dice, .. }) => {
                 self.events.clear();
                 let sum = dice.iter().map(|d| d.value()).sum::<u8>();
@@ -494,6 +480,8 @@ impl Rules for Sequence {
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
     }
+
+    crate::dice_change!(Action);
 }
 
 impl Game for Sequence {

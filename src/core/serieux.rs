@@ -33,17 +33,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    Setup(SetupError),
-    /// The first player could not be settled (bad choice or roll-off).
-    First(FirstPlayerError),
-    NotRollingOff,
-    StillRollingOff,
-    Dice(EntryError),
-    GameOver,
-}
-
 /// One cell of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cell {
@@ -155,25 +144,28 @@ impl Serieux {
     }
 }
 
-impl Rules for Serieux {
-    crate::dice_change!(Action);
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    NotRollingOff,
+    StillRollingOff,
+    Dice(EntryError),
+    GameOver,
+    Setup(SetupError),
+    /// The first player could not be settled (bad choice or roll-off).
+    First(FirstPlayerError),
+}
 
+crate::seating_errors!(Error);
+
+impl Rules for Serieux {
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
+        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let (phase, first) = opening.phase(Phase::Playing, Phase::RollOff);
         let n = setup.players.len();
-        let (phase, first) = match seat(
-            &setup.players,
-            &setup.first,
-            Self::PLAYERS,
-            Error::Setup,
-            Error::First,
-        )? {
-            Ok(first) => (Phase::Playing, first),
-            Err(roll_off) => (Phase::RollOff(roll_off), 0),
-        };
         Ok(Serieux {
             players: setup.players.clone(),
             phase,
@@ -189,9 +181,7 @@ impl Rules for Serieux {
         match (action, &self.phase) {
             (_, Phase::Finished) => Err(Error::GameOver),
             (Action::Dice(_), _) => Ok(()),
-            (Action::RollOff { values, .. }, Phase::RollOff(r)) => {
-                r.roll_d6(values).map(|_| ()).map_err(Error::First)
-            }
+            (Action::RollOff { values, .. }, Phase::RollOff(r)) => Ok(r.check_d6(values)?),
             (Action::RollOff { .. }, _) => Err(Error::NotRollingOff),
             (Action::Roll { .. }, Phase::RollOff(_)) => Err(Error::StillRollingOff),
             (Action::Roll { dice, .. }, Phase::Playing) => {
@@ -210,14 +200,9 @@ impl Rules for Serieux {
         match action {
             Action::RollOff { values, .. } => {
                 if let Phase::RollOff(r) = &self.phase {
-                    match r.settle(values) {
-                        Ok(w) => {
-                            self.first = w;
-                            self.current = w;
-                            self.phase = Phase::Playing;
-                        }
-                        Err(still) => self.phase = Phase::RollOff(still),
-                    }
+                    (self.phase, self.first) =
+                        r.settle(values).phase(Phase::Playing, Phase::RollOff);
+                    self.current = self.first;
                 }
             }
             Action::Roll { dice, .. } => {
@@ -272,6 +257,8 @@ impl Rules for Serieux {
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
     }
+
+    crate::dice_change!(Action);
 }
 
 impl Game for Serieux {

@@ -212,12 +212,32 @@ pub enum FirstPlayerError {
 
 impl FirstPlayer {
     /// The first player, or the roll-off to hold, for `players` players.
-    pub fn begin(&self, players: usize) -> Result<Result<usize, RollOff>, FirstPlayerError> {
+    pub fn begin(&self, players: usize) -> Result<Opening, FirstPlayerError> {
         match *self {
-            FirstPlayer::Chosen(i) if i < players => Ok(Ok(i)),
+            FirstPlayer::Chosen(i) if i < players => Ok(Opening::First(i)),
             FirstPlayer::Chosen(_) => Err(FirstPlayerError::OutOfRange),
-            FirstPlayer::RollOff if players == 1 => Ok(Ok(0)),
-            FirstPlayer::RollOff => Ok(Err(RollOff::new(players))),
+            FirstPlayer::RollOff if players == 1 => Ok(Opening::First(0)),
+            FirstPlayer::RollOff => Ok(Opening::RollOff(RollOff::new(players))),
+        }
+    }
+}
+
+/// How a game opens, and how it goes on after each round of a roll-off:
+/// the first player is known, or the roll-off goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opening {
+    First(usize),
+    RollOff(RollOff),
+}
+
+impl Opening {
+    /// The game's phase and the seat that plays first: the game's `first`
+    /// phase once the first player is known, else its roll-off phase (the
+    /// seat is then 0 until the roll-off settles it).
+    pub fn phase<P>(self, first: P, roll_off: fn(RollOff) -> P) -> (P, usize) {
+        match self {
+            Opening::First(seat) => (first, seat),
+            Opening::RollOff(r) => (roll_off(r), 0),
         }
     }
 }
@@ -225,41 +245,76 @@ impl FirstPlayer {
 impl RollOff {
     /// After `values` (already checked): who starts, once one contender is
     /// left, or the roll-off still going.
-    pub fn settle(&self, values: &[u32]) -> Result<usize, RollOff> {
+    pub fn settle(&self, values: &[u32]) -> Opening {
         let next = self.roll(values).unwrap_or_else(|_| self.clone());
-        next.winner().ok_or(next)
+        match next.winner() {
+            Some(first) => Opening::First(first),
+            None => Opening::RollOff(next),
+        }
     }
 
-    /// One d6 per contender, checked: faces 1–6 and the right count.
-    pub fn roll_d6(&self, values: &[u32]) -> Result<RollOff, FirstPlayerError> {
-        self.roll_within(values, 1..=6)
+    /// Checks one d6 per contender: faces 1–6 and the right count.
+    pub fn check_d6(&self, values: &[u32]) -> Result<(), FirstPlayerError> {
+        self.check_within(values, 1..=6)
     }
 
-    /// One value per contender within `range` (2–12 when each rolls two dice).
-    pub fn roll_within(
+    /// Checks one value per contender within `range` (2–12 when each rolls
+    /// two dice).
+    pub fn check_within(
         &self,
         values: &[u32],
         range: std::ops::RangeInclusive<u32>,
-    ) -> Result<RollOff, FirstPlayerError> {
+    ) -> Result<(), FirstPlayerError> {
         if let Some(v) = values.iter().find(|v| !range.contains(*v)) {
             return Err(FirstPlayerError::NotAFace(*v));
         }
-        self.roll(values).map_err(FirstPlayerError::RollOff)
+        self.roll(values)
+            .map(drop)
+            .map_err(FirstPlayerError::RollOff)
     }
 }
 
+/// Why a table could not be seated: its players, or its first player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatingError {
+    Setup(SetupError),
+    First(FirstPlayerError),
+}
+
 /// Checks a setup's players against a game's limits, then settles who
-/// starts: the first player, or the roll-off to hold. Either error comes back
-/// as the game's own, through `setup` or `first`.
-pub fn seat<E>(
+/// starts: the first player, or the roll-off to hold. `?` turns the error
+/// into the game's own (see [`seating_errors!`](crate::seating_errors)).
+pub fn seat(
     players: &[Player],
     first: &FirstPlayer,
     limits: std::ops::RangeInclusive<usize>,
-    setup: fn(SetupError) -> E,
-    first_error: fn(FirstPlayerError) -> E,
-) -> Result<Result<usize, RollOff>, E> {
-    validate_players(players, *limits.start(), *limits.end()).map_err(setup)?;
-    first.begin(players.len()).map_err(first_error)
+) -> Result<Opening, SeatingError> {
+    validate_players(players, *limits.start(), *limits.end()).map_err(SeatingError::Setup)?;
+    first.begin(players.len()).map_err(SeatingError::First)
+}
+
+/// Turns a [`SeatingError`] and a [`FirstPlayerError`] into a game's own
+/// error, whose enum has `Setup(SetupError)` and `First(FirstPlayerError)`
+/// variants, so that a game's `start` can write `seat(…)?` and its roll-off
+/// `r.check_d6(values)?`: one line beside each game's `Error`.
+#[macro_export]
+macro_rules! seating_errors {
+    ($error:ident) => {
+        impl From<$crate::core::table::SeatingError> for $error {
+            fn from(error: $crate::core::table::SeatingError) -> $error {
+                match error {
+                    $crate::core::table::SeatingError::Setup(e) => $error::Setup(e),
+                    $crate::core::table::SeatingError::First(e) => $error::First(e),
+                }
+            }
+        }
+
+        impl From<$crate::core::table::FirstPlayerError> for $error {
+            fn from(error: $crate::core::table::FirstPlayerError) -> $error {
+                $error::First(error)
+            }
+        }
+    };
 }
 
 /// Places for scores where higher is better; ties share a place and the next

@@ -85,27 +85,6 @@ pub enum Action {
     Dice(WhoseDice),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Error {
-    Setup(SetupError),
-    First(FirstPlayerError),
-    /// 2 to 6 players, and a card 1–4.
-    BadCard,
-    GameOver,
-    NotNow,
-    NotAFace,
-    /// This player has finished the round (or is not at the table).
-    NotPlaying(usize),
-    /// A word is on the table: the table judges it first.
-    AwaitingJudgement,
-    NoWord,
-    /// The word must start with this letter.
-    WrongInitial(char),
-    /// With open themes, say which theme (and not a closed one).
-    ThemeNeeded,
-    ThemeClosed(usize),
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
     RollOff(RollOff),
@@ -130,10 +109,6 @@ pub struct Words {
 impl Words {
     pub fn setup(&self) -> &Setup {
         &self.setup
-    }
-
-    pub fn players(&self) -> &[Player] {
-        &self.setup.players
     }
 
     pub fn phase(&self) -> &Phase {
@@ -174,21 +149,36 @@ impl Words {
     }
 }
 
-impl Rules for Words {
-    crate::dice_change!(Action);
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Error {
+    /// 2 to 6 players, and a card 1–4.
+    BadCard,
+    GameOver,
+    NotNow,
+    NotAFace,
+    /// This player has finished the round (or is not at the table).
+    NotPlaying(usize),
+    /// A word is on the table: the table judges it first.
+    AwaitingJudgement,
+    NoWord,
+    /// The word must start with this letter.
+    WrongInitial(char),
+    /// With open themes, say which theme (and not a closed one).
+    ThemeNeeded,
+    ThemeClosed(usize),
+    Setup(SetupError),
+    First(FirstPlayerError),
+}
 
+crate::seating_errors!(Error);
+
+impl Rules for Words {
     type Setup = Setup;
     type Action = Action;
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let first = seat(
-            &setup.players,
-            &setup.first,
-            Self::PLAYERS,
-            Error::Setup,
-            Error::First,
-        )?;
+        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
         if setup.card >= THEME_CARDS.len() {
             return Err(Error::BadCard);
         }
@@ -203,13 +193,7 @@ impl Rules for Words {
             tokens: vec![0; n],
             events: Vec::new(),
         };
-        match first {
-            Ok(p) => {
-                game.roller = p;
-                game.start_round(false);
-            }
-            Err(r) => game.phase = Phase::RollOff(r),
-        }
+        game.open(opening);
         Ok(game)
     }
 
@@ -217,9 +201,7 @@ impl Rules for Words {
         match (&self.phase, action) {
             (Phase::Finished, _) => Err(Error::GameOver),
             (_, Action::Dice(_)) => Ok(()),
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => {
-                r.roll_d6(values).map(|_| ()).map_err(Error::First)
-            }
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => Ok(r.check_d6(values)?),
             (Phase::RollTheme, Action::RollTheme { value, .. }) => {
                 if (1..=6).contains(value) {
                     Ok(())
@@ -294,13 +276,7 @@ impl Rules for Words {
 
     fn apply_valid(&mut self, action: &Action) {
         match (self.phase.clone(), action) {
-            (Phase::RollOff(r), Action::RollOff { values, .. }) => match r.settle(values) {
-                Ok(w) => {
-                    self.roller = w;
-                    self.start_round(false);
-                }
-                Err(still) => self.phase = Phase::RollOff(still),
-            },
+            (Phase::RollOff(r), Action::RollOff { values, .. }) => self.open(r.settle(values)),
             (Phase::RollTheme, Action::RollTheme { value, .. }) => {
                 self.phase = Phase::RollDice {
                     theme: Some(*value as usize - 1),
@@ -509,6 +485,8 @@ impl Rules for Words {
     fn is_finished(&self) -> bool {
         self.phase == Phase::Finished
     }
+
+    crate::dice_change!(Action);
 }
 
 impl Game for Words {

@@ -500,26 +500,26 @@ impl Lang {
         format!("{line} · {progress}")
     }
 
+    /// The game's name, as its card on the home screen and its screens'
+    /// top bar show it.
     pub fn game_title(self, kind: GameKind) -> &'static str {
-        match kind {
-            GameKind::Serieux => self.serieux().title,
-            GameKind::Genius => self.genius().title,
-            GameKind::Einstein => self.einstein().title,
-            GameKind::Sequence => self.sequence().title,
-            GameKind::Rtt => self.rtt().title,
-            GameKind::Words => self.words().title,
-        }
+        self.game_card(kind).0
     }
 
     /// The game's line on its home screen card.
     pub fn game_blurb(self, kind: GameKind) -> &'static str {
+        self.game_card(kind).1
+    }
+
+    /// The game's title and blurb, from its own texts (a line per game).
+    fn game_card(self, kind: GameKind) -> (&'static str, &'static str) {
         match kind {
-            GameKind::Serieux => self.serieux().blurb,
-            GameKind::Genius => self.genius().blurb,
-            GameKind::Einstein => self.einstein().blurb,
-            GameKind::Sequence => self.sequence().blurb,
-            GameKind::Rtt => self.rtt().blurb,
-            GameKind::Words => self.words().blurb,
+            GameKind::Serieux => (self.serieux().title, self.serieux().blurb),
+            GameKind::Genius => (self.genius().title, self.genius().blurb),
+            GameKind::Einstein => (self.einstein().title, self.einstein().blurb),
+            GameKind::Sequence => (self.sequence().title, self.sequence().blurb),
+            GameKind::Rtt => (self.rtt().title, self.rtt().blurb),
+            GameKind::Words => (self.words().title, self.words().blurb),
         }
     }
 }

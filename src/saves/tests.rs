@@ -2,34 +2,10 @@
 //! copies, backups and leftovers.
 
 use super::*;
-use crate::core::dice::D6;
-use crate::core::game::{GameKind, RollSource};
-use crate::core::save::SavedGame;
-use crate::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-use crate::core::session::Session;
-use crate::core::table::{Colour, Player};
+use crate::core::game::GameKind;
+use crate::core::save::{test_game as game, SavedGame};
 use crate::platform::GameFiles;
 use std::fs;
-
-fn game(rolls: usize) -> Session<Serieux> {
-    let setup = Setup {
-        players: vec![
-            Player::new("Anne", Colour::Blue),
-            Player::new("Bruno", Colour::Red),
-        ],
-        first: FirstPlayer::Chosen(0),
-    };
-    let mut s = Session::new(setup).unwrap();
-    for i in 0..rolls {
-        let dice = vec![D6::ALL[i % 6]];
-        s.act(Action::Roll {
-            dice,
-            source: RollSource::Virtual,
-        })
-        .unwrap();
-    }
-    s
-}
 
 #[test]
 fn every_kind_of_damaged_file_is_set_aside_and_the_others_load() {

@@ -2,101 +2,20 @@
 //! paper (n°1 or n°2) with the cells playable now marked, the challenge die
 //! shown as its face, the arithmetic spelled out, and the GENIUS list at hand.
 
+mod events;
 mod setup;
+mod turn;
+
 use super::coach::Panel;
-use super::parts::{
-    colour_class, symbol, use_typed, AppRoll, Ranking, RecordTyped, RollPanel, RulesPage,
-};
-use super::{use_game, use_ui, GameFrame, NoGame, Screen};
+use super::parts::{colour_class, symbol, use_typed, Ranking, RulesPage};
+use super::{use_game, use_ui, GameFrame, NoGame, Screen, UseGame};
 use crate::core::coach::genius as coach;
-use crate::core::dice_kinds::{Challenge, Face};
-use crate::core::game::{GameKind, Mode, Roll, RollSource, Rules};
-use crate::core::genius::{
-    on_list, sum_of, Action, Cell, CellRef, Error, Event, Genius, Halves, Phase, Slot, COLUMNS,
-    GENIUS_LIST,
-};
+use crate::core::game::{GameKind, Mode, Roll, Rules};
+use crate::core::genius::{Cell, CellRef, Error, Event, Genius, Phase, Slot, COLUMNS, GENIUS_LIST};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
-
-/// The challenge die drawn with its face.
-#[component]
-fn ChallengeDie(face: Challenge, lang: Lang) -> Element {
-    rsx! {
-        span { class: "challenge-die", "data-testid": "challenge-face",
-            "{lang.face_label(Face::Challenge(face))}"
-        }
-    }
-}
-
-/// One line per event of the last action, for the result banner.
-fn event_lines(lang: Lang, game: &Genius) -> Vec<(bool, String)> {
-    let names: Vec<&str> = game.players().iter().map(|p| p.name.as_str()).collect();
-    let expert = game.mode() == Mode::Expert;
-    let cell_name = |cell: CellRef| lang.cell_name(cell, expert);
-    game.events()
-        .iter()
-        .map(|e| match e {
-            Event::Miss {
-                player,
-                column,
-                sum,
-            } => (false, lang.genius_sum(names[*player], *column, *sum, false)),
-            Event::Hit {
-                player,
-                column,
-                sum,
-            } => (true, lang.genius_sum(names[*player], *column, *sum, true)),
-            Event::Challenged {
-                sum, face, value, ..
-            } => (true, lang.arithmetic(*sum, *face, *value)),
-            Event::Erased {
-                by,
-                player,
-                cell,
-                value,
-            } => (
-                true,
-                lang.genius_erased(names[*by], *value, names[*player], &cell_name(*cell)),
-            ),
-            Event::Written {
-                player,
-                cell,
-                value,
-            } => (
-                true,
-                lang.genius_written(*value, &cell_name(*cell), names[*player]),
-            ),
-            Event::Crossed {
-                player,
-                cell,
-                value,
-            } => (
-                false,
-                lang.genius_crossed(*value, &cell_name(*cell), names[*player]),
-            ),
-            Event::ExpertThrow {
-                player,
-                sum,
-                face,
-                result,
-                bonus,
-                value,
-            } => {
-                let maths = lang.arithmetic(Halves::whole(*sum), *face, *result);
-                let with_bonus = bonus.then_some(*value);
-                (
-                    *bonus,
-                    lang.genius_expert_throw(names[*player], *sum, &maths, with_bonus),
-                )
-            }
-            Event::PlaysAgain { player } => (
-                true,
-                format!("{} {}", names[*player], lang.game().plays_again),
-            ),
-            Event::Skipped { player } => (false, lang.genius_skipped(names[*player])),
-        })
-        .collect()
-}
+use events::{event_lines, GeniusList, TurnEvents};
+use turn::{ChallengePanel, ColumnRoll, DefiPanel, ExpertRoll, PlacePanel};
 
 /// The coach at the decision at hand (column, challenge die, Défi, MIN or
 /// MAX, Expert's throw).
@@ -126,7 +45,6 @@ pub fn GeniusGameScreen() -> Element {
     let game = use_game::<Genius>();
     let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
-    let t = lang.genius();
     let typed = use_typed();
 
     let read = game.active.read();
@@ -142,167 +60,57 @@ pub fn GeniusGameScreen() -> Element {
         Event::Hit { sum, .. } => Some(*sum),
         _ => None,
     });
-    let rolls = game.rolls();
-
-    let status = match state.phase() {
-        Phase::RollOff(_) => g.who_starts.to_string(),
-        Phase::Finished => g.game_over.to_string(),
-        _ => {
-            let who = lang.to_play(&players[current.unwrap_or(0)].name);
-            if mode == Mode::Expert {
-                format!("{} · {who}", lang.round_of(state.round() + 1, COLUMNS))
-            } else {
-                format!("{} · {who}", lang.mode_name(mode))
-            }
-        }
+    let on_act = move |action| {
+        game.act(action);
+    };
+    let on_throw = move |()| {
+        game.throw_next();
     };
 
     rsx! {
         GameFrame {
             game: game.frame(),
             player: current.map(|p| players[p].colour),
-            status: status.clone(),
+            status: status(state, lang),
             coach: Some(game.coach(None, move |state| coach_panel(state, lang))),
             sheet: rsx! {
-                GeniusGrid { state: state.clone(), lang, on_cell: move |(player, cell): (usize, CellRef)| {
-                    let tapped = game.active.read().as_ref().map(|a| {
-                        let state = a.session.state();
-                        (state.tap(player, cell), state.current_player().map(|p| state.players()[p].name.clone()))
-                    });
-                    match tapped {
-                        Some((Ok(Some(action)), _)) => { game.act(action); }
-                        Some((Err(Error::NotNow), Some(name))) => game.refuse(lang.to_play(&name)),
-                        Some((Err(e), _)) => game.refuse(lang.genius_error(&e)),
-                        _ => {}
-                    }
-                } }
+                GeniusGrid { state: state.clone(), lang, on_cell: move |(player, cell)| tap_cell(game, player, cell) }
             },
             if state.is_ending() && !state.is_finished() {
-                p { class: "notice", "{t.last_round}" }
+                p { class: "notice", "{lang.genius().last_round}" }
             }
             if !lines.is_empty() {
-                div { class: "events", "data-testid": "events", "aria-live": "polite",
-                    for (i, (good, line)) in lines.iter().enumerate() {
-                        p { key: "{i}", class: if *good { "event good" } else { "event bad" },
-                            span { "aria-hidden": "true", if *good { "✓ " } else { "✗ " } }
-                            "{line}"
-                        }
-                    }
-                }
+                TurnEvents { lines }
             }
-            div { class: "genius-list", "aria-label": t.list, "data-testid": "genius-list",
-                span { class: "genius-list-title", "{t.list}" }
-                for n in GENIUS_LIST {
-                    span { key: "{n}", class: if last_sum == Some(n) { "list-n hit" } else { "list-n" }, "{n}" }
-                }
-            }
+            GeniusList { last_sum, lang }
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
                     {game.roll_off(&r, &players)}
                 },
                 Phase::Roll if mode == Mode::Expert => rsx! {
-                    RollPanel {
-                        app_roll: AppRoll::One { id: "expert-throw", label: t.expert_throw },
+                    ExpertRoll { typed, lang, app_rolls: game.app_rolls(), on_throw, on_act }
+                },
+                Phase::Roll => rsx! {
+                    ColumnRoll {
                         typed,
                         lang,
+                        rolls: game.rolls(),
                         app_rolls: game.app_rolls(),
-                        on_roll: move |_| { game.throw_next(); },
-                        caption: t.expert_enter,
-                        if typed.is_full() {
-                            div { class: "face-picker",
-                                for (i, face) in Challenge::ALL.into_iter().enumerate() {
-                                    button {
-                                        key: "{i}",
-                                        class: "challenge-die pick",
-                                        "data-testid": "expert-face-{lang.face_label(Face::Challenge(face))}",
-                                        onclick: move |_| {
-                                            game.act(Action::Expert { dice: typed.dice(), challenge: face, source: RollSource::Typed });
-                                            typed.clear();
-                                        },
-                                        "{lang.face_label(Face::Challenge(face))}"
-                                    }
-                                }
-                            }
-                        }
+                        caption: game.enter_dice(),
+                        on_roll: move |k| { game.throw(&Roll::d6(k)); },
+                        on_act,
                     }
                 },
-                Phase::Roll => {
-                    let typed_sum = sum_of(&typed.dice());
-                    rsx! {
-                        RollPanel {
-                            typed,
-                            lang,
-                            // Enabled when the game lists this roll; a tap on a
-                            // full column gets the game's refusal.
-                            app_roll: AppRoll::Counts { id: "genius-roll", listed: Some(rolls.clone()) },
-                            app_rolls: game.app_rolls(),
-                            on_roll: move |k| { game.throw(&Roll::d6(k)); },
-                            caption: game.enter_dice(),
-                            if !typed.is_empty() {
-                                p { class: "typed-sum", "data-testid": "typed-sum",
-                                    "{lang.dice_count(typed.len())} = {typed_sum}"
-                                    if on_list(Halves::whole(typed_sum)) { " ✓" } else { " ✗" }
-                                }
-                            }
-                            RecordTyped { typed, lang, ready: !typed.is_empty(),
-                                on_record: move |dice| { game.act(Action::Roll { dice, source: RollSource::Typed }); },
-                            }
-                        }
-                    }
-                }
                 Phase::Challenge { sum, .. } => rsx! {
-                    section { class: "info play",
-                        p { class: "big-sum", "data-testid": "hit-sum", "{lang.points(sum)}" }
-                        button {
-                            class: "roll-main",
-                            "data-testid": "roll-challenge",
-                            hidden: !game.app_rolls(),
-                            "data-haptic": "roll",
-                            onclick: move |_| { game.throw_next(); },
-                            "{t.roll_challenge}"
-                        }
-                        p { class: "caption", "{t.or_pick_face}" }
-                        div { class: "face-picker",
-                            for (i, face) in Challenge::ALL.into_iter().enumerate() {
-                                button {
-                                    key: "{i}",
-                                    class: "challenge-die pick",
-                                    "data-testid": "face-{lang.face_label(Face::Challenge(face))}",
-                                    onclick: move |_| { game.act(Action::Challenge { face, source: RollSource::Typed }); },
-                                    "{lang.face_label(Face::Challenge(face))}"
-                                }
-                            }
-                        }
-                    }
+                    ChallengePanel { sum, lang, app_rolls: game.app_rolls(), on_throw, on_act }
                 },
                 Phase::Defi { face, sum, .. } => rsx! {
-                    section { class: "info play", "data-testid": "defi",
-                        p { ChallengeDie { face, lang } " {lang.defi_instruction(face, &lang.points(sum))}" }
-                        button { class: "action", "data-testid": "keep-all", onclick: move |_| { game.act(Action::KeepAll); }, "{t.defi_keep}" }
-                    }
+                    DefiPanel { face, sum, lang, on_act }
                 },
-                Phase::Place { column, value } => {
-                    let slots = state.legal_slots(current.unwrap_or(0), column, value);
-                    rsx! {
-                        section { class: "info play", "data-testid": "place",
-                            p { class: "big-sum", "{lang.points(value)}" }
-                            h2 { class: "section-title", "{t.place_where} ({lang.column_name(column, false)})" }
-                            div { class: "actions",
-                                for (i, slot) in [Slot::Min, Slot::Max].into_iter().enumerate() {
-                                    button {
-                                        key: "{i}",
-                                        class: "roll-main",
-                                        "data-testid": "place-{slot:?}",
-                                        "aria-disabled": if slots.contains(&slot) { "false" } else { "true" },
-                                        onclick: move |_| { game.act(Action::Place { slot }); },
-                                        "{lang.slot_name(slot)}"
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+                Phase::Place { column, value } => rsx! {
+                    PlacePanel { column, value, slots: state.legal_slots(current.unwrap_or(0), column, value), lang, on_act }
+                },
                 Phase::Finished => rsx! {
                     Ranking {
                         players: players.clone(),
@@ -315,6 +123,46 @@ pub fn GeniusGameScreen() -> Element {
             }
 
         }
+    }
+}
+
+/// The status line: who starts, whose turn it is in which round or mode,
+/// or the end.
+fn status(state: &Genius, lang: Lang) -> String {
+    let g = lang.game();
+    match state.phase() {
+        Phase::RollOff(_) => g.who_starts.to_string(),
+        Phase::Finished => g.game_over.to_string(),
+        _ => {
+            let current = state.current_player().unwrap_or(0);
+            let who = lang.to_play(&state.players()[current].name);
+            if state.mode() == Mode::Expert {
+                format!("{} · {who}", lang.round_of(state.round() + 1, COLUMNS))
+            } else {
+                format!("{} · {who}", lang.mode_name(state.mode()))
+            }
+        }
+    }
+}
+
+/// A tap on a grid's cell: the action the game maps it to, or its refusal
+/// (out of turn: whose turn it is).
+fn tap_cell(game: UseGame<Genius>, player: usize, cell: CellRef) {
+    let lang = game.lang;
+    let tapped = game.active.read().as_ref().map(|a| {
+        let state = a.session.state();
+        let current = state
+            .current_player()
+            .map(|p| state.players()[p].name.clone());
+        (state.tap(player, cell), current)
+    });
+    match tapped {
+        Some((Ok(Some(action)), _)) => {
+            game.act(action);
+        }
+        Some((Err(Error::NotNow), Some(name))) => game.refuse(lang.to_play(&name)),
+        Some((Err(e), _)) => game.refuse(lang.genius_error(&e)),
+        _ => {}
     }
 }
 

@@ -12,14 +12,41 @@ use dioxus::prelude::*;
 pub fn HomeScreen() -> Element {
     let ui = use_ui();
     let lang = ui.lang();
+    // Home lists the finished games without reading their summaries (see
+    // `saves::listing`); they are read once Home is on screen, for History.
+    use_future(|| async {
+        crate::platform::sleep_ms(50).await;
+        crate::saves::with_index(crate::saves::Replays::Later, |_| ());
+    });
+    // A game saved without its summary (by an earlier version) is listed
+    // by its name and date until a replay gives it, once Home is on screen:
+    // the rules of the games are not in the start's code.
+    use_future(move || async move {
+        if crate::saves::unsummarised() {
+            ui.replay_unsummarised().await;
+        }
+    });
+
+    rsx! {
+        div { class: "home",
+            p { class: "tagline", "{lang.texts().tagline}" }
+            HomeNotices { lang }
+            InProgress { lang }
+            HomeCards { lang }
+        }
+    }
+}
+
+/// What the app has to say on opening: settings it could not read, games
+/// set aside or gone back to an earlier save, storage full.
+#[component]
+fn HomeNotices(lang: Lang) -> Element {
+    let ui = use_ui();
     let t = lang.texts();
     let notice = ui.settings_error.read().clone().map(|e| match e {
         SettingsError::NewerVersion(_) => t.settings_newer,
         SettingsError::Unreadable(_) => t.settings_unreadable,
     });
-
-    let g = lang.game();
-    let st = lang.storage();
     let set_aside = *ui.set_aside.read();
     let full = crate::saves::storage_full();
     let offset = crate::platform::local_offset_minutes();
@@ -37,30 +64,104 @@ pub fn HomeScreen() -> Element {
             lang.went_back(lang.game_title(saved.game), &players, &date)
         })
         .collect();
+    rsx! {
+        if let Some(notice) = notice {
+            p { class: "notice", role: "status", "{notice}" }
+        }
+        if set_aside > 0 {
+            p { class: "notice", role: "status", "data-testid": "set-aside", "{lang.games_set_aside(set_aside)}" }
+        }
+        if full {
+            p { class: "entry-error", role: "alert", "data-testid": "storage-full", "⚠ {lang.storage().full_home}" }
+        }
+        for (i, line) in went_back.iter().enumerate() {
+            p { key: "{i}", class: "notice", role: "status", "data-testid": "went-back", "{line}" }
+        }
+    }
+}
+
+/// The games in progress, each to resume or to delete (after a yes).
+#[component]
+fn InProgress(lang: Lang) -> Element {
+    let ui = use_ui();
+    let g = lang.game();
+    let st = lang.storage();
+    let offset = crate::platform::local_offset_minutes();
     // The unfinished game whose delete waits for a yes.
     let mut confirming = use_signal(|| None::<String>);
-    // Home lists the finished games without reading their summaries (see
-    // `saves::listing`); they are read once Home is on screen, for History.
-    use_future(|| async {
-        crate::platform::sleep_ms(50).await;
-        crate::saves::with_index(crate::saves::Replays::Later, |_| ());
-    });
-    // A game saved without its summary (by an earlier version) is listed
-    // by its name and date until a replay gives it, once Home is on screen:
-    // the rules of the games are not in the start's code.
-    use_future(move || async move {
-        if crate::saves::unsummarised() {
-            ui.replay_unsummarised().await;
-        }
-    });
     let in_progress: Vec<(SavedGame, String)> = ui
         .saved
         .read()
         .iter()
         .map(|saved| (saved.clone(), describe(saved, lang, offset)))
         .collect();
+    if in_progress.is_empty() {
+        return rsx! {};
+    }
+    rsx! {
+        section { class: "info", "data-testid": "in-progress",
+            h2 { class: "section-title", "{g.in_progress}" }
+            for (saved, description) in in_progress {
+                div { key: "{saved.id}", class: "saved-row",
+                    span { class: "saved-summary", "{description}" }
+                    button {
+                        class: "chip chip-on",
+                        "data-testid": "resume-{saved.id}",
+                        onclick: {
+                            let saved = saved.clone();
+                            move |_| {
+                                let mut ui = ui;
+                                ui.resume(&saved)
+                            }
+                        },
+                        "{g.resume}"
+                    }
+                    if confirming().as_deref() == Some(saved.id.as_str()) {
+                        span { class: "saved-summary", role: "alert", "{st.confirm_delete}" }
+                        button {
+                            class: "chip",
+                            "data-testid": "confirm-delete-{saved.id}",
+                            onclick: {
+                                let id = saved.id.clone();
+                                move |_| {
+                                    confirming.set(None);
+                                    if crate::saves::forget(&id).is_ok() {
+                                        let mut ui = ui;
+                                        ui.saved.write().retain(|g| g.id != id);
+                                    }
+                                }
+                            },
+                            "{st.yes_delete}"
+                        }
+                        button {
+                            class: "chip chip-on",
+                            "data-testid": "keep-{saved.id}",
+                            onclick: move |_| confirming.set(None),
+                            "{st.keep}"
+                        }
+                    } else {
+                        button {
+                            class: "chip",
+                            "data-testid": "delete-{saved.id}",
+                            onclick: {
+                                let id = saved.id.clone();
+                                move |_| confirming.set(Some(id.clone()))
+                            },
+                            "{g.delete}"
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
 
-    // Every game, then the rest of the app.
+/// A card per screen: the checker first, every game, then the rest of the
+/// app.
+#[component]
+fn HomeCards(lang: Lang) -> Element {
+    let ui = use_ui();
+    let t = lang.texts();
     let games = GameKind::ALL.map(|kind| {
         let screen = Screen::Setup(kind);
         (
@@ -81,100 +182,28 @@ pub fn HomeScreen() -> Element {
         ("settings", Screen::Settings, t.settings, t.settings_blurb),
     ];
     let cards = games.into_iter().chain(others);
-
     rsx! {
-        div { class: "home",
-            p { class: "tagline", "{t.tagline}" }
-            if let Some(notice) = notice {
-                p { class: "notice", role: "status", "{notice}" }
-            }
-            if set_aside > 0 {
-                p { class: "notice", role: "status", "data-testid": "set-aside", "{lang.games_set_aside(set_aside)}" }
-            }
-            if full {
-                p { class: "entry-error", role: "alert", "data-testid": "storage-full", "⚠ {st.full_home}" }
-            }
-            for (i, line) in went_back.iter().enumerate() {
-                p { key: "{i}", class: "notice", role: "status", "data-testid": "went-back", "{line}" }
-            }
-            if !in_progress.is_empty() {
-                section { class: "info", "data-testid": "in-progress",
-                    h2 { class: "section-title", "{g.in_progress}" }
-                    for (saved, description) in in_progress {
-                        div { key: "{saved.id}", class: "saved-row",
-                            span { class: "saved-summary", "{description}" }
-                            button {
-                                class: "chip chip-on",
-                                "data-testid": "resume-{saved.id}",
-                                onclick: {
-                                    let saved = saved.clone();
-                                    move |_| {
-                                        let mut ui = ui;
-                                        ui.resume(&saved)
-                                    }
-                                },
-                                "{g.resume}"
-                            }
-                            if confirming().as_deref() == Some(saved.id.as_str()) {
-                                span { class: "saved-summary", role: "alert", "{st.confirm_delete}" }
-                                button {
-                                    class: "chip",
-                                    "data-testid": "confirm-delete-{saved.id}",
-                                    onclick: {
-                                        let id = saved.id.clone();
-                                        move |_| {
-                                            confirming.set(None);
-                                            if crate::saves::forget(&id).is_ok() {
-                                                let mut ui = ui;
-                                                ui.saved.write().retain(|g| g.id != id);
-                                            }
-                                        }
-                                    },
-                                    "{st.yes_delete}"
-                                }
-                                button {
-                                    class: "chip chip-on",
-                                    "data-testid": "keep-{saved.id}",
-                                    onclick: move |_| confirming.set(None),
-                                    "{st.keep}"
-                                }
-                            } else {
-                                button {
-                                    class: "chip",
-                                    "data-testid": "delete-{saved.id}",
-                                    onclick: {
-                                        let id = saved.id.clone();
-                                        move |_| confirming.set(Some(id.clone()))
-                                    },
-                                    "{g.delete}"
-                                }
-                            }
-                        }
+        nav { class: "cards", "aria-label": t.home,
+            button {
+                class: "card card-primary",
+                "data-testid": "open-checker",
+                onclick: ui.go_to(Screen::Checker),
+                span { class: "card-art", "aria-hidden": "true",
+                    for v in [2u8, 3, 3, 3, 3] {
+                        DieFace { face: D6::new(v).unwrap_or(D6::ALL[0]) }
                     }
                 }
+                span { class: "card-title", "{t.checker_title}" }
+                span { class: "card-text", "{t.checker_blurb}" }
             }
-            nav { class: "cards", "aria-label": t.home,
+            for (id, screen, title, text) in cards {
                 button {
-                    class: "card card-primary",
-                    "data-testid": "open-checker",
-                    onclick: ui.go_to(Screen::Checker),
-                    span { class: "card-art", "aria-hidden": "true",
-                        for v in [2u8, 3, 3, 3, 3] {
-                            DieFace { face: D6::new(v).unwrap_or(D6::ALL[0]) }
-                        }
-                    }
-                    span { class: "card-title", "{t.checker_title}" }
-                    span { class: "card-text", "{t.checker_blurb}" }
-                }
-                for (id, screen, title, text) in cards {
-                    button {
-                        key: "{id}",
-                        class: "card",
-                        "data-testid": "open-{id}",
-                        onclick: ui.go_to(screen),
-                        span { class: "card-title", "{title}" }
-                        span { class: "card-text", "{text}" }
-                    }
+                    key: "{id}",
+                    class: "card",
+                    "data-testid": "open-{id}",
+                    onclick: ui.go_to(screen),
+                    span { class: "card-title", "{title}" }
+                    span { class: "card-text", "{text}" }
                 }
             }
         }

@@ -28,31 +28,19 @@ mod words;
 pub use active::Active;
 pub use checker::CheckerScreen;
 pub use die::DieFace;
-pub use einstein::{EinsteinGameScreen, EinsteinRulesScreen};
 pub use frame::{use_game, GameFrame, GameScreen, NoGame, UseGame};
-pub use genius::{GeniusGameScreen, GeniusRulesScreen};
 pub use history::HistoryScreen;
 pub use home::HomeScreen;
 pub use roller::RollerScreen;
-pub use rtt::{RttGameScreen, RttRulesScreen};
-pub use sequence::{SequenceGameScreen, SequenceRulesScreen};
-pub use serieux::{SerieuxGameScreen, SerieuxRulesScreen};
 pub use settings::SettingsScreen;
 pub use setup::{GameSetup, SetupScreen};
 pub use table::{TableCommand, TableHandle, TableInfo, TableRequest};
-pub use words::{WordsGameScreen, WordsRulesScreen};
 
 use crate::core::checker::Checker;
-use crate::core::einstein::Einstein;
-use crate::core::game::{GameKind, Rules};
-use crate::core::genius::Genius;
+use crate::core::game::GameKind;
 use crate::core::roller::Roller;
-use crate::core::rtt::Rtt;
 use crate::core::save::SavedGame;
-use crate::core::sequence::Sequence;
-use crate::core::serieux::Serieux;
 use crate::core::session::Session;
-use crate::core::words::Words;
 use crate::i18n::{Lang, Texts};
 use crate::platform;
 use crate::settings::{Settings, SettingsError};
@@ -207,12 +195,8 @@ pub struct Ui {
     pub screen: Signal<Screen>,
     pub checker: Signal<Checker>,
     pub roller: Signal<Session<Roller>>,
-    pub game: Signal<Option<Active<Serieux>>>,
-    pub genius: Signal<Option<Active<Genius>>>,
-    pub einstein: Signal<Option<Active<Einstein>>>,
-    pub sequence: Signal<Option<Active<Sequence>>>,
-    pub rtt: Signal<Option<Active<Rtt>>>,
-    pub words: Signal<Option<Active<Words>>>,
+    /// The game of each kind being played (see [`GameScreen::active`]).
+    games: Games,
     pub saved: Signal<Vec<SavedGame>>,
     pub set_aside: Signal<usize>,
     pub restored: Signal<Vec<SavedGame>>,
@@ -354,12 +338,7 @@ pub fn Root(init: Init) -> Element {
         screen: Signal::new(init.screen),
         checker: Signal::new(init.checker.clone()),
         roller: Signal::new(roller::new_roller()),
-        game: Signal::new(None),
-        genius: Signal::new(None),
-        einstein: Signal::new(None),
-        sequence: Signal::new(None),
-        rtt: Signal::new(None),
-        words: Signal::new(None),
+        games: Games::none(),
         saved: Signal::new(init.saved.clone()),
         set_aside: Signal::new(init.set_aside),
         restored: Signal::new(init.restored.clone()),
@@ -449,32 +428,59 @@ pub fn Root(init: Init) -> Element {
     }
 }
 
-/// Each game's place in [`Ui`], the wording of its refusals, its screen
-/// and its rules page.
+/// The registry of game screens, a line per game: its type (named as its
+/// [`GameKind`]), its module (its rules' in the core and its screens' here;
+/// also its signal's name in [`Ui`], the game of that kind being played),
+/// the wording of its refusals, and its screen and rules page. It makes each game a [`GameScreen`], and
+/// writes [`with_screen`], the screens' side of
+/// [`crate::core::games::with_game`].
 macro_rules! game_screens {
-    ($($game:ident: $signal:ident, $wording:ident, $screen:ident, $rules:ident;)*) => {$(
-        impl GameScreen for $game {
-            fn active(ui: &Ui) -> Signal<Option<Active<$game>>> {
-                ui.$signal
-            }
+    ($($game:ident: $module:ident, $wording:ident, $screen:ident, $rules:ident;)*) => {
+        /// The game of each kind being played (or viewed from the history),
+        /// none at first.
+        #[derive(Clone, Copy)]
+        struct Games {
+            $($module: Signal<Option<Active<crate::core::$module::$game>>>,)*
+        }
 
-            fn refusal(lang: Lang, error: &<$game as Rules>::Error) -> String {
-                lang.$wording(error)
-            }
-
-            fn screen() -> Element {
-                rsx! { $screen {} }
-            }
-
-            fn rules() -> Element {
-                rsx! { $rules {} }
+        impl Games {
+            fn none() -> Games {
+                Games { $($module: Signal::new(None),)* }
             }
         }
-    )*};
+
+        $(
+            impl GameScreen for crate::core::$module::$game {
+                fn active(ui: &Ui) -> Signal<Option<Active<Self>>> {
+                    ui.games.$module
+                }
+
+                fn refusal(lang: Lang, error: &Self::Error) -> String {
+                    lang.$wording(error)
+                }
+
+                fn screen() -> Element {
+                    rsx! { $module::$screen {} }
+                }
+
+                fn rules() -> Element {
+                    rsx! { $module::$rules {} }
+                }
+            }
+        )*
+
+        /// Runs `job` with the [`GameScreen`] type of the game of `kind`:
+        /// the root, the rules page and the setup screen go through it.
+        pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
+            match kind {
+                $(GameKind::$game => job.run::<crate::core::$module::$game>(),)*
+            }
+        }
+    };
 }
 
 game_screens! {
-    Serieux: game, serieux_error, SerieuxGameScreen, SerieuxRulesScreen;
+    Serieux: serieux, serieux_error, SerieuxGameScreen, SerieuxRulesScreen;
     Genius: genius, genius_error, GeniusGameScreen, GeniusRulesScreen;
     Einstein: einstein, einstein_error, EinsteinGameScreen, EinsteinRulesScreen;
     Sequence: sequence, sequence_error, SequenceGameScreen, SequenceRulesScreen;
@@ -487,20 +493,6 @@ game_screens! {
 pub trait WithScreen {
     type Output;
     fn run<G: GameScreen>(self) -> Self::Output;
-}
-
-/// The registry of game screens: the screens' side of
-/// [`crate::core::games::with_game`], for games that are a [`GameScreen`]
-/// (a line of `game_screens!` above). Adding a game adds one line here.
-pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
-    match kind {
-        GameKind::Serieux => job.run::<Serieux>(),
-        GameKind::Genius => job.run::<Genius>(),
-        GameKind::Einstein => job.run::<Einstein>(),
-        GameKind::Sequence => job.run::<Sequence>(),
-        GameKind::Rtt => job.run::<Rtt>(),
-        GameKind::Words => job.run::<Words>(),
-    }
 }
 
 /// Every screen but the home screen and the checker: on the web each one's

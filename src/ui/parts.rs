@@ -3,7 +3,7 @@
 
 mod roll;
 
-pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel};
+pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel, Typed};
 
 use super::DieFace;
 use crate::core::dice::D6;

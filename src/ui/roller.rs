@@ -1,17 +1,20 @@
 //! The dice roller: any set of the app's dice, rolled together, some kept
 //! and the others rolled again, with a history and a fairness view.
 
+mod dice_set;
+mod table_top;
+
 use super::coach::{CoachToggle, COMPUTING};
-use super::{use_default, use_ui, DieFace};
+use super::{use_default, use_ui};
 use crate::core::coach::roller::{sum_odds, SumOdds};
-use crate::core::dice::D6;
-use crate::core::dice_kinds::{DieColour, DieKind, Face};
-use crate::core::game::Roll;
-use crate::core::roller::{fairness, Action, Roller, MAX_DICE};
+use crate::core::dice_kinds::{DieColour, DieKind};
+use crate::core::roller::{fairness, Action, Rolled, Roller};
 use crate::core::session::Session;
 use crate::i18n::Lang;
 use crate::platform;
+use dice_set::DiceSet;
 use dioxus::prelude::*;
+use table_top::{RollButtons, TableTop};
 
 /// Sets of dice for the games of the rulebooks, with their names.
 pub fn presets(lang: Lang) -> Vec<(&'static str, Vec<DieKind>)> {
@@ -51,17 +54,6 @@ pub fn new_roller() -> Session<Roller> {
     Session::new(vec![DieKind::D6; 5]).expect("five d6 are a valid set")
 }
 
-fn kind_class(kind: DieKind) -> String {
-    match kind {
-        DieKind::Letter(c) => format!("rdie rdie-letter rdie-{}", die_colour_class(c)),
-        DieKind::Colour => "rdie rdie-colour".into(),
-        DieKind::Challenge => "rdie rdie-challenge".into(),
-        DieKind::White => "rdie rdie-white".into(),
-        DieKind::Theme => "rdie rdie-theme".into(),
-        other => format!("rdie rdie-d{}", other.sides()),
-    }
-}
-
 /// The CSS name of a die colour.
 pub fn die_colour_class(c: DieColour) -> &'static str {
     match c {
@@ -74,205 +66,71 @@ pub fn die_colour_class(c: DieColour) -> &'static str {
     }
 }
 
-/// One die as drawn on the table: a d6 with pips, others with their label.
-#[component]
-fn RollerDie(kind: DieKind, face: Option<Face>, lang: Lang) -> Element {
-    let d6 = match (kind, face) {
-        (DieKind::D6, Some(Face::Number(n))) => D6::new(n as u8),
-        _ => None,
-    };
-    let swatch = match face {
-        Some(Face::Colour(c)) => Some(die_colour_class(c)),
-        _ => None,
-    };
-    rsx! {
-        if let Some(d) = d6 {
-            DieFace { face: d }
-        } else {
-            span { class: "rdie-face",
-                if let Some(c) = swatch {
-                    span { class: "swatch swatch-{c}", "aria-hidden": "true" }
-                }
-                span { class: "rdie-label", {face.map(|f| lang.face_label(f)).unwrap_or_else(|| "?".into())} }
-            }
-        }
-    }
-}
-
 #[component(lazy)]
 pub fn RollerScreen() -> Element {
     let ui = use_ui();
     let mut roller = ui.roller;
     let lang = ui.lang();
-    let t = lang.texts();
     let animate = ui.settings.read().animations;
 
     let session = roller.read();
     let state = session.state();
     let dice: Vec<DieKind> = state.dice().to_vec();
-    let showing = state.showing();
-    let kept: Vec<bool> = (0..dice.len()).map(|i| state.is_kept(i)).collect();
-    let rolled_once = showing.iter().any(|f| f.is_some());
     let history: Vec<_> = state.history().cloned().collect();
     let tally: Vec<(DieKind, Vec<u64>)> = state.tally().map(|(k, v)| (k, v.to_vec())).collect();
     let rolls = state.rolls();
-    let to_roll = state.to_roll();
-    let can_undo = session.can_undo();
-    // An undone roll's dice wait to come back: said where they will.
-    let undone_roll = session.waiting_roll();
     drop(session);
-    let sum = history.first().and_then(|h| h.sum);
-
-    let mut set_dice = move |new: Vec<DieKind>| {
-        if !new.is_empty() {
-            let _ = roller.write().act(Action::SetDice(new));
-        }
-    };
 
     rsx! {
         div { class: "roller", "data-testid": "roller",
-            section { class: "table-top", "aria-live": "polite",
-                if dice.is_empty() {
-                    p { class: "caption", "{t.roller_empty}" }
-                }
-                div { class: if animate { "roller-dice animate roll-{rolls % 2}" } else { "roller-dice" },
-                    for (i, kind) in dice.iter().copied().enumerate() {
-                        button {
-                            key: "{i}-{rolls}",
-                            class: "rdie-slot",
-                            class: if kept[i] { "kept" },
-                            "data-testid": "die-{i}",
-                            "aria-pressed": if kept[i] { "true" } else { "false" },
-                            disabled: !rolled_once,
-                            onclick: move |_| {
-                                let kept_now = roller.read().state().is_kept(i);
-                                let _ = roller.write().act(Action::Keep { die: i, kept: !kept_now });
-                            },
-                            span { class: "{kind_class(kind)}",
-                                RollerDie { kind, face: showing[i], lang }
-                            }
-                            span { class: "rdie-name", "{lang.die_name(kind)}" }
-                            if kept[i] {
-                                span { class: "kept-badge", "✓ {t.roller_kept}" }
-                            }
-                        }
-                    }
-                }
-                // The sum and the hint have their room before the first
-                // roll too (an empty line for dice without a sum), so that
-                // the Roll button below stays where it was tapped.
-                match sum {
-                    Some(sum) => rsx! { p { class: "roller-sum", "data-testid": "sum", "{lang.labelled(t.roller_sum, sum)}" } },
-                    None => rsx! { p { class: "roller-sum", "aria-hidden": "true", "\u{a0}" } },
-                }
-                p { class: "caption", "{t.roller_keep_hint}" }
-            }
-            div { class: "roller-actions",
-                button {
-                    class: "roll-main",
-                    "data-testid": "roll",
-                    "data-haptic": "roll",
-                    disabled: to_roll == 0,
-                    onclick: move |_| {
-                        let roll = Roll::of(roller.read().state().kinds_to_roll());
-                        let thrown = roller.read().throw(&roll, platform::random_face);
-                        if let Some(action) = thrown {
-                            let _ = roller.write().act(action);
-                        }
-                    },
-                    if kept.iter().any(|k| *k) { "{t.roller_roll} ({to_roll})" } else { "{t.roller_roll}" }
-                }
-                button {
-                    class: "action",
-                    "data-testid": "roller-undo",
-                    disabled: !can_undo,
-                    onclick: move |_| { roller.write().undo(); },
-                    "↶ {t.roller_undo}"
-                }
-            }
-            // Below the buttons, so that Roll stays where it was.
-            if undone_roll {
-                p { class: "roller-undone", role: "status", "data-testid": "roll-comes-back", "↶ {t.roller_undone}" }
-            }
-
-            section { class: "info",
-                h2 { class: "section-title", "{t.roller_presets}" }
-                div { class: "chips",
-                    for (name, set) in presets(lang) {
-                        button {
-                            key: "{name}",
-                            class: "chip",
-                            onclick: move |_| set_dice(set.clone()),
-                            "{name}"
-                        }
-                    }
-                }
-                h2 { class: "section-title", "{t.roller_add}" }
-                div { class: "chips",
-                    for (i, kind) in DieKind::ALL.into_iter().enumerate() {
-                        button {
-                            key: "{i}",
-                            class: "chip",
-                            "data-testid": "add-{lang.die_name(kind)}",
-                            disabled: dice.len() >= MAX_DICE,
-                            onclick: {
-                                let dice = dice.clone();
-                                move |_| set_dice([dice.clone(), vec![kind]].concat())
-                            },
-                            "+ {lang.die_name(kind)}"
-                        }
-                    }
-                }
-                if dice.len() > 1 {
-                    h2 { class: "section-title", "{t.roller_remove}" }
-                    div { class: "chips",
-                        for (i, kind) in dice.iter().copied().enumerate() {
-                            button {
-                                key: "rm-{i}",
-                                class: "chip chip-remove",
-                                "data-testid": "remove-{i}",
-                                onclick: {
-                                    let dice = dice.clone();
-                                    move |_| {
-                                        let mut d = dice.clone();
-                                        d.remove(i);
-                                        set_dice(d)
-                                    }
-                                },
-                                "✕ {lang.die_name(kind)}"
-                            }
-                        }
-                    }
-                }
-            }
-
+            TableTop { roller, lang, animate }
+            RollButtons { roller, lang }
+            DiceSet { dice, lang, on_set: move |new| { let _ = roller.write().act(Action::SetDice(new)); } }
             if !history.is_empty() {
-                section { class: "info", "data-testid": "history",
-                    h2 { class: "section-title", "{t.roller_history}" }
-                    ol { class: "history",
-                        for (n, roll) in history.iter().enumerate() {
-                            li { key: "{rolls - n as u64}",
-                                {roll.dice.iter().zip(&roll.rolled).map(|((_, f), r)| {
-                                    let label = lang.face_label(*f);
-                                    if *r { label } else { format!("({label})") }
-                                }).collect::<Vec<_>>().join(" · ")}
-                                if let Some(s) = roll.sum { " = {s}" }
-                            }
-                        }
+                RollHistory { history, rolls, lang }
+            }
+            RollerCoach { lang }
+            if !tally.is_empty() {
+                Fairness { tally, lang }
+            }
+        }
+    }
+}
+
+/// The rolls so far, the last first: each die's face (in brackets if it
+/// was kept) and the sum.
+#[component]
+fn RollHistory(history: Vec<Rolled>, rolls: u64, lang: Lang) -> Element {
+    let t = lang.texts();
+    rsx! {
+        section { class: "info", "data-testid": "history",
+            h2 { class: "section-title", "{t.roller_history}" }
+            ol { class: "history",
+                for (n, roll) in history.iter().enumerate() {
+                    li { key: "{rolls - n as u64}",
+                        {roll.dice.iter().zip(&roll.rolled).map(|((_, f), r)| {
+                            let label = lang.face_label(*f);
+                            if *r { label } else { format!("({label})") }
+                        }).collect::<Vec<_>>().join(" · ")}
+                        if let Some(s) = roll.sum { " = {s}" }
                     }
                 }
             }
+        }
+    }
+}
 
-            RollerCoach { lang }
-
-            if !tally.is_empty() {
-                section { class: "info", "data-testid": "fairness",
-                    h2 { class: "section-title", "{t.roller_fairness}" }
-                    p { class: "caption", "{t.roller_fairness_caption}" }
-                    for (kind, counts) in tally {
-                        FairnessRow { kind, counts, lang }
-                    }
-                }
+/// How often each face of each kind of die came up, and whether that
+/// looks fair.
+#[component]
+fn Fairness(tally: Vec<(DieKind, Vec<u64>)>, lang: Lang) -> Element {
+    let t = lang.texts();
+    rsx! {
+        section { class: "info", "data-testid": "fairness",
+            h2 { class: "section-title", "{t.roller_fairness}" }
+            p { class: "caption", "{t.roller_fairness_caption}" }
+            for (kind, counts) in tally {
+                FairnessRow { kind, counts, lang }
             }
         }
     }

@@ -17,7 +17,7 @@ mod tower;
 use super::parts::{Ranking, RulesPage};
 use super::{use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::DieKind;
-use crate::core::game::{GameKind, Rules};
+use crate::core::game::{Game, GameKind, Rules};
 use crate::core::rtt::{Action, Phase, Rtt, COLOURED};
 use crate::i18n::Lang;
 use crate::records;

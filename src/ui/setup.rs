@@ -2,16 +2,21 @@
 //! and the options of the game chosen (each game draws its own, in its UI
 //! module: [`GameSetup`]).
 
+mod draft;
+mod players;
+
 use super::active::Active;
-use super::parts::colour_class;
-use super::{use_default, use_ui, with_screen, GameScreen, Screen, Ui, WithScreen};
+use super::{use_ui, with_screen, GameScreen, Screen, Ui, WithScreen};
 use crate::core::game::{Game, GameKind};
 use crate::core::save::new_id;
 use crate::core::session::Session;
-use crate::core::table::{Colour, FirstPlayer, Player, MAX_PLAYERS};
+use crate::core::table::{FirstPlayer, Player};
+use crate::i18n::Lang;
 use crate::platform;
 use crate::records;
 use dioxus::prelude::*;
+use draft::use_setup_draft;
+use players::{PlayerNames, WhoStarts};
 use std::rc::Rc;
 
 /// A game's own part of the setup screen: its options (a mode, a sheet, a
@@ -71,36 +76,16 @@ pub fn SetupScreen(game: GameKind) -> Element {
     let ui = use_ui();
     let lang = ui.lang();
     let g = lang.game();
-    let mut names = use_signal(|| vec![String::new(), String::new()]);
-    let mut roll_off = use_signal(|| true);
-    let mut chosen = use_default::<usize>();
-    let mut error = use_default::<Option<String>>();
-    let recent = use_hook(records::remembered_names);
-
-    let current = names.read().clone();
-    let unused: Vec<String> = recent
-        .iter()
-        .filter(|r| !current.iter().any(|n| n.trim().eq_ignore_ascii_case(r)))
-        .take(8)
-        .cloned()
-        .collect();
+    let draft = use_setup_draft();
+    let mut error = draft.error;
 
     // Starts the game here, or (`on_phones`) opens it to the other phones
     // of the table at once.
-    let (options, begin) = use_game_options(game, current.len());
+    let (options, begin) = use_game_options(game, draft.names.read().len());
     let start = {
         move |on_phones: bool| {
-            let players: Vec<Player> = names
-                .read()
-                .iter()
-                .enumerate()
-                .map(|(i, n)| Player::new(n, Colour::ALL[i % Colour::ALL.len()]))
-                .collect();
-            let first = if roll_off() {
-                FirstPlayer::RollOff
-            } else {
-                FirstPlayer::Chosen(chosen().min(players.len().saturating_sub(1)))
-            };
+            let players = draft.players();
+            let first = draft.first(players.len());
             let mut ui = ui;
             let player_names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
             let started = begin(&ui, players, first);
@@ -121,99 +106,9 @@ pub fn SetupScreen(game: GameKind) -> Element {
     rsx! {
         div { class: "setup", "data-testid": "setup",
             {options}
-            section { class: "info",
-                h2 { class: "section-title", "{g.players}" }
-                for (i, name) in current.iter().enumerate() {
-                    div { key: "{i}", class: "player-row",
-                        span { class: "player-symbol {colour_class(Colour::ALL[i])}", "aria-hidden": "true", "{Colour::ALL[i].symbol()}" }
-                        input {
-                            class: "name-input",
-                            "data-testid": "name-{i}",
-                            r#type: "text",
-                            maxlength: "24",
-                            autocomplete: "off",
-                            placeholder: "{g.player} {i + 1}",
-                            "aria-label": "{g.player} {i + 1}",
-                            value: "{name}",
-                            oninput: move |e| { names.write()[i] = e.value(); error.set(None); },
-                        }
-                        if current.len() > 1 {
-                            button {
-                                class: "icon-button",
-                                "data-testid": "remove-player-{i}",
-                                "aria-label": "{lang.texts().roller_remove} {g.player} {i + 1}",
-                                onclick: move |_| { names.write().remove(i); },
-                                "✕"
-                            }
-                        }
-                    }
-                }
-                if current.len() < *game.players().end() {
-                    button {
-                        class: "action",
-                        "data-testid": "add-player",
-                        onclick: move |_| names.write().push(String::new()),
-                        "+ {g.add_player}"
-                    }
-                }
-                if !unused.is_empty() {
-                    h2 { class: "section-title", "{g.recent_players}" }
-                    div { class: "chips",
-                        for r in unused {
-                            button {
-                                key: "{r}",
-                                class: "chip",
-                                onclick: move |_| {
-                                    let mut list = names.write();
-                                    if let Some(slot) = list.iter_mut().find(|n| n.trim().is_empty()) {
-                                        *slot = r.clone();
-                                    } else if list.len() < MAX_PLAYERS {
-                                        list.push(r.clone());
-                                    }
-                                },
-                                "{r}"
-                            }
-                        }
-                    }
-                }
-            }
-            fieldset { class: "choice-group",
-                legend { "{g.who_starts}" }
-                label { class: "choice",
-                    input { r#type: "radio", name: "first", "data-testid": "first-rolloff", checked: roll_off(), onchange: move |_| roll_off.set(true) }
-                    span { "{g.roll_off}" }
-                }
-                label { class: "choice",
-                    input { r#type: "radio", name: "first", "data-testid": "first-chosen", checked: !roll_off(), onchange: move |_| roll_off.set(false) }
-                    span { "{g.chosen}" }
-                }
-                if !roll_off() {
-                    div { class: "chips",
-                        for (i, name) in current.iter().enumerate() {
-                            button {
-                                key: "{i}",
-                                class: if chosen() == i { "chip chip-on" } else { "chip" },
-                                "aria-pressed": if chosen() == i { "true" } else { "false" },
-                                "data-testid": "first-{i}",
-                                onclick: move |_| chosen.set(i),
-                                if name.trim().is_empty() { "{g.player} {i + 1}" } else { "{name}" }
-                            }
-                        }
-                    }
-                }
-            }
-            label { class: "choice coach-allowed",
-                input {
-                    r#type: "checkbox",
-                    "data-testid": "coach-allowed",
-                    checked: ui.settings.read().coach_allowed(game),
-                    onchange: move |e| { let mut ui = ui; ui.update_settings(|s| s.allow_coach(game, e.checked())) },
-                }
-                span { class: "choice-text",
-                    strong { "{lang.coach().allowed}" }
-                    small { "{lang.coach().allowed_hint}" }
-                }
-            }
+            PlayerNames { draft, game, lang }
+            WhoStarts { draft, lang }
+            CoachAllowed { game, lang }
             super::dice::DiceSetup { game }
             if let Some(message) = error() {
                 p { class: "entry-error", role: "alert", "data-testid": "setup-error", "⚠ {message}" }
@@ -237,6 +132,26 @@ pub fn SetupScreen(game: GameKind) -> Element {
                     ui.go(Screen::Rules(game))
                 },
                 "{g.rules}"
+            }
+        }
+    }
+}
+
+/// Whether the coach may be asked in this game (kept per game).
+#[component]
+fn CoachAllowed(game: GameKind, lang: Lang) -> Element {
+    let ui = use_ui();
+    rsx! {
+        label { class: "choice coach-allowed",
+            input {
+                r#type: "checkbox",
+                "data-testid": "coach-allowed",
+                checked: ui.settings.read().coach_allowed(game),
+                onchange: move |e| { let mut ui = ui; ui.update_settings(|s| s.allow_coach(game, e.checked())) },
+            }
+            span { class: "choice-text",
+                strong { "{lang.coach().allowed}" }
+                small { "{lang.coach().allowed_hint}" }
             }
         }
     }

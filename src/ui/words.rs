@@ -8,7 +8,7 @@ use super::parts::{Ranking, RulesPage};
 use super::roller::die_colour_class;
 use super::{use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::LETTER_FACES;
-use crate::core::game::{GameKind, RollSource, Rules};
+use crate::core::game::{Game, GameKind, RollSource, Rules};
 use crate::core::words::{Action, Phase, Words, THEME_CARDS};
 use crate::i18n::Lang;
 use crate::platform;

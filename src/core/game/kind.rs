@@ -4,31 +4,41 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The games of the app, as named in saved files and ids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Serieux,
-    Genius,
-    Einstein,
-    Sequence,
-    Rtt,
-    Words,
+/// The games of the app, a line each: its kind and its name in saved files,
+/// ids and tickets (never changed once games are saved), in the order the
+/// home screen, the history and the statistics list them.
+macro_rules! game_kinds {
+    ($($kind:ident: $name:literal,)*) => {
+        /// The games of the app, as named in saved files and ids.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum GameKind {
+            $(#[serde(rename = $name)] $kind,)*
+        }
+
+        impl GameKind {
+            /// Every game, in the order the home screen lists them.
+            pub const ALL: [GameKind; [$($name),*].len()] = [$(GameKind::$kind),*];
+
+            /// The game's name in files and ids.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $name,)*
+                }
+            }
+        }
+    };
+}
+
+game_kinds! {
+    Serieux: "serieux",
+    Genius: "genius",
+    Einstein: "einstein",
+    Sequence: "sequence",
+    Rtt: "rtt",
+    Words: "words",
 }
 
 impl GameKind {
-    /// The game's name in files and ids.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Serieux => "serieux",
-            GameKind::Genius => "genius",
-            GameKind::Einstein => "einstein",
-            GameKind::Sequence => "sequence",
-            GameKind::Rtt => "rtt",
-            GameKind::Words => "words",
-        }
-    }
-
     /// The game of that name in files and ids.
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|kind| kind.name() == name)
@@ -42,16 +52,6 @@ impl GameKind {
             .position(|k| *k == self)
             .unwrap_or(usize::MAX)
     }
-
-    /// Every game, in the order the home screen lists them.
-    pub const ALL: [GameKind; 6] = [
-        GameKind::Serieux,
-        GameKind::Genius,
-        GameKind::Einstein,
-        GameKind::Sequence,
-        GameKind::Rtt,
-        GameKind::Words,
-    ];
 }
 
 /// What a game was played with, beyond its kind.

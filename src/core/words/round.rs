@@ -3,6 +3,7 @@
 
 use super::{Phase, LIMITED_PER_PLAYER};
 use crate::core::dice_kinds::DieColour;
+use crate::core::table::Opening;
 
 /// A word waiting for the table's judgement.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +96,17 @@ impl super::Words {
         *pot -= got;
         self.tokens[player] += got;
         got
+    }
+
+    /// The first round once the first player is known, else the roll-off.
+    pub(super) fn open(&mut self, opening: Opening) {
+        match opening {
+            Opening::First(roller) => {
+                self.roller = roller;
+                self.start_round(false);
+            }
+            Opening::RollOff(r) => self.phase = Phase::RollOff(r),
+        }
     }
 
     /// A new round. In "Propositions limitées" 2 tokens per player go from

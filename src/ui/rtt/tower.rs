@@ -3,6 +3,7 @@
 //! coach's recommended squares; a tab per player's tower.
 
 use super::draft::RttDraft;
+use crate::core::game::Game;
 use crate::core::rtt::{Action, Error, Phase, Rtt, Sheet};
 use crate::i18n::Lang;
 use crate::ui::parts::symbol;
