@@ -12,14 +12,14 @@
 //! [`super::heartbeat`]): the guest closes the connection, and its driver
 //! dials again.
 
-use super::super::game::{Actor, Game};
+use super::super::game::Game;
 use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
     encode, Denied, Entry, Frames, Held, JoinRefusal, PhoneId, SeatView, Secret, Step, ToGuest,
     ToHost, PROTOCOL,
 };
-use super::{may_switch_dice, Output, PeerId};
+use super::{seat_may, Output, PeerId};
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -371,19 +371,7 @@ impl<G: Game> Guest<G> {
         self.now = now;
         let replica = self.replica.as_ref().ok_or(Denied::NotJoined)?;
         let seat = self.seat().ok_or(Denied::Watching)?;
-        if let Step::Act(action) = &step {
-            let state = replica.session().state();
-            let actor = state.actor(action);
-            if actor != Actor::Table && actor != Actor::Player(seat) {
-                return Err(Denied::NotYourSeat {
-                    seat: Some(seat),
-                    actor,
-                });
-            }
-            if G::dice_change(action).is_some() && !may_switch_dice(state, Some(seat)) {
-                return Err(Denied::DiceSwitch);
-            }
-        }
+        seat_may(replica.session().state(), seat, &step)?;
         // Each phone takes back its own moves (the host checks it too).
         if self.pending.is_empty() && !self.may(&step) {
             return Err(Denied::OthersMove);

@@ -16,7 +16,7 @@ use super::wire::{
     encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Origin, PhoneId, SeatView,
     Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
 };
-use super::{may_switch_dice, Output, PeerId};
+use super::{seat_may, Output, PeerId};
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -442,19 +442,7 @@ impl<G: Game> Host<G> {
                 return Err(Denied::OthersMove);
             }
         }
-        if let Step::Act(action) = &step {
-            let state = self.replica.session().state();
-            let actor = state.actor(action);
-            if actor != Actor::Table && actor != Actor::Player(seat) {
-                return Err(Denied::NotYourSeat {
-                    seat: Some(seat),
-                    actor,
-                });
-            }
-            if G::dice_change(action).is_some() && !may_switch_dice(state, Some(seat)) {
-                return Err(Denied::DiceSwitch);
-            }
-        }
+        seat_may(self.replica.session().state(), seat, &step)?;
         self.append(step, origin)
     }
 

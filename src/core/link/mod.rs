@@ -68,6 +68,31 @@ pub fn may_switch_dice<G: Game>(state: &G, seat: Option<usize>) -> bool {
     movers.is_empty() || movers.contains(&Actor::Player(seat))
 }
 
+/// Whether the phone holding `seat` may make `step` (a guest's own check,
+/// and the host's of a guest's proposal): an action of that seat's player
+/// or of the whole table, and a switch of the dice only when
+/// [`may_switch_dice`].
+pub fn seat_may<G: Game>(
+    state: &G,
+    seat: usize,
+    step: &wire::Step<G::Action>,
+) -> Result<(), wire::Denied<G::Error>> {
+    let wire::Step::Act(action) = step else {
+        return Ok(());
+    };
+    let actor = state.actor(action);
+    if actor != Actor::Table && actor != Actor::Player(seat) {
+        return Err(wire::Denied::NotYourSeat {
+            seat: Some(seat),
+            actor,
+        });
+    }
+    if G::dice_change(action).is_some() && !may_switch_dice(state, Some(seat)) {
+        return Err(wire::Denied::DiceSwitch);
+    }
+    Ok(())
+}
+
 /// Why a table could not be opened on this phone, in the terms its player
 /// is told (`crate::link`'s own errors say more, for the logs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
