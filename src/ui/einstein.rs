@@ -4,6 +4,7 @@
 mod choose;
 mod draft;
 mod sheet;
+mod table_notes;
 
 use super::coach::Panel;
 use super::parts::{use_typed, AppRoll, Ranking, RecordTyped, RollPanel, RulesPage};
@@ -18,6 +19,7 @@ use choose::{ChoosePanel, Handover};
 use dioxus::prelude::*;
 use draft::use_einstein_draft;
 use sheet::{signed, MarkedList, SheetTabs, SheetView};
+use table_notes::TableNotes;
 
 /// The coach for `player`'s split: the ways to split the roll that the
 /// coach ranks best (splits that mark the same sums and fifth die are one
@@ -175,6 +177,9 @@ pub fn EinsteinGameScreen() -> Element {
             // While players choose in turn, what the others chose stays hidden.
             if !shown.marked().is_empty() && !in_turn {
                 MarkedList { marked: shown.marked().to_vec(), players: players.clone(), lang }
+            }
+            if let Some(table) = &table {
+                TableNotes { state: state.clone(), mine: table.mine.clone(), lang }
             }
 
             match state.phase().clone() {
