@@ -105,8 +105,8 @@ impl Lang {
     pub fn einstein_done_early(self, names: &[String]) -> String {
         let who = names.join(" & ");
         self.pick(
-            format!("{who}, votre partie est finie : un 5e dé a 8 marques. Les autres jouent encore ; le classement viendra à la fin de leur partie."),
-            format!("{who}, your game is over: a fifth-die value has 8 marks. The others play on; the ranking comes when they are done."),
+            format!("{who}, votre partie est finie : une valeur du 5e dé a 8 marques. Les autres jouent encore ; le classement viendra à la fin de leur partie."),
+            format!("{who}, your game is over: one fifth-die value has 8 marks. The others play on; the ranking comes when they are done."),
         )
     }
 
