@@ -24,7 +24,7 @@ texts! {
     away: "téléphone déconnecté", "phone away";
     unseen: "téléphone (pas de nouvelles d'ici)", "phone (no news from here)";
     open_seat: "libre pour un téléphone (jouée ici en attendant)", "free for a phone (played here meanwhile)";
-    free_for_guest: "libre", "free";
+    free_for_guest: "libre (jouée sur le téléphone hôte en attendant)", "free (played on the host phone meanwhile)";
     free_seat: "Libérer", "Free";
     offer_seat: "Céder", "Hand over";
     take_seat: "Sur ce téléphone", "On this phone";

@@ -301,6 +301,7 @@ test('Roll to the Top on three phones: one result, each fills their own sheet at
   await chloe.waitForSelector(id('claim-2'));
   assert.equal(await chloe.$(id('seat-taken')), null, 'her seat is not said taken');
   assert.match(await textOf(chloe, 'claim-status'), /Vous regardez la partie/);
+  assert.match(await textOf(chloe, 'seat-2'), /libre \(jouée sur le téléphone hôte en attendant\)/);
   await shot(chloe, 'table-rtt-freed-picker-fr-dark');
   for (const page of phones) assert.deepEqual(page.errors, []);
   log(`rtt test: ${Date.now() - t0} ms`);
