@@ -444,3 +444,85 @@ fn the_phone_is_passed_between_the_choices_of_one_roll() {
     }
     assert!(replayed.state().passing_phone());
 }
+
+/// On several phones (rulings): once every player has chosen for a roll
+/// and the choices are shown, they are final; before, a player may take
+/// theirs back. On one phone, undo is unchanged.
+#[test]
+fn a_rolls_choices_are_final_at_a_table_once_all_are_shown() {
+    use genius::core::game::WhoseDice;
+    let mut g = game(3);
+    assert_eq!(g.check_undo_at_table(), Ok(()), "nothing to take back");
+    g.act(roll([1, 2, 3, 4, 5])).unwrap();
+    assert_eq!(g.check_undo_at_table(), Ok(()), "the roll");
+    g.act(choose(0, [0, 1], [2, 3])).unwrap();
+    g.act(choose(2, [0, 1], [2, 3])).unwrap();
+    assert_eq!(g.check_undo_at_table(), Ok(()), "Bruno has not chosen");
+    g.act(choose(1, [0, 1], [2, 3])).unwrap();
+    assert_eq!(g.check_undo_at_table(), Err(Error::ChoicesFinal));
+    // A change of dice on top may be taken back, not the choice beneath.
+    g.act(Action::Dice(WhoseDice::Table)).unwrap();
+    assert_eq!(g.check_undo_at_table(), Ok(()));
+    assert!(g.undo());
+    assert_eq!(g.check_undo_at_table(), Err(Error::ChoicesFinal));
+    // One phone passed around: undo as ever.
+    assert!(g.undo());
+    assert_eq!(
+        g.state().phase(),
+        &Phase::Choose {
+            dice: roll_dice([1, 2, 3, 4, 5]),
+            waiting: vec![1]
+        }
+    );
+    // The last choice of the game is final too.
+    let mut solo = game(1);
+    for _ in 0..8 {
+        solo.act(roll([1, 1, 1, 1, 1])).unwrap();
+        solo.act(choose(0, [0, 1], [2, 3])).unwrap();
+    }
+    assert!(solo.is_finished());
+    assert_eq!(solo.check_undo_at_table(), Err(Error::ChoicesFinal));
+}
+
+fn roll_dice(values: [u8; 5]) -> Vec<D6> {
+    values.iter().map(|&v| D6::new(v).unwrap()).collect()
+}
+
+/// On several phones: the last to choose is told the table waits for
+/// them; a player whose game has ended while the others go on is told so.
+#[test]
+fn a_phone_knows_when_the_table_waits_for_it_and_when_its_game_is_over() {
+    let mut g = game(3);
+    g.act(roll([1, 2, 3, 4, 5])).unwrap();
+    assert!(!g.state().waits_only_for(&[1]), "no one has chosen");
+    g.act(choose(0, [0, 1], [2, 3])).unwrap();
+    assert!(!g.state().waits_only_for(&[1]), "Chloé has not chosen");
+    assert!(g.state().waits_only_for(&[1, 2]), "a phone playing both");
+    g.act(choose(2, [0, 1], [2, 3])).unwrap();
+    assert!(g.state().waits_only_for(&[1]));
+    assert!(!g.state().waits_only_for(&[0]));
+    g.act(choose(1, [0, 1], [2, 3])).unwrap();
+    assert!(!g.state().waits_only_for(&[1]), "all have chosen");
+    // Anne leaves a 1 every time, the others a 2 and a 3 in turn: she is
+    // done at the eighth mark and the others play on.
+    let mut g = game(3);
+    let (two, three) = (([0, 3], [2, 4]), ([0, 3], [1, 4]));
+    for i in 0.. {
+        if g.state().sheet(0).done {
+            break;
+        }
+        let (b, c) = if i % 2 == 0 {
+            (two, three)
+        } else {
+            (three, two)
+        };
+        g.act(roll([1, 2, 3, 1, 1])).unwrap();
+        g.act(choose(0, [0, 1], [2, 3])).unwrap();
+        g.act(choose(1, b.0, b.1)).unwrap();
+        g.act(choose(2, c.0, c.1)).unwrap();
+    }
+    assert!(g.state().done_before_the_others(&[0]));
+    assert!(!g.state().done_before_the_others(&[1]));
+    assert!(!g.state().done_before_the_others(&[0, 1]));
+    assert!(!g.state().done_before_the_others(&[]));
+}

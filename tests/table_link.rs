@@ -1313,3 +1313,77 @@ fn a_move_with_no_answer_is_told_and_sent_again() {
     );
     assert_eq!(guest.state(), &LinkState::Joined, "not yet counted as gone");
 }
+
+/// Rulings (several phones): once every player has chosen for a roll and
+/// the choices are shown, that roll's choices are final for everyone; the
+/// last chooser may not take theirs back after seeing the others'.
+#[test]
+fn einsteins_choices_are_final_once_all_are_shown() {
+    let mut table = einstein_table();
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), table.now)
+        .unwrap();
+    table.host.act(Step::Act(choose(0)), table.now).unwrap();
+    settle(&mut table);
+    // Before everyone has chosen, a player may take their own choice back.
+    let bruno = table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), table.now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&bruno], Some(Ok(3)));
+    let undo = table.phones[0].guest.act(Step::Undo, table.now).unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&undo], Some(Ok(4)));
+    let redo = table.phones[0].guest.act(Step::Redo, table.now).unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&redo], Some(Ok(5)));
+    // Chloé chooses last: the choices are shown, and final.
+    let chloe = table.phones[1]
+        .guest
+        .act(Step::Act(choose(2)), table.now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[1].outcomes[&chloe], Some(Ok(6)));
+    let final_ = Err(Denied::Rules(einstein::Error::ChoicesFinal));
+    // Refused at once on her phone…
+    assert_eq!(table.phones[1].guest.act(Step::Undo, table.now), final_);
+    // …and by the host, for a proposal forged past that check.
+    let forged = encode(&ToHost::<einstein::Action>::Propose {
+        id: 70,
+        step: Step::Undo,
+    })
+    .unwrap();
+    let peer = table.phones[1].peer.unwrap();
+    table.host.receive(peer, &forged, table.now);
+    settle(&mut table);
+    assert_eq!(table.host.replica().head(), 6, "nothing undone");
+    assert_eq!(
+        table.phones[1]
+            .guest
+            .replica()
+            .unwrap()
+            .session()
+            .log()
+            .len(),
+        4,
+        "the roll and the three choices"
+    );
+    // Nor may the host, should it hold the seat of the last chooser.
+    table.host.free_seat(2, table.now);
+    settle(&mut table);
+    assert!(table.host.may(&Step::Undo));
+    assert_eq!(table.host.act(Step::Undo, table.now), final_);
+    // The next roll may be taken back (its dice come back), not the
+    // choices beneath it.
+    let bruno = &mut table.phones[0].guest;
+    let rolled = bruno.act(Step::Act(roll([1, 1, 2, 2, 3])), table.now);
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&rolled.unwrap()], Some(Ok(7)));
+    let undo = table.phones[0].guest.act(Step::Undo, table.now);
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&undo.unwrap()], Some(Ok(8)));
+    assert_eq!(table.host.act(Step::Undo, table.now), final_);
+    assert_eq!(table.host.replica().session().log().len(), 4);
+}

@@ -188,6 +188,28 @@ impl Einstein {
             && !self.last.is_empty()
     }
 
+    /// On several phones: every other player still playing has chosen for
+    /// this roll, and the table waits only for `mine` (this phone's
+    /// players) to choose.
+    pub fn waits_only_for(&self, mine: &[usize]) -> bool {
+        let Phase::Choose { waiting, .. } = &self.phase else {
+            return false;
+        };
+        !waiting.is_empty()
+            && waiting.iter().all(|p| mine.contains(p))
+            && self.last.iter().any(|m| !mine.contains(&m.player))
+    }
+
+    /// On several phones: the game of every one of `mine` (this phone's
+    /// players) has ended while others play on.
+    pub fn done_before_the_others(&self, mine: &[usize]) -> bool {
+        self.phase != Phase::Finished
+            && !mine.is_empty()
+            && mine
+                .iter()
+                .all(|p| self.sheets.get(*p).is_some_and(|s| s.done))
+    }
+
     /// The game as a phone of the table shows it (one game on several
     /// phones): while players are still choosing for a roll, the choices
     /// of that roll made by players other than `mine` are not shown yet
@@ -340,6 +362,10 @@ pub enum Error {
     },
     Setup(SetupError),
     First(FirstPlayerError),
+    /// On several phones: every player has chosen for the roll and the
+    /// choices are shown, so they are final (none is taken back after
+    /// seeing the others').
+    ChoicesFinal,
 }
 
 crate::seating_errors!(Error);
@@ -515,6 +541,17 @@ impl Game for Einstein {
 
     fn progress(&self) -> Progress {
         Progress::Roll(self.rolls + 1)
+    }
+
+    /// Once every player has chosen for a roll, the choices are shown on
+    /// every phone: the last of them, which showed them, is final (on
+    /// paper, the marks are made before anyone looks across). Before that
+    /// a player may take their own choice back.
+    fn take_back_at_table(&self, last: &Action) -> Result<(), Error> {
+        match (last, &self.phase) {
+            (Action::Choose { .. }, Phase::Roll | Phase::Finished) => Err(Error::ChoicesFinal),
+            _ => Ok(()),
+        }
     }
 
     fn actor(&self, action: &Action) -> Actor {

@@ -17,7 +17,7 @@
 //! undone roll of the app's, which come back).
 
 use super::dice_kinds::DieKind;
-use super::game::{Roll, RollSource, Rules, WhoseDice};
+use super::game::{Game, Roll, RollSource, Rules, WhoseDice};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
@@ -403,5 +403,17 @@ impl<R: Rules> Session<R> {
 
     pub fn is_finished(&self) -> bool {
         self.state.is_finished()
+    }
+}
+
+impl<G: Game> Session<G> {
+    /// Whether the last action may be taken back at a table of several
+    /// phones (see [`Game::take_back_at_table`]); nothing to take back is
+    /// not this refusal (see [`Session::can_undo`]).
+    pub fn check_undo_at_table(&self) -> Result<(), G::Error> {
+        match self.record.log.last() {
+            Some(last) => self.state.take_back_at_table(last),
+            None => Ok(()),
+        }
     }
 }

@@ -118,6 +118,45 @@ impl Lang {
     }
 
     /// Why the coach recommends its move, in one line.
+    /// Why the coach recommends the move, for the player to move: `you`
+    /// on their phone, or (on a phone that waits while they play) named,
+    /// in the third person.
+    pub fn coach_sequence_reason_for(self, reason: &Reason, mover: Option<&str>) -> String {
+        let Some(name) = mover else {
+            return self.coach_sequence_reason(reason);
+        };
+        let why = match reason {
+            Reason::Wins => self.pick(
+                "ce coup aligne ses jetons : la partie est gagnée !".to_string(),
+                "this move completes their line: the game is won!".to_string(),
+            ),
+            Reason::Threatens { chance } => self.pick(
+                format!(
+                    "il prépare une ligne que son prochain lancer peut compléter ({}).",
+                    self.coach_chance(*chance)
+                ),
+                format!(
+                    "it sets up a line their next throw can complete ({}).",
+                    self.coach_chance(*chance)
+                ),
+            ),
+            Reason::Builds => self.pick(
+                "il renforce le plus ses lignes et affaiblit le plus celles de l'adversaire."
+                    .to_string(),
+                "it strengthens their lines and weakens the opponent's the most.".to_string(),
+            ),
+            // Worded without "you" already.
+            Reason::OnlyMove | Reason::Blocks { .. } => {
+                let mut text = self.coach_sequence_reason(reason);
+                if let Some(first) = text.chars().next() {
+                    text.replace_range(..first.len_utf8(), &first.to_lowercase().to_string());
+                }
+                text
+            }
+        };
+        self.pick(format!("Pour {name} : {why}"), format!("For {name}: {why}"))
+    }
+
     pub fn coach_sequence_reason(self, reason: &Reason) -> String {
         match reason {
             Reason::Wins => self

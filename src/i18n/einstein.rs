@@ -32,6 +32,9 @@ texts! {
         "Avec cette paire, une seule répartition est permise : elle est proposée, validez-la (ou touchez d'autres dés).",
         "With this pair only one split is allowed: it is proposed, confirm it (or tap other dice).";
     choice_hidden: "Le choix précédent est caché.", "The previous choice is hidden.";
+    last_chooser:
+        "Tous les autres ont choisi : la table n'attend plus que vous.",
+        "Everyone else has chosen: the table is waiting for you.";
 }
 
 impl Lang {
@@ -97,6 +100,16 @@ impl Lang {
         )
     }
 
+    /// On several phones, to a player whose game has ended while the
+    /// others play on: "Anne, votre partie est finie…".
+    pub fn einstein_done_early(self, names: &[String]) -> String {
+        let who = names.join(" & ");
+        self.pick(
+            format!("{who}, votre partie est finie : une valeur du 5e dé a 8 marques. Les autres jouent encore ; le classement viendra à la fin de leur partie."),
+            format!("{who}, your game is over: one fifth-die value has 8 marks. The others play on; the ranking comes when they are done."),
+        )
+    }
+
     /// Why a move of Einstein was refused.
     pub fn einstein_error(self, error: &Error) -> String {
         match (self, error) {
@@ -107,8 +120,39 @@ impl Lang {
             (Lang::En, Error::BadPairs) => "Make two pairs from four different dice.".into(),
             (Lang::Fr, Error::WrongDiceCount) => "Einstein se joue avec 5 dés.".into(),
             (Lang::En, Error::WrongDiceCount) => "Einstein is played with 5 dice.".into(),
+            (Lang::Fr, Error::ChoicesFinal) => {
+                "Tout le monde a choisi et les choix sont montrés : ceux de ce lancer sont définitifs.".into()
+            }
+            (Lang::En, Error::ChoicesFinal) => {
+                "Everyone has chosen and the choices are shown: this roll's choices are final.".into()
+            }
             (_, Error::GameOver) => self.game_is_over(),
             (_, _) => self.not_possible_now(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn final_choices_are_worded_in_each_language() {
+        let fr = Lang::Fr.einstein_error(&Error::ChoicesFinal);
+        let en = Lang::En.einstein_error(&Error::ChoicesFinal);
+        assert!(fr.contains("définitifs"), "{fr}");
+        assert!(en.contains("final"), "{en}");
+        assert_ne!(fr, Lang::Fr.not_possible_now());
+    }
+
+    #[test]
+    fn a_player_done_early_is_told_in_each_language() {
+        let anne = ["Anne".to_string()];
+        assert!(Lang::Fr
+            .einstein_done_early(&anne)
+            .starts_with("Anne, votre partie est finie"));
+        assert!(Lang::En
+            .einstein_done_early(&anne)
+            .starts_with("Anne, your game is over"));
     }
 }

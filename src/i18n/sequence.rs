@@ -45,6 +45,40 @@ impl Lang {
         }
     }
 
+    /// The same, on a phone that waits while `name` plays (several
+    /// phones): in the third person. "7 : Anne pose un jeton sur une case 7
+    /// libre."
+    pub fn sequence_place_by(self, name: &str, sum: u8, replacing: bool) -> String {
+        match (self, sum, replacing) {
+            (Lang::Fr, 11, false) => {
+                format!("11 : {name} pose un jeton sur n'importe quelle case libre.")
+            }
+            (Lang::En, 11, false) => format!("11: {name} places a chip on any free square."),
+            (Lang::Fr, 11, true) => {
+                format!("Plus de case libre : {name} remplace un jeton adverse.")
+            }
+            (Lang::En, 11, true) => {
+                format!("No free square left: {name} replaces an opponent's chip.")
+            }
+            (Lang::Fr, s, false) => format!("{s} : {name} pose un jeton sur une case {s} libre."),
+            (Lang::En, s, false) => format!("{s}: {name} places a chip on a free {s} square."),
+            (Lang::Fr, s, true) => {
+                format!("{s} : les quatre cases {s} sont prises, {name} remplace un jeton adverse.")
+            }
+            (Lang::En, s, true) => {
+                format!("{s}: all four {s} squares are taken, {name} replaces an opponent's chip.")
+            }
+        }
+    }
+
+    /// "10 : Anne retire un jeton adverse…" (a phone that waits).
+    pub fn sequence_remove_by(self, name: &str) -> String {
+        self.pick(
+            format!("10 : {name} retire un jeton adverse (jamais sur une case 2 ou 12)."),
+            format!("10: {name} removes an opponent's chip (never on a 2 or a 12 square)."),
+        )
+    }
+
     /// "Rien à faire avec ce 10 : le tour passe."
     pub fn sequence_nothing(self, sum: u8) -> String {
         self.pick(

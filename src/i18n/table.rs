@@ -24,7 +24,7 @@ texts! {
     away: "téléphone déconnecté", "phone away";
     unseen: "téléphone (pas de nouvelles d'ici)", "phone (no news from here)";
     open_seat: "libre pour un téléphone (jouée ici en attendant)", "free for a phone (played here meanwhile)";
-    free_for_guest: "libre", "free";
+    free_for_guest: "libre (jouée sur le téléphone hôte en attendant)", "free (played on the host phone meanwhile)";
     free_seat: "Libérer", "Free";
     offer_seat: "Céder", "Hand over";
     take_seat: "Sur ce téléphone", "On this phone";
@@ -38,6 +38,9 @@ texts! {
     asking: "Envoyé à l'hôte : en attente de sa réponse…", "Sent to the host: waiting for its answer…";
     watch: "Regarder seulement", "Just watch";
     watching: "Vous regardez la partie.", "You are watching the game.";
+    watching_here:
+        "Ce téléphone regarde la partie : il ne joue aucune place. Pour jouer, choisissez une place libre sous « Téléphones ».",
+        "This phone is watching the game: it plays no seat. To play, pick a free seat under “Phones”.";
     seat_taken: "Cette place vient d'être prise par un autre téléphone.", "That seat was just taken by another phone.";
     to_game: "Aller à la partie", "Go to the game";
     table_button: "Téléphones", "Phones";
@@ -166,7 +169,39 @@ impl Lang {
         )
     }
 
-    fn and_list(self, names: &[String]) -> String {
+    /// Who the phones wait for, by where each plays: on their own phone
+    /// (`own`), or on the host's (`on_host`: its own player, or a seat no
+    /// phone holds): "On attend Chloé, sur le téléphone hôte."
+    pub fn waiting_for_where(self, own: &[String], on_host: &[String]) -> String {
+        if on_host.is_empty() {
+            return self.waiting_for(own);
+        }
+        let list = self.and_list(on_host);
+        let host = self.pick("sur le téléphone hôte", "on the host phone");
+        if own.is_empty() {
+            return self.pick(
+                format!("On attend {list}, {host}."),
+                format!("Waiting for {list}, {host}."),
+            );
+        }
+        let whose = if own.len() > 1 { "leur" } else { "son" };
+        let others = self.and_list(own);
+        self.pick(
+            format!("On attend {others}, sur {whose} téléphone, et {list}, {host}."),
+            format!("Waiting for {others}, on their phone, and {list}, {host}."),
+        )
+    }
+
+    /// The host freed `name`'s seat: its phone plays it from now on.
+    pub fn freed_seat_here(self, name: &str) -> String {
+        self.pick(
+            format!("Vous jouez maintenant la place de {name} sur ce téléphone, jusqu'à ce qu'un autre téléphone la prenne."),
+            format!("You now play {name}'s seat on this phone, until another phone takes it."),
+        )
+    }
+
+    /// "Anne, Bruno et Chloé" / "Anne, Bruno and Chloé".
+    pub fn and_list(self, names: &[String]) -> String {
         match names {
             [] => String::new(),
             [one] => one.clone(),
@@ -282,6 +317,19 @@ mod tests {
         assert_eq!(
             Lang::Fr.waiting_for(&names(&["Anne"])),
             "On attend Anne, sur son téléphone."
+        );
+        // A seat the host's phone plays (a freed one) is not on its own phone.
+        assert_eq!(
+            Lang::Fr.waiting_for_where(&[], &names(&["Chloé"])),
+            "On attend Chloé, sur le téléphone hôte."
+        );
+        assert_eq!(
+            Lang::En.waiting_for_where(&names(&["Bruno"]), &names(&["Chloé"])),
+            "Waiting for Bruno, on their phone, and Chloé, on the host phone."
+        );
+        assert_eq!(
+            Lang::Fr.waiting_for_where(&names(&["Bruno"]), &[]),
+            Lang::Fr.waiting_for(&names(&["Bruno"]))
         );
         assert_eq!(Lang::En.connected_to(&[]), "Connected to the table.");
         assert_eq!(

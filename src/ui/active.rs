@@ -48,8 +48,13 @@ impl<R: Game> Active<R> {
         }
     }
 
+    /// On several phones a move the others have seen may be final (the
+    /// game says so: Einstein's choices once all are shown).
     pub fn can_undo(&self) -> bool {
-        !self.read_only && self.undo_here && self.session.can_undo()
+        !self.read_only
+            && self.undo_here
+            && self.session.can_undo()
+            && !(self.on_table && self.session.check_undo_at_table().is_err())
     }
 
     pub fn can_redo(&self) -> bool {

@@ -3,11 +3,13 @@
 
 mod choose;
 mod draft;
+mod ranking;
 mod sheet;
+mod table_notes;
 
 use super::coach::Panel;
-use super::parts::{use_typed, AppRoll, Ranking, RecordTyped, RollPanel, RulesPage};
-use super::{use_game, use_ui, GameFrame, NoGame, Screen};
+use super::parts::{use_typed, AppRoll, RecordTyped, RollPanel, RulesPage};
+use super::{use_game, use_ui, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::einstein::{self, Action, Einstein, Phase, POINTS};
 use crate::core::game::{GameKind, RollSource};
@@ -17,7 +19,9 @@ use crate::records;
 use choose::{ChoosePanel, Handover};
 use dioxus::prelude::*;
 use draft::use_einstein_draft;
-use sheet::{signed, MarkedList, SheetTabs, SheetView};
+use ranking::EinsteinRanking;
+use sheet::{MarkedList, SheetTabs, SheetView};
+use table_notes::TableNotes;
 
 /// The coach for `player`'s split: the ways to split the roll that the
 /// coach ranks best (splits that mark the same sums and fifth die are one
@@ -81,7 +85,6 @@ fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
 pub fn EinsteinGameScreen() -> Element {
     let game = use_game::<Einstein>();
     let (ui, lang) = (game.ui, game.lang);
-    let g = lang.game();
     let t = lang.einstein();
     let typed = use_typed();
     // After a choice, the phone goes to the next player. A game opened at
@@ -176,6 +179,9 @@ pub fn EinsteinGameScreen() -> Element {
             if !shown.marked().is_empty() && !in_turn {
                 MarkedList { marked: shown.marked().to_vec(), players: players.clone(), lang }
             }
+            if let Some(table) = &table {
+                TableNotes { state: state.clone(), mine: table.mine.clone(), lang }
+            }
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
@@ -203,30 +209,9 @@ pub fn EinsteinGameScreen() -> Element {
                 Phase::Choose { .. } => rsx! {
                     ChoosePanel { state: state.clone(), who: current_chooser.unwrap_or(0), dice, waiting, players: players.clone(), draft, lang, on_act: act }
                 },
-                Phase::Finished => {
-                    let totals = state.totals();
-                    // The move that ended the game kept the total if it was a record.
-                    let solo_best = (players.len() == 1).then(|| {
-                        let total = totals[0];
-                        let record = best_before.is_none_or(|b| total > b);
-                        (record, best_before.map_or(total, |b| b.max(total)))
-                    });
-                    rsx! {
-                        Ranking {
-                            players: players.clone(),
-                            places: state.places(),
-                            scores: totals.iter().map(|t| signed(lang, *t)).collect::<Vec<String>>(),
-                            lang,
-                            if let Some((record, best)) = solo_best {
-                                p { class: "notice", "data-testid": "personal-best",
-                                    if record { "{t.new_best} " }
-                                    "{lang.personal_best(best)}"
-                                }
-                            }
-                            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Einstein)), "{g.new_game}" }
-                        }
-                    }
-                }
+                Phase::Finished => rsx! {
+                    EinsteinRanking { state: state.clone(), best_before, lang }
+                },
             }
 
         }

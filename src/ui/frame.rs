@@ -358,21 +358,30 @@ impl<G: GameScreen> UseGame<G> {
         let state = read.as_ref()?.session.state();
         let players = state.players();
         let actors = actors(state);
-        let names: Vec<String> = actors
-            .iter()
-            .filter_map(|a| match a {
-                Actor::Player(p) => players.get(*p).map(|p| p.name.clone()),
-                Actor::Table => None,
-            })
-            .collect();
+        // Named apart: the players on their own phone, and those the host's
+        // phone plays (its own, and seats no phone holds, a freed one).
+        let (mut own, mut on_host) = (Vec::new(), Vec::new());
+        for a in &actors {
+            if let Actor::Player(p) = a {
+                if let Some(player) = players.get(*p) {
+                    let names = if table.on_host(*p) {
+                        &mut on_host
+                    } else {
+                        &mut own
+                    };
+                    names.push(player.name.clone());
+                }
+            }
+        }
         let waiting = (!actors.is_empty() && !actors.iter().any(|a| table.plays(*a)))
-            .then(|| self.lang.waiting_for(&names));
+            .then(|| self.lang.waiting_for_where(&own, &on_host));
         let names_all: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
         let (line, problem) = table.status_line(self.lang, &names_all);
         Some(TableView {
             line,
             problem,
             waiting,
+            watching: table.watching(),
             refused: table.refused.clone(),
             // Told as long as the link is not up (lost, or dialling again).
             offline_moves: table.pending > 0 && !table.linked(),
@@ -491,6 +500,9 @@ pub struct TableView {
     /// Who the phones wait for, when this phone has no move to make: the
     /// controls are then shown but inert.
     pub waiting: Option<String>,
+    /// This phone plays no seat (it chose to watch, or the host freed its
+    /// seat): said in words, with the way to a seat.
+    pub watching: bool,
     /// The table's last refusal of a move of this phone.
     pub refused: Option<String>,
     /// Moves made here wait for the link to come back.
@@ -565,6 +577,9 @@ pub fn GameFrame(
             }
             if let Some(waiting) = &waiting {
                 p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }
+            }
+            if table.as_ref().is_some_and(|t| t.watching) {
+                p { class: "notice", role: "status", "data-testid": "watching-here", "{t.watching_here}" }
             }
             if sent && waiting.is_none() {
                 p { class: "notice", role: "status", "data-testid": "sent-to-host", "{t.asking}" }

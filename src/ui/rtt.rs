@@ -39,8 +39,9 @@ fn die_class(kind: DieKind) -> String {
 }
 
 /// The status line: who rolls, who places (none left on this phone: the
-/// frame says whom the others wait for), or the end.
-fn status(state: &Rtt, placing: Option<usize>, lang: Lang) -> String {
+/// frame says whom the others wait for; a phone that plays no seat names
+/// the first still to place), or the end.
+fn status(state: &Rtt, placing: Option<usize>, watching: bool, lang: Lang) -> String {
     let g = lang.game();
     let players = state.players();
     match state.phase() {
@@ -48,8 +49,12 @@ fn status(state: &Rtt, placing: Option<usize>, lang: Lang) -> String {
         Phase::Start | Phase::Roll | Phase::Adjust { .. } => {
             lang.rolls_dice(&players[state.roller()].name)
         }
-        Phase::Place { .. } => match placing {
+        Phase::Place { waiting, .. } => match placing {
             Some(p) => lang.to_play(&players[p].name),
+            None if watching && !waiting.is_empty() => {
+                let names: Vec<String> = waiting.iter().map(|p| players[*p].name.clone()).collect();
+                lang.to_play(&lang.and_list(&names))
+            }
             None => lang.rtt().placed.to_string(),
         },
         Phase::Finished => g.game_over.to_string(),
@@ -139,7 +144,7 @@ pub fn RttGameScreen() -> Element {
         GameFrame {
             game: game.frame(),
             player: placing.or(rolling.then_some(state.roller())).map(|p| players[p].colour),
-            status: status(state, placing, lang),
+            status: status(state, placing, table.as_ref().is_some_and(|t| t.mine.is_empty()), lang),
             on_step: move |_| draft.reset(),
             // The advice is the placing player's (several may place on
             // one result).

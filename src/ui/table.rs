@@ -138,6 +138,20 @@ impl TableInfo {
         }
     }
 
+    /// Whether the host's phone plays `seat`: its own, or one no phone
+    /// holds (a freed seat among them).
+    pub fn on_host(&self, seat: usize) -> bool {
+        self.seats
+            .get(seat)
+            .is_some_and(|s| s.host || s.phone.is_none())
+    }
+
+    /// A guest that plays no seat: it chose to watch, or the host freed
+    /// its seat.
+    pub fn watching(&self) -> bool {
+        self.role == TableRole::Guest && self.mine.is_empty() && self.chosen()
+    }
+
     /// Whether the host is gone for this phone: it said it left, or has not
     /// answered for [`HOST_GONE_AFTER`] (closed without a word, or off the
     /// network for good): hosting here is then the first thing offered.
@@ -407,9 +421,17 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     let host = info.role == TableRole::Host;
     // A guest cut from the host cannot tell which phones are there.
     let linked = info.linked();
+    // The seat the host freed, while its phone plays it (no phone took it).
+    let freed = use_signal(|| None::<usize>);
+    let freed_here = freed()
+        .filter(|s| host && info.seats.get(*s).is_some_and(|s| s.phone.is_none()))
+        .and_then(|s| players.get(s));
     rsx! {
         section { class: "info seats", "data-testid": "seats",
             h2 { class: "section-title", "{t.seats}" }
+            if let Some(name) = freed_here {
+                p { class: "notice", role: "status", "data-testid": "freed-seat", "{lang.freed_seat_here(name)}" }
+            }
             ul { class: "seat-list",
                 for (p, seat) in info.seats.iter().enumerate() {
                     li { key: "{p}", class: "seat", "data-testid": "seat-{p}",
@@ -427,7 +449,7 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                             }}
                         }
                         if host {
-                            SeatAction { seat: p, phone: seat.phone, me: info.me, lang }
+                            SeatAction { seat: p, phone: seat.phone, me: info.me, freed, lang }
                         }
                     }
                 }
@@ -439,7 +461,15 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
 /// The host's button beside a seat: free it (a phone's), offer it (its
 /// own), or keep it here (no phone's).
 #[component]
-fn SeatAction(seat: usize, phone: Option<PhoneId>, me: PhoneId, lang: Lang) -> Element {
+fn SeatAction(
+    seat: usize,
+    phone: Option<PhoneId>,
+    me: PhoneId,
+    /// Set to the seat of another phone freed here (its player is then
+    /// played on this phone).
+    freed: Signal<Option<usize>>,
+    lang: Lang,
+) -> Element {
     let t = lang.table();
     let ui = use_ui();
     let (testid, label) = match phone {
@@ -448,11 +478,16 @@ fn SeatAction(seat: usize, phone: Option<PhoneId>, me: PhoneId, lang: Lang) -> E
         None => ("take-seat", t.take_seat),
     };
     let take = phone.is_none();
+    let others = phone.is_some_and(|p| p != me);
+    let mut freed = freed;
     rsx! {
         button {
             class: "chip",
             "data-testid": "{testid}-{seat}",
             onclick: move |_| {
+                if others {
+                    freed.set(Some(seat));
+                }
                 ui.table.send(if take { TableCommand::Take(seat) } else { TableCommand::Free(seat) })
             },
             "{label}"

@@ -24,7 +24,7 @@ use draft::use_words_draft;
 use roll::{DiceRoll, ThemeRoll};
 use round::{DiceShown, Judge, ThemeBanner, WordEntry};
 use scores::{Scores, WordEvents};
-use timer::{RoundClock, RoundTimer};
+use timer::{use_round_clock, RoundClock, RoundTimer};
 
 #[component(lazy)]
 pub fn WordsGameScreen() -> Element {
@@ -32,8 +32,14 @@ pub fn WordsGameScreen() -> Element {
     let (ui, lang) = (game.ui, game.lang);
     let g = lang.game();
     let draft = use_words_draft();
-    // The round timer's clock (the screen's, not part of the game).
-    let mut clock = use_signal(|| None::<RoundClock>);
+    // The round timer's clock (beside the game, not part of it).
+    let mut clock = use_round_clock(
+        game.active
+            .peek()
+            .as_ref()
+            .map(|a| a.id.clone())
+            .unwrap_or_default(),
+    );
 
     let Some(active) = game.active.read().clone() else {
         return rsx! { NoGame { kind: GameKind::Words } };

@@ -17,6 +17,26 @@ let app;
 before(async () => { app = await start(); });
 after(async () => { await app?.stop(); });
 
+// The longest name a player may have (24 characters), with a hyphen.
+const LONG = 'Chloé-Maximilienne Duval';
+
+/** The lines of the elements `selector` that end inside a word: a letter
+ * on each side of the break. */
+async function midWordBreaks(page, selector) {
+  return page.$$eval(selector, (els) => els.flatMap((el) => {
+    const text = el.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+    const s = text.textContent;
+    const range = document.createRange();
+    const top = (i) => { range.setStart(text, i); range.setEnd(text, i + 1); return range.getBoundingClientRect().top; };
+    const cut = [];
+    for (let i = 1; i < s.length; i++) {
+      if (Math.abs(top(i) - top(i - 1)) > 2 && /\p{L}/u.test(s[i - 1]) && /\p{L}/u.test(s[i])) cut.push(`${s.slice(0, i)}/${s.slice(i)}`);
+    }
+    return cut;
+  }));
+}
+
 async function typedValues(page, values, button, white = 0) {
   for (let i = 0; i < values.length; i++) await page.fill(id(`value-${i}`), String(values[i]));
   // A typed roll names the white die's face (none is chosen beforehand).
@@ -37,7 +57,7 @@ test('a full two-player game: start sequence, shared results, white die override
   await page.waitForSelector(id('setup'));
   await page.tap(id('sheet-first-steps'));
   await page.fill(id('name-0'), 'Anne');
-  await page.fill(id('name-1'), 'Bruno');
+  await page.fill(id('name-1'), LONG);
   await page.tap(id('first-chosen'));
   await page.tap(id('first-0'));
   await page.tap(id('start-game'));
@@ -63,7 +83,7 @@ test('a full two-player game: start sequence, shared results, white die override
   await shot(page, 'rtt-placing-fr');
   await page.tap(id('rtt-done'));
   // Bruno: 1 + 2 summed into one square, then done.
-  assert.match(await page.textContent(id('game-status')), /À Bruno de jouer/);
+  assert.match(await page.textContent(id('game-status')), new RegExp(`À ${LONG} de jouer`));
   await put(page, [0, 1], 0);
   assert.equal(await page.textContent(`${id('tsq-0')} .tsq-v`), '3');
   await page.tap(id('rtt-done'));
@@ -85,8 +105,11 @@ test('a full two-player game: start sequence, shared results, white die override
   await page.waitForSelector(id('ranking'));
   const ranking = await page.$$eval(`${id('ranking')} .ranking-list li`, (l) => l.map((e) => e.textContent));
   assert.match(ranking[0], /1er.*Anne.*0 cases vides/);
-  assert.match(ranking[1], /2e.*Bruno.*5 cases vides/);
-  assert.match(await page.textContent(id('series')), /Bruno-5/);
+  assert.match(ranking[1], new RegExp(`2e.*${LONG}.*5 cases vides`));
+  // Issue 44: a long name wraps between its words or at its hyphen, never
+  // inside a word ("Chloé-Maxim/ilienne").
+  assert.deepEqual(await midWordBreaks(page, `${id('ranking')} .rank-name`), []);
+  assert.match(await page.textContent(id('series')), new RegExp(`${LONG}-5`));
   await shot(page, 'rtt-finished-fr');
   assert.deepEqual(page.errors, []);
 });

@@ -271,6 +271,38 @@ test('Roll to the Top on three phones: one result, each fills their own sheet at
   }
   await shot(bruno, 'table-rtt-after-en-dark');
   await shot(anne, 'table-rtt-after-fr-light');
+
+  // Issue 44, point 7: the host frees Chloé's seat. Its phone says it now
+  // plays that seat; Chloé's phone says it watches, keeps her tower in
+  // view, and names who plays where (no "your dice are placed", no
+  // "waiting for Chloé on her phone"); its seat picker offers her seat
+  // again, not "taken".
+  await anne.tap(id('open-table'));
+  await anne.tap(id('free-seat-2'));
+  await anne.waitForSelector(id('freed-seat'));
+  assert.match(await anne.textContent(id('freed-seat')), new RegExp(`Vous jouez maintenant la place de ${CHLOE} sur ce téléphone`));
+  await shot(anne, 'table-rtt-freed-host-fr-light');
+  await anne.tap(id('to-game'));
+  await chloe.waitForSelector(id('watching-here'));
+  assert.match(await chloe.textContent(id('watching-here')), /Ce téléphone regarde la partie/);
+  await rollOnAny([anne, bruno]);
+  await until(chloe, (p) => textOf(p, 'game-status'), new RegExp(`À ${ANNE}, ${BRUNO} et ${CHLOE} de jouer`), 'the status on the phone that watches');
+  assert.equal(await live(chloe, 'rtt-done'), false, 'nothing to place on a phone that watches');
+  const seen = await textOf(chloe, 'waiting-others');
+  assert.doesNotMatch(seen, new RegExp(`${CHLOE}, sur son téléphone`));
+  assert.match(seen, new RegExp(`${ANNE} et ${CHLOE}, sur le téléphone hôte`));
+  assert.equal(await chloe.getAttribute(id('tower-tab-2'), 'aria-selected'), 'true', 'her tower stays in view');
+  await shot(chloe, 'table-rtt-freed-guest-fr-dark');
+  // Bruno places; his phone names the players on the host phone.
+  await placeOwn(bruno, 1);
+  await until(bruno, (p) => textOf(p, 'waiting-others'), new RegExp(`Waiting for ${ANNE} and ${CHLOE}, on the host phone`), 'waiting line on Bruno\'s phone');
+  await shot(bruno, 'table-rtt-freed-waiting-en-dark');
+  await chloe.tap(id('open-table'));
+  await chloe.waitForSelector(id('claim-2'));
+  assert.equal(await chloe.$(id('seat-taken')), null, 'her seat is not said taken');
+  assert.match(await textOf(chloe, 'claim-status'), /Vous regardez la partie/);
+  assert.match(await textOf(chloe, 'seat-2'), /libre \(jouée sur le téléphone hôte en attendant\)/);
+  await shot(chloe, 'table-rtt-freed-picker-fr-dark');
   for (const page of phones) assert.deepEqual(page.errors, []);
   log(`rtt test: ${Date.now() - t0} ms`);
 });

@@ -192,6 +192,141 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
   assert.deepEqual(guest.errors, []);
 });
 
+/** The dice typed in on this phone's keypad of real dice, recorded. */
+async function typedRoll(page, dice) {
+  for (const d of dice) await page.tap(id(`typed-face-${d}`));
+  await page.tap(id('record-typed'));
+}
+
+/** This phone's player chooses: the dice tapped in `order` (two pairs; the
+ * die left is the fifth die). */
+async function chooseOn(page, order) {
+  await page.waitForSelector(`${id('choose')}:not([inert] *)`, { timeout: 20000 });
+  for (const i of order) await page.tap(id(`edie-${i}`));
+  await page.tap(id('confirm-choice'));
+  await page.waitForSelector(`${id('choose')}:not([inert] *)`, { state: 'detached', timeout: 20000 });
+}
+
+// Issue 44, point 6: every roll is 1-1-1-1-2, typed in on the roller's
+// phone. Anne always leaves a 1 (done at her eighth mark, roll 8); Bruno
+// leaves a 2 and a 1 in turn, then 1s (done at roll 12).
+test('Einstein on two phones: the last chooser is told the table waits for them, the choices once shown are final, a player done early is told so', async () => {
+  const host = await phone('fr-FR', 'light');
+  await newEinstein(host, ['Anne', 'Bruno']);
+  await host.tap(id('play-on-phones'));
+  await host.waitForSelector(id('join-link'), { timeout: 30000 });
+  const url = (await host.textContent(id('join-link'))).trim();
+  const guest = await phone('en-GB', 'dark');
+  await joinGame(guest, url, 1, 'einstein', { notOffered: [0] });
+  await host.tap(id('to-game'));
+  await host.waitForSelector(id('einstein-game'));
+  const ANNE = [0, 1, 2, 4];
+  const bruno = (roll) => (roll > 8 || roll % 2 === 0 ? [0, 1, 2, 4] : [0, 1, 2, 3]);
+  let doneSeen = false;
+  for (let roll = 1; roll <= 12; roll++) {
+    const roller = roll <= 8 && roll % 2 === 1 ? host : guest;
+    await roller.waitForSelector(`${id('typed-face-1')}:not([inert] *)`, { timeout: 20000 });
+    await typedRoll(roller, [1, 1, 1, 1, 2]);
+    if (roll > 8) {
+      // Anne's game is over: her phone says so while Bruno plays on.
+      await host.waitForSelector(id('einstein-done-early'));
+      assert.match(await host.textContent(id('einstein-done-early')), /Anne, votre partie est finie/);
+      assert.equal(await guest.$(id('einstein-done-early')), null);
+      if (!doneSeen) await shot(host, 'table-einstein-done-early-fr-light');
+      doneSeen = true;
+      await chooseOn(guest, bruno(roll));
+      continue;
+    }
+    // Anne first on odd rolls, Bruno first on even ones; the other is last.
+    const [first, last, firstOrder, lastOrder] = roll % 2 === 1
+      ? [host, guest, ANNE, bruno(roll)]
+      : [guest, host, bruno(roll), ANNE];
+    assert.equal(await first.$(id('einstein-last-chooser')), null, 'no one has chosen yet');
+    await chooseOn(first, firstOrder);
+    if (roll <= 2) {
+      // The last to choose is told the table waits for them alone.
+      await last.waitForSelector(id('einstein-last-chooser'));
+      assert.match(await last.textContent(id('einstein-last-chooser')),
+        last === host ? /la table n'attend plus que vous/ : /the table is waiting for you/);
+      await shot(last, `table-einstein-last-chooser-${last === host ? 'fr-light' : 'en-dark'}`);
+      // Before everyone has chosen, the first may take theirs back.
+      await first.waitForFunction(() => !document.querySelector('[data-testid="undo"]').disabled, null, { timeout: 5000 });
+    }
+    await chooseOn(last, lastOrder);
+    if (roll <= 2) {
+      // Everyone has chosen and sees the choices: they are final, for the
+      // last chooser too.
+      await last.waitForSelector(`${id('events')} >> text=${last === host ? 'Bruno' : 'Anne'}`);
+      assert.equal(await last.$(id('einstein-last-chooser')), null);
+      assert.equal(await last.isDisabled(id('undo')), true, 'the last choice, shown to all, is final');
+      await shot(last, `table-einstein-final-${last === host ? 'fr-light' : 'en-dark'}`);
+    }
+  }
+  assert.ok(doneSeen, "Anne's early end was seen");
+  await host.waitForSelector(id('ranking'), { timeout: 20000 });
+  await guest.waitForSelector(id('ranking'), { timeout: 20000 });
+  assert.equal(await host.$(id('einstein-done-early')), null, 'the game is over for all: the ranking says the rest');
+  for (const page of [host, guest]) assert.deepEqual(page.errors, []);
+  await host.context().close();
+  await guest.context().close();
+});
+
+async function newSequence(page, names) {
+  await open(page, app.url);
+  await page.tap(id('open-sequence'));
+  await page.waitForSelector(id('setup'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  await page.tap(id('first-chosen'));
+  await page.tap(id('first-0'));
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id('sequence-game'));
+}
+
+// Issue 44, point 13: a phone that waits shows the mover's move as theirs,
+// in the third person: no square lit, the instruction and the coach name
+// the mover.
+test('Séquence Dés on two phones: the waiting phone shows the move as the mover\'s, in the third person', async () => {
+  const host = await phone('fr-FR', 'light');
+  await newSequence(host, ['Anne', 'Bruno']);
+  await host.tap(id('play-on-phones'));
+  await host.waitForSelector(id('join-link'), { timeout: 30000 });
+  const url = (await host.textContent(id('join-link'))).trim();
+  const guest = await phone('en-GB', 'dark');
+  await joinGame(guest, url, 1, 'sequence', { notOffered: [0] });
+  await host.tap(id('to-game'));
+  await host.waitForSelector(id('sequence-game'));
+  const waitsFor = async (page, mover, instruction, reason) => {
+    await page.waitForFunction((want) => new RegExp(want).test(document.querySelector('[data-testid="instruction"]')?.textContent ?? ''), instruction.source, { timeout: 20000 });
+    assert.equal(await page.$$eval('.square.target', (q) => q.length), 0, 'no square lit on the phone that waits');
+    await page.tap(id('coach-button'));
+    await page.waitForSelector(`${id('coach-panel')} ${id('coach-reason')}`);
+    const said = await page.textContent(`${id('coach-panel')} ${id('coach-reason')}`);
+    assert.match(said, reason);
+    assert.doesNotMatch(said, /\byour\b|\bvos\b|\bvotre\b/i);
+    // A tap on a square of the move changes nothing.
+    await page.tap(id('coach-button'));
+    assert.equal(await live(page, 'board'), false, 'the board waits for the mover');
+  };
+  // Anne rolls 7 on her phone: her squares light there, not on Bruno's.
+  await host.tap(id('typed-face-3'));
+  await host.tap(id('typed-face-4'));
+  await host.waitForSelector('.square.target');
+  assert.match(await host.textContent(id('instruction')), /^7 : posez un jeton/);
+  await waitsFor(guest, 'Anne', /^7: Anne places a chip on a free 7 square\./, /^For Anne: /);
+  await shot(guest, 'table-sequence-waiting-en-dark');
+  await host.tap(id('sq-1-1'));
+  // Bruno rolls 5 on his: Anne's phone shows his move, in French.
+  await guest.waitForSelector(`${id('typed-face-2')}:not([inert] *)`, { timeout: 20000 });
+  await guest.tap(id('typed-face-2'));
+  await guest.tap(id('typed-face-3'));
+  await guest.waitForSelector('.square.target');
+  await waitsFor(host, 'Bruno', /^5 : Bruno pose un jeton sur une case 5 libre\./, /^Pour Bruno : /);
+  await shot(host, 'table-sequence-waiting-fr-light');
+  for (const page of [host, guest]) assert.deepEqual(page.errors, []);
+  await host.context().close();
+  await guest.context().close();
+});
+
 /** Whether this phone's control `testid` can be tapped (not inert). */
 const live = async (page, testid) => !!(await page.$(`${id(testid)}:not([inert] *)`));
 

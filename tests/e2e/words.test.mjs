@@ -265,3 +265,32 @@ test('a game survives a reload, and the rules page shows the cards and the rulin
   await shot(page, 'words-rules');
   assert.deepEqual(page.errors, []);
 });
+
+// Issue 44: the round timer is kept beside the game: a reload brings it
+// back where it was (the time the reload took counted), not lost.
+test('the round timer comes back where it was after a reload', async () => {
+  for (const [locale, colorScheme] of [['fr-FR', 'light'], ['en-GB', 'dark']]) {
+    const page = await app.page({ locale, colorScheme });
+    await newWords(page, ['Anne', 'Bruno', 'Chloé'], { timer: 60 });
+    await page.tap(id('theme-face-2'));
+    await dice(page, ['B', 'O', 'R', 'V', 'A'], 'red');
+    await page.waitForSelector('.timer-clock');
+    await page.waitForTimeout(2500);
+    const before = clockSeconds(await page.textContent('.timer-clock'));
+    assert.ok(before <= 58, `the timer ran: ${before} s left`);
+    await page.reload();
+    await page.waitForSelector(id('words-game'));
+    await page.waitForSelector('.timer-clock', { timeout: 5000 });
+    const after = clockSeconds(await page.textContent('.timer-clock'));
+    assert.ok(after <= before && after >= before - 10, `after the reload ${after} s left, before ${before} s`);
+    assert.equal(await page.$(id('start-timer')), null, 'no timer to start again');
+    await shot(page, `words-timer-reloaded-${locale.slice(0, 2)}-${colorScheme}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+function clockSeconds(clock) {
+  const [m, s] = clock.trim().split(':').map(Number);
+  return m * 60 + s;
+}

@@ -79,6 +79,16 @@ pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
         self.is_finished().then(|| self.standings())
     }
 
+    /// At a table of several phones, whether `last`, the last action of the
+    /// log (the one that led to this state), may still be taken back: a
+    /// game may make a move final once every phone has seen it (Einstein:
+    /// a roll's choices, once all are in and shown). Any move may by
+    /// default; on one phone every move may.
+    fn take_back_at_table(&self, last: &Self::Action) -> Result<(), Self::Error> {
+        let _ = last;
+        Ok(())
+    }
+
     /// Whose move `action` is, for a game played on several phones (see
     /// [`super::link`]): a phone holding a player's seat proposes that
     /// player's moves only. Answered for any action, legal now or not.

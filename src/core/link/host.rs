@@ -451,6 +451,9 @@ impl<G: Game> Host<G> {
         step: Step<G::Action>,
         origin: Option<Origin>,
     ) -> Result<u64, Denied<G::Error>> {
+        if matches!(step, Step::Undo) {
+            self.replica.check(&step)?;
+        }
         let entry = Entry { step, origin };
         // Every phone gets the entry in one frame, encoded once; a step too
         // long for a frame (a word of thousands of letters) is refused.

@@ -158,8 +158,10 @@ impl<G: Game> Replica<G> {
         match step {
             Step::Act(action) => self.session.check(action).map_err(denied),
             Step::Undo if !self.session.can_undo() => Err(Denied::NothingToUndo),
+            // A move the others have seen may be final (Einstein's choices).
+            Step::Undo => self.session.check_undo_at_table().map_err(Denied::Rules),
             Step::Redo if !self.session.can_redo() => Err(Denied::NothingToRedo),
-            Step::Undo | Step::Redo => Ok(()),
+            Step::Redo => Ok(()),
         }
     }
 

@@ -21,6 +21,9 @@ pub struct TowerView {
     pub shown: Signal<Option<usize>>,
     /// The tower's box, brought into view when a die is picked.
     pub mounted: Signal<Option<Rc<MountedData>>>,
+    /// On several phones, the last player this phone played: a phone whose
+    /// seat was freed keeps that player's tower in view.
+    pub last_own: CopyValue<Option<usize>>,
 }
 
 /// The view of the towers of `active`'s game. Each throw shows this
@@ -31,6 +34,7 @@ pub fn use_tower_view(active: Signal<Option<Active<Rtt>>>) -> TowerView {
         chooser: use_default(),
         shown: use_default(),
         mounted: use_default(),
+        last_own: use_hook(|| CopyValue::new(None)),
     };
     let throws = use_memo(move || {
         active.read().as_ref().map_or(0, |a| {
@@ -58,11 +62,17 @@ impl TowerView {
     }
 
     /// The tower shown: the one tapped, else the placing player's, else
-    /// this phone's `own` player's (on several phones), of `players`.
+    /// this phone's `own` player's (on several phones; or the one it
+    /// played last, its seat freed), of `players`.
     pub fn sheet_of(&self, placing: Option<usize>, own: Option<usize>, players: usize) -> usize {
+        let mut last_own = self.last_own;
+        if own.is_some() {
+            last_own.set(own);
+        }
         (self.shown)()
             .or(placing)
             .or(own)
+            .or(last_own())
             .unwrap_or(0)
             .min(players - 1)
     }

@@ -1,17 +1,22 @@
 //! The letter-dice game's optional round timer. It measures the table's
 //! thinking: it stops while a proposal is being entered (who speaks chosen,
 //! the word typed) and judged, and goes on after the verdict. The rules
-//! have no clock: the timer lives in the screen only (not in the game, not
-//! saved), counted from the device's clock.
+//! have no clock: the timer lives beside the game (not in its log), counted
+//! from the device's clock, and kept on the device so that a reload brings
+//! it back where it was.
 
 use crate::i18n::Lang;
-use crate::platform;
+use crate::{platform, records};
 use dioxus::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Where the clock of the game being played is kept on the device.
+const CLOCK_KEY: &str = "words-timer";
 
 /// The time the table has spent thinking in one round, in ms of the
 /// device's clock: what ran before the last pause, and since when it runs
 /// again (none while paused).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundClock {
     round: usize,
     spent: u64,
@@ -53,6 +58,33 @@ impl RoundClock {
             _ => {}
         }
     }
+}
+
+/// A game's clock as kept on the device.
+#[derive(Serialize, Deserialize)]
+struct KeptClock {
+    game: String,
+    clock: RoundClock,
+}
+
+/// The round timer's clock of the game `game` (its id), kept on the device
+/// each time it starts, stops or goes on: a reload brings it back where it
+/// was (a running clock counts the time the reload took, on the device's
+/// clock).
+pub fn use_round_clock(game: String) -> Signal<Option<RoundClock>> {
+    let kept = game.clone();
+    let clock = use_signal(move || {
+        records::load_json::<Option<KeptClock>>(CLOCK_KEY)
+            .filter(|k| k.game == kept)
+            .map(|k| k.clock)
+    });
+    use_effect(move || {
+        if let Some(clock) = clock() {
+            let game = game.clone();
+            records::save_json(CLOCK_KEY, &Some(KeptClock { game, clock }));
+        }
+    });
+    clock
 }
 
 /// The optional round timer: counts down from the dice roll, stopped while
