@@ -75,7 +75,7 @@ wasm_bindgen_version() { awk '/^name = "wasm-bindgen"$/{getline; gsub(/version =
 cargo_install() {
   # cargo_install CRATE VERSION: --locked first; if a locked dependency has
   # since been yanked, resolve again within the crate's own requirements.
-  say "installing $1 $2 (once; dx takes about 18 minutes on 2 cores)"
+  say "installing $1 $2 (once)"
   cargo install "$1" --version "$2" --locked || cargo install "$1" --version "$2"
 }
 
@@ -106,17 +106,36 @@ ensure_web_toolchain() {
 # crate with the one fix (such a symbol has no bytes to clear: skipped), and
 # dx is built with it ([patch] given on the command line). A stamp beside dx
 # names the patch's checksum: a changed patch builds dx again.
+#
+# dx is built without optimisation (opt-level 0), except the crates that do
+# its own heavy work in our build: the wasm splitter and the wasm parser and
+# writer under it (walrus, wasmparser, wasm-encoder, gimli) and the CSS
+# minifier. Everything else dx does is calling cargo, wasm-bindgen and
+# wasm-opt, which are separate programs. Measured on 2 cores: 945 s of
+# processor time for the whole install against about 2 400 s optimised
+# (docs/benchmarks.md), and the same build, byte for byte.
+DX_PROFILE=(
+  --config 'profile.release.opt-level=0'
+  --config 'profile.release.debug=0'
+  --config 'profile.release.package.walrus.opt-level=3'
+  --config 'profile.release.package.wasm-split-cli.opt-level=3'
+  --config 'profile.release.package.wasmparser.opt-level=3'
+  --config 'profile.release.package.wasm-encoder.opt-level=3'
+  --config 'profile.release.package.id-arena.opt-level=3'
+  --config 'profile.release.package.gimli.opt-level=3'
+  --config 'profile.release.package.lightningcss.opt-level=3'
+)
 DX_PATCH_STAMP="${CARGO_HOME:-$HOME/.cargo}/bin/.dx-wasm-split-patch"
-dx_patch_sum() { (cd "$ROOT/tools/wasm-split-cli" && cat Cargo.toml src/*.rs) | sha256sum | cut -c1-16; }
+dx_patch_sum() { { (cd "$ROOT/tools/wasm-split-cli" && cat Cargo.toml src/*.rs); printf '%s\n' "${DX_PROFILE[@]}"; } | sha256sum | cut -c1-16; }
 
 ensure_dx() {
   local want; want=$(dioxus_version)
   if ! dx --version 2>/dev/null | grep -q "^dioxus $want" \
      || [ "$(cat "$DX_PATCH_STAMP" 2>/dev/null)" != "$(dx_patch_sum)" ]; then
-    say "installing dioxus-cli $want with tools/wasm-split-cli (once; about 18 minutes on 2 cores)"
+    say "installing dioxus-cli $want with tools/wasm-split-cli (once; about 10 minutes on 2 cores)"
     local patch="patch.crates-io.wasm-split-cli.path=\"$ROOT/tools/wasm-split-cli\""
-    cargo install dioxus-cli --version "$want" --locked --force --config "$patch" \
-      || cargo install dioxus-cli --version "$want" --force --config "$patch"
+    cargo install dioxus-cli --version "$want" --locked --force --config "$patch" "${DX_PROFILE[@]}" \
+      || cargo install dioxus-cli --version "$want" --force --config "$patch" "${DX_PROFILE[@]}"
     dx_patch_sum > "$DX_PATCH_STAMP"
   fi
   local wb; wb=$(wasm_bindgen_version)
