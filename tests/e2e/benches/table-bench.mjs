@@ -108,6 +108,8 @@ try {
       await host.waitForSelector(`${id('einstein-roll')}, ${id('ranking')}`, { timeout: 20000 });
     }
     latencies.sort((a, b) => a - b);
+    // TABLE_BENCH_RAW=1: every latency too, to pool several runs.
+    if (process.env.TABLE_BENCH_RAW) console.log(`${cpu}× raw: ${latencies.join(' ')}`);
     console.log(`${cpu}× CPU: join link → seat picker ${joined} ms; a roll on one phone → shown on the other: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms (${latencies.length} rolls)`);
     await host.context().close();
     await guest.context().close();
