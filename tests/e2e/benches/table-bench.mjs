@@ -103,6 +103,7 @@ try {
       const t = Date.now();
       await actor.tap(id('einstein-roll'));
       latencies.push((await watcher.evaluate(() => window.__shown)) - t);
+      if (process.env.TABLE_BENCH_RAW) console.log(`${cpu}× ${actor === host ? 'host → guest' : 'guest → host'} ${latencies[latencies.length - 1]}`);
       await choose(host);
       await choose(guest);
       await host.waitForSelector(`${id('einstein-roll')}, ${id('ranking')}`, { timeout: 20000 });
