@@ -233,8 +233,8 @@ async fn run<G: GameScreen + TableGame>(
     // A move of this phone went unanswered for a while (see
     // `GuestEvent::Unanswered`), and nothing has been heard of it since.
     let mut unanswered = false;
-    show_table(ui, &phone, &status, &refused);
     show_game(ui, &phone);
+    show_table(ui, &phone, &status, &refused);
     save(ui, &phone);
     back_to_the_game(ui, &phone);
     // A change to save waits for the screen to show it (and for the events
@@ -314,10 +314,12 @@ async fn run<G: GameScreen + TableGame>(
                 status = LinkStatus::Unanswered;
             }
         }
-        show_table(ui, &phone, &status, &refused);
         if changed.game {
             show_game(ui, &phone);
         }
+        // After the game: who may undo and redo here is written with the
+        // table, on the game just shown.
+        show_table(ui, &phone, &status, &refused);
         unsaved |= changed.saved;
     }
     // Leaving: the copy stays, playable on this phone alone.
@@ -571,7 +573,6 @@ fn makers<G: TableGame>(replica: &Replica<G>, seats: &[SeatView]) -> Vec<Maker> 
 /// log this copy no longer holds (a guest's copy started again from the
 /// host's).
 fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
-    let (undo_here, redo_here) = (phone.may(&Step::Undo), phone.may(&Step::Redo));
     let with_replica = |read: &mut dyn FnMut(&Replica<G>)| match phone {
         Phone::Host(link) => link.with(|h| read(h.replica())),
         Phone::Guest(link) => link.with(|g| {
@@ -608,7 +609,6 @@ fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
         }
         if let Some(game) = write.as_mut() {
             game.table_seen = replica.chain(head).map(|chain| (head, chain));
-            (game.undo_here, game.redo_here) = (undo_here, redo_here);
             let outcome = game.session.state().outcome().filter(|_| !was_over);
             let consulted = game.session.coach().consulted;
             ended = outcome.map(|outcome| (game.id.clone(), outcome, consulted));

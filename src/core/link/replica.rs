@@ -18,6 +18,9 @@ pub struct Replica<G: Game> {
     chain: Vec<u32>,
 }
 
+/// Entries of a copy's log, in order.
+type Played<'a, G> = Vec<&'a Entry<<G as super::super::game::Rules>::Action>>;
+
 /// What a copy saves: the game's id, its start and its entries (the session
 /// is their replay).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -105,52 +108,45 @@ impl<G: Game> Replica<G> {
 
     /// The phone whose move an undo (`Step::Undo`) or a redo would take
     /// back or put back: `Some(None)` for the host's own steps, `None` if
-    /// there is none. Read from the entries: an action ends the redo list,
-    /// an undo moves the last action to it, a redo moves it back (each
-    /// entry was applied, so the session agrees).
+    /// there is none.
     pub fn maker_of(&self, step: &Step<G::Action>) -> Option<Option<PhoneId>> {
-        let (mut done, mut undone) = (Vec::new(), Vec::new());
-        for entry in &self.entries {
-            let maker = entry.origin.map(|o| o.phone);
-            match entry.step {
-                Step::Act(_) => {
-                    done.push(maker);
-                    undone.clear();
-                }
-                Step::Undo => undone.extend(done.pop()),
-                Step::Redo => done.extend(undone.pop()),
-            }
-        }
-        match step {
+        let (mut done, mut undone) = self.played();
+        let entry = match step {
             Step::Act(_) => None,
             Step::Undo => done.pop(),
             Step::Redo => undone.pop(),
-        }
+        };
+        entry.map(|e| e.origin.map(|o| o.phone))
     }
 
     /// Who made each switch of the dice still played (in the order of
     /// `Session::dice_changes`): the phone, or `None` for the host's own.
     pub fn dice_makers(&self) -> Vec<Option<PhoneId>> {
+        self.played()
+            .0
+            .into_iter()
+            .filter(|e| matches!(&e.step, Step::Act(action) if G::dice_change(action).is_some()))
+            .map(|e| e.origin.map(|o| o.phone))
+            .collect()
+    }
+
+    /// The actions still played, in order, and those an undo took back
+    /// (the redo list, the next to put back last), read from the entries:
+    /// an action ends the redo list, an undo moves the last action to it, a
+    /// redo moves it back (each entry was applied, so the session agrees).
+    fn played(&self) -> (Played<'_, G>, Played<'_, G>) {
         let (mut done, mut undone) = (Vec::new(), Vec::new());
         for entry in &self.entries {
-            let made = (entry.origin.map(|o| o.phone), self.is_dice(&entry.step));
             match entry.step {
                 Step::Act(_) => {
-                    done.push(made);
+                    done.push(entry);
                     undone.clear();
                 }
                 Step::Undo => undone.extend(done.pop()),
                 Step::Redo => done.extend(undone.pop()),
             }
         }
-        done.into_iter()
-            .filter(|(_, dice)| *dice)
-            .map(|(maker, _)| maker)
-            .collect()
-    }
-
-    fn is_dice(&self, step: &Step<G::Action>) -> bool {
-        matches!(step, Step::Act(action) if G::dice_change(action).is_some())
+        (done, undone)
     }
 
     /// Checks `step` against the game now, changing nothing.
