@@ -14,10 +14,10 @@ mod series;
 mod setup;
 mod tower;
 
-use super::parts::{Ranking, RulesPage};
+use super::parts::RulesPage;
 use super::{use_game, use_ui, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::DieKind;
-use crate::core::game::{Game, GameKind, Rules};
+use crate::core::game::{Game, GameKind};
 use crate::core::rtt::{Action, Phase, Rtt, COLOURED};
 use crate::i18n::Lang;
 use crate::records;
@@ -27,7 +27,7 @@ use dioxus::prelude::*;
 use draft::use_rtt_draft;
 use place::PlacePanel;
 use roll::{Pool, RollEntry};
-use series::SeriesTotals;
+use series::RttEnd;
 use tower::{use_tower_view, Mark, Towers};
 
 fn die_class(kind: DieKind) -> String {
@@ -35,6 +35,19 @@ fn die_class(kind: DieKind) -> String {
     match kind {
         DieKind::D6 => "rdie rdie-d6n".to_string(),
         other => format!("rdie rdie-d{}", other.sides()),
+    }
+}
+
+/// The players this phone places for now: all who still place, or on
+/// several phones (`mine`: this phone's seats) only its own.
+fn waiting_here(state: &Rtt, mine: Option<&[usize]>) -> Vec<usize> {
+    match state.phase() {
+        Phase::Place { waiting, .. } => waiting
+            .iter()
+            .copied()
+            .filter(|p| mine.is_none_or(|mine| mine.contains(p)))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -65,8 +78,6 @@ fn status(state: &Rtt, placing: Option<usize>, watching: bool, lang: Lang) -> St
 pub fn RttGameScreen() -> Element {
     let game = use_game::<Rtt>();
     let (ui, lang) = (game.ui, game.lang);
-    let g = lang.game();
-    let t = lang.rtt();
     // What the current player composes before the move is sent.
     let draft = use_rtt_draft();
     // Who of this phone's players places now, and whose tower is shown.
@@ -100,14 +111,7 @@ pub fn RttGameScreen() -> Element {
 
     // On several phones each phone fills its own players' sheets.
     let table = ui.table.of(GameKind::Rtt);
-    let waiting: Vec<usize> = match state.phase() {
-        Phase::Place { waiting, .. } => waiting
-            .iter()
-            .copied()
-            .filter(|p| table.as_ref().is_none_or(|t| t.mine.contains(p)))
-            .collect(),
-        _ => Vec::new(),
-    };
+    let waiting = waiting_here(state, table.as_ref().map(|t| &t.mine[..]));
     let placing = view.placing(&waiting);
     let own = table.as_ref().and_then(|t| t.mine.first().copied());
     let sheet_of = view.sheet_of(placing, own, players.len());
@@ -190,25 +194,14 @@ pub fn RttGameScreen() -> Element {
                     AdjustPanel {
                         must,
                         because,
-                        // The changes the game lists: the die added, the die removed.
-                        changes: state.legal_moves().iter().filter_map(|m| match m.as_play() {
-                            Some(Action::Adjust { add, remove }) => Some((*add, *remove)),
-                            _ => None,
-                        }).collect::<Vec<_>>(),
+                        changes: adjust::changes(state),
                         draft,
                         lang,
                         on_act: act,
                     }
                 },
                 Phase::Finished => rsx! {
-                    Ranking {
-                        players: players.clone(),
-                        places: state.places(),
-                        scores: (0..players.len()).map(|i| format!("{} {}", state.open_squares(i), t.open)).collect::<Vec<String>>(),
-                        lang,
-                        SeriesTotals { players: players.clone(), series, lang }
-                        button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Rtt)), "{g.new_game}" }
-                    }
+                    RttEnd { state: state.clone(), series, lang, on_new: ui.go_to(Screen::Setup(GameKind::Rtt)) }
                 },
             }
 

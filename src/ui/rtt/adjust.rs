@@ -4,9 +4,22 @@
 
 use super::draft::RttDraft;
 use crate::core::dice_kinds::DieKind;
-use crate::core::rtt::{Action, Adjustment, Because};
+use crate::core::game::Rules;
+use crate::core::rtt::{Action, Adjustment, Because, Rtt};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
+
+/// The changes the game lists now: the die added, the die removed.
+pub fn changes(state: &Rtt) -> Vec<(Option<DieKind>, Option<DieKind>)> {
+    state
+        .legal_moves()
+        .iter()
+        .filter_map(|m| match m.as_play() {
+            Some(Action::Adjust { add, remove }) => Some((*add, *remove)),
+            _ => None,
+        })
+        .collect()
+}
 
 /// The adjustments the game lists now (`changes`: the die added and the
 /// die removed), and what it asks (`must`, `because`).

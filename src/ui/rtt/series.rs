@@ -1,9 +1,12 @@
 //! Roll to the Top's series on screen: each player's points over the games
 //! of the series, and the way to start it again.
 
+use crate::core::game::Game;
+use crate::core::rtt::Rtt;
 use crate::core::table::Player;
 use crate::i18n::Lang;
 use crate::records::{self, Series};
+use crate::ui::parts::Ranking;
 use dioxus::prelude::*;
 
 /// The series' totals by player, under the ranking of a finished game.
@@ -20,5 +23,31 @@ pub fn SeriesTotals(players: Vec<Player>, series: Signal<Series>, lang: Lang) ->
             }
         }
         button { class: "action", onclick: move |_| series.set(records::reset_rtt_series()), "{t.series_reset}" }
+    }
+}
+
+/// The end of a game: the ranking by squares left open, the series' totals
+/// and a new game.
+#[component]
+pub fn RttEnd(
+    state: Rtt,
+    series: Signal<Series>,
+    lang: Lang,
+    on_new: EventHandler<MouseEvent>,
+) -> Element {
+    let (g, t) = (lang.game(), lang.rtt());
+    let players = state.players().to_vec();
+    let scores: Vec<String> = (0..players.len())
+        .map(|i| format!("{} {}", state.open_squares(i), t.open))
+        .collect();
+    rsx! {
+        Ranking {
+            players: players.clone(),
+            places: state.places(),
+            scores,
+            lang,
+            SeriesTotals { players, series, lang }
+            button { class: "roll-main", onclick: move |e| on_new.call(e), "{g.new_game}" }
+        }
     }
 }
