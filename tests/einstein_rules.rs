@@ -494,15 +494,23 @@ fn roll_dice(values: [u8; 5]) -> Vec<D6> {
 fn a_phone_knows_when_the_table_waits_for_it_and_when_its_game_is_over() {
     let mut g = game(3);
     g.act(roll([1, 2, 3, 4, 5])).unwrap();
-    assert!(!g.state().waits_only_for(&[1]), "no one has chosen");
+    assert!(!g.state().waits_only_for(&[1], &[]), "no one has chosen");
+    // Bruno's phone before Anne's choice is shown to it (it has only heard
+    // that she chose), and before Chloé's.
+    let before = g.state().clone();
+    assert!(!before.waits_only_for(&[1], &[0]), "Chloé has not chosen");
+    assert!(before.waits_only_for(&[1], &[0, 2]), "Anne and Chloé have");
     g.act(choose(0, [0, 1], [2, 3])).unwrap();
-    assert!(!g.state().waits_only_for(&[1]), "Chloé has not chosen");
-    assert!(g.state().waits_only_for(&[1, 2]), "a phone playing both");
+    assert!(!g.state().waits_only_for(&[1], &[]), "Chloé has not chosen");
+    assert!(
+        g.state().waits_only_for(&[1, 2], &[]),
+        "a phone playing both"
+    );
     g.act(choose(2, [0, 1], [2, 3])).unwrap();
-    assert!(g.state().waits_only_for(&[1]));
-    assert!(!g.state().waits_only_for(&[0]));
+    assert!(g.state().waits_only_for(&[1], &[]));
+    assert!(!g.state().waits_only_for(&[0], &[]));
     g.act(choose(1, [0, 1], [2, 3])).unwrap();
-    assert!(!g.state().waits_only_for(&[1]), "all have chosen");
+    assert!(!g.state().waits_only_for(&[1], &[]), "all have chosen");
     // Anne leaves a 1 every time, the others a 2 and a 3 in turn: she is
     // done at the eighth mark and the others play on.
     let mut g = game(3);

@@ -12,8 +12,8 @@ use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatCh
 use genius::core::link::host::{Host, HostEvent, Misbehaviour};
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{
-    encode, Denied, FrameError, JoinRefusal, PhoneId, Secret, Start, Step, ToHost, MAX_FRAME,
-    PROTOCOL, SILENCE,
+    encode, Denied, Entry, FrameError, JoinRefusal, PhoneId, Secret, Start, Step, StepKind, ToHost,
+    MAX_FRAME, PROTOCOL, SILENCE,
 };
 use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
@@ -278,16 +278,39 @@ impl<G: Game> Table<G> {
         }
     }
 
-    /// Every guest's copy is a prefix of the host's log.
+    /// Every guest's copy is a prefix of the host's log, as the guest may
+    /// read it: another player's hidden choice (Einstein's) is held sealed
+    /// while that roll's choices are not all made, and never in full.
     fn check_prefixes(&self) {
-        let log = self.host.replica().entries();
         for (i, phone) in self.phones.iter().enumerate() {
             if let Some(replica) = phone.guest.replica() {
-                let held = replica.entries();
-                assert!(
-                    held.len() <= log.len() && held == &log[..held.len()],
-                    "guest {i}'s copy is not a prefix of the host's log"
-                );
+                self.check_copy(i, replica.entries(), phone.guest.seat());
+            }
+        }
+    }
+
+    fn check_copy(&self, i: usize, held: &[Entry<G::Action>], seat: Option<usize>) {
+        let host = self.host.replica();
+        let log = host.entries();
+        assert!(
+            held.len() <= log.len(),
+            "guest {i} holds more than the host"
+        );
+        for (seq, (held, entry)) in (1..).zip(held.iter().zip(log)) {
+            match held.step {
+                Step::Sealed { player, kind } => assert!(
+                    host.hidden_of(seq) == Some(player) && entry.step.kind() == kind,
+                    "guest {i}'s sealed entry {seq} is not the host's"
+                ),
+                _ => {
+                    assert_eq!(held, entry, "guest {i}'s entry {seq} is not the host's");
+                    let mine: Vec<usize> = seat.into_iter().collect();
+                    assert_eq!(
+                        host.sealed_for(seq, &mine),
+                        None,
+                        "guest {i} holds another player's hidden choice {seq}"
+                    );
+                }
             }
         }
     }
@@ -384,18 +407,25 @@ impl<G: Game> Table<G> {
                 Step::Act(action) => one_phone.act(action.clone()).unwrap(),
                 Step::Undo => assert!(one_phone.undo()),
                 Step::Redo => assert!(one_phone.redo()),
+                Step::Sealed { .. } => panic!("the host's log holds every entry"),
             }
         }
         assert_eq!(json(one_phone.record()), json(host.session().record()));
+        // Choices still hidden stay sealed on the others' copies.
+        let round_open = host.round_start().is_some();
         for (i, phone) in self.phones.iter().enumerate() {
             assert_eq!(phone.guest.state(), &LinkState::Joined, "guest {i}");
             let copy = phone.guest.replica().expect("joined");
-            assert_eq!(copy.entries(), host.entries(), "guest {i}'s log");
-            assert_eq!(
-                json(copy.session().record()),
-                json(host.session().record()),
-                "guest {i}"
-            );
+            assert_eq!(copy.head(), host.head(), "guest {i}'s log");
+            self.check_copy(i, copy.entries(), phone.guest.seat());
+            if !round_open {
+                assert_eq!(copy.entries(), host.entries(), "guest {i}'s log");
+                assert_eq!(
+                    json(copy.session().record()),
+                    json(host.session().record()),
+                    "guest {i}"
+                );
+            }
             assert_eq!(phone.guest.pending().count(), 0, "guest {i}: unanswered");
             // Applied once, or refused and not applied.
             for (id, outcome) in &phone.outcomes {
@@ -1385,4 +1415,125 @@ fn einsteins_choices_are_final_once_all_are_shown() {
     assert_eq!(table.phones[0].outcomes[&undo.unwrap()], Some(Ok(8)));
     assert_eq!(table.host.act(Step::Undo, table.now), final_);
     assert_eq!(table.host.replica().session().log().len(), 4);
+}
+
+/// Einstein's choices are hidden until all are made, on the wire too: a
+/// guest's copy, and so its stored game, holds the others' choices of the
+/// roll sealed (who chose, not what), and every choice once all are in;
+/// the log then agrees on every phone, link by link.
+#[test]
+fn a_guests_copy_holds_no_other_players_choice_until_all_are_made() {
+    let mut table = einstein_table();
+    let now = table.now;
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), now)
+        .unwrap();
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    settle(&mut table);
+    let anne_sealed = Step::Sealed {
+        player: 0,
+        kind: StepKind::Act,
+    };
+    for i in 0..2 {
+        let copy = table.phones[i].guest.replica().unwrap();
+        assert_eq!(copy.entries()[1].step, anne_sealed, "guest {i}");
+        assert_eq!(copy.sealed_choices(), vec![0], "guest {i} knows Anne chose");
+        let saved = serde_json::to_string(&table.phones[i].guest.saved()).unwrap();
+        assert!(
+            !saved.contains("Choose"),
+            "guest {i} stores no choice: {saved}"
+        );
+    }
+    // Bruno chooses, takes it back and chooses again: Chloé's copy holds
+    // the three sealed, and knows Bruno's choice stands.
+    let bruno = &mut table.phones[0].guest;
+    bruno.act(Step::Act(choose(1)), now).unwrap();
+    settle(&mut table);
+    table.phones[0].guest.act(Step::Undo, now).unwrap();
+    settle(&mut table);
+    assert_eq!(
+        table.phones[1].guest.replica().unwrap().sealed_choices(),
+        vec![0]
+    );
+    table.phones[0].guest.act(Step::Redo, now).unwrap();
+    settle(&mut table);
+    let chloe = table.phones[1].guest.replica().unwrap();
+    assert_eq!(chloe.sealed_choices(), vec![0, 1]);
+    assert!(chloe.entries()[1..]
+        .iter()
+        .all(|e| matches!(e.step, Step::Sealed { .. })));
+    // Bruno's copy plays his own choice, not Anne's.
+    let bruno = table.phones[0].guest.replica().unwrap();
+    assert_eq!(bruno.session().log().len(), 2, "the roll and his choice");
+    // A phone that reconnects now is sent the round sealed again.
+    table.disconnect(1);
+    table.connect(1);
+    settle(&mut table);
+    let chloe = table.phones[1].guest.replica().unwrap();
+    assert_eq!(chloe.head(), 5);
+    assert_eq!(chloe.sealed_choices(), vec![0, 1]);
+    // Chloé chooses last: every choice reaches every phone.
+    table.phones[1]
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    settle(&mut table);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None);
+    for (i, phone) in table.phones.iter().enumerate() {
+        let copy = phone.guest.replica().unwrap();
+        assert_eq!(copy.entries(), host.entries(), "guest {i}");
+        assert_eq!(
+            copy.chain(copy.head()),
+            host.chain(host.head()),
+            "guest {i}"
+        );
+        assert_eq!(json(copy.session().record()), json(host.session().record()));
+        assert!(copy.sealed_choices().is_empty());
+    }
+    // A modified client cannot append a sealed step.
+    let forged = encode(&ToHost::<einstein::Action>::Propose {
+        id: 90,
+        step: anne_sealed,
+    })
+    .unwrap();
+    let peer = table.phones[0].peer.unwrap();
+    table.host.receive(peer, &forged, table.now);
+    settle(&mut table);
+    assert_eq!(table.host.replica().head(), 6);
+    assert!(matches!(
+        table.phones[0].outcomes.get(&90),
+        None | Some(Some(Err(_)))
+    ));
+}
+
+/// A guest that carries the table on, its host gone in the middle of a
+/// roll's choices, goes on from before the choices it holds sealed: they
+/// are made again.
+#[test]
+fn a_copy_carried_on_drops_the_choices_it_holds_sealed() {
+    let mut table = einstein_table();
+    let now = table.now;
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), now)
+        .unwrap();
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    settle(&mut table);
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
+    settle(&mut table);
+    let copy = table.phones[1].guest.replica().unwrap().clone();
+    assert_eq!(copy.head(), 3);
+    assert_eq!(copy.verified(), 1);
+    let new_host = Host::new(copy, secret(9), PhoneId(2), Some(2));
+    let carried = new_host.replica();
+    assert_eq!(carried.head(), 1, "the roll");
+    assert!(matches!(
+        carried.session().state().phase(),
+        einstein::Phase::Choose { waiting, .. } if waiting == &vec![0, 1, 2]
+    ));
 }

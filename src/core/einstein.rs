@@ -190,14 +190,21 @@ impl Einstein {
 
     /// On several phones: every other player still playing has chosen for
     /// this roll, and the table waits only for `mine` (this phone's
-    /// players) to choose.
-    pub fn waits_only_for(&self, mine: &[usize]) -> bool {
+    /// players) to choose. `unseen`: players whose choice this copy has not
+    /// received yet, though they have made it (a guest's, see
+    /// `core::link::replica`).
+    pub fn waits_only_for(&self, mine: &[usize], unseen: &[usize]) -> bool {
         let Phase::Choose { waiting, .. } = &self.phase else {
             return false;
         };
-        !waiting.is_empty()
-            && waiting.iter().all(|p| mine.contains(p))
-            && self.last.iter().any(|m| !mine.contains(&m.player))
+        let still: Vec<usize> = waiting
+            .iter()
+            .copied()
+            .filter(|p| !unseen.contains(p))
+            .collect();
+        !still.is_empty()
+            && still.iter().all(|p| mine.contains(p))
+            && (self.last.iter().any(|m| !mine.contains(&m.player)) || !unseen.is_empty())
     }
 
     /// On several phones: the game of every one of `mine` (this phone's
@@ -552,6 +559,19 @@ impl Game for Einstein {
             (Action::Choose { .. }, Phase::Roll | Phase::Finished) => Err(Error::ChoicesFinal),
             _ => Ok(()),
         }
+    }
+
+    /// A player's choice for a roll is theirs alone until every player
+    /// has chosen (a ruling: choices are made at once, on their own phones).
+    fn hidden_choice(&self, action: &Action) -> Option<usize> {
+        match action {
+            Action::Choose { player, .. } => Some(*player),
+            _ => None,
+        }
+    }
+
+    fn choices_hidden(&self) -> bool {
+        matches!(&self.phase, Phase::Choose { waiting, .. } if !waiting.is_empty())
     }
 
     fn actor(&self, action: &Action) -> Actor {

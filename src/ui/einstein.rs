@@ -180,7 +180,7 @@ pub fn EinsteinGameScreen() -> Element {
                 MarkedList { marked: shown.marked().to_vec(), players: players.clone(), lang }
             }
             if let Some(table) = &table {
-                TableNotes { state: state.clone(), mine: table.mine.clone(), lang }
+                TableNotes { state: state.clone(), mine: table.mine.clone(), unseen: table.chosen_unseen.clone(), lang }
             }
 
             match state.phase().clone() {

@@ -357,7 +357,12 @@ impl<G: GameScreen> UseGame<G> {
         let read = self.active.read();
         let state = read.as_ref()?.session.state();
         let players = state.players();
-        let actors = actors(state);
+        // A player who has chosen on their own phone is not waited for,
+        // though this phone has not received the choice yet.
+        let actors: Vec<Actor> = actors(state)
+            .into_iter()
+            .filter(|a| !matches!(a, Actor::Player(p) if table.chosen_unseen.contains(p)))
+            .collect();
         // Named apart: the players on their own phone, and those the host's
         // phone plays (its own, and seats no phone holds, a freed one).
         let (mut own, mut on_host) = (Vec::new(), Vec::new());

@@ -116,6 +116,10 @@ pub struct TableInfo {
     pub may_switch_dice: bool,
     /// Who made each switch of the dice still played, in order.
     pub dice_makers: Vec<Maker>,
+    /// The players who have made a hidden choice this phone has not
+    /// received yet (it comes when every player has chosen: see
+    /// `core::link::replica`); none on the host.
+    pub chosen_unseen: Vec<usize>,
 }
 
 /// Who made a move at the table.

@@ -216,6 +216,7 @@ fn failed<G: GameScreen>(ui: Ui, status: LinkStatus) {
         claim_refused: None,
         may_switch_dice: false,
         dice_makers: Vec::new(),
+        chosen_unseen: Vec::new(),
     }));
 }
 
@@ -409,7 +410,7 @@ fn played_first<G: GameScreen + TableGame>(
                 Actor::Player(p) => Some(p),
                 Actor::Table => None,
             },
-            Step::Undo | Step::Redo => None,
+            Step::Undo | Step::Redo | Step::Sealed { .. } => None,
         }
         // A roll for the whole table: the seat of the phone that made it
         // (none: the host's own).
@@ -507,14 +508,15 @@ fn show_table<G: GameScreen + TableGame>(
             )
         }),
     };
-    let (may_switch_dice, dice_makers) = match phone {
-        Phone::Host(link) => link.with(|h| (true, makers(h.replica(), &seats))),
+    let (may_switch_dice, dice_makers, chosen_unseen) = match phone {
+        Phone::Host(link) => link.with(|h| (true, makers(h.replica(), &seats), Vec::new())),
         Phone::Guest(link) => link.with(|g| match g.replica() {
             Some(r) => (
                 may_switch_dice(r.session().state(), g.seat()),
                 makers(r, &seats),
+                r.sealed_choices(),
             ),
-            None => (false, Vec::new()),
+            None => (false, Vec::new(), Vec::new()),
         }),
     };
     let info = TableInfo {
@@ -532,6 +534,7 @@ fn show_table<G: GameScreen + TableGame>(
         claim_refused,
         may_switch_dice,
         dice_makers,
+        chosen_unseen,
     };
     let mut shown = ui.table.info;
     if shown.peek().as_ref() != Some(&info) {

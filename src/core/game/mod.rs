@@ -89,6 +89,22 @@ pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
         Ok(())
     }
 
+    /// At a table of several phones, the player whose hidden choice
+    /// `action` is, if it is one: the other phones do not receive it until
+    /// [`Game::choices_hidden`] ends (Einstein: each player's pairs and
+    /// fifth die for a roll). None by default: every move is seen.
+    fn hidden_choice(&self, action: &Self::Action) -> Option<usize> {
+        let _ = action;
+        None
+    }
+
+    /// Whether the game waits for hidden choices now: the choices made
+    /// since this began stay with their own phone until it ends (Einstein:
+    /// until every player has chosen for the roll). Never by default.
+    fn choices_hidden(&self) -> bool {
+        false
+    }
+
     /// Whose move `action` is, for a game played on several phones (see
     /// [`super::link`]): a phone holding a player's seat proposes that
     /// player's moves only. Answered for any action, legal now or not.

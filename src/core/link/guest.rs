@@ -279,10 +279,11 @@ impl<G: Game> Guest<G> {
         self.asked = None;
         self.heartbeat = Heartbeat::new(now);
         self.state = LinkState::Joining;
+        // Entries received sealed are asked for again.
         let held = self.replica.as_ref().map(|r| Held {
             game: r.game().to_string(),
-            seen: r.head(),
-            chain: r.chain(r.head()).unwrap_or(0),
+            seen: r.verified(),
+            chain: r.chain(r.verified()).unwrap_or(0),
         });
         self.send(&ToHost::Hello {
             protocol: PROTOCOL,
@@ -498,7 +499,15 @@ impl<G: Game> Guest<G> {
         let mut missing = false;
         for (seq, entry) in (from..).zip(entries) {
             let head = replica.head();
-            if seq <= head {
+            let sealed = |seq: u64| {
+                let held = &replica.entries()[seq as usize - 1];
+                matches!(held.step, Step::Sealed { .. })
+            };
+            if seq <= head && sealed(seq) && !matches!(entry.step, Step::Sealed { .. }) {
+                // A hidden choice shown, every player having chosen: the
+                // round is played again from there, in full.
+                replica.truncate(seq - 1);
+            } else if seq <= head {
                 continue; // already held
             }
             if seq > head + 1 {

@@ -105,7 +105,9 @@ pub struct Host<G: Game> {
 
 impl<G: Game> Host<G> {
     /// Hosts `replica` (a new game, or a copy carried on from a table whose
-    /// host left) under a new `secret`; `seat` is the host's own player.
+    /// host left) under a new `secret`; `seat` is the host's own player. A
+    /// carried copy holding others' hidden choices sealed goes on from
+    /// before them: that round's choices are made again.
     pub fn new(replica: Replica<G>, secret: Secret, me: PhoneId, seat: Option<usize>) -> Self {
         let players = replica.session().state().players().len();
         let mut seats = vec![None; players];
@@ -128,6 +130,8 @@ impl<G: Game> Host<G> {
         me: PhoneId,
         seats: Vec<Option<PhoneId>>,
     ) -> Self {
+        let mut replica = replica;
+        replica.truncate(replica.verified());
         let mut host = Host {
             replica,
             secret,
@@ -451,7 +455,7 @@ impl<G: Game> Host<G> {
         step: Step<G::Action>,
         origin: Option<Origin>,
     ) -> Result<u64, Denied<G::Error>> {
-        if matches!(step, Step::Undo) {
+        if matches!(step, Step::Undo | Step::Sealed { .. }) {
             self.replica.check(&step)?;
         }
         let entry = Entry { step, origin };
@@ -462,8 +466,16 @@ impl<G: Game> Host<G> {
             entries: vec![entry.clone()],
         };
         let frame = encode(&message).map_err(|_| Denied::TooLarge)?;
+        let round = self.replica.round_start();
         let seq = self.replica.append(entry)?;
-        self.broadcast(frame);
+        let peers: Vec<PeerId> = self.joined().collect();
+        match (round, self.replica.round_start()) {
+            // Every player has chosen: each phone gets the round in full.
+            (Some(from), None) => peers.into_iter().for_each(|p| self.send_entries(p, from)),
+            // Hidden choices: each phone gets the entry as it may read it.
+            (_, Some(_)) => peers.into_iter().for_each(|p| self.send_entries(p, seq)),
+            (None, None) => self.broadcast(frame),
+        }
         self.event(HostEvent::Applied { head: seq });
         Ok(seq)
     }
@@ -586,17 +598,26 @@ impl<G: Game> Host<G> {
     }
 
     /// Entries `from` to the head, in frames of at most
-    /// [`ENTRIES_PER_FRAME`] entries and [`MAX_FRAME`] bytes.
+    /// [`ENTRIES_PER_FRAME`] entries and [`MAX_FRAME`] bytes, as the peer's
+    /// phone may read them (others' hidden choices sealed).
     fn send_entries(&mut self, peer: PeerId, from: u64) {
+        let seats: Vec<usize> = self
+            .peers
+            .get(&peer)
+            .and_then(|p| p.phone)
+            .and_then(|phone| self.seat_of(phone))
+            .into_iter()
+            .collect();
         let from = from.max(1);
         let mut next = from;
         while next <= self.replica.head() {
-            let start = (next - 1) as usize;
-            let mut count = ENTRIES_PER_FRAME.min(self.replica.entries().len() - start);
+            let mut count = ENTRIES_PER_FRAME.min((self.replica.head() + 1 - next) as usize);
             loop {
                 let message = ToGuest::<G::Setup, G::Action, G::Error>::Entries {
                     from: next,
-                    entries: self.replica.entries()[start..start + count].to_vec(),
+                    entries: (next..next + count as u64)
+                        .filter_map(|seq| self.replica.entry_for(seq, &seats))
+                        .collect(),
                 };
                 match encode(&message) {
                     Ok(frame) => {

@@ -1,9 +1,18 @@
 //! One phone's copy of a table game: the start, the entries of the log, and
 //! the session they replay to.
+//!
+//! **Hidden choices** (Einstein's, see [`Game::hidden_choice`]): while the
+//! game waits for them, the host sends each phone the entries of the
+//! others' choices sealed ([`Step::Sealed`]: whose, and whether made or
+//! taken back, without the content), and every entry of the round in
+//! full once it ends. A copy holding sealed entries plays the game without
+//! them (each player's choice touches only their own sheet), and replays
+//! the round when the full entries come. Its stored copy holds no other
+//! player's choice before they are all shown.
 
 use super::super::game::Game;
 use super::super::session::{Refusal, Session};
-use super::wire::{Denied, Entry, PhoneId, Start, Step};
+use super::wire::{Denied, Entry, PhoneId, Start, Step, StepKind};
 use serde::{Deserialize, Serialize};
 
 /// A copy of the game. The host's is the table's log; a guest's is a prefix
@@ -16,6 +25,12 @@ pub struct Replica<G: Game> {
     entries: Vec<Entry<G::Action>>,
     /// `chain[n]`: the digest of the first `n` entries (see [`chain_next`]).
     chain: Vec<u32>,
+    /// `hidden[n − 1]`: the player whose hidden choice entry `n` makes,
+    /// takes back or puts back, if any.
+    hidden: Vec<Option<usize>>,
+    /// While the game waits for hidden choices: how many entries the log
+    /// held when it began (the round's entries come after).
+    round_from: Option<u64>,
 }
 
 /// Entries of a copy's log, in order.
@@ -54,6 +69,8 @@ impl<G: Game> Replica<G> {
             session,
             entries: Vec::new(),
             chain: vec![0],
+            hidden: Vec::new(),
+            round_from: None,
         })
     }
 
@@ -101,6 +118,71 @@ impl<G: Game> Replica<G> {
         self.entries.len() as u64
     }
 
+    /// How many entries the copy holds before its first sealed one: what it
+    /// can vouch for when it rejoins, and what it carries on with if it
+    /// becomes the host.
+    pub fn verified(&self) -> u64 {
+        self.entries
+            .iter()
+            .position(|e| matches!(e.step, Step::Sealed { .. }))
+            .map_or(self.head(), |at| at as u64)
+    }
+
+    /// Whether entry `seq` is sealed for a phone playing `seats`: another
+    /// player's hidden choice, in a round of hidden choices still open.
+    pub fn sealed_for(&self, seq: u64, seats: &[usize]) -> Option<usize> {
+        let from = self.round_from?;
+        if seq <= from {
+            return None;
+        }
+        let owner = self.hidden_of(seq)?;
+        (!seats.contains(&owner)).then_some(owner)
+    }
+
+    /// The player whose hidden choice entry `seq` makes, takes back or
+    /// puts back, if it does (see [`Game::hidden_choice`]).
+    pub fn hidden_of(&self, seq: u64) -> Option<usize> {
+        self.hidden
+            .get(seq.checked_sub(1)? as usize)
+            .copied()
+            .flatten()
+    }
+
+    /// Entry `seq` as a phone playing `seats` receives it.
+    pub fn entry_for(&self, seq: u64, seats: &[usize]) -> Option<Entry<G::Action>> {
+        let entry = self.entries.get(seq.checked_sub(1)? as usize)?;
+        Some(match self.sealed_for(seq, seats) {
+            Some(player) => Entry {
+                step: entry.step.sealed(player),
+                origin: None,
+            },
+            None => entry.clone(),
+        })
+    }
+
+    /// While the game waits for hidden choices, the first entry of the
+    /// round (the entries a phone received sealed are from there on).
+    pub fn round_start(&self) -> Option<u64> {
+        self.round_from.map(|from| from + 1)
+    }
+
+    /// The players whose hidden choice this copy holds sealed and standing
+    /// (made, not taken back): they have chosen, but what is not shown.
+    pub fn sealed_choices(&self) -> Vec<usize> {
+        let mut players: Vec<usize> = self
+            .played()
+            .0
+            .into_iter()
+            .filter_map(|e| match e.step {
+                Step::Sealed { player, .. } => Some(player),
+                _ => None,
+            })
+            .collect();
+        players.sort_unstable();
+        players.dedup();
+        players
+    }
+
     /// The digest of the first `n` entries, if the copy holds that many.
     pub fn chain(&self, n: u64) -> Option<u32> {
         self.chain.get(usize::try_from(n).ok()?).copied()
@@ -112,7 +194,7 @@ impl<G: Game> Replica<G> {
     pub fn maker_of(&self, step: &Step<G::Action>) -> Option<Option<PhoneId>> {
         let (mut done, mut undone) = self.played();
         let entry = match step {
-            Step::Act(_) => None,
+            Step::Act(_) | Step::Sealed { .. } => None,
             Step::Undo => done.pop(),
             Step::Redo => undone.pop(),
         };
@@ -134,16 +216,24 @@ impl<G: Game> Replica<G> {
     /// (the redo list, the next to put back last), read from the entries:
     /// an action ends the redo list, an undo moves the last action to it, a
     /// redo moves it back (each entry was applied, so the session agrees).
+    /// Sealed entries count as what they are (an action, an undo, a redo).
     fn played(&self) -> (Played<'_, G>, Played<'_, G>) {
+        let (done, undone) = self.played_at();
+        let at = |seqs: Vec<usize>| seqs.into_iter().map(|i| &self.entries[i]).collect();
+        (at(done), at(undone))
+    }
+
+    /// [`Replica::played`], as places in the log.
+    fn played_at(&self) -> (Vec<usize>, Vec<usize>) {
         let (mut done, mut undone) = (Vec::new(), Vec::new());
-        for entry in &self.entries {
-            match entry.step {
-                Step::Act(_) => {
-                    done.push(entry);
+        for (i, entry) in self.entries.iter().enumerate() {
+            match entry.step.kind() {
+                StepKind::Act => {
+                    done.push(i);
                     undone.clear();
                 }
-                Step::Undo => undone.extend(done.pop()),
-                Step::Redo => done.extend(undone.pop()),
+                StepKind::Undo => undone.extend(done.pop()),
+                StepKind::Redo => done.extend(undone.pop()),
             }
         }
         (done, undone)
@@ -158,17 +248,44 @@ impl<G: Game> Replica<G> {
             Step::Undo => self.session.check_undo_at_table().map_err(Denied::Rules),
             Step::Redo if !self.session.can_redo() => Err(Denied::NothingToRedo),
             Step::Redo => Ok(()),
+            // Only the host seals, and only what it holds.
+            Step::Sealed { .. } => Err(Denied::OthersMove),
         }
     }
 
     /// Applies an entry to the session and appends it to the log, or says
     /// why the game refuses it (nothing changes then).
     pub fn append(&mut self, entry: Entry<G::Action>) -> Result<u64, Denied<G::Error>> {
+        let hidden = self.hidden_owner(&entry.step);
         play(&mut self.session, &entry.step)?;
         let last = *self.chain.last().unwrap_or(&0);
         self.chain.push(chain_next(last, &entry));
         self.entries.push(entry);
+        self.hidden.push(hidden);
+        self.round_from = match self.session.state().choices_hidden() {
+            true => self.round_from.or(Some(self.head())),
+            false => None,
+        };
         Ok(self.head())
+    }
+
+    /// The player whose hidden choice `step` makes, takes back or puts
+    /// back, played now.
+    fn hidden_owner(&self, step: &Step<G::Action>) -> Option<usize> {
+        let state = self.session.state();
+        if !state.choices_hidden() {
+            return None;
+        }
+        let (mut done, mut undone) = match step {
+            Step::Act(action) => return state.hidden_choice(action),
+            Step::Sealed { player, .. } => return Some(*player),
+            Step::Undo | Step::Redo => self.played_at(),
+        };
+        let moved = match step {
+            Step::Undo => done.pop(),
+            _ => undone.pop(),
+        };
+        moved.and_then(|i| self.hidden[i])
     }
 
     /// Keeps the first `len` entries only, replaying them.
@@ -220,6 +337,8 @@ pub fn play<G: Game>(
         Step::Act(action) => session.act(action.clone()).map_err(denied),
         Step::Undo if session.undo() => Ok(()),
         Step::Undo => Err(Denied::NothingToUndo),
+        // Played when its content comes (see the module's note).
+        Step::Sealed { .. } => Ok(()),
         Step::Redo => {
             // A redo that no longer applies empties the redo list: on every
             // copy alike, since each replays the same steps.

@@ -14,8 +14,8 @@ use std::fmt;
 /// another one is not let in.
 pub const ALPN: &[u8] = b"genius/table/1";
 /// The version of the messages below, said in every hello (2: `Ping`;
-/// 3: `Denied::DiceSwitch`).
-pub const PROTOCOL: u32 = 3;
+/// 3: `Denied::DiceSwitch`; 4: `Step::Sealed`).
+pub const PROTOCOL: u32 = 4;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -99,6 +99,44 @@ pub enum Step<A> {
     Act(A),
     Undo,
     Redo,
+    /// An entry this phone may not read yet: a hidden choice of `player`
+    /// (made, taken back or put back: `kind`), whose content the host
+    /// keeps until every player has chosen, and then sends (see
+    /// [`super::replica::Replica::sealed_for`]). A copy's game skips it;
+    /// no phone proposes it.
+    Sealed {
+        player: usize,
+        kind: StepKind,
+    },
+}
+
+/// What a sealed entry is, without its content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StepKind {
+    Act,
+    Undo,
+    Redo,
+}
+
+impl<A> Step<A> {
+    /// The step as a phone that may not read it receives it.
+    pub fn sealed(&self, player: usize) -> Step<A> {
+        Step::Sealed {
+            player,
+            kind: self.kind(),
+        }
+    }
+
+    /// What the step does to the log's list of moves played: an action,
+    /// an undo or a redo, read or sealed.
+    pub fn kind(&self) -> StepKind {
+        match self {
+            Step::Act(_) => StepKind::Act,
+            Step::Undo => StepKind::Undo,
+            Step::Redo => StepKind::Redo,
+            Step::Sealed { kind, .. } => *kind,
+        }
+    }
 }
 
 /// The proposal an entry came from, so that a proposal sent twice (the

@@ -8,7 +8,7 @@ use dioxus::prelude::*;
 
 /// The notes for `mine`, this phone's players (nothing on one phone).
 #[component]
-pub fn TableNotes(state: Einstein, mine: Vec<usize>, lang: Lang) -> Element {
+pub fn TableNotes(state: Einstein, mine: Vec<usize>, unseen: Vec<usize>, lang: Lang) -> Element {
     let names = |ps: &[usize]| -> Vec<String> {
         ps.iter()
             .filter_map(|p| state.players().get(*p).map(|p| p.name.clone()))
@@ -20,7 +20,7 @@ pub fn TableNotes(state: Einstein, mine: Vec<usize>, lang: Lang) -> Element {
             p { class: "notice waiting", role: "status", "data-testid": "einstein-done-early", "{text}" }
         };
     }
-    if state.waits_only_for(&mine) {
+    if state.waits_only_for(&mine, &unseen) {
         return rsx! {
             p { class: "notice waiting", role: "status", "data-testid": "einstein-last-chooser", "{lang.einstein().last_chooser}" }
         };
