@@ -410,7 +410,9 @@ fn played_first<G: GameScreen + TableGame>(
                 Actor::Player(p) => Some(p),
                 Actor::Table => None,
             },
-            Step::Undo | Step::Redo | Step::Sealed { .. } => None,
+            // A hidden choice: whose, not what.
+            Step::Sealed { player, .. } => Some(*player),
+            Step::Undo | Step::Redo => None,
         }
         // A roll for the whole table: the seat of the phone that made it
         // (none: the host's own).

@@ -21,14 +21,20 @@ after(async () => { await table?.stop(); });
 
 const phone = (locale, colorScheme) => table.phone(locale, colorScheme);
 
-async function newEinstein(page, names) {
+/** A new Einstein on `page`; Anne starts, or with `rollOff` a roll-off
+ * says who does. */
+async function newEinstein(page, names, { rollOff = false } = {}) {
   await open(page, app.url);
   await page.tap(id('open-einstein'));
   await page.waitForSelector(id('setup'));
   for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
   for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
-  await page.tap(id('first-chosen'));
-  await page.tap(id('first-0'));
+  if (rollOff) {
+    await page.tap(id('first-rolloff'));
+  } else {
+    await page.tap(id('first-chosen'));
+    await page.tap(id('first-0'));
+  }
   await page.tap(id('start-game'));
   await page.waitForSelector(id('einstein-game'));
 }
@@ -192,6 +198,31 @@ test('Einstein on three phones: each chooses on their own, the others hidden unt
   assert.deepEqual(guest.errors, []);
 });
 
+/** Everything the page stores (every IndexedDB store of every database,
+ * and localStorage), as one text. */
+async function storedText(page) {
+  return page.evaluate(async () => {
+    const texts = [JSON.stringify({ ...localStorage })];
+    for (const { name } of await indexedDB.databases()) {
+      const db = await new Promise((ok, fail) => {
+        const req = indexedDB.open(name);
+        req.onsuccess = () => ok(req.result);
+        req.onerror = () => fail(req.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const values = await new Promise((ok, fail) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => ok(req.result);
+          req.onerror = () => fail(req.error);
+        });
+        texts.push(JSON.stringify(values));
+      }
+      db.close();
+    }
+    return texts.join('\n');
+  });
+}
+
 /** The dice typed in on this phone's keypad of real dice, recorded. */
 async function typedRoll(page, dice) {
   for (const d of dice) await page.tap(id(`typed-face-${d}`));
@@ -249,6 +280,14 @@ test('Einstein on two phones: the last chooser is told the table waits for them,
       assert.match(await last.textContent(id('einstein-last-chooser')),
         last === host ? /la table n'attend plus que vous/ : /the table is waiting for you/);
       await shot(last, `table-einstein-last-chooser-${last === host ? 'fr-light' : 'en-dark'}`);
+      if (last === guest) {
+        // Anne's choice has not reached Bruno's phone: what it stores holds
+        // her choice sealed (she chose; not what), and his game none of hers.
+        await guest.waitForTimeout(300); // the save follows the screen
+        const stored = (await storedText(guest)).replace(/\\/g, '');
+        assert.match(stored, /Sealed[^}]*"player":0/, "Anne's choice stored sealed");
+        assert.doesNotMatch(stored, /Choose[^}]*"player":0/, "Anne's choice is not on Bruno's phone");
+      }
       // Before everyone has chosen, the first may take theirs back.
       await first.waitForFunction(() => !document.querySelector('[data-testid="undo"]').disabled, null, { timeout: 5000 });
     }
@@ -444,9 +483,9 @@ const tableLine = (page) => page.textContent(id('table-line'));
  * two sums. */
 const marks = (page) => page.$$eval(`${id('events')} .event`, (rows) => rows.map((r) => r.textContent.split('·').slice(0, 2).join('·').trim()).join(' | '));
 
-test('A phone offline and back keeps what it chose; when the host page is closed, a guest hosts it from here and the other rejoins', async () => {
+test('A phone offline and back keeps what it chose; a move that lost a race says who played first; when the host page is closed, a guest hosts it from here and the other rejoins', async () => {
   const host = await phone('fr-FR');
-  await newEinstein(host, ['Anne', 'Bruno', 'Chloé']);
+  await newEinstein(host, ['Anne', 'Bruno', 'Chloé'], { rollOff: true });
   await host.tap(id('play-on-phones'));
   await host.waitForSelector(id('join-link'), { timeout: 30000 });
   const url = (await host.textContent(id('join-link'))).trim();
@@ -461,6 +500,25 @@ test('A phone offline and back keeps what it chose; when the host page is closed
   assert.equal(await chloe.$(id('seat-picker')), null, 'not the seat picker');
   await host.waitForFunction(() => document.querySelectorAll('[data-testid^="free-seat-"]').length === 2, null, { timeout: 20000 });
   await host.tap(id('to-game'));
+
+  // Issue 44, point 3, a race made certain: Bruno taps the roll-off while
+  // his link is cut (his move waits), and Chloé's reaches the host first.
+  // When his link is back the host refuses his, and his phone says who
+  // played first, in words.
+  await bruno.waitForSelector(`${id('roll-off-all')}:not([inert] *)`, { timeout: 20000 });
+  network.cut();
+  await bruno.tap(id('roll-off-all'));
+  await chloe.tap(id('roll-off-all'));
+  await chloe.waitForSelector('.rolloff-round', { timeout: 20000 });
+  network.restore();
+  await bruno.waitForFunction(() => /Chloé played first: your move did not count/.test(document.querySelector('[data-testid="move-error"]')?.textContent ?? ''), null, { timeout: 40000 });
+  await bruno.waitForSelector('.rolloff-round');
+  await shot(bruno, 'table-guest-played-first-en-dark');
+  // A tie is rolled again, on the host.
+  for (let i = 0; i < 10 && await host.$(`${id('roll-off-all')}:not([inert] *)`); i++) {
+    await host.tap(id('roll-off-all'));
+    await host.waitForTimeout(500);
+  }
 
   // A roll; Bruno's phone offers his choice, then loses the network.
   await rollOnAny([host, bruno, chloe]);
