@@ -117,6 +117,15 @@ impl Endpoint {
         self.inner.secret_key().to_bytes()
     }
 
+    /// The identity of the phone that hosts a table after its host left,
+    /// the `generation`-th to (1 for the first): its secret key and its
+    /// public key (64 hex digits), derived from the table's secret. Every
+    /// phone of the table knows where the next host will be before it is
+    /// there; no one without the secret does.
+    pub fn successor(&self, secret: &[u8], generation: u32) -> ([u8; 32], String) {
+        successor(secret, generation)
+    }
+
     /// Reads where a host is, from its ticket's key, relay and addresses.
     pub fn host_addr(
         &self,
@@ -230,4 +239,16 @@ impl RecvStream {
             Ok(None) | Err(_) => None,
         }
     }
+}
+
+/// See [`Endpoint::successor`].
+pub fn successor(secret: &[u8], generation: u32) -> ([u8; 32], String) {
+    let mut material = secret.to_vec();
+    material.extend_from_slice(&generation.to_be_bytes());
+    let key = blake3::derive_key(
+        "genius table 2026-11-28: the host after a hand-over",
+        &material,
+    );
+    let id = iroh::SecretKey::from_bytes(&key).public().to_string();
+    (key, id)
 }

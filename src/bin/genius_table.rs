@@ -228,7 +228,7 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
             let replica = Replica::new(id, start).map_err(|e| format!("{e:?}"))?;
             let secret = Secret::from_bytes(os_random()?);
             let host = Host::new(replica, secret, phone_id()?, args.seat(Some(0))?);
-            Phone::host(host, &options).await?
+            Phone::host(host, &options, 0).await?
         }
         ("join", _) => {
             let ticket = Ticket::parse(args.value("ticket").unwrap_or_default())
@@ -264,10 +264,14 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
         }
         ("resume", Some(mark)) => Phone::resume(&mark, &options).await?,
         ("takeover", Some(mark)) => {
-            // The host is gone: this copy carries the game on, hosted here
-            // under a new ticket; the other phones join it.
-            let secret = Secret::from_bytes(os_random()?);
-            Phone::take_over(&mark, secret, phone_id()?, &options).await?
+            // The host is gone: this copy carries the game on as the
+            // table's next host, whom the other phones dial by themselves;
+            // or joins the phone that took it over first.
+            let phone = Phone::take_over(&mark, phone_id()?, &options).await?;
+            if matches!(phone.0, Phone::Guest(_)) {
+                say(json!({ "link": "already hosted" }));
+            }
+            phone
         }
         _ => return Err(USAGE.into()),
     };
@@ -374,10 +378,14 @@ fn host_event<G: TableGame>(phone: &Phone<G>, event: HostEvent) {
     }
 }
 
-/// True once the guest is done (refused, or the host left).
+/// True once the guest is done (refused). After the host left, the link
+/// dials the table's next host: this phone follows whoever takes it over.
 fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) -> bool {
     match event {
         GuestLinkEvent::Connecting => say(json!({ "link": "connecting" })),
+        GuestLinkEvent::Moved => {
+            say(json!({ "link": "moved", "ticket": phone.ticket().to_string() }));
+        }
         GuestLinkEvent::Retry { after } => {
             say(json!({ "link": "retry", "after_ms": after.as_millis() as u64 }))
         }
@@ -397,10 +405,7 @@ fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) 
             GuestEvent::Lost { down } => {
                 say(json!({ "link": "lost", "down_ms": down.as_millis() as u64 }))
             }
-            GuestEvent::HostLeft => {
-                say(json!({ "link": "host left" }));
-                return true;
-            }
+            GuestEvent::HostLeft => say(json!({ "link": "host left" })),
         },
     }
     false

@@ -49,6 +49,9 @@ texts! {
     connecting: "Connexion à la table…", "Connecting to the table…";
     host_left: "L'hôte a quitté la table.", "The host has left the table.";
     you_left: "Vous avez quitté la table.", "You left the table.";
+    already_hosted:
+        "Un autre téléphone accueille déjà cette table : ce téléphone l'a rejointe, à sa place.",
+        "Another phone already hosts this table: this phone joined it, in its seat.";
     unanswered:
         "L'hôte ne répond pas encore : votre coup est gardé et envoyé à nouveau…",
         "No answer from the host yet: your move is kept and sent again…";

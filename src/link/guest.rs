@@ -1,7 +1,16 @@
 //! A guest phone's side of the link: dials the host, keeps dialling while
 //! the link is down, and moves bytes between the stream and [`Guest`].
+//!
+//! **One table, one host.** With the host it dials the table's next host:
+//! the phone that takes the table over when the host has left binds the
+//! key derived from the table's secret and the number of hand-overs
+//! ([`Endpoint::successor`]). When that one answers, this phone follows it
+//! (its ticket becomes the next host's, [`GuestLinkEvent::Moved`]): the
+//! whole table joins the phone that took over, with no new link to pass
+//! around, and a phone that would take over too finds it there first
+//! (see `Phone::take_over`).
 
-use super::net::{Endpoint, HostAddr, RecvStream, SendStream};
+use super::net::{Connection, Endpoint, HostAddr, RecvStream, SendStream};
 use super::{bind, host_addr, Clock, LinkError, Options, TableGame};
 use crate::core::game::Game;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState};
@@ -29,13 +38,15 @@ pub enum GuestLinkEvent<E> {
     Retry { after: Duration },
     /// What the table protocol says (joined, entries, answers, lost, …).
     Table(GuestEvent<E>),
+    /// The host left and another phone took the table over: this phone
+    /// follows it (its ticket is now that host's).
+    Moved,
 }
 
 /// This phone's place at a table hosted elsewhere.
 pub struct GuestLink<G: Game> {
     shared: Arc<Shared<G>>,
     endpoint: Endpoint,
-    ticket: Ticket,
     run: AbortOnDropHandle<()>,
 }
 
@@ -47,6 +58,8 @@ struct Shared<G: Game> {
     leaving: Notify,
     events: mpsc::UnboundedSender<GuestLinkEvent<G::Error>>,
     clock: Clock,
+    /// The ticket of the table's host now.
+    ticket: Mutex<Ticket>,
 }
 
 impl<G: TableGame> GuestLink<G> {
@@ -59,7 +72,8 @@ impl<G: TableGame> GuestLink<G> {
         options: &Options,
     ) -> Result<(Self, mpsc::UnboundedReceiver<GuestLinkEvent<G::Error>>), LinkError> {
         let endpoint = bind(options, false).await?;
-        let addr = host_addr(&endpoint, ticket)?;
+        // A ticket that cannot be dialled is refused at once.
+        host_addr(&endpoint, ticket)?;
         let (events, receiver) = mpsc::unbounded_channel();
         let shared = Arc::new(Shared {
             guest: Mutex::new(guest),
@@ -67,13 +81,13 @@ impl<G: TableGame> GuestLink<G> {
             leaving: Notify::new(),
             events,
             clock: Clock::new(),
+            ticket: Mutex::new(ticket.clone()),
         });
-        let run = spawn(run(endpoint.clone(), addr, shared.clone()));
+        let run = spawn(run(endpoint.clone(), shared.clone()));
         Ok((
             GuestLink {
                 shared,
                 endpoint,
-                ticket: ticket.clone(),
                 run: AbortOnDropHandle::new(run),
             },
             receiver,
@@ -95,9 +109,10 @@ impl<G: TableGame> GuestLink<G> {
         self.shared.outgoing.notify_one();
     }
 
-    /// The ticket this phone joined by.
-    pub fn ticket(&self) -> &Ticket {
-        &self.ticket
+    /// The ticket of the table's host: the one this phone joined by, or
+    /// the next host's once it followed it.
+    pub fn ticket(&self) -> Ticket {
+        self.shared.ticket().clone()
     }
 
     /// The endpoint's key (saved with the copy: the same identity after a
@@ -127,6 +142,10 @@ impl<G: Game> Shared<G> {
         self.guest.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    fn ticket(&self) -> MutexGuard<'_, Ticket> {
+        self.ticket.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// What the guest asks, in order: events go to the screen at once;
     /// the frames to send and whether to close are returned.
     fn outputs(&self) -> (Vec<Vec<u8>>, bool) {
@@ -147,19 +166,43 @@ impl<G: Game> Shared<G> {
 
 /// Dials, serves the connection, and dials again after a pause that grows
 /// while the host stays out of reach, until the table is over for this
-/// phone.
-async fn run<G: TableGame>(endpoint: Endpoint, addr: HostAddr, shared: Arc<Shared<G>>) {
+/// phone (refused, or left). After the host left, only its next host is
+/// dialled.
+async fn run<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
     let mut backoff = BACKOFF;
     loop {
         let _ = shared.events.send(GuestLinkEvent::Connecting);
-        if let Some((connection, send, recv)) = endpoint.connect(&addr, DIAL).await {
+        let ticket = shared.ticket().clone();
+        let host = match shared.lock().state() {
+            LinkState::HostLeft => None,
+            _ => host_addr(&endpoint, &ticket).ok(),
+        };
+        let secret = ticket.secret.to_bytes();
+        let (_, next_id) = endpoint.successor(&secret, ticket.handovers + 1);
+        let next = ticket.next_host(next_id);
+        if let Some(((connection, send, recv), moved)) = dial(
+            &endpoint,
+            host.as_ref(),
+            host_addr(&endpoint, &next).ok().as_ref(),
+            DIAL,
+        )
+        .await
+        {
+            if moved {
+                *shared.ticket() = next;
+                shared.lock().host_moved(shared.clock.now());
+                let _ = shared.events.send(GuestLinkEvent::Moved);
+            }
             backoff = BACKOFF;
             serve(&shared, send, recv).await;
             connection.close(b"closed by the guest");
         }
         shared.lock().disconnected(shared.clock.now());
         shared.outputs();
-        if shared.lock().state().is_over() {
+        if matches!(
+            shared.lock().state(),
+            LinkState::Refused(_) | LinkState::Left
+        ) {
             return;
         }
         let _ = shared.events.send(GuestLinkEvent::Retry { after: backoff });
@@ -168,6 +211,44 @@ async fn run<G: TableGame>(endpoint: Endpoint, addr: HostAddr, shared: Arc<Share
             _ = shared.leaving.notified() => return,
         }
         backoff = (backoff * 2).min(BACKOFF_MAX);
+    }
+}
+
+type Opened = (Connection, SendStream, RecvStream);
+
+/// Dials the host and the table's next host at once, for `wait` at most:
+/// the first to answer, and whether it is the next host.
+pub(super) async fn dial(
+    endpoint: &Endpoint,
+    host: Option<&HostAddr>,
+    next: Option<&HostAddr>,
+    wait: Duration,
+) -> Option<(Opened, bool)> {
+    let reach = |addr: Option<&HostAddr>| {
+        let endpoint = endpoint.clone();
+        let addr = addr.cloned();
+        async move {
+            match addr {
+                Some(addr) => endpoint.connect(&addr, wait).await,
+                None => None,
+            }
+        }
+    };
+    let (host, next) = (reach(host), reach(next));
+    tokio::pin!(host, next);
+    let (mut host_done, mut next_done) = (false, false);
+    loop {
+        tokio::select! {
+            opened = &mut host, if !host_done => match opened {
+                Some(opened) => return Some((opened, false)),
+                None => host_done = true,
+            },
+            opened = &mut next, if !next_done => match opened {
+                Some(opened) => return Some((opened, true)),
+                None => next_done = true,
+            },
+            else => return None,
+        }
     }
 }
 

@@ -50,10 +50,12 @@ struct Shared<G: Game> {
 impl<G: TableGame> HostLink<G> {
     /// Opens the table: binds the endpoint, waits for the relay (if any)
     /// and gives the ticket, then accepts guests in the background. Events
-    /// for the screen come on the receiver.
+    /// for the screen come on the receiver. `handovers`: how many hosts
+    /// the table had before this one (0 for a new table; see [`Ticket`]).
     pub async fn open(
         host: Host<G>,
         options: &Options,
+        handovers: u32,
     ) -> Result<(Self, mpsc::UnboundedReceiver<HostEvent>), LinkError> {
         let endpoint = bind(options, true).await?;
         if options.relay != Relay::Disabled {
@@ -69,6 +71,7 @@ impl<G: TableGame> HostLink<G> {
             } else {
                 endpoint.ip_addrs()
             },
+            handovers,
         };
         let (events, receiver) = mpsc::unbounded_channel();
         let shared = Arc::new(Shared {

@@ -5,15 +5,16 @@
 //! ([`TableMark`]): the ticket, this phone's role and [`LinkSave`], the
 //! link's state with the endpoint's key. From it a phone opens again as it
 //! was ([`Phone::resume`]: the same key, so a host keeps its ticket and its
-//! guests find it again), or hosts its copy under a new ticket when the
-//! host has left ([`Phone::take_over`]).
+//! guests find it again), or hosts its copy as the table's next host when
+//! the host has left ([`Phone::take_over`]): one table, one host, as the
+//! next host's key derives from the table's secret (see `super::guest`).
 
 use super::{GuestLink, GuestLinkEvent, HostLink, LinkError, Options, TableGame};
 use crate::core::link::guest::{Guest, SavedGuest};
 use crate::core::link::host::{Host, HostEvent, SavedHost};
 use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
-use crate::core::link::wire::{Denied, PhoneId, Secret, Step};
+use crate::core::link::wire::{Denied, PhoneId, Step};
 use crate::core::link::OpenFailure;
 use crate::core::save::{SavedGame, TableMark, TableRole};
 use serde::{Deserialize, Serialize};
@@ -90,12 +91,14 @@ pub fn damaged(e: impl std::fmt::Debug) -> OpenError {
 }
 
 impl<G: TableGame> Phone<G> {
-    /// Hosts `host`'s table.
+    /// Hosts `host`'s table; `handovers`: how many hosts it had before
+    /// (0 for a new table).
     pub async fn host(
         host: Host<G>,
         options: &Options,
+        handovers: u32,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
-        let (link, events) = HostLink::open(host, options).await?;
+        let (link, events) = HostLink::open(host, options, handovers).await?;
         Ok((Phone::Host(link), PhoneEvents::Host(events)))
     }
 
@@ -124,7 +127,16 @@ impl<G: TableGame> Phone<G> {
             TableRole::Host => {
                 let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(damaged)?;
                 let replica = Replica::restore(saved.replica.clone()).map_err(damaged)?;
-                Phone::host(Host::restore(saved, replica), &options).await
+                let ticket = Ticket::parse(&mark.ticket).map_err(damaged)?;
+                // Another phone took the table over while this one was
+                // closed: this phone joins it, not a second table.
+                let found = NextHost::find(&ticket, true, &options).await?;
+                if let Some(hosted) = found.hosted {
+                    let seat = saved.seats.iter().position(|p| *p == Some(saved.me));
+                    let guest = Guest::new(saved.secret, saved.me, seat, Some(replica));
+                    return Phone::join(guest, &hosted, &options).await;
+                }
+                Phone::host(Host::restore(saved, replica), &options, ticket.handovers).await
             }
             TableRole::Guest => {
                 let ticket = Ticket::parse(&mark.ticket).map_err(damaged)?;
@@ -133,35 +145,57 @@ impl<G: TableGame> Phone<G> {
         }
     }
 
-    /// The host has left: this phone's copy carries the game on, hosted
-    /// here under a new ticket (`secret`), this phone keeping its seat; the
-    /// other phones join it by the new link.
+    /// The host has left: this phone's copy carries the game on as the
+    /// table's next host (the same secret, the key the other phones dial
+    /// after the host: they join it by themselves), this phone keeping its
+    /// seat. If another phone took the table over first, this one joins
+    /// it instead (then the result is a guest).
     pub async fn take_over(
         mark: &TableMark,
-        secret: Secret,
         new_phone: PhoneId,
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
         let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(damaged)?;
+        let ticket = Ticket::parse(&mark.ticket).map_err(damaged)?;
         let (replica, phone, seat) = match mark.role {
             TableRole::Guest => {
-                let saved: SavedGuest<G> = serde_json::from_value(save.state).map_err(damaged)?;
+                let saved: SavedGuest<G> =
+                    serde_json::from_value(save.state.clone()).map_err(damaged)?;
                 let replica = saved.replica.ok_or(OpenError::NoCopy)?;
                 (replica, saved.phone, saved.claim)
             }
             TableRole::Host => {
-                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(damaged)?;
+                let saved: SavedHost<G> =
+                    serde_json::from_value(save.state.clone()).map_err(damaged)?;
                 let seat = saved.seats.iter().position(|p| *p == Some(saved.me));
                 (saved.replica, new_phone, seat)
             }
         };
         let replica = Replica::restore(replica).map_err(damaged)?;
-        Phone::host(Host::new(replica, secret, phone, seat), options).await
+        let options = Options {
+            key: Some(save.key),
+            ..options.clone()
+        };
+        let found = NextHost::find(&ticket, mark.role == TableRole::Host, &options).await?;
+        if let Some(hosted) = found.hosted {
+            let guest = match mark.role {
+                TableRole::Guest => saved_guest(save.state)?,
+                TableRole::Host => Guest::new(ticket.secret, phone, seat, Some(replica)),
+            };
+            return Phone::join(guest, &hosted, &options).await;
+        }
+        let options = Options {
+            key: Some(found.key),
+            ..options
+        };
+        let host = Host::new(replica, ticket.secret, phone, seat);
+        Phone::host(host, &options, found.next.handovers).await
     }
 
-    pub fn ticket(&self) -> &Ticket {
+    /// The ticket of the table's host now.
+    pub fn ticket(&self) -> Ticket {
         match self {
-            Phone::Host(link) => link.ticket(),
+            Phone::Host(link) => link.ticket().clone(),
             Phone::Guest(link) => link.ticket(),
         }
     }
@@ -244,4 +278,49 @@ pub fn saved_guest<G: TableGame>(state: serde_json::Value) -> Result<Guest<G>, O
         None => None,
     };
     Ok(Guest::restore(saved, replica))
+}
+
+/// How long a phone that would host a table listens for a phone that
+/// hosts it already.
+const PROBE: n0_future::time::Duration = n0_future::time::Duration::from_millis(2500);
+
+/// Who hosts a table now, asked by a phone that would host it: the key of
+/// its next host (derived from the table's secret), and the ticket of a
+/// phone that answered, if one did.
+struct NextHost {
+    key: [u8; 32],
+    next: Ticket,
+    hosted: Option<Ticket>,
+}
+
+impl NextHost {
+    /// Dials `ticket`'s host (unless `mine`: this phone was that host) and
+    /// the table's next host, for [`PROBE`] at most.
+    async fn find(ticket: &Ticket, mine: bool, options: &Options) -> Result<NextHost, OpenError> {
+        let probe = super::bind(
+            &Options {
+                key: None,
+                ..options.clone()
+            },
+            false,
+        )
+        .await?;
+        let (key, id) = probe.successor(&ticket.secret.to_bytes(), ticket.handovers + 1);
+        let next = ticket.next_host(id);
+        let host = (!mine)
+            .then(|| super::host_addr(&probe, ticket))
+            .transpose()?;
+        let next_addr = super::host_addr(&probe, &next)?;
+        let opened = super::guest::dial(&probe, host.as_ref(), Some(&next_addr), PROBE).await;
+        let hosted = opened.map(|((connection, _, _), moved)| {
+            connection.close(b"only asking");
+            if moved {
+                next.clone()
+            } else {
+                ticket.clone()
+            }
+        });
+        probe.close().await;
+        Ok(NextHost { key, next, hosted })
+    }
 }

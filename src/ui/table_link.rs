@@ -63,7 +63,14 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
         let request = request.clone();
         async move {
             match open::<G>(ui, &request).await {
-                Ok((phone, events)) => run(ui, phone, events, commands).await,
+                Ok((phone, events)) => {
+                    // One table, one host: another phone took it over first.
+                    let joined_instead = matches!(request, TableRequest::TakeOver(_))
+                        && matches!(phone, Phone::Guest(_));
+                    let notice =
+                        joined_instead.then(|| ui.lang().table().already_hosted.to_string());
+                    run(ui, phone, events, commands, notice).await
+                }
                 Err(why) => {
                     let bad_link = matches!(&request, TableRequest::Join(text) if Ticket::parse(text).is_err())
                         || why.failure() == OpenFailure::BadLink;
@@ -166,7 +173,7 @@ async fn open<G: GameScreen + TableGame>(
                 host.act(Step::Act(action.clone()), Duration::ZERO)
                     .map_err(damaged)?;
             }
-            Phone::host(host, &options(ui)).await
+            Phone::host(host, &options(ui), 0).await
         }
         TableRequest::Join(text) => {
             let ticket = Ticket::parse(text).map_err(damaged)?;
@@ -177,7 +184,10 @@ async fn open<G: GameScreen + TableGame>(
                 .peek()
                 .iter()
                 .filter_map(|s| s.table_mark())
-                .find(|m| m.ticket == ticket.to_string() && m.role == TableRole::Guest);
+                .find(|m| {
+                    m.role == TableRole::Guest
+                        && Ticket::parse(&m.ticket).is_ok_and(|t| t.same_table(&ticket))
+                });
             match kept {
                 Some(mark) => Phone::resume(&mark, &options(ui)).await,
                 None => {
@@ -187,10 +197,7 @@ async fn open<G: GameScreen + TableGame>(
             }
         }
         TableRequest::Resume(id) => Phone::resume(&mark(id)?, &options(ui)).await,
-        TableRequest::TakeOver(id) => {
-            let secret = Secret::from_bytes(random());
-            Phone::take_over(&mark(id)?, secret, new_phone(), &options(ui)).await
-        }
+        TableRequest::TakeOver(id) => Phone::take_over(&mark(id)?, new_phone(), &options(ui)).await,
     }
 }
 
@@ -225,12 +232,14 @@ async fn run<G: GameScreen + TableGame>(
     phone: Phone<G>,
     mut events: PhoneEvents<G>,
     mut commands: UnboundedReceiver<TableCommand>,
+    notice: Option<String>,
 ) {
     let mut status = match &phone {
         Phone::Host(_) => LinkStatus::Hosting,
         Phone::Guest(_) => LinkStatus::Guest(LinkState::Offline),
     };
-    let mut refused = None;
+    // Told until the game moves on, as a refusal is.
+    let mut refused = notice;
     // A move of this phone went unanswered for a while (see
     // `GuestEvent::Unanswered`), and nothing has been heard of it since.
     let mut unanswered = false;
@@ -445,6 +454,11 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
             }
             Changed::default()
         }
+        // The ticket to save is the next host's.
+        GuestLinkEvent::Moved => Changed {
+            game: false,
+            saved: true,
+        },
         GuestLinkEvent::Table(event) => match event {
             GuestEvent::Lost { down } => {
                 *status = LinkStatus::Lost {

@@ -60,7 +60,7 @@ async fn main() {
         let replica = Replica::new(format!("bench-{games}"), start).unwrap();
         let host = Host::new(replica, SECRET, PhoneId(1000), None);
         let relay_options = Options::new(Relay::Own(relay.url()));
-        let (host, _) = HostLink::<Einstein>::open(host, &relay_options)
+        let (host, _) = HostLink::<Einstein>::open(host, &relay_options, 0)
             .await
             .unwrap();
         let guest_options = Options {

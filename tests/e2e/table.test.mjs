@@ -483,7 +483,7 @@ const tableLine = (page) => page.textContent(id('table-line'));
  * two sums. */
 const marks = (page) => page.$$eval(`${id('events')} .event`, (rows) => rows.map((r) => r.textContent.split('·').slice(0, 2).join('·').trim()).join(' | '));
 
-test('A phone offline and back keeps what it chose; a move that lost a race says who played first; when the host page is closed, a guest hosts it from here and the other rejoins', async () => {
+test('A phone offline and back keeps what it chose; a move that lost a race says who played first; when the host page is closed, a guest hosts it from here and the other follows it by itself', async () => {
   const host = await phone('fr-FR');
   await newEinstein(host, ['Anne', 'Bruno', 'Chloé'], { rollOff: true });
   await host.tap(id('play-on-phones'));
@@ -573,16 +573,13 @@ test('A phone offline and back keeps what it chose; a move that lost a race says
   await bruno.waitForSelector(id('join-link'), { timeout: 30000 });
   const url2 = (await bruno.textContent(id('join-link'))).trim();
   assert.notEqual(url2, url);
-  // Chloé's phone, still dialling the old host, says after a while that it
-  // does not answer, and offers first to host the game there.
-  await chloe.tap(id('open-table'));
-  await chloe.waitForFunction(() => /ne répond plus/.test(document.querySelector('[data-testid="link-status"]')?.textContent ?? ''), null, { timeout: 60000 });
-  console.log(`host page closed: a guest offered to host it after ${Date.now() - closedAt} ms`);
-  assert.match(await chloe.getAttribute(id('take-over'), 'class'), /roll-main/);
-  await shot(chloe, 'table-guest-host-unreachable-fr-dark');
-  // She rejoins by Bruno's new link instead (opened in her running tab), on
-  // her seat, the game as it was; Bruno's seat is his phone's, not offered.
-  await join(chloe, url2, 2, [1]);
+  // One table, one host: Chloé's phone, dialling the table's next host
+  // since its host went silent, finds Bruno's by itself (no new link to pass
+  // around) and says whose phone hosts now.
+  await chloe.waitForFunction(() => /Connecté à la table \(téléphone hôte : Bruno\)/.test(document.querySelector('[data-testid="table-line"]')?.textContent ?? ''), null, { timeout: 60000 });
+  console.log(`host page closed: the other guest joined the new host by itself after ${Date.now() - closedAt} ms`);
+  await chloe.waitForSelector(id('einstein-game'));
+  await shot(chloe, 'table-guest-followed-new-host-fr-dark');
   await bruno.tap(id('to-game'));
   await bruno.waitForSelector(id('einstein-game'));
   assert.equal(await marks(chloe), seen);

@@ -352,6 +352,17 @@ impl<G: Game> Guest<G> {
         }
     }
 
+    /// The table's next host (the phone that took over when the host
+    /// left: see `crate::link`) answered this phone's dial: the table goes
+    /// on there. A phone that heard its host leave joins again (a refusal,
+    /// or this phone leaving, stays final).
+    pub fn host_moved(&mut self, now: Duration) {
+        self.now = now;
+        if self.state == LinkState::HostLeft {
+            self.state = LinkState::Offline;
+        }
+    }
+
     /// This phone leaves the table (its copy stays): says goodbye if it
     /// can, and closes the connection.
     pub fn leave(&mut self, now: Duration) {

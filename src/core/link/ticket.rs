@@ -9,7 +9,10 @@
 //!   address the network layer dials;
 //! - `s`: the table's secret (32 hex digits), asked by the host;
 //! - `r`: the relay the host is reachable through, percent-encoded;
-//! - `a`: the host's direct addresses, for phones on the same network.
+//! - `a`: the host's direct addresses, for phones on the same network;
+//! - `n`: how many times the table changed host (absent: never). The next
+//!   host's key derives from the secret and `n + 1`, so every phone of the
+//!   table knows where to find it (see `crate::link`).
 //!
 //! Unknown fields are ignored, so a later version can add some.
 
@@ -26,6 +29,9 @@ pub struct Ticket {
     pub secret: Secret,
     pub relay: Option<String>,
     pub addrs: Vec<String>,
+    /// How many times the table changed host: this host is the
+    /// `handovers`-th to take it over (0: the phone that started it).
+    pub handovers: u32,
 }
 
 /// Why a text is not a ticket, for a message in the player's language.
@@ -58,7 +64,7 @@ impl Ticket {
         let text = text.trim();
         let mut version = None;
         let (mut game, mut host, mut secret) = (None, None, None);
-        let (mut relay, mut addrs) = (None, Vec::new());
+        let (mut relay, mut addrs, mut handovers) = (None, Vec::new(), 0);
         for field in text.split('&') {
             let (key, value) = field.split_once('=').ok_or(TicketError::NotATicket)?;
             match key {
@@ -67,6 +73,7 @@ impl Ticket {
                 "h" => host = Some(value),
                 "s" => secret = Some(Secret::from_hex(value).ok_or(TicketError::Damaged)?),
                 "r" => relay = Some(decode(value).ok_or(TicketError::Damaged)?),
+                "n" => handovers = value.parse().map_err(|_| TicketError::Damaged)?,
                 "a" => {
                     addrs = value
                         .split(',')
@@ -100,7 +107,24 @@ impl Ticket {
             secret: secret.ok_or(TicketError::NotATicket)?,
             relay,
             addrs,
+            handovers,
         })
+    }
+
+    /// The ticket of the table's next host, `host` (its public key, derived
+    /// from the secret: see `crate::link`): the same table and secret.
+    pub fn next_host(&self, host: String) -> Ticket {
+        Ticket {
+            host,
+            addrs: Vec::new(),
+            handovers: self.handovers + 1,
+            ..self.clone()
+        }
+    }
+
+    /// Whether both name the same table (whoever hosts it now).
+    pub fn same_table(&self, other: &Ticket) -> bool {
+        self.game == other.game && self.secret.matches(&other.secret)
     }
 }
 
@@ -119,6 +143,9 @@ impl fmt::Display for Ticket {
         if !self.addrs.is_empty() {
             let addrs: Vec<String> = self.addrs.iter().map(|a| encode(a)).collect();
             write!(f, "&a={}", addrs.join(","))?;
+        }
+        if self.handovers > 0 {
+            write!(f, "&n={}", self.handovers)?;
         }
         Ok(())
     }
@@ -201,6 +228,7 @@ mod tests {
             secret: Secret::from_bytes([9; 16]),
             relay: Some("http://127.0.0.1:3340/".into()),
             addrs: vec!["192.168.1.20:41000".into(), "[fe80::1]:41000".into()],
+            handovers: 0,
         }
     }
 
@@ -215,6 +243,17 @@ mod tests {
             ..ticket()
         };
         assert_eq!(Ticket::parse(&bare.to_string()), Ok(bare));
+        let next = ticket()
+            .next_host("cd".repeat(32))
+            .next_host("ef".repeat(32));
+        assert_eq!(next.handovers, 2);
+        assert!(next.to_string().contains("&n=2"));
+        assert_eq!(Ticket::parse(&next.to_string()), Ok(next.clone()));
+        assert!(next.same_table(&ticket()));
+        assert!(
+            !ticket().to_string().contains("&n="),
+            "a first host's link is as before"
+        );
     }
 
     #[test]

@@ -40,6 +40,10 @@ impl Secret {
         Secret(bytes)
     }
 
+    pub const fn to_bytes(self) -> [u8; 16] {
+        self.0
+    }
+
     /// 32 lower-case hex digits.
     pub fn to_hex(self) -> String {
         self.0.iter().map(|b| format!("{b:02x}")).collect()

@@ -27,6 +27,10 @@ extern "C" {
     fn relay(this: &JsEndpoint) -> Option<String>;
     #[wasm_bindgen(method)]
     fn key(this: &JsEndpoint) -> Vec<u8>;
+    #[wasm_bindgen(method)]
+    fn successor_key(this: &JsEndpoint, secret: Vec<u8>, generation: u32) -> Vec<u8>;
+    #[wasm_bindgen(method)]
+    fn successor_id(this: &JsEndpoint, secret: Vec<u8>, generation: u32) -> String;
     #[wasm_bindgen(method, catch)]
     fn host_addr(
         this: &JsEndpoint,
@@ -41,6 +45,7 @@ extern "C" {
     #[wasm_bindgen(method)]
     fn close(this: &JsEndpoint) -> Promise;
 
+    #[derive(Clone)]
     type JsHostAddr;
 
     type JsIncoming;
@@ -103,6 +108,7 @@ fn error(e: JsValue) -> Error {
 pub struct Endpoint(JsEndpoint);
 
 /// Where a host is: its key, its relay, its direct addresses.
+#[derive(Clone)]
 pub struct HostAddr(JsHostAddr);
 
 /// A guest knocking: [`Incoming::accept`] completes the handshake.
@@ -181,6 +187,14 @@ impl Endpoint {
     /// The endpoint's secret key: the same identity after a restart.
     pub fn key(&self) -> [u8; 32] {
         self.0.key().try_into().unwrap_or([0; 32])
+    }
+
+    /// The identity of the table's `generation`-th next host: its secret
+    /// key and its public key (see `genius_net::Endpoint::successor`).
+    pub fn successor(&self, secret: &[u8], generation: u32) -> ([u8; 32], String) {
+        let key = self.0.successor_key(secret.to_vec(), generation);
+        let id = self.0.successor_id(secret.to_vec(), generation);
+        (key.try_into().unwrap_or([0; 32]), id)
     }
 
     /// Reads where a host is, from its ticket's key, relay and addresses.
