@@ -1417,12 +1417,9 @@ fn einsteins_choices_are_final_once_all_are_shown() {
     assert_eq!(table.host.replica().session().log().len(), 4);
 }
 
-/// Einstein's choices are hidden until all are made, on the wire too: a
-/// guest's copy, and so its stored game, holds the others' choices of the
-/// roll sealed (who chose, not what), and every choice once all are in;
-/// the log then agrees on every phone, link by link.
-#[test]
-fn a_guests_copy_holds_no_other_players_choice_until_all_are_made() {
+/// The Einstein table after the host's roll and Anne's choice (on the
+/// host), every frame delivered.
+fn anne_has_chosen() -> Table<Einstein> {
     let mut table = einstein_table();
     let now = table.now;
     table
@@ -1431,6 +1428,17 @@ fn a_guests_copy_holds_no_other_players_choice_until_all_are_made() {
         .unwrap();
     table.host.act(Step::Act(choose(0)), now).unwrap();
     settle(&mut table);
+    table
+}
+
+/// Einstein's choices are hidden until all are made, on the wire too: a
+/// guest's copy, and so its stored game, holds the others' choices of the
+/// roll sealed (who chose, not what), and every choice once all are in;
+/// the log then agrees on every phone, link by link.
+#[test]
+fn a_guests_copy_holds_no_other_players_choice_until_all_are_made() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
     let anne_sealed = Step::Sealed {
         player: 0,
         kind: StepKind::Act,
@@ -1513,14 +1521,8 @@ fn a_guests_copy_holds_no_other_players_choice_until_all_are_made() {
 /// are made again.
 #[test]
 fn a_copy_carried_on_drops_the_choices_it_holds_sealed() {
-    let mut table = einstein_table();
+    let mut table = anne_has_chosen();
     let now = table.now;
-    table
-        .host
-        .act(Step::Act(roll([6, 5, 4, 3, 2])), now)
-        .unwrap();
-    table.host.act(Step::Act(choose(0)), now).unwrap();
-    settle(&mut table);
     table.phones[0]
         .guest
         .act(Step::Act(choose(1)), now)

@@ -510,11 +510,9 @@ impl<G: Game> Guest<G> {
         let mut missing = false;
         for (seq, entry) in (from..).zip(entries) {
             let head = replica.head();
-            let sealed = |seq: u64| {
-                let held = &replica.entries()[seq as usize - 1];
-                matches!(held.step, Step::Sealed { .. })
-            };
-            if seq <= head && sealed(seq) && !matches!(entry.step, Step::Sealed { .. }) {
+            let is_sealed = |step: &Step<G::Action>| matches!(step, Step::Sealed { .. });
+            let held_sealed = seq <= head && is_sealed(&replica.entries()[seq as usize - 1].step);
+            if held_sealed && !is_sealed(&entry.step) {
                 // A hidden choice shown, every player having chosen: the
                 // round is played again from there, in full.
                 replica.truncate(seq - 1);
