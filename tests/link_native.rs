@@ -10,7 +10,7 @@ mod relay;
 use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest};
-use genius::core::link::host::Host;
+use genius::core::link::host::{Host, HostEvent};
 use genius::core::link::replica::Replica;
 use genius::core::link::ticket::Ticket;
 use genius::core::link::wire::{
@@ -53,10 +53,17 @@ fn options(relay: &LocalRelay, relay_only: bool) -> Options {
 
 async fn open_host(relay: &LocalRelay, players: usize) -> HostLink<Einstein> {
     let replica = Replica::new("einstein-test".into(), start(players)).unwrap();
-    let host = Host::new(replica, SECRET, PhoneId(1000), Some(0));
-    let (link, _events) = HostLink::open(host, &options(relay, false), 0)
-        .await
-        .unwrap();
+    let host = Host::new(replica, SECRET, PhoneId::numbered(1000), Some(0));
+    let (link, mut events) = HostLink::open(host, &options(relay, false)).await.unwrap();
+    if std::env::var("LINK_DEBUG").is_ok() {
+        tokio::spawn(async move {
+            while let Some(event) = events.recv().await {
+                if !matches!(event, HostEvent::Applied { .. }) {
+                    eprintln!("{:?} host event: {event:?}", Instant::now());
+                }
+            }
+        });
+    }
     link
 }
 
@@ -73,10 +80,37 @@ async fn join(
         .unwrap()
 }
 
+/// The same, for a phone coming back with its key (its identity).
+async fn rejoin(
+    relay: &LocalRelay,
+    ticket: &Ticket,
+    guest: Guest<Einstein>,
+    key: [u8; 32],
+) -> (GuestLink<Einstein>, Events) {
+    let options = Options {
+        key: Some(key),
+        ..options(relay, true)
+    };
+    GuestLink::join(guest, ticket, &options).await.unwrap()
+}
+
 /// A guest phone holding `seat` (its phone id the seat's number).
 async fn sit(relay: &LocalRelay, ticket: &Ticket, seat: usize) -> GuestLink<Einstein> {
-    let guest = Guest::new(SECRET, PhoneId(seat as u64), Some(seat), None);
-    join(relay, ticket, guest).await.0
+    let guest = Guest::new(SECRET, PhoneId::numbered(seat as u64), Some(seat), None);
+    let (link, mut events) = join(relay, ticket, guest).await;
+    if std::env::var("LINK_DEBUG").is_ok() {
+        tokio::spawn(async move {
+            while let Some(event) = events.recv().await {
+                if !matches!(
+                    event,
+                    GuestLinkEvent::Table(GuestEvent::Applied { .. } | GuestEvent::Accepted { .. })
+                ) {
+                    eprintln!("{:?} guest {seat} event: {event:?}", Instant::now());
+                }
+            }
+        });
+    }
+    link
 }
 
 async fn until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
@@ -187,6 +221,7 @@ async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_resta
     .await;
     converged(&host, &both).await;
     let saved = chloe.with(|g| serde_json::to_string(&g.saved()).unwrap());
+    let key = chloe.key();
     let saved_at = head(&host);
     play(&host, &both, &mut rng, Duration::from_secs(60), |h| {
         head(h) >= saved_at + 15
@@ -199,7 +234,7 @@ async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_resta
     let saved: SavedGuest<Einstein> = serde_json::from_str(&saved).unwrap();
     let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
     assert_eq!(replica.as_ref().unwrap().head(), saved_at);
-    let (chloe, _) = join(&relay, &ticket, Guest::restore(saved, replica)).await;
+    let (chloe, _) = rejoin(&relay, &ticket, Guest::restore(saved, replica), key).await;
     converged(&host, &[&bruno, &chloe]).await;
 
     // The relay crashes and comes back on the same port.
@@ -240,18 +275,24 @@ async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_resta
     .await;
 }
 
-/// A raw connection to the host, as any program could open one.
+type Heard = Vec<ToGuest<einstein::Setup, einstein::Action, einstein::Error>>;
+
+/// A raw connection to the host, as any program could open one: sends what
+/// `bytes` makes of the program's own phone (its key), and says what came
+/// back.
 async fn raw_exchange(
     relay: &LocalRelay,
     ticket: &Ticket,
     alpn: &[u8],
-    bytes: &[u8],
-) -> Option<Vec<ToGuest<einstein::Setup, einstein::Action, einstein::Error>>> {
+    bytes: impl FnOnce(PhoneId) -> Vec<u8>,
+) -> Option<Heard> {
     let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
         .relay_mode(iroh::RelayMode::custom([relay.url().parse().unwrap()]))
         .bind()
         .await
         .unwrap();
+    let me = PhoneId::from_hex(&endpoint.id().to_string()).unwrap();
+    let bytes = bytes(me);
     let addr = iroh::EndpointAddr::new(ticket.host.parse().unwrap())
         .with_relay_url(relay.url().parse().unwrap());
     let connection = tokio::time::timeout(Duration::from_secs(10), endpoint.connect(addr, alpn))
@@ -259,7 +300,7 @@ async fn raw_exchange(
         .ok()?
         .ok()?;
     let (mut send, mut recv) = connection.open_bi().await.ok()?;
-    send.write_all(bytes).await.ok()?;
+    send.write_all(&bytes).await.ok()?;
     let mut frames = Frames::default();
     let mut got = Vec::new();
     let mut buffer = vec![0; 4096];
@@ -290,55 +331,86 @@ async fn a_hostile_peer_changes_nothing() {
     converged(&host, &[&bruno]).await;
     let before = host.with(|h| h.replica().entries().to_vec());
 
-    let hello = |secret: Secret, seat: Option<usize>| {
+    let hello = |secret: Secret, phone: PhoneId, seat: Option<usize>| {
         encode(&ToHost::<einstein::Action>::Hello {
             protocol: PROTOCOL,
             secret,
-            phone: PhoneId(666),
+            phone,
             seat,
             held: None,
+            lead: None,
+            relay: None,
         })
         .unwrap()
     };
     // Another protocol: iroh refuses the connection itself.
-    assert!(
-        raw_exchange(&relay, &ticket, b"genius/other/1", &hello(SECRET, None))
-            .await
-            .is_none()
-    );
+    assert!(raw_exchange(&relay, &ticket, b"genius/other/1", |me| hello(
+        SECRET, me, None
+    ))
+    .await
+    .is_none());
     // The host's key without the secret: refused, nothing read.
-    let got = raw_exchange(
-        &relay,
-        &ticket,
-        ALPN,
-        &hello(Secret::from_bytes([1; 16]), None),
-    )
+    let got = raw_exchange(&relay, &ticket, ALPN, |me| {
+        hello(Secret::from_bytes([1; 16]), me, None)
+    })
     .await
     .unwrap();
     assert_eq!(got, vec![ToGuest::Refused(JoinRefusal::WrongSecret)]);
     // Garbage, and a frame announced larger than the limit: dropped.
-    let got = raw_exchange(&relay, &ticket, ALPN, b"\x00\x00\x00\x08garbage!")
-        .await
-        .unwrap();
+    let got = raw_exchange(&relay, &ticket, ALPN, |_| {
+        b"\x00\x00\x00\x08garbage!".to_vec()
+    })
+    .await
+    .unwrap();
     assert!(got.is_empty());
-    let got = raw_exchange(&relay, &ticket, ALPN, &(MAX_FRAME as u32 * 4).to_be_bytes())
-        .await
-        .unwrap();
+    let got = raw_exchange(&relay, &ticket, ALPN, |_| {
+        (MAX_FRAME as u32 * 4).to_be_bytes().to_vec()
+    })
+    .await
+    .unwrap();
     assert!(got.is_empty());
+    // The secret, but in Bruno's name (his phone is his key, which this
+    // connection is not): refused, and Bruno keeps his seat and his link.
+    let bruno_phone = bruno.with(|g| g.phone());
+    let got = raw_exchange(&relay, &ticket, ALPN, |_| {
+        let mut bytes = hello(SECRET, bruno_phone, Some(1));
+        bytes.extend(
+            encode(&ToHost::<einstein::Action>::Propose {
+                id: 99,
+                step: Step::Undo,
+            })
+            .unwrap(),
+        );
+        bytes
+    })
+    .await
+    .unwrap();
+    assert_eq!(got, vec![ToGuest::Refused(JoinRefusal::NotThisPhone)]);
+    assert_eq!(host.with(|h| h.seats()[1]).phone, Some(bruno_phone));
+    assert!(
+        host.with(|h| h.seats()[1]).connected,
+        "Bruno still connected"
+    );
     // A phone with the secret on the free seat proposing Bruno's move.
-    let mut bytes = hello(SECRET, Some(2));
     let roll_for_someone_else = host.with(|h| {
         random_move(h.replica().session().state(), &[0, 1], &mut rng)
             .expect("a move of seat 0 or 1")
     });
-    bytes.extend(
-        encode(&ToHost::Propose {
-            id: 1,
-            step: Step::Act(roll_for_someone_else),
-        })
-        .unwrap(),
-    );
-    let got = raw_exchange(&relay, &ticket, ALPN, &bytes).await.unwrap();
+    let mut intruder = None;
+    let got = raw_exchange(&relay, &ticket, ALPN, |me| {
+        intruder = Some(me);
+        let mut bytes = hello(SECRET, me, Some(2));
+        bytes.extend(
+            encode(&ToHost::Propose {
+                id: 1,
+                step: Step::Act(roll_for_someone_else),
+            })
+            .unwrap(),
+        );
+        bytes
+    })
+    .await
+    .unwrap();
     assert!(
         got.iter().any(|m| matches!(
             m,
@@ -351,7 +423,7 @@ async fn a_hostile_peer_changes_nothing() {
     );
     assert_eq!(host.with(|h| h.replica().entries().to_vec()), before);
     // That phone keeps the seat it claimed until the host frees it.
-    assert_eq!(host.with(|h| h.seats()[2].phone), Some(PhoneId(666)));
+    assert_eq!(host.with(|h| h.seats()[2].phone), intruder);
     host.free_seat(2);
     // The table plays on.
     play(&host, &[&bruno], &mut rng, Duration::from_secs(30), |h| {
@@ -371,7 +443,7 @@ async fn a_wrong_secret_is_refused_with_its_reason_and_the_guest_stops() {
     let (guest, mut events) = join(
         &relay,
         &ticket,
-        Guest::new(ticket.secret, PhoneId(5), Some(1), None),
+        Guest::new(ticket.secret, PhoneId::numbered(5), Some(1), None),
     )
     .await;
     let refused = tokio::time::timeout(Duration::from_secs(20), async {
@@ -593,10 +665,10 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
         .await;
     }
     let at = host.head();
-    // The host leaves. Bruno's copy carries the game on as the table's next
-    // host (the ticket's secret and key derived from it); Chloé's phone,
-    // dialling the next host since hers left, follows it by itself, with
-    // the copy she has: no new link to pass around.
+    // The host leaves. Bruno's copy carries the game on under his own key
+    // and the next term; Chloé's phone, looking for a host among the
+    // table's phones since hers left, follows it by itself, with the copy
+    // she has: no new link to pass around.
     host.send("quit").await;
     host.child.wait().await.unwrap();
     for peer in [&bruno, &chloe] {

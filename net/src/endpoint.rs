@@ -14,6 +14,9 @@ const KEEP_ALIVE: Duration = Duration::from_secs(2);
 const SILENCE: Duration = Duration::from_secs(8);
 /// The largest chunk one read returns.
 const READ_CHUNK: usize = 16 * 1024;
+/// How long a knocking phone may take to finish its handshake and open
+/// its stream: a peer that never does holds nothing longer.
+const ACCEPT_WAIT: Duration = Duration::from_secs(10);
 
 /// This phone's endpoint. Cloning it gives another handle to the same one.
 #[derive(Clone, Debug)]
@@ -117,15 +120,6 @@ impl Endpoint {
         self.inner.secret_key().to_bytes()
     }
 
-    /// The identity of the phone that hosts a table after its host left,
-    /// the `generation`-th to (1 for the first): its secret key and its
-    /// public key (64 hex digits), derived from the table's secret. Every
-    /// phone of the table knows where the next host will be before it is
-    /// there; no one without the secret does.
-    pub fn successor(&self, secret: &[u8], generation: u32) -> ([u8; 32], String) {
-        successor(secret, generation)
-    }
-
     /// Reads where a host is, from its ticket's key, relay and addresses.
     pub fn host_addr(
         &self,
@@ -182,19 +176,33 @@ impl Endpoint {
 
 impl Incoming {
     /// Completes the handshake and takes the stream the guest opens; none
-    /// if either fails.
+    /// if either fails or takes longer than [`ACCEPT_WAIT`].
     pub async fn accept(self) -> Option<(Connection, SendStream, RecvStream)> {
-        let connection = self.0.accept().ok()?.await.ok()?;
-        let (send, recv) = connection.accept_bi().await.ok()?;
-        Some((
-            Connection(connection),
-            SendStream(send),
-            RecvStream::new(recv),
-        ))
+        let accept = async {
+            let connection = self.0.accept().ok()?.await.ok()?;
+            match connection.accept_bi().await {
+                Ok((send, recv)) => Some((
+                    Connection(connection),
+                    SendStream(send),
+                    RecvStream::new(recv),
+                )),
+                Err(_) => {
+                    connection.close(0u32.into(), b"no stream");
+                    None
+                }
+            }
+        };
+        timeout(ACCEPT_WAIT, accept).await.ok().flatten()
     }
 }
 
 impl Connection {
+    /// The key of the phone at the other end, 64 hex digits, as the
+    /// handshake authenticated it: who the phone is.
+    pub fn remote_id(&self) -> String {
+        self.0.remote_id().to_string()
+    }
+
     /// Waits until the connection is closed (by either side, or lost).
     pub async fn closed(&self) {
         self.0.closed().await;
@@ -239,16 +247,4 @@ impl RecvStream {
             Ok(None) | Err(_) => None,
         }
     }
-}
-
-/// See [`Endpoint::successor`].
-pub fn successor(secret: &[u8], generation: u32) -> ([u8; 32], String) {
-    let mut material = secret.to_vec();
-    material.extend_from_slice(&generation.to_be_bytes());
-    let key = blake3::derive_key(
-        "genius table 2026-11-28: the host after a hand-over",
-        &material,
-    );
-    let id = iroh::SecretKey::from_bytes(&key).public().to_string();
-    (key, id)
 }

@@ -133,17 +133,6 @@ impl Endpoint {
         self.0.key().to_vec()
     }
 
-    /// The secret key of the table's `generation`-th next host (see
-    /// `Endpoint::successor`).
-    pub fn successor_key(&self, secret: Vec<u8>, generation: u32) -> Vec<u8> {
-        self.0.successor(&secret, generation).0.to_vec()
-    }
-
-    /// Its public key, 64 hex digits.
-    pub fn successor_id(&self, secret: Vec<u8>, generation: u32) -> String {
-        self.0.successor(&secret, generation).1
-    }
-
     /// Where a host is (`addrs` separated by commas); throws `address` or
     /// `relay: URL` if it cannot be.
     pub fn host_addr(
@@ -223,6 +212,12 @@ impl Connection {
 
     pub fn close(&self, reason: Vec<u8>) {
         self.0.close(&reason);
+    }
+
+    /// The other phone's key, 64 hex digits, as the handshake
+    /// authenticated it.
+    pub fn remote_id(&self) -> String {
+        self.0.remote_id()
     }
 }
 

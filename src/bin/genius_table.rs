@@ -113,8 +113,9 @@ fn os_random<const N: usize>() -> Result<[u8; N], Fail> {
     Ok(bytes)
 }
 
+/// A phone before its endpoint opens: the link then names it by its key.
 fn phone_id() -> Result<PhoneId, Fail> {
-    Ok(PhoneId(u64::from_le_bytes(os_random()?)))
+    Ok(PhoneId::from_bytes(os_random()?))
 }
 
 fn say(value: Value) {
@@ -217,7 +218,7 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
         }
         _ => None,
     };
-    let (phone, mut events) = match (args.command.as_str(), saved) {
+    let (mut phone, mut events) = match (args.command.as_str(), saved) {
         ("host", _) => {
             let start = Start {
                 setup: setup::<G>(args)?,
@@ -228,7 +229,7 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
             let replica = Replica::new(id, start).map_err(|e| format!("{e:?}"))?;
             let secret = Secret::from_bytes(os_random()?);
             let host = Host::new(replica, secret, phone_id()?, args.seat(Some(0))?);
-            Phone::host(host, &options, 0).await?
+            Phone::host(host, &options).await?
         }
         ("join", _) => {
             let ticket = Ticket::parse(args.value("ticket").unwrap_or_default())
@@ -263,11 +264,13 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
             Phone::join(guest, &ticket, &options).await?
         }
         ("resume", Some(mark)) => Phone::resume(&mark, &options).await?,
+        // The host is gone: this copy carries the game on under this
+        // phone's key and the next term; the other phones find it among the
+        // table's roster (and if another phone took it over too, one of the
+        // two steps down and joins the other).
+        // Or, if a phone hosts it already, joins that one.
         ("takeover", Some(mark)) => {
-            // The host is gone: this copy carries the game on as the
-            // table's next host, whom the other phones dial by themselves;
-            // or joins the phone that took it over first.
-            let phone = Phone::take_over(&mark, phone_id()?, &options).await?;
+            let phone = Phone::take_over(&mark, &options).await?;
             if matches!(phone.0, Phone::Guest(_)) {
                 say(json!({ "link": "already hosted" }));
             }
@@ -297,6 +300,13 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
                 if !command(&phone, line.trim(), &mut rng)? {
                     break;
                 }
+            }
+            // Another phone hosts this table under a later lead: this one
+            // joins it with its copy.
+            Heard::Host(Some(HostEvent::SteppedDown { lead, relay })) => {
+                say(json!({ "link": "stepped down", "term": lead.term }));
+                (phone, events) = phone.follow(lead, relay, &options).await?;
+                say(json!({ "link": "following", "ticket": phone.ticket().to_string() }));
             }
             Heard::Host(Some(event)) => host_event::<G>(&phone, event),
             Heard::Guest(Some(event)) => {
@@ -368,13 +378,15 @@ fn host_event<G: TableGame>(phone: &Phone<G>, event: HostEvent) {
     match event {
         HostEvent::Applied { .. } => report(phone),
         HostEvent::Joined { phone: p, seat, .. } => {
-            say(json!({ "joined": { "phone": p.0, "seat": seat } }))
+            say(json!({ "joined": { "phone": p.to_hex(), "seat": seat } }))
         }
-        HostEvent::Left { phone: p, .. } => say(json!({ "left": p.0 })),
+        HostEvent::Left { phone: p, .. } => say(json!({ "left": p.to_hex() })),
         HostEvent::Seated { phone: p, seat } => {
-            say(json!({ "seated": { "phone": p.0, "seat": seat } }))
+            say(json!({ "seated": { "phone": p.to_hex(), "seat": seat } }))
         }
         HostEvent::Turned { why, .. } => say(json!({ "turned": format!("{why:?}") })),
+        // Handled by the loop, which follows the new host.
+        HostEvent::SteppedDown { .. } => {}
     }
 }
 
@@ -406,6 +418,8 @@ fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) 
                 say(json!({ "link": "lost", "down_ms": down.as_millis() as u64 }))
             }
             GuestEvent::HostLeft => say(json!({ "link": "host left" })),
+            GuestEvent::Moved(lead) => say(json!({ "link": "host moved", "term": lead.term })),
+            GuestEvent::Dropped { moves } => say(json!({ "dropped": moves })),
         },
     }
     false

@@ -52,6 +52,9 @@ texts! {
     already_hosted:
         "Un autre téléphone accueille déjà cette table : ce téléphone l'a rejointe, à sa place.",
         "Another phone already hosts this table: this phone joined it, in its seat.";
+    stepped_down:
+        "Un autre téléphone a repris la table pendant l'absence de celui-ci : ce téléphone l'a rejointe, à sa place. La partie continue là-bas.",
+        "Another phone took the table over while this one was away: this phone joined it, in its seat. The game goes on there.";
     unanswered:
         "L'hôte ne répond pas encore : votre coup est gardé et envoyé à nouveau…",
         "No answer from the host yet: your move is kept and sent again…";
@@ -246,6 +249,23 @@ impl Lang {
             JoinRefusal::NoSuchSeat(_) | JoinRefusal::SeatTaken(_) => {
                 self.table().seat_taken.into()
             }
+            JoinRefusal::NotThisPhone => self
+                .pick(
+                    "L'hôte ne reconnaît pas ce téléphone : un téléphone ne peut pas parler au nom d'un autre. Rouvrez le lien de la table.",
+                    "The host does not recognise this phone: a phone cannot speak in another's name. Open the table's link again.",
+                )
+                .into(),
+        }
+    }
+
+    /// Moves made on this phone that the table did not receive (its copy
+    /// went its own way while the phone was away): to make again.
+    pub fn dropped_moves(self, moves: usize) -> String {
+        match (self, moves) {
+            (Lang::Fr, 1) => "Votre dernier coup n'a pas atteint la table (ce téléphone était hors de portée) : rejouez-le s'il vaut encore.".into(),
+            (Lang::Fr, n) => format!("{n} de vos coups n'ont pas atteint la table (ce téléphone était hors de portée) : rejouez-les s'ils valent encore."),
+            (Lang::En, 1) => "Your last move did not reach the table (this phone was out of reach): make it again if it still applies.".into(),
+            (Lang::En, n) => format!("{n} of your moves did not reach the table (this phone was out of reach): make them again if they still apply."),
         }
     }
 

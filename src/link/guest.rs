@@ -1,24 +1,28 @@
 //! A guest phone's side of the link: dials the host, keeps dialling while
 //! the link is down, and moves bytes between the stream and [`Guest`].
 //!
-//! **One table, one host.** With the host it dials the table's next host:
-//! the phone that takes the table over when the host has left binds the
-//! key derived from the table's secret and the number of hand-overs
-//! ([`Endpoint::successor`]). When that one answers, this phone follows it
-//! (its ticket becomes the next host's, [`GuestLinkEvent::Moved`]): the
-//! whole table joins the phone that took over, with no new link to pass
-//! around, and a phone that would take over too finds it there first
-//! (see `Phone::take_over`).
+//! **One table, one host.** The guest dials the host it follows and, beside
+//! it, every other phone of the table's roster: the phone that took the
+//! table over when the host went silent hosts it under its own key, and
+//! only hosts answer. A host that stepped down says where the table went;
+//! this phone follows it, and its ticket becomes that host's
+//! ([`GuestLinkEvent::Moved`]), so a reload finds it there.
+//!
+//! **A dead path replaced at once.** When the guest says the path to the
+//! host is dead ([`Output::NewPath`]), this phone opens a fresh endpoint
+//! with the same key (a new connection to the relay) before dialling
+//! again, rather than wait for the old one's own time-out.
 
 use super::net::{Connection, Endpoint, HostAddr, RecvStream, SendStream};
-use super::{bind, host_addr, Clock, LinkError, Options, TableGame};
+use super::{bind, host_addr, phone_of, Clock, LinkError, Options, TableGame};
 use crate::core::game::Game;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState};
 use crate::core::link::ticket::Ticket;
-use crate::core::link::wire::{Denied, Step};
+use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Step};
 use crate::core::link::Output;
 use n0_future::task::{spawn, AbortOnDropHandle};
 use n0_future::time::{sleep, sleep_until, timeout, Duration};
+use n0_future::{FuturesUnordered, StreamExt};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::{mpsc, Notify};
 
@@ -38,15 +42,15 @@ pub enum GuestLinkEvent<E> {
     Retry { after: Duration },
     /// What the table protocol says (joined, entries, answers, lost, …).
     Table(GuestEvent<E>),
-    /// The host left and another phone took the table over: this phone
-    /// follows it (its ticket is now that host's).
+    /// Another phone hosts the table now (it took the table over, or the
+    /// host stepped down for it): this phone follows it, and its ticket is
+    /// now that host's.
     Moved,
 }
 
 /// This phone's place at a table hosted elsewhere.
 pub struct GuestLink<G: Game> {
     shared: Arc<Shared<G>>,
-    endpoint: Endpoint,
     run: AbortOnDropHandle<()>,
 }
 
@@ -60,20 +64,38 @@ struct Shared<G: Game> {
     clock: Clock,
     /// The ticket of the table's host now.
     ticket: Mutex<Ticket>,
+    /// This phone's endpoint: replaced by a fresh one when the path dies.
+    endpoint: Mutex<Endpoint>,
+    /// How it was opened, with its key: a fresh one is the same phone.
+    options: Options,
 }
 
 impl<G: TableGame> GuestLink<G> {
     /// Joins the table of `ticket` and stays joined (dialling again
-    /// whenever the link drops) until the host refuses this phone, the host
-    /// leaves, or this phone leaves.
+    /// whenever the link drops) until the host refuses this phone, or this
+    /// phone leaves.
     pub async fn join(
-        guest: Guest<G>,
+        mut guest: Guest<G>,
         ticket: &Ticket,
         options: &Options,
     ) -> Result<(Self, mpsc::UnboundedReceiver<GuestLinkEvent<G::Error>>), LinkError> {
         let endpoint = bind(options, false).await?;
         // A ticket that cannot be dialled is refused at once.
         host_addr(&endpoint, ticket)?;
+        let host = PhoneId::from_hex(&ticket.host).ok_or(LinkError::Ticket(
+            crate::core::link::ticket::TicketError::Damaged,
+        ))?;
+        guest.identify(phone_of(&endpoint)?);
+        if guest.lead().is_none() {
+            guest.follow(Lead {
+                term: ticket.handovers,
+                host,
+            });
+        }
+        let options = Options {
+            key: Some(endpoint.key()),
+            ..options.clone()
+        };
         let (events, receiver) = mpsc::unbounded_channel();
         let shared = Arc::new(Shared {
             guest: Mutex::new(guest),
@@ -82,12 +104,13 @@ impl<G: TableGame> GuestLink<G> {
             events,
             clock: Clock::new(),
             ticket: Mutex::new(ticket.clone()),
+            endpoint: Mutex::new(endpoint),
+            options,
         });
-        let run = spawn(run(endpoint.clone(), shared.clone()));
+        let run = spawn(run(shared.clone()));
         Ok((
             GuestLink {
                 shared,
-                endpoint,
                 run: AbortOnDropHandle::new(run),
             },
             receiver,
@@ -110,15 +133,15 @@ impl<G: TableGame> GuestLink<G> {
     }
 
     /// The ticket of the table's host: the one this phone joined by, or
-    /// the next host's once it followed it.
+    /// the one it followed since.
     pub fn ticket(&self) -> Ticket {
         self.shared.ticket().clone()
     }
 
-    /// The endpoint's key (saved with the copy: the same identity after a
+    /// The endpoint's key (saved with the copy: the same phone after a
     /// restart).
     pub fn key(&self) -> [u8; 32] {
-        self.endpoint.key()
+        self.shared.endpoint().key()
     }
 
     /// Reads the guest's state (its copy, its seat, the link's state).
@@ -133,7 +156,7 @@ impl<G: TableGame> GuestLink<G> {
         self.shared.outgoing.notify_one();
         self.shared.leaving.notify_one();
         let _ = timeout(Duration::from_secs(1), &mut self.run).await;
-        self.endpoint.close().await;
+        self.shared.endpoint().close().await;
     }
 }
 
@@ -146,64 +169,172 @@ impl<G: Game> Shared<G> {
         self.ticket.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    fn endpoint(&self) -> Endpoint {
+        self.endpoint
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
     /// What the guest asks, in order: events go to the screen at once;
-    /// the frames to send and whether to close are returned.
-    fn outputs(&self) -> (Vec<Vec<u8>>, bool) {
+    /// the frames to send, whether to close and whether the path is dead
+    /// are returned.
+    fn outputs(&self) -> Outputs {
         let mut guest = self.lock();
-        let (mut frames, mut close) = (Vec::new(), false);
+        let mut outputs = Outputs::default();
         while let Some(output) = guest.poll_output() {
             match output {
-                Output::Transmit { frame, .. } => frames.push(frame),
-                Output::Close { .. } => close = true,
+                Output::Transmit { frame, .. } => outputs.frames.push(frame),
+                Output::Close { .. } => outputs.close = true,
+                Output::NewPath => outputs.new_path = true,
+                // A guest never probes.
+                Output::Probe { .. } => {}
                 Output::Event(event) => {
+                    let joined = matches!(event, GuestEvent::Joined { .. });
                     let _ = self.events.send(GuestLinkEvent::Table(event));
+                    if joined {
+                        self.follow_lead(&guest);
+                    }
                 }
             }
         }
-        (frames, close)
+        outputs
     }
+
+    /// Joined: if the host is not the one the ticket names (it took the
+    /// table over), the ticket becomes its own.
+    fn follow_lead(&self, guest: &Guest<G>) {
+        let Some(lead) = guest.lead() else { return };
+        let mut ticket = self.ticket();
+        if ticket.host == lead.host.to_hex() {
+            return;
+        }
+        let relay = guest
+            .roster()
+            .iter()
+            .find(|m| m.phone == lead.host)
+            .and_then(|m| m.relay.clone());
+        *ticket = Ticket {
+            host: lead.host.to_hex(),
+            relay: relay.or(ticket.relay.clone()),
+            addrs: Vec::new(),
+            handovers: lead.term,
+            ..ticket.clone()
+        };
+        let _ = self.events.send(GuestLinkEvent::Moved);
+    }
+
+    /// Where to look for the host: the one this phone follows (unless it
+    /// left), then every other phone of the roster.
+    fn targets(&self, endpoint: &Endpoint) -> Vec<Target> {
+        let guest = self.lock();
+        let followed = guest.lead().map(|l| l.host);
+        let ticket = self.ticket().clone();
+        let mut targets = targets(endpoint, &ticket, followed, guest.roster(), guest.phone());
+        // A host that said it left is not dialled again.
+        if guest.state() == &LinkState::HostLeft {
+            targets.retain(|t| Some(t.phone) != followed);
+        }
+        targets
+    }
+
+    /// The path is dead: a fresh endpoint with the same key (a new
+    /// connection to the relay), the old one closed beside.
+    async fn new_path(&self) {
+        if let Ok(fresh) = bind(&self.options, false).await {
+            let old = std::mem::replace(
+                &mut *self.endpoint.lock().unwrap_or_else(|e| e.into_inner()),
+                fresh,
+            );
+            spawn(async move { old.close().await });
+        }
+    }
+}
+
+/// A phone that may host the table, and where to dial it.
+pub(super) struct Target {
+    pub phone: PhoneId,
+    pub relay: Option<String>,
+    pub addr: HostAddr,
+}
+
+/// Where to look for a table's host: `followed` first (the host this phone
+/// knows), then every other phone of the roster but this one (one of them
+/// may have taken the table over). Only a host answers.
+pub(super) fn targets(
+    endpoint: &Endpoint,
+    ticket: &Ticket,
+    followed: Option<PhoneId>,
+    roster: &[Member],
+    me: PhoneId,
+) -> Vec<Target> {
+    let relay_of = |phone: PhoneId| {
+        roster
+            .iter()
+            .find(|m| m.phone == phone)
+            .and_then(|m| m.relay.clone())
+            .or(ticket.relay.clone())
+    };
+    let addrs_of = |phone: PhoneId| match phone.to_hex() == ticket.host {
+        true => ticket.addrs.clone(),
+        false => Vec::new(),
+    };
+    let others = roster
+        .iter()
+        .map(|m| m.phone)
+        .filter(|p| *p != me && Some(*p) != followed);
+    followed
+        .into_iter()
+        .chain(others)
+        .filter_map(|phone| {
+            let relay = relay_of(phone);
+            let addr = endpoint
+                .host_addr(&phone.to_hex(), relay.as_deref(), &addrs_of(phone))
+                .ok()?;
+            Some(Target { phone, relay, addr })
+        })
+        .collect()
+}
+
+/// What one round of the guest's outputs asks of the driver.
+#[derive(Default)]
+struct Outputs {
+    frames: Vec<Vec<u8>>,
+    close: bool,
+    new_path: bool,
 }
 
 /// Dials, serves the connection, and dials again after a pause that grows
 /// while the host stays out of reach, until the table is over for this
-/// phone (refused, or left). After the host left, only its next host is
-/// dialled.
-async fn run<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
+/// phone (refused, or left).
+async fn run<G: TableGame>(shared: Arc<Shared<G>>) {
     let mut backoff = BACKOFF;
     loop {
         let _ = shared.events.send(GuestLinkEvent::Connecting);
-        let ticket = shared.ticket().clone();
-        let host = match shared.lock().state() {
-            LinkState::HostLeft => None,
-            _ => host_addr(&endpoint, &ticket).ok(),
-        };
-        let secret = ticket.secret.to_bytes();
-        let (_, next_id) = endpoint.successor(&secret, ticket.handovers + 1);
-        let next = ticket.next_host(next_id);
-        if let Some(((connection, send, recv), moved)) = dial(
-            &endpoint,
-            host.as_ref(),
-            host_addr(&endpoint, &next).ok().as_ref(),
-            DIAL,
-        )
-        .await
-        {
-            if moved {
-                *shared.ticket() = next;
-                shared.lock().host_moved(shared.clock.now());
-                let _ = shared.events.send(GuestLinkEvent::Moved);
-            }
+        let endpoint = shared.endpoint();
+        shared.lock().reachable_at(endpoint.relay());
+        let targets = shared.targets(&endpoint);
+        let mut new_path = false;
+        if let Some(((connection, send, recv), _)) = dial(&endpoint, targets, DIAL).await {
+            // A phone that heard its host leave joins the one that took
+            // the table over (only other phones were dialled).
+            shared.lock().host_moved(shared.clock.now());
             backoff = BACKOFF;
-            serve(&shared, send, recv).await;
+            new_path = serve(&shared, send, recv).await;
             connection.close(b"closed by the guest");
         }
         shared.lock().disconnected(shared.clock.now());
-        shared.outputs();
+        new_path |= shared.outputs().new_path;
         if matches!(
             shared.lock().state(),
             LinkState::Refused(_) | LinkState::Left
         ) {
             return;
+        }
+        if new_path {
+            shared.new_path().await;
+            backoff = BACKOFF;
+            continue;
         }
         let _ = shared.events.send(GuestLinkEvent::Retry { after: backoff });
         tokio::select! {
@@ -216,52 +347,50 @@ async fn run<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
 
 type Opened = (Connection, SendStream, RecvStream);
 
-/// Dials the host and the table's next host at once, for `wait` at most:
-/// the first to answer, and whether it is the next host.
+/// Dials every target at once, for `wait` at most: the first to answer,
+/// and which it was.
 pub(super) async fn dial(
     endpoint: &Endpoint,
-    host: Option<&HostAddr>,
-    next: Option<&HostAddr>,
+    targets: Vec<Target>,
     wait: Duration,
-) -> Option<(Opened, bool)> {
-    let reach = |addr: Option<&HostAddr>| {
-        let endpoint = endpoint.clone();
-        let addr = addr.cloned();
-        async move {
-            match addr {
-                Some(addr) => endpoint.connect(&addr, wait).await,
-                None => None,
+) -> Option<(Opened, Target)> {
+    let mut dials: FuturesUnordered<_> = targets
+        .into_iter()
+        .map(|target| {
+            let endpoint = endpoint.clone();
+            async move {
+                let opened = endpoint.connect(&target.addr, wait).await;
+                opened.map(|opened| (opened, target))
             }
-        }
-    };
-    let (host, next) = (reach(host), reach(next));
-    tokio::pin!(host, next);
-    let (mut host_done, mut next_done) = (false, false);
-    loop {
-        tokio::select! {
-            opened = &mut host, if !host_done => match opened {
-                Some(opened) => return Some((opened, false)),
-                None => host_done = true,
-            },
-            opened = &mut next, if !next_done => match opened {
-                Some(opened) => return Some((opened, true)),
-                None => next_done = true,
-            },
-            else => return None,
+        })
+        .collect();
+    while let Some(answered) = dials.next().await {
+        if answered.is_some() {
+            return answered;
         }
     }
+    None
 }
 
 /// One connection: says hello, then carries out what the guest asks and
 /// gives it the bytes read and its timeouts, until the connection ends
-/// (either side closes it, or a write fails).
-async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: RecvStream) {
+/// (either side closes it, or a write fails). True if the guest said the
+/// path is dead.
+async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: RecvStream) -> bool {
     shared.lock().connected(shared.clock.now());
     loop {
-        let (frames, close) = shared.outputs();
+        let Outputs {
+            frames,
+            close,
+            new_path,
+        } = shared.outputs();
+        if new_path {
+            // Nothing more goes on a path that forwards nothing.
+            return true;
+        }
         for frame in frames {
             if !send.write_all(&frame).await {
-                return;
+                return false;
             }
         }
         if close {
@@ -270,7 +399,7 @@ async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: Recv
                 // The goodbye read before the connection goes.
                 let _ = timeout(Duration::from_millis(300), send.stopped()).await;
             }
-            return;
+            return false;
         }
         let wake = shared.lock().poll_timeout().map(|at| shared.clock.at(at));
         let timer = async {
@@ -282,7 +411,7 @@ async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: Recv
         tokio::select! {
             read = recv.read() => match read {
                 Some(bytes) => shared.lock().receive(&bytes, shared.clock.now()),
-                None => return,
+                None => return false,
             },
             _ = shared.outgoing.notified() => {}
             _ = timer => shared.lock().handle_timeout(shared.clock.now()),

@@ -1,12 +1,17 @@
 //! The host phone's side of the link: accepts guests, feeds their bytes to
-//! [`Host`], and sends what it answers.
+//! [`Host`], sends what it answers, and dials the phones it asks to probe.
+//!
+//! Bounded: at most [`MAX_CONNECTIONS`] connections at once, each guest's
+//! outgoing queue at most [`QUEUE`] frames (a guest that stops reading is
+//! dropped, not buffered: [`Host::stalled`]), and a knocking phone gets
+//! 10 s to finish its handshake and open its stream.
 
 use super::net::{Connection, Endpoint, RecvStream, SendStream};
-use super::{bind, Clock, LinkError, Options, Relay, TableGame};
+use super::{bind, phone_of, Clock, LinkError, Options, Relay, TableGame};
 use crate::core::game::Game;
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::ticket::Ticket;
-use crate::core::link::wire::{Denied, Step};
+use crate::core::link::wire::{Denied, PhoneId, Step, MAX_FRAME};
 use crate::core::link::{Output, PeerId};
 use n0_future::task::{spawn, AbortOnDropHandle};
 use n0_future::time::{sleep_until, timeout, Duration};
@@ -23,6 +28,15 @@ const RELAY_WAIT: Duration = Duration::from_secs(10);
 /// guest is unreachable), and for all of them.
 const FLUSH: Duration = Duration::from_secs(2);
 const FLUSH_ALL: Duration = Duration::from_secs(3);
+/// The most connections at once: a table has a handful of phones; more is
+/// someone knocking again and again.
+pub const MAX_CONNECTIONS: usize = 64;
+/// The most frames waiting to go to one guest. A guest that reads keeps it
+/// near empty (a catch-up of the whole log is a few frames); one that does
+/// not is dropped when it fills.
+pub const QUEUE: usize = 1024;
+/// How long a probe of another phone may take, from the dial to its answer.
+const PROBE_WAIT: Duration = Duration::from_secs(5);
 
 /// A table hosted on this phone.
 pub struct HostLink<G: Game> {
@@ -37,7 +51,13 @@ struct Shared<G: Game> {
     host: Mutex<Host<G>>,
     /// Each connected guest's outgoing frames; dropping the sender finishes
     /// its stream and closes its connection.
-    writers: Mutex<HashMap<PeerId, mpsc::UnboundedSender<Vec<u8>>>>,
+    writers: Mutex<HashMap<PeerId, mpsc::Sender<Vec<u8>>>>,
+    /// The endpoint, to dial the phones the host probes, and the table's
+    /// relay, for a phone whose own is not known.
+    endpoint: Endpoint,
+    relay: Option<String>,
+    /// Connections open now.
+    connections: AtomicUsize,
     events: mpsc::UnboundedSender<HostEvent>,
     clock: Clock,
     /// Connections still sending their last frames.
@@ -50,17 +70,18 @@ struct Shared<G: Game> {
 impl<G: TableGame> HostLink<G> {
     /// Opens the table: binds the endpoint, waits for the relay (if any)
     /// and gives the ticket, then accepts guests in the background. Events
-    /// for the screen come on the receiver. `handovers`: how many hosts
-    /// the table had before this one (0 for a new table; see [`Ticket`]).
+    /// for the screen come on the receiver. The host is this endpoint's
+    /// key, under its term (the ticket's hand-overs).
     pub async fn open(
-        host: Host<G>,
+        mut host: Host<G>,
         options: &Options,
-        handovers: u32,
     ) -> Result<(Self, mpsc::UnboundedReceiver<HostEvent>), LinkError> {
         let endpoint = bind(options, true).await?;
         if options.relay != Relay::Disabled {
             endpoint.online(RELAY_WAIT).await?;
         }
+        host.identify(phone_of(&endpoint)?);
+        host.reachable_at(endpoint.relay());
         let ticket = Ticket {
             game: G::KIND,
             host: endpoint.id(),
@@ -71,12 +92,15 @@ impl<G: TableGame> HostLink<G> {
             } else {
                 endpoint.ip_addrs()
             },
-            handovers,
+            handovers: host.lead().term,
         };
         let (events, receiver) = mpsc::unbounded_channel();
         let shared = Arc::new(Shared {
             host: Mutex::new(host),
             writers: Mutex::new(HashMap::new()),
+            endpoint: endpoint.clone(),
+            relay: ticket.relay.clone(),
+            connections: AtomicUsize::new(0),
             events,
             clock: Clock::new(),
             sending: AtomicUsize::new(0),
@@ -158,30 +182,99 @@ impl<G: Game> Shared<G> {
     }
 
     /// Carries out what the state machine asks: frames to their guests,
-    /// connections to close, events to the screen.
-    fn drive(&self) {
-        let mut host = self.lock();
-        let mut writers = self.writers.lock().unwrap_or_else(|e| e.into_inner());
-        while let Some(output) = host.poll_output() {
-            match output {
-                Output::Transmit { peer, frame } => {
-                    if let Some(writer) = writers.get(&peer) {
-                        let _ = writer.send(frame);
+    /// connections to close, phones to probe, events to the screen. A
+    /// guest whose queue is full is told to the state machine, which drops
+    /// it.
+    fn drive(self: &Arc<Self>)
+    where
+        G: TableGame,
+    {
+        loop {
+            let mut stalled = Vec::new();
+            {
+                let mut host = self.lock();
+                let mut writers = self.writers.lock().unwrap_or_else(|e| e.into_inner());
+                while let Some(output) = host.poll_output() {
+                    match output {
+                        Output::Transmit { peer, frame } => {
+                            let full = writers
+                                .get(&peer)
+                                .is_some_and(|writer| writer.try_send(frame).is_err());
+                            if full {
+                                stalled.push(peer);
+                            }
+                        }
+                        Output::Close { peer } => {
+                            writers.remove(&peer);
+                        }
+                        Output::Probe {
+                            phone,
+                            relay,
+                            frame,
+                        } => {
+                            spawn(probe(self.clone(), phone, relay, frame));
+                        }
+                        // A host's paths are its guests' to replace.
+                        Output::NewPath => {}
+                        Output::Event(event) => {
+                            let _ = self.events.send(event);
+                        }
                     }
                 }
-                Output::Close { peer } => {
-                    writers.remove(&peer);
-                }
-                Output::Event(event) => {
-                    let _ = self.events.send(event);
-                }
+            }
+            if stalled.is_empty() {
+                return;
+            }
+            let now = self.clock.now();
+            let mut host = self.lock();
+            for peer in stalled {
+                host.stalled(peer, now);
             }
         }
     }
 }
 
+/// Asks `phone` whether it hosts this table too: dials its key, sends the
+/// host's probe, and gives the host what came back (or nothing).
+async fn probe<G: TableGame>(
+    shared: Arc<Shared<G>>,
+    phone: PhoneId,
+    relay: Option<String>,
+    frame: Vec<u8>,
+) {
+    let answer = timeout(PROBE_WAIT, async {
+        let relay = relay.or(shared.relay.clone());
+        let addr = shared
+            .endpoint
+            .host_addr(&phone.to_hex(), relay.as_deref(), &[])
+            .ok()?;
+        let (connection, mut send, mut recv) = shared.endpoint.connect(&addr, PROBE_WAIT).await?;
+        if !send.write_all(&frame).await {
+            return None;
+        }
+        send.finish();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = recv.read().await {
+            bytes.extend_from_slice(&chunk);
+            if bytes.len() > MAX_FRAME + 4 {
+                break;
+            }
+        }
+        connection.close(b"probed");
+        Some(bytes)
+    })
+    .await
+    .ok()
+    .flatten();
+    shared
+        .lock()
+        .probe_answer(phone, answer.as_deref(), shared.clock.now());
+    shared.drive();
+    shared.timers.notify_one();
+}
+
 /// Gives the host its timeouts (the heartbeat), when it asks for them.
-async fn timers<G: Game>(shared: Arc<Shared<G>>) {
+async fn timers<G: TableGame>(shared: Arc<Shared<G>>) {
     loop {
         let wake = shared.lock().poll_timeout().map(|at| shared.clock.at(at));
         match wake {
@@ -201,13 +294,20 @@ async fn timers<G: Game>(shared: Arc<Shared<G>>) {
 async fn accept_loop<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
     let mut next: PeerId = 1;
     while let Some(incoming) = endpoint.accept().await {
+        if shared.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            // Turned away before any handshake.
+            shared.connections.fetch_sub(1, Ordering::SeqCst);
+            drop(incoming);
+            continue;
+        }
         let peer = next;
         next += 1;
         let shared = shared.clone();
         spawn(async move {
             if let Some((connection, send, recv)) = incoming.accept().await {
-                serve(shared, peer, connection, send, recv).await;
+                serve(shared.clone(), peer, connection, send, recv).await;
             }
+            shared.connections.fetch_sub(1, Ordering::SeqCst);
         });
     }
 }
@@ -220,13 +320,16 @@ async fn serve<G: TableGame>(
     send: SendStream,
     mut recv: RecvStream,
 ) {
-    let (writer, frames) = mpsc::unbounded_channel();
+    let Some(remote) = PhoneId::from_hex(&connection.remote_id()) else {
+        return connection.close(b"no key");
+    };
+    let (writer, frames) = mpsc::channel(QUEUE);
     shared
         .writers
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .insert(peer, writer);
-    shared.lock().connected(peer, shared.clock.now());
+    shared.lock().connected(peer, remote, shared.clock.now());
     shared.timers.notify_one();
     shared.sending.fetch_add(1, Ordering::SeqCst);
     let writing = {
@@ -265,7 +368,7 @@ async fn serve<G: TableGame>(
 async fn write_frames(
     connection: Connection,
     mut send: SendStream,
-    mut frames: mpsc::UnboundedReceiver<Vec<u8>>,
+    mut frames: mpsc::Receiver<Vec<u8>>,
 ) {
     while let Some(frame) = frames.recv().await {
         if !send.write_all(&frame).await {

@@ -26,6 +26,7 @@ pub use phone::{damaged, saved_guest, LinkSave, OpenError, Phone, PhoneEvents};
 
 use crate::core::game::{Game, Rules};
 use crate::core::link::ticket::{Ticket, TicketError};
+use crate::core::link::wire::PhoneId;
 pub use crate::core::link::wire::ALPN;
 use n0_future::time::{Duration, Instant};
 use net::{Endpoint, HostAddr};
@@ -84,6 +85,11 @@ impl From<genius_net::Error> for LinkError {
 /// An endpoint; `accept` for the host, which takes the table's ALPN.
 async fn bind(options: &Options, accept: bool) -> Result<Endpoint, LinkError> {
     Ok(Endpoint::bind(options, ALPN, accept).await?)
+}
+
+/// The phone an endpoint is: its key.
+fn phone_of(endpoint: &Endpoint) -> Result<PhoneId, LinkError> {
+    PhoneId::from_hex(&endpoint.id()).ok_or(LinkError::Bind("an endpoint without a key".into()))
 }
 
 /// Where a ticket says the host is.

@@ -5,16 +5,18 @@
 //! ([`TableMark`]): the ticket, this phone's role and [`LinkSave`], the
 //! link's state with the endpoint's key. From it a phone opens again as it
 //! was ([`Phone::resume`]: the same key, so a host keeps its ticket and its
-//! guests find it again), or hosts its copy as the table's next host when
-//! the host has left ([`Phone::take_over`]): one table, one host, as the
-//! next host's key derives from the table's secret (see `super::guest`).
+//! guests find it again), or hosts its copy, under its own key and the next
+//! term, when the host has left ([`Phone::take_over`]). One table, one
+//! host: the other phones look for it among the table's roster, and a host
+//! that finds another whose lead supersedes its own steps down and joins it
+//! ([`Phone::follow`]).
 
 use super::{GuestLink, GuestLinkEvent, HostLink, LinkError, Options, TableGame};
 use crate::core::link::guest::{Guest, SavedGuest};
 use crate::core::link::host::{Host, HostEvent, SavedHost};
 use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
-use crate::core::link::wire::{Denied, PhoneId, Step};
+use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Step};
 use crate::core::link::OpenFailure;
 use crate::core::save::{SavedGame, TableMark, TableRole};
 use serde::{Deserialize, Serialize};
@@ -91,14 +93,12 @@ pub fn damaged(e: impl std::fmt::Debug) -> OpenError {
 }
 
 impl<G: TableGame> Phone<G> {
-    /// Hosts `host`'s table; `handovers`: how many hosts it had before
-    /// (0 for a new table).
+    /// Hosts `host`'s table (its term is the ticket's hand-overs).
     pub async fn host(
         host: Host<G>,
         options: &Options,
-        handovers: u32,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
-        let (link, events) = HostLink::open(host, options, handovers).await?;
+        let (link, events) = HostLink::open(host, options).await?;
         Ok((Phone::Host(link), PhoneEvents::Host(events)))
     }
 
@@ -114,6 +114,9 @@ impl<G: TableGame> Phone<G> {
 
     /// Opens a saved table game again as it was: the host hosts again with
     /// the same key (its ticket unchanged), a guest rejoins with its copy.
+    /// A host that another phone took over from while this one was closed
+    /// hosts at once and finds it by probing: it then steps down and joins
+    /// it ([`HostEvent::SteppedDown`], then [`Phone::follow`]).
     pub async fn resume(
         mark: &TableMark,
         options: &Options,
@@ -127,16 +130,7 @@ impl<G: TableGame> Phone<G> {
             TableRole::Host => {
                 let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(damaged)?;
                 let replica = Replica::restore(saved.replica.clone()).map_err(damaged)?;
-                let ticket = Ticket::parse(&mark.ticket).map_err(damaged)?;
-                // Another phone took the table over while this one was
-                // closed: this phone joins it, not a second table.
-                let found = NextHost::find(&ticket, true, &options).await?;
-                if let Some(hosted) = found.hosted {
-                    let seat = saved.seats.iter().position(|p| *p == Some(saved.me));
-                    let guest = Guest::new(saved.secret, saved.me, seat, Some(replica));
-                    return Phone::join(guest, &hosted, &options).await;
-                }
-                Phone::host(Host::restore(saved, replica), &options, ticket.handovers).await
+                Phone::host(Host::restore(saved, replica), &options).await
             }
             TableRole::Guest => {
                 let ticket = Ticket::parse(&mark.ticket).map_err(damaged)?;
@@ -145,51 +139,88 @@ impl<G: TableGame> Phone<G> {
         }
     }
 
-    /// The host has left: this phone's copy carries the game on as the
-    /// table's next host (the same secret, the key the other phones dial
-    /// after the host: they join it by themselves), this phone keeping its
-    /// seat. If another phone took the table over first, this one joins
-    /// it instead (then the result is a guest).
+    /// The host has left: this phone's copy carries the game on, hosted
+    /// under this phone's own key at the next term, this phone keeping its
+    /// seat. The other phones find it among the table's roster; if another
+    /// phone took the table over too, the one whose lead supersedes the
+    /// other's stays host and the other joins it. A phone that finds the
+    /// table hosted already (by its host, back, or by another phone) joins
+    /// it instead: the result is then a guest.
     pub async fn take_over(
         mark: &TableMark,
-        new_phone: PhoneId,
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
         let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(damaged)?;
         let ticket = Ticket::parse(&mark.ticket).map_err(damaged)?;
-        let (replica, phone, seat) = match mark.role {
-            TableRole::Guest => {
-                let saved: SavedGuest<G> =
-                    serde_json::from_value(save.state.clone()).map_err(damaged)?;
-                let replica = saved.replica.ok_or(OpenError::NoCopy)?;
-                (replica, saved.phone, saved.claim)
-            }
-            TableRole::Host => {
-                let saved: SavedHost<G> =
-                    serde_json::from_value(save.state.clone()).map_err(damaged)?;
-                let seat = saved.seats.iter().position(|p| *p == Some(saved.me));
-                (saved.replica, new_phone, seat)
-            }
-        };
-        let replica = Replica::restore(replica).map_err(damaged)?;
         let options = Options {
             key: Some(save.key),
             ..options.clone()
         };
-        let found = NextHost::find(&ticket, mark.role == TableRole::Host, &options).await?;
-        if let Some(hosted) = found.hosted {
-            let guest = match mark.role {
-                TableRole::Guest => saved_guest(save.state)?,
-                TableRole::Host => Guest::new(ticket.secret, phone, seat, Some(replica)),
-            };
-            return Phone::join(guest, &hosted, &options).await;
-        }
-        let options = Options {
-            key: Some(found.key),
-            ..options
+        let host = match mark.role {
+            TableRole::Guest => {
+                let saved: SavedGuest<G> =
+                    serde_json::from_value(save.state.clone()).map_err(damaged)?;
+                let followed = saved
+                    .lead
+                    .map(|l| l.host)
+                    .or(PhoneId::from_hex(&ticket.host));
+                if let Some(hosted) =
+                    find_host(&ticket, followed, &saved.roster, saved.phone, &options).await?
+                {
+                    return Phone::join(saved_guest(save.state)?, &hosted, &options).await;
+                }
+                let replica =
+                    Replica::restore(saved.replica.ok_or(OpenError::NoCopy)?).map_err(damaged)?;
+                let term = saved
+                    .lead
+                    .map_or(ticket.handovers, |l| l.term.max(ticket.handovers));
+                Host::new(replica, ticket.secret, saved.phone, saved.claim)
+                    .with_term(term + 1)
+                    .with_roster(saved.roster)
+            }
+            TableRole::Host => {
+                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(damaged)?;
+                let replica = Replica::restore(saved.replica.clone()).map_err(damaged)?;
+                let term = saved.term;
+                Host::restore(saved, replica).with_term(term + 1)
+            }
         };
-        let host = Host::new(replica, ticket.secret, phone, seat);
-        Phone::host(host, &options, found.next.handovers).await
+        Phone::host(host, &options).await
+    }
+
+    /// A host that stepped down joins `lead`'s host (reachable through
+    /// `relay`, or the table's) with its copy, keeping its seat: what it
+    /// held that the table does not is told to its player there
+    /// (`GuestEvent::Dropped`).
+    pub async fn follow(
+        self,
+        lead: Lead,
+        relay: Option<String>,
+        options: &Options,
+    ) -> Result<(Self, PhoneEvents<G>), OpenError> {
+        let Phone::Host(link) = self else {
+            return Err(damaged("only a host steps down"));
+        };
+        let ticket = Ticket {
+            host: lead.host.to_hex(),
+            relay: relay.or(link.ticket().relay.clone()),
+            addrs: Vec::new(),
+            handovers: lead.term,
+            ..link.ticket().clone()
+        };
+        let mut guest = link.with(|h| {
+            let seat = h.seat_of(h.me());
+            Guest::new(h.secret(), h.me(), seat, Some(h.replica().clone()))
+                .hosted_here()
+                .with_roster(h.roster().to_vec())
+        });
+        guest.follow(lead);
+        let options = Options {
+            key: Some(link.key()),
+            ..options.clone()
+        };
+        link.close().await;
+        Phone::join(guest, &ticket, &options).await
     }
 
     /// The ticket of the table's host now.
@@ -280,47 +311,44 @@ pub fn saved_guest<G: TableGame>(state: serde_json::Value) -> Result<Guest<G>, O
     Ok(Guest::restore(saved, replica))
 }
 
-/// How long a phone that would host a table listens for a phone that
+/// How long a phone about to take a table over looks for a phone that
 /// hosts it already.
-const PROBE: n0_future::time::Duration = n0_future::time::Duration::from_millis(2500);
+const FIND: n0_future::time::Duration = n0_future::time::Duration::from_millis(2500);
 
-/// Who hosts a table now, asked by a phone that would host it: the key of
-/// its next host (derived from the table's secret), and the ticket of a
-/// phone that answered, if one did.
-struct NextHost {
-    key: [u8; 32],
-    next: Ticket,
-    hosted: Option<Ticket>,
-}
-
-impl NextHost {
-    /// Dials `ticket`'s host (unless `mine`: this phone was that host) and
-    /// the table's next host, for [`PROBE`] at most.
-    async fn find(ticket: &Ticket, mine: bool, options: &Options) -> Result<NextHost, OpenError> {
-        let probe = super::bind(
-            &Options {
-                key: None,
-                ..options.clone()
-            },
-            false,
-        )
-        .await?;
-        let (key, id) = probe.successor(&ticket.secret.to_bytes(), ticket.handovers + 1);
-        let next = ticket.next_host(id);
-        let host = (!mine)
-            .then(|| super::host_addr(&probe, ticket))
-            .transpose()?;
-        let next_addr = super::host_addr(&probe, &next)?;
-        let opened = super::guest::dial(&probe, host.as_ref(), Some(&next_addr), PROBE).await;
-        let hosted = opened.map(|((connection, _, _), moved)| {
-            connection.close(b"only asking");
-            if moved {
-                next.clone()
+/// The ticket of a phone that hosts `ticket`'s table now, if one answers
+/// within [`FIND`]: the host `followed`, or a phone of the roster that took
+/// it over (only a host answers a dial).
+async fn find_host(
+    ticket: &Ticket,
+    followed: Option<PhoneId>,
+    roster: &[Member],
+    me: PhoneId,
+    options: &Options,
+) -> Result<Option<Ticket>, OpenError> {
+    let probe = super::bind(
+        &Options {
+            key: None,
+            ..options.clone()
+        },
+        false,
+    )
+    .await?;
+    let targets = super::guest::targets(&probe, ticket, followed, roster, me);
+    let found = super::guest::dial(&probe, targets, FIND).await;
+    let hosted = found.map(|((connection, _, _), target)| {
+        connection.close(b"only looking");
+        let same = target.phone.to_hex() == ticket.host;
+        Ticket {
+            host: target.phone.to_hex(),
+            relay: target.relay,
+            addrs: if same {
+                ticket.addrs.clone()
             } else {
-                ticket.clone()
-            }
-        });
-        probe.close().await;
-        Ok(NextHost { key, next, hosted })
-    }
+                Vec::new()
+            },
+            ..ticket.clone()
+        }
+    });
+    probe.close().await;
+    Ok(hosted)
 }

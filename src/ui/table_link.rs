@@ -173,7 +173,7 @@ async fn open<G: GameScreen + TableGame>(
                 host.act(Step::Act(action.clone()), Duration::ZERO)
                     .map_err(damaged)?;
             }
-            Phone::host(host, &options(ui), 0).await
+            Phone::host(host, &options(ui)).await
         }
         TableRequest::Join(text) => {
             let ticket = Ticket::parse(text).map_err(damaged)?;
@@ -197,12 +197,13 @@ async fn open<G: GameScreen + TableGame>(
             }
         }
         TableRequest::Resume(id) => Phone::resume(&mark(id)?, &options(ui)).await,
-        TableRequest::TakeOver(id) => Phone::take_over(&mark(id)?, new_phone(), &options(ui)).await,
+        TableRequest::TakeOver(id) => Phone::take_over(&mark(id)?, &options(ui)).await,
     }
 }
 
+/// A phone before its endpoint opens: the link then names it by its key.
 fn new_phone() -> PhoneId {
-    PhoneId(u64::from_le_bytes(random()))
+    PhoneId::from_bytes(random())
 }
 
 /// The link could not start: the table screen says why.
@@ -214,7 +215,7 @@ fn failed<G: GameScreen>(ui: Ui, status: LinkStatus) {
         role: TableRole::Guest,
         status,
         seats: Vec::new(),
-        me: PhoneId(0),
+        me: PhoneId::numbered(0),
         mine: Vec::new(),
         join_url: String::new(),
         pending: 0,
@@ -229,7 +230,7 @@ fn failed<G: GameScreen>(ui: Ui, status: LinkStatus) {
 
 async fn run<G: GameScreen + TableGame>(
     ui: Ui,
-    phone: Phone<G>,
+    mut phone: Phone<G>,
     mut events: PhoneEvents<G>,
     mut commands: UnboundedReceiver<TableCommand>,
     notice: Option<String>,
@@ -282,6 +283,37 @@ async fn run<G: GameScreen + TableGame>(
             Wake::Closed | Wake::Command(TableCommand::Leave) => break,
             Wake::Save => Changed::default(),
             Wake::Command(command) => command_changed(&phone, command, &mut refused, word),
+            // Another phone hosts this table under a later lead (it took
+            // the table over while this one was locked, or at the same
+            // moment): this phone joins it with its copy, in its seat.
+            Wake::Host(HostEvent::SteppedDown { lead, relay }) => {
+                match phone.follow(lead, relay, &options(ui)).await {
+                    Ok((guest, guest_events)) => {
+                        phone = guest;
+                        events = guest_events;
+                        status = LinkStatus::Guest(LinkState::Offline);
+                        refused = Some(lang.table().stepped_down.to_string());
+                        // Shown here: a changed game would end the notice.
+                        show_game(ui, &phone);
+                        Changed {
+                            game: false,
+                            saved: true,
+                        }
+                    }
+                    Err(_) => {
+                        failed::<G>(ui, LinkStatus::Failed(OpenFailure::Network));
+                        return;
+                    }
+                }
+            }
+            Wake::Guest(GuestLinkEvent::Table(GuestEvent::Dropped { moves })) => {
+                refused = Some(lang.dropped_moves(moves));
+                show_game(ui, &phone);
+                Changed {
+                    game: false,
+                    saved: true,
+                }
+            }
             Wake::Host(event) => Changed {
                 game: matches!(event, HostEvent::Applied { .. }),
                 // Who holds which seat is saved with the host's copy.
@@ -477,9 +509,15 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
                     saved: true,
                 }
             }
-            GuestEvent::Refused(_) | GuestEvent::HostLeft | GuestEvent::Unanswered { .. } => {
-                Changed::default()
-            }
+            GuestEvent::Refused(_)
+            | GuestEvent::HostLeft
+            | GuestEvent::Unanswered { .. }
+            | GuestEvent::Moved(_) => Changed::default(),
+            // Told by the loop, which words it.
+            GuestEvent::Dropped { .. } => Changed {
+                game: true,
+                saved: true,
+            },
         },
     }
 }

@@ -10,14 +10,23 @@
 //! once, or refused with a reason. A host silent for
 //! [`SILENCE`](super::wire::SILENCE) counts as gone (see
 //! [`super::heartbeat`]): the guest closes the connection, and its driver
-//! dials again.
+//! dials again. A host silent for [`DEAD_PATH`] while a step waits for its
+//! answer means the path itself is dead: the driver opens a fresh one
+//! ([`Output::NewPath`]) rather than wait for the old one to time out.
+//!
+//! **One table, one host.** The guest follows a [`Lead`]: its host, and
+//! that host's term. A host that steps down says where the table went
+//! (`Moved`); a host that goes silent is looked for among the phones of
+//! the table's roster ([`Guest::roster`]). Whatever this copy held that the
+//! table's host does not keep is told, never dropped silently
+//! ([`GuestEvent::Dropped`]).
 
 use super::super::game::Game;
 use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
-    encode, Denied, Entry, Frames, Held, JoinRefusal, PhoneId, SeatView, Secret, Step, ToGuest,
-    ToHost, PROTOCOL,
+    encode, Denied, Entry, Frames, Held, JoinRefusal, Lead, Member, PhoneId, SeatView, Secret,
+    Step, ToGuest, ToHost, PROTOCOL,
 };
 use super::{seat_may, Output, PeerId};
 use ::core::time::Duration;
@@ -33,6 +42,10 @@ pub const RETRY: Duration = Duration::from_secs(2);
 pub const MAX_PENDING: usize = 16;
 /// A guest's one connection: to its host.
 pub const HOST: PeerId = 0;
+/// A host silent this long while a step of this phone waits for its
+/// answer: the path is dead (the host pings every
+/// [`HEARTBEAT`](super::wire::HEARTBEAT) when it has nothing else to say).
+pub const DEAD_PATH: Duration = Duration::from_secs(3);
 
 /// Where the link stands, for the screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +108,16 @@ pub enum GuestEvent<E> {
     Lost {
         down: Duration,
     },
+    /// The host stepped down: the table goes on at `lead`'s host, which
+    /// the driver dials next.
+    Moved(Lead),
+    /// Moves of this phone that the table's host does not hold (made on a
+    /// copy that went its own way: while its screen was locked, say) were
+    /// dropped from this copy: its player makes them again if they still
+    /// apply.
+    Dropped {
+        moves: usize,
+    },
 }
 
 /// Where this phone's choice of a seat stands, for the screen. A phone's
@@ -135,6 +158,15 @@ pub struct SavedGuest<G: Game> {
     pub chosen: bool,
     pub next_id: u64,
     pub pending: Vec<Pending<G::Action>>,
+    /// The host it follows (absent in copies saved before leads).
+    #[serde(default)]
+    pub lead: Option<Lead>,
+    #[serde(default)]
+    pub roster: Vec<Member>,
+    /// The copy's entries without an origin are this phone's own (it
+    /// hosted them before it stepped down).
+    #[serde(default)]
+    pub hosted_here: bool,
 }
 
 /// A guest of a table.
@@ -161,6 +193,17 @@ pub struct Guest<G: Game> {
     /// Since when the host has been out of reach (when it was last heard),
     /// while it is.
     offline_since: Option<Duration>,
+    /// The host this phone follows.
+    lead: Option<Lead>,
+    /// The phones of the table, where a silent host is looked for.
+    roster: Vec<Member>,
+    /// The relay this phone is reachable through (said in its hello).
+    relay: Option<String>,
+    /// See [`SavedGuest::hosted_here`].
+    hosted_here: bool,
+    /// This phone's entries cut from its copy at the last welcome, until
+    /// the host's catch-up shows which it holds (the roster ends it).
+    orphans: Vec<Entry<G::Action>>,
     output: VecDeque<Output<GuestEvent<G::Error>>>,
     /// The time of the call being handled.
     now: Duration,
@@ -192,6 +235,11 @@ impl<G: Game> Guest<G> {
             asked: None,
             heartbeat: Heartbeat::new(Duration::ZERO),
             offline_since: None,
+            lead: None,
+            roster: Vec::new(),
+            relay: None,
+            hosted_here: false,
+            orphans: Vec::new(),
             output: VecDeque::new(),
             now: Duration::ZERO,
         }
@@ -203,7 +251,50 @@ impl<G: Game> Guest<G> {
         guest.chosen |= saved.chosen;
         guest.next_id = saved.next_id;
         guest.pending = saved.pending.into();
+        guest.lead = saved.lead;
+        guest.roster = saved.roster;
+        guest.hosted_here = saved.hosted_here;
         guest
+    }
+
+    /// A host that stepped down, joining the table's host with its copy:
+    /// the copy's entries without an origin are its own moves.
+    pub fn hosted_here(mut self) -> Self {
+        self.hosted_here = true;
+        self
+    }
+
+    /// The phones of the table as a host knew them (a host that stepped
+    /// down): where to look should the new host go silent.
+    pub fn with_roster(mut self, roster: Vec<Member>) -> Self {
+        self.roster = roster;
+        self
+    }
+
+    /// The phone's key, once its endpoint is open (a new phone had none
+    /// yet, a copy saved before phones were their keys another id).
+    pub fn identify(&mut self, phone: PhoneId) {
+        self.phone = phone;
+    }
+
+    /// The relay this phone is reachable through, said in its hellos.
+    pub fn reachable_at(&mut self, relay: Option<String>) {
+        self.relay = relay;
+    }
+
+    /// The host this phone follows: the ticket's at first, then the one
+    /// each welcome or move names.
+    pub fn follow(&mut self, lead: Lead) {
+        self.lead = Some(lead);
+    }
+
+    pub fn lead(&self) -> Option<Lead> {
+        self.lead
+    }
+
+    /// The phones of the table, where a host gone silent is looked for.
+    pub fn roster(&self) -> &[Member] {
+        &self.roster
     }
 
     pub fn saved(&self) -> SavedGuest<G> {
@@ -215,6 +306,9 @@ impl<G: Game> Guest<G> {
             chosen: self.chosen,
             next_id: self.next_id,
             pending: self.pending.iter().cloned().collect(),
+            lead: self.lead,
+            roster: self.roster.clone(),
+            hosted_here: self.hosted_here,
         }
     }
 
@@ -279,11 +373,19 @@ impl<G: Game> Guest<G> {
         self.asked = None;
         self.heartbeat = Heartbeat::new(now);
         self.state = LinkState::Joining;
-        // Entries received sealed are asked for again.
-        let held = self.replica.as_ref().map(|r| Held {
-            game: r.game().to_string(),
-            seen: r.verified(),
-            chain: r.chain(r.verified()).unwrap_or(0),
+        // Entries received sealed are asked for again, and the open round
+        // of hidden choices with them: a copy vouches only for what every
+        // phone may read (the host gives a copy that claims more the whole
+        // log).
+        let held = self.replica.as_ref().map(|r| {
+            let seen = r
+                .round_start()
+                .map_or(r.verified(), |first| r.verified().min(first - 1));
+            Held {
+                game: r.game().to_string(),
+                seen,
+                chain: r.chain(seen).unwrap_or(0),
+            }
         });
         self.send(&ToHost::Hello {
             protocol: PROTOCOL,
@@ -291,6 +393,8 @@ impl<G: Game> Guest<G> {
             phone: self.phone,
             seat: self.claim,
             held,
+            lead: self.lead,
+            relay: self.relay.clone(),
         });
     }
 
@@ -448,10 +552,19 @@ impl<G: Game> Guest<G> {
                 from,
                 last_proposal,
                 seats,
+                lead,
             } => {
                 let keep = from.saturating_sub(1);
+                self.lead = Some(lead);
                 match &mut self.replica {
                     Some(replica) if replica.game() == game && keep <= replica.head() => {
+                        let (phone, hosted_here) = (self.phone, self.hosted_here);
+                        self.orphans = replica.entries()[keep as usize..]
+                            .iter()
+                            .filter(|e| !matches!(e.step, Step::Sealed { .. }))
+                            .filter(|e| e.origin.map_or(hosted_here, |o| o.phone == phone))
+                            .cloned()
+                            .collect();
                         replica.truncate(keep)
                     }
                     _ => match Replica::new(game, start) {
@@ -497,8 +610,45 @@ impl<G: Game> Guest<G> {
                 self.event(GuestEvent::Seats);
             }
             ToGuest::Closing => self.host_left(),
+            ToGuest::Moved(lead) => {
+                self.lead = Some(lead);
+                self.state = LinkState::Offline;
+                self.event(GuestEvent::Moved(lead));
+                self.output.push_back(Output::Close { peer: HOST });
+            }
+            ToGuest::Roster(roster) => {
+                self.roster = roster;
+                self.settle_orphans();
+            }
+            // Guests never probe.
+            ToGuest::Hosting(_) => {}
             ToGuest::Ping => {}
         }
+    }
+
+    /// The host's catch-up after a welcome is over (its roster comes
+    /// last): this phone's moves cut from its copy that the host's log does
+    /// not hold are told, and so are the steps still waiting, which were
+    /// made on a board the table no longer has.
+    fn settle_orphans(&mut self) {
+        if self.orphans.is_empty() {
+            return;
+        }
+        let entries = self.replica.as_ref().map_or(&[][..], |r| r.entries());
+        let lost = self
+            .orphans
+            .iter()
+            .filter(|orphan| !entries.contains(orphan))
+            .count();
+        self.orphans.clear();
+        if lost == 0 {
+            return;
+        }
+        let waiting = self.pending.len();
+        self.pending.clear();
+        self.event(GuestEvent::Dropped {
+            moves: lost + waiting,
+        });
     }
 
     fn entries(&mut self, from: u64, entries: Vec<Entry<G::Action>>, now: Duration) {
@@ -570,6 +720,11 @@ impl<G: Game> Guest<G> {
             self.state = LinkState::Offline;
             return self.output.push_back(Output::Close { peer: HOST });
         }
+        if self.path_dead(now) {
+            self.state = LinkState::Offline;
+            self.output.push_back(Output::NewPath);
+            return self.output.push_back(Output::Close { peer: HOST });
+        }
         if self.state != LinkState::Joined {
             return;
         }
@@ -613,7 +768,23 @@ impl<G: Game> Guest<G> {
             .filter_map(|p| p.sent)
             .min()
             .map(|at| at + RETRY);
-        [heartbeat].into_iter().chain(asked).chain(pending).min()
+        let dead_path = self.waiting().then(|| self.last_heard() + DEAD_PATH);
+        [heartbeat]
+            .into_iter()
+            .chain(asked)
+            .chain(pending)
+            .chain(dead_path)
+            .min()
+    }
+
+    /// A step has gone to the host and waits for its answer.
+    fn waiting(&self) -> bool {
+        self.pending.iter().any(|p| p.sent.is_some())
+    }
+
+    /// The host has said nothing for [`DEAD_PATH`] while a step waits.
+    fn path_dead(&self, now: Duration) -> bool {
+        self.state == LinkState::Joined && self.waiting() && now >= self.last_heard() + DEAD_PATH
     }
 
     fn connecting_or_joined(&self) -> bool {

@@ -8,18 +8,32 @@
 //! events for the screen. It never touches a socket or a clock. A guest
 //! silent for a while is dropped, its seat shown not connected (see
 //! [`super::heartbeat`]).
+//!
+//! **One table, one host.** A host hosts under a [`Lead`] (its phone and
+//! term). While a phone of its roster is not joined to it, it probes that
+//! phone now and then ([`Output::Probe`], answered through
+//! [`Host::probed`]): a phone that hosts the same table under a lead that
+//! supersedes this one's (it took the table over while this phone's screen
+//! was locked, or at the same moment) makes this host step down
+//! ([`HostEvent::SteppedDown`]): every guest is told where the table went
+//! (`Moved`), and the driver joins it as a guest with this copy.
+//!
+//! **Bounded.** Every phone is its key (the connection's, given to
+//! [`Host::connected`]); a hello in another's name is refused. A peer that
+//! floods, that stops reading (the driver tells [`Host::stalled`]) or that
+//! asks for the log again and again gets no more than its share.
 
 use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
-    encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Origin, PhoneId, SeatView,
-    Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
+    encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Lead, Member, Origin, PhoneId,
+    SeatView, Secret, Step, ToGuest, ToHost, HEARTBEAT, MAX_FRAME, PROTOCOL,
 };
 use super::{seat_may, Output, PeerId};
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 /// A peer may send this many messages at once…
 const BURST: f64 = 64.0;
@@ -28,6 +42,19 @@ const BURST: f64 = 64.0;
 const PER_SECOND: f64 = 32.0;
 /// The most entries in one frame of a catch-up.
 const ENTRIES_PER_FRAME: usize = 256;
+/// A peer's requests for entries again are served at most this often (an
+/// honest guest asks again after [`RETRY`](super::guest::RETRY)); one
+/// asking more often is not sent the log again and again.
+const RESEND_GAP: Duration = Duration::from_secs(1);
+/// The answers kept per phone: a guest sends again only its proposals
+/// still waiting ([`MAX_PENDING`](super::guest::MAX_PENDING) at most).
+const ANSWERS_KEPT: u64 = 64;
+/// The most phones a roster names.
+const ROSTER_MAX: usize = 32;
+/// The first pause between probes of the roster's phones not joined here;
+/// it doubles up to [`PROBE_MAX`], and starts again when a phone leaves.
+const PROBE_FIRST: Duration = HEARTBEAT;
+const PROBE_MAX: Duration = Duration::from_secs(30);
 
 /// What happened, for the host's screen.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,6 +73,10 @@ pub enum HostEvent {
     Applied { head: u64 },
     /// A joined phone took a seat (or watches from now on, `None`).
     Seated { phone: PhoneId, seat: Option<usize> },
+    /// Another phone hosts this table under a lead that supersedes this
+    /// host's: this phone no longer hosts (every guest was told), and joins
+    /// `lead`'s host, reachable through `relay` (none: the table's relay).
+    SteppedDown { lead: Lead, relay: Option<String> },
 }
 
 /// Why a peer was turned away.
@@ -62,15 +93,25 @@ pub enum Misbehaviour {
     /// Nothing heard for [`SILENCE`](super::wire::SILENCE): the phone is gone (closed, asleep,
     /// off the network); it rejoins by itself when it can.
     Silent,
+    /// It stopped reading what the host sends (its queue is full).
+    Stalled,
+    /// A probe from another host, answered.
+    Probed,
+    /// This host stepped down: the phone was told where the table went.
+    Moved,
 }
 
 struct Peer {
     frames: Frames,
-    /// Set by its hello.
+    /// The phone at the other end: the key the connection authenticated.
+    remote: PhoneId,
+    /// Set by its hello (the same as `remote`).
     phone: Option<PhoneId>,
     tokens: f64,
     at: Duration,
     heartbeat: Heartbeat,
+    /// When its last request for entries again was served.
+    resent: Option<Duration>,
 }
 
 /// What the host saves beside its copy: the secret of its ticket and who
@@ -82,6 +123,22 @@ pub struct SavedHost<G: Game> {
     pub secret: Secret,
     pub me: PhoneId,
     pub seats: Vec<Option<PhoneId>>,
+    /// The host's term (absent in copies saved before terms: 0).
+    #[serde(default)]
+    pub term: u32,
+    #[serde(default)]
+    pub roster: Vec<Member>,
+}
+
+/// A hello's fields.
+struct Hello {
+    protocol: u32,
+    secret: Secret,
+    phone: PhoneId,
+    seat: Option<usize>,
+    held: Option<Held>,
+    lead: Option<Lead>,
+    relay: Option<String>,
 }
 
 /// The host of a table.
@@ -98,6 +155,20 @@ pub struct Host<G: Game> {
     answers: HashMap<Origin, Result<u64, Denied<G::Error>>>,
     /// The highest proposal number seen from each phone.
     last_proposal: HashMap<PhoneId, u64>,
+    /// Who hosts: this phone, and since which hand-over.
+    lead: Lead,
+    /// Every phone that has been at the table, this one included.
+    roster: Vec<Member>,
+    /// Set once another phone's lead superseded this host's.
+    stepped_down: Option<Lead>,
+    /// Set once the host left: a phone that knocks while its last frames
+    /// leave is told so.
+    closed: bool,
+    /// When to probe the roster's phones not joined here, how long to wait
+    /// after that, and the probes not answered yet.
+    probe_at: Duration,
+    probe_gap: Duration,
+    probing: BTreeSet<PhoneId>,
     output: VecDeque<Output<HostEvent>>,
     /// The time of the call being handled.
     now: Duration,
@@ -122,6 +193,53 @@ impl<G: Game> Host<G> {
         let mut seats = saved.seats;
         seats.resize(replica.session().state().players().len(), None);
         Self::with_seats(replica, saved.secret, saved.me, seats)
+            .with_term(saved.term)
+            .with_roster(saved.roster)
+    }
+
+    /// This host is the `term`-th to take the table over (0: the phone
+    /// that started it).
+    pub fn with_term(mut self, term: u32) -> Self {
+        self.lead.term = term;
+        self
+    }
+
+    /// The phones known to have been at the table (a guest's roster, when
+    /// it takes the table over): where this host looks for another host.
+    pub fn with_roster(mut self, roster: Vec<Member>) -> Self {
+        for member in roster {
+            self.meet(member);
+        }
+        self
+    }
+
+    /// The phone's key, once its endpoint is open (a new table's phone,
+    /// or a copy saved before phones were their keys, had none): its seats
+    /// and its lead are that key's from now on.
+    pub fn identify(&mut self, me: PhoneId) {
+        let old = self.me;
+        for held in self.seats.iter_mut().filter(|p| **p == Some(old)) {
+            *held = Some(me);
+        }
+        self.roster.retain(|m| m.phone != old && m.phone != me);
+        self.roster.insert(
+            0,
+            Member {
+                phone: me,
+                relay: None,
+            },
+        );
+        self.me = me;
+        self.lead.host = me;
+    }
+
+    /// The relay this host is reachable through (told to the guests with
+    /// the roster: where to look for it should it go silent).
+    pub fn reachable_at(&mut self, relay: Option<String>) {
+        self.meet(Member {
+            phone: self.me,
+            relay,
+        });
     }
 
     fn with_seats(
@@ -140,6 +258,16 @@ impl<G: Game> Host<G> {
             peers: BTreeMap::new(),
             answers: HashMap::new(),
             last_proposal: HashMap::new(),
+            lead: Lead { term: 0, host: me },
+            roster: vec![Member {
+                phone: me,
+                relay: None,
+            }],
+            stepped_down: None,
+            closed: false,
+            probe_at: Duration::ZERO,
+            probe_gap: PROBE_FIRST,
+            probing: BTreeSet::new(),
             output: VecDeque::new(),
             now: Duration::ZERO,
         };
@@ -160,7 +288,25 @@ impl<G: Game> Host<G> {
             secret: self.secret,
             me: self.me,
             seats: self.seats.clone(),
+            term: self.lead.term,
+            roster: self.roster.clone(),
         }
+    }
+
+    /// Who hosts the table: this phone under its term, or, once it stepped
+    /// down, the phone that does.
+    pub fn lead(&self) -> Lead {
+        self.stepped_down.unwrap_or(self.lead)
+    }
+
+    /// Whether another phone superseded this host (see
+    /// [`HostEvent::SteppedDown`]).
+    pub fn stepped_down(&self) -> bool {
+        self.stepped_down.is_some()
+    }
+
+    pub fn roster(&self) -> &[Member] {
+        &self.roster
     }
 
     pub fn replica(&self) -> &Replica<G> {
@@ -199,19 +345,32 @@ impl<G: Game> Host<G> {
             .map(|(id, _)| *id)
     }
 
-    /// A connection opened.
-    pub fn connected(&mut self, peer: PeerId, now: Duration) {
+    /// A connection opened, from the phone whose key the transport
+    /// authenticated (`remote`).
+    pub fn connected(&mut self, peer: PeerId, remote: PhoneId, now: Duration) {
         self.now = now;
         self.peers.insert(
             peer,
             Peer {
                 frames: Frames::default(),
+                remote,
                 phone: None,
                 tokens: BURST,
                 at: now,
                 heartbeat: Heartbeat::new(now),
+                resent: None,
             },
         );
+    }
+
+    /// The peer stopped reading: what the host has for it piles up (the
+    /// driver's queue for it is full). It is dropped, not buffered; it
+    /// rejoins and catches up when it reads again.
+    pub fn stalled(&mut self, peer: PeerId, now: Duration) {
+        self.now = now;
+        if self.peers.contains_key(&peer) {
+            self.turn(peer, Misbehaviour::Stalled);
+        }
     }
 
     /// A connection ended (closed by either side, or lost).
@@ -223,6 +382,7 @@ impl<G: Game> Host<G> {
         {
             self.event(HostEvent::Left { peer, phone });
             self.broadcast_seats();
+            self.probe_soon();
         }
     }
 
@@ -264,13 +424,36 @@ impl<G: Game> Host<G> {
                     phone,
                     seat,
                     held,
+                    lead,
+                    relay,
                 },
                 None,
-            ) => self.hello(peer, protocol, secret, phone, seat, held),
+            ) => {
+                let hello = Hello {
+                    protocol,
+                    secret,
+                    phone,
+                    seat,
+                    held,
+                    lead,
+                    relay,
+                };
+                self.hello(peer, hello)
+            }
+            (
+                ToHost::Probe {
+                    protocol,
+                    secret,
+                    lead,
+                },
+                None,
+            ) => self.probe(peer, protocol, secret, lead),
             (_, None) => self.turn(peer, Misbehaviour::NoHello),
-            (ToHost::Hello { .. }, Some(_)) => self.turn(peer, Misbehaviour::NoHello),
+            (ToHost::Hello { .. } | ToHost::Probe { .. }, Some(_)) => {
+                self.turn(peer, Misbehaviour::NoHello)
+            }
             (ToHost::Propose { id, step }, Some(phone)) => self.propose(peer, phone, id, step),
-            (ToHost::Resend { from }, Some(_)) => self.send_entries(peer, from),
+            (ToHost::Resend { from }, Some(_)) => self.resend(peer, from),
             (ToHost::Claim { seat }, Some(phone)) => self.claim(peer, phone, seat),
             (ToHost::Bye, Some(_)) => {
                 self.output.push_back(Output::Close { peer });
@@ -280,34 +463,64 @@ impl<G: Game> Host<G> {
         }
     }
 
-    fn hello(
-        &mut self,
-        peer: PeerId,
-        protocol: u32,
-        secret: Secret,
-        phone: PhoneId,
-        seat: Option<usize>,
-        held: Option<Held>,
-    ) {
-        let refusal = if protocol != PROTOCOL {
+    /// Why a phone may not join, if it may not.
+    fn refusal(&self, peer: PeerId, protocol: u32, secret: &Secret) -> Option<JoinRefusal> {
+        if protocol != PROTOCOL {
             Some(JoinRefusal::Protocol { host: PROTOCOL })
         } else if !secret.matches(&self.secret) {
             Some(JoinRefusal::WrongSecret)
-        } else if let Some(s) = seat.filter(|s| *s >= self.seats.len()) {
-            Some(JoinRefusal::NoSuchSeat(s))
+        } else if self.peers.get(&peer).is_some_and(|p| p.remote == self.me) {
+            // Another endpoint with this host's own key is not this host.
+            Some(JoinRefusal::NotThisPhone)
         } else {
-            seat.filter(|s| self.seats[*s].is_some_and(|p| p != phone))
-                .map(JoinRefusal::SeatTaken)
-        };
-        if let Some(refusal) = refusal {
-            self.send(peer, &ToGuest::Refused(refusal.clone()));
-            return self.turn(peer, Misbehaviour::Refused(refusal));
+            None
         }
-        if phone == self.me {
-            // Another phone using this host's own id is not this host.
-            let refusal = JoinRefusal::SeatTaken(seat.unwrap_or(0));
-            self.send(peer, &ToGuest::Refused(refusal.clone()));
-            return self.turn(peer, Misbehaviour::Refused(refusal));
+    }
+
+    fn refuse(&mut self, peer: PeerId, refusal: JoinRefusal) {
+        self.send(peer, &ToGuest::Refused(refusal.clone()));
+        self.turn(peer, Misbehaviour::Refused(refusal));
+    }
+
+    fn hello(&mut self, peer: PeerId, hello: Hello) {
+        let Hello {
+            protocol,
+            secret,
+            phone,
+            seat,
+            held,
+            lead,
+            relay,
+        } = hello;
+        let remote = self.peers.get(&peer).map(|p| p.remote);
+        let refusal = self.refusal(peer, protocol, &secret).or_else(|| {
+            if remote != Some(phone) {
+                Some(JoinRefusal::NotThisPhone)
+            } else if let Some(s) = seat.filter(|s| *s >= self.seats.len()) {
+                Some(JoinRefusal::NoSuchSeat(s))
+            } else {
+                seat.filter(|s| self.seats[*s].is_some_and(|p| p != phone))
+                    .map(JoinRefusal::SeatTaken)
+            }
+        });
+        if let Some(refusal) = refusal {
+            return self.refuse(peer, refusal);
+        }
+        if let Some(lead) = self.stepped_down {
+            return self.moved(peer, lead);
+        }
+        if self.closed {
+            self.send(peer, &ToGuest::Closing);
+            return self.turn(peer, Misbehaviour::Moved);
+        }
+        self.meet(Member { phone, relay });
+        // A phone that follows a later host: that host is asked at once
+        // (this one steps down if it answers; the phone is welcomed
+        // meanwhile, for that host may be gone: why it is here).
+        if let Some(lead) = lead.filter(|l| l.supersedes(&self.lead)) {
+            self.probe_at = self.now;
+            self.probe_gap = PROBE_FIRST;
+            self.probing.remove(&lead.host);
         }
         if let Some(old) = self.peer_of(phone) {
             self.turn(old, Misbehaviour::Replaced);
@@ -323,9 +536,19 @@ impl<G: Game> Host<G> {
         if let Some(state) = self.peers.get_mut(&peer) {
             state.phone = Some(phone);
         }
+        // A copy vouches for entries it may read: one that claims to hold
+        // another's hidden choice of the open round (a digest guessed)
+        // gets the whole log, matched or not, so its guess tells it
+        // nothing.
+        let guessed = |held: &Held| {
+            self.replica
+                .round_start()
+                .is_some_and(|first| held.seen >= first)
+        };
         let from = match held {
             Some(held)
                 if held.game == self.replica.game()
+                    && !guessed(&held)
                     && self.replica.chain(held.seen) == Some(held.chain) =>
             {
                 held.seen + 1
@@ -338,11 +561,116 @@ impl<G: Game> Host<G> {
             from,
             last_proposal: self.last_proposal.get(&phone).copied().unwrap_or(0),
             seats: self.seats(),
+            lead: self.lead,
         };
         self.send(peer, &welcome);
         self.send_entries(peer, from);
+        self.send(peer, &ToGuest::Roster(self.roster.clone()));
         self.event(HostEvent::Joined { peer, phone, seat });
         self.broadcast_seats();
+    }
+
+    /// Another host asks whether this phone hosts the table: answered with
+    /// this host's lead. A prober whose lead supersedes it (a phone speaks
+    /// for its own lead only) makes it step down.
+    fn probe(&mut self, peer: PeerId, protocol: u32, secret: Secret, lead: Lead) {
+        let remote = self.peers.get(&peer).map(|p| p.remote);
+        let refusal = self
+            .refusal(peer, protocol, &secret)
+            .or_else(|| (remote != Some(lead.host)).then_some(JoinRefusal::NotThisPhone));
+        if let Some(refusal) = refusal {
+            return self.refuse(peer, refusal);
+        }
+        self.send(peer, &ToGuest::Hosting(self.lead()));
+        self.turn(peer, Misbehaviour::Probed);
+        let relay = self.relay_of(lead.host);
+        self.learn(lead, relay);
+    }
+
+    /// The answer to an [`Output::Probe`] of `phone`: the lead it hosts
+    /// under (the driver read it from a connection to that phone's key),
+    /// or none (not hosting, out of reach).
+    pub fn probed(&mut self, phone: PhoneId, answer: Option<Lead>, now: Duration) {
+        self.now = now;
+        self.probing.remove(&phone);
+        if let Some(lead) = answer.filter(|l| l.host == phone) {
+            let relay = self.relay_of(phone);
+            self.learn(lead, relay);
+        }
+    }
+
+    /// What the phone probed answered, as bytes read from a connection to
+    /// its key (none: it could not be reached): its first message.
+    pub fn probe_answer(&mut self, phone: PhoneId, bytes: Option<&[u8]>, now: Duration) {
+        let mut frames = Frames::default();
+        frames.push(bytes.unwrap_or_default());
+        let lead = match frames.next_message::<ToGuest<G::Setup, G::Action, G::Error>>() {
+            Ok(Some(ToGuest::Hosting(lead))) => Some(lead),
+            _ => None,
+        };
+        self.probed(phone, lead, now);
+    }
+
+    /// A phone hosts this table under `lead`: if it supersedes this
+    /// host's, this one steps down, every guest told where to go.
+    fn learn(&mut self, lead: Lead, relay: Option<String>) {
+        if self.stepped_down.is_some() || !lead.supersedes(&self.lead) {
+            return;
+        }
+        self.stepped_down = Some(lead);
+        let peers: Vec<PeerId> = self.peers.keys().copied().collect();
+        for peer in peers {
+            self.moved(peer, lead);
+        }
+        self.event(HostEvent::SteppedDown { lead, relay });
+    }
+
+    fn moved(&mut self, peer: PeerId, lead: Lead) {
+        self.send(peer, &ToGuest::Moved(lead));
+        self.turn(peer, Misbehaviour::Moved);
+    }
+
+    /// A phone of the table, and where it is reachable now.
+    fn meet(&mut self, member: Member) {
+        let full = self.roster.len() >= ROSTER_MAX;
+        match self.roster.iter_mut().find(|m| m.phone == member.phone) {
+            Some(known) if known.relay == member.relay || member.relay.is_none() => return,
+            Some(known) => known.relay = member.relay,
+            None if full => return,
+            None => self.roster.push(member),
+        }
+        let roster = ToGuest::<G::Setup, G::Action, G::Error>::Roster(self.roster.clone());
+        if let Ok(frame) = encode(&roster) {
+            self.broadcast(frame);
+        }
+    }
+
+    fn relay_of(&self, phone: PhoneId) -> Option<String> {
+        self.roster
+            .iter()
+            .find(|m| m.phone == phone)
+            .and_then(|m| m.relay.clone())
+    }
+
+    /// The roster's phones are probed again soon (a phone left: it may be
+    /// hosting elsewhere).
+    fn probe_soon(&mut self) {
+        self.probe_gap = PROBE_FIRST;
+        self.probe_at = self.probe_at.min(self.now + PROBE_FIRST);
+    }
+
+    /// A request for entries again: served unless the peer asked less than
+    /// [`RESEND_GAP`] ago.
+    fn resend(&mut self, peer: PeerId, from: u64) {
+        let now = self.now;
+        let Some(state) = self.peers.get_mut(&peer) else {
+            return;
+        };
+        if state.resent.is_some_and(|at| now < at + RESEND_GAP) {
+            return;
+        }
+        state.resent = Some(now);
+        self.send_entries(peer, from);
     }
 
     /// A joined phone asks for `seat`: granted if no other phone (the host's
@@ -383,6 +711,9 @@ impl<G: Game> Host<G> {
         };
         self.answers.insert(origin, outcome.clone());
         self.note_proposal(origin);
+        // A guest sends again only what still waits: older answers go.
+        self.answers
+            .retain(|o, _| o.phone != phone || o.proposal + ANSWERS_KEPT > id);
         self.send(peer, &ToGuest::Answer { id, outcome });
     }
 
@@ -396,6 +727,9 @@ impl<G: Game> Host<G> {
     /// redo of the host's own moves or of a phone no longer seated.
     pub fn act(&mut self, step: Step<G::Action>, now: Duration) -> Result<u64, Denied<G::Error>> {
         self.now = now;
+        if self.stepped_down.is_some() {
+            return Err(Denied::NotJoined);
+        }
         if !self.may(&step) {
             return Err(Denied::OthersMove);
         }
@@ -513,6 +847,7 @@ impl<G: Game> Host<G> {
     /// The host leaves: every guest is told, then every connection closed.
     pub fn close(&mut self, now: Duration) {
         self.now = now;
+        self.closed = true;
         let peers: Vec<PeerId> = self.peers.keys().copied().collect();
         for peer in peers {
             self.send(peer, &ToGuest::Closing);
@@ -544,15 +879,49 @@ impl<G: Game> Host<G> {
         for peer in due {
             self.send(peer, &ToGuest::Ping);
         }
+        if now >= self.probe_at && self.stepped_down.is_none() {
+            self.probe_unjoined(now);
+        }
+    }
+
+    /// Asks every phone of the roster that is not joined here (nor being
+    /// asked already) whether it hosts the table, then waits longer.
+    fn probe_unjoined(&mut self, now: Duration) {
+        let joined: BTreeSet<PhoneId> = self.peers.values().filter_map(|p| p.phone).collect();
+        let due: Vec<Member> = self
+            .roster
+            .iter()
+            .filter(|m| m.phone != self.me && !joined.contains(&m.phone))
+            .filter(|m| !self.probing.contains(&m.phone))
+            .cloned()
+            .collect();
+        let probe = ToHost::<G::Action>::Probe {
+            protocol: PROTOCOL,
+            secret: self.secret,
+            lead: self.lead,
+        };
+        let Ok(frame) = encode(&probe) else { return };
+        for member in due {
+            self.probing.insert(member.phone);
+            self.output.push_back(Output::Probe {
+                phone: member.phone,
+                relay: member.relay,
+                frame: frame.clone(),
+            });
+        }
+        self.probe_at = now + self.probe_gap;
+        self.probe_gap = (self.probe_gap * 2).min(PROBE_MAX);
     }
 
     /// When [`Host::handle_timeout`] has something to do, if ever (not
     /// while no phone is connected).
     pub fn poll_timeout(&self) -> Option<Duration> {
-        self.peers
+        let heartbeats = self
+            .peers
             .values()
-            .map(|p| p.heartbeat.next(p.phone.is_some()))
-            .min()
+            .map(|p| p.heartbeat.next(p.phone.is_some()));
+        let probe = (self.stepped_down.is_none() && self.roster.len() > 1).then_some(self.probe_at);
+        heartbeats.chain(probe).min()
     }
 
     /// The next thing for the driver to do: frames to send, connections to
@@ -579,6 +948,7 @@ impl<G: Game> Host<G> {
         if let Some(phone) = phone {
             self.event(HostEvent::Left { peer, phone });
             self.broadcast_seats();
+            self.probe_soon();
         }
     }
 
@@ -601,13 +971,9 @@ impl<G: Game> Host<G> {
     /// [`ENTRIES_PER_FRAME`] entries and [`MAX_FRAME`] bytes, as the peer's
     /// phone may read them (others' hidden choices sealed).
     fn send_entries(&mut self, peer: PeerId, from: u64) {
-        let seats: Vec<usize> = self
-            .peers
-            .get(&peer)
-            .and_then(|p| p.phone)
-            .and_then(|phone| self.seat_of(phone))
-            .into_iter()
-            .collect();
+        let Some(reader) = self.peers.get(&peer).map(|p| p.remote) else {
+            return;
+        };
         let from = from.max(1);
         let mut next = from;
         while next <= self.replica.head() {
@@ -616,7 +982,7 @@ impl<G: Game> Host<G> {
                 let message = ToGuest::<G::Setup, G::Action, G::Error>::Entries {
                     from: next,
                     entries: (next..next + count as u64)
-                        .filter_map(|seq| self.replica.entry_for(seq, &seats))
+                        .filter_map(|seq| self.replica.entry_for(seq, reader))
                         .collect(),
                 };
                 match encode(&message) {

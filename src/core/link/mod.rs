@@ -51,6 +51,20 @@ pub enum Output<E> {
     Transmit { peer: PeerId, frame: Vec<u8> },
     /// Close that connection, once what was transmitted on it has left.
     Close { peer: PeerId },
+    /// A host: dial `phone` (through `relay`, or the table's) and ask
+    /// whether it hosts this table too (`wire::ToHost::Probe`); its answer,
+    /// or none, goes to `Host::probed`.
+    Probe {
+        phone: wire::PhoneId,
+        relay: Option<String>,
+        /// The probe to send (`wire::ToHost::Probe`).
+        frame: Vec<u8>,
+    },
+    /// A guest: the path to the host is dead (a phone moving from Wi-Fi to
+    /// mobile data keeps a connection that forwards nothing): open a fresh
+    /// one to the relay before dialling again, rather than wait for the
+    /// old one to time out.
+    NewPath,
     /// Something happened, for the screen.
     Event(E),
 }

@@ -128,15 +128,19 @@ impl<G: Game> Replica<G> {
             .map_or(self.head(), |at| at as u64)
     }
 
-    /// Whether entry `seq` is sealed for a phone playing `seats`: another
-    /// player's hidden choice, in a round of hidden choices still open.
-    pub fn sealed_for(&self, seq: u64, seats: &[usize]) -> Option<usize> {
+    /// Whether entry `seq` is sealed for the phone `reader`: another
+    /// phone's hidden choice (or the host's, made on its screen), in a
+    /// round of hidden choices still open. Only the phone that made a
+    /// choice reads it before the reveal: not a phone that claims its seat
+    /// afterwards.
+    pub fn sealed_for(&self, seq: u64, reader: PhoneId) -> Option<usize> {
         let from = self.round_from?;
         if seq <= from {
             return None;
         }
         let owner = self.hidden_of(seq)?;
-        (!seats.contains(&owner)).then_some(owner)
+        let maker = self.entries.get(seq as usize - 1)?.origin.map(|o| o.phone);
+        (maker != Some(reader)).then_some(owner)
     }
 
     /// The player whose hidden choice entry `seq` makes, takes back or
@@ -148,10 +152,10 @@ impl<G: Game> Replica<G> {
             .flatten()
     }
 
-    /// Entry `seq` as a phone playing `seats` receives it.
-    pub fn entry_for(&self, seq: u64, seats: &[usize]) -> Option<Entry<G::Action>> {
+    /// Entry `seq` as the phone `reader` receives it.
+    pub fn entry_for(&self, seq: u64, reader: PhoneId) -> Option<Entry<G::Action>> {
         let entry = self.entries.get(seq.checked_sub(1)? as usize)?;
-        Some(match self.sealed_for(seq, seats) {
+        Some(match self.sealed_for(seq, reader) {
             Some(player) => Entry {
                 step: entry.step.sealed(player),
                 origin: None,

@@ -14,8 +14,9 @@ use std::fmt;
 /// another one is not let in.
 pub const ALPN: &[u8] = b"genius/table/1";
 /// The version of the messages below, said in every hello (2: `Ping`;
-/// 3: `Denied::DiceSwitch`; 4: `Step::Sealed`).
-pub const PROTOCOL: u32 = 4;
+/// 3: `Denied::DiceSwitch`; 4: `Step::Sealed`; 5: phones are their keys,
+/// [`Lead`], `Probe`, `Moved`, `Roster`).
+pub const PROTOCOL: u32 = 5;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -90,10 +91,110 @@ impl<'de> Deserialize<'de> for Secret {
     }
 }
 
-/// A phone at the table, chosen at random by the phone once and kept with
-/// its copy of the game: it holds its seat across reconnections.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct PhoneId(pub u64);
+/// A phone at the table: the public key of its endpoint, which the
+/// transport authenticates on every connection (iroh's endpoint id). The
+/// phone keeps its key with its copy of the game, so it holds its seat
+/// across reconnections, and no other phone can speak in its name: a host
+/// refuses a hello whose phone is not the connection's key.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PhoneId([u8; 32]);
+
+impl PhoneId {
+    pub const fn from_bytes(bytes: [u8; 32]) -> PhoneId {
+        PhoneId(bytes)
+    }
+
+    /// The phone numbered `n`: how copies saved before phones were their
+    /// keys name their phones (and the tests theirs).
+    pub const fn numbered(n: u64) -> PhoneId {
+        let mut bytes = [0; 32];
+        let n = n.to_be_bytes();
+        let mut i = 0;
+        while i < 8 {
+            bytes[24 + i] = n[i];
+            i += 1;
+        }
+        PhoneId(bytes)
+    }
+
+    /// 64 lower-case hex digits: the key a phone is dialled by.
+    pub fn to_hex(self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    pub fn from_hex(text: &str) -> Option<PhoneId> {
+        if text.len() != 64 || !text.is_ascii() {
+            return None;
+        }
+        let mut bytes = [0; 32];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(PhoneId(bytes))
+    }
+}
+
+impl fmt::Debug for PhoneId {
+    /// Its first 8 hex digits, as iroh shortens its keys.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PhoneId({})", &self.to_hex()[..8])
+    }
+}
+
+impl Serialize for PhoneId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.to_hex())
+    }
+}
+
+impl<'de> Deserialize<'de> for PhoneId {
+    /// Its key in hex, or a number: the random id of a copy saved before
+    /// phones were their keys (read as [`PhoneId::numbered`]).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PhoneId, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Saved {
+            Key(String),
+            Numbered(u64),
+        }
+        match Saved::deserialize(deserializer)? {
+            Saved::Key(text) => PhoneId::from_hex(&text)
+                .ok_or_else(|| serde::de::Error::custom("not a phone's key")),
+            Saved::Numbered(n) => Ok(PhoneId::numbered(n)),
+        }
+    }
+}
+
+/// Who hosts the table: the phone, and how many times the table changed
+/// host before it (its term, as Raft's). Every hello and welcome says the
+/// lead its phone knows; a host that learns of a lead that supersedes its
+/// own steps down and joins it, so a table has one host whatever the
+/// faults (a host phone whose screen locked while another took over, two
+/// phones taking over at once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Lead {
+    pub term: u32,
+    pub host: PhoneId,
+}
+
+impl Lead {
+    /// Whether this lead wins over `other`: a later term, or at the same
+    /// term (two phones that took over at once) the lower key. Every phone
+    /// judges it the same way.
+    pub fn supersedes(&self, other: &Lead) -> bool {
+        self.term > other.term || (self.term == other.term && self.host < other.host)
+    }
+}
+
+/// A phone that has been at the table, and the relay it is reachable
+/// through: the phones a guest looks for a new host among, and a host for
+/// another host of the same table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    pub phone: PhoneId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relay: Option<String>,
+}
 
 /// One step of the table's log: an action, or an undo or redo decided by
 /// the host. Every copy applies the same steps in the same order to its own
@@ -205,10 +306,26 @@ pub enum ToHost<A> {
     Hello {
         protocol: u32,
         secret: Secret,
+        /// The phone's key: the connection's, or the host refuses it.
         phone: PhoneId,
         /// The player this phone plays; none to watch.
         seat: Option<usize>,
         held: Option<Held>,
+        /// The host this phone knows (absent from phones before
+        /// protocol 5, which are refused for their version).
+        #[serde(default)]
+        lead: Option<Lead>,
+        /// The relay this phone is reachable through, should it host.
+        #[serde(default)]
+        relay: Option<String>,
+    },
+    /// The first message of a host asking another phone whether it hosts
+    /// the same table, and under which lead (answered `Hosting`, then
+    /// closed). A host probed by a lead that supersedes its own steps down.
+    Probe {
+        protocol: u32,
+        secret: Secret,
+        lead: Lead,
     },
     /// A step for the log: an action of this phone's seat, or an undo or
     /// redo (any seat may ask). `id` counts this phone's proposals.
@@ -238,6 +355,8 @@ pub enum ToGuest<S, A, E> {
         /// The highest proposal number the host has seen from this phone.
         last_proposal: u64,
         seats: Vec<SeatView>,
+        /// Who hosts, and since which hand-over.
+        lead: Lead,
     },
     /// Not joined, and why; the host closes the connection after it.
     Refused(JoinRefusal),
@@ -253,6 +372,14 @@ pub enum ToGuest<S, A, E> {
     Seats(Vec<SeatView>),
     /// The host is leaving the table.
     Closing,
+    /// This phone no longer hosts the table: `Lead`'s host does (it
+    /// superseded this one). The guest joins it there.
+    Moved(Lead),
+    /// The phones that have been at the table, where each is reachable:
+    /// where to look for the host should it go silent.
+    Roster(Vec<Member>),
+    /// The answer to a `Probe`: this phone hosts the table under `Lead`.
+    Hosting(Lead),
     /// Still here (see [`HEARTBEAT`]).
     Ping,
 }
@@ -268,6 +395,9 @@ pub enum JoinRefusal {
     NoSuchSeat(usize),
     /// Another phone holds that seat.
     SeatTaken(usize),
+    /// The hello named a phone that is not the connection's key: a phone
+    /// cannot speak in another's name.
+    NotThisPhone,
 }
 
 /// Why a step was refused; a refused step changes nothing.

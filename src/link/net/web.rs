@@ -27,10 +27,6 @@ extern "C" {
     fn relay(this: &JsEndpoint) -> Option<String>;
     #[wasm_bindgen(method)]
     fn key(this: &JsEndpoint) -> Vec<u8>;
-    #[wasm_bindgen(method)]
-    fn successor_key(this: &JsEndpoint, secret: Vec<u8>, generation: u32) -> Vec<u8>;
-    #[wasm_bindgen(method)]
-    fn successor_id(this: &JsEndpoint, secret: Vec<u8>, generation: u32) -> String;
     #[wasm_bindgen(method, catch)]
     fn host_addr(
         this: &JsEndpoint,
@@ -66,6 +62,8 @@ extern "C" {
     fn closed(this: &JsConnection) -> Promise;
     #[wasm_bindgen(method, js_name = close)]
     fn close_connection(this: &JsConnection, reason: Vec<u8>);
+    #[wasm_bindgen(method)]
+    fn remote_id(this: &JsConnection) -> String;
 
     type JsSend;
     #[wasm_bindgen(method)]
@@ -189,14 +187,6 @@ impl Endpoint {
         self.0.key().try_into().unwrap_or([0; 32])
     }
 
-    /// The identity of the table's `generation`-th next host: its secret
-    /// key and its public key (see `genius_net::Endpoint::successor`).
-    pub fn successor(&self, secret: &[u8], generation: u32) -> ([u8; 32], String) {
-        let key = self.0.successor_key(secret.to_vec(), generation);
-        let id = self.0.successor_id(secret.to_vec(), generation);
-        (key.try_into().unwrap_or([0; 32]), id)
-    }
-
     /// Reads where a host is, from its ticket's key, relay and addresses.
     pub fn host_addr(
         &self,
@@ -250,6 +240,12 @@ impl Connection {
     /// Closes the connection, telling the other side why.
     pub fn close(&self, reason: &[u8]) {
         self.0.close_connection(reason.to_vec());
+    }
+
+    /// The other phone's key, 64 hex digits, as the handshake
+    /// authenticated it.
+    pub fn remote_id(&self) -> String {
+        self.0.remote_id()
     }
 }
 
