@@ -434,6 +434,127 @@ async fn a_hostile_peer_changes_nothing() {
     host.close().await;
 }
 
+/// A knock at the host from a program of its own, as any could: a
+/// connection with its stream open, its key the program's.
+async fn knock(endpoint: &iroh::Endpoint, ticket: &Ticket, relay: &LocalRelay) -> Option<Knock> {
+    let addr = iroh::EndpointAddr::new(ticket.host.parse().unwrap())
+        .with_relay_url(relay.url().parse().unwrap());
+    let dial = async {
+        let connection = endpoint.connect(addr, ALPN).await.ok()?;
+        let (send, recv) = connection.open_bi().await.ok()?;
+        Some((connection, send, recv))
+    };
+    tokio::time::timeout(Duration::from_secs(15), dial)
+        .await
+        .ok()
+        .flatten()
+}
+
+type Knock = (
+    iroh::endpoint::Connection,
+    iroh::endpoint::SendStream,
+    iroh::endpoint::RecvStream,
+);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_connections_and_a_phone_that_never_reads_do_not_stop_the_table() {
+    let relay = LocalRelay::start().await;
+    let host = open_host(&relay, 3).await;
+    let ticket = host.ticket().clone();
+    let bruno = sit(&relay, &ticket, 1).await;
+    let mut rng = StdRng::seed_from_u64(3);
+    play(&host, &[&bruno], &mut rng, Duration::from_secs(30), |h| {
+        head(h) >= 2
+    })
+    .await;
+    converged(&host, &[&bruno]).await;
+
+    // A phone with the secret takes the free seat, then never reads a
+    // byte again (nor says anything): the host cuts it off by its silence,
+    // and nothing piles up for it. (The host frees its seat meanwhile, to
+    // play on.)
+    let mute = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+        .relay_mode(iroh::RelayMode::custom([relay.url().parse().unwrap()]))
+        .bind()
+        .await
+        .unwrap();
+    let me = PhoneId::from_hex(&mute.id().to_string()).unwrap();
+    let (held, mut send, _never_read) = knock(&mute, &ticket, &relay).await.unwrap();
+    let hello = encode(&ToHost::<einstein::Action>::Hello {
+        protocol: PROTOCOL,
+        secret: SECRET,
+        phone: me,
+        seat: Some(2),
+        held: None,
+        lead: None,
+        relay: None,
+    })
+    .unwrap();
+    send.write_all(&hello).await.unwrap();
+    until("the mute phone seated", Duration::from_secs(10), || {
+        host.with(|h| h.seats()[2].phone == Some(me))
+    })
+    .await;
+    host.free_seat(2);
+
+    // 200 connections at once from one program, none saying a word.
+    let flood = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+        .relay_mode(iroh::RelayMode::custom([relay.url().parse().unwrap()]))
+        .bind()
+        .await
+        .unwrap();
+    let mut knocks = tokio::task::JoinSet::new();
+    for _ in 0..200 {
+        let (flood, ticket) = (flood.clone(), ticket.clone());
+        let url = relay.url();
+        knocks.spawn(async move {
+            let addr = iroh::EndpointAddr::new(ticket.host.parse().unwrap())
+                .with_relay_url(url.parse().unwrap());
+            let connection =
+                tokio::time::timeout(Duration::from_secs(15), flood.connect(addr, ALPN))
+                    .await
+                    .ok()?
+                    .ok()?;
+            let (send, recv) = connection.open_bi().await.ok()?;
+            // Held open, silent, for a while.
+            tokio::time::sleep(Duration::from_secs(6)).await;
+            Some((connection, send, recv))
+        });
+    }
+    // The honest phones play on meanwhile.
+    let flooded_at = head(&host);
+    let started = Instant::now();
+    play(&host, &[&bruno], &mut rng, Duration::from_secs(60), |h| {
+        head(h) >= flooded_at + 6
+    })
+    .await;
+    converged(&host, &[&bruno]).await;
+    println!(
+        "6 entries through a flood of 200 connections in {} ms",
+        started.elapsed().as_millis()
+    );
+    let mut opened = 0;
+    while let Some(knock) = knocks.join_next().await {
+        opened += usize::from(knock.unwrap().is_some());
+    }
+    println!("of 200 connections at once, {opened} were let in");
+    assert!(
+        opened <= genius::link::MAX_CONNECTIONS,
+        "{opened} connections let in"
+    );
+    tokio::time::timeout(Duration::from_secs(30), held.closed())
+        .await
+        .expect("the mute phone cut off");
+    play(&host, &[&bruno], &mut rng, Duration::from_secs(30), |h| {
+        head(h) >= flooded_at + 10
+    })
+    .await;
+    converged(&host, &[&bruno]).await;
+    flood.close().await;
+    mute.close().await;
+    host.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_secret_is_refused_with_its_reason_and_the_guest_stops() {
     let relay = LocalRelay::start().await;

@@ -2,7 +2,7 @@
 //! [`Host`], sends what it answers, and dials the phones it asks to probe.
 //!
 //! Bounded: at most [`MAX_CONNECTIONS`] connections at once, each guest's
-//! outgoing queue at most [`QUEUE`] frames (a guest that stops reading is
+//! outgoing queue at most [`QUEUE_BYTES`] (a guest that stops reading is
 //! dropped, not buffered: [`Host::stalled`]), and a knocking phone gets
 //! 10 s to finish its handshake and open its stream.
 
@@ -30,13 +30,36 @@ const FLUSH: Duration = Duration::from_secs(2);
 const FLUSH_ALL: Duration = Duration::from_secs(3);
 /// The most connections at once: a table has a handful of phones; more is
 /// someone knocking again and again.
-pub const MAX_CONNECTIONS: usize = 64;
-/// The most frames waiting to go to one guest. A guest that reads keeps it
-/// near empty (a catch-up of the whole log is a few frames); one that does
-/// not is dropped when it fills.
-pub const QUEUE: usize = 1024;
+pub const MAX_CONNECTIONS: usize = 32;
+/// The most bytes waiting to go to one guest. A guest that reads keeps its
+/// queue near empty (a catch-up of a whole game is tens of KiB); one that
+/// does not is dropped when it fills. With [`MAX_CONNECTIONS`], the host
+/// holds at most 64 MiB for its guests, whatever they do.
+pub const QUEUE_BYTES: usize = 2 << 20;
+/// How long one frame may take to leave: a guest that reads nothing for
+/// that long is cut off.
+const WRITE_WAIT: Duration = Duration::from_secs(10);
 /// How long a probe of another phone may take, from the dial to its answer.
 const PROBE_WAIT: Duration = Duration::from_secs(5);
+
+/// A guest's outgoing frames, and how many bytes of them wait.
+struct Writer {
+    frames: mpsc::UnboundedSender<Vec<u8>>,
+    queued: Arc<AtomicUsize>,
+}
+
+impl Writer {
+    /// Queues `frame`; false if the queue is full (the guest stopped
+    /// reading) or gone.
+    fn send(&self, frame: Vec<u8>) -> bool {
+        let len = frame.len();
+        if self.queued.load(Ordering::SeqCst) + len > QUEUE_BYTES {
+            return false;
+        }
+        self.queued.fetch_add(len, Ordering::SeqCst);
+        self.frames.send(frame).is_ok()
+    }
+}
 
 /// A table hosted on this phone.
 pub struct HostLink<G: Game> {
@@ -51,7 +74,7 @@ struct Shared<G: Game> {
     host: Mutex<Host<G>>,
     /// Each connected guest's outgoing frames; dropping the sender finishes
     /// its stream and closes its connection.
-    writers: Mutex<HashMap<PeerId, mpsc::Sender<Vec<u8>>>>,
+    writers: Mutex<HashMap<PeerId, Writer>>,
     /// The endpoint, to dial the phones the host probes, and the table's
     /// relay, for a phone whose own is not known.
     endpoint: Endpoint,
@@ -197,9 +220,7 @@ impl<G: Game> Shared<G> {
                 while let Some(output) = host.poll_output() {
                     match output {
                         Output::Transmit { peer, frame } => {
-                            let full = writers
-                                .get(&peer)
-                                .is_some_and(|writer| writer.try_send(frame).is_err());
+                            let full = writers.get(&peer).is_some_and(|writer| !writer.send(frame));
                             if full {
                                 stalled.push(peer);
                             }
@@ -323,7 +344,12 @@ async fn serve<G: TableGame>(
     let Some(remote) = PhoneId::from_hex(&connection.remote_id()) else {
         return connection.close(b"no key");
     };
-    let (writer, frames) = mpsc::channel(QUEUE);
+    let (writer, frames) = mpsc::unbounded_channel();
+    let queued = Arc::new(AtomicUsize::new(0));
+    let writer = Writer {
+        frames: writer,
+        queued: queued.clone(),
+    };
     shared
         .writers
         .lock()
@@ -336,7 +362,7 @@ async fn serve<G: TableGame>(
         let shared = shared.clone();
         let connection = connection.clone();
         spawn(async move {
-            write_frames(connection, send, frames).await;
+            write_frames(connection, send, frames, queued).await;
             shared.sending.fetch_sub(1, Ordering::SeqCst);
         })
     };
@@ -368,10 +394,16 @@ async fn serve<G: TableGame>(
 async fn write_frames(
     connection: Connection,
     mut send: SendStream,
-    mut frames: mpsc::Receiver<Vec<u8>>,
+    mut frames: mpsc::UnboundedReceiver<Vec<u8>>,
+    queued: Arc<AtomicUsize>,
 ) {
     while let Some(frame) = frames.recv().await {
-        if !send.write_all(&frame).await {
+        // A guest that stops reading holds a write no longer than this:
+        // its connection is closed, and what waited for it is freed.
+        let written = timeout(WRITE_WAIT, send.write_all(&frame)).await;
+        queued.fetch_sub(frame.len(), Ordering::SeqCst);
+        if !matches!(written, Ok(true)) {
+            connection.close(b"not reading");
             return;
         }
     }

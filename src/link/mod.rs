@@ -21,7 +21,7 @@ mod phone;
 
 pub use genius_net::{Options, Relay};
 pub use guest::{GuestLink, GuestLinkEvent};
-pub use host::HostLink;
+pub use host::{HostLink, MAX_CONNECTIONS};
 pub use phone::{damaged, saved_guest, LinkSave, OpenError, Phone, PhoneEvents};
 
 use crate::core::game::{Game, Rules};
