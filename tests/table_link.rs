@@ -12,8 +12,8 @@ use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatCh
 use genius::core::link::host::{Host, HostEvent, Misbehaviour};
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{
-    encode, Denied, Entry, FrameError, JoinRefusal, PhoneId, Secret, Start, Step, StepKind, ToHost,
-    MAX_FRAME, PROTOCOL, SILENCE,
+    encode, Denied, Entry, FrameError, Held, JoinRefusal, Lead, Origin, PhoneId, Secret, Start,
+    Step, StepKind, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
 };
 use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
@@ -55,6 +55,46 @@ struct Phone<G: Game> {
     to_guest: VecDeque<Vec<u8>>,
     /// Every proposal this phone made, and how it was answered.
     outcomes: HashMap<u64, Outcome<G>>,
+    /// Every event of its guest, in order.
+    events: Vec<GuestEvent<G::Error>>,
+    /// How many times its guest asked for a fresh path (`Output::NewPath`).
+    new_paths: usize,
+    /// Between a welcome delivered and its roster.
+    catching_up: bool,
+    /// Proposals told dropped (`GuestEvent::Dropped`) before any answer.
+    dropped_ids: Vec<u64>,
+    /// Its link to the host is cut for now (a pause, a partition): what is
+    /// in flight waits, as on a stream, until it heals or the connection
+    /// ends.
+    cut: bool,
+}
+
+impl<G: Game> Phone<G> {
+    fn new(guest: Guest<G>) -> Self {
+        Phone {
+            guest,
+            peer: None,
+            to_host: VecDeque::new(),
+            to_guest: VecDeque::new(),
+            outcomes: HashMap::new(),
+            events: Vec::new(),
+            new_paths: 0,
+            catching_up: false,
+            dropped_ids: Vec::new(),
+            cut: false,
+        }
+    }
+
+    /// The moves its guest was told were dropped (`GuestEvent::Dropped`).
+    fn dropped(&self) -> usize {
+        self.events
+            .iter()
+            .map(|e| match e {
+                GuestEvent::Dropped { moves } => *moves,
+                _ => 0,
+            })
+            .sum()
+    }
 }
 
 /// The table: one host, its guests, the frames in flight, the time.
@@ -64,6 +104,18 @@ struct Table<G: Game> {
     next_peer: PeerId,
     now: Duration,
     faults: Faults,
+    /// The host's probes of other phones not answered yet: a table alone
+    /// answers them at once (no other phone hosts), a [`Mesh`] routes them.
+    probes: Vec<PhoneId>,
+    alone: bool,
+    /// What the host sent on connections that are no phone's (the answer
+    /// to a probe), by connection.
+    stray: Vec<(PeerId, Vec<u8>)>,
+    /// Every event of the host, in order.
+    events: Vec<HostEvent>,
+    /// The host's screen is locked: it hears nothing, not even that a
+    /// connection ended (it finds out when it wakes).
+    host_paused: bool,
 }
 
 /// What the network did to the table, for the test's report.
@@ -82,31 +134,49 @@ impl<G: Game> Table<G> {
     /// `n` players: the host plays seat 0, guest `i` seat `claims[i]`.
     fn new(start: Start<G::Setup>, claims: &[Option<usize>]) -> Self {
         let replica = Replica::new("test-game".into(), start).unwrap();
-        let host = Host::new(replica, SECRET, PhoneId(1000), Some(0));
+        let host = Host::new(replica, SECRET, PhoneId::numbered(1000), Some(0));
         let phones = claims
             .iter()
             .enumerate()
-            .map(|(i, claim)| Phone {
-                guest: Guest::new(SECRET, PhoneId(i as u64 + 1), *claim, None),
-                peer: None,
-                to_host: VecDeque::new(),
-                to_guest: VecDeque::new(),
-                outcomes: HashMap::new(),
+            .map(|(i, claim)| {
+                Phone::new(Guest::new(
+                    SECRET,
+                    PhoneId::numbered(i as u64 + 1),
+                    *claim,
+                    None,
+                ))
             })
             .collect();
+        Table::hosted(host, phones)
+    }
+
+    fn hosted(host: Host<G>, phones: Vec<Phone<G>>) -> Self {
         Table {
             host,
             phones,
             next_peer: 1,
             now: Duration::ZERO,
             faults: Faults::default(),
+            probes: Vec::new(),
+            alone: true,
+            stray: Vec::new(),
+            events: Vec::new(),
+            host_paused: false,
         }
     }
 
+    /// Phone `i` dials the host; an honest phone's connection carries its
+    /// own key.
     fn connect(&mut self, i: usize) {
+        let key = self.phones[i].guest.phone();
+        self.connect_as(i, key);
+    }
+
+    /// Phone `i` dials the host with the key `remote`.
+    fn connect_as(&mut self, i: usize, remote: PhoneId) {
         let peer = self.next_peer;
         self.next_peer += 1;
-        self.host.connected(peer, self.now);
+        self.host.connected(peer, remote, self.now);
         let phone = &mut self.phones[i];
         phone.peer = Some(peer);
         phone.guest.connected(self.now);
@@ -117,8 +187,11 @@ impl<G: Game> Table<G> {
         if let Some(peer) = phone.peer.take() {
             phone.to_host.clear();
             phone.to_guest.clear();
+            phone.catching_up = false;
             phone.guest.disconnected(self.now);
-            self.host.disconnected(peer, self.now);
+            if !self.host_paused {
+                self.host.disconnected(peer, self.now);
+            }
         }
     }
 
@@ -128,8 +201,9 @@ impl<G: Game> Table<G> {
         while let Some(output) = self.host.poll_output() {
             match output {
                 Output::Transmit { peer, frame } => {
-                    if let Some(p) = self.phones.iter_mut().find(|p| p.peer == Some(peer)) {
-                        p.to_guest.push_back(frame);
+                    match self.phones.iter_mut().find(|p| p.peer == Some(peer)) {
+                        Some(p) => p.to_guest.push_back(frame),
+                        None => self.stray.push((peer, frame)),
                     }
                 }
                 Output::Close { peer } => {
@@ -142,12 +216,22 @@ impl<G: Game> Table<G> {
                         self.disconnect(i);
                     }
                 }
+                Output::Probe { phone, .. } => self.probes.push(phone),
+                Output::NewPath => unreachable!("a host has no path to renew"),
                 Output::Event(event) => {
                     if std::env::var("LINK_DEBUG").is_ok() {
-                        eprintln!("{event:?}");
+                        eprintln!("{:?}: {event:?}", self.host.me());
                     }
+                    self.events.push(event);
                 }
             }
+        }
+        if self.alone {
+            // No other phone hosts this table: every probe finds none.
+            for phone in std::mem::take(&mut self.probes) {
+                self.host.probed(phone, None, self.now);
+            }
+            self.stray.clear();
         }
         let mut closed = Vec::new();
         for (i, phone) in self.phones.iter_mut().enumerate() {
@@ -158,13 +242,30 @@ impl<G: Game> Table<G> {
                     }
                     Output::Transmit { .. } => {}
                     Output::Close { .. } => closed.push(i),
-                    Output::Event(GuestEvent::Accepted { id, seq }) => {
-                        phone.outcomes.insert(id, Some(Ok(seq)));
+                    Output::NewPath => phone.new_paths += 1,
+                    Output::Probe { .. } => unreachable!("a guest probes no phone"),
+                    Output::Event(event) => {
+                        match &event {
+                            GuestEvent::Accepted { id, seq } => {
+                                phone.outcomes.insert(*id, Some(Ok(*seq)));
+                            }
+                            GuestEvent::Denied { id, why } => {
+                                phone.outcomes.insert(*id, Some(Err(why.clone())));
+                            }
+                            GuestEvent::Dropped { .. } => {
+                                let waiting: Vec<u64> =
+                                    phone.guest.pending().map(|p| p.id).collect();
+                                let unanswered = phone
+                                    .outcomes
+                                    .iter()
+                                    .filter(|(id, o)| o.is_none() && !waiting.contains(id));
+                                let ids: Vec<u64> = unanswered.map(|(id, _)| *id).collect();
+                                phone.dropped_ids.extend(ids);
+                            }
+                            _ => {}
+                        }
+                        phone.events.push(event);
                     }
-                    Output::Event(GuestEvent::Denied { id, why }) => {
-                        phone.outcomes.insert(id, Some(Err(why)));
-                    }
-                    Output::Event(_) => {}
                 }
             }
         }
@@ -209,7 +310,10 @@ impl<G: Game> Table<G> {
 
     fn deliver_one(&mut self, rng: &mut StdRng, faults: bool) -> bool {
         let busy: Vec<usize> = (0..self.phones.len())
-            .filter(|i| !self.phones[*i].to_host.is_empty() || !self.phones[*i].to_guest.is_empty())
+            .filter(|i| {
+                let phone = &self.phones[*i];
+                !phone.cut && (!phone.to_host.is_empty() || !phone.to_guest.is_empty())
+            })
             .collect();
         let Some(&i) = busy.get(rng.random_range(0..busy.len().max(1))) else {
             return false;
@@ -223,7 +327,19 @@ impl<G: Game> Table<G> {
             {
                 self.host.receive(peer, &frame, now);
             }
-        } else if let Some(frame) = Self::take(&mut phone.to_guest, rng, faults) {
+        } else {
+            // A welcome and its catch-up, up to the roster, come in order,
+            // as on the transport's stream: the guest tells what the
+            // catch-up does not bring back (`GuestEvent::Dropped`).
+            let is = |frame: &[u8], what: &str| frame[4..].starts_with(what.as_bytes());
+            let faults = faults.filter(|_| {
+                !phone.catching_up && !phone.to_guest.iter().any(|f| is(f, "{\"Welcome\""))
+            });
+            let Some(frame) = Self::take(&mut phone.to_guest, rng, faults) else {
+                return true;
+            };
+            phone.catching_up =
+                is(&frame, "{\"Welcome\"") || phone.catching_up && !is(&frame, "{\"Roster\"");
             // Bytes it cannot read: the guest closes (see `pump`).
             phone.guest.receive(&frame, now);
         }
@@ -241,7 +357,7 @@ impl<G: Game> Table<G> {
                 .seats()
                 .iter()
                 .enumerate()
-                .filter(|(s, v)| *s == 0 || v.phone.is_none())
+                .filter(|(s, v)| Some(*s) == self.host.seat_of(self.host.me()) || v.phone.is_none())
                 .map(|(s, _)| s)
                 .collect();
             let step = if rng.random_bool(0.04) {
@@ -284,12 +400,12 @@ impl<G: Game> Table<G> {
     fn check_prefixes(&self) {
         for (i, phone) in self.phones.iter().enumerate() {
             if let Some(replica) = phone.guest.replica() {
-                self.check_copy(i, replica.entries(), phone.guest.seat());
+                self.check_copy(i, replica.entries(), phone.guest.phone());
             }
         }
     }
 
-    fn check_copy(&self, i: usize, held: &[Entry<G::Action>], seat: Option<usize>) {
+    fn check_copy(&self, i: usize, held: &[Entry<G::Action>], reader: PhoneId) {
         let host = self.host.replica();
         let log = host.entries();
         assert!(
@@ -304,9 +420,8 @@ impl<G: Game> Table<G> {
                 ),
                 _ => {
                     assert_eq!(held, entry, "guest {i}'s entry {seq} is not the host's");
-                    let mine: Vec<usize> = seat.into_iter().collect();
                     assert_eq!(
-                        host.sealed_for(seq, &mine),
+                        host.sealed_for(seq, reader),
                         None,
                         "guest {i} holds another player's hidden choice {seq}"
                     );
@@ -397,7 +512,10 @@ impl<G: Game> Table<G> {
         panic!("the table never settled");
     }
 
-    fn check_settled(&self) {
+    /// The host's log replays on one phone to the host's game, and every
+    /// guest is joined and holds it (others' hidden choices sealed while
+    /// they are not all made), nothing waiting.
+    fn check_converged(&self) {
         let host = self.host.replica();
         // The log replays on one phone, step by step, to the same game.
         let mut one_phone: Session<G> = Session::new(host.start().setup.clone()).unwrap();
@@ -417,7 +535,7 @@ impl<G: Game> Table<G> {
             assert_eq!(phone.guest.state(), &LinkState::Joined, "guest {i}");
             let copy = phone.guest.replica().expect("joined");
             assert_eq!(copy.head(), host.head(), "guest {i}'s log");
-            self.check_copy(i, copy.entries(), phone.guest.seat());
+            self.check_copy(i, copy.entries(), phone.guest.phone());
             if !round_open {
                 assert_eq!(copy.entries(), host.entries(), "guest {i}'s log");
                 assert_eq!(
@@ -427,7 +545,15 @@ impl<G: Game> Table<G> {
                 );
             }
             assert_eq!(phone.guest.pending().count(), 0, "guest {i}: unanswered");
-            // Applied once, or refused and not applied.
+        }
+    }
+
+    /// Every copy settled on the host's log ([`Table::check_converged`]),
+    /// and every proposal was applied once, or refused and not applied.
+    fn check_settled(&self) {
+        self.check_converged();
+        let host = self.host.replica();
+        for (i, phone) in self.phones.iter().enumerate() {
             for (id, outcome) in &phone.outcomes {
                 let entries: Vec<u64> = (1..)
                     .zip(host.entries())
@@ -872,14 +998,8 @@ fn a_guest_gone_silent_keeps_its_seat_shown_not_connected() {
 #[test]
 fn the_host_frees_a_seat_and_another_phone_takes_it() {
     let mut table = einstein_table();
-    let third = Guest::<Einstein>::new(SECRET, PhoneId(77), Some(2), None);
-    table.phones.push(Phone {
-        guest: third,
-        peer: None,
-        to_host: VecDeque::new(),
-        to_guest: VecDeque::new(),
-        outcomes: HashMap::new(),
-    });
+    let third = Guest::<Einstein>::new(SECRET, PhoneId::numbered(77), Some(2), None);
+    table.phones.push(Phone::new(third));
     table.connect(2);
     settle(&mut table);
     assert_eq!(
@@ -889,25 +1009,19 @@ fn the_host_frees_a_seat_and_another_phone_takes_it() {
     table.host.free_seat(2, table.now);
     settle(&mut table);
     assert_eq!(table.phones[1].guest.seat(), None, "now watching");
-    let mut again = Guest::<Einstein>::new(SECRET, PhoneId(77), Some(2), None);
+    let mut again = Guest::<Einstein>::new(SECRET, PhoneId::numbered(77), Some(2), None);
     std::mem::swap(&mut table.phones[2].guest, &mut again);
     table.connect(2);
     settle(&mut table);
     assert_eq!(table.phones[2].guest.seat(), Some(2));
-    assert_eq!(table.host.seats()[2].phone, Some(PhoneId(77)));
+    assert_eq!(table.host.seats()[2].phone, Some(PhoneId::numbered(77)));
 }
 
 #[test]
 fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
     let mut table = einstein_table();
-    let watcher = Guest::<Einstein>::new(SECRET, PhoneId(78), None, None);
-    table.phones.push(Phone {
-        guest: watcher,
-        peer: None,
-        to_host: VecDeque::new(),
-        to_guest: VecDeque::new(),
-        outcomes: HashMap::new(),
-    });
+    let watcher = Guest::<Einstein>::new(SECRET, PhoneId::numbered(78), None, None);
+    table.phones.push(Phone::new(watcher));
     table.connect(2);
     settle(&mut table);
     assert_eq!(table.phones[2].guest.seat(), None, "joined watching");
@@ -922,8 +1036,11 @@ fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
     table.phones[2].guest.claim(Some(1), table.now);
     settle(&mut table);
     assert_eq!(table.phones[2].guest.seat(), Some(1));
-    assert_eq!(table.host.seats()[1].phone, Some(PhoneId(78)));
-    assert_eq!(table.phones[1].guest.seats()[1].phone, Some(PhoneId(78)));
+    assert_eq!(table.host.seats()[1].phone, Some(PhoneId::numbered(78)));
+    assert_eq!(
+        table.phones[1].guest.seats()[1].phone,
+        Some(PhoneId::numbered(78))
+    );
     // A reconnection asks for the seat it holds.
     table.disconnect(2);
     table.connect(2);
@@ -938,13 +1055,12 @@ fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
 /// Seats another phone (`phone`, asking for `claim`) at `table`, as its
 /// phone number `table.phones.len()`.
 fn another_phone(table: &mut Table<Einstein>, phone: u64, claim: Option<usize>) -> usize {
-    table.phones.push(Phone {
-        guest: Guest::new(SECRET, PhoneId(phone), claim, None),
-        peer: None,
-        to_host: VecDeque::new(),
-        to_guest: VecDeque::new(),
-        outcomes: HashMap::new(),
-    });
+    table.phones.push(Phone::new(Guest::new(
+        SECRET,
+        PhoneId::numbered(phone),
+        claim,
+        None,
+    )));
     let i = table.phones.len() - 1;
     table.connect(i);
     settle(table);
@@ -954,7 +1070,7 @@ fn another_phone(table: &mut Table<Einstein>, phone: u64, claim: Option<usize>) 
 #[test]
 fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     let mut table = einstein_table();
-    let host = PhoneId(1000);
+    let host = PhoneId::numbered(1000);
     assert_eq!(table.host.seats()[0].phone, Some(host));
     assert!(table.host.seats()[0].host, "told as the host's");
     assert!(
@@ -1004,7 +1120,7 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     let watcher = &table.phones[i].guest;
     assert_eq!(watcher.seat_choice(), SeatChoice::Held(Some(0)));
     assert_eq!(watcher.refused_claim(), None);
-    assert_eq!(table.host.seats()[0].phone, Some(PhoneId(80)));
+    assert_eq!(table.host.seats()[0].phone, Some(PhoneId::numbered(80)));
     assert!(!table.host.seats()[0].host);
     // The host keeps a seat no phone holds; not one a phone holds.
     table.phones[i].guest.claim(None, table.now);
@@ -1098,10 +1214,11 @@ fn hostile_peers_change_nothing() {
     settle(&mut table);
     let before = table.host.replica().entries().to_vec();
     let now = Duration::ZERO;
+    let mallory = PhoneId::numbered(666);
     let mut turned = |bytes: &[u8]| {
         let peer = 1_000_000 + table.next_peer;
         table.next_peer += 1;
-        table.host.connected(peer, now);
+        table.host.connected(peer, mallory, now);
         table.host.receive(peer, bytes, now);
         let mut out = Vec::new();
         let mut why = None;
@@ -1118,9 +1235,11 @@ fn hostile_peers_change_nothing() {
         encode(&ToHost::<einstein::Action>::Hello {
             protocol,
             secret,
-            phone: PhoneId(666),
+            phone: mallory,
             seat,
             held: None,
+            lead: None,
+            relay: None,
         })
         .unwrap()
     };
@@ -1165,7 +1284,7 @@ fn hostile_peers_change_nothing() {
     assert_eq!(turned(&flood), Misbehaviour::Flood);
     // A watcher proposing anything is refused.
     let peer = 2_000_000;
-    table.host.connected(peer, now);
+    table.host.connected(peer, mallory, now);
     let mut bytes = hello(SECRET, PROTOCOL, None);
     bytes.extend(propose);
     table.host.receive(peer, &bytes, now);
@@ -1189,7 +1308,7 @@ fn hostile_peers_change_nothing() {
     // A connection that opens and never says a word is dropped at the
     // heartbeat's silence, and holds nothing.
     let mute = 3_000_000;
-    table.host.connected(mute, now);
+    table.host.connected(mute, mallory, now);
     table.host.handle_timeout(now + SILENCE);
     let mut silent = false;
     while let Some(o) = table.host.poll_output() {
@@ -1531,11 +1650,1111 @@ fn a_copy_carried_on_drops_the_choices_it_holds_sealed() {
     let copy = table.phones[1].guest.replica().unwrap().clone();
     assert_eq!(copy.head(), 3);
     assert_eq!(copy.verified(), 1);
-    let new_host = Host::new(copy, secret(9), PhoneId(2), Some(2));
+    let new_host = Host::new(copy, secret(9), PhoneId::numbered(2), Some(2));
     let carried = new_host.replica();
     assert_eq!(carried.head(), 1, "the roll");
     assert!(matches!(
         carried.session().state().phase(),
         einstein::Phase::Choose { waiting, .. } if waiting == &vec![0, 1, 2]
     ));
+}
+
+// Several hosts: take-overs, pauses, partitions.
+
+type EinsteinToGuest = ToGuest<einstein::Setup, einstein::Action, einstein::Error>;
+
+/// Phones that may each host the table (after take-overs): a [`Table`] per
+/// phone hosting, each with the phones at it (joined, or last dialling it).
+/// Hosts that reach each other answer each other's probes, over a
+/// connection of their own; a phone whose host is gone or moved dials the
+/// host it follows, else the first phone of its roster that hosts; a host
+/// that stepped down joins the table's host with its copy: as the drivers
+/// do.
+struct Mesh<G: Game> {
+    tables: Vec<Table<G>>,
+    /// Phones whose screen is locked: they hear and say nothing, and no time
+    /// passes for them.
+    paused: Vec<PhoneId>,
+    /// The side of a partition each phone is on (absent: 0).
+    side: HashMap<PhoneId, u8>,
+    /// While set, only this host's probes find a phone (the others' fail):
+    /// which of two hosts asks first.
+    only_prober: Option<PhoneId>,
+    now: Duration,
+    /// Each phone's own moves ever held in its copy: as a guest, those with
+    /// its origin; as a host, those without.
+    own: HashMap<PhoneId, Vec<Entry<G::Action>>>,
+    /// Moves told dropped to guests no more (their phone took over), and
+    /// the host's own choices a take-over's copy cut (the round's choices
+    /// are made again, on its screen).
+    told: HashMap<PhoneId, usize>,
+    /// The hosts that stepped down: their events, their lead and the one
+    /// that superseded it.
+    retired: HashMap<PhoneId, (Vec<HostEvent>, Lead, Lead)>,
+    take_overs: usize,
+    /// Proposals told dropped that no copy anywhere held then: none may be
+    /// applied afterwards.
+    gone: Vec<Origin>,
+    /// The next proposal number of each phone that took the table over: it
+    /// goes on from there when it is a guest again (a phone never numbers
+    /// two proposals alike).
+    next_ids: HashMap<PhoneId, u64>,
+}
+
+impl<G: Game> Mesh<G> {
+    fn new(mut table: Table<G>) -> Self {
+        table.alone = false;
+        let mut mesh = Mesh {
+            now: table.now,
+            tables: vec![table],
+            paused: Vec::new(),
+            side: HashMap::new(),
+            only_prober: None,
+            own: HashMap::new(),
+            told: HashMap::new(),
+            retired: HashMap::new(),
+            take_overs: 0,
+            gone: Vec::new(),
+            next_ids: HashMap::new(),
+        };
+        mesh.record();
+        mesh
+    }
+
+    fn reach(&self, a: PhoneId, b: PhoneId) -> bool {
+        let side = |p| self.side.get(&p).copied().unwrap_or(0);
+        !self.paused.contains(&a) && !self.paused.contains(&b) && side(a) == side(b)
+    }
+
+    /// The table `phone` hosts.
+    fn hosted_by(&self, phone: PhoneId) -> Option<usize> {
+        self.tables.iter().position(|t| t.host.me() == phone)
+    }
+
+    fn table(&mut self, host: PhoneId) -> &mut Table<G> {
+        let t = self.hosted_by(host).expect("a host");
+        &mut self.tables[t]
+    }
+
+    /// Where the guest phone `phone` is: (table, index).
+    fn guest_at(&self, phone: PhoneId) -> Option<(usize, usize)> {
+        self.tables.iter().enumerate().find_map(|(t, table)| {
+            let i = table.phones.iter().position(|p| p.guest.phone() == phone)?;
+            Some((t, i))
+        })
+    }
+
+    fn guest(&self, phone: PhoneId) -> &Phone<G> {
+        let (t, i) = self.guest_at(phone).expect("a guest");
+        &self.tables[t].phones[i]
+    }
+
+    fn guest_mut(&mut self, phone: PhoneId) -> &mut Phone<G> {
+        let (t, i) = self.guest_at(phone).expect("a guest");
+        &mut self.tables[t].phones[i]
+    }
+
+    /// Every phone, hosts first.
+    fn phones(&self) -> Vec<PhoneId> {
+        let hosts = self.tables.iter().map(|t| t.host.me());
+        let guests = self.tables.iter().flat_map(|t| &t.phones);
+        hosts.chain(guests.map(|p| p.guest.phone())).collect()
+    }
+
+    fn pause(&mut self, phone: PhoneId) {
+        if !self.paused.contains(&phone) {
+            self.paused.push(phone);
+        }
+        if let Some(t) = self.hosted_by(phone) {
+            self.tables[t].host_paused = true;
+        }
+    }
+
+    fn resume(&mut self, phone: PhoneId) {
+        self.paused.retain(|p| *p != phone);
+        if let Some(t) = self.hosted_by(phone) {
+            self.tables[t].host_paused = false;
+        }
+    }
+
+    /// `dt` passes: every phone awake handles its timers.
+    fn tick(&mut self, dt: Duration) {
+        self.now += dt;
+        let now = self.now;
+        for table in &mut self.tables {
+            table.now = now;
+            if !self.paused.contains(&table.host.me()) {
+                table.host.handle_timeout(now);
+            }
+            for phone in &mut table.phones {
+                if !self.paused.contains(&phone.guest.phone()) {
+                    phone.guest.handle_timeout(now);
+                }
+            }
+        }
+        self.pump();
+    }
+
+    /// What every side asks is done: frames queued, connections closed,
+    /// probes answered, hosts that stepped down made guests, until nothing
+    /// more happens.
+    fn pump(&mut self) {
+        loop {
+            let mut probes = Vec::new();
+            for table in &mut self.tables {
+                table.now = self.now;
+                table.pump();
+                let me = table.host.me();
+                probes.extend(table.probes.drain(..).map(|p| (me, p)));
+            }
+            let stepped = self.tables.iter().any(|t| t.host.stepped_down());
+            if probes.is_empty() && !stepped {
+                break;
+            }
+            for (from, phone) in probes {
+                let answer = self.probe(from, phone);
+                let now = self.now;
+                self.table(from).host.probed(phone, answer, now);
+            }
+            self.step_down();
+        }
+        self.record();
+        self.note_dropped();
+    }
+
+    /// Notes the proposals just told dropped that no copy holds.
+    fn note_dropped(&mut self) {
+        let mut told = Vec::new();
+        for table in &mut self.tables {
+            for phone in &mut table.phones {
+                let me = phone.guest.phone();
+                told.extend(phone.dropped_ids.drain(..).map(|id| Origin {
+                    phone: me,
+                    proposal: id,
+                }));
+            }
+        }
+        for origin in told {
+            let held = self.tables.iter().any(|t| {
+                let copies = t.phones.iter().filter_map(|p| p.guest.replica());
+                [t.host.replica()]
+                    .into_iter()
+                    .chain(copies)
+                    .any(|r| r.entries().iter().any(|e| e.origin == Some(origin)))
+            });
+            if !held {
+                self.gone.push(origin);
+            }
+        }
+    }
+
+    /// Host `from` asks `phone` whether it hosts the table, over a
+    /// connection of its own to that phone's key: its answer, if it hosts
+    /// and can be reached.
+    fn probe(&mut self, from: PhoneId, phone: PhoneId) -> Option<Lead> {
+        if self.only_prober.is_some_and(|p| p != from) || !self.reach(from, phone) {
+            return None;
+        }
+        let u = self.hosted_by(phone)?;
+        let lead = self.table(from).host.lead();
+        let now = self.now;
+        let table = &mut self.tables[u];
+        let peer = table.next_peer;
+        table.next_peer += 1;
+        table.host.connected(peer, from, now);
+        let probe = ToHost::<G::Action>::Probe {
+            protocol: PROTOCOL,
+            secret: SECRET,
+            lead,
+        };
+        table.host.receive(peer, &encode(&probe).unwrap(), now);
+        table.pump();
+        let mut frames = genius::core::link::wire::Frames::default();
+        for (_, frame) in table.stray.iter().filter(|(p, _)| *p == peer) {
+            frames.push(frame);
+        }
+        table.stray.retain(|(p, _)| *p != peer);
+        let mut answer = None;
+        while let Ok(Some(message)) =
+            frames.next_message::<ToGuest<G::Setup, G::Action, G::Error>>()
+        {
+            if let ToGuest::Hosting(lead) = message {
+                answer = Some(lead);
+            }
+        }
+        answer
+    }
+
+    /// Every host that stepped down joins the host that superseded it, as
+    /// a guest with its copy (its own moves that host does not hold are
+    /// told dropped); its guests, told where the table went, dial it.
+    fn step_down(&mut self) {
+        while let Some(t) = self.tables.iter().position(|t| t.host.stepped_down()) {
+            self.tables[t].pump();
+            let mut table = self.tables.remove(t);
+            for i in 0..table.phones.len() {
+                table.disconnect(i);
+            }
+            let host = &table.host;
+            let me = host.me();
+            let lead = host.lead();
+            let own = Lead {
+                term: host.saved().term,
+                host: me,
+            };
+            // Its guest knows the table's phones, as the host did (where to
+            // look for a host, should it take the table over again).
+            let copy = host.replica().clone();
+            let mut saved = Guest::new(SECRET, me, host.seat_of(me), None)
+                .hosted_here()
+                .saved();
+            saved.roster = host.roster().to_vec();
+            saved.next_id = self.next_ids.get(&me).copied().unwrap_or(saved.next_id);
+            let mut guest = Guest::restore(saved, Some(copy));
+            guest.follow(lead);
+            let mut phones = std::mem::take(&mut table.phones);
+            phones.push(Phone::new(guest));
+            assert!(!self.paused.contains(&me), "a locked phone hears no probe");
+            self.retired.insert(me, (table.events, own, lead));
+            let home = self.hosted_by(lead.host).unwrap_or(0);
+            self.tables[home].phones.extend(phones);
+        }
+    }
+
+    /// Every phone awake and not connected dials: the host it follows if
+    /// it reaches it, else the first phone of its roster that hosts and
+    /// that it reaches. True if one did.
+    fn dial(&mut self) -> bool {
+        let waiting: Vec<PhoneId> = self
+            .tables
+            .iter()
+            .flat_map(|t| &t.phones)
+            .filter(|p| p.peer.is_none() && !p.guest.state().is_over())
+            .map(|p| p.guest.phone())
+            .collect();
+        let mut dialled = false;
+        for phone in waiting {
+            let (t, i) = self.guest_at(phone).unwrap();
+            let guest = &self.tables[t].phones[i].guest;
+            let candidates = guest
+                .lead()
+                .map(|l| l.host)
+                .into_iter()
+                .chain(guest.roster().iter().map(|m| m.phone))
+                .chain([self.tables[t].host.me()]);
+            let Some(to) = candidates
+                .filter(|h| self.hosted_by(*h).is_some() && self.reach(phone, *h))
+                .find(|h| !self.tables[self.hosted_by(*h).unwrap()].host.stepped_down())
+            else {
+                continue;
+            };
+            let u = self.hosted_by(to).unwrap();
+            let i = if u == t {
+                i
+            } else {
+                let moving = self.tables[t].phones.remove(i);
+                self.tables[u].phones.push(moving);
+                self.tables[u].phones.len() - 1
+            };
+            self.tables[u].now = self.now;
+            self.tables[u].connect(i);
+            dialled = true;
+        }
+        self.pump();
+        dialled
+    }
+
+    /// One frame across a link that is up (on a link cut by a pause or a
+    /// partition, frames wait). False if nothing moves.
+    fn deliver(&mut self, rng: &mut StdRng) -> bool {
+        for t in 0..self.tables.len() {
+            let host = self.tables[t].host.me();
+            for i in 0..self.tables[t].phones.len() {
+                let phone = self.tables[t].phones[i].guest.phone();
+                self.tables[t].phones[i].cut = !self.reach(host, phone);
+            }
+        }
+        let busy: Vec<usize> = (0..self.tables.len())
+            .filter(|t| {
+                self.tables[*t]
+                    .phones
+                    .iter()
+                    .any(|p| !p.cut && (!p.to_host.is_empty() || !p.to_guest.is_empty()))
+            })
+            .collect();
+        let Some(&t) = busy.get(rng.random_range(0..busy.len().max(1))) else {
+            return false;
+        };
+        self.tables[t].deliver_one(rng, false);
+        self.pump();
+        true
+    }
+
+    /// Every frame delivered and every phone that can dialling, while
+    /// something moves (no time passes).
+    fn settle(&mut self, rng: &mut StdRng) {
+        loop {
+            self.pump();
+            while self.deliver(rng) {}
+            if !self.dial() {
+                return;
+            }
+        }
+    }
+
+    /// Time passes, every frame delivered as it goes.
+    fn wait(&mut self, rng: &mut StdRng, time: Duration) {
+        let end = self.now + time;
+        while self.now < end {
+            self.tick(Duration::from_millis(500));
+            self.settle(rng);
+        }
+    }
+
+    /// Phone `phone`, a guest, hosts the table from its copy, under the
+    /// term after its lead's, looking for other hosts among its roster.
+    fn take_over(&mut self, phone: PhoneId) {
+        let (t, i) = self.guest_at(phone).unwrap();
+        self.tables[t].disconnect(i);
+        let old = self.tables[t].phones.remove(i);
+        let guest = &old.guest;
+        let copy = guest.replica().expect("a copy").clone();
+        let term = guest.lead().map_or(0, |l| l.term) + 1;
+        let host = Host::new(copy.clone(), SECRET, phone, guest.seat())
+            .with_term(term)
+            .with_roster(guest.roster().to_vec());
+        // Its own choices cut with the others' sealed ones are made again
+        // on its screen (see a_copy_carried_on_drops_the_choices_it_holds_sealed).
+        let kept = host.replica().entries();
+        let cut = copy.entries()[kept.len()..]
+            .iter()
+            .filter(|e| e.origin.is_some_and(|o| o.phone == phone))
+            .count();
+        // So are its moves cut at a welcome whose catch-up never ended (the
+        // driver tells them: `Guest::unsettled`).
+        let unsettled = guest.unsettled();
+        self.next_ids.insert(phone, guest.saved().next_id);
+        *self.told.entry(phone).or_default() += old.dropped() + cut + unsettled;
+        let mut table = Table::hosted(host, Vec::new());
+        table.alone = false;
+        table.now = self.now;
+        table.host_paused = self.paused.contains(&phone);
+        self.tables.push(table);
+        self.take_overs += 1;
+        self.pump();
+    }
+
+    /// Notes each phone's own moves in its copy.
+    fn record(&mut self) {
+        let mut note = |phone: PhoneId, entry: &Entry<G::Action>| {
+            let own = self.own.entry(phone).or_default();
+            if !own.contains(entry) {
+                own.push(entry.clone());
+            }
+        };
+        for table in &self.tables {
+            let me = table.host.me();
+            for entry in table.host.replica().entries() {
+                if entry.origin.is_none() {
+                    note(me, entry);
+                }
+            }
+            for phone in &table.phones {
+                let me = phone.guest.phone();
+                for entry in phone.guest.replica().map_or(&[][..], |r| r.entries()) {
+                    if entry.origin.is_some_and(|o| o.phone == me) {
+                        note(me, entry);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every joined copy is a prefix of its host's log as it may read it,
+    /// and holds no other phone's hidden choice of a round still open.
+    fn check_copies(&self) {
+        for table in &self.tables {
+            for (i, phone) in table.phones.iter().enumerate() {
+                let (Some(copy), LinkState::Joined) = (phone.guest.replica(), phone.guest.state())
+                else {
+                    continue;
+                };
+                let me = phone.guest.phone();
+                table.check_copy(i, copy.entries(), me);
+                let Some(first) = copy.round_start() else {
+                    continue;
+                };
+                for (seq, entry) in (1..).zip(copy.entries()).skip(first as usize - 1) {
+                    if copy.hidden_of(seq).is_some() && !matches!(entry.step, Step::Sealed { .. }) {
+                        assert_eq!(
+                            entry.origin.map(|o| o.phone),
+                            Some(me),
+                            "{me:?} reads another's hidden choice {seq} before all chose"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every pause and partition over: the phones find one host and every
+    /// copy settles on its log.
+    fn heal(&mut self, rng: &mut StdRng) {
+        self.only_prober = None;
+        for phone in self.paused.clone() {
+            self.resume(phone);
+        }
+        self.side.clear();
+        for _ in 0..1000 {
+            self.settle(rng);
+            if self.settled() {
+                return;
+            }
+            self.tick(Duration::from_millis(500));
+        }
+        let state: Vec<String> = self
+            .tables
+            .iter()
+            .map(|t| {
+                let phones: Vec<String> =
+                    t.phones
+                        .iter()
+                        .map(|p| {
+                            format!(
+                            "{} {:?} peer {:?} lead {:?} pending {} unsettled {} {:?} head {:?}",
+                            &p.guest.phone().to_hex()[60..],
+                            p.guest.state(),
+                            p.peer,
+                            p.guest.lead().map(|l| (l.term, l.host.to_hex()[60..].to_string())),
+                            p.guest.pending().count(),
+                            p.guest.unsettled(),
+                            p.guest.pending().map(|p| p.sent).collect::<Vec<_>>(),
+                            p.guest.replica().map(|r| r.head())
+                        )
+                        })
+                        .collect();
+                format!(
+                    "host {} {:?} roster {:?} head {}: {phones:?}",
+                    &t.host.me().to_hex()[60..],
+                    t.host.lead().term,
+                    t.host
+                        .roster()
+                        .iter()
+                        .map(|m| m.phone.to_hex()[60..].to_string())
+                        .collect::<Vec<_>>(),
+                    t.host.replica().head()
+                )
+            })
+            .collect();
+        panic!("the table never settled on one host: {state:#?}");
+    }
+
+    fn settled(&self) -> bool {
+        let [table] = &self.tables[..] else {
+            return false;
+        };
+        let head = table.host.replica().head();
+        table.phones.iter().all(|p| {
+            p.peer.is_some()
+                && p.guest.state() == &LinkState::Joined
+                && p.guest.pending().count() == 0
+                && p.guest.replica().is_some_and(|r| r.head() == head)
+        })
+    }
+
+    /// Once healed: one host, whose log every copy holds; every hand-over
+    /// to a lead that supersedes; every proposal in the log once; every
+    /// phone's move no longer in the log told dropped on that phone.
+    fn check_healed(&self) {
+        assert_eq!(self.tables.len(), 1, "one host");
+        let table = &self.tables[0];
+        table.check_converged();
+        for (phone, (_, own, to)) in &self.retired {
+            assert!(to.supersedes(own), "{phone:?}: {own:?} gave way to {to:?}");
+        }
+        let log = table.host.replica().entries();
+        let origins: Vec<_> = log.iter().filter_map(|e| e.origin).collect();
+        for origin in &origins {
+            let times = origins.iter().filter(|o| *o == origin).count();
+            assert_eq!(times, 1, "{origin:?} applied {times} times");
+        }
+        // A step told dropped, that no copy held, was not applied after.
+        for origin in &self.gone {
+            assert!(
+                !origins.contains(origin),
+                "{origin:?} told dropped, and applied"
+            );
+        }
+        for (phone, own) in &self.own {
+            let lost = own.iter().filter(|e| !log.contains(e)).count();
+            let told = self.told.get(phone).copied().unwrap_or(0)
+                + self
+                    .guest_at(*phone)
+                    .map_or(0, |_| self.guest(*phone).dropped());
+            assert!(
+                told >= lost,
+                "phone {} lost {lost} moves, told {told}: {:?}; retired {:?}",
+                &phone.to_hex()[56..],
+                own.iter().filter(|e| !log.contains(e)).collect::<Vec<_>>(),
+                self.retired
+                    .keys()
+                    .map(|p| p.to_hex()[60..].to_string())
+                    .collect::<Vec<_>>(),
+            );
+        }
+    }
+
+    /// One random step of a table whose phones lock, lose each other and
+    /// take it over.
+    fn step(&mut self, rng: &mut StdRng) {
+        let phones = self.phones();
+        let who = phones[rng.random_range(0..phones.len())];
+        match rng.random_range(0..100) {
+            0..=39 => {
+                self.deliver(rng);
+            }
+            40..=57 => {
+                let t = rng.random_range(0..self.tables.len());
+                self.tables[t].now = self.now;
+                self.tables[t].play(rng);
+            }
+            58..=69 => self.tick(Duration::from_millis(rng.random_range(0..3000))),
+            70..=72 if self.paused.len() < 2 => self.pause(who),
+            73..=78 => self.resume(who),
+            79..=80 => {
+                for phone in phones {
+                    self.side.insert(phone, rng.random_range(0..2));
+                }
+            }
+            81..=84 => self.side.clear(),
+            85..=88 if self.tables.len() < 4 => {
+                // A guest that lost its host carries the table on.
+                let cut_off = self.guest_at(who).is_some_and(|(t, i)| {
+                    let phone = &self.tables[t].phones[i];
+                    let host = phone.guest.lead().map(|l| l.host);
+                    phone.peer.is_none()
+                        && phone.guest.replica().is_some()
+                        && *phone.guest.state() == LinkState::Offline
+                        && host.is_none_or(|h| !self.reach(who, h))
+                });
+                if cut_off && !self.paused.contains(&who) {
+                    self.take_over(who);
+                }
+            }
+            _ => {
+                self.dial();
+            }
+        }
+        self.pump();
+        self.check_copies();
+    }
+}
+
+/// The Einstein table (host A, guests B on seat 1 and C on seat 2) in a
+/// mesh, and the three phones.
+fn einstein_mesh() -> (Mesh<Einstein>, [PhoneId; 3]) {
+    let phones = [1000, 1, 2].map(PhoneId::numbered);
+    (Mesh::new(einstein_table()), phones)
+}
+
+fn choose_pairs(player: usize, pairs: [[usize; 2]; 2]) -> einstein::Action {
+    einstein::Action::Choose {
+        player,
+        choice: einstein::Choice { pairs },
+    }
+}
+
+/// What the host sends a connection of the test's own (a modified phone):
+/// opened with the key `remote`, `bytes` received on it.
+fn raw(
+    table: &mut Table<Einstein>,
+    remote: PhoneId,
+    bytes: &[u8],
+) -> (PeerId, Vec<EinsteinToGuest>) {
+    let peer = 5_000_000 + table.next_peer;
+    table.next_peer += 1;
+    table.host.connected(peer, remote, table.now);
+    table.host.receive(peer, bytes, table.now);
+    (peer, sent_to(table, peer))
+}
+
+/// The messages the host has sent `peer` since last asked (every output
+/// carried out, as `pump` does).
+fn sent_to(table: &mut Table<Einstein>, peer: PeerId) -> Vec<EinsteinToGuest> {
+    table.alone = false;
+    table.pump();
+    table.alone = true;
+    let mut frames = genius::core::link::wire::Frames::default();
+    for (_, frame) in table.stray.iter().filter(|(p, _)| *p == peer) {
+        frames.push(frame);
+    }
+    table.stray.retain(|(p, _)| *p != peer);
+    let from_phone = table.phones.iter_mut().find(|p| p.peer == Some(peer));
+    for frame in from_phone
+        .map(|p| std::mem::take(&mut p.to_guest))
+        .unwrap_or_default()
+    {
+        frames.push(&frame);
+    }
+    std::iter::from_fn(|| frames.next_message().unwrap()).collect()
+}
+
+fn hello_bytes(phone: PhoneId, seat: Option<usize>, held: Option<Held>) -> Vec<u8> {
+    encode(&ToHost::<einstein::Action>::Hello {
+        protocol: PROTOCOL,
+        secret: SECRET,
+        phone,
+        seat,
+        held,
+        lead: None,
+        relay: None,
+    })
+    .unwrap()
+}
+
+/// Phones are their keys: a phone that says it is another (to take its
+/// seat, or to undo its moves) is refused and changes nothing.
+#[test]
+fn a_hello_in_another_phones_name_is_refused_and_changes_no_seat() {
+    let mut table = anne_has_chosen();
+    let bruno = table.phones[0].guest.phone();
+    let id = table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), table.now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&id], Some(Ok(3)));
+    let seats = table.host.seats();
+    let log = table.host.replica().entries().to_vec();
+    // Mallory's phone (its key 666) says it is Bruno's, on his seat, and
+    // sends an undo of his choice with its hello.
+    let mallory = PhoneId::numbered(666);
+    let mut bytes = hello_bytes(bruno, Some(1), None);
+    bytes.extend(
+        encode(&ToHost::<einstein::Action>::Propose {
+            id: 1,
+            step: Step::Undo,
+        })
+        .unwrap(),
+    );
+    let (peer, told) = raw(&mut table, mallory, &bytes);
+    assert_eq!(
+        told,
+        vec![ToGuest::Refused(JoinRefusal::NotThisPhone)],
+        "no welcome, no entry, no answer"
+    );
+    assert!(table.events.contains(&HostEvent::Turned {
+        peer,
+        why: Misbehaviour::Refused(JoinRefusal::NotThisPhone),
+    }));
+    // Bruno keeps his seat and his connection; his choice stands.
+    assert_eq!(table.host.seats(), seats);
+    assert!(table.host.seats()[1].connected);
+    assert_eq!(table.host.replica().entries(), &log[..]);
+    // The same through the test's guest: refused for good.
+    table
+        .phones
+        .push(Phone::new(Guest::new(SECRET, bruno, Some(1), None)));
+    let i = table.phones.len() - 1;
+    table.connect_as(i, mallory);
+    settle(&mut table);
+    assert_eq!(
+        table.phones[i].guest.state(),
+        &LinkState::Refused(JoinRefusal::NotThisPhone)
+    );
+    assert_eq!(table.host.seats(), seats);
+    // Bruno's phone itself still plays: his undo goes through.
+    let undo = table.phones[0].guest.act(Step::Undo, table.now).unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&undo], Some(Ok(4)));
+}
+
+/// A modified phone that guesses the digest of the log through another
+/// player's hidden choice (to learn it: a right guess would be kept, a
+/// wrong one not) gets the same welcome either way.
+#[test]
+fn a_guessed_digest_of_a_hidden_choice_tells_nothing() {
+    let mut table = anne_has_chosen();
+    let chloe = table.phones[1].guest.phone();
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), Some(2), "Anne's choice is entry 2");
+    let right = host.chain(2).unwrap();
+    let game = host.game().to_string();
+    let welcome_from = |table: &mut Table<Einstein>, seen: u64, chain: u32| {
+        let held = Held {
+            game: game.clone(),
+            seen,
+            chain,
+        };
+        let (_, told) = raw(table, chloe, &hello_bytes(chloe, Some(2), Some(held)));
+        told.iter()
+            .find_map(|m| match m {
+                ToGuest::Welcome { from, .. } => Some(*from),
+                _ => None,
+            })
+            .expect("welcomed")
+    };
+    // Before the round, a right digest is kept (the copy is not sent again).
+    let before = host_chain(&table, 1);
+    assert_eq!(welcome_from(&mut table, 1, before), 2);
+    // Into the round, right or wrong: the whole log, sealed.
+    let guessed = welcome_from(&mut table, 2, right);
+    let wrong = welcome_from(&mut table, 2, right.wrapping_add(1));
+    assert_eq!((guessed, wrong), (1, 1));
+    // And the choice comes sealed, whatever the guess.
+    let held = Held {
+        game,
+        seen: 2,
+        chain: right,
+    };
+    let (_, told) = raw(&mut table, chloe, &hello_bytes(chloe, Some(2), Some(held)));
+    let anne = told.iter().find_map(|m| match m {
+        ToGuest::Entries { from: 1, entries } => entries.get(1).cloned(),
+        _ => None,
+    });
+    assert!(
+        matches!(
+            anne,
+            Some(Entry {
+                step: Step::Sealed { player: 0, .. },
+                origin: None
+            })
+        ),
+        "{anne:?}"
+    );
+}
+
+fn host_chain(table: &Table<Einstein>, n: u64) -> u32 {
+    table.host.replica().chain(n).unwrap()
+}
+
+/// Only the phone that made a hidden choice reads it before the reveal:
+/// not a phone that claims that player's seat afterwards and asks for the
+/// log again.
+#[test]
+fn a_phone_that_claims_a_seat_reads_no_choice_made_before() {
+    let mut table = anne_has_chosen();
+    // Bruno chooses on his phone, then leaves his seat.
+    let now = table.now;
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
+    settle(&mut table);
+    table.phones[0].guest.claim(None, now);
+    // The host leaves Anne's seat, chosen on its screen.
+    table.host.free_seat(0, now);
+    settle(&mut table);
+    // A phone claims each seat in turn, and asks for the log again.
+    let resend = encode(&ToHost::<einstein::Action>::Resend { from: 1 }).unwrap();
+    for (phone, seat, choice) in [(90, 0, 2), (91, 1, 3)] {
+        let i = another_phone(&mut table, phone, None);
+        table.phones[i].guest.claim(Some(seat), table.now);
+        settle(&mut table);
+        assert_eq!(table.phones[i].guest.seat(), Some(seat));
+        let peer = table.phones[i].peer.unwrap();
+        table.host.receive(peer, &resend, table.now);
+        let sent = sent_to(&mut table, peer);
+        let entries: Vec<_> = sent
+            .iter()
+            .filter_map(|m| match m {
+                ToGuest::Entries { from: 1, entries } => Some(entries.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(entries.len(), 1, "the log sent again");
+        assert!(
+            matches!(entries[0][choice - 1].step, Step::Sealed { player, .. } if player == seat),
+            "phone {phone} reads seat {seat}'s choice: {:?}",
+            entries[0][choice - 1]
+        );
+        // Its copy holds it sealed too.
+        settle(&mut table);
+        let copy = table.phones[i].guest.replica().unwrap();
+        assert!(matches!(
+            copy.entries()[choice - 1].step,
+            Step::Sealed { .. }
+        ));
+    }
+    // Bruno's own phone, watching now, still reads his.
+    let bruno = table.phones[0].guest.replica().unwrap();
+    assert_eq!(bruno.entries()[2], table.host.replica().entries()[2]);
+}
+
+/// A host whose screen locked while a guest took the table over: when it
+/// wakes it drops its silent guests, probes its roster, finds the new
+/// host, steps down and joins it with its copy; the moves it made alone
+/// are told dropped, and every copy ends with the new host's log.
+#[test]
+fn a_host_paused_during_a_take_over_steps_down_and_joins_the_new_host() {
+    let mut rng = StdRng::seed_from_u64(4);
+    let (mut mesh, [a, b, c]) = einstein_mesh();
+    // A's last moves, as its screen locks, never leave it.
+    mesh.pause(a);
+    let now = mesh.now;
+    let host = &mut mesh.table(a).host;
+    host.act(Step::Act(roll([6, 6, 6, 6, 6])), now).unwrap();
+    host.act(Step::Act(choose_pairs(0, [[0, 2], [1, 3]])), now)
+        .unwrap();
+    mesh.pump();
+    // Its guests find it silent; B takes the table over, C joins B.
+    mesh.wait(&mut rng, SILENCE + Duration::from_secs(1));
+    assert_eq!(mesh.guest(b).guest.state(), &LinkState::Offline);
+    mesh.take_over(b);
+    mesh.settle(&mut rng);
+    assert_eq!(mesh.guest_at(c).unwrap().0, mesh.hosted_by(b).unwrap());
+    assert_eq!(mesh.guest(c).guest.lead(), Some(Lead { term: 1, host: b }));
+    // The table goes on at B: B plays Anne's seat (no phone holds it).
+    let now = mesh.now;
+    let host = &mut mesh.table(b).host;
+    host.act(Step::Act(roll([1, 2, 3, 4, 5])), now).unwrap();
+    host.act(Step::Act(choose(0)), now).unwrap();
+    host.act(Step::Act(choose(1)), now).unwrap();
+    mesh.settle(&mut rng);
+    mesh.guest_mut(c)
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    mesh.settle(&mut rng);
+    // A wakes (its clock jumped); only its own probes find a phone.
+    mesh.only_prober = Some(a);
+    mesh.resume(a);
+    mesh.wait(&mut rng, Duration::from_secs(3));
+    let (events, own, to) = mesh.retired.get(&a).expect("A stepped down").clone();
+    assert_eq!(
+        (own, to),
+        (Lead { term: 0, host: a }, Lead { term: 1, host: b })
+    );
+    let silent = events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                HostEvent::Turned {
+                    why: Misbehaviour::Silent,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(silent, 2, "its silent guests dropped: {events:?}");
+    assert_eq!(
+        events.last(),
+        Some(&HostEvent::SteppedDown {
+            lead: to,
+            relay: None
+        })
+    );
+    // B answered A's probe, and hosts on.
+    assert!(mesh.table(b).events.iter().any(|e| matches!(
+        e,
+        HostEvent::Turned {
+            why: Misbehaviour::Probed,
+            ..
+        }
+    )));
+    assert!(!mesh.table(b).host.stepped_down());
+    // A, a guest of B now, was told its two moves were dropped.
+    mesh.settle(&mut rng);
+    let guest_a = mesh.guest(a);
+    assert_eq!(guest_a.guest.state(), &LinkState::Joined);
+    assert!(guest_a.events.contains(&GuestEvent::Dropped { moves: 2 }));
+    assert_eq!(guest_a.guest.seat(), Some(0), "its seat back");
+    assert_eq!(mesh.guest(c).dropped(), 0);
+    mesh.heal(&mut rng);
+    mesh.check_healed();
+}
+
+/// Two guests take the table over at once (the same term): whichever
+/// probes the other first, the one with the higher key steps down, its
+/// guests follow it to the other, and every copy settles on one log.
+#[test]
+fn two_take_overs_at_once_leave_one_host() {
+    for b_asks in [true, false] {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut table = einstein_table();
+        let d = another_phone(&mut table, 3, None);
+        let d = table.phones[d].guest.phone();
+        let now = table.now;
+        table
+            .host
+            .act(Step::Act(roll([6, 5, 4, 3, 2])), now)
+            .unwrap();
+        settle(&mut table);
+        let mut mesh = Mesh::new(table);
+        let [a, b, c] = [1000, 1, 2].map(PhoneId::numbered);
+        // A's screen locks; B is apart from C and D.
+        mesh.pause(a);
+        mesh.side.insert(b, 1);
+        mesh.wait(&mut rng, SILENCE + Duration::from_secs(1));
+        mesh.take_over(b);
+        mesh.take_over(c);
+        mesh.settle(&mut rng);
+        for host in [b, c] {
+            assert_eq!(mesh.table(host).host.lead(), Lead { term: 1, host });
+        }
+        assert_eq!(mesh.guest_at(d).unwrap().0, mesh.hosted_by(c).unwrap());
+        assert_eq!(mesh.guest(d).guest.state(), &LinkState::Joined);
+        // C plays its choice at its table.
+        let now = mesh.now;
+        mesh.table(c).host.act(Step::Act(choose(2)), now).unwrap();
+        mesh.settle(&mut rng);
+        // The partition heals: one of them probes the other.
+        let first = if b_asks { b } else { c };
+        mesh.only_prober = Some(first);
+        mesh.side.clear();
+        mesh.wait(&mut rng, Duration::from_secs(40));
+        let (events, own, to) = mesh.retired.get(&c).expect("C stepped down").clone();
+        assert_eq!(
+            (own, to),
+            (Lead { term: 1, host: c }, Lead { term: 1, host: b })
+        );
+        assert!(events.contains(&HostEvent::SteppedDown {
+            lead: to,
+            relay: None
+        }));
+        assert!(!mesh.retired.contains_key(&b), "exactly one steps down");
+        assert!(!mesh.table(b).host.stepped_down());
+        // D followed C's word to B; C joined B, its choice told dropped.
+        assert!(mesh.guest(d).events.contains(&GuestEvent::Moved(to)));
+        for phone in [c, d] {
+            assert_eq!(mesh.guest_at(phone).unwrap().0, mesh.hosted_by(b).unwrap());
+            assert_eq!(mesh.guest(phone).guest.state(), &LinkState::Joined);
+        }
+        assert!(mesh
+            .guest(c)
+            .events
+            .contains(&GuestEvent::Dropped { moves: 1 }));
+        // A wakes last, and gives way too.
+        mesh.heal(&mut rng);
+        mesh.check_healed();
+        assert_eq!(mesh.tables[0].host.me(), b);
+        assert!(mesh.retired.contains_key(&a));
+    }
+}
+
+/// Seeded random runs of a table whose phones lock, lose each other and
+/// take it over, while moves go on: copies never read others' hidden
+/// choices, and once the network heals there is one host, every copy
+/// holds its log, and no phone lost a move without being told.
+#[test]
+fn take_overs_pauses_and_partitions_end_with_one_host() {
+    let (mut take_overs, mut step_downs, mut entries) = (0, 0, 0);
+    for seed in 0..16 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut table = einstein_table();
+        another_phone(&mut table, 3, None);
+        let mut mesh = Mesh::new(table);
+        for _ in 0..600 {
+            mesh.step(&mut rng);
+        }
+        mesh.heal(&mut rng);
+        mesh.check_healed();
+        take_overs += mesh.take_overs;
+        step_downs += mesh.retired.len();
+        entries += mesh.tables[0].host.replica().head();
+    }
+    println!("{take_overs} take-overs, {step_downs} step-downs, {entries} entries");
+    assert!(take_overs >= 3, "{take_overs} take-overs");
+    assert!(step_downs >= 3, "{step_downs} step-downs");
+}
+
+/// A modified guest asks for the log again and again, then stops reading:
+/// it is sent the log at most once per second, then dropped; the honest
+/// guest gets every entry.
+#[test]
+fn a_guest_that_floods_resends_and_stops_reading_gets_no_more_than_its_share() {
+    /// The host's `RESEND_GAP`.
+    const RESEND_GAP: Duration = Duration::from_secs(1);
+    let mut table = anne_has_chosen();
+    let peer = table.phones[1].peer.unwrap();
+    let resend = encode(&ToHost::<einstein::Action>::Resend { from: 1 }).unwrap();
+    let start = table.now;
+    let mut served = Vec::new();
+    // Twenty a second for three seconds (under the flood's rate).
+    for k in 0..60 {
+        table.now = start + Duration::from_millis(50 * k);
+        table.host.receive(peer, &resend, table.now);
+        let sent = sent_to(&mut table, peer);
+        if sent
+            .iter()
+            .any(|m| matches!(m, ToGuest::Entries { from: 1, .. }))
+        {
+            served.push(table.now - start);
+        }
+    }
+    assert_eq!(served, vec![Duration::ZERO, RESEND_GAP, 2 * RESEND_GAP]);
+    // It reads no more: the driver's queue for it fills, and it is dropped.
+    table.host.stalled(peer, table.now);
+    table.pump();
+    assert!(table.events.contains(&HostEvent::Turned {
+        peer,
+        why: Misbehaviour::Stalled
+    }));
+    assert_eq!(table.phones[1].peer, None);
+    let seats = table.host.seats();
+    assert_eq!(seats[2].phone, Some(table.phones[1].guest.phone()));
+    assert!(!seats[2].connected, "its seat kept, not connected");
+    // Bruno plays on and gets every entry.
+    let id = table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), table.now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&id], Some(Ok(3)));
+    let bruno = table.phones[0].guest.replica().unwrap();
+    assert_eq!(bruno.head(), table.host.replica().head());
+    table.check_prefixes();
+}
+
+/// A step waits while the host says nothing (the path died: Wi-Fi to
+/// mobile data): at DEAD_PATH, not at the heartbeat's silence, the guest
+/// asks for a fresh path and closes; on the new connection its step,
+/// which the host had applied, is answered, applied once.
+#[test]
+fn a_dead_path_is_left_at_three_seconds_and_the_step_applied_once() {
+    use genius::core::link::guest::DEAD_PATH;
+    let mut table = anne_has_chosen();
+    let start = table.now;
+    let id = table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), start)
+        .unwrap();
+    table.pump();
+    // The proposal reaches the host; nothing comes back any more.
+    let phone = &mut table.phones[0];
+    let peer = phone.peer.unwrap();
+    let proposal = phone.to_host.pop_front().unwrap();
+    table.host.receive(peer, &proposal, start);
+    table.pump();
+    assert_eq!(table.host.replica().head(), 3, "applied");
+    let mut left = None;
+    for k in 1..=20 {
+        let now = start + Duration::from_millis(250 * k);
+        let phone = &mut table.phones[0];
+        phone.to_guest.clear();
+        phone.to_host.clear();
+        let guest = &mut phone.guest;
+        assert!(guest.poll_timeout().unwrap() <= start + DEAD_PATH);
+        guest.handle_timeout(now);
+        let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
+        let new_path = out.iter().position(|o| *o == Output::NewPath);
+        let close = out.iter().position(|o| matches!(o, Output::Close { .. }));
+        if let Some(close) = close {
+            assert!(new_path.is_some_and(|n| n < close), "{out:?}");
+            left = Some(now - start);
+            break;
+        }
+        assert_eq!(new_path, None);
+    }
+    assert_eq!(left, Some(DEAD_PATH));
+    assert!(DEAD_PATH < SILENCE);
+    assert_eq!(table.phones[0].guest.state(), &LinkState::Offline);
+    // A fresh path: the step goes again, and is answered as applied.
+    table.disconnect(0);
+    table.now = start + DEAD_PATH;
+    table.connect(0);
+    settle(&mut table);
+    assert_eq!(table.phones[0].outcomes[&id], Some(Ok(3)));
+    table.check_settled();
 }

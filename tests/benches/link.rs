@@ -58,9 +58,9 @@ async fn main() {
             dice: Default::default(),
         };
         let replica = Replica::new(format!("bench-{games}"), start).unwrap();
-        let host = Host::new(replica, SECRET, PhoneId(1000), None);
+        let host = Host::new(replica, SECRET, PhoneId::numbered(1000), None);
         let relay_options = Options::new(Relay::Own(relay.url()));
-        let (host, _) = HostLink::<Einstein>::open(host, &relay_options, 0)
+        let (host, _) = HostLink::<Einstein>::open(host, &relay_options)
             .await
             .unwrap();
         let guest_options = Options {
@@ -70,7 +70,7 @@ async fn main() {
         let joining = Instant::now();
         let mut phones: Vec<GuestLink<Einstein>> = Vec::new();
         for seat in 0..2 {
-            let guest = Guest::new(SECRET, PhoneId(seat as u64 + 1), Some(seat), None);
+            let guest = Guest::new(SECRET, PhoneId::numbered(seat as u64 + 1), Some(seat), None);
             let (link, _) = GuestLink::join(guest, host.ticket(), &guest_options)
                 .await
                 .unwrap();

@@ -219,7 +219,7 @@ impl<G: Game> Guest<G> {
         claim: Option<usize>,
         replica: Option<Replica<G>>,
     ) -> Self {
-        Guest {
+        let mut guest = Guest {
             secret,
             phone,
             claim,
@@ -242,14 +242,16 @@ impl<G: Game> Guest<G> {
             orphans: Vec::new(),
             output: VecDeque::new(),
             now: Duration::ZERO,
-        }
+        };
+        guest.next_id = guest.first_unused_proposal();
+        guest
     }
 
     /// The guest as it was saved.
     pub fn restore(saved: SavedGuest<G>, replica: Option<Replica<G>>) -> Self {
         let mut guest = Guest::new(saved.secret, saved.phone, saved.claim, replica);
         guest.chosen |= saved.chosen;
-        guest.next_id = saved.next_id;
+        guest.next_id = guest.next_id.max(saved.next_id);
         guest.pending = saved.pending.into();
         guest.lead = saved.lead;
         guest.roster = saved.roster;
@@ -275,6 +277,20 @@ impl<G: Game> Guest<G> {
     /// yet, a copy saved before phones were their keys another id).
     pub fn identify(&mut self, phone: PhoneId) {
         self.phone = phone;
+        self.next_id = self.next_id.max(self.first_unused_proposal());
+    }
+
+    /// The first proposal number this phone has not used in its copy's
+    /// log: a phone that was a guest, hosted, and joins again goes on
+    /// numbering from there (a number used already is one the host has an
+    /// answer for, and would give it again).
+    fn first_unused_proposal(&self) -> u64 {
+        let used = self.replica.iter().flat_map(|r| r.entries());
+        used.filter_map(|e| e.origin)
+            .filter(|o| o.phone == self.phone)
+            .map(|o| o.proposal + 1)
+            .max()
+            .unwrap_or(1)
     }
 
     /// The relay this phone is reachable through, said in its hellos.
@@ -295,6 +311,14 @@ impl<G: Game> Guest<G> {
     /// The phones of the table, where a host gone silent is looked for.
     pub fn roster(&self) -> &[Member] {
         &self.roster
+    }
+
+    /// This phone's moves cut from its copy at a welcome whose catch-up
+    /// has not ended yet (the connection lost before the roster came): not
+    /// known to be kept or dropped. A phone that takes the table over from
+    /// this copy, or that closes, drops them: its player is to be told.
+    pub fn unsettled(&self) -> usize {
+        self.orphans.len()
     }
 
     pub fn saved(&self) -> SavedGuest<G> {
@@ -559,12 +583,18 @@ impl<G: Game> Guest<G> {
                 match &mut self.replica {
                     Some(replica) if replica.game() == game && keep <= replica.head() => {
                         let (phone, hosted_here) = (self.phone, self.hosted_here);
-                        self.orphans = replica.entries()[keep as usize..]
+                        // Added to those of a welcome whose catch-up did
+                        // not end (the connection lost before its roster):
+                        // they are no longer in the copy to be found again.
+                        for orphan in replica.entries()[keep as usize..]
                             .iter()
                             .filter(|e| !matches!(e.step, Step::Sealed { .. }))
                             .filter(|e| e.origin.map_or(hosted_here, |o| o.phone == phone))
-                            .cloned()
-                            .collect();
+                        {
+                            if !self.orphans.contains(orphan) {
+                                self.orphans.push(orphan.clone());
+                            }
+                        }
                         replica.truncate(keep)
                     }
                     _ => match Replica::new(game, start) {
@@ -618,7 +648,7 @@ impl<G: Game> Guest<G> {
             }
             ToGuest::Roster(roster) => {
                 self.roster = roster;
-                self.settle_orphans();
+                self.settle_orphans(now);
             }
             // Guests never probe.
             ToGuest::Hosting(_) => {}
@@ -630,7 +660,7 @@ impl<G: Game> Guest<G> {
     /// last): this phone's moves cut from its copy that the host's log does
     /// not hold are told, and so are the steps still waiting, which were
     /// made on a board the table no longer has.
-    fn settle_orphans(&mut self) {
+    fn settle_orphans(&mut self, now: Duration) {
         if self.orphans.is_empty() {
             return;
         }
@@ -642,7 +672,8 @@ impl<G: Game> Guest<G> {
             .count();
         self.orphans.clear();
         if lost == 0 {
-            return;
+            // The steps waiting were held until now (see `flush_pending`).
+            return self.flush_pending(now);
         }
         let waiting = self.pending.len();
         self.pending.clear();
@@ -792,7 +823,10 @@ impl<G: Game> Guest<G> {
     }
 
     fn flush_pending(&mut self, now: Duration) {
-        if self.state != LinkState::Joined {
+        // Not while the catch-up may still show this phone's moves
+        // dropped: the steps waiting would be dropped with them after
+        // the host had them.
+        if self.state != LinkState::Joined || !self.orphans.is_empty() {
             return;
         }
         let mut frames = Vec::new();

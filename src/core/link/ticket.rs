@@ -10,9 +10,8 @@
 //! - `s`: the table's secret (32 hex digits), asked by the host;
 //! - `r`: the relay the host is reachable through, percent-encoded;
 //! - `a`: the host's direct addresses, for phones on the same network;
-//! - `n`: how many times the table changed host (absent: never). The next
-//!   host's key derives from the secret and `n + 1`, so every phone of the
-//!   table knows where to find it (see `crate::link`).
+//! - `n`: how many times the table changed host (absent: never): the term
+//!   of the host the ticket names (see `wire::Lead`).
 //!
 //! Unknown fields are ignored, so a later version can add some.
 
@@ -109,17 +108,6 @@ impl Ticket {
             addrs,
             handovers,
         })
-    }
-
-    /// The ticket of the table's next host, `host` (its public key, derived
-    /// from the secret: see `crate::link`): the same table and secret.
-    pub fn next_host(&self, host: String) -> Ticket {
-        Ticket {
-            host,
-            addrs: Vec::new(),
-            handovers: self.handovers + 1,
-            ..self.clone()
-        }
     }
 
     /// Whether both name the same table (whoever hosts it now).
@@ -243,9 +231,12 @@ mod tests {
             ..ticket()
         };
         assert_eq!(Ticket::parse(&bare.to_string()), Ok(bare));
-        let next = ticket()
-            .next_host("cd".repeat(32))
-            .next_host("ef".repeat(32));
+        let next = Ticket {
+            host: "ef".repeat(32),
+            addrs: vec![],
+            handovers: 2,
+            ..ticket()
+        };
         assert_eq!(next.handovers, 2);
         assert!(next.to_string().contains("&n=2"));
         assert_eq!(Ticket::parse(&next.to_string()), Ok(next.clone()));

@@ -531,6 +531,31 @@ mod tests {
     }
 
     #[test]
+    fn a_phone_is_its_key_in_hex_and_old_numbered_ids_still_read() {
+        let key = PhoneId::from_bytes([0xab; 32]);
+        let json = serde_json::to_string(&key).unwrap();
+        assert_eq!(json, format!("\"{}\"", "ab".repeat(32)));
+        assert_eq!(serde_json::from_str::<PhoneId>(&json).unwrap(), key);
+        assert_eq!(format!("{key:?}"), "PhoneId(abababab)");
+        // A copy saved before phones were their keys names them by number.
+        let old: PhoneId = serde_json::from_str("1234").unwrap();
+        assert_eq!(old, PhoneId::numbered(1234));
+        assert!(serde_json::from_str::<PhoneId>("\"abc\"").is_err());
+        assert_eq!(PhoneId::from_hex(&key.to_hex()), Some(key));
+    }
+
+    #[test]
+    fn a_later_term_wins_and_at_the_same_term_the_lower_key() {
+        let (a, b) = (PhoneId::numbered(1), PhoneId::numbered(2));
+        let lead = |term, host| Lead { term, host };
+        assert!(lead(1, b).supersedes(&lead(0, a)));
+        assert!(!lead(0, a).supersedes(&lead(1, b)));
+        assert!(lead(1, a).supersedes(&lead(1, b)));
+        assert!(!lead(1, b).supersedes(&lead(1, a)));
+        assert!(!lead(1, a).supersedes(&lead(1, a)));
+    }
+
+    #[test]
     fn a_secret_reads_back_and_never_prints() {
         let secret = Secret::from_bytes([7; 16]);
         assert_eq!(Secret::from_hex(&secret.to_hex()), Some(secret));
