@@ -235,14 +235,15 @@ install_tools_ahead() {
 # The browser tests (tests/e2e/*.test.mjs) in two lanes run at once, one
 # per processor. The first runs, one after another, the files that time
 # something (TIMED_E2E: the table's tests time a phone's silence against the
-# link's heartbeat, the start-up tests the first paint) and then the long
-# audits (FIRST_LANE_E2E), so that both lanes take about as long (on
+# link's heartbeat, its faults' tests how soon the phones are one table
+# again, the start-up tests the first paint) and then the long audits
+# (FIRST_LANE_E2E), so that both lanes take about as long (on
 # 2026-11-28, about 9.5 minutes each with the two processors shared); every
 # other file goes to the second. Each lane's output is kept in
 # target/e2e-<lane>.log and printed when both are done; the run fails if
 # either lane does. They test the build in GENIUS_WEB_DIST (by default the
 # release web build's folder).
-TIMED_E2E="table.test.mjs table-sheets.test.mjs startup.test.mjs"
+TIMED_E2E="table.test.mjs table-sheets.test.mjs table-faults.test.mjs startup.test.mjs"
 FIRST_LANE_E2E="audit.test.mjs layout.test.mjs"
 browser_tests() {
   export GENIUS_WEB_DIST="${GENIUS_WEB_DIST:-$WEB_DIST}"

@@ -308,6 +308,11 @@ pub fn TableScreen(game: GameKind) -> Element {
                 "data-testid": "link-status",
                 "{line}"
             }
+            // What happened to this phone's place (another phone hosts the
+            // table, moves that did not reach it), or a move refused.
+            if let Some(told) = info.refused.as_ref() {
+                p { class: "entry-error", role: "alert", "data-testid": "table-notice", "{told}" }
+            }
             if info.role == TableRole::Host && joined {
                 Invite { url: info.join_url.clone(), lang }
             }

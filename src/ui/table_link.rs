@@ -239,13 +239,17 @@ async fn run<G: GameScreen + TableGame>(
         Phone::Host(_) => LinkStatus::Hosting,
         Phone::Guest(_) => LinkStatus::Guest(LinkState::Offline),
     };
-    // Told until the game moves on, as a refusal is.
-    let mut refused = notice;
+    // A move refused: told until the game moves on.
+    let mut refused: Option<String> = None;
+    // What happened to this phone's place at the table (another phone
+    // hosts it, moves that did not reach it): told until its player plays,
+    // through the joins and catch-ups that follow.
+    let mut notice = notice;
     // A move of this phone went unanswered for a while (see
     // `GuestEvent::Unanswered`), and nothing has been heard of it since.
     let mut unanswered = false;
     show_game(ui, &phone);
-    show_table(ui, &phone, &status, &refused);
+    show_table(ui, &phone, &status, &refused.clone().or(notice.clone()));
     save(ui, &phone);
     back_to_the_game(ui, &phone);
     // A change to save waits for the screen to show it (and for the events
@@ -282,7 +286,15 @@ async fn run<G: GameScreen + TableGame>(
         let changed = match wake {
             Wake::Closed | Wake::Command(TableCommand::Leave) => break,
             Wake::Save => Changed::default(),
-            Wake::Command(command) => command_changed(&phone, command, &mut refused, word),
+            Wake::Command(command) => {
+                if matches!(
+                    command,
+                    TableCommand::Act(_) | TableCommand::Undo | TableCommand::Redo
+                ) {
+                    notice = None;
+                }
+                command_changed(&phone, command, &mut refused, word)
+            }
             // Another phone hosts this table under a later lead (it took
             // the table over while this one was locked, or at the same
             // moment): this phone joins it with its copy, in its seat.
@@ -292,11 +304,9 @@ async fn run<G: GameScreen + TableGame>(
                         phone = guest;
                         events = guest_events;
                         status = LinkStatus::Guest(LinkState::Offline);
-                        refused = Some(lang.table().stepped_down.to_string());
-                        // Shown here: a changed game would end the notice.
-                        show_game(ui, &phone);
+                        notice = Some(lang.table().stepped_down.to_string());
                         Changed {
-                            game: false,
+                            game: true,
                             saved: true,
                         }
                     }
@@ -307,10 +317,12 @@ async fn run<G: GameScreen + TableGame>(
                 }
             }
             Wake::Guest(GuestLinkEvent::Table(GuestEvent::Dropped { moves })) => {
-                refused = Some(lang.dropped_moves(moves));
-                show_game(ui, &phone);
+                notice = Some(match notice.take() {
+                    Some(told) => format!("{told} {}", lang.dropped_moves(moves)),
+                    None => lang.dropped_moves(moves),
+                });
                 Changed {
-                    game: false,
+                    game: true,
                     saved: true,
                 }
             }
@@ -361,7 +373,7 @@ async fn run<G: GameScreen + TableGame>(
         }
         // After the game: who may undo and redo here is written with the
         // table, on the game just shown.
-        show_table(ui, &phone, &status, &refused);
+        show_table(ui, &phone, &status, &refused.clone().or(notice.clone()));
         unsaved |= changed.saved;
     }
     // Leaving: the copy stays, playable on this phone alone.

@@ -8,7 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { id, open, shot } from './support/harness.mjs';
-import { BIN, proc, startTable, join as joinGame, mustChoose, claim } from './support/tables.mjs';
+import {
+  BIN, proc, startTable, join as joinGame, joinEinstein as join, mustChoose, claim,
+  newEinstein as newEinsteinAt, chooseIfAsked, rollIfAsked, rollOnAny, marks,
+} from './support/tables.mjs';
 
 let table, app, relayUrl;
 const log = (...a) => { if (process.env.TABLE_DEBUG) console.log(...a); };
@@ -20,47 +23,7 @@ before(async () => {
 after(async () => { await table?.stop(); });
 
 const phone = (locale, colorScheme) => table.phone(locale, colorScheme);
-
-/** A new Einstein on `page`; Anne starts, or with `rollOff` a roll-off
- * says who does. */
-async function newEinstein(page, names, { rollOff = false } = {}) {
-  await open(page, app.url);
-  await page.tap(id('open-einstein'));
-  await page.waitForSelector(id('setup'));
-  for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
-  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
-  if (rollOff) {
-    await page.tap(id('first-rolloff'));
-  } else {
-    await page.tap(id('first-chosen'));
-    await page.tap(id('first-0'));
-  }
-  await page.tap(id('start-game'));
-  await page.waitForSelector(id('einstein-game'));
-}
-
-const ORDERS = [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 3, 4], [0, 2, 3, 4], [1, 2, 3, 4]];
-
-/** Chooses on this phone if it has a choice to make; true if it did. */
-async function chooseIfAsked(page) {
-  if (!(await page.$(`${id('choose')}:not([inert] *)`))) return false;
-  for (const order of ORDERS) {
-    for (const i of order) await page.tap(id(`edie-${i}`));
-    if (!(await page.isDisabled(id('confirm-choice')))) {
-      await page.tap(id('confirm-choice'));
-      return true;
-    }
-    await page.tap(id(`edie-${order[0]}`)); // clears the picks
-  }
-  throw new Error('no legal choice found');
-}
-
-async function rollIfAsked(page) {
-  const roll = await page.$(`${id('einstein-roll')}:not([inert] *)`);
-  if (!roll) return false;
-  await roll.tap();
-  return true;
-}
+const newEinstein = (page, names, options) => newEinsteinAt(page, app.url, names, options);
 
 test('Einstein on three phones: each chooses on their own, the others hidden until all have chosen', async () => {
   const host = await phone('fr-FR');
@@ -463,25 +426,6 @@ async function cuttable(page) {
     restore() { online = true; },
   };
 }
-
-/** Joins an Einstein game by its link, on seat `seat`; `notOffered`: the
- * seats its picker must not offer. */
-const join = (page, url, seat, notOffered = []) => joinGame(page, url, seat, 'einstein', { notOffered });
-
-/** Taps the roll on whichever phone has it; the phone that rolled. */
-async function rollOnAny(phones) {
-  for (let i = 0; i < 100; i++) {
-    for (const page of phones) if (await rollIfAsked(page)) return page;
-    await phones[0].waitForTimeout(100);
-  }
-  throw new Error('no phone offered the roll');
-}
-
-const tableLine = (page) => page.textContent(id('table-line'));
-
-/** The marks of the current roll as any language shows them: who, and the
- * two sums. */
-const marks = (page) => page.$$eval(`${id('events')} .event`, (rows) => rows.map((r) => r.textContent.split('·').slice(0, 2).join('·').trim()).join(' | '));
 
 test('A phone offline and back keeps what it chose; a move that lost a race says who played first; when the host page is closed, a guest hosts it from here and the other follows it by itself', async () => {
   const host = await phone('fr-FR');

@@ -28,7 +28,7 @@ use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
     encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Lead, Member, Origin, PhoneId,
-    SeatView, Secret, Step, ToGuest, ToHost, HEARTBEAT, MAX_FRAME, PROTOCOL,
+    SeatView, Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
 };
 use super::{seat_may, Output, PeerId};
 use ::core::time::Duration;
@@ -53,7 +53,7 @@ const ANSWERS_KEPT: u64 = 64;
 const ROSTER_MAX: usize = 32;
 /// The first pause between probes of the roster's phones not joined here;
 /// it doubles up to [`PROBE_MAX`], and starts again when a phone leaves.
-const PROBE_FIRST: Duration = HEARTBEAT;
+const PROBE_FIRST: Duration = Duration::from_secs(1);
 const PROBE_MAX: Duration = Duration::from_secs(30);
 
 /// What happened, for the host's screen.

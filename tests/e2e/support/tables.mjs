@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import path from 'node:path';
-import { start, id, ROOT } from './harness.mjs';
+import { start, id, open, ROOT } from './harness.mjs';
 
 export const BIN = path.join(ROOT, 'target/debug');
 
@@ -103,3 +103,67 @@ export async function claim(page, seat) {
   assert.equal(seen.taken, false, 'no "seat taken" on an ordinary claim');
   assert.equal(seen.asked, true, 'the claim shown as asked of the host until it answers');
 }
+
+// ---------------------------------------------------------------------------
+// Einstein at a table: shared by the tests of the link and of its faults.
+
+/** A new Einstein on `page` (the app served at `url`); Anne starts, or
+ * with `rollOff` a roll-off says who does. */
+export async function newEinstein(page, url, names, { rollOff = false } = {}) {
+  await open(page, url);
+  await page.tap(id('open-einstein'));
+  await page.waitForSelector(id('setup'));
+  for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  if (rollOff) {
+    await page.tap(id('first-rolloff'));
+  } else {
+    await page.tap(id('first-chosen'));
+    await page.tap(id('first-0'));
+  }
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id('einstein-game'));
+}
+
+/** Joins an Einstein game by its link, on seat `seat`; `notOffered`: the
+ * seats its picker must not offer. */
+export const joinEinstein = (page, url, seat, notOffered = []) => join(page, url, seat, 'einstein', { notOffered });
+
+const ORDERS = [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 3, 4], [0, 2, 3, 4], [1, 2, 3, 4]];
+
+/** Chooses on this phone if it has a choice to make; true if it did. With
+ * `seat`, for that player (a host phone also chooses for the seats no
+ * phone holds: its chips say for whom). */
+export async function chooseIfAsked(page, seat) {
+  if (!(await page.$(`${id('choose')}:not([inert] *)`))) return false;
+  if (seat !== undefined && (await page.$(id(`chooser-${seat}`)))) await page.tap(id(`chooser-${seat}`));
+  for (const order of ORDERS) {
+    for (const i of order) await page.tap(id(`edie-${i}`));
+    if (!(await page.isDisabled(id('confirm-choice')))) {
+      await page.tap(id('confirm-choice'));
+      return true;
+    }
+    await page.tap(id(`edie-${order[0]}`)); // clears the picks
+  }
+  throw new Error('no legal choice found');
+}
+
+export async function rollIfAsked(page) {
+  const roll = await page.$(`${id('einstein-roll')}:not([inert] *)`);
+  if (!roll) return false;
+  await roll.tap();
+  return true;
+}
+
+/** Taps the roll on whichever phone has it; the phone that rolled. */
+export async function rollOnAny(phones) {
+  for (let i = 0; i < 100; i++) {
+    for (const page of phones) if (await rollIfAsked(page)) return page;
+    await phones[0].waitForTimeout(100);
+  }
+  throw new Error('no phone offered the roll');
+}
+
+/** The marks of the current roll as any language shows them: who, and the
+ * two sums. */
+export const marks = (page) => page.$$eval(`${id('events')} .event`, (rows) => rows.map((r) => r.textContent.split('·').slice(0, 2).join('·').trim()).join(' | '));

@@ -1,0 +1,316 @@
+// A table's faults, in headless Chromium: a host whose screen locks while
+// another phone takes the table over, two phones taking it over at once,
+// and a guest whose relay WebSocket dies without closing. iroh's real relay
+// server runs on 127.0.0.1 (examples/local_relay.rs); the phones are
+// browser pages at 390×844. Nothing leaves the machine. Each test prints
+// the figures it asserts.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { id, shot } from './support/harness.mjs';
+import {
+  startTable, joinEinstein as join, newEinstein, chooseIfAsked, rollOnAny, marks,
+} from './support/tables.mjs';
+
+let table, app;
+const log = (...a) => { if (process.env.TABLE_DEBUG) console.log(...a); };
+
+before(async () => {
+  table = await startTable();
+  ({ app } = table);
+});
+after(async () => { await table?.stop(); });
+
+const phone = (locale, colorScheme) => table.phone(locale, colorScheme);
+
+/** The line saying how this phone's link stands: the game's table line,
+ * or the table screen's. */
+const linkLine = (page) => page.evaluate(() =>
+  (document.querySelector('[data-testid="table-line"]') ?? document.querySelector('[data-testid="link-status"]'))?.textContent ?? '');
+
+/** A guest's line naming `name`'s phone as the host, in either language. */
+const hostedBy = (name) => new RegExp(`(Connected to the table \\(host phone|Connecté à la table \\(téléphone hôte)\\s?: [^)]*${name}`);
+const HOSTING = /Table open|Table ouverte/;
+const LOST = /lost|perdue/i;
+
+/** Waits until `page`'s link line matches `re`. */
+const lineMatches = (page, re, timeout) => page.waitForFunction((src) => {
+  const line = document.querySelector('[data-testid="table-line"]') ?? document.querySelector('[data-testid="link-status"]');
+  return new RegExp(src).test(line?.textContent ?? '');
+}, re.source, { timeout, polling: 50 });
+
+/** Writes down on `page`, as they happen, the line its link shows and
+ * the notice above the game (`move-error`) each time either changes:
+ * `window.seen`, [time, line, notice]; a notice may last a moment only. */
+const watch = (page) => page.evaluate(() => {
+  window.seen = [];
+  const text = (testid) => document.querySelector(`[data-testid="${testid}"]`)?.textContent ?? '';
+  const look = () => {
+    const now = [Date.now(), text('table-line') || text('link-status'), text('move-error')];
+    const last = window.seen.at(-1);
+    if (!last || last[1] !== now[1] || last[2] !== now[2]) window.seen.push(now);
+  };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+});
+const seenOn = (page) => page.evaluate(() => window.seen);
+
+/** Waits until this phone has a choice to make (its dice not inert). */
+const choosing = (page, timeout = 20000) => page.waitForSelector(`${id('choose')}:not([inert] *)`, { timeout });
+
+/** Waits until this phone's marks of the roll name `name`. */
+const marksName = (page, name, timeout) => page.waitForFunction((n) =>
+  (document.querySelector('[data-testid="events"]')?.textContent ?? '').includes(n), name, { timeout, polling: 50 });
+
+/** Einstein on three phones joined by the link: Anne hosts in French (light),
+ * Bruno is English (dark), Chloé French (dark); every phone on the game. */
+async function threePhones({ brunoRoute } = {}) {
+  const host = await phone('fr-FR', 'light');
+  await newEinstein(host, app.url, ['Anne', 'Bruno', 'Chloé']);
+  await host.tap(id('play-on-phones'));
+  await host.waitForSelector(id('join-link'), { timeout: 30000 });
+  const url = (await host.textContent(id('join-link'))).trim();
+  const bruno = await phone('en-GB', 'dark');
+  await brunoRoute?.(bruno);
+  await join(bruno, url, 1, [0]);
+  const chloe = await phone('fr-FR', 'dark');
+  await join(chloe, url, 2, [0, 1]);
+  await host.waitForFunction(() => document.querySelectorAll('[data-testid^="free-seat-"]').length === 2, null, { timeout: 20000 });
+  await host.tap(id('to-game'));
+  await host.waitForSelector(id('einstein-game'));
+  return { host, bruno, chloe, url };
+}
+
+test('A locked host wakes into the one table: it finds the phone that took over, steps down into its seat, and its player chooses there', async () => {
+  const { host: anne, bruno, chloe } = await threePhones();
+
+  // A whole round on the three phones first (Anne's roll), so that the
+  // next roll is Bruno's.
+  await rollOnAny([anne]);
+  for (const [page, seat] of [[anne, 0], [bruno, 1], [chloe, 2]]) {
+    await choosing(page);
+    assert.equal(await chooseIfAsked(page, seat), true);
+  }
+  for (const page of [anne, bruno, chloe]) await marksName(page, 'Chloé', 20000);
+  const round1 = await marks(anne);
+  for (const page of [bruno, chloe]) {
+    for (let i = 0; i < 50 && (await marks(page)) !== round1; i++) await page.waitForTimeout(100);
+    assert.equal(await marks(page), round1);
+  }
+
+  // Anne's page writes down what it shows as it happens: it is paused
+  // in between, and the notice may not last.
+  await watch(anne);
+
+  // Anne's screen locks: her page's JavaScript stops, as a phone's does.
+  const cdp = await anne.context().newCDPSession(anne);
+  await cdp.send('Debugger.enable');
+  const paused = new Promise((resolve) => cdp.once('Debugger.paused', resolve));
+  await cdp.send('Debugger.pause');
+  await paused;
+  const lockedAt = Date.now();
+  log('Anne paused');
+
+  // Bruno's phone hears the host's silence and he hosts the table from
+  // his phone; Chloé's finds it by herself.
+  await lineMatches(bruno, LOST, 30000);
+  console.log(`locked host: Bruno told his link is lost in ${Date.now() - lockedAt} ms`);
+  await bruno.tap(id('open-table'));
+  await bruno.tap(id('take-over'));
+  const tookOverAt = Date.now();
+  await bruno.waitForSelector(id('join-link'), { timeout: 30000 });
+  await lineMatches(chloe, hostedBy('Bruno'), 30000);
+  console.log(`locked host: Chloé joined Bruno's table ${Date.now() - tookOverAt} ms after he took it over`);
+  await bruno.tap(id('to-game'));
+  await bruno.waitForSelector(id('einstein-game'));
+
+  // Bruno rolls, Bruno and Chloé choose: the table waits for Anne.
+  assert.equal(await rollOnAny([bruno, chloe]), bruno, "the second roll is Bruno's");
+  await choosing(bruno);
+  assert.equal(await chooseIfAsked(bruno, 1), true);
+  await choosing(chloe);
+  assert.equal(await chooseIfAsked(chloe), true);
+  await chloe.waitForFunction(() => /Anne/.test(document.querySelector('[data-testid="waiting-others"]')?.textContent ?? ''), null, { timeout: 20000 });
+  assert.doesNotMatch(await chloe.textContent(id('events')), /Anne/, "Anne's choice of this roll is not made yet");
+  log(`before waking: Chloé ${await linkLine(chloe)} | Bruno ${await linkLine(bruno)}`);
+
+  // Anne's phone wakes: within seconds it says another phone took the
+  // table over and is at Bruno's table, in her seat, with his roll.
+  await cdp.send('Debugger.resume');
+  const wokeAt = Date.now();
+  await cdp.send('Debugger.disable');
+  log(`Anne woke after ${wokeAt - lockedAt} ms locked`);
+  const STEPPED = /Un autre téléphone a repris la table pendant l'absence de celui-ci/;
+  try {
+    await anne.waitForFunction(([notice, joined]) => window.seen.some(([, , n]) => new RegExp(notice).test(n))
+      && window.seen.some(([, l]) => new RegExp(joined).test(l)), [STEPPED.source, hostedBy('Bruno').source], { timeout: 20000, polling: 50 });
+  } finally {
+    await shot(anne, 'table-faults-woken-fr-light');
+    log('Anne, after waking:', (await seenOn(anne)).map(([t, l, n]) => `+${t - wokeAt} ms ${l} ${n}`).join(' | '));
+  }
+  const seen = await seenOn(anne);
+  const noticeAt = seen.find(([, , n]) => STEPPED.test(n))[0];
+  const noticeGone = seen.find(([t, , n]) => t > noticeAt && !STEPPED.test(n))?.[0];
+  const joinedAt = seen.find(([, l]) => hostedBy('Bruno').test(l))[0];
+  const stepped = Math.max(noticeAt, joinedAt) - wokeAt;
+  console.log(`locked host woke: stepped-down notice after ${noticeAt - wokeAt} ms, connected to Bruno's table after ${joinedAt - wokeAt} ms`);
+  if (noticeGone) console.log(`  (the notice was shown for ${noticeGone - noticeAt} ms)`);
+  assert.ok(stepped <= 10000, `stepped down and joined ${stepped} ms after waking (want ≤ 10 s)`);
+  await choosing(anne, 10000);
+  await shot(anne, 'table-faults-woken-choosing-fr-light');
+  // The notice is there to be read: Bruno's roll, caught up, is not a move
+  // of the game that ends it.
+  const noticeWhenChoosing = (await anne.$(id('move-error'))) ? await anne.textContent(id('move-error')) : '';
+  assert.equal(await chooseIfAsked(anne, 0), true);
+  await Promise.all([bruno, chloe].map((page) => marksName(page, 'Anne', 10000)));
+  const shown = Date.now() - wokeAt;
+  console.log(`locked host woke: Anne's choice, made on her phone, shown on Bruno's and Chloé's after ${shown} ms`);
+  assert.ok(shown <= 10000, `Anne's choice shown ${shown} ms after waking (want ≤ 10 s)`);
+  // One table: the same marks on the three phones.
+  const round2 = await marks(bruno);
+  assert.match(round2, /Anne/);
+  for (const page of [anne, chloe]) {
+    for (let i = 0; i < 50 && (await marks(page)) !== round2; i++) await page.waitForTimeout(100);
+    assert.equal(await marks(page), round2);
+  }
+  assert.match(await linkLine(anne), hostedBy('Bruno'));
+  for (const page of [bruno, chloe]) assert.deepEqual(page.errors, []);
+  log('Anne\'s page errors:', anne.errors);
+  for (const page of [anne, bruno, chloe]) await page.context().close();
+  assert.match(noticeWhenChoosing, STEPPED,
+    `the stepped-down notice still shown when Anne's phone offers her choice (it was shown ${noticeGone ? noticeGone - noticeAt : '?'} ms)`);
+});
+
+test('Two phones take the table over at once: within seconds they are at one table, and a roll on one shows on the other', async () => {
+  const { host, bruno, chloe } = await threePhones();
+  await host.context().close();
+  const closedAt = Date.now();
+  await Promise.all([bruno, chloe].map((page) => lineMatches(page, LOST, 30000)));
+  console.log(`host page closed: both guests told the link is lost after ${Date.now() - closedAt} ms`);
+  for (const page of [bruno, chloe]) {
+    await page.tap(id('open-table'));
+    await page.waitForSelector(id('take-over'));
+  }
+  for (const page of [bruno, chloe]) await watch(page);
+  // Both tap "Host it from here" within a second of each other.
+  const taps = await Promise.all([bruno, chloe].map(async (page) => { await page.tap(id('take-over')); return Date.now(); }));
+  const tappedAt = Math.max(...taps);
+  console.log(`two take-overs tapped ${Math.abs(taps[0] - taps[1])} ms apart`);
+  assert.ok(Math.abs(taps[0] - taps[1]) < 1000);
+
+  // One hosts, and the other is its guest.
+  const names = new Map([[bruno, 'Bruno'], [chloe, 'Chloé']]);
+  let lines;
+  let hostPage;
+  for (const end = tappedAt + 20000; Date.now() < end; await bruno.waitForTimeout(100)) {
+    lines = await Promise.all([bruno, chloe].map(linkLine));
+    const [b, c] = lines;
+    if (HOSTING.test(b) && hostedBy('Bruno').test(c)) hostPage = bruno;
+    if (HOSTING.test(c) && hostedBy('Chloé').test(b)) hostPage = chloe;
+    if (hostPage) break;
+  }
+  const oneTable = Date.now() - tappedAt;
+  if (!hostPage) {
+    await shot(bruno, 'table-faults-two-takeovers-bruno-en-dark');
+    await shot(chloe, 'table-faults-two-takeovers-chloe-fr-dark');
+  }
+  assert.ok(hostPage, `one table within 20 s: Bruno's line "${lines[0]}", Chloé's "${lines[1]}"`);
+  const guestPage = hostPage === bruno ? chloe : bruno;
+  // Whether the guest hosted first (then stepped down) or found the other
+  // while it looked for a host.
+  const history = await seenOn(guestPage);
+  log(`${names.get(guestPage)}'s lines:`, history.map(([t, l, n]) => `+${t - tappedAt} ms ${l} ${n}`).join(' | '));
+  const hosted = history.some(([, l]) => HOSTING.test(l));
+  console.log(`two take-overs: one table (${names.get(hostPage)} hosts, ${names.get(guestPage)} ${hosted ? 'hosted, then stepped down and' : 'found it and'} joined it) ${oneTable} ms after the second tap`);
+  assert.ok(oneTable <= 10000, `one table ${oneTable} ms after the taps (want ≤ 10 s)`);
+  // The phone that tapped "Host it from here" and is a guest is told why,
+  // on the table screen it is on.
+  await guestPage.waitForFunction(() => /already hosts this table|took the table over|accueille déjà cette table|a repris la table/.test(document.querySelector('[data-testid="table-notice"]')?.textContent ?? ''), null, { timeout: 5000 });
+  await shot(guestPage, `table-faults-two-takeovers-guest-${guestPage === bruno ? 'en' : 'fr'}-dark`);
+
+  // A roll on one shows on the other.
+  for (const page of [hostPage, guestPage]) {
+    await page.tap(id('to-game'));
+    await page.waitForSelector(id('einstein-game'));
+  }
+  assert.equal(await guestPage.$(`${id('choose')}:not([inert] *)`), null, 'no roll yet');
+  log(`${names.get(guestPage)}'s game says: "${(await guestPage.$(id('move-error'))) ? await guestPage.textContent(id('move-error')) : ''}"`);
+  const roller = await rollOnAny([hostPage, guestPage]);
+  const rolledAt = Date.now();
+  const other = roller === bruno ? chloe : bruno;
+  await choosing(other, 10000);
+  console.log(`two take-overs: a roll on ${names.get(roller)}'s phone shown on ${names.get(other)}'s in ${Date.now() - rolledAt} ms`);
+
+  // The phone that hosts now goes Home and resumes the game: it is back at
+  // its table (the table line, the others' moves), not a one-phone game.
+  for (let i = 0; i < 3 && !(await hostPage.$('[data-testid^="resume-"]')); i++) {
+    await hostPage.tap('.topbar .back');
+    await hostPage.waitForTimeout(300);
+  }
+  await hostPage.waitForSelector('[data-testid^="resume-"]', { timeout: 20000 });
+  await hostPage.tap('[data-testid^="resume-"]');
+  await hostPage.waitForSelector(id('einstein-game'), { timeout: 20000 });
+  await lineMatches(hostPage, HOSTING, 20000);
+  await lineMatches(guestPage, hostedBy(names.get(hostPage)), 30000);
+  assert.equal(await hostPage.$(id('play-on-phones')), null, 'not offered to start a table: it is at one');
+  for (const page of [bruno, chloe]) assert.deepEqual(page.errors, []);
+  for (const page of [bruno, chloe]) await page.context().close();
+});
+
+/** This phone's way to the relay, whose open WebSockets the test can kill:
+ * `kill()` makes every one open now stop forwarding, both ways, without
+ * closing (a path that died: frames vanish, no one is told); WebSockets
+ * opened afterwards work. */
+async function killable(page) {
+  const open = new Set();
+  await page.routeWebSocket(/\/relay/, (ws) => {
+    const path = { dead: false };
+    const server = ws.connectToServer();
+    ws.onMessage((m) => { if (!path.dead) server.send(m); });
+    server.onMessage((m) => { if (!path.dead) ws.send(m); });
+    // Closing is forwarded while the path lives (a handler stops the
+    // default forwarding); a dead path carries no close either.
+    ws.onClose((code, reason) => { open.delete(path); if (!path.dead) server.close({ code, reason }); });
+    server.onClose((code, reason) => { open.delete(path); if (!path.dead) ws.close({ code, reason }); });
+    open.add(path);
+  });
+  return {
+    kill() {
+      for (const path of open) path.dead = true;
+      const killed = open.size;
+      open.clear();
+      return killed;
+    },
+  };
+}
+
+test('A guest whose relay WebSocket dies without closing, as it chooses: its choice reaches the host within seconds on a fresh path', async () => {
+  let path;
+  const { host, bruno, chloe } = await threePhones({ brunoRoute: async (page) => { path = await killable(page); } });
+  await rollOnAny([host]);
+  await choosing(host);
+  assert.equal(await chooseIfAsked(host, 0), true);
+  await choosing(chloe);
+  assert.equal(await chooseIfAsked(chloe), true);
+  await choosing(bruno);
+  await host.waitForFunction(() => /Bruno/.test(document.querySelector('[data-testid="waiting-others"]')?.textContent ?? ''), null, { timeout: 20000 });
+  assert.doesNotMatch(await host.textContent(id('events')), /Bruno/);
+
+  // Bruno chooses as his path to the relay dies.
+  const killed = path.kill();
+  const diedAt = Date.now();
+  log(`killed ${killed} WebSocket(s)`);
+  assert.ok(killed >= 1, 'a WebSocket was open');
+  assert.equal(await chooseIfAsked(bruno), true);
+  try {
+    await marksName(host, 'Bruno', 15000);
+  } finally {
+    log(`Bruno: ${await linkLine(bruno)} | host: ${await linkLine(host)}`);
+  }
+  const reached = Date.now() - diedAt;
+  console.log(`dead WebSocket: the choice made as it died reached the host in ${reached} ms`);
+  await shot(bruno, 'table-faults-dead-websocket-en-dark');
+  assert.ok(reached <= 6000, `the choice reached the host ${reached} ms after the path died (want ≤ 6 s)`);
+  await marksName(chloe, 'Bruno', 10000);
+  await lineMatches(bruno, hostedBy('Anne'), 10000);
+  for (const page of [host, bruno, chloe]) assert.deepEqual(page.errors, []);
+  for (const page of [host, bruno, chloe]) await page.context().close();
+});
