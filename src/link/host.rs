@@ -40,7 +40,9 @@ pub const QUEUE_BYTES: usize = 2 << 20;
 /// that long is cut off.
 const WRITE_WAIT: Duration = Duration::from_secs(10);
 /// How long a probe of another phone may take, from the dial to its answer.
-const PROBE_WAIT: Duration = Duration::from_secs(5);
+/// A phone that just took a table over may not be on the relay yet: its
+/// handshake is retried until this, and the probe asked again later.
+const PROBE_WAIT: Duration = Duration::from_secs(3);
 
 /// A guest's outgoing frames, and how many bytes of them wait.
 struct Writer {

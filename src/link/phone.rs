@@ -349,6 +349,7 @@ async fn find_host(
             ..ticket.clone()
         }
     });
-    probe.close().await;
+    // Closed beside: the phone opens its own endpoint meanwhile.
+    n0_future::task::spawn(async move { probe.close().await });
     Ok(hosted)
 }

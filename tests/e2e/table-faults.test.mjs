@@ -311,6 +311,15 @@ test('A guest whose relay WebSocket dies without closing, as it chooses: its cho
   assert.ok(reached <= 6000, `the choice reached the host ${reached} ms after the path died (want ≤ 6 s)`);
   await marksName(chloe, 'Bruno', 10000);
   await lineMatches(bruno, hostedBy('Anne'), 10000);
+
+  // The host's page reloads: its table opens again with no wait for a
+  // probe (a phone that took it over meanwhile is found beside the game).
+  await host.reload();
+  await host.waitForSelector(id('einstein-game'), { timeout: 30000 });
+  const shownAt = Date.now();
+  await lineMatches(host, HOSTING, 20000);
+  console.log(`host reopened: table open ${Date.now() - shownAt} ms after the game shows`);
+  await lineMatches(bruno, hostedBy('Anne'), 30000);
   for (const page of [host, bruno, chloe]) assert.deepEqual(page.errors, []);
   for (const page of [host, bruno, chloe]) await page.context().close();
 });
