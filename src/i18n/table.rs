@@ -53,8 +53,8 @@ texts! {
         "Un autre téléphone accueille déjà cette table : ce téléphone l'a rejointe, à sa place.",
         "Another phone already hosts this table: this phone joined it, in its seat.";
     stepped_down:
-        "Un autre téléphone a repris la table pendant l'absence de celui-ci : ce téléphone l'a rejointe, à sa place. La partie continue là-bas.",
-        "Another phone took the table over while this one was away: this phone joined it, in its seat. The game goes on there.";
+        "Un autre téléphone accueille maintenant cette table : ce téléphone l'a rejointe, à sa place. La partie continue là-bas.",
+        "Another phone hosts this table now: this phone joined it, in its seat. The game goes on there.";
     unanswered:
         "L'hôte ne répond pas encore : votre coup est gardé et envoyé à nouveau…",
         "No answer from the host yet: your move is kept and sent again…";

@@ -138,7 +138,7 @@ test('A locked host wakes into the one table: it finds the phone that took over,
   const wokeAt = Date.now();
   await cdp.send('Debugger.disable');
   log(`Anne woke after ${wokeAt - lockedAt} ms locked`);
-  const STEPPED = /Un autre téléphone a repris la table pendant l'absence de celui-ci/;
+  const STEPPED = /Un autre téléphone accueille maintenant cette table/;
   try {
     await anne.waitForFunction(([notice, joined]) => window.seen.some(([, , n]) => new RegExp(notice).test(n))
       && window.seen.some(([, l]) => new RegExp(joined).test(l)), [STEPPED.source, hostedBy('Bruno').source], { timeout: 20000, polling: 50 });
@@ -223,7 +223,7 @@ test('Two phones take the table over at once: within seconds they are at one tab
   assert.ok(oneTable <= 10000, `one table ${oneTable} ms after the taps (want ≤ 10 s)`);
   // The phone that tapped "Host it from here" and is a guest is told why,
   // on the table screen it is on.
-  await guestPage.waitForFunction(() => /already hosts this table|took the table over|accueille déjà cette table|a repris la table/.test(document.querySelector('[data-testid="table-notice"]')?.textContent ?? ''), null, { timeout: 5000 });
+  await guestPage.waitForFunction(() => /already hosts this table|hosts this table now|accueille déjà cette table|accueille maintenant cette table/.test(document.querySelector('[data-testid="table-notice"]')?.textContent ?? ''), null, { timeout: 5000 });
   await shot(guestPage, `table-faults-two-takeovers-guest-${guestPage === bruno ? 'en' : 'fr'}-dark`);
 
   // A roll on one shows on the other.
