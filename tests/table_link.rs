@@ -9,7 +9,7 @@ use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
 use genius::core::game::{Actor, Game};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
-use genius::core::link::host::{Host, HostEvent, Misbehaviour};
+use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{
     encode, Denied, Entry, FrameError, Held, JoinRefusal, Lead, Origin, PhoneId, Secret, Start,
@@ -1202,6 +1202,82 @@ fn a_guest_saved_with_its_choice_has_it_after_a_restart() {
         Guest::restore(old, None).seat_choice(),
         SeatChoice::Held(Some(1))
     );
+}
+
+/// A copy saved by protocol 4 (phones numbered, no lead, no roster): its
+/// phone ids as numbers, the fields that came with protocol 5 left out.
+fn as_protocol_4(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for field in ["lead", "roster", "hosted_here", "term"] {
+                map.remove(field);
+            }
+            for (key, field) in map.iter_mut() {
+                match field {
+                    serde_json::Value::String(hex) if matches!(key.as_str(), "phone" | "me") => {
+                        *field = old_number(hex)
+                    }
+                    serde_json::Value::Array(seats) if key == "seats" => {
+                        for seat in seats.iter_mut() {
+                            if let serde_json::Value::String(hex) = seat {
+                                *seat = old_number(hex);
+                            }
+                        }
+                    }
+                    other => as_protocol_4(other),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(as_protocol_4),
+        _ => {}
+    }
+}
+
+/// A numbered phone's key as the number protocol 4 saved.
+fn old_number(hex: &str) -> serde_json::Value {
+    let n = u64::from_str_radix(&hex[48..], 16).unwrap();
+    assert_eq!(PhoneId::numbered(n).to_hex(), hex, "a numbered phone");
+    n.into()
+}
+
+#[test]
+fn a_table_saved_by_the_previous_protocol_opens_and_carries_on() {
+    let mut table = einstein_table();
+    table
+        .host
+        .act(Step::Act(roll([1, 2, 3, 4, 5])), table.now)
+        .unwrap();
+    settle(&mut table);
+    let mut old_host = serde_json::to_value(table.host.saved()).unwrap();
+    as_protocol_4(&mut old_host);
+    assert!(
+        old_host["me"].is_u64() && old_host.get("term").is_none(),
+        "{old_host}"
+    );
+    let mut old_guest = serde_json::to_value(table.phones[0].guest.saved()).unwrap();
+    as_protocol_4(&mut old_guest);
+    assert!(
+        old_guest["phone"].is_u64() && old_guest.get("lead").is_none(),
+        "{old_guest}"
+    );
+
+    // The host's copy hosts again, its seats and log as they were.
+    let saved: SavedHost<Einstein> = serde_json::from_value(old_host).unwrap();
+    let replica = Replica::restore(saved.replica.clone()).unwrap();
+    let host = Host::restore(saved, replica);
+    assert_eq!(host.replica().head(), table.host.replica().head());
+    let phones = |h: &Host<Einstein>| h.seats().iter().map(|s| s.phone).collect::<Vec<_>>();
+    assert_eq!(phones(&host), phones(&table.host));
+    assert_eq!(host.lead().term, 0);
+    // The guest's copy carries the game on alone, or hosts it.
+    let saved: SavedGuest<Einstein> = serde_json::from_value(old_guest).unwrap();
+    assert_eq!(saved.phone, table.phones[0].guest.phone());
+    let replica = Replica::restore(saved.replica.clone().unwrap()).unwrap();
+    let mut carried = Host::new(replica, SECRET, saved.phone, saved.claim).with_term(1);
+    assert_eq!(carried.seat_of(saved.phone), Some(1));
+    carried
+        .act(Step::Act(choose(1)), table.now)
+        .expect("Bruno chooses on the copy carried on");
 }
 
 #[test]

@@ -135,9 +135,17 @@ impl PhoneId {
 }
 
 impl fmt::Debug for PhoneId {
-    /// Its first 8 hex digits, as iroh shortens its keys.
+    /// Its first 8 hex digits, as iroh shortens its keys (a numbered
+    /// phone: its number).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PhoneId({})", &self.to_hex()[..8])
+        match self.0[..24].iter().all(|b| *b == 0) {
+            true => write!(
+                f,
+                "PhoneId(#{})",
+                u64::from_be_bytes(self.0[24..].try_into().unwrap_or_default())
+            ),
+            false => write!(f, "PhoneId({})", &self.to_hex()[..8]),
+        }
     }
 }
 
@@ -541,6 +549,7 @@ mod tests {
         let old: PhoneId = serde_json::from_str("1234").unwrap();
         assert_eq!(old, PhoneId::numbered(1234));
         assert!(serde_json::from_str::<PhoneId>("\"abc\"").is_err());
+        assert_eq!(format!("{old:?}"), "PhoneId(#1234)");
         assert_eq!(PhoneId::from_hex(&key.to_hex()), Some(key));
     }
 
