@@ -4,6 +4,11 @@
 // phone to the other phone showing it, at 1× and 4× CPU (a mid-range phone),
 // through iroh's real relay server on 127.0.0.1 (examples/local_relay.rs).
 //   node tests/e2e/benches/table-bench.mjs [MOVES]   (scripts/bench runs it)
+// TABLE_BENCH_DELAY_MS=250 delays every frame of each phone's relay
+// WebSocket that long, each way (a slow network: a frame from one phone to
+// the other through the relay is delayed twice, 500 ms); a roll counts as
+// shown when the other phone offers its choice. TABLE_BENCH_CPUS=1 runs at
+// 1× only.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -12,6 +17,8 @@ import readline from 'node:readline';
 import { start, WEB_DIST, id, open, ROOT } from '../support/harness.mjs';
 
 const MOVES = Number(process.argv[2] || 30);
+const DELAY = Number(process.env.TABLE_BENCH_DELAY_MS || 0);
+const CPUS = (process.env.TABLE_BENCH_CPUS || '1,4').split(',').map(Number);
 const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -46,13 +53,23 @@ const app = await start();
 async function phone(locale, cpu) {
   const page = await app.page({ locale });
   await page.addInitScript((url) => localStorage.setItem('genius.settings', JSON.stringify({ version: 1, relay: url })), relayUrl);
+  if (DELAY) {
+    // Every frame on its way, each way, DELAY ms later (in order: one delay).
+    await page.routeWebSocket(/\/relay/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => setTimeout(() => server.send(m), DELAY));
+      server.onMessage((m) => setTimeout(() => ws.send(m), DELAY));
+      ws.onClose((code, reason) => server.close({ code, reason }));
+      server.onClose((code, reason) => ws.close({ code, reason }));
+    });
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   return page;
 }
 
 try {
-  for (const cpu of [1, 4]) {
+  for (const cpu of CPUS) {
     const host = await phone('fr-FR', cpu);
     await open(host, app.url);
     await host.tap(id('open-einstein'));
@@ -80,6 +97,7 @@ try {
     // line goes or the next roll is offered), and so on.
     const latencies = [];
     const drivers = [];
+    const byWay = { 'host → guest': [], 'guest → host': [] };
     const choose = async (page) => {
       for (const order of [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 3, 4], [0, 2, 3, 4], [1, 2, 3, 4]]) {
         for (const i of order) await page.tap(id(`edie-${i}`));
@@ -91,16 +109,20 @@ try {
       const [actor, watcher] = (await host.$(`${id('einstein-roll')}:not([inert] *)`)) ? [host, guest] : [guest, host];
       // The watcher notes the clock when its status line changes (a
       // mutation observer: no polling interval in the figure).
-      await watcher.evaluate(() => {
+      // On a slow network the status line may still be catching up with
+      // the last round: there, the roll is shown when the choice is offered.
+      await watcher.evaluate((slow) => {
         const status = () => document.querySelector('[data-testid="game-status"]')?.textContent;
+        const offered = () => document.querySelector('[data-testid="choose"]:not([inert] *)');
         const before = status();
+        const shown = slow ? () => offered() : () => status() !== before;
         window.__shown = new Promise((resolve) => {
           const seen = new MutationObserver(() => {
-            if (status() !== before) { seen.disconnect(); resolve(Date.now()); }
+            if (shown()) { seen.disconnect(); resolve(Date.now()); }
           });
-          seen.observe(document.body, { subtree: true, childList: true, characterData: true });
+          seen.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
         });
-      });
+      }, DELAY > 0);
       // The tap's time is the touch's, as the actor's page received it
       // (the event's time stamp, queueing included): the test driver's own
       // steps before it (scrolling, waiting for the button to be still)
@@ -115,6 +137,7 @@ try {
       const shown = await watcher.evaluate(() => window.__shown);
       const tapped = await actor.evaluate(() => window.__tapped);
       latencies.push(Math.round(shown - tapped));
+      byWay[actor === host ? 'host → guest' : 'guest → host'].push(Math.round(shown - tapped));
       drivers.push(shown - t);
       if (process.env.TABLE_BENCH_RAW) console.log(`${cpu}× ${actor === host ? 'host → guest' : 'guest → host'} ${latencies[latencies.length - 1]} (driver ${shown - t})`);
       await choose(host);
@@ -125,6 +148,11 @@ try {
     drivers.sort((a, b) => a - b);
     // TABLE_BENCH_RAW=1: every latency too, to pool several runs.
     if (process.env.TABLE_BENCH_RAW) console.log(`${cpu}× raw: ${latencies.join(' ')}`);
+    const ways = Object.entries(byWay).map(([way, l]) => {
+      l.sort((a, b) => a - b);
+      return `${way} median ${quantile(l, 0.5)} ms (${l.length})`;
+    }).join(', ');
+    if (DELAY) console.log(`${cpu}× CPU, ${DELAY} ms each way on every relay WebSocket (${2 * DELAY} ms from phone to phone): ${ways}`);
     console.log(`${cpu}× CPU: join link → seat picker ${joined} ms; a roll on one phone → shown on the other: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms (${latencies.length} rolls; from the driver's call: median ${quantile(drivers, 0.5)} ms, p95 ${quantile(drivers, 0.95)} ms)`);
     await host.context().close();
     await guest.context().close();
