@@ -1,0 +1,229 @@
+//! The host under a hostile flood, natively, through the real relay on
+//! 127.0.0.1: while two phones play Einstein (the host's player and a
+//! guest's, relay only), 48 programs knock at the host over and over
+//! (more than it lets in) and 8 phones with the table's secret ask for the
+//! whole log again 25 times a second and never read a byte. Prints the
+//! honest moves' latency (host → guest) before and during the flood, and
+//! the process's peak memory (host, guest and the hostile programs: an
+//! upper bound of the host's).
+//!
+//! `cargo bench --bench link_flood --features peer` (`GENIUS_FLOOD_SECS`,
+//! 60 by default; 2 under `cargo test`).
+
+#[path = "../common/relay.rs"]
+mod relay;
+
+use genius::core::autoplay::random_move;
+use genius::core::einstein::{self, Einstein};
+use genius::core::link::guest::{Guest, LinkState};
+use genius::core::link::host::Host;
+use genius::core::link::replica::Replica;
+use genius::core::link::wire::{encode, PhoneId, Secret, Start, Step, ToHost, ALPN, PROTOCOL};
+use genius::core::table::{Colour, FirstPlayer, Player};
+use genius::link::{GuestLink, HostLink, Options, Relay};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use relay::LocalRelay;
+use std::time::{Duration, Instant};
+use tokio::task::JoinSet;
+
+const SECRET: Secret = Secret::from_bytes([9; 16]);
+const KNOCKERS: usize = 48;
+const FLOODERS: usize = 8;
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// The process's memory, from /proc: (now, peak), in MiB.
+fn memory() -> (f64, f64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<f64>().ok())
+            .map_or(0.0, |kb| kb / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+async fn raw_endpoint(relay: &LocalRelay) -> iroh::Endpoint {
+    iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+        .relay_mode(iroh::RelayMode::custom([relay.url().parse().unwrap()]))
+        .bind()
+        .await
+        .unwrap()
+}
+
+/// The hostile programs against the host of `ticket_host`, until aborted.
+async fn flood(relay: &LocalRelay, ticket_host: String) -> JoinSet<()> {
+    let mut tasks = JoinSet::new();
+    let addr = iroh::EndpointAddr::new(ticket_host.parse().unwrap())
+        .with_relay_url(relay.url().parse().unwrap());
+    let knocker = raw_endpoint(relay).await;
+    for _ in 0..KNOCKERS {
+        let (endpoint, addr) = (knocker.clone(), addr.clone());
+        tasks.spawn(async move {
+            loop {
+                let knock = async {
+                    let connection = endpoint.connect(addr.clone(), ALPN).await.ok()?;
+                    let streams = connection.open_bi().await.ok()?;
+                    Some((connection, streams))
+                };
+                let held = tokio::time::timeout(Duration::from_secs(5), knock).await;
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                drop(held);
+            }
+        });
+    }
+    for _ in 0..FLOODERS {
+        let endpoint = raw_endpoint(relay).await;
+        let addr = addr.clone();
+        tasks.spawn(async move {
+            let me = PhoneId::from_hex(&endpoint.id().to_string()).unwrap();
+            let Ok(connection) = endpoint.connect(addr, ALPN).await else {
+                return;
+            };
+            let Ok((mut send, _never_read)) = connection.open_bi().await else {
+                return;
+            };
+            let hello = encode(&ToHost::<einstein::Action>::Hello {
+                protocol: PROTOCOL,
+                secret: SECRET,
+                phone: me,
+                seat: None,
+                held: None,
+                lead: None,
+                relay: None,
+            })
+            .unwrap();
+            let resend = encode(&ToHost::<einstein::Action>::Resend { from: 1 }).unwrap();
+            if send.write_all(&hello).await.is_err() {
+                return;
+            }
+            while send.write_all(&resend).await.is_ok() {
+                tokio::time::sleep(Duration::from_millis(40)).await;
+            }
+        });
+    }
+    tasks
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    let secs: u64 = std::env::var("GENIUS_FLOOD_SECS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(if full { 60 } else { 2 });
+    let relay = LocalRelay::start().await;
+    let mut rng = StdRng::seed_from_u64(11);
+    let (mut calm, mut flooded) = (Vec::new(), Vec::new());
+    let started = Instant::now();
+    let mut games = 0;
+    while started.elapsed() < Duration::from_secs(secs) || flooded.is_empty() {
+        games += 1;
+        let start = Start {
+            setup: einstein::Setup {
+                players: vec![
+                    Player::new("Anne", Colour::ALL[0]),
+                    Player::new("Bruno", Colour::ALL[1]),
+                ],
+                first: FirstPlayer::Chosen(0),
+            },
+            coach_allowed: true,
+            dice: Default::default(),
+        };
+        let replica = Replica::new(format!("flood-{games}"), start).unwrap();
+        let host = Host::new(replica, SECRET, PhoneId::numbered(1), Some(0));
+        let (host, _) = HostLink::<Einstein>::open(host, &Options::new(Relay::Own(relay.url())))
+            .await
+            .unwrap();
+        let guest_options = Options {
+            relay_only: true,
+            ..Options::new(Relay::Own(relay.url()))
+        };
+        let bruno = Guest::new(SECRET, PhoneId::numbered(2), Some(1), None);
+        let (bruno, _) = GuestLink::join(bruno, host.ticket(), &guest_options)
+            .await
+            .unwrap();
+        while !bruno.with(|g| g.state() == &LinkState::Joined) {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // The first game is played calm, the others under the flood.
+        let hostile = match games {
+            1 => None,
+            _ => Some(flood(&relay, host.ticket().host.clone()).await),
+        };
+        let latencies = if hostile.is_some() {
+            &mut flooded
+        } else {
+            &mut calm
+        };
+        let head = |g: &GuestLink<Einstein>| g.with(|g| g.replica().map_or(0, |r| r.head()));
+        let over = |played: &[Duration]| {
+            started.elapsed() > Duration::from_secs(secs) && played.len() >= 10
+        };
+        while !over(latencies) {
+            let host_move =
+                host.with(|h| random_move(h.replica().session().state(), &[0], &mut rng));
+            let bruno_move =
+                bruno.with(|g| random_move(g.replica()?.session().state(), &[1], &mut rng));
+            if let Some(action) = host_move {
+                let sent = Instant::now();
+                let Ok(seq) = host.act(Step::Act(action)) else {
+                    break;
+                };
+                while head(&bruno) < seq {
+                    tokio::time::sleep(Duration::from_micros(200)).await;
+                    assert!(
+                        sent.elapsed() < Duration::from_secs(10),
+                        "a move never arrived"
+                    );
+                }
+                latencies.push(sent.elapsed());
+            } else if let Some(action) = bruno_move {
+                let target = head(&bruno) + 1;
+                if bruno.act(Step::Act(action)).is_err() {
+                    break;
+                }
+                while head(&bruno) < target {
+                    tokio::time::sleep(Duration::from_micros(200)).await;
+                }
+            } else {
+                break;
+            }
+        }
+        if let Some(mut hostile) = hostile {
+            hostile.abort_all();
+            while hostile.join_next().await.is_some() {}
+        }
+        bruno.leave().await;
+        host.close().await;
+    }
+    calm.sort();
+    flooded.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let (now, peak) = memory();
+    println!(
+        "link flood: {games} Einstein games in {:.0} s, {KNOCKERS} programs knocking and {FLOODERS} phones asking for the log 25 times a second, never reading",
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "  host → guest, calm: median {:.2} ms, p95 {:.2} ms ({} moves)",
+        ms(percentile(&calm, 0.5)),
+        ms(percentile(&calm, 0.95)),
+        calm.len()
+    );
+    println!(
+        "  host → guest, flooded: median {:.2} ms, p95 {:.2} ms ({} moves)",
+        ms(percentile(&flooded, 0.5)),
+        ms(percentile(&flooded, 0.95)),
+        flooded.len()
+    );
+    println!(
+        "  process memory: {now:.1} MiB now, {peak:.1} MiB at its peak (host, guest and the flood)"
+    );
+}
