@@ -239,8 +239,6 @@ impl<G: TableGame> Phone<G> {
         }
     }
 
-    /// The seats this phone plays: a guest's own; the host's, and every
-    /// seat no phone holds (played on the host's screen).
     /// Whether this phone may undo (or redo) the move `step` names: one
     /// made on this phone (the host: also one of a phone no longer seated).
     pub fn may(&self, step: &Step<G::Action>) -> bool {
@@ -250,6 +248,8 @@ impl<G: TableGame> Phone<G> {
         }
     }
 
+    /// The seats this phone plays: a guest's own; the host's, and every
+    /// seat no phone holds (played on the host's screen).
     pub fn mine(&self) -> Vec<usize> {
         match self {
             Phone::Host(link) => link.with(|h| {
