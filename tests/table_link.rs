@@ -12,8 +12,8 @@ use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatCh
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{
-    encode, Denied, Entry, FrameError, Held, JoinRefusal, Lead, Origin, PhoneId, Secret, Start,
-    Step, StepKind, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
+    encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Lead, Origin, PhoneId, Secret,
+    Start, Step, StepKind, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
 };
 use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
@@ -1278,6 +1278,86 @@ fn a_table_saved_by_the_previous_protocol_opens_and_carries_on() {
     carried
         .act(Step::Act(choose(1)), table.now)
         .expect("Bruno chooses on the copy carried on");
+}
+
+/// Everything `host` sends to `peer`, read as messages.
+fn answers_to(
+    host: &mut Host<Einstein>,
+    peer: PeerId,
+) -> Vec<ToGuest<einstein::Setup, einstein::Action, einstein::Error>> {
+    let mut frames = Frames::default();
+    while let Some(output) = host.poll_output() {
+        if let Output::Transmit { peer: to, frame } = output {
+            if to == peer {
+                frames.push(&frame);
+            }
+        }
+    }
+    std::iter::from_fn(|| frames.next_message().ok().flatten()).collect()
+}
+
+#[test]
+fn a_move_refused_before_the_host_reopened_is_not_applied_when_sent_again() {
+    let start = Start {
+        setup: einstein::Setup {
+            players: players(2),
+            first: FirstPlayer::Chosen(0),
+        },
+        coach_allowed: true,
+        dice: Default::default(),
+    };
+    let bruno = PhoneId::numbered(2);
+    let mut host = Host::new(
+        Replica::new("stale".into(), start).unwrap(),
+        SECRET,
+        PhoneId::numbered(1),
+        Some(0),
+    );
+    let now = Duration::ZERO;
+    let hello = encode(&ToHost::<einstein::Action>::Hello {
+        protocol: PROTOCOL,
+        secret: SECRET,
+        phone: bruno,
+        seat: Some(1),
+        held: None,
+        lead: None,
+        relay: None,
+    })
+    .unwrap();
+    let propose = |id, action| {
+        encode(&ToHost::Propose {
+            id,
+            step: Step::Act(action),
+        })
+        .unwrap()
+    };
+    host.connected(1, bruno, now);
+    host.receive(1, &hello, now);
+    host.act(Step::Act(roll([1, 2, 3, 4, 5])), now).unwrap();
+    // Bruno's roll, not his to make, is refused (the answer lost with the
+    // host, which then reopens); his choice after it is applied.
+    host.receive(1, &propose(1, roll([6, 6, 6, 6, 6])), now);
+    host.receive(1, &propose(2, choose(1)), now);
+    answers_to(&mut host, 1);
+    let head = host.replica().head();
+    let saved = host.saved();
+    let mut host = Host::restore(saved.clone(), Replica::restore(saved.replica).unwrap());
+    host.connected(2, bruno, now);
+    host.receive(2, &hello, now);
+    // Both are sent again: the applied one answered as before, the refused
+    // one told stale, not played on a game that may have moved on.
+    host.receive(2, &propose(1, roll([6, 6, 6, 6, 6])), now);
+    host.receive(2, &propose(2, choose(1)), now);
+    let heard = answers_to(&mut host, 2);
+    let outcome = |id| {
+        heard.iter().find_map(|m| match m {
+            ToGuest::Answer { id: i, outcome } if *i == id => Some(outcome.clone()),
+            _ => None,
+        })
+    };
+    assert_eq!(outcome(1), Some(Err(Denied::Stale)));
+    assert_eq!(outcome(2), Some(Ok(head)));
+    assert_eq!(host.replica().head(), head, "nothing applied");
 }
 
 #[test]

@@ -321,6 +321,10 @@ impl Lang {
                 "Trop de coups attendent la connexion : attendez son retour.",
                 "Too many moves are waiting for the link: wait until it is back.",
             ),
+            Denied::Stale => self.pick(
+                "Ce coup n'a pas compté : l'hôte a rouvert la table depuis, et la partie a pu changer. Rejouez-le s'il vaut encore.",
+                "That move did not count: the host reopened the table since, and the game may have changed. Make it again if it still applies.",
+            ),
         };
         text.into()
     }

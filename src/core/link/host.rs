@@ -704,9 +704,14 @@ impl<G: Game> Host<G> {
             phone,
             proposal: id,
         };
-        // Sent again after a lost answer: answered again, applied once.
+        // Sent again after a lost answer: answered again, applied once. A
+        // proposal numbered before one already seen, whose answer is gone
+        // (a host reopened: refusals are not in the log), was made on a
+        // game that has moved on since: refused, its player told.
+        let seen = self.last_proposal.get(&phone).copied().unwrap_or(0);
         let outcome = match self.answers.get(&origin) {
             Some(answer) => answer.clone(),
+            None if id <= seen => Err(Denied::Stale),
             None => self.apply(self.seat_of(phone), step, Some(origin)),
         };
         self.answers.insert(origin, outcome.clone());

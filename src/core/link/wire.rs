@@ -442,6 +442,11 @@ pub enum Denied<E> {
     /// A switch of the table's dice from a phone that is neither the host
     /// nor the player to move's (see [`super::may_switch_dice`]).
     DiceSwitch,
+    /// A proposal sent again whose answer the host no longer has (it
+    /// reopened the table since, or the answer is long gone), numbered
+    /// before a later one of the same phone: not applied to a game that
+    /// may have changed since it was made.
+    Stale,
 }
 
 /// Why bytes from a peer were not read; the connection is then closed.
