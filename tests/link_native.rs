@@ -14,8 +14,8 @@ use genius::core::link::host::{Host, HostEvent};
 use genius::core::link::replica::Replica;
 use genius::core::link::ticket::Ticket;
 use genius::core::link::wire::{
-    encode, Denied, Frames, JoinRefusal, PhoneId, Secret, Start, Step, ToGuest, ToHost, ALPN,
-    MAX_FRAME, PROTOCOL,
+    encode, Denied, Frames, Hello, JoinRefusal, PhoneId, Secret, Start, Step, ToGuest, ToHost,
+    ALPN, MAX_FRAME, PROTOCOL,
 };
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::link::{GuestLink, GuestLinkEvent, HostLink, Options, Relay};
@@ -332,7 +332,7 @@ async fn a_hostile_peer_changes_nothing() {
     let before = host.with(|h| h.replica().entries().to_vec());
 
     let hello = |secret: Secret, phone: PhoneId, seat: Option<usize>| {
-        encode(&ToHost::<einstein::Action>::Hello {
+        encode(&ToHost::<einstein::Action>::Hello(Hello {
             protocol: PROTOCOL,
             secret,
             phone,
@@ -340,7 +340,7 @@ async fn a_hostile_peer_changes_nothing() {
             held: None,
             lead: None,
             relay: None,
-        })
+        }))
         .unwrap()
     };
     // Another protocol: iroh refuses the connection itself.
@@ -480,7 +480,7 @@ async fn a_flood_of_connections_and_a_phone_that_never_reads_do_not_stop_the_tab
         .unwrap();
     let me = PhoneId::from_hex(&mute.id().to_string()).unwrap();
     let (held, mut send, _never_read) = knock(&mute, &ticket, &relay).await.unwrap();
-    let hello = encode(&ToHost::<einstein::Action>::Hello {
+    let hello = encode(&ToHost::<einstein::Action>::Hello(Hello {
         protocol: PROTOCOL,
         secret: SECRET,
         phone: me,
@@ -488,7 +488,7 @@ async fn a_flood_of_connections_and_a_phone_that_never_reads_do_not_stop_the_tab
         held: None,
         lead: None,
         relay: None,
-    })
+    }))
     .unwrap();
     send.write_all(&hello).await.unwrap();
     until("the mute phone seated", Duration::from_secs(10), || {

@@ -153,17 +153,8 @@ impl Endpoint {
     ) -> Option<(Connection, SendStream, RecvStream)> {
         let dial = async {
             let connection = self.inner.connect(host.0.clone(), &self.alpn).await.ok()?;
-            match connection.open_bi().await {
-                Ok((send, recv)) => Some((
-                    Connection(connection),
-                    SendStream(send),
-                    RecvStream::new(recv),
-                )),
-                Err(_) => {
-                    connection.close(0u32.into(), b"no stream");
-                    None
-                }
-            }
+            let streams = connection.open_bi().await;
+            opened(connection, streams)
         };
         timeout(wait, dial).await.ok().flatten()
     }
@@ -180,17 +171,8 @@ impl Incoming {
     pub async fn accept(self) -> Option<(Connection, SendStream, RecvStream)> {
         let accept = async {
             let connection = self.0.accept().ok()?.await.ok()?;
-            match connection.accept_bi().await {
-                Ok((send, recv)) => Some((
-                    Connection(connection),
-                    SendStream(send),
-                    RecvStream::new(recv),
-                )),
-                Err(_) => {
-                    connection.close(0u32.into(), b"no stream");
-                    None
-                }
-            }
+            let streams = connection.accept_bi().await;
+            opened(connection, streams)
         };
         timeout(ACCEPT_WAIT, accept).await.ok().flatten()
     }
@@ -245,6 +227,25 @@ impl RecvStream {
         match self.inner.read(&mut self.buffer).await {
             Ok(Some(n)) => Some(self.buffer[..n].to_vec()),
             Ok(None) | Err(_) => None,
+        }
+    }
+}
+
+/// A connection with its stream, or none (the connection closed) if the
+/// stream could not be opened.
+fn opened<E>(
+    connection: iroh::endpoint::Connection,
+    streams: Result<(iroh::endpoint::SendStream, iroh::endpoint::RecvStream), E>,
+) -> Option<(Connection, SendStream, RecvStream)> {
+    match streams {
+        Ok((send, recv)) => Some((
+            Connection(connection),
+            SendStream(send),
+            RecvStream::new(recv),
+        )),
+        Err(_) => {
+            connection.close(0u32.into(), b"no stream");
+            None
         }
     }
 }

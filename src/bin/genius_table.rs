@@ -303,9 +303,9 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
             }
             // Another phone hosts this table under a later lead: this one
             // joins it with its copy.
-            Heard::Host(Some(HostEvent::SteppedDown { lead, relay })) => {
+            Heard::Host(Some(HostEvent::SteppedDown { lead })) => {
                 say(json!({ "link": "stepped down", "term": lead.term }));
-                (phone, events) = phone.follow(lead, relay, &options).await?;
+                (phone, events) = phone.follow(lead, &options).await?;
                 say(json!({ "link": "following", "ticket": phone.ticket().to_string() }));
             }
             Heard::Host(Some(event)) => host_event::<G>(&phone, event),

@@ -209,18 +209,7 @@ impl<G: Game> Shared<G> {
         if ticket.host == lead.host.to_hex() {
             return;
         }
-        let relay = guest
-            .roster()
-            .iter()
-            .find(|m| m.phone == lead.host)
-            .and_then(|m| m.relay.clone());
-        *ticket = Ticket {
-            host: lead.host.to_hex(),
-            relay: relay.or(ticket.relay.clone()),
-            addrs: Vec::new(),
-            handovers: lead.term,
-            ..ticket.clone()
-        };
+        *ticket = ticket.hosted_by(lead.host, guest.roster(), lead.term);
         let _ = self.events.send(GuestLinkEvent::Moved);
     }
 
@@ -251,10 +240,10 @@ impl<G: Game> Shared<G> {
     }
 }
 
-/// A phone that may host the table, and where to dial it.
+/// A phone that may host the table: its ticket, and where to dial it.
 pub(super) struct Target {
     pub phone: PhoneId,
-    pub relay: Option<String>,
+    pub ticket: Ticket,
     pub addr: HostAddr,
 }
 
@@ -268,17 +257,6 @@ pub(super) fn targets(
     roster: &[Member],
     me: PhoneId,
 ) -> Vec<Target> {
-    let relay_of = |phone: PhoneId| {
-        roster
-            .iter()
-            .find(|m| m.phone == phone)
-            .and_then(|m| m.relay.clone())
-            .or(ticket.relay.clone())
-    };
-    let addrs_of = |phone: PhoneId| match phone.to_hex() == ticket.host {
-        true => ticket.addrs.clone(),
-        false => Vec::new(),
-    };
     let others = roster
         .iter()
         .map(|m| m.phone)
@@ -287,11 +265,13 @@ pub(super) fn targets(
         .into_iter()
         .chain(others)
         .filter_map(|phone| {
-            let relay = relay_of(phone);
-            let addr = endpoint
-                .host_addr(&phone.to_hex(), relay.as_deref(), &addrs_of(phone))
-                .ok()?;
-            Some(Target { phone, relay, addr })
+            let ticket = ticket.hosted_by(phone, roster, ticket.handovers);
+            let addr = host_addr(endpoint, &ticket).ok()?;
+            Some(Target {
+                phone,
+                ticket,
+                addr,
+            })
         })
         .collect()
 }

@@ -188,31 +188,24 @@ impl<G: TableGame> Phone<G> {
         Phone::host(host, &options).await
     }
 
-    /// A host that stepped down joins `lead`'s host (reachable through
-    /// `relay`, or the table's) with its copy, keeping its seat: what it
-    /// held that the table does not is told to its player there
-    /// (`GuestEvent::Dropped`).
+    /// A host that stepped down joins `lead`'s host (where its roster says
+    /// it is) with its copy, keeping its seat: what it held that the table
+    /// does not is told to its player there (`GuestEvent::Dropped`).
     pub async fn follow(
         self,
         lead: Lead,
-        relay: Option<String>,
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
         let Phone::Host(link) = self else {
             return Err(damaged("only a host steps down"));
         };
-        let ticket = Ticket {
-            host: lead.host.to_hex(),
-            relay: relay.or(link.ticket().relay.clone()),
-            addrs: Vec::new(),
-            handovers: lead.term,
-            ..link.ticket().clone()
-        };
-        let mut guest = link.with(|h| {
+        let (mut guest, ticket) = link.with(|h| {
             let seat = h.seat_of(h.me());
-            Guest::new(h.secret(), h.me(), seat, Some(h.replica().clone()))
+            let ticket = link.ticket().hosted_by(lead.host, h.roster(), lead.term);
+            let guest = Guest::new(h.secret(), h.me(), seat, Some(h.replica().clone()))
                 .hosted_here()
-                .with_roster(h.roster().to_vec())
+                .with_roster(h.roster().to_vec());
+            (guest, ticket)
         });
         guest.follow(lead);
         let options = Options {
@@ -337,17 +330,7 @@ async fn find_host(
     let found = super::guest::dial(&probe, targets, FIND).await;
     let hosted = found.map(|((connection, _, _), target)| {
         connection.close(b"only looking");
-        let same = target.phone.to_hex() == ticket.host;
-        Ticket {
-            host: target.phone.to_hex(),
-            relay: target.relay,
-            addrs: if same {
-                ticket.addrs.clone()
-            } else {
-                Vec::new()
-            },
-            ..ticket.clone()
-        }
+        target.ticket
     });
     // Closed beside: the phone opens its own endpoint meanwhile.
     n0_future::task::spawn(async move { probe.close().await });

@@ -298,8 +298,8 @@ async fn run<G: GameScreen + TableGame>(
             // Another phone hosts this table under a later lead (it took
             // the table over while this one was locked, or at the same
             // moment): this phone joins it with its copy, in its seat.
-            Wake::Host(HostEvent::SteppedDown { lead, relay }) => {
-                match phone.follow(lead, relay, &options(ui)).await {
+            Wake::Host(HostEvent::SteppedDown { lead }) => {
+                match phone.follow(lead, &options(ui)).await {
                     Ok((guest, guest_events)) => {
                         phone = guest;
                         events = guest_events;

@@ -18,7 +18,9 @@ use genius::core::einstein::{self, Einstein};
 use genius::core::link::guest::{Guest, LinkState};
 use genius::core::link::host::Host;
 use genius::core::link::replica::Replica;
-use genius::core::link::wire::{encode, PhoneId, Secret, Start, Step, ToHost, ALPN, PROTOCOL};
+use genius::core::link::wire::{
+    encode, Hello, PhoneId, Secret, Start, Step, ToHost, ALPN, PROTOCOL,
+};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::link::{GuestLink, HostLink, Options, Relay};
 use rand::rngs::StdRng;
@@ -89,7 +91,7 @@ async fn flood(relay: &LocalRelay, ticket_host: String) -> JoinSet<()> {
             let Ok((mut send, _never_read)) = connection.open_bi().await else {
                 return;
             };
-            let hello = encode(&ToHost::<einstein::Action>::Hello {
+            let hello = encode(&ToHost::<einstein::Action>::Hello(Hello {
                 protocol: PROTOCOL,
                 secret: SECRET,
                 phone: me,
@@ -97,7 +99,7 @@ async fn flood(relay: &LocalRelay, ticket_host: String) -> JoinSet<()> {
                 held: None,
                 lead: None,
                 relay: None,
-            })
+            }))
             .unwrap();
             let resend = encode(&ToHost::<einstein::Action>::Resend { from: 1 }).unwrap();
             if send.write_all(&hello).await.is_err() {

@@ -25,8 +25,8 @@ use super::super::game::Game;
 use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
-    encode, Denied, Entry, Frames, Held, JoinRefusal, Lead, Member, PhoneId, SeatView, Secret,
-    Step, ToGuest, ToHost, PROTOCOL,
+    encode, Denied, Entry, Frames, Held, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView,
+    Secret, Step, ToGuest, ToHost, PROTOCOL,
 };
 use super::{seat_may, Output, PeerId};
 use ::core::time::Duration;
@@ -411,7 +411,7 @@ impl<G: Game> Guest<G> {
                 chain: r.chain(seen).unwrap_or(0),
             }
         });
-        self.send(&ToHost::Hello {
+        self.send(&ToHost::Hello(Hello {
             protocol: PROTOCOL,
             secret: self.secret,
             phone: self.phone,
@@ -419,7 +419,7 @@ impl<G: Game> Guest<G> {
             held,
             lead: self.lead,
             relay: self.relay.clone(),
-        });
+        }));
     }
 
     /// The connection ended (or a dial failed): what was waiting to be

@@ -27,8 +27,8 @@ use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
 use super::wire::{
-    encode, Denied, Entry, FrameError, Frames, Held, JoinRefusal, Lead, Member, Origin, PhoneId,
-    SeatView, Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
+    encode, Denied, Entry, FrameError, Frames, Held, Hello, JoinRefusal, Lead, Member, Origin,
+    PhoneId, SeatView, Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
 };
 use super::{seat_may, Output, PeerId};
 use ::core::time::Duration;
@@ -75,8 +75,8 @@ pub enum HostEvent {
     Seated { phone: PhoneId, seat: Option<usize> },
     /// Another phone hosts this table under a lead that supersedes this
     /// host's: this phone no longer hosts (every guest was told), and joins
-    /// `lead`'s host, reachable through `relay` (none: the table's relay).
-    SteppedDown { lead: Lead, relay: Option<String> },
+    /// `lead`'s host (where the roster says it is).
+    SteppedDown { lead: Lead },
 }
 
 /// Why a peer was turned away.
@@ -99,6 +99,8 @@ pub enum Misbehaviour {
     Probed,
     /// This host stepped down: the phone was told where the table went.
     Moved,
+    /// The host is leaving: the phone was told.
+    Closing,
 }
 
 struct Peer {
@@ -128,17 +130,6 @@ pub struct SavedHost<G: Game> {
     pub term: u32,
     #[serde(default)]
     pub roster: Vec<Member>,
-}
-
-/// A hello's fields.
-struct Hello {
-    protocol: u32,
-    secret: Secret,
-    phone: PhoneId,
-    seat: Option<usize>,
-    held: Option<Held>,
-    lead: Option<Lead>,
-    relay: Option<String>,
 }
 
 /// The host of a table.
@@ -417,29 +408,7 @@ impl<G: Game> Host<G> {
     fn handle(&mut self, peer: PeerId, message: ToHost<G::Action>) {
         let phone = self.peers.get(&peer).and_then(|p| p.phone);
         match (message, phone) {
-            (
-                ToHost::Hello {
-                    protocol,
-                    secret,
-                    phone,
-                    seat,
-                    held,
-                    lead,
-                    relay,
-                },
-                None,
-            ) => {
-                let hello = Hello {
-                    protocol,
-                    secret,
-                    phone,
-                    seat,
-                    held,
-                    lead,
-                    relay,
-                };
-                self.hello(peer, hello)
-            }
+            (ToHost::Hello(hello), None) => self.hello(peer, hello),
             (
                 ToHost::Probe {
                     protocol,
@@ -449,7 +418,7 @@ impl<G: Game> Host<G> {
                 None,
             ) => self.probe(peer, protocol, secret, lead),
             (_, None) => self.turn(peer, Misbehaviour::NoHello),
-            (ToHost::Hello { .. } | ToHost::Probe { .. }, Some(_)) => {
+            (ToHost::Hello(_) | ToHost::Probe { .. }, Some(_)) => {
                 self.turn(peer, Misbehaviour::NoHello)
             }
             (ToHost::Propose { id, step }, Some(phone)) => self.propose(peer, phone, id, step),
@@ -511,7 +480,7 @@ impl<G: Game> Host<G> {
         }
         if self.closed {
             self.send(peer, &ToGuest::Closing);
-            return self.turn(peer, Misbehaviour::Moved);
+            return self.turn(peer, Misbehaviour::Closing);
         }
         self.meet(Member { phone, relay });
         // A phone that follows a later host: that host is asked at once
@@ -583,8 +552,7 @@ impl<G: Game> Host<G> {
         }
         self.send(peer, &ToGuest::Hosting(self.lead()));
         self.turn(peer, Misbehaviour::Probed);
-        let relay = self.relay_of(lead.host);
-        self.learn(lead, relay);
+        self.learn(lead);
     }
 
     /// The answer to an [`Output::Probe`] of `phone`: the lead it hosts
@@ -594,8 +562,7 @@ impl<G: Game> Host<G> {
         self.now = now;
         self.probing.remove(&phone);
         if let Some(lead) = answer.filter(|l| l.host == phone) {
-            let relay = self.relay_of(phone);
-            self.learn(lead, relay);
+            self.learn(lead);
         }
     }
 
@@ -613,7 +580,7 @@ impl<G: Game> Host<G> {
 
     /// A phone hosts this table under `lead`: if it supersedes this
     /// host's, this one steps down, every guest told where to go.
-    fn learn(&mut self, lead: Lead, relay: Option<String>) {
+    fn learn(&mut self, lead: Lead) {
         if self.stepped_down.is_some() || !lead.supersedes(&self.lead) {
             return;
         }
@@ -622,7 +589,7 @@ impl<G: Game> Host<G> {
         for peer in peers {
             self.moved(peer, lead);
         }
-        self.event(HostEvent::SteppedDown { lead, relay });
+        self.event(HostEvent::SteppedDown { lead });
     }
 
     fn moved(&mut self, peer: PeerId, lead: Lead) {
@@ -643,13 +610,6 @@ impl<G: Game> Host<G> {
         if let Ok(frame) = encode(&roster) {
             self.broadcast(frame);
         }
-    }
-
-    fn relay_of(&self, phone: PhoneId) -> Option<String> {
-        self.roster
-            .iter()
-            .find(|m| m.phone == phone)
-            .and_then(|m| m.relay.clone())
     }
 
     /// The roster's phones are probed again soon (a phone left: it may be

@@ -16,7 +16,7 @@
 //! Unknown fields are ignored, so a later version can add some.
 
 use super::super::game::GameKind;
-use super::wire::Secret;
+use super::wire::{Member, PhoneId, Secret};
 use std::fmt;
 
 /// What a phone needs to join a table.
@@ -108,6 +108,20 @@ impl Ticket {
             addrs,
             handovers,
         })
+    }
+
+    /// The same table hosted by `host` under `term`, reachable through the
+    /// relay `roster` names for it (or this ticket's); its direct addresses
+    /// are this ticket's only if it is this ticket's host.
+    pub fn hosted_by(&self, host: PhoneId, roster: &[Member], term: u32) -> Ticket {
+        let same = host.to_hex() == self.host;
+        Ticket {
+            host: host.to_hex(),
+            relay: Member::relay_of(roster, host).or(self.relay.clone()),
+            addrs: if same { self.addrs.clone() } else { Vec::new() },
+            handovers: term,
+            ..self.clone()
+        }
     }
 
     /// Whether both name the same table (whoever hosts it now).

@@ -92,10 +92,10 @@ impl<'de> Deserialize<'de> for Secret {
 }
 
 /// A phone at the table: the public key of its endpoint, which the
-/// transport authenticates on every connection (iroh's endpoint id). The
-/// phone keeps its key with its copy of the game, so it holds its seat
-/// across reconnections, and no other phone can speak in its name: a host
-/// refuses a hello whose phone is not the connection's key.
+/// transport authenticates on every connection. The phone keeps its key
+/// with its copy of the game, so it holds its seat across reconnections,
+/// and no other phone can speak in its name: a host refuses a hello whose
+/// phone is not the connection's key.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PhoneId([u8; 32]);
 
@@ -135,7 +135,7 @@ impl PhoneId {
 }
 
 impl fmt::Debug for PhoneId {
-    /// Its first 8 hex digits, as iroh shortens its keys (a numbered
+    /// Its first 8 hex digits, as keys are shortened in logs (a numbered
     /// phone: its number).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0[..24].iter().all(|b| *b == 0) {
@@ -202,6 +202,16 @@ pub struct Member {
     pub phone: PhoneId,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relay: Option<String>,
+}
+
+impl Member {
+    /// The relay `phone` is reachable through, as `roster` says.
+    pub fn relay_of(roster: &[Member], phone: PhoneId) -> Option<String> {
+        roster
+            .iter()
+            .find(|m| m.phone == phone)
+            .and_then(|m| m.relay.clone())
+    }
 }
 
 /// One step of the table's log: an action, or an undo or redo decided by
@@ -307,26 +317,30 @@ pub struct SeatView {
     pub host: bool,
 }
 
+/// A guest's first message on every connection, a reconnection's too.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hello {
+    pub protocol: u32,
+    pub secret: Secret,
+    /// The phone's key: the connection's, or the host refuses it.
+    pub phone: PhoneId,
+    /// The player this phone plays; none to watch.
+    pub seat: Option<usize>,
+    pub held: Option<Held>,
+    /// The host this phone knows (absent from phones before protocol 5,
+    /// which are refused for their version).
+    #[serde(default)]
+    pub lead: Option<Lead>,
+    /// The relay this phone is reachable through, should it host.
+    #[serde(default)]
+    pub relay: Option<String>,
+}
+
 /// A guest's message to the host.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToHost<A> {
     /// The first message of every connection, a reconnection's too.
-    Hello {
-        protocol: u32,
-        secret: Secret,
-        /// The phone's key: the connection's, or the host refuses it.
-        phone: PhoneId,
-        /// The player this phone plays; none to watch.
-        seat: Option<usize>,
-        held: Option<Held>,
-        /// The host this phone knows (absent from phones before
-        /// protocol 5, which are refused for their version).
-        #[serde(default)]
-        lead: Option<Lead>,
-        /// The relay this phone is reachable through, should it host.
-        #[serde(default)]
-        relay: Option<String>,
-    },
+    Hello(Hello),
     /// The first message of a host asking another phone whether it hosts
     /// the same table, and under which lead (answered `Hosting`, then
     /// closed). A host probed by a lead that supersedes its own steps down.
