@@ -180,16 +180,15 @@ fn head(host: &HostLink<Einstein>) -> u64 {
     host.with(|h| h.replica().head())
 }
 
-/// Every guest holds the host's log, and the same game: the others' choices
-/// of a roll not all chosen yet held sealed (see `core::link::replica`).
+/// Every guest holds the host's log, and, once no hidden choice waits to
+/// be shown, the same game (see `core::link::sealed`).
 async fn converged(host: &HostLink<Einstein>, guests: &[&GuestLink<Einstein>]) {
     until("every copy to catch up", Duration::from_secs(30), || {
         let head = host.with(|h| h.replica().head());
         guests.iter().all(|g| {
             g.with(|g| {
                 g.replica().is_some_and(|r| {
-                    let known = r.verified();
-                    r.head() == head && r.chain(known) == host.with(|h| h.replica().chain(known))
+                    r.head() == head && r.chain(head) == host.with(|h| h.replica().chain(head))
                 }) && g.pending().count() == 0
             })
         })

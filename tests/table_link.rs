@@ -11,9 +11,10 @@ use genius::core::game::{Actor, Game};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::replica::Replica;
+use genius::core::link::sealed::{Nonce, Opening};
 use genius::core::link::wire::{
     encode, Denied, Entry, FrameError, Frames, Held, Hello, JoinRefusal, Lead, Origin, PhoneId,
-    Secret, Start, Step, StepKind, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
+    Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
 };
 use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
@@ -201,6 +202,7 @@ impl<G: Game> Table<G> {
         while let Some(output) = self.host.poll_output() {
             match output {
                 Output::Transmit { peer, frame } => {
+                    check_sealed(&frame);
                     match self.phones.iter_mut().find(|p| p.peer == Some(peer)) {
                         Some(p) => p.to_guest.push_back(frame),
                         None => self.stray.push((peer, frame)),
@@ -238,6 +240,7 @@ impl<G: Game> Table<G> {
             while let Some(output) = phone.guest.poll_output() {
                 match output {
                     Output::Transmit { frame, .. } if phone.peer.is_some() => {
+                        check_sealed(&frame);
                         phone.to_host.push_back(frame)
                     }
                     Output::Transmit { .. } => {}
@@ -394,39 +397,24 @@ impl<G: Game> Table<G> {
         }
     }
 
-    /// Every guest's copy is a prefix of the host's log, as the guest may
-    /// read it: another player's hidden choice (Einstein's) is held sealed
-    /// while that roll's choices are not all made, and never in full.
+    /// Every guest's copy is a prefix of the host's log (hidden choices
+    /// travel as commitments: every phone holds the same entries).
     fn check_prefixes(&self) {
         for (i, phone) in self.phones.iter().enumerate() {
             if let Some(replica) = phone.guest.replica() {
-                self.check_copy(i, replica.entries(), phone.guest.phone());
+                self.check_copy(i, replica.entries());
             }
         }
     }
 
-    fn check_copy(&self, i: usize, held: &[Entry<G::Action>], reader: PhoneId) {
-        let host = self.host.replica();
-        let log = host.entries();
+    fn check_copy(&self, i: usize, held: &[Entry<G::Action>]) {
+        let log = self.host.replica().entries();
         assert!(
             held.len() <= log.len(),
             "guest {i} holds more than the host"
         );
         for (seq, (held, entry)) in (1..).zip(held.iter().zip(log)) {
-            match held.step {
-                Step::Sealed { player, kind } => assert!(
-                    host.hidden_of(seq) == Some(player) && entry.step.kind() == kind,
-                    "guest {i}'s sealed entry {seq} is not the host's"
-                ),
-                _ => {
-                    assert_eq!(held, entry, "guest {i}'s entry {seq} is not the host's");
-                    assert_eq!(
-                        host.sealed_for(seq, reader),
-                        None,
-                        "guest {i} holds another player's hidden choice {seq}"
-                    );
-                }
-            }
+            assert_eq!(held, entry, "guest {i}'s entry {seq} is not the host's");
         }
     }
 
@@ -517,25 +505,20 @@ impl<G: Game> Table<G> {
     /// they are not all made), nothing waiting.
     fn check_converged(&self) {
         let host = self.host.replica();
-        // The log replays on one phone, step by step, to the same game.
-        let mut one_phone: Session<G> = Session::new(host.start().setup.clone()).unwrap();
-        one_phone.allow_coach(host.start().coach_allowed);
-        for entry in host.entries() {
-            match &entry.step {
-                Step::Act(action) => one_phone.act(action.clone()).unwrap(),
-                Step::Undo => assert!(one_phone.undo()),
-                Step::Redo => assert!(one_phone.redo()),
-                Step::Sealed { .. } => panic!("the host's log holds every entry"),
-            }
-        }
-        assert_eq!(json(one_phone.record()), json(host.session().record()));
-        // Choices still hidden stay sealed on the others' copies.
+        // Once no choice is hidden, the log replays on one phone, step by
+        // step, to the same game (a commitment played as its reveal says).
         let round_open = host.round_start().is_some();
+        if !round_open {
+            assert_eq!(
+                json(&one_phone(host).record()),
+                json(host.session().record())
+            );
+        }
         for (i, phone) in self.phones.iter().enumerate() {
             assert_eq!(phone.guest.state(), &LinkState::Joined, "guest {i}");
             let copy = phone.guest.replica().expect("joined");
             assert_eq!(copy.head(), host.head(), "guest {i}'s log");
-            self.check_copy(i, copy.entries(), phone.guest.phone());
+            self.check_copy(i, copy.entries());
             if !round_open {
                 assert_eq!(copy.entries(), host.entries(), "guest {i}'s log");
                 assert_eq!(
@@ -698,6 +681,30 @@ fn turn_games_agree() {
         games() / 2,
         800,
     );
+}
+
+/// `replica`'s log replayed on one phone: step by step on a session, or,
+/// when it holds hidden choices, by a fresh copy that holds none of this
+/// phone's openings (only the log's reveals).
+fn one_phone<G: Game>(replica: &Replica<G>) -> Session<G> {
+    let log = replica.entries();
+    if log.iter().any(|e| matches!(e.step, Step::Commit { .. })) {
+        let mut saved = replica.saved();
+        saved.openings.clear();
+        return Replica::restore(saved).unwrap().session().clone();
+    }
+    let mut session: Session<G> = Session::new(replica.start().setup.clone()).unwrap();
+    session.allow_coach(replica.start().coach_allowed);
+    session.start_with(replica.start().dice);
+    for entry in log {
+        match &entry.step {
+            Step::Act(action) => session.act(action.clone()).unwrap(),
+            Step::Undo => assert!(session.undo()),
+            Step::Redo => assert!(session.redo()),
+            Step::Commit { .. } | Step::Reveal { .. } => unreachable!(),
+        }
+    }
+    session
 }
 
 /// A host with two joined guests (seats 1 and 2) of a three-player Einstein.
@@ -1280,6 +1287,46 @@ fn a_table_saved_by_the_previous_protocol_opens_and_carries_on() {
         .expect("Bruno chooses on the copy carried on");
 }
 
+/// A copy saved by protocol 5 in the middle of a roll's choices holds the
+/// others' choices sealed (`Sealed`, gone since commitments): it opens with
+/// the entries before the first (the host sends it the rest again), and the
+/// host's log of then, which held choices as they were, replays whole.
+#[test]
+fn a_copy_saved_with_sealed_choices_keeps_what_it_can_read() {
+    let mut table = einstein_table();
+    table
+        .host
+        .act(Step::Act(roll([1, 2, 3, 4, 5])), table.now)
+        .unwrap();
+    settle(&mut table);
+    let mut old = serde_json::to_value(table.phones[1].guest.saved()).unwrap();
+    let entries = old["replica"]["entries"].as_array_mut().unwrap();
+    entries.push(serde_json::json!({"step": {"Sealed": {"player": 0, "kind": "Act"}}}));
+    entries.push(serde_json::json!({"step": "Undo"}));
+    let saved: SavedGuest<Einstein> = serde_json::from_value(old).unwrap();
+    let copy = Replica::restore(saved.replica.unwrap()).unwrap();
+    assert_eq!(copy.head(), 1, "the roll");
+    // The old host's log held Anne's choice itself: it replays.
+    let mut old = serde_json::to_value(table.host.saved()).unwrap();
+    let plain = serde_json::to_value(Entry {
+        step: Step::Act(choose(0)),
+        origin: None,
+    })
+    .unwrap();
+    old["replica"]["entries"]
+        .as_array_mut()
+        .unwrap()
+        .push(plain);
+    let saved: SavedHost<Einstein> = serde_json::from_value(old).unwrap();
+    let replica = Replica::restore(saved.replica).unwrap();
+    assert_eq!(replica.head(), 2);
+    assert_eq!(
+        replica.session().log().len(),
+        2,
+        "the roll and Anne's choice"
+    );
+}
+
 /// Everything `host` sends to `peer`, read as messages.
 fn answers_to(
     host: &mut Host<Einstein>,
@@ -1324,20 +1371,23 @@ fn a_move_refused_before_the_host_reopened_is_not_applied_when_sent_again() {
         relay: None,
     }))
     .unwrap();
-    let propose = |id, action| {
-        encode(&ToHost::Propose {
-            id,
-            step: Step::Act(action),
-        })
-        .unwrap()
+    let propose = |id, step| encode(&ToHost::Propose { id, step }).unwrap();
+    let commitment = Opening {
+        nonce: Nonce::from_bytes([5; 32]),
+        action: choose(1),
+    }
+    .commitment();
+    let choice = Step::Commit {
+        player: 1,
+        commitment,
     };
     host.connected(1, bruno, now);
     host.receive(1, &hello, now);
     host.act(Step::Act(roll([1, 2, 3, 4, 5])), now).unwrap();
     // Bruno's roll, not his to make, is refused (the answer lost with the
     // host, which then reopens); his choice after it is applied.
-    host.receive(1, &propose(1, roll([6, 6, 6, 6, 6])), now);
-    host.receive(1, &propose(2, choose(1)), now);
+    host.receive(1, &propose(1, Step::Act(roll([6, 6, 6, 6, 6]))), now);
+    host.receive(1, &propose(2, choice.clone()), now);
     answers_to(&mut host, 1);
     let head = host.replica().head();
     let saved = host.saved();
@@ -1346,8 +1396,8 @@ fn a_move_refused_before_the_host_reopened_is_not_applied_when_sent_again() {
     host.receive(2, &hello, now);
     // Both are sent again: the applied one answered as before, the refused
     // one told stale, not played on a game that may have moved on.
-    host.receive(2, &propose(1, roll([6, 6, 6, 6, 6])), now);
-    host.receive(2, &propose(2, choose(1)), now);
+    host.receive(2, &propose(1, Step::Act(roll([6, 6, 6, 6, 6]))), now);
+    host.receive(2, &propose(2, choice), now);
     let heard = answers_to(&mut host, 2);
     let outcome = |id| {
         heard.iter().find_map(|m| match m {
@@ -1662,7 +1712,11 @@ fn einsteins_choices_are_final_once_all_are_shown() {
     assert_eq!(table.phones[1].guest.act(Step::Undo, table.now), final_);
     // …and by the host, for a proposal forged past that check.
     forge_undo(&mut table, 1, 70);
-    assert_eq!(table.host.replica().head(), 6, "nothing undone");
+    assert_eq!(
+        table.host.replica().head(),
+        9,
+        "nothing undone (after the three reveals)"
+    );
     assert_eq!(
         table.phones[1]
             .guest
@@ -1684,10 +1738,10 @@ fn einsteins_choices_are_final_once_all_are_shown() {
     let bruno = &mut table.phones[0].guest;
     let rolled = bruno.act(Step::Act(roll([1, 1, 2, 2, 3])), table.now);
     settle(&mut table);
-    assert_eq!(table.phones[0].outcomes[&rolled.unwrap()], Some(Ok(7)));
+    assert_eq!(table.phones[0].outcomes[&rolled.unwrap()], Some(Ok(10)));
     let undo = table.phones[0].guest.act(Step::Undo, table.now);
     settle(&mut table);
-    assert_eq!(table.phones[0].outcomes[&undo.unwrap()], Some(Ok(8)));
+    assert_eq!(table.phones[0].outcomes[&undo.unwrap()], Some(Ok(11)));
     assert_eq!(table.host.act(Step::Undo, table.now), final_);
     assert_eq!(table.host.replica().session().log().len(), 4);
 }
@@ -1706,32 +1760,58 @@ fn anne_has_chosen() -> Table<Einstein> {
     table
 }
 
-/// Einstein's choices are hidden until all are made, on the wire too: a
-/// guest's copy, and so its stored game, holds the others' choices of the
-/// roll sealed (who chose, not what), and every choice once all are in;
-/// the log then agrees on every phone, link by link.
+/// No frame, either way, carries a hidden choice (Einstein's) but in a
+/// reveal: not even to the host (see `core::link::sealed`).
+fn check_sealed(frame: &[u8]) {
+    fn plain_choice(value: &serde_json::Value) -> bool {
+        match value {
+            serde_json::Value::Object(fields) => {
+                !fields.contains_key("Reveal")
+                    && (fields.contains_key("Choose") || fields.values().any(plain_choice))
+            }
+            serde_json::Value::Array(items) => items.iter().any(plain_choice),
+            _ => false,
+        }
+    }
+    let message: serde_json::Value = serde_json::from_slice(&frame[4..]).unwrap();
+    assert!(
+        !plain_choice(&message),
+        "a hidden choice on the wire: {message}"
+    );
+}
+
+/// How many times `text` holds an Einstein choice.
+fn choices_in(text: &str) -> usize {
+    text.matches("\"Choose\"").count()
+}
+
+/// Einstein's choices are committed, then revealed: until every player has
+/// chosen, no phone, the host included, holds another player's choice (in
+/// its copy, its stored game, or anything it was sent); every phone holds
+/// the same entries throughout, and the same game once all are shown.
 #[test]
-fn a_guests_copy_holds_no_other_players_choice_until_all_are_made() {
+fn no_phone_reads_a_hidden_choice_before_every_player_has_committed() {
     let mut table = anne_has_chosen();
     let now = table.now;
-    let anne_sealed = Step::Sealed {
-        player: 0,
-        kind: StepKind::Act,
-    };
+    // Anne chose on the host: every phone holds her commitment, not her
+    // choice; only the host, which made it, can read it.
     for i in 0..2 {
         let copy = table.phones[i].guest.replica().unwrap();
-        assert_eq!(copy.entries()[1].step, anne_sealed, "guest {i}");
-        assert_eq!(copy.sealed_choices(), vec![0], "guest {i} knows Anne chose");
-        let saved = serde_json::to_string(&table.phones[i].guest.saved()).unwrap();
         assert!(
-            !saved.contains("Choose"),
-            "guest {i} stores no choice: {saved}"
+            matches!(copy.entries()[1].step, Step::Commit { player: 0, .. }),
+            "guest {i}"
         );
+        assert_eq!(copy.sealed_choices(), vec![0], "guest {i} knows Anne chose");
+        let saved = json(&table.phones[i].guest.saved());
+        assert_eq!(choices_in(&saved), 0, "guest {i} stores no choice: {saved}");
     }
-    // Bruno chooses, takes it back and chooses again: Chloé's copy holds
-    // the three sealed, and knows Bruno's choice stands.
-    let bruno = &mut table.phones[0].guest;
-    bruno.act(Step::Act(choose(1)), now).unwrap();
+    assert!(table.host.replica().sealed_choices().is_empty());
+    // Bruno chooses, takes it back and chooses again, on his phone: the
+    // host cannot read it either.
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
     settle(&mut table);
     table.phones[0].guest.act(Step::Undo, now).unwrap();
     settle(&mut table);
@@ -1741,22 +1821,33 @@ fn a_guests_copy_holds_no_other_players_choice_until_all_are_made() {
     );
     table.phones[0].guest.act(Step::Redo, now).unwrap();
     settle(&mut table);
+    let host = table.host.replica();
+    assert_eq!(
+        host.sealed_choices(),
+        vec![1],
+        "the host knows Bruno chose, not what"
+    );
+    assert_eq!(
+        choices_in(&json(&table.host.saved())),
+        1,
+        "the host stores its own player's choice only"
+    );
     let chloe = table.phones[1].guest.replica().unwrap();
     assert_eq!(chloe.sealed_choices(), vec![0, 1]);
-    assert!(chloe.entries()[1..]
-        .iter()
-        .all(|e| matches!(e.step, Step::Sealed { .. })));
+    assert_eq!(chloe.entries(), host.entries());
     // Bruno's copy plays his own choice, not Anne's.
     let bruno = table.phones[0].guest.replica().unwrap();
     assert_eq!(bruno.session().log().len(), 2, "the roll and his choice");
-    // A phone that reconnects now is sent the round sealed again.
+    assert_eq!(bruno.sealed_choices(), vec![0]);
+    // A phone that reconnects now holds the same.
     table.disconnect(1);
     table.connect(1);
     settle(&mut table);
     let chloe = table.phones[1].guest.replica().unwrap();
     assert_eq!(chloe.head(), 5);
     assert_eq!(chloe.sealed_choices(), vec![0, 1]);
-    // Chloé chooses last: every choice reaches every phone.
+    // Chloé chooses last: every phone reveals its own, and every phone
+    // holds every choice, checked against its commitment.
     table.phones[1]
         .guest
         .act(Step::Act(choose(2)), now)
@@ -1764,38 +1855,194 @@ fn a_guests_copy_holds_no_other_players_choice_until_all_are_made() {
     settle(&mut table);
     let host = table.host.replica();
     assert_eq!(host.round_start(), None);
+    assert_eq!(
+        host.head(),
+        9,
+        "three commitments, an undo, a redo, three reveals"
+    );
+    let reveals = host.entries()[6..].iter();
+    assert!(reveals
+        .clone()
+        .all(|e| matches!(e.step, Step::Reveal { .. })));
     for (i, phone) in table.phones.iter().enumerate() {
         let copy = phone.guest.replica().unwrap();
         assert_eq!(copy.entries(), host.entries(), "guest {i}");
-        assert_eq!(
-            copy.chain(copy.head()),
-            host.chain(host.head()),
-            "guest {i}"
-        );
         assert_eq!(json(copy.session().record()), json(host.session().record()));
         assert!(copy.sealed_choices().is_empty());
     }
-    // A modified client cannot append a sealed step.
-    let forged = encode(&ToHost::<einstein::Action>::Propose {
-        id: 90,
-        step: anne_sealed,
-    })
-    .unwrap();
-    let peer = table.phones[0].peer.unwrap();
-    table.host.receive(peer, &forged, table.now);
+    assert_eq!(host.session().log().len(), 4, "the roll and three choices");
+    assert_eq!(
+        json(one_phone(host).record()),
+        json(host.session().record())
+    );
+}
+
+/// A modified client gets no choice and forges none: it cannot send a
+/// choice as it is, commit for another seat, reveal before every player
+/// has committed, reveal another phone's commitment, or open its own to a
+/// choice it did not commit to.
+#[test]
+fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
+    // Bruno commits on his phone.
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
     settle(&mut table);
-    assert_eq!(table.host.replica().head(), 6);
+    let bruno = match table.phones[0]
+        .guest
+        .replica()
+        .unwrap()
+        .saved()
+        .openings
+        .as_slice()
+    {
+        [opening] => opening.clone(),
+        other => panic!("Bruno keeps his one opening: {other:?}"),
+    };
+    let forged = |table: &mut Table<Einstein>, i, id, step| {
+        let answer = forge_now(table, i, id, step);
+        settle(table);
+        answer
+    };
+    // His phone, modified, sends a choice as it is: refused, not logged.
+    assert_eq!(
+        forged(&mut table, 0, 50, Step::Act(choose(1))),
+        Err(Denied::BadSeal)
+    );
+    // A commitment for Chloé's seat.
+    let chloe = Opening {
+        nonce: Nonce::from_bytes([4; 32]),
+        action: choose(2),
+    };
+    let for_chloe = Step::Commit {
+        player: 2,
+        commitment: chloe.commitment(),
+    };
     assert!(matches!(
-        table.phones[0].outcomes.get(&90),
-        None | Some(Some(Err(_)))
+        forged(&mut table, 0, 51, for_chloe.clone()),
+        Err(Denied::NotYourSeat { .. })
     ));
+    // A reveal before Chloé has chosen.
+    let reveal = |opening: &Opening<einstein::Action>, seq| Step::Reveal {
+        seq,
+        nonce: opening.nonce,
+        action: opening.action.clone(),
+    };
+    assert_eq!(
+        forged(&mut table, 0, 60, reveal(&bruno, 3)),
+        Err(Denied::BadSeal)
+    );
+    assert_eq!(table.host.replica().head(), 3);
+    // Chloé's (modified) phone commits; before the honest reveals arrive,
+    // it reveals Bruno's (had it guessed it), and Bruno's phone opens his
+    // to another choice: both refused.
+    assert_eq!(forge_now(&mut table, 1, 70, for_chloe), Ok(4));
+    assert!(
+        table.host.replica().revealing(),
+        "every awaited player has committed"
+    );
+    assert_eq!(
+        forge_now(&mut table, 1, 71, reveal(&bruno, 3)),
+        Err(Denied::OthersMove)
+    );
+    let other = Opening {
+        nonce: bruno.nonce,
+        action: einstein::Action::Choose {
+            player: 1,
+            choice: einstein::Choice {
+                pairs: [[0, 2], [1, 3]],
+            },
+        },
+    };
+    assert_eq!(
+        forge_now(&mut table, 0, 72, reveal(&other, 3)),
+        Err(Denied::BadSeal)
+    );
+    assert_eq!(
+        table.host.replica().head(),
+        5,
+        "Anne's reveal, the host's own, at once"
+    );
+    // Chloé's phone reveals its own; Bruno's, back on a fresh connection
+    // (numbering after the forged proposals), reveals his: the round ends,
+    // the same on every phone.
+    assert!(forge_now(&mut table, 1, 73, reveal(&chloe, 4)).is_ok());
+    table.disconnect(0);
+    table.connect(0);
+    settle(&mut table);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None);
+    assert_eq!(host.session().log().len(), 4, "the roll and three choices");
+    for phone in &table.phones {
+        assert_eq!(phone.guest.replica().unwrap().entries(), host.entries());
+    }
+}
+
+/// `copy` (of the phone `me`) reads no commitment not yet revealed but
+/// those `me` made (`made_by_me`).
+fn check_reads_own_only<G: Game>(
+    copy: &Replica<G>,
+    me: PhoneId,
+    made_by_me: impl Fn(&Entry<G::Action>) -> bool,
+) {
+    let revealed: Vec<u64> = copy
+        .entries()
+        .iter()
+        .filter_map(|e| match e.step {
+            Step::Reveal { seq, .. } => Some(seq),
+            _ => None,
+        })
+        .collect();
+    for (seq, entry) in (1..).zip(copy.entries()) {
+        if matches!(entry.step, Step::Commit { .. })
+            && !made_by_me(entry)
+            && !revealed.contains(&seq)
+        {
+            assert!(
+                copy.opening_of(seq).is_none(),
+                "{me:?} reads another phone's hidden choice {seq} before it is shown"
+            );
+        }
+    }
+}
+
+/// Phone `i` proposes `step` as proposal `id`, the answer read off the
+/// wire at once (the others' frames left in flight).
+fn forge_now(
+    table: &mut Table<Einstein>,
+    i: usize,
+    id: u64,
+    step: Step<einstein::Action>,
+) -> Result<u64, Denied<einstein::Error>> {
+    let forged = encode(&ToHost::Propose { id, step }).unwrap();
+    let peer = table.phones[i].peer.unwrap();
+    table.host.receive(peer, &forged, table.now);
+    table.pump();
+    let frames: Vec<Vec<u8>> = table.phones[i].to_guest.iter().cloned().collect();
+    frames
+        .iter()
+        .find_map(|f| {
+            let mut frames = Frames::default();
+            frames.push(f);
+            match frames.next_message::<EinsteinToGuest>() {
+                Ok(Some(ToGuest::Answer {
+                    id: answered,
+                    outcome,
+                })) if answered == id => Some(outcome),
+                _ => None,
+            }
+        })
+        .expect("answered")
 }
 
 /// A guest that carries the table on, its host gone in the middle of a
-/// roll's choices, goes on from before the choices it holds sealed: they
-/// are made again.
+/// roll's choices, carries the whole round on: the phones that committed
+/// reveal to it once the last has chosen.
 #[test]
-fn a_copy_carried_on_drops_the_choices_it_holds_sealed() {
+fn a_copy_carried_on_keeps_the_round_and_its_commitments() {
     let mut table = anne_has_chosen();
     let now = table.now;
     table.phones[0]
@@ -1805,14 +2052,17 @@ fn a_copy_carried_on_drops_the_choices_it_holds_sealed() {
     settle(&mut table);
     let copy = table.phones[1].guest.replica().unwrap().clone();
     assert_eq!(copy.head(), 3);
-    assert_eq!(copy.verified(), 1);
-    let new_host = Host::new(copy, secret(9), PhoneId::numbered(2), Some(2));
+    let mut new_host = Host::new(copy, secret(9), PhoneId::numbered(2), Some(2));
     let carried = new_host.replica();
-    assert_eq!(carried.head(), 1, "the roll");
-    assert!(matches!(
-        carried.session().state().phase(),
-        einstein::Phase::Choose { waiting, .. } if waiting == &vec![0, 1, 2]
-    ));
+    assert_eq!(carried.head(), 3, "the roll and two commitments");
+    assert_eq!(carried.sealed_choices(), vec![0, 1]);
+    // Chloé, now hosting, chooses last: the round waits for Anne's and
+    // Bruno's phones to show theirs.
+    new_host.act(Step::Act(choose(2)), now).unwrap();
+    let carried = new_host.replica();
+    assert!(carried.revealing());
+    assert_eq!(carried.awaited_reveals(), vec![0, 1]);
+    assert_eq!(carried.head(), 5, "her commitment, and its reveal at once");
 }
 
 // Several hosts: take-overs, pauses, partitions.
@@ -2200,6 +2450,11 @@ impl<G: Game> Mesh<G> {
         self.pump();
     }
 
+    /// Whether `phone` made `entry` (as noted by [`Mesh::record`]).
+    fn made_by(&self, phone: PhoneId, entry: &Entry<G::Action>) -> bool {
+        self.own.get(&phone).is_some_and(|own| own.contains(entry))
+    }
+
     /// Notes each phone's own moves in its copy.
     fn record(&mut self) {
         let mut note = |phone: PhoneId, entry: &Entry<G::Action>| {
@@ -2226,8 +2481,8 @@ impl<G: Game> Mesh<G> {
         }
     }
 
-    /// Every joined copy is a prefix of its host's log as it may read it,
-    /// and holds no other phone's hidden choice of a round still open.
+    /// Every joined copy is a prefix of its host's log, and no copy reads
+    /// a commitment of a round still open that another phone made.
     fn check_copies(&self) {
         for table in &self.tables {
             for (i, phone) in table.phones.iter().enumerate() {
@@ -2235,21 +2490,12 @@ impl<G: Game> Mesh<G> {
                 else {
                     continue;
                 };
+                table.check_copy(i, copy.entries());
                 let me = phone.guest.phone();
-                table.check_copy(i, copy.entries(), me);
-                let Some(first) = copy.round_start() else {
-                    continue;
-                };
-                for (seq, entry) in (1..).zip(copy.entries()).skip(first as usize - 1) {
-                    if copy.hidden_of(seq).is_some() && !matches!(entry.step, Step::Sealed { .. }) {
-                        assert_eq!(
-                            entry.origin.map(|o| o.phone),
-                            Some(me),
-                            "{me:?} reads another's hidden choice {seq} before all chose"
-                        );
-                    }
-                }
+                check_reads_own_only(copy, me, |e| self.made_by(me, e));
             }
+            let me = table.host.me();
+            check_reads_own_only(table.host.replica(), me, |e| self.made_by(me, e));
         }
     }
 
@@ -2526,58 +2772,39 @@ fn a_hello_in_another_phones_name_is_refused_and_changes_no_seat() {
 }
 
 /// A modified phone that guesses the digest of the log through another
-/// player's hidden choice (to learn it: a right guess would be kept, a
-/// wrong one not) gets the same welcome either way.
+/// player's hidden choice (to learn it: a right guess kept, a wrong one
+/// not) has nothing to guess: the log holds Anne's commitment, and no
+/// welcome, right digest or wrong, holds her choice.
 #[test]
 fn a_guessed_digest_of_a_hidden_choice_tells_nothing() {
     let mut table = anne_has_chosen();
     let chloe = table.phones[1].guest.phone();
     let host = table.host.replica();
     assert_eq!(host.round_start(), Some(2), "Anne's choice is entry 2");
+    assert!(matches!(
+        host.entries()[1].step,
+        Step::Commit { player: 0, .. }
+    ));
     let right = host.chain(2).unwrap();
     let game = host.game().to_string();
-    let welcome_from = |table: &mut Table<Einstein>, seen: u64, chain: u32| {
+    for (seen, chain, from) in [
+        (1, host_chain(&table, 1), 2),
+        (2, right, 3),
+        (2, right ^ 1, 1),
+    ] {
         let held = Held {
             game: game.clone(),
             seen,
             chain,
         };
-        let (_, told) = raw(table, chloe, &hello_bytes(chloe, Some(2), Some(held)));
-        told.iter()
-            .find_map(|m| match m {
-                ToGuest::Welcome { from, .. } => Some(*from),
-                _ => None,
-            })
-            .expect("welcomed")
-    };
-    // Before the round, a right digest is kept (the copy is not sent again).
-    let before = host_chain(&table, 1);
-    assert_eq!(welcome_from(&mut table, 1, before), 2);
-    // Into the round, right or wrong: the whole log, sealed.
-    let guessed = welcome_from(&mut table, 2, right);
-    let wrong = welcome_from(&mut table, 2, right.wrapping_add(1));
-    assert_eq!((guessed, wrong), (1, 1));
-    // And the choice comes sealed, whatever the guess.
-    let held = Held {
-        game,
-        seen: 2,
-        chain: right,
-    };
-    let (_, told) = raw(&mut table, chloe, &hello_bytes(chloe, Some(2), Some(held)));
-    let anne = told.iter().find_map(|m| match m {
-        ToGuest::Entries { from: 1, entries } => entries.get(1).cloned(),
-        _ => None,
-    });
-    assert!(
-        matches!(
-            anne,
-            Some(Entry {
-                step: Step::Sealed { player: 0, .. },
-                origin: None
-            })
-        ),
-        "{anne:?}"
-    );
+        let (_, told) = raw(&mut table, chloe, &hello_bytes(chloe, Some(2), Some(held)));
+        let welcomed = told.iter().find_map(|m| match m {
+            ToGuest::Welcome { from, .. } => Some(*from),
+            _ => None,
+        });
+        assert_eq!(welcomed, Some(from), "a copy that is a prefix keeps it");
+        assert_eq!(choices_in(&json(&told)), 0, "no choice in {told:?}");
+    }
 }
 
 fn host_chain(table: &Table<Einstein>, n: u64) -> u32 {
@@ -2620,21 +2847,19 @@ fn a_phone_that_claims_a_seat_reads_no_choice_made_before() {
             .collect();
         assert_eq!(entries.len(), 1, "the log sent again");
         assert!(
-            matches!(entries[0][choice - 1].step, Step::Sealed { player, .. } if player == seat),
+            matches!(entries[0][choice - 1].step, Step::Commit { player, .. } if player == seat),
             "phone {phone} reads seat {seat}'s choice: {:?}",
             entries[0][choice - 1]
         );
-        // Its copy holds it sealed too.
+        // Its copy cannot read it either.
         settle(&mut table);
         let copy = table.phones[i].guest.replica().unwrap();
-        assert!(matches!(
-            copy.entries()[choice - 1].step,
-            Step::Sealed { .. }
-        ));
+        assert_eq!(copy.opening_of(choice as u64), None);
+        assert_eq!(copy.sealed_choices(), vec![0, 1]);
     }
     // Bruno's own phone, watching now, still reads his.
     let bruno = table.phones[0].guest.replica().unwrap();
-    assert_eq!(bruno.entries()[2], table.host.replica().entries()[2]);
+    assert_eq!(bruno.opening_of(3), Some(&choose(1)));
 }
 
 /// A host whose screen locked while a guest took the table over: when it

@@ -574,6 +574,13 @@ impl Game for Einstein {
         matches!(&self.phase, Phase::Choose { waiting, .. } if !waiting.is_empty())
     }
 
+    fn hidden_choosers(&self) -> Vec<usize> {
+        match &self.phase {
+            Phase::Choose { waiting, .. } => waiting.clone(),
+            _ => Vec::new(),
+        }
+    }
+
     fn actor(&self, action: &Action) -> Actor {
         match action {
             Action::RollOff { .. } | Action::Dice(_) => Actor::Table,

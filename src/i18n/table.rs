@@ -198,6 +198,23 @@ impl Lang {
         )
     }
 
+    /// Every player has chosen; the choices of `names` are not shown yet:
+    /// the table waits for their phones (one offline shows them when back).
+    pub fn waiting_for_reveals(self, names: &[String]) -> String {
+        // "où joue Bruno": no "de" to elide before a vowel ("d'Anne").
+        let list = self.and_list(names);
+        match names.len() {
+            1 => self.pick(
+                format!("Tout le monde a choisi : on attend que le téléphone où joue {list} montre son choix."),
+                format!("Everyone has chosen: waiting for {list}'s phone to show the choice."),
+            ),
+            _ => self.pick(
+                format!("Tout le monde a choisi : on attend que les téléphones où jouent {list} montrent leurs choix."),
+                format!("Everyone has chosen: waiting for the phones of {list} to show their choices."),
+            ),
+        }
+    }
+
     /// The host freed `name`'s seat: its phone plays it from now on.
     pub fn freed_seat_here(self, name: &str) -> String {
         self.pick(
@@ -324,6 +341,14 @@ impl Lang {
             Denied::Stale => self.pick(
                 "Ce coup n'a pas compté : l'hôte a rouvert la table depuis, et la partie a pu changer. Rejouez-le s'il vaut encore.",
                 "That move did not count: the host reopened the table since, and the game may have changed. Make it again if it still applies.",
+            ),
+            Denied::Revealing => self.pick(
+                "Tout le monde a choisi : la table montre les choix, un instant.",
+                "Everyone has chosen: the table is showing the choices, one moment.",
+            ),
+            Denied::BadSeal => self.pick(
+                "La table n'a pas pu vérifier ce choix caché.",
+                "The table could not check this hidden choice.",
             ),
         };
         text.into()

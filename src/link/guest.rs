@@ -75,7 +75,7 @@ impl<G: TableGame> GuestLink<G> {
     /// whenever the link drops) until the host refuses this phone, or this
     /// phone leaves.
     pub async fn join(
-        mut guest: Guest<G>,
+        guest: Guest<G>,
         ticket: &Ticket,
         options: &Options,
     ) -> Result<(Self, mpsc::UnboundedReceiver<GuestLinkEvent<G::Error>>), LinkError> {
@@ -85,6 +85,8 @@ impl<G: TableGame> GuestLink<G> {
         let host = PhoneId::from_hex(&ticket.host).ok_or(LinkError::Ticket(
             crate::core::link::ticket::TicketError::Damaged,
         ))?;
+        // Fresh nonces for this phone's hidden choices.
+        let mut guest = guest.with_entropy(crate::platform::entropy());
         guest.identify(phone_of(&endpoint)?);
         if guest.lead().is_none() {
             guest.follow(Lead {

@@ -98,13 +98,15 @@ impl<G: TableGame> HostLink<G> {
     /// for the screen come on the receiver. The host is this endpoint's
     /// key, under its term (the ticket's hand-overs).
     pub async fn open(
-        mut host: Host<G>,
+        host: Host<G>,
         options: &Options,
     ) -> Result<(Self, mpsc::UnboundedReceiver<HostEvent>), LinkError> {
         let endpoint = bind(options, true).await?;
         if options.relay != Relay::Disabled {
             endpoint.online(RELAY_WAIT).await?;
         }
+        // Fresh nonces for this phone's hidden choices.
+        let mut host = host.with_entropy(crate::platform::entropy());
         host.identify(phone_of(&endpoint)?);
         host.reachable_at(endpoint.relay());
         let ticket = Ticket {

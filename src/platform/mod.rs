@@ -94,6 +94,20 @@ pub fn random_below(n: u32) -> u32 {
     RNG.with(|rng| rng.borrow_mut().random_range(0..n))
 }
 
+/// 32 bytes from the operating system's (or the browser's) cryptographic
+/// source, for what must not be guessed from anything the app shows: the
+/// nonces of a table's hidden choices.
+pub fn entropy() -> [u8; 32] {
+    use rand::{rngs::OsRng, TryRngCore};
+    let mut bytes = [0; 32];
+    // The source failing is the platform broken: the dice's generator,
+    // seeded from it too, is the fallback.
+    if OsRng.try_fill_bytes(&mut bytes).is_err() {
+        bytes = std::array::from_fn(|_| random_below(256) as u8);
+    }
+    bytes
+}
+
 /// A face index of `die` thrown by the app: what [`crate::core::session::Session::throw`]
 /// takes for fresh dice.
 pub fn random_face(die: crate::core::dice_kinds::DieKind) -> usize {

@@ -378,8 +378,17 @@ impl<G: GameScreen> UseGame<G> {
                 }
             }
         }
-        let waiting = (!actors.is_empty() && !actors.iter().any(|a| table.plays(*a)))
-            .then(|| self.lang.waiting_for_where(&own, &on_host));
+        let showing: Vec<String> = table
+            .reveals_awaited
+            .iter()
+            .filter_map(|p| players.get(*p).map(|p| p.name.clone()))
+            .collect();
+        let waiting = if !showing.is_empty() {
+            Some(self.lang.waiting_for_reveals(&showing))
+        } else {
+            (!actors.is_empty() && !actors.iter().any(|a| table.plays(*a)))
+                .then(|| self.lang.waiting_for_where(&own, &on_host))
+        };
         let names_all: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
         let (line, problem) = table.status_line(self.lang, &names_all);
         Some(TableView {

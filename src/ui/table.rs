@@ -116,10 +116,13 @@ pub struct TableInfo {
     pub may_switch_dice: bool,
     /// Who made each switch of the dice still played, in order.
     pub dice_makers: Vec<Maker>,
-    /// The players who have made a hidden choice this phone has not
-    /// received yet (it comes when every player has chosen: see
-    /// `core::link::replica`); none on the host.
+    /// The players who have committed a hidden choice this phone cannot
+    /// read yet (it is shown when every player has chosen: see
+    /// `core::link::sealed`).
     pub chosen_unseen: Vec<usize>,
+    /// Every player has chosen, and the table waits for these players'
+    /// phones to show their choices.
+    pub reveals_awaited: Vec<usize>,
 }
 
 /// Who made a move at the table.

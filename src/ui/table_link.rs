@@ -225,6 +225,7 @@ fn failed<G: GameScreen>(ui: Ui, status: LinkStatus) {
         may_switch_dice: false,
         dice_makers: Vec::new(),
         chosen_unseen: Vec::new(),
+        reveals_awaited: Vec::new(),
     }));
 }
 
@@ -464,8 +465,8 @@ fn played_first<G: GameScreen + TableGame>(
                 Actor::Table => None,
             },
             // A hidden choice: whose, not what.
-            Step::Sealed { player, .. } => Some(*player),
-            Step::Undo | Step::Redo => None,
+            Step::Commit { player, .. } => Some(*player),
+            Step::Undo | Step::Redo | Step::Reveal { .. } => None,
         }
         // A roll for the whole table: the seat of the phone that made it
         // (none: the host's own).
@@ -574,15 +575,24 @@ fn show_table<G: GameScreen + TableGame>(
             )
         }),
     };
-    let (may_switch_dice, dice_makers, chosen_unseen) = match phone {
-        Phone::Host(link) => link.with(|h| (true, makers(h.replica(), &seats), Vec::new())),
+    let (may_switch_dice, dice_makers, chosen_unseen, reveals_awaited) = match phone {
+        Phone::Host(link) => link.with(|h| {
+            let r = h.replica();
+            (
+                true,
+                makers(r, &seats),
+                r.sealed_choices(),
+                r.awaited_reveals(),
+            )
+        }),
         Phone::Guest(link) => link.with(|g| match g.replica() {
             Some(r) => (
                 may_switch_dice(r.session().state(), g.seat()),
                 makers(r, &seats),
                 r.sealed_choices(),
+                r.awaited_reveals(),
             ),
-            None => (false, Vec::new(), Vec::new()),
+            None => (false, Vec::new(), Vec::new(), Vec::new()),
         }),
     };
     let info = TableInfo {
@@ -601,6 +611,7 @@ fn show_table<G: GameScreen + TableGame>(
         may_switch_dice,
         dice_makers,
         chosen_unseen,
+        reveals_awaited,
     };
     let mut shown = ui.table.info;
     if shown.peek().as_ref() != Some(&info) {
@@ -663,7 +674,10 @@ fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
             let Some((from, chain)) = game.table_seen else {
                 return false;
             };
-            if from > head || replica.chain(from) != Some(chain) {
+            // A round of hidden choices is replayed whole by the copy as
+            // choices are shown (see `core::link::replica`).
+            if from > head || replica.chain(from) != Some(chain) || replica.round_start().is_some()
+            {
                 return false;
             }
             let new = &replica.entries()[from as usize..];

@@ -105,6 +105,14 @@ pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
         false
     }
 
+    /// While [`Game::choices_hidden`], the players whose hidden choice the
+    /// game still waits for (Einstein: those who have not chosen for the
+    /// roll); a table shows the choices once each of them has committed
+    /// one (see [`super::link::sealed`]).
+    fn hidden_choosers(&self) -> Vec<usize> {
+        Vec::new()
+    }
+
     /// Whose move `action` is, for a game played on several phones (see
     /// [`super::link`]): a phone holding a player's seat proposes that
     /// player's moves only. Answered for any action, legal now or not.

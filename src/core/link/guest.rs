@@ -24,6 +24,7 @@
 use super::super::game::Game;
 use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
+use super::sealed::Nonces;
 use super::wire::{
     encode, Denied, Entry, Frames, Held, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView,
     Secret, Step, ToGuest, ToHost, PROTOCOL,
@@ -204,6 +205,9 @@ pub struct Guest<G: Game> {
     /// This phone's entries cut from its copy at the last welcome, until
     /// the host's catch-up shows which it holds (the roster ends it).
     orphans: Vec<Entry<G::Action>>,
+    /// The nonces of this phone's hidden choices (see
+    /// [`Guest::with_entropy`]).
+    nonces: Nonces,
     output: VecDeque<Output<GuestEvent<G::Error>>>,
     /// The time of the call being handled.
     now: Duration,
@@ -240,6 +244,7 @@ impl<G: Game> Guest<G> {
             relay: None,
             hosted_here: false,
             orphans: Vec::new(),
+            nonces: Nonces::new([0; 32]),
             output: VecDeque::new(),
             now: Duration::ZERO,
         };
@@ -257,6 +262,14 @@ impl<G: Game> Guest<G> {
         guest.roster = saved.roster;
         guest.hosted_here = saved.hosted_here;
         guest
+    }
+
+    /// 32 random bytes from the driver, which this phone's hidden choices
+    /// are committed with: a driver gives fresh ones to every guest it
+    /// makes (without them, the others could guess those choices).
+    pub fn with_entropy(mut self, entropy: [u8; 32]) -> Self {
+        self.nonces = Nonces::new(entropy);
+        self
     }
 
     /// A host that stepped down, joining the table's host with its copy:
@@ -397,19 +410,10 @@ impl<G: Game> Guest<G> {
         self.asked = None;
         self.heartbeat = Heartbeat::new(now);
         self.state = LinkState::Joining;
-        // Entries received sealed are asked for again, and the open round
-        // of hidden choices with them: a copy vouches only for what every
-        // phone may read (the host gives a copy that claims more the whole
-        // log).
-        let held = self.replica.as_ref().map(|r| {
-            let seen = r
-                .round_start()
-                .map_or(r.verified(), |first| r.verified().min(first - 1));
-            Held {
-                game: r.game().to_string(),
-                seen,
-                chain: r.chain(seen).unwrap_or(0),
-            }
+        let held = self.replica.as_ref().map(|r| Held {
+            game: r.game().to_string(),
+            seen: r.head(),
+            chain: r.chain(r.head()).unwrap_or(0),
         });
         self.send(&ToHost::Hello(Hello {
             protocol: PROTOCOL,
@@ -519,7 +523,7 @@ impl<G: Game> Guest<G> {
         // Checked against the copy as it will be once the steps still
         // waiting are applied; a step proposed after them cannot be checked
         // here, only by the host.
-        if self.pending.is_empty() {
+        if self.pending.is_empty() && !replica.hides(&step) {
             replica.check(&step)?;
         }
         if self.pending.len() >= MAX_PENDING {
@@ -534,12 +538,14 @@ impl<G: Game> Guest<G> {
         {
             return Err(Denied::TooLarge);
         }
-        self.next_id += 1;
-        self.pending.push_back(Pending {
-            id,
-            step,
-            sent: None,
-        });
+        // A hidden choice goes as its commitment (see `super::sealed`).
+        let step = match (step, self.replica.as_mut()) {
+            (Step::Act(action), Some(replica)) if replica.hides(&Step::Act(action.clone())) => {
+                replica.seal(action, self.nonces.next(&self.phone.to_bytes()))?
+            }
+            (step, _) => step,
+        };
+        let id = self.propose(step);
         self.flush_pending(now);
         Ok(id)
     }
@@ -588,7 +594,6 @@ impl<G: Game> Guest<G> {
                         // they are no longer in the copy to be found again.
                         for orphan in replica.entries()[keep as usize..]
                             .iter()
-                            .filter(|e| !matches!(e.step, Step::Sealed { .. }))
                             .filter(|e| e.origin.map_or(hosted_here, |o| o.phone == phone))
                         {
                             if !self.orphans.contains(orphan) {
@@ -616,7 +621,7 @@ impl<G: Game> Guest<G> {
                 if let Some(head) = self.replica.as_ref().map(Replica::head) {
                     self.event(GuestEvent::Applied { head });
                 }
-                self.flush_pending(now);
+                self.reveal(now);
             }
             ToGuest::Refused(refusal) => {
                 self.state = LinkState::Refused(refusal.clone());
@@ -691,13 +696,7 @@ impl<G: Game> Guest<G> {
         let mut missing = false;
         for (seq, entry) in (from..).zip(entries) {
             let head = replica.head();
-            let is_sealed = |step: &Step<G::Action>| matches!(step, Step::Sealed { .. });
-            let held_sealed = seq <= head && is_sealed(&replica.entries()[seq as usize - 1].step);
-            if held_sealed && !is_sealed(&entry.step) {
-                // A hidden choice shown, every player having chosen: the
-                // round is played again from there, in full.
-                replica.truncate(seq - 1);
-            } else if seq <= head {
+            if seq <= head {
                 continue; // already held
             }
             if seq > head + 1 {
@@ -723,6 +722,35 @@ impl<G: Game> Guest<G> {
         if missing {
             self.ask(head + 1, now);
         }
+        self.reveal(now);
+    }
+
+    /// Once every awaited player has committed a hidden choice, proposes
+    /// the reveal of each of this phone's (once: a reveal waiting goes
+    /// again as any step does, on the next connection if need be).
+    fn reveal(&mut self, now: Duration) {
+        let Some(replica) = &self.replica else { return };
+        let due: Vec<Step<G::Action>> = replica
+            .due_reveals()
+            .into_iter()
+            .filter(|reveal| !self.pending.iter().any(|p| p.step == *reveal))
+            .collect();
+        for step in due {
+            self.propose(step);
+        }
+        self.flush_pending(now);
+    }
+
+    /// Queues `step` as this phone's next proposal.
+    fn propose(&mut self, step: Step<G::Action>) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.pending.push_back(Pending {
+            id,
+            step,
+            sent: None,
+        });
+        id
     }
 
     fn ask(&mut self, from: u64, now: Duration) {

@@ -26,9 +26,10 @@
 use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
+use super::sealed::Nonces;
 use super::wire::{
-    encode, Denied, Entry, FrameError, Frames, Held, Hello, JoinRefusal, Lead, Member, Origin,
-    PhoneId, SeatView, Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
+    encode, Denied, Entry, FrameError, Frames, Hello, JoinRefusal, Lead, Member, Origin, PhoneId,
+    SeatView, Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
 };
 use super::{seat_may, Output, PeerId};
 use ::core::time::Duration;
@@ -161,15 +162,26 @@ pub struct Host<G: Game> {
     probe_gap: Duration,
     probing: BTreeSet<PhoneId>,
     output: VecDeque<Output<HostEvent>>,
+    /// The nonces of the host's own hidden choices (see
+    /// [`Host::with_entropy`]).
+    nonces: Nonces,
     /// The time of the call being handled.
     now: Duration,
 }
 
 impl<G: Game> Host<G> {
+    /// 32 random bytes from the driver, which the host's own hidden
+    /// choices are committed with: a driver gives fresh ones to every host
+    /// it makes (without them, the others could guess those choices).
+    pub fn with_entropy(mut self, entropy: [u8; 32]) -> Self {
+        self.nonces = Nonces::new(entropy);
+        self
+    }
+
     /// Hosts `replica` (a new game, or a copy carried on from a table whose
     /// host left) under a new `secret`; `seat` is the host's own player. A
-    /// carried copy holding others' hidden choices sealed goes on from
-    /// before them: that round's choices are made again.
+    /// carried copy goes on whole: the phones that committed hidden
+    /// choices reveal them to this host as they did to the last.
     pub fn new(replica: Replica<G>, secret: Secret, me: PhoneId, seat: Option<usize>) -> Self {
         let players = replica.session().state().players().len();
         let mut seats = vec![None; players];
@@ -239,10 +251,9 @@ impl<G: Game> Host<G> {
         me: PhoneId,
         seats: Vec<Option<PhoneId>>,
     ) -> Self {
-        let mut replica = replica;
-        replica.truncate(replica.verified());
         let mut host = Host {
             replica,
+            nonces: Nonces::new([0; 32]),
             secret,
             me,
             seats,
@@ -505,19 +516,11 @@ impl<G: Game> Host<G> {
         if let Some(state) = self.peers.get_mut(&peer) {
             state.phone = Some(phone);
         }
-        // A copy vouches for entries it may read: one that claims to hold
-        // another's hidden choice of the open round (a digest guessed)
-        // gets the whole log, matched or not, so its guess tells it
-        // nothing.
-        let guessed = |held: &Held| {
-            self.replica
-                .round_start()
-                .is_some_and(|first| held.seen >= first)
-        };
+        // Every phone holds the same entries (no choice in them before it
+        // is shown): a copy that is a prefix of the log keeps it.
         let from = match held {
             Some(held)
                 if held.game == self.replica.game()
-                    && !guessed(&held)
                     && self.replica.chain(held.seen) == Some(held.chain) =>
             {
                 held.seen + 1
@@ -715,6 +718,12 @@ impl<G: Game> Host<G> {
                 }
             }
         }
+        let step = match step {
+            Step::Act(action) if self.replica.hides(&Step::Act(action.clone())) => self
+                .replica
+                .seal(action, self.nonces.next(&self.me.to_bytes()))?,
+            step => step,
+        };
         self.append(step, None)
     }
 
@@ -735,28 +744,43 @@ impl<G: Game> Host<G> {
         step: Step<G::Action>,
         origin: Option<Origin>,
     ) -> Result<u64, Denied<G::Error>> {
-        let Some(seat) = seat else {
-            return Err(Denied::Watching);
-        };
-        // Each phone takes back (and puts back) its own moves only.
+        // Each phone takes back (and puts back) its own moves only, and
+        // reveals its own choices only (seated or not by then).
         if let (Some(maker), Some(phone)) = (self.replica.maker_of(&step), origin.map(|o| o.phone))
         {
             if maker != Some(phone) {
                 return Err(Denied::OthersMove);
             }
         }
-        seat_may(self.replica.session().state(), seat, &step)?;
+        if !matches!(step, Step::Reveal { .. }) {
+            let seat = seat.ok_or(Denied::Watching)?;
+            seat_may(self.replica.session().state(), seat, &step)?;
+        }
         self.append(step, origin)
     }
 
+    /// Appends `step` to the log and sends it to every phone; then, once
+    /// every awaited player has committed a hidden choice, reveals the
+    /// host's own.
     fn append(
         &mut self,
         step: Step<G::Action>,
         origin: Option<Origin>,
     ) -> Result<u64, Denied<G::Error>> {
-        if matches!(step, Step::Undo | Step::Sealed { .. }) {
-            self.replica.check(&step)?;
+        let seq = self.log(step, origin)?;
+        for reveal in self.replica.due_reveals() {
+            // Checked by the copy that made the commitment: it opens.
+            let _ = self.log(reveal, None);
         }
+        Ok(seq)
+    }
+
+    fn log(
+        &mut self,
+        step: Step<G::Action>,
+        origin: Option<Origin>,
+    ) -> Result<u64, Denied<G::Error>> {
+        self.replica.check(&step)?;
         let entry = Entry { step, origin };
         // Every phone gets the entry in one frame, encoded once; a step too
         // long for a frame (a word of thousands of letters) is refused.
@@ -765,16 +789,8 @@ impl<G: Game> Host<G> {
             entries: vec![entry.clone()],
         };
         let frame = encode(&message).map_err(|_| Denied::TooLarge)?;
-        let round = self.replica.round_start();
         let seq = self.replica.append(entry)?;
-        let peers: Vec<PeerId> = self.joined().collect();
-        match (round, self.replica.round_start()) {
-            // Every player has chosen: each phone gets the round in full.
-            (Some(from), None) => peers.into_iter().for_each(|p| self.send_entries(p, from)),
-            // Hidden choices: each phone gets the entry as it may read it.
-            (_, Some(_)) => peers.into_iter().for_each(|p| self.send_entries(p, seq)),
-            (None, None) => self.broadcast(frame),
-        }
+        self.broadcast(frame);
         self.event(HostEvent::Applied { head: seq });
         Ok(seq)
     }
@@ -933,12 +949,8 @@ impl<G: Game> Host<G> {
     }
 
     /// Entries `from` to the head, in frames of at most
-    /// [`ENTRIES_PER_FRAME`] entries and [`MAX_FRAME`] bytes, as the peer's
-    /// phone may read them (others' hidden choices sealed).
+    /// [`ENTRIES_PER_FRAME`] entries and [`MAX_FRAME`] bytes.
     fn send_entries(&mut self, peer: PeerId, from: u64) {
-        let Some(reader) = self.peers.get(&peer).map(|p| p.remote) else {
-            return;
-        };
         let from = from.max(1);
         let mut next = from;
         while next <= self.replica.head() {
@@ -946,9 +958,7 @@ impl<G: Game> Host<G> {
             loop {
                 let message = ToGuest::<G::Setup, G::Action, G::Error>::Entries {
                     from: next,
-                    entries: (next..next + count as u64)
-                        .filter_map(|seq| self.replica.entry_for(seq, reader))
-                        .collect(),
+                    entries: self.replica.entries()[next as usize - 1..][..count].to_vec(),
                 };
                 match encode(&message) {
                     Ok(frame) => {

@@ -37,6 +37,7 @@ pub mod guest;
 pub mod heartbeat;
 pub mod host;
 pub mod replica;
+pub mod sealed;
 pub mod ticket;
 pub mod wire;
 
@@ -91,8 +92,16 @@ pub fn seat_may<G: Game>(
     seat: usize,
     step: &wire::Step<G::Action>,
 ) -> Result<(), wire::Denied<G::Error>> {
-    let wire::Step::Act(action) = step else {
-        return Ok(());
+    let action = match step {
+        wire::Step::Act(action) => action,
+        // A hidden choice: its player's, whatever it is.
+        wire::Step::Commit { player, .. } if *player != seat => {
+            return Err(wire::Denied::NotYourSeat {
+                seat: Some(seat),
+                actor: Actor::Player(*player),
+            })
+        }
+        _ => return Ok(()),
     };
     let actor = state.actor(action);
     if actor != Actor::Table && actor != Actor::Player(seat) {

@@ -1,19 +1,21 @@
 //! One phone's copy of a table game: the start, the entries of the log, and
 //! the session they replay to.
 //!
-//! **Hidden choices** (Einstein's, see [`Game::hidden_choice`]): while the
-//! game waits for them, the host sends each phone the entries of the
-//! others' choices sealed ([`Step::Sealed`]: whose, and whether made or
-//! taken back, without the content), and every entry of the round in
-//! full once it ends. A copy holding sealed entries plays the game without
-//! them (each player's choice touches only their own sheet), and replays
-//! the round when the full entries come. Its stored copy holds no other
-//! player's choice before they are all shown.
+//! **Hidden choices** (Einstein's, see [`Game::hidden_choice`]) are
+//! committed and then revealed (see [`super::sealed`]): every copy holds
+//! the same entries, and a commitment is played only on the copy that knows
+//! its content (the phone that made it) until its reveal comes. While the
+//! game waits for hidden choices (a *round*), each copy replays the round
+//! from where it began with the choices it can read, so its game is the
+//! table's as far as it may know it; once every commitment standing is
+//! revealed, every copy replays the same steps to the same game.
 
 use super::super::game::Game;
 use super::super::session::{Refusal, Session};
-use super::wire::{Denied, Entry, PhoneId, Start, Step, StepKind};
-use serde::{Deserialize, Serialize};
+use super::sealed::{Commitment, Nonce, Opening};
+use super::wire::{Denied, Entry, PhoneId, Start, Step};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::{BTreeMap, HashMap};
 
 /// A copy of the game. The host's is the table's log; a guest's is a prefix
 /// of it, extended as entries arrive.
@@ -25,25 +27,58 @@ pub struct Replica<G: Game> {
     entries: Vec<Entry<G::Action>>,
     /// `chain[n]`: the digest of the first `n` entries (see [`chain_next`]).
     chain: Vec<u32>,
-    /// `hidden[n − 1]`: the player whose hidden choice entry `n` makes,
-    /// takes back or puts back, if any.
-    hidden: Vec<Option<usize>>,
-    /// While the game waits for hidden choices: how many entries the log
-    /// held when it began (the round's entries come after).
-    round_from: Option<u64>,
+    /// The round of hidden choices under way, if the game waits for some.
+    round: Option<Round<G>>,
+    /// The openings of this phone's own commitments not revealed yet.
+    own: BTreeMap<Commitment, Opening<G::Action>>,
+    /// Where each revealed commitment's reveal is: its entry's place in
+    /// the log, by the commitment's.
+    reveals: HashMap<usize, usize>,
+}
+
+/// A round of hidden choices: from the entry after which the game began
+/// waiting for them until every choice standing is shown.
+#[derive(Clone, Debug)]
+struct Round<G: Game> {
+    /// How many entries the log held when it began.
+    from: usize,
+    /// The game then: the round is replayed from it.
+    before: Session<G>,
+    /// The players whose choice the game awaited then.
+    choosers: Vec<usize>,
 }
 
 /// Entries of a copy's log, in order.
 type Played<'a, G> = Vec<&'a Entry<<G as super::super::game::Rules>::Action>>;
 
 /// What a copy saves: the game's id, its start and its entries (the session
-/// is their replay).
+/// is their replay), and the openings of its own commitments not yet
+/// revealed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct SavedReplica<G: Game> {
     pub game: String,
     pub start: Start<G::Setup>,
+    /// A copy saved by an older version may hold entries this one cannot
+    /// read (a choice held sealed before commitments): it keeps those
+    /// before, and the host sends the rest again.
+    #[serde(deserialize_with = "readable_prefix")]
     pub entries: Vec<Entry<G::Action>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub openings: Vec<Opening<G::Action>>,
+}
+
+/// The entries of a saved log up to the first one this version cannot read.
+fn readable_prefix<'de, D, A>(deserializer: D) -> Result<Vec<Entry<A>>, D::Error>
+where
+    D: Deserializer<'de>,
+    A: serde::de::DeserializeOwned,
+{
+    let raw = Vec::<serde_json::Value>::deserialize(deserializer)?;
+    Ok(raw
+        .into_iter()
+        .map_while(|value| serde_json::from_value(value).ok())
+        .collect())
 }
 
 /// Why saved entries do not make a game.
@@ -63,20 +98,26 @@ impl<G: Game> Replica<G> {
         let mut session = Session::new(start.setup.clone())?;
         session.allow_coach(start.coach_allowed);
         session.start_with(start.dice);
-        Ok(Replica {
+        let mut replica = Replica {
             game,
             start,
             session,
             entries: Vec::new(),
             chain: vec![0],
-            hidden: Vec::new(),
-            round_from: None,
-        })
+            round: None,
+            own: BTreeMap::new(),
+            reveals: HashMap::new(),
+        };
+        replica.begin_round();
+        Ok(replica)
     }
 
     /// A saved copy, its entries replayed.
     pub fn restore(saved: SavedReplica<G>) -> Result<Self, ReplicaError<G::Error>> {
         let mut replica = Replica::new(saved.game, saved.start).map_err(ReplicaError::Setup)?;
+        for opening in saved.openings {
+            replica.own.insert(opening.commitment(), opening);
+        }
         for (i, entry) in saved.entries.into_iter().enumerate() {
             replica
                 .append(entry)
@@ -93,6 +134,7 @@ impl<G: Game> Replica<G> {
             game: self.game.clone(),
             start: self.start.clone(),
             entries: self.entries.clone(),
+            openings: self.own.values().cloned().collect(),
         }
     }
 
@@ -118,73 +160,84 @@ impl<G: Game> Replica<G> {
         self.entries.len() as u64
     }
 
-    /// How many entries the copy holds before its first sealed one: what it
-    /// can vouch for when it rejoins, and what it carries on with if it
-    /// becomes the host.
-    pub fn verified(&self) -> u64 {
-        self.entries
-            .iter()
-            .position(|e| matches!(e.step, Step::Sealed { .. }))
-            .map_or(self.head(), |at| at as u64)
-    }
-
-    /// Whether entry `seq` is sealed for the phone `reader`: another
-    /// phone's hidden choice (or the host's, made on its screen), in a
-    /// round of hidden choices still open. Only the phone that made a
-    /// choice reads it before the reveal: not a phone that claims its seat
-    /// afterwards.
-    pub fn sealed_for(&self, seq: u64, reader: PhoneId) -> Option<usize> {
-        let from = self.round_from?;
-        if seq <= from {
-            return None;
-        }
-        let owner = self.hidden_of(seq)?;
-        let maker = self.entries.get(seq as usize - 1)?.origin.map(|o| o.phone);
-        (maker != Some(reader)).then_some(owner)
-    }
-
-    /// The player whose hidden choice entry `seq` makes, takes back or
-    /// puts back, if it does (see [`Game::hidden_choice`]).
-    pub fn hidden_of(&self, seq: u64) -> Option<usize> {
-        self.hidden
-            .get(seq.checked_sub(1)? as usize)
-            .copied()
-            .flatten()
-    }
-
-    /// Entry `seq` as the phone `reader` receives it.
-    pub fn entry_for(&self, seq: u64, reader: PhoneId) -> Option<Entry<G::Action>> {
-        let entry = self.entries.get(seq.checked_sub(1)? as usize)?;
-        Some(match self.sealed_for(seq, reader) {
-            Some(player) => Entry {
-                step: entry.step.sealed(player),
-                origin: None,
-            },
-            None => entry.clone(),
-        })
-    }
-
     /// While the game waits for hidden choices, the first entry of the
-    /// round (the entries a phone received sealed are from there on).
+    /// round.
     pub fn round_start(&self) -> Option<u64> {
-        self.round_from.map(|from| from + 1)
+        self.round.as_ref().map(|r| r.from as u64 + 1)
     }
 
-    /// The players whose hidden choice this copy holds sealed and standing
-    /// (made, not taken back): they have chosen, but what is not shown.
-    pub fn sealed_choices(&self) -> Vec<usize> {
-        let mut players: Vec<usize> = self
-            .played()
-            .0
+    /// Whether `step` is a hidden choice, to be committed rather than sent
+    /// (see [`Replica::seal`]).
+    pub fn hides(&self, step: &Step<G::Action>) -> bool {
+        match (step, &self.round) {
+            (Step::Act(action), Some(_)) => self.session.state().hidden_choice(action).is_some(),
+            _ => false,
+        }
+    }
+
+    /// The commitment of this phone's hidden choice `action` (checked
+    /// against the game first), its opening kept: the step to propose.
+    pub fn seal(
+        &mut self,
+        action: G::Action,
+        nonce: Nonce,
+    ) -> Result<Step<G::Action>, Denied<G::Error>> {
+        let player = self
+            .session
+            .state()
+            .hidden_choice(&action)
+            .ok_or(Denied::BadSeal)?;
+        self.session.check(&action).map_err(denied)?;
+        let opening = Opening { nonce, action };
+        let commitment = opening.commitment();
+        self.own.insert(commitment, opening);
+        Ok(Step::Commit { player, commitment })
+    }
+
+    /// The reveals this copy owes the table: once every awaited player has
+    /// committed, the opening of each of this phone's commitments standing
+    /// and not revealed yet.
+    pub fn due_reveals(&self) -> Vec<Step<G::Action>> {
+        if !self.revealing() {
+            return Vec::new();
+        }
+        self.unrevealed()
             .into_iter()
-            .filter_map(|e| match e.step {
-                Step::Sealed { player, .. } => Some(player),
+            .filter_map(|i| match &self.entries[i].step {
+                Step::Commit { commitment, .. } => self.own.get(commitment).map(|o| Step::Reveal {
+                    seq: i as u64 + 1,
+                    nonce: o.nonce,
+                    action: o.action.clone(),
+                }),
                 _ => None,
             })
-            .collect();
-        players.sort_unstable();
-        players.dedup();
-        players
+            .collect()
+    }
+
+    /// Every player the round awaits has committed: the table waits for
+    /// the choices to be shown.
+    pub fn revealing(&self) -> bool {
+        let Some(round) = &self.round else {
+            return false;
+        };
+        let committed = self.committed_players(round);
+        round.choosers.iter().all(|p| committed.contains(p))
+    }
+
+    /// While the choices are being shown, the players whose choice is not
+    /// shown yet: the table waits for their phones.
+    pub fn awaited_reveals(&self) -> Vec<usize> {
+        if !self.revealing() {
+            return Vec::new();
+        }
+        self.players_of(self.unrevealed())
+    }
+
+    /// The players whose hidden choice stands committed and this copy
+    /// cannot read: they have chosen, but what is not shown.
+    pub fn sealed_choices(&self) -> Vec<usize> {
+        let unread = self.unrevealed().into_iter().filter(|i| !self.knows(*i));
+        self.players_of(unread.collect())
     }
 
     /// The digest of the first `n` entries, if the copy holds that many.
@@ -192,17 +245,19 @@ impl<G: Game> Replica<G> {
         self.chain.get(usize::try_from(n).ok()?).copied()
     }
 
-    /// The phone whose move an undo (`Step::Undo`) or a redo would take
-    /// back or put back: `Some(None)` for the host's own steps, `None` if
-    /// there is none.
+    /// The phone whose move an undo (`Step::Undo`), a redo or a reveal
+    /// names: `Some(None)` for the host's own steps, `None` if there is
+    /// none.
     pub fn maker_of(&self, step: &Step<G::Action>) -> Option<Option<PhoneId>> {
-        let (mut done, mut undone) = self.played();
-        let entry = match step {
-            Step::Act(_) | Step::Sealed { .. } => None,
-            Step::Undo => done.pop(),
-            Step::Redo => undone.pop(),
+        let (done, undone) = self.played_at();
+        let at = match step {
+            Step::Act(_) | Step::Commit { .. } => None,
+            Step::Undo => done.last().copied(),
+            Step::Redo => undone.last().copied(),
+            Step::Reveal { seq, .. } => seq.checked_sub(1).map(|i| i as usize),
         };
-        entry.map(|e| e.origin.map(|o| o.phone))
+        let entry = self.entries.get(at?)?;
+        Some(entry.origin.map(|o| o.phone))
     }
 
     /// Who made each switch of the dice still played (in the order of
@@ -217,96 +272,276 @@ impl<G: Game> Replica<G> {
     }
 
     /// The actions still played, in order, and those an undo took back
-    /// (the redo list, the next to put back last), read from the entries:
-    /// an action ends the redo list, an undo moves the last action to it, a
-    /// redo moves it back (each entry was applied, so the session agrees).
-    /// Sealed entries count as what they are (an action, an undo, a redo).
+    /// (the redo list, the next to put back last), read from the entries.
     fn played(&self) -> (Played<'_, G>, Played<'_, G>) {
         let (done, undone) = self.played_at();
-        let at = |seqs: Vec<usize>| seqs.into_iter().map(|i| &self.entries[i]).collect();
+        let at = |places: Vec<usize>| places.into_iter().map(|i| &self.entries[i]).collect();
         (at(done), at(undone))
     }
 
     /// [`Replica::played`], as places in the log.
     fn played_at(&self) -> (Vec<usize>, Vec<usize>) {
-        let (mut done, mut undone) = (Vec::new(), Vec::new());
-        for (i, entry) in self.entries.iter().enumerate() {
-            match entry.step.kind() {
-                StepKind::Act => {
-                    done.push(i);
-                    undone.clear();
-                }
-                StepKind::Undo => undone.extend(done.pop()),
-                StepKind::Redo => done.extend(undone.pop()),
-            }
+        played_at(&self.entries)
+    }
+
+    /// The commitments standing and not revealed, as places in the log.
+    fn unrevealed(&self) -> Vec<usize> {
+        let (done, _) = self.played_at();
+        let is_commit = |i: &usize| matches!(self.entries[*i].step, Step::Commit { .. });
+        done.into_iter()
+            .filter(is_commit)
+            .filter(|i| !self.reveals.contains_key(i))
+            .collect()
+    }
+
+    /// The players of the commitments at `places`, in order, once each.
+    fn players_of(&self, places: Vec<usize>) -> Vec<usize> {
+        let mut players: Vec<usize> = places
+            .into_iter()
+            .filter_map(|i| match self.entries[i].step {
+                Step::Commit { player, .. } => Some(player),
+                _ => None,
+            })
+            .collect();
+        players.sort_unstable();
+        players.dedup();
+        players
+    }
+
+    /// The players whose commitment stands in `round` (revealed or not).
+    fn committed_players(&self, round: &Round<G>) -> Vec<usize> {
+        let (done, _) = self.played_at();
+        let standing = done
+            .into_iter()
+            .filter(|i| *i >= round.from || !self.reveals.contains_key(i));
+        self.players_of(standing.collect())
+    }
+
+    /// The content of the commitment of entry `seq`, if this copy can read
+    /// it: its reveal is in the log, or this phone made it.
+    pub fn opening_of(&self, seq: u64) -> Option<&G::Action> {
+        self.opening(usize::try_from(seq.checked_sub(1)?).ok()?)
+    }
+
+    /// [`Replica::opening_of`] the commitment at place `i` in the log.
+    fn opening(&self, i: usize) -> Option<&G::Action> {
+        let Step::Commit { commitment, .. } = &self.entries.get(i)?.step else {
+            return None;
+        };
+        match self.reveals.get(&i).map(|r| &self.entries[*r].step) {
+            Some(Step::Reveal { action, .. }) => Some(action),
+            _ => self.own.get(commitment).map(|o| &o.action),
         }
-        (done, undone)
+    }
+
+    fn knows(&self, i: usize) -> bool {
+        self.opening(i).is_some()
     }
 
     /// Checks `step` against the game now, changing nothing.
     pub fn check(&self, step: &Step<G::Action>) -> Result<(), Denied<G::Error>> {
-        match step {
-            Step::Act(action) => self.session.check(action).map_err(denied),
-            Step::Undo if !self.session.can_undo() => Err(Denied::NothingToUndo),
-            // A move the others have seen may be final (Einstein's choices).
-            Step::Undo => self.session.check_undo_at_table().map_err(Denied::Rules),
-            Step::Redo if !self.session.can_redo() => Err(Denied::NothingToRedo),
-            Step::Redo => Ok(()),
-            // Only the host seals, and only what it holds.
-            Step::Sealed { .. } => Err(Denied::OthersMove),
+        let revealing = self.revealing();
+        if revealing && !matches!(step, Step::Reveal { .. }) {
+            return Err(Denied::Revealing);
         }
+        let (done, undone) = self.played_at();
+        match step {
+            // A hidden choice is committed, never sent as it is.
+            Step::Act(_) if self.hides(step) => Err(Denied::BadSeal),
+            Step::Act(action) => self.session.check(action).map_err(denied),
+            Step::Undo => match done.last() {
+                None => Err(Denied::NothingToUndo),
+                Some(i) if self.is_unread_commit(*i) => Ok(()),
+                // A move the others have seen may be final (Einstein's choices).
+                Some(_) => self.session.check_undo_at_table().map_err(Denied::Rules),
+            },
+            Step::Redo => match undone.last() {
+                None => Err(Denied::NothingToRedo),
+                Some(i) if self.is_unread_commit(*i) => Ok(()),
+                Some(_) => play(&mut self.session.clone(), &Step::Redo),
+            },
+            Step::Commit { player, .. } => {
+                let Some(round) = &self.round else {
+                    return Err(Denied::BadSeal);
+                };
+                let awaited = round.choosers.contains(player)
+                    && !self.committed_players(round).contains(player);
+                awaited.then_some(()).ok_or(Denied::BadSeal)
+            }
+            Step::Reveal { seq, nonce, action } => {
+                let i = seq.checked_sub(1).ok_or(Denied::BadSeal)? as usize;
+                let opening = Opening {
+                    nonce: *nonce,
+                    action: action.clone(),
+                };
+                match (&self.round, self.entries.get(i).map(|e| &e.step)) {
+                    (Some(round), Some(Step::Commit { player, commitment }))
+                        if revealing
+                            && self.unrevealed().contains(&i)
+                            && opening.commitment() == *commitment
+                            && round.before.state().hidden_choice(action) == Some(*player) =>
+                    {
+                        self.replay(round, Some((i, action))).map(|_| ())
+                    }
+                    _ => Err(Denied::BadSeal),
+                }
+            }
+        }
+    }
+
+    /// A commitment whose content this copy does not know: its game never
+    /// played it, so an undo or redo of it changes nothing here.
+    fn is_unread_commit(&self, i: usize) -> bool {
+        matches!(self.entries[i].step, Step::Commit { .. }) && !self.knows(i)
     }
 
     /// Applies an entry to the session and appends it to the log, or says
-    /// why the game refuses it (nothing changes then).
+    /// why the game refuses it (nothing changes then). A commitment or a
+    /// reveal is checked as the host checked it: a reveal that does not
+    /// open its commitment is refused on every copy.
     pub fn append(&mut self, entry: Entry<G::Action>) -> Result<u64, Denied<G::Error>> {
-        let hidden = self.hidden_owner(&entry.step);
-        play(&mut self.session, &entry.step)?;
+        match (&entry.step, &self.round) {
+            (Step::Commit { .. } | Step::Reveal { .. }, _) => self.check(&entry.step)?,
+            (_, None) => play(&mut self.session, &entry.step)?,
+            (_, Some(_)) => {}
+        }
         let last = *self.chain.last().unwrap_or(&0);
         self.chain.push(chain_next(last, &entry));
+        if let Step::Reveal { seq, .. } = &entry.step {
+            self.reveals.insert(*seq as usize - 1, self.entries.len());
+        }
         self.entries.push(entry);
-        self.hidden.push(hidden);
-        self.round_from = match self.session.state().choices_hidden() {
-            true => self.round_from.or(Some(self.head())),
-            false => None,
-        };
+        if let Some(round) = &self.round {
+            match self.replay(round, None) {
+                Ok(session) => self.session = session,
+                Err(denied) => {
+                    self.truncate(self.head() - 1);
+                    return Err(denied);
+                }
+            }
+        }
+        self.end_round();
+        self.begin_round();
         Ok(self.head())
     }
 
-    /// The player whose hidden choice `step` makes, takes back or puts
-    /// back, played now.
-    fn hidden_owner(&self, step: &Step<G::Action>) -> Option<usize> {
-        let state = self.session.state();
-        if !state.choices_hidden() {
-            return None;
+    /// The game of `round` replayed from its start with the choices this
+    /// copy can read (and `extra`'s: a reveal being checked).
+    fn replay(
+        &self,
+        round: &Round<G>,
+        extra: Option<(usize, &G::Action)>,
+    ) -> Result<Session<G>, Denied<G::Error>> {
+        let mut session = round.before.clone();
+        let (mut done, mut undone) = played_at(&self.entries[..round.from]);
+        let read = |i: usize| match extra {
+            Some((at, action)) if at == i => Some(action),
+            _ => self.opening(i),
+        };
+        let plays =
+            |i: usize| !matches!(self.entries[i].step, Step::Commit { .. }) || read(i).is_some();
+        for (i, entry) in self.entries.iter().enumerate().skip(round.from) {
+            match &entry.step {
+                Step::Act(action) => play(&mut session, &Step::Act(action.clone()))?,
+                Step::Commit { .. } => {
+                    if let Some(action) = read(i) {
+                        play(&mut session, &Step::Act(action.clone()))?;
+                    }
+                }
+                Step::Undo => {
+                    let at = done.pop().ok_or(Denied::NothingToUndo)?;
+                    if plays(at) {
+                        play(&mut session, &Step::Undo)?;
+                    }
+                    undone.push(at);
+                    continue;
+                }
+                Step::Redo => {
+                    let at = undone.pop().ok_or(Denied::NothingToRedo)?;
+                    if plays(at) {
+                        play(&mut session, &Step::Redo)?;
+                    }
+                    done.push(at);
+                    continue;
+                }
+                Step::Reveal { .. } => continue,
+            }
+            done.push(i);
+            undone.clear();
         }
-        let (mut done, mut undone) = match step {
-            Step::Act(action) => return state.hidden_choice(action),
-            Step::Sealed { player, .. } => return Some(*player),
-            Step::Undo | Step::Redo => self.played_at(),
-        };
-        let moved = match step {
-            Step::Undo => done.pop(),
-            _ => undone.pop(),
-        };
-        moved.and_then(|i| self.hidden[i])
+        Ok(session)
     }
 
-    /// Keeps the first `len` entries only, replaying them.
+    /// The round is over once every commitment standing is revealed and
+    /// the game no longer waits: every copy then holds the same game. The
+    /// openings of this phone's revealed commitments are no longer kept.
+    fn end_round(&mut self) {
+        if self.round.is_none()
+            || !self.unrevealed().is_empty()
+            || self.session.state().choices_hidden()
+        {
+            return;
+        }
+        self.round = None;
+        let revealed: Vec<Commitment> = self
+            .reveals
+            .keys()
+            .filter_map(|i| match &self.entries[*i].step {
+                Step::Commit { commitment, .. } => Some(*commitment),
+                _ => None,
+            })
+            .collect();
+        for commitment in revealed {
+            self.own.remove(&commitment);
+        }
+    }
+
+    /// A round begins when the game starts waiting for hidden choices
+    /// (every copy holds the same game then).
+    fn begin_round(&mut self) {
+        if self.round.is_some() || !self.session.state().choices_hidden() {
+            return;
+        }
+        self.round = Some(Round {
+            from: self.entries.len(),
+            before: self.session.clone(),
+            choosers: self.session.state().hidden_choosers(),
+        });
+    }
+
+    /// Keeps the first `len` entries only, replaying them (this phone's
+    /// openings kept).
     pub fn truncate(&mut self, len: u64) {
         if len >= self.head() {
             return;
         }
-        let saved = SavedReplica {
-            game: self.game.clone(),
-            start: self.start.clone(),
-            entries: self.entries[..len as usize].to_vec(),
-        };
+        let mut saved = self.saved();
+        saved.entries.truncate(len as usize);
         // Entries this copy accepted once replay again.
         if let Ok(replica) = Replica::restore(saved) {
             *self = replica;
         }
     }
+}
+
+/// The moves still played and those an undo took back (the redo list, the
+/// next to put back last), as places in `entries`: an action or a
+/// commitment ends the redo list, an undo moves the last move to it, a
+/// redo moves it back; a reveal is not a move.
+fn played_at<A>(entries: &[Entry<A>]) -> (Vec<usize>, Vec<usize>) {
+    let (mut done, mut undone) = (Vec::new(), Vec::new());
+    for (i, entry) in entries.iter().enumerate() {
+        match entry.step {
+            Step::Act(_) | Step::Commit { .. } => {
+                done.push(i);
+                undone.clear();
+            }
+            Step::Undo => undone.extend(done.pop()),
+            Step::Redo => done.extend(undone.pop()),
+            Step::Reveal { .. } => {}
+        }
+    }
+    (done, undone)
 }
 
 fn denied<E>(refusal: Refusal<E>) -> Denied<E> {
@@ -332,7 +567,8 @@ pub fn chain_next<A: Serialize>(previous: u32, entry: &Entry<A>) -> u32 {
 
 /// Plays one step of the log on `session` (a copy's, or a screen's copy of
 /// it kept in step entry by entry), or says why the game refuses it
-/// (nothing changes then).
+/// (nothing changes then). A commitment or a reveal is the copy's to play
+/// (see [`Replica::append`]): refused here.
 pub fn play<G: Game>(
     session: &mut Session<G>,
     step: &Step<G::Action>,
@@ -341,8 +577,8 @@ pub fn play<G: Game>(
         Step::Act(action) => session.act(action.clone()).map_err(denied),
         Step::Undo if session.undo() => Ok(()),
         Step::Undo => Err(Denied::NothingToUndo),
-        // Played when its content comes (see the module's note).
-        Step::Sealed { .. } => Ok(()),
+        // Played by the copy, which knows whether it can read them.
+        Step::Commit { .. } | Step::Reveal { .. } => Err(Denied::BadSeal),
         Step::Redo => {
             // A redo that no longer applies empties the redo list: on every
             // copy alike, since each replays the same steps.

@@ -5,6 +5,7 @@
 //! stream a guest opens to the host (see `crate::link`).
 
 use super::super::game::Actor;
+pub use super::sealed::{Commitment, Nonce};
 use ::core::time::Duration;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -15,8 +16,9 @@ use std::fmt;
 pub const ALPN: &[u8] = b"genius/table/1";
 /// The version of the messages below, said in every hello (2: `Ping`;
 /// 3: `Denied::DiceSwitch`; 4: `Step::Sealed`; 5: phones are their keys,
-/// [`Lead`], `Probe`, `Moved`, `Roster`).
-pub const PROTOCOL: u32 = 5;
+/// [`Lead`], `Probe`, `Moved`, `Roster`; 6: hidden choices committed and
+/// revealed, `Step::Commit` and `Step::Reveal` for `Step::Sealed`).
+pub const PROTOCOL: u32 = 6;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -102,6 +104,10 @@ pub struct PhoneId([u8; 32]);
 impl PhoneId {
     pub const fn from_bytes(bytes: [u8; 32]) -> PhoneId {
         PhoneId(bytes)
+    }
+
+    pub const fn to_bytes(self) -> [u8; 32] {
+        self.0
     }
 
     /// The phone numbered `n`: how copies saved before phones were their
@@ -214,52 +220,30 @@ impl Member {
     }
 }
 
-/// One step of the table's log: an action, or an undo or redo decided by
-/// the host. Every copy applies the same steps in the same order to its own
-/// session, so every copy holds the same game.
+/// One step of the table's log: an action, an undo or redo decided by the
+/// host, or a hidden choice committed and then revealed (see
+/// [`super::sealed`]). Every copy applies the same steps in the same order
+/// to its own session, so every copy holds the same game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step<A> {
     Act(A),
     Undo,
     Redo,
-    /// An entry this phone may not read yet: a hidden choice of `player`
-    /// (made, taken back or put back: `kind`), whose content the host
-    /// keeps until every player has chosen, and then sends (see
-    /// [`super::replica::Replica::sealed_for`]). A copy's game skips it;
-    /// no phone proposes it.
-    Sealed {
+    /// A hidden choice of `player`, made and not shown: only the phone
+    /// that made it holds its content until every player the game awaits
+    /// has committed. It counts as a move (an undo takes it back).
+    Commit {
         player: usize,
-        kind: StepKind,
+        commitment: Commitment,
     },
-}
-
-/// What a sealed entry is, without its content.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum StepKind {
-    Act,
-    Undo,
-    Redo,
-}
-
-impl<A> Step<A> {
-    /// The step as a phone that may not read it receives it.
-    pub fn sealed(&self, player: usize) -> Step<A> {
-        Step::Sealed {
-            player,
-            kind: self.kind(),
-        }
-    }
-
-    /// What the step does to the log's list of moves played: an action,
-    /// an undo or a redo, read or sealed.
-    pub fn kind(&self) -> StepKind {
-        match self {
-            Step::Act(_) => StepKind::Act,
-            Step::Undo => StepKind::Undo,
-            Step::Redo => StepKind::Redo,
-            Step::Sealed { kind, .. } => *kind,
-        }
-    }
+    /// The opening of the commitment of entry `seq`, once every awaited
+    /// player's stands: the choice, played where its commitment stands in
+    /// the log. Not a move of its own.
+    Reveal {
+        seq: u64,
+        nonce: Nonce,
+        action: A,
+    },
 }
 
 /// The proposal an entry came from, so that a proposal sent twice (the
@@ -461,6 +445,13 @@ pub enum Denied<E> {
     /// before a later one of the same phone: not applied to a game that
     /// may have changed since it was made.
     Stale,
+    /// Every awaited player has committed their hidden choice: the table
+    /// waits for the choices to be shown before anything else.
+    Revealing,
+    /// A commitment or a reveal the table cannot take: a choice not
+    /// awaited, or a reveal that does not open its commitment (only a
+    /// modified phone sends one).
+    BadSeal,
 }
 
 /// Why bytes from a peer were not read; the connection is then closed.
