@@ -1746,6 +1746,50 @@ fn einsteins_choices_are_final_once_all_are_shown() {
     assert_eq!(table.host.replica().session().log().len(), 4);
 }
 
+/// Two phones roll the roll-off at once: the host takes Bruno's, and
+/// Chloé's phone, whose roll the rules then refuse, knows that Bruno's seat
+/// played first (what her screen says in words).
+#[test]
+fn a_phone_whose_move_came_second_knows_who_played_first() {
+    let mut table = Table::<Einstein>::new(
+        Start {
+            setup: einstein::Setup {
+                players: players(3),
+                first: FirstPlayer::RollOff,
+            },
+            coach_allowed: true,
+            dice: Default::default(),
+        },
+        &[Some(1), Some(2)],
+    );
+    table.connect(0);
+    table.connect(1);
+    settle(&mut table);
+    let roll_off = |values: [u32; 3]| {
+        Step::Act(einstein::Action::RollOff {
+            values: values.to_vec(),
+            source: genius::core::game::RollSource::Typed,
+        })
+    };
+    let now = table.now;
+    table.phones[0].guest.act(roll_off([6, 1, 2]), now).unwrap();
+    let chloe = table.phones[1].guest.act(roll_off([1, 6, 2]), now).unwrap();
+    table.pump();
+    for i in 0..2 {
+        let peer = table.phones[i].peer.unwrap();
+        while let Some(frame) = table.phones[i].to_host.pop_front() {
+            table.host.receive(peer, &frame, now);
+        }
+    }
+    settle(&mut table);
+    assert!(matches!(
+        table.phones[1].outcomes[&chloe],
+        Some(Err(Denied::Rules(_)))
+    ));
+    assert_eq!(table.phones[1].guest.played_first(), Some(Some(1)));
+    assert_eq!(table.phones[0].guest.played_first(), None, "Bruno's own");
+}
+
 /// The Einstein table after the host's roll and Anne's choice (on the
 /// host), every frame delivered.
 fn anne_has_chosen() -> Table<Einstein> {
@@ -2309,15 +2353,12 @@ impl<G: Game> Mesh<G> {
                 host: me,
             };
             // Its guest knows the table's phones, as the host did (where to
-            // look for a host, should it take the table over again).
-            let copy = host.replica().clone();
-            let mut saved = Guest::new(SECRET, me, host.seat_of(me), None)
-                .hosted_here()
-                .saved();
-            saved.roster = host.roster().to_vec();
+            // look for a host, should it take the table over again), and
+            // numbers its proposals after those it made as a guest before.
+            let mut saved = host.rejoin_as_guest().expect("stepped down").saved();
             saved.next_id = self.next_ids.get(&me).copied().unwrap_or(saved.next_id);
-            let mut guest = Guest::restore(saved, Some(copy));
-            guest.follow(lead);
+            let copy = Replica::restore(saved.replica.clone().unwrap()).unwrap();
+            let guest = Guest::restore(saved, Some(copy));
             let mut phones = std::mem::take(&mut table.phones);
             phones.push(Phone::new(guest));
             assert!(!self.paused.contains(&me), "a locked phone hears no probe");
@@ -2424,23 +2465,13 @@ impl<G: Game> Mesh<G> {
         self.tables[t].disconnect(i);
         let old = self.tables[t].phones.remove(i);
         let guest = &old.guest;
-        let copy = guest.replica().expect("a copy").clone();
-        let term = guest.lead().map_or(0, |l| l.term) + 1;
-        let host = Host::new(copy.clone(), SECRET, phone, guest.seat())
-            .with_term(term)
-            .with_roster(guest.roster().to_vec());
-        // Its own choices cut with the others' sealed ones are made again
-        // on its screen (see a_copy_carried_on_drops_the_choices_it_holds_sealed).
-        let kept = host.replica().entries();
-        let cut = copy.entries()[kept.len()..]
-            .iter()
-            .filter(|e| e.origin.is_some_and(|o| o.phone == phone))
-            .count();
-        // So are its moves cut at a welcome whose catch-up never ended (the
-        // driver tells them: `Guest::unsettled`).
+        let host = guest.take_over(0).expect("a copy");
+        assert_eq!(host.replica().entries(), guest.replica().unwrap().entries());
+        // Its moves cut at a welcome whose catch-up never ended are made
+        // again on its screen (the driver tells them: `Guest::unsettled`).
         let unsettled = guest.unsettled();
         self.next_ids.insert(phone, guest.saved().next_id);
-        *self.told.entry(phone).or_default() += old.dropped() + cut + unsettled;
+        *self.told.entry(phone).or_default() += old.dropped() + unsettled;
         let mut table = Table::hosted(host, Vec::new());
         table.alone = false;
         table.now = self.now;

@@ -169,14 +169,9 @@ impl<G: TableGame> Phone<G> {
                 {
                     return Phone::join(saved_guest(save.state)?, &hosted, &options).await;
                 }
-                let replica =
-                    Replica::restore(saved.replica.ok_or(OpenError::NoCopy)?).map_err(damaged)?;
-                let term = saved
-                    .lead
-                    .map_or(ticket.handovers, |l| l.term.max(ticket.handovers));
-                Host::new(replica, ticket.secret, saved.phone, saved.claim)
-                    .with_term(term + 1)
-                    .with_roster(saved.roster)
+                saved_guest::<G>(save.state)?
+                    .take_over(ticket.handovers)
+                    .ok_or(OpenError::NoCopy)?
             }
             TableRole::Host => {
                 let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(damaged)?;
@@ -199,15 +194,11 @@ impl<G: TableGame> Phone<G> {
         let Phone::Host(link) = self else {
             return Err(damaged("only a host steps down"));
         };
-        let (mut guest, ticket) = link.with(|h| {
-            let seat = h.seat_of(h.me());
+        let (guest, ticket) = link.with(|h| {
             let ticket = link.ticket().hosted_by(lead.host, h.roster(), lead.term);
-            let guest = Guest::new(h.secret(), h.me(), seat, Some(h.replica().clone()))
-                .hosted_here()
-                .with_roster(h.roster().to_vec());
-            (guest, ticket)
+            (h.rejoin_as_guest(), ticket)
         });
-        guest.follow(lead);
+        let guest = guest.ok_or_else(|| damaged("a host that has not stepped down"))?;
         let options = Options {
             key: Some(link.key()),
             ..options.clone()

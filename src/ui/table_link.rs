@@ -8,7 +8,7 @@
 
 use super::table::{LinkStatus, Maker, TableCommand, TableInfo, TableRequest, TableScreen};
 use super::{use_ui, Active, GameScreen, Screen, Ui};
-use crate::core::game::{Actor, GameKind};
+use crate::core::game::GameKind;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
@@ -442,8 +442,7 @@ fn command_changed<G: GameScreen + TableGame>(
 }
 
 /// A move of this phone the game refused at the host, where this phone's
-/// copy allowed it: another phone's move got there first (the copy has
-/// it now, last). Whose, in words.
+/// copy allowed it: another phone's move got there first. Whose, in words.
 fn played_first<G: GameScreen + TableGame>(
     phone: &Phone<G>,
     lang: crate::i18n::Lang,
@@ -452,33 +451,9 @@ fn played_first<G: GameScreen + TableGame>(
         return None;
     };
     link.with(|g| {
-        let replica = g.replica()?;
-        let last = replica.entries().last()?;
-        let maker = last.origin.map(|o| o.phone);
-        if maker == Some(g.phone()) {
-            return None;
-        }
-        let state = replica.session().state();
-        let seat = match &last.step {
-            Step::Act(action) => match state.actor(action) {
-                Actor::Player(p) => Some(p),
-                Actor::Table => None,
-            },
-            // A hidden choice: whose, not what.
-            Step::Commit { player, .. } => Some(*player),
-            Step::Undo | Step::Redo | Step::Reveal { .. } => None,
-        }
-        // A roll for the whole table: the seat of the phone that made it
-        // (none: the host's own).
-        .or_else(|| {
-            g.seats().iter().position(|s| match maker {
-                Some(phone) => s.phone == Some(phone),
-                None => s.host,
-            })
-        });
-        let name = seat
-            .and_then(|p| state.players().get(p))
-            .map(|p| p.name.clone());
+        let seat = g.played_first()?;
+        let players = g.replica()?.session().state().players();
+        let name = seat.and_then(|p| players.get(p)).map(|p| p.name.clone());
         Some(lang.played_first(name.as_deref()))
     })
 }

@@ -21,8 +21,9 @@
 //! table's host does not keep is told, never dropped silently
 //! ([`GuestEvent::Dropped`]).
 
-use super::super::game::Game;
+use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
+use super::host::Host;
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
 use super::wire::{
@@ -326,6 +327,22 @@ impl<G: Game> Guest<G> {
         &self.roster
     }
 
+    /// The host is gone: this phone hosts the table from its copy, under
+    /// the next term (after the lead it followed, and at least the
+    /// `handovers` its ticket counts), keeping its seat and the table's
+    /// phones (where the other phones look for it, and it for another
+    /// host). None without a copy: a phone that never received the game
+    /// cannot host it. Its moves not known to be kept
+    /// ([`Guest::unsettled`]) are dropped: its player is to be told.
+    pub fn take_over(&self, handovers: u32) -> Option<Host<G>> {
+        let replica = self.replica.clone()?;
+        let term = self.lead.map_or(handovers, |l| l.term.max(handovers)) + 1;
+        let host = Host::new(replica, self.secret, self.phone, self.seat())
+            .with_term(term)
+            .with_roster(self.roster.clone());
+        Some(host)
+    }
+
     /// This phone's moves cut from its copy at a welcome whose catch-up
     /// has not ended yet (the connection lost before the roster came): not
     /// known to be kept or dropped. A phone that takes the table over from
@@ -548,6 +565,37 @@ impl<G: Game> Guest<G> {
         let id = self.propose(step);
         self.flush_pending(now);
         Ok(id)
+    }
+
+    /// After a move of this phone the host refused by the rules, where
+    /// this phone's copy allowed it: whether another phone's move got there
+    /// first (the copy's last entry is not this phone's), and if so whose
+    /// seat made it: the player whose move it is, or for a move of the
+    /// whole table (a roll) the seat of the phone that made it (none: the
+    /// host's phone holding no seat).
+    pub fn played_first(&self) -> Option<Option<usize>> {
+        let replica = self.replica.as_ref()?;
+        let last = replica.entries().last()?;
+        let maker = last.origin.map(|o| o.phone);
+        if maker == Some(self.phone) {
+            return None;
+        }
+        let state = replica.session().state();
+        let seat = match &last.step {
+            Step::Act(action) => match state.actor(action) {
+                Actor::Player(p) => Some(p),
+                Actor::Table => None,
+            },
+            // A hidden choice: whose, not what.
+            Step::Commit { player, .. } => Some(*player),
+            Step::Undo | Step::Redo | Step::Reveal { .. } => None,
+        };
+        Some(seat.or_else(|| {
+            self.seats.iter().position(|s| match maker {
+                Some(phone) => s.phone == Some(phone),
+                None => s.host,
+            })
+        }))
     }
 
     /// Whether this phone may take back (undo) or put back (redo) the move

@@ -29,7 +29,9 @@
 //!   player's moves, and undoes or redoes only moves made on it): appended and
 //!   sent to every phone as an entry, or answered with the refusal;
 //! - entries carry their place in the log: one already held is ignored, a
-//!   gap is asked for again (`Resend`). A reconnection is the same hello.
+//!   gap is asked for again (`Resend`). A reconnection is the same hello;
+//! - a hidden choice goes as its commitment, and its content once every
+//!   awaited player has committed one ([`sealed`]).
 
 use super::game::{actors, Actor, Game};
 
