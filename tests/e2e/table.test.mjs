@@ -236,6 +236,12 @@ test('Einstein on two phones: the last chooser is told the table waits for them,
       ? [host, guest, ANNE, bruno(roll)]
       : [guest, host, bruno(roll), ANNE];
     assert.equal(await first.$(id('einstein-last-chooser')), null, 'no one has chosen yet');
+    const chose = last === guest ? 0 : 1;
+    const choicesOf = async (page) => ((await storedText(page)).replace(/\\/g, '')
+      .match(new RegExp(`Choose[^}]*"player":${chose}`, 'g')) ?? []).length;
+    // Counted once the roll is saved: past rolls' choices, shown.
+    if (roll <= 2) await last.waitForTimeout(300);
+    const shownBefore = roll <= 2 ? await choicesOf(last) : 0;
     await chooseOn(first, firstOrder);
     if (roll <= 2) {
       // The last to choose is told the table waits for them alone.
@@ -243,14 +249,13 @@ test('Einstein on two phones: the last chooser is told the table waits for them,
       assert.match(await last.textContent(id('einstein-last-chooser')),
         last === host ? /la table n'attend plus que vous/ : /the table is waiting for you/);
       await shot(last, `table-einstein-last-chooser-${last === host ? 'fr-light' : 'en-dark'}`);
-      if (last === guest) {
-        // Anne's choice has not reached Bruno's phone: what it stores holds
-        // her choice sealed (she chose; not what), and his game none of hers.
-        await guest.waitForTimeout(300); // the save follows the screen
-        const stored = (await storedText(guest)).replace(/\\/g, '');
-        assert.match(stored, /Sealed[^}]*"player":0/, "Anne's choice stored sealed");
-        assert.doesNotMatch(stored, /Choose[^}]*"player":0/, "Anne's choice is not on Bruno's phone");
-      }
+      // The first choice has reached no other phone, the host included:
+      // what the last chooser's phone stores holds its commitment (who
+      // chose; not what), and none of its content.
+      await last.waitForTimeout(300); // the save follows the screen
+      const stored = (await storedText(last)).replace(/\\/g, '');
+      assert.match(stored, new RegExp(`Commit[^}]*"player":${chose}`), 'the first choice stored committed');
+      assert.equal(await choicesOf(last), shownBefore, 'the first choice is not on the other phone (only past rolls\' reveals)');
       // Before everyone has chosen, the first may take theirs back.
       await first.waitForFunction(() => !document.querySelector('[data-testid="undo"]').disabled, null, { timeout: 5000 });
     }
