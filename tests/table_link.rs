@@ -11,7 +11,7 @@ use genius::core::game::{Actor, Game};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::replica::Replica;
-use genius::core::link::sealed::{Nonce, Opening};
+use genius::core::link::sealed::{Commitment, Nonce, Opening};
 use genius::core::link::wire::{
     encode, Denied, Entry, FrameError, Frames, Held, Hello, JoinRefusal, Lead, Origin, PhoneId,
     Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
@@ -1890,12 +1890,21 @@ fn no_phone_reads_a_hidden_choice_before_every_player_has_committed() {
     let chloe = table.phones[1].guest.replica().unwrap();
     assert_eq!(chloe.head(), 5);
     assert_eq!(chloe.sealed_choices(), vec![0, 1]);
-    // Chloé chooses last: every phone reveals its own, and every phone
+    // Chloé chooses last: her reveal goes right behind her commitment,
+    // every other phone reveals its own once it sees hers, and every phone
     // holds every choice, checked against its commitment.
     table.phones[1]
         .guest
         .act(Step::Act(choose(2)), now)
         .unwrap();
+    let waiting: Vec<_> = table.phones[1].guest.pending().map(|p| &p.step).collect();
+    assert!(
+        matches!(
+            waiting[..],
+            [Step::Commit { player: 2, .. }, Step::Reveal { .. }]
+        ),
+        "{waiting:?}"
+    );
     settle(&mut table);
     let host = table.host.replica();
     assert_eq!(host.round_start(), None);
@@ -1970,13 +1979,12 @@ fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
         Err(Denied::NotYourSeat { .. })
     ));
     // A reveal before Chloé has chosen.
-    let reveal = |opening: &Opening<einstein::Action>, seq| Step::Reveal {
-        seq,
+    let reveal = |opening: &Opening<einstein::Action>| Step::Reveal {
         nonce: opening.nonce,
         action: opening.action.clone(),
     };
     assert_eq!(
-        forged(&mut table, 0, 60, reveal(&bruno, 3)),
+        forged(&mut table, 0, 60, reveal(&bruno)),
         Err(Denied::BadSeal)
     );
     assert_eq!(table.host.replica().head(), 3);
@@ -1989,7 +1997,7 @@ fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
         "every awaited player has committed"
     );
     assert_eq!(
-        forge_now(&mut table, 1, 71, reveal(&bruno, 3)),
+        forge_now(&mut table, 1, 71, reveal(&bruno)),
         Err(Denied::OthersMove)
     );
     let other = Opening {
@@ -2002,7 +2010,7 @@ fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
         },
     };
     assert_eq!(
-        forge_now(&mut table, 0, 72, reveal(&other, 3)),
+        forge_now(&mut table, 0, 72, reveal(&other)),
         Err(Denied::BadSeal)
     );
     assert_eq!(
@@ -2013,7 +2021,7 @@ fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
     // Chloé's phone reveals its own; Bruno's, back on a fresh connection
     // (numbering after the forged proposals), reveals his: the round ends,
     // the same on every phone.
-    assert!(forge_now(&mut table, 1, 73, reveal(&chloe, 4)).is_ok());
+    assert!(forge_now(&mut table, 1, 73, reveal(&chloe)).is_ok());
     table.disconnect(0);
     table.connect(0);
     settle(&mut table);
@@ -2032,19 +2040,25 @@ fn check_reads_own_only<G: Game>(
     me: PhoneId,
     made_by_me: impl Fn(&Entry<G::Action>) -> bool,
 ) {
-    let revealed: Vec<u64> = copy
+    let revealed: Vec<Commitment> = copy
         .entries()
         .iter()
-        .filter_map(|e| match e.step {
-            Step::Reveal { seq, .. } => Some(seq),
+        .filter_map(|e| match &e.step {
+            Step::Reveal { nonce, action } => Some(
+                Opening {
+                    nonce: *nonce,
+                    action: action.clone(),
+                }
+                .commitment(),
+            ),
             _ => None,
         })
         .collect();
     for (seq, entry) in (1..).zip(copy.entries()) {
-        if matches!(entry.step, Step::Commit { .. })
-            && !made_by_me(entry)
-            && !revealed.contains(&seq)
-        {
+        let Step::Commit { commitment, .. } = &entry.step else {
+            continue;
+        };
+        if !made_by_me(entry) && !revealed.contains(commitment) {
             assert!(
                 copy.opening_of(seq).is_none(),
                 "{me:?} reads another phone's hidden choice {seq} before it is shown"

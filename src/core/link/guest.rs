@@ -555,14 +555,20 @@ impl<G: Game> Guest<G> {
         {
             return Err(Denied::TooLarge);
         }
-        // A hidden choice goes as its commitment (see `super::sealed`).
-        let step = match (step, self.replica.as_mut()) {
+        // A hidden choice goes as its commitment (see `super::sealed`);
+        // the last the round awaits, with its reveal right behind.
+        let (step, reveal) = match (step, self.replica.as_mut()) {
             (Step::Act(action), Some(replica)) if replica.hides(&Step::Act(action.clone())) => {
-                replica.seal(action, self.nonces.next(&self.phone.to_bytes()))?
+                let commit = replica.seal(action, self.nonces.next(&self.phone.to_bytes()))?;
+                let reveal = replica.completes_round(&commit);
+                (commit, reveal)
             }
-            (step, _) => step,
+            (step, _) => (step, None),
         };
         let id = self.propose(step);
+        if let Some(reveal) = reveal {
+            self.propose(reveal);
+        }
         self.flush_pending(now);
         Ok(id)
     }
@@ -681,7 +687,14 @@ impl<G: Game> Guest<G> {
                 let Some(at) = self.pending.iter().position(|p| p.id == id) else {
                     return;
                 };
-                self.pending.remove(at);
+                let step = self.pending.remove(at).map(|p| p.step);
+                // A reveal is this phone's own doing, not its player's: one
+                // refused (sent on the heels of a commitment another
+                // player's undo overtook) goes again when entries show it
+                // due again.
+                if matches!(step, Some(Step::Reveal { .. })) {
+                    return;
+                }
                 self.event(match outcome {
                     Ok(seq) => GuestEvent::Accepted { id, seq },
                     Err(why) => GuestEvent::Denied { id, why },

@@ -32,7 +32,7 @@ pub struct Replica<G: Game> {
     /// The openings of this phone's own commitments not revealed yet.
     own: BTreeMap<Commitment, Opening<G::Action>>,
     /// Where each revealed commitment's reveal is: its entry's place in
-    /// the log, by the commitment's.
+    /// the log, by the commitment's place.
     reveals: HashMap<usize, usize>,
 }
 
@@ -204,14 +204,26 @@ impl<G: Game> Replica<G> {
         self.unrevealed()
             .into_iter()
             .filter_map(|i| match &self.entries[i].step {
-                Step::Commit { commitment, .. } => self.own.get(commitment).map(|o| Step::Reveal {
-                    seq: i as u64 + 1,
-                    nonce: o.nonce,
-                    action: o.action.clone(),
-                }),
+                Step::Commit { commitment, .. } => self.own.get(commitment).map(reveal),
                 _ => None,
             })
             .collect()
+    }
+
+    /// Whether `commit`, this phone's commitment about to be proposed, is
+    /// the last the round awaits as this copy stands: its reveal may then
+    /// follow it at once (if another player's undo got there first, the
+    /// host refuses the reveal, and it goes again when due).
+    pub fn completes_round(&self, commit: &Step<G::Action>) -> Option<Step<G::Action>> {
+        let (Some(round), Step::Commit { player, commitment }) = (&self.round, commit) else {
+            return None;
+        };
+        let committed = self.committed_players(round);
+        let last = round
+            .choosers
+            .iter()
+            .all(|p| p == player || committed.contains(p));
+        last.then(|| self.own.get(commitment).map(reveal)).flatten()
     }
 
     /// Every player the round awaits has committed: the table waits for
@@ -254,7 +266,7 @@ impl<G: Game> Replica<G> {
             Step::Act(_) | Step::Commit { .. } => None,
             Step::Undo => done.last().copied(),
             Step::Redo => undone.last().copied(),
-            Step::Reveal { seq, .. } => seq.checked_sub(1).map(|i| i as usize),
+            Step::Reveal { nonce, action } => self.opened_by(*nonce, action),
         };
         let entry = self.entries.get(at?)?;
         Some(entry.origin.map(|o| o.phone))
@@ -282,6 +294,19 @@ impl<G: Game> Replica<G> {
     /// [`Replica::played`], as places in the log.
     fn played_at(&self) -> (Vec<usize>, Vec<usize>) {
         played_at(&self.entries)
+    }
+
+    /// The commitment standing and not revealed that `nonce` and `action`
+    /// open, as its place in the log.
+    fn opened_by(&self, nonce: Nonce, action: &G::Action) -> Option<usize> {
+        let opening = Opening {
+            nonce,
+            action: action.clone(),
+        };
+        let commitment = opening.commitment();
+        self.unrevealed().into_iter().find(|i| {
+            matches!(&self.entries[*i].step, Step::Commit { commitment: c, .. } if *c == commitment)
+        })
     }
 
     /// The commitments standing and not revealed, as places in the log.
@@ -368,17 +393,11 @@ impl<G: Game> Replica<G> {
                     && !self.committed_players(round).contains(player);
                 awaited.then_some(()).ok_or(Denied::BadSeal)
             }
-            Step::Reveal { seq, nonce, action } => {
-                let i = seq.checked_sub(1).ok_or(Denied::BadSeal)? as usize;
-                let opening = Opening {
-                    nonce: *nonce,
-                    action: action.clone(),
-                };
-                match (&self.round, self.entries.get(i).map(|e| &e.step)) {
-                    (Some(round), Some(Step::Commit { player, commitment }))
+            Step::Reveal { nonce, action } => {
+                let i = self.opened_by(*nonce, action).ok_or(Denied::BadSeal)?;
+                match (&self.round, &self.entries[i].step) {
+                    (Some(round), Step::Commit { player, .. })
                         if revealing
-                            && self.unrevealed().contains(&i)
-                            && opening.commitment() == *commitment
                             && round.before.state().hidden_choice(action) == Some(*player) =>
                     {
                         self.replay(round, Some((i, action))).map(|_| ())
@@ -407,8 +426,10 @@ impl<G: Game> Replica<G> {
         }
         let last = *self.chain.last().unwrap_or(&0);
         self.chain.push(chain_next(last, &entry));
-        if let Step::Reveal { seq, .. } = &entry.step {
-            self.reveals.insert(*seq as usize - 1, self.entries.len());
+        if let Step::Reveal { nonce, action } = &entry.step {
+            if let Some(i) = self.opened_by(*nonce, action) {
+                self.reveals.insert(i, self.entries.len());
+            }
         }
         self.entries.push(entry);
         if let Some(round) = &self.round {
@@ -521,6 +542,14 @@ impl<G: Game> Replica<G> {
         if let Ok(replica) = Replica::restore(saved) {
             *self = replica;
         }
+    }
+}
+
+/// The reveal an opening makes.
+fn reveal<A: Clone>(opening: &Opening<A>) -> Step<A> {
+    Step::Reveal {
+        nonce: opening.nonce,
+        action: opening.action.clone(),
     }
 }
 

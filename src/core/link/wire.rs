@@ -236,11 +236,10 @@ pub enum Step<A> {
         player: usize,
         commitment: Commitment,
     },
-    /// The opening of the commitment of entry `seq`, once every awaited
-    /// player's stands: the choice, played where its commitment stands in
-    /// the log. Not a move of its own.
+    /// The opening of a commitment standing, once every awaited player's
+    /// stands: the choice, played where its commitment is in the log (the
+    /// commitment it opens, found by hashing it). Not a move of its own.
     Reveal {
-        seq: u64,
         nonce: Nonce,
         action: A,
     },
