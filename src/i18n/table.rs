@@ -67,7 +67,7 @@ texts! {
     offline_kept:
         "Hors ligne : vos coups partiront dès le retour de la connexion.",
         "Offline: your moves will go out as soon as the link is back.";
-    relay_title: "Relais des parties à plusieurs téléphones", "Relay for games on several phones";
+    relay_title: "Relais entre téléphones", "Relay between phones";
     relay_public: "Relais publics d'iroh (par défaut)", "iroh's public relays (default)";
     relay_check: "Vérifier le relais", "Check the relay";
     relay_ok: "Le relais répond.", "The relay answers.";
@@ -150,8 +150,8 @@ impl Lang {
                 )
                 .to_string(),
             _ => self.pick(
-                format!("Connexion perdue — nouvel essai dans {secs} s."),
-                format!("Connection lost — trying again in {secs} s."),
+                format!("Connexion perdue — nouvel essai dans {secs}\u{a0}s."),
+                format!("Connection lost — trying again in {secs}\u{a0}s."),
             ),
         }
     }
@@ -159,8 +159,8 @@ impl Lang {
     /// The host has not answered for `secs` (still trying).
     pub fn host_unreachable(self, secs: u64) -> String {
         self.pick(
-            format!("Le téléphone hôte ne répond plus depuis {secs} s (nouvel essai en cours). Vous pouvez héberger la partie ici."),
-            format!("The host phone has not answered for {secs} s (still trying). You can host the game from here."),
+            format!("Le téléphone hôte ne répond plus depuis {secs}\u{a0}s (nouvel essai en cours). Vous pouvez héberger la partie ici."),
+            format!("The host phone has not answered for {secs}\u{a0}s (still trying). You can host the game from here."),
         )
     }
 
@@ -371,5 +371,17 @@ mod tests {
             Lang::En.connected_to(&names(&["Anne", "Bruno", "Chloé", "Dan", "Eve"])),
             "Connected to the table (host phone: Anne and 4 others)."
         );
+    }
+
+    /// Issue 50: "depuis 24 / s" broke between a count of seconds and its
+    /// unit; a no-break space holds them together, in both languages.
+    #[test]
+    fn seconds_stay_with_their_unit() {
+        for lang in [Lang::Fr, Lang::En] {
+            for line in [lang.host_unreachable(24), lang.link_lost(24)] {
+                assert!(line.contains("24\u{a0}s"), "{line}");
+                assert!(!line.contains("24 s"), "{line}");
+            }
+        }
     }
 }
