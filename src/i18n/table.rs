@@ -330,6 +330,35 @@ impl Lang {
     }
 }
 
+/// Leaving a table, asked first (issue 50): what the phone keeps, and the
+/// choices. Functions rather than a table of labels: only the table's own
+/// part of the web build carries them.
+impl Lang {
+    /// What this phone keeps if it leaves: its copy of the game, played on
+    /// here alone for its `players` players, listed with the games in
+    /// progress.
+    pub fn leaving_keeps(self, players: usize) -> String {
+        let listed = self.game().in_progress;
+        self.pick(
+            format!("En quittant la table, ce téléphone garde sa copie de la partie : vous pourrez la continuer ici, seul, en jouant pour les {players}\u{a0}joueurs. Elle reste dans « {listed} »."),
+            format!("If you leave the table, this phone keeps its copy of the game: you can go on with it here alone, playing for all {players}\u{a0}players. It stays in “{listed}”."),
+        )
+    }
+
+    /// The choices when leaving: leave and keep the copy, leave and delete
+    /// it, stay at the table.
+    pub fn leaving_choices(self) -> [&'static str; 3] {
+        self.pick(
+            [
+                "Quitter et garder",
+                "Quitter et supprimer",
+                "Rester à la table",
+            ],
+            ["Leave, keep it", "Leave, delete it", "Stay at the table"],
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
