@@ -7,7 +7,6 @@
 use crate::core::game::{GameKind, Standings};
 use crate::core::history::Aliases;
 use crate::platform::{self, StorageError};
-use std::collections::BTreeMap;
 
 const NAMES_KEY: &str = "players";
 /// How many past player names are remembered.
@@ -92,12 +91,7 @@ pub fn einstein_best() -> Option<i32> {
 
 const RTT_SERIES_KEY: &str = "rtt-series";
 
-/// Roll to the Top series totals by player name, and the games already counted.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Series {
-    pub totals: BTreeMap<String, i32>,
-    pub counted: Vec<String>,
-}
+pub use crate::core::rtt::Series;
 
 pub fn rtt_series() -> Series {
     load_json(RTT_SERIES_KEY)
@@ -105,37 +99,30 @@ pub fn rtt_series() -> Series {
 
 /// Starts the series again from nothing.
 pub fn reset_rtt_series() -> Series {
-    let empty = Series::default();
-    save_json(RTT_SERIES_KEY, &empty);
-    empty
+    let mut series = rtt_series();
+    series.reset();
+    save_json(RTT_SERIES_KEY, &series);
+    series
 }
 
 /// Records the end of game `id`: a solo Einstein total above the personal
 /// best becomes the best; a Roll to the Top game adds its points to the
-/// series, once (an undo and a new end do not count it twice).
+/// series, once (see [`Series::count`]). A game played with the coach's
+/// help is no record.
 pub fn game_ended(kind: GameKind, id: &str, standings: &Standings, coached: bool) {
-    // A game played with the coach's help is no personal best.
-    if coached {
-        return;
-    }
     let whole = |points: crate::core::game::Points| (points.0 / 2) as i32;
     match (kind, standings.players.as_slice()) {
-        (GameKind::Einstein, [solo]) => {
+        (GameKind::Einstein, [solo]) if !coached => {
             let total = whole(solo.score);
             if einstein_best().is_none_or(|best| total > best) {
                 let _ = platform::save(EINSTEIN_BEST_KEY, &total.to_string());
             }
         }
-        (GameKind::Rtt, players) => {
+        (GameKind::Rtt, _) => {
             let mut series = rtt_series();
-            if series.counted.iter().any(|c| c == id) {
-                return;
+            if series.count(id, standings, coached) {
+                save_json(RTT_SERIES_KEY, &series);
             }
-            for p in players {
-                *series.totals.entry(p.name.clone()).or_insert(0) += whole(p.score);
-            }
-            series.counted.push(id.to_string());
-            save_json(RTT_SERIES_KEY, &series);
         }
         _ => {}
     }

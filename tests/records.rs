@@ -75,8 +75,21 @@ fn records_change_when_games_end() {
     );
     assert_eq!(series.totals.get("Bruno"), Some(&-4));
     assert_eq!(series.counted, vec!["rtt-1", "rtt-2"]);
+    // The end of a game shows the series with that game counted, whether
+    // or not its end has reached the records yet (at a table it reaches
+    // them when the table's log says the game is over).
+    let ended = standings(&[("Anne", -2), ("Bruno", 0)]);
+    let shown = series.with("rtt-4", &ended, false);
+    assert_eq!(shown.total("Anne"), Points::whole(-2));
+    assert_eq!(shown.total("Bruno"), Points::whole(-4));
+    assert_eq!(series.with("rtt-2", &ended, false), series, "counted once");
+    assert_eq!(series.with("rtt-4", &ended, true), series, "coached");
+    // A reset sets every total to 0; the games counted stay counted, so a
+    // game ended again after an undo does not come back into the series.
     assert!(reset_rtt_series().totals.is_empty());
-    assert_eq!(rtt_series(), Default::default());
+    assert!(rtt_series().totals.is_empty());
+    game_ended(GameKind::Rtt, "rtt-2", &standings(&[("Bruno", -1)]), false);
+    assert_eq!(rtt_series().total("Bruno"), Points::whole(0));
 
     // Other games keep no record.
     game_ended(

@@ -16,7 +16,9 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 mod placement;
+mod series;
 pub use placement::{accepts, playable, sums};
+pub use series::Series;
 
 pub use super::rtt_sheet::{shipped_sheets, Names, Sheet, SheetError, SquareDef};
 

@@ -35,6 +35,9 @@ texts! {
     on_ground: "au sol", "on the ground";
     series: "Série", "Series";
     series_reset: "Remettre la série à zéro", "Reset the series";
+    series_coached:
+        "Partie jouée avec le coach : elle ne compte pas dans la série.",
+        "Played with the coach: this game does not count in the series.";
     winners: "Gagnants", "Winners";
     placed: "Vos dés sont placés.", "Your dice are placed.";
     white_die: "Dé blanc", "White die";

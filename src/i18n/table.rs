@@ -67,7 +67,7 @@ texts! {
     offline_kept:
         "Hors ligne : vos coups partiront dès le retour de la connexion.",
         "Offline: your moves will go out as soon as the link is back.";
-    relay_title: "Relais des parties à plusieurs téléphones", "Relay for games on several phones";
+    relay_title: "Relais entre téléphones", "Relay between phones";
     relay_public: "Relais publics d'iroh (par défaut)", "iroh's public relays (default)";
     relay_check: "Vérifier le relais", "Check the relay";
     relay_ok: "Le relais répond.", "The relay answers.";
@@ -150,8 +150,8 @@ impl Lang {
                 )
                 .to_string(),
             _ => self.pick(
-                format!("Connexion perdue — nouvel essai dans {secs} s."),
-                format!("Connection lost — trying again in {secs} s."),
+                format!("Connexion perdue — nouvel essai dans {secs}\u{a0}s."),
+                format!("Connection lost — trying again in {secs}\u{a0}s."),
             ),
         }
     }
@@ -159,8 +159,8 @@ impl Lang {
     /// The host has not answered for `secs` (still trying).
     pub fn host_unreachable(self, secs: u64) -> String {
         self.pick(
-            format!("Le téléphone hôte ne répond plus depuis {secs} s (nouvel essai en cours). Vous pouvez héberger la partie ici."),
-            format!("The host phone has not answered for {secs} s (still trying). You can host the game from here."),
+            format!("Le téléphone hôte ne répond plus depuis {secs}\u{a0}s (nouvel essai en cours). Vous pouvez héberger la partie ici."),
+            format!("The host phone has not answered for {secs}\u{a0}s (still trying). You can host the game from here."),
         )
     }
 
@@ -355,6 +355,35 @@ impl Lang {
     }
 }
 
+/// Leaving a table, asked first (issue 50): what the phone keeps, and the
+/// choices. Functions rather than a table of labels: only the table's own
+/// part of the web build carries them.
+impl Lang {
+    /// What this phone keeps if it leaves: its copy of the game, played on
+    /// here alone for its `players` players, listed with the games in
+    /// progress.
+    pub fn leaving_keeps(self, players: usize) -> String {
+        let listed = self.game().in_progress;
+        self.pick(
+            format!("En quittant la table, ce téléphone garde sa copie de la partie : vous pourrez la continuer ici, seul, en jouant pour les {players}\u{a0}joueurs. Elle reste dans « {listed} »."),
+            format!("If you leave the table, this phone keeps its copy of the game: you can go on with it here alone, playing for all {players}\u{a0}players. It stays in “{listed}”."),
+        )
+    }
+
+    /// The choices when leaving: leave and keep the copy, leave and delete
+    /// it, stay at the table.
+    pub fn leaving_choices(self) -> [&'static str; 3] {
+        self.pick(
+            [
+                "Quitter et garder",
+                "Quitter et supprimer",
+                "Rester à la table",
+            ],
+            ["Leave, keep it", "Leave, delete it", "Stay at the table"],
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,5 +425,17 @@ mod tests {
             Lang::En.connected_to(&names(&["Anne", "Bruno", "Chloé", "Dan", "Eve"])),
             "Connected to the table (host phone: Anne and 4 others)."
         );
+    }
+
+    /// Issue 50: "depuis 24 / s" broke between a count of seconds and its
+    /// unit; a no-break space holds them together, in both languages.
+    #[test]
+    fn seconds_stay_with_their_unit() {
+        for lang in [Lang::Fr, Lang::En] {
+            for line in [lang.host_unreachable(24), lang.link_lost(24)] {
+                assert!(line.contains("24\u{a0}s"), "{line}");
+                assert!(!line.contains("24 s"), "{line}");
+            }
+        }
     }
 }

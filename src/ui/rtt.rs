@@ -83,7 +83,7 @@ pub fn RttGameScreen() -> Element {
     // Who of this phone's players places now, and whose tower is shown.
     let view = use_tower_view(game.active);
     let cache: AdviceCache = use_hook(|| CopyValue::new(None));
-    let mut series = use_signal(records::rtt_series);
+    let series = use_signal(records::rtt_series);
 
     let read = game.active.read();
     let Some(active) = read.as_ref() else {
@@ -96,8 +96,6 @@ pub fn RttGameScreen() -> Element {
     let act = move |action: Action| {
         // A refused move keeps what was typed or drafted, to be corrected.
         if game.act(action) {
-            // The move may have ended the game and counted it in the series.
-            series.set(records::rtt_series());
             draft.reset();
             let mut chooser = view.chooser;
             chooser.set(None);
@@ -105,7 +103,6 @@ pub fn RttGameScreen() -> Element {
     };
     let throw = move |()| {
         game.throw_next();
-        series.set(records::rtt_series());
         draft.reset();
     };
 
@@ -201,7 +198,14 @@ pub fn RttGameScreen() -> Element {
                     }
                 },
                 Phase::Finished => rsx! {
-                    RttEnd { state: state.clone(), series, lang, on_new: ui.go_to(Screen::Setup(GameKind::Rtt)) }
+                    RttEnd {
+                        state: state.clone(),
+                        id: (!active.read_only).then(|| active.id.clone()),
+                        coached: active.session.coach().consulted,
+                        series,
+                        lang,
+                        on_new: ui.go_to(Screen::Setup(GameKind::Rtt)),
+                    }
                 },
             }
 

@@ -157,27 +157,30 @@ fn RelaySetting() -> Element {
                     oninput: move |e| { typed.set(e.value()); error.set(false); },
                 }
             }
-            button {
-                class: "action",
-                "data-testid": "relay-save",
-                onclick: move |_| {
-                    let text = typed.peek().clone();
-                    let mut next = ui.settings.peek().clone();
-                    match next.set_relay(&text) {
-                        Ok(()) => {
-                            let mut ui = ui;
-                            ui.update_settings(|s| s.relay = next.relay);
-                            answered.set(None);
-                        }
-                        Err(_) => error.set(true),
-                    }
-                },
-                "{lang.history().rename_ok}"
-            }
             if error() {
                 p { class: "entry-error", role: "alert", "data-testid": "relay-error", "{lang.relay_url_error()}" }
             }
-            button { class: "action", "data-testid": "relay-check", disabled: checking(), onclick: check, "{t.relay_check}" }
+            // Side by side, apart.
+            div { class: "actions",
+                button {
+                    class: "action",
+                    "data-testid": "relay-save",
+                    onclick: move |_| {
+                        let text = typed.peek().clone();
+                        let mut next = ui.settings.peek().clone();
+                        match next.set_relay(&text) {
+                            Ok(()) => {
+                                let mut ui = ui;
+                                ui.update_settings(|s| s.relay = next.relay);
+                                answered.set(None);
+                            }
+                            Err(_) => error.set(true),
+                        }
+                    },
+                    "{lang.history().rename_ok}"
+                }
+                button { class: "action", "data-testid": "relay-check", disabled: checking(), onclick: check, "{t.relay_check}" }
+            }
             match answered() {
                 Some(true) => rsx! { p { class: "notice", role: "status", "data-testid": "relay-answer", "✓ {t.relay_ok}" } },
                 Some(false) => rsx! { p { class: "entry-error", role: "alert", "data-testid": "relay-answer", "✗ {t.relay_down}" } },

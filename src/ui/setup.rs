@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 use crate::platform;
 use crate::records;
 use dioxus::prelude::*;
-use draft::use_setup_draft;
+use draft::{use_kept_setup, SetupDraft};
 use players::{PlayerNames, WhoStarts};
 use std::rc::Rc;
 
@@ -53,22 +53,25 @@ fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), String> {
 /// Starts the chosen game with these players and this first player.
 type Begin = Rc<dyn Fn(&Ui, Vec<Player>, FirstPlayer) -> Result<(), String>>;
 
-/// The chosen game's options, kept while the setup screen is open (the
-/// screen is keyed by the game, so its hooks never change type), drawn for
-/// `players` players, and how its game begins.
-fn use_game_options(game: GameKind, players: usize) -> (Element, Begin) {
-    struct Form(usize);
+/// The chosen game's setup as it was left (see [`draft`]), its options
+/// drawn for the players typed, and how its game begins (which empties
+/// the setup). The screen is keyed by the game, so its hooks never change
+/// type.
+fn use_game_setup(game: GameKind) -> (SetupDraft, Element, Begin) {
+    struct Form;
     impl WithScreen for Form {
-        type Output = (Element, Begin);
-        fn run<G: GameScreen>(self) -> (Element, Begin) {
-            let options = use_signal(G::Options::default);
+        type Output = (SetupDraft, Element, Begin);
+        fn run<G: GameScreen>(self) -> Self::Output {
+            let kept = use_kept_setup::<G>();
             let begin: Begin = Rc::new(move |ui, players, first| {
-                begin::<G>(ui, G::setup(players, first, &options.read()))
+                let setup = G::setup(players, first, &kept.options.read());
+                begin::<G>(ui, setup).map(|()| kept.clear())
             });
-            (G::options(options, self.0), begin)
+            let players = kept.draft.names.read().len();
+            (kept.draft, G::options(kept.options, players), begin)
         }
     }
-    with_screen(game, Form(players))
+    with_screen(game, Form)
 }
 
 #[component(lazy)]
@@ -76,12 +79,11 @@ pub fn SetupScreen(game: GameKind) -> Element {
     let ui = use_ui();
     let lang = ui.lang();
     let g = lang.game();
-    let draft = use_setup_draft();
+    let (draft, options, begin) = use_game_setup(game);
     let mut error = draft.error;
 
     // Starts the game here, or (`on_phones`) opens it to the other phones
     // of the table at once.
-    let (options, begin) = use_game_options(game, draft.names.read().len());
     let start = {
         move |on_phones: bool| {
             let players = draft.players();

@@ -291,10 +291,13 @@ pub fn TableScreen(game: GameKind) -> Element {
     let ui = use_ui();
     let lang = ui.lang();
     let t = lang.table();
+    // Leaving was tapped: what the phone keeps, asked before it goes.
+    let mut leaving = use_signal(|| false);
     let Some(info) = ui.table.of(game) else {
         return rsx! {};
     };
     let players = player_names(&ui, game);
+    let seated = players.len();
     let (line, problem) = info.status_line(lang, &players);
     let joined = info.linked();
     // One obvious next action: hosting here once the host has said it left;
@@ -349,12 +352,41 @@ pub fn TableScreen(game: GameKind) -> Element {
             if players_exist(&ui, game) && info.chosen() {
                 button { class: if host_gone { "action" } else { "roll-main" }, "data-testid": "to-game", onclick: ui.go_to(Screen::Game(game)), "{t.to_game}" }
             }
-            button {
-                class: "action",
-                "data-testid": "leave-table",
-                onclick: move |_| leave(ui, game),
-                "{t.leave}"
+            if leaving() {
+                LeaveAsked { game, players: seated, lang, on_stay: move |_| leaving.set(false) }
+            } else {
+                button {
+                    class: "action",
+                    "data-testid": "leave-table",
+                    // A phone with no copy has nothing to keep: it goes.
+                    onclick: move |_| if has_copy { leaving.set(true) } else { leave(ui, game) },
+                    "{t.leave}"
+                }
             }
+        }
+    }
+}
+
+/// Leaving, asked first: this phone keeps its copy of the game, to play
+/// on alone for every player, listed with the games in progress; it may
+/// delete it instead, or stay.
+#[component]
+fn LeaveAsked(
+    game: GameKind,
+    players: usize,
+    lang: Lang,
+    on_stay: EventHandler<MouseEvent>,
+) -> Element {
+    let ui = use_ui();
+    let [keep, delete, stay] = lang.leaving_choices();
+    rsx! {
+        section { class: "info leave-asked", role: "alertdialog", "aria-labelledby": "leave-keeps", "data-testid": "leave-confirm",
+            p { id: "leave-keeps", "{lang.leaving_keeps(players)}" }
+            div { class: "actions",
+                button { class: "action", "data-testid": "leave-keep", onclick: move |_| leave(ui, game), "{keep}" }
+                button { class: "action", "data-testid": "leave-delete", onclick: move |_| leave_deleting(ui, game), "{delete}" }
+            }
+            button { class: "roll-main", "data-testid": "leave-stay", onclick: move |e| on_stay.call(e), "{stay}" }
         }
     }
 }
@@ -370,6 +402,46 @@ fn leave(mut ui: Ui, game: GameKind) {
     } else {
         Screen::Home
     });
+}
+
+/// Leaves the table and deletes this phone's copy of the game: home at
+/// once, the copy deleted once the link has closed (it saves the copy as
+/// it closes).
+fn leave_deleting(mut ui: Ui, game: GameKind) {
+    let id = ui.table.info.peek().as_ref().map(|t| t.id.clone());
+    ui.table.send(TableCommand::Leave);
+    platform::forget_join_in_address();
+    ui.go(Screen::Home);
+    let Some(id) = id else { return };
+    ui.saved.write().retain(|g| g.id != id);
+    dioxus::core::spawn_forever(async move {
+        for _ in 0..100 {
+            if ui.table.request.peek().is_none() {
+                break;
+            }
+            platform::sleep_ms(30).await;
+        }
+        if crate::saves::forget(&id).is_ok() {
+            ui.saved.write().retain(|g| g.id != id);
+        }
+        forget_open(&ui, game, &id);
+    });
+}
+
+/// The game of `kind` open on this phone is no longer there if it is game
+/// `id` (deleted).
+fn forget_open(ui: &Ui, kind: GameKind, id: &str) {
+    struct Forget<'a>(&'a Ui, &'a str);
+    impl super::WithScreen for Forget<'_> {
+        type Output = ();
+        fn run<G: super::GameScreen>(self) {
+            let mut active = G::active(self.0);
+            if active.peek().as_ref().is_some_and(|a| a.id == self.1) {
+                active.set(None);
+            }
+        }
+    }
+    super::with_screen(kind, Forget(ui, id))
 }
 
 fn players_exist(ui: &Ui, kind: GameKind) -> bool {

@@ -109,7 +109,7 @@ test('a full two-player game: start sequence, shared results, white die override
   // Issue 44: a long name wraps between its words or at its hyphen, never
   // inside a word ("Chloé-Maxim/ilienne").
   assert.deepEqual(await midWordBreaks(page, `${id('ranking')} .rank-name`), []);
-  assert.match(await page.textContent(id('series')), new RegExp(`${LONG}-5`));
+  assert.match(await page.textContent(id('series')), new RegExp(`${LONG}−5`));
   await shot(page, 'rtt-finished-fr');
   assert.deepEqual(page.errors, []);
 });

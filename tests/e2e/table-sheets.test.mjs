@@ -445,3 +445,78 @@ test('Mode Sérieux on two phones: a change of dice, made by the host or the pla
   for (const page of both) assert.deepEqual(page.errors, []);
   log(`dice test: ${Date.now() - t0} ms`);
 });
+
+// ---------------------------------------------------------------------------
+// Issue 50, point 9: at the end of a game played on several phones, the
+// series counts the game's scores (−1 an open square), on every phone.
+
+/** Types the dice of a roll (or of the start roll) on this phone. */
+async function typeRoll(page, values, button) {
+  await page.waitForSelector(`${id(button)}:not([inert] *)`);
+  for (let i = 0; i < values.length; i++) await page.fill(id(`value-${i}`), String(values[i]));
+  if (button === 'rtt-roll-typed') await page.tap(id('typed-white-0'));
+  await page.tap(id(button));
+}
+
+/** Puts die `die` of the result in square `n`, on this phone's own sheet. */
+async function putOwn(page, die, n) {
+  await pick(page, die, true);
+  await page.tap(id(`tsq-${n}`));
+  await page.waitForFunction((n) => document.querySelector(`[data-testid="tsq-${n}"] .tsq-v`), n);
+}
+
+/** The series' lines as a phone shows them: "name total". */
+const seriesLines = (page) => page.$$eval(`${id('series')} li`, (l) => l.map((e) => [...e.children].map((c) => c.textContent).join(' ')));
+
+test('issue 50, point 9: Roll to the Top on two phones: the series at the end counts the game, on both phones', async () => {
+  const anne = await phone('fr-FR', 'light');
+  const bruno = await phone('en-GB', 'dark');
+  await open(anne, app.url);
+  await anne.tap(id('open-rtt'));
+  await anne.waitForSelector(id('setup'));
+  await anne.tap(id('sheet-first-steps'));
+  for (const [i, name] of [ANNE, 'Chloé-Marie-Charlotte'].entries()) await anne.fill(id(`name-${i}`), name);
+  await anne.tap(id('first-chosen'));
+  await anne.tap(id('first-0'));
+  await anne.tap(id('setup-dice-table'));
+  await anne.tap(id('start-on-phones'));
+  await anne.waitForSelector(id('join-link'), { timeout: 30000 });
+  await join(bruno, (await anne.textContent(id('join-link'))).trim(), 1, 'rtt');
+  await anne.waitForSelector(id('free-seat-1'), { timeout: 20000 });
+  await anne.tap(id('to-game'));
+  await anne.waitForSelector(id('rtt-game'));
+
+  // Anne rolls: all five dice, then 1 2 3 4 5; she fills five of her six
+  // squares, Chloé-Marie-Charlotte's phone passes.
+  await typeRoll(anne, [2, 4, 6, 8, 20], 'rtt-start-typed');
+  await typeRoll(anne, [1, 2, 3, 4, 5], 'rtt-roll-typed');
+  await anne.waitForSelector(`${id('place')}:not([inert] *)`);
+  for (const [die, n] of [[0, 0], [1, 1], [2, 3], [3, 2], [4, 4]]) await putOwn(anne, die, n);
+  await anne.tap(id('rtt-done'));
+  await bruno.waitForSelector(`${id('place')}:not([inert] *)`);
+  await bruno.tap(id('rtt-done'));
+  // The other phone rolls next: five dice were rolled, so one goes.
+  await bruno.waitForSelector(`${id('adjust')}:not([inert] *)`);
+  await bruno.tap(id('remove-d20'));
+  await bruno.tap(id('rtt-adjust'));
+  await typeRoll(bruno, [1, 6, 3, 12], 'rtt-roll-typed');
+  // Anne's 6 fills her last square; the other phone passes: game over.
+  await anne.waitForSelector(`${id('place')}:not([inert] *)`);
+  await putOwn(anne, 1, 5);
+  await anne.tap(id('rtt-done'));
+  await bruno.waitForSelector(`${id('place')}:not([inert] *)`);
+  await bruno.tap(id('rtt-done'));
+  for (const [page, open6] of [[anne, /6 cases vides/], [bruno, /6 open squares/]]) {
+    await page.waitForSelector(id('ranking'), { timeout: 20000 });
+    const ranking = await page.$$eval(`${id('ranking')} .ranking-list li`, (l) => l.map((e) => e.textContent));
+    assert.match(ranking[1], open6);
+    // The series counts this game: 0 for Anne, −6 for six open squares.
+    await until(page, async (p) => (await seriesLines(p)).join(' | '), /^Anne 0 \| Chloé-Marie-Charlotte −6$/, 'the series');
+    await page.$eval(id('series'), (e) => e.scrollIntoView({ block: 'center' }));
+  }
+  await shot(anne, 'issue50-series-fr-light');
+  await shot(bruno, 'issue50-series-en-dark');
+  for (const page of [anne, bruno]) assert.deepEqual(page.errors, []);
+  await anne.context().close();
+  await bruno.context().close();
+});

@@ -558,3 +558,61 @@ test('A link to a table whose host is gone: a phone that never joined is told so
   assert.doesNotMatch(await late.url(), /#join=/);
   assert.deepEqual(late.errors, []);
 });
+
+// Issue 50, point 12: leaving the table on a guest says what the phone
+// keeps (its copy, played alone here for every player, in the games in
+// progress) and offers to delete it; staying changes nothing.
+test('issue 50, point 12: Leave the table says what the phone keeps and offers to delete it', async () => {
+  const LONG = 'Chloé-Marie-Charlotte';
+  const host = await phone('fr-FR');
+  await newEinstein(host, ['Anne', 'Bruno', LONG, 'Dan']);
+  await host.tap(id('play-on-phones'));
+  await host.waitForSelector(id('join-link'), { timeout: 30000 });
+  const url = (await host.textContent(id('join-link'))).trim();
+  const inProgress = async (page) => {
+    await page.waitForSelector(id('open-einstein'));
+    return page.$$eval('[data-testid^="resume-einstein-"]', (r) => r.length);
+  };
+
+  for (const [locale, colorScheme, seat, keep] of [['en-GB', 'dark', 1, false], ['fr-FR', 'dark', 2, true]]) {
+    const en = locale.startsWith('en');
+    const guest = await phone(locale, colorScheme);
+    await join(guest, url, seat);
+    await guest.tap(id('open-table'));
+    await guest.waitForSelector(id('leave-table'));
+    // Asked first: what stays on the phone, and the choices.
+    await guest.tap(id('leave-table'));
+    await guest.waitForSelector(id('leave-confirm'));
+    const said = await guest.textContent(id('leave-confirm'));
+    assert.match(said, en
+      ? /keeps its copy of the game.*alone.*all 4\splayers.*Games in progress/
+      : /garde sa copie de la partie.*seul.*les 4\sjoueurs.*Parties en cours/);
+    await guest.$eval(id('leave-confirm'), (e) => e.scrollIntoView({ block: 'center' }));
+    await shot(guest, `issue50-leave-asked-${en ? 'en' : 'fr'}-${colorScheme}`);
+    // Staying: nothing changes, the phone is still at the table.
+    await guest.tap(id('leave-stay'));
+    await guest.waitForSelector(id('leave-confirm'), { state: 'detached' });
+    assert.match(await guest.textContent(id('link-status')), en ? /Connected to the table/ : /Connecté à la table/);
+
+    await guest.tap(id('leave-table'));
+    if (keep) {
+      // Kept: the game goes on here, alone, and stays in progress.
+      await guest.tap(id('leave-keep'));
+      await guest.waitForSelector(id('einstein-game'));
+      await guest.click('.topbar .back');
+      assert.equal(await inProgress(guest), 1, 'the copy kept in the games in progress');
+    } else {
+      // Deleted: Home, and the game is not in progress, nor after a reload.
+      await guest.tap(id('leave-delete'));
+      assert.equal(await inProgress(guest), 0, 'the copy deleted');
+      await guest.waitForTimeout(1500);
+      await guest.reload();
+      assert.equal(await inProgress(guest), 0, 'still deleted after a reload');
+      await shot(guest, `issue50-leave-deleted-${en ? 'en' : 'fr'}-${colorScheme}`);
+    }
+    assert.deepEqual(guest.errors, []);
+    await guest.context().close();
+  }
+  assert.deepEqual(host.errors, []);
+  await host.context().close();
+});

@@ -33,7 +33,7 @@ pub fn AdjustPanel(
     on_act: EventHandler<Action>,
 ) -> Element {
     let t = lang.rtt();
-    let (mut add_pick, mut remove_pick) = (draft.add, draft.remove);
+    let (add_pick, remove_pick) = (draft.add, draft.remove);
     // The dice the roller may add or remove, each once.
     let (mut adds, mut removes) = (Vec::new(), Vec::new());
     for (add, remove) in changes.iter() {
@@ -50,51 +50,36 @@ pub fn AdjustPanel(
             .iter()
             .any(|&(a, r)| (add.is_none() || a == add) && (remove.is_none() || r == remove))
     };
-    let fits_add = fits.clone();
+    // A row of chips to add a die, one to remove one: each with its pick,
+    // and the other row's, let go if no listed change goes with the two.
+    let rows = [
+        (t.add, adds, add_pick, remove_pick, true),
+        (t.remove, removes, remove_pick, add_pick, false),
+    ];
     rsx! {
         section { class: "info play", "data-testid": "adjust",
             p { class: "fifth-rule", "data-testid": "adjustment", "{lang.rtt_adjustment(must, because)}" }
-            if !adds.is_empty() {
-                div { class: "chips",
-                    span { class: "caption", "{lang.colon(t.add)}" }
-                    for (i, k) in adds.iter().copied().enumerate() {
-                        button {
-                            key: "{i}",
-                            class: if add_pick() == Some(k) { "chip chip-on" } else { "chip" },
-                            "aria-pressed": if add_pick() == Some(k) { "true" } else { "false" },
-                            "data-testid": "add-d{k.sides()}",
-                            onclick: {
-                                let fits = fits_add.clone();
-                                move |_| {
-                                    let next = if add_pick() == Some(k) { None } else { Some(k) };
-                                    add_pick.set(next);
-                                    // A removal no listed change goes with is let go.
-                                    if !fits(next, remove_pick()) { remove_pick.set(None); }
-                                }
-                            },
-                            "+ d{k.sides()}"
-                        }
-                    }
-                }
-            }
-            if !removes.is_empty() {
-                div { class: "chips",
-                    span { class: "caption", "{lang.colon(t.remove)}" }
-                    for (i, k) in removes.iter().copied().enumerate() {
-                        button {
-                            key: "{i}",
-                            class: if remove_pick() == Some(k) { "chip chip-on" } else { "chip" },
-                            "aria-pressed": if remove_pick() == Some(k) { "true" } else { "false" },
-                            "data-testid": "remove-d{k.sides()}",
-                            onclick: {
-                                let fits = fits.clone();
-                                move |_| {
-                                    let next = if remove_pick() == Some(k) { None } else { Some(k) };
-                                    remove_pick.set(next);
-                                    if !fits(add_pick(), next) { add_pick.set(None); }
-                                }
-                            },
-                            "− d{k.sides()}"
+            div { class: "adjust-picks",
+                for (label, kinds, mut mine, mut other, adding) in rows.into_iter().filter(|row| !row.1.is_empty()) {
+                    span { class: "caption", "{lang.colon(label)}" }
+                    div { class: "chips",
+                        for (i, k) in kinds.iter().copied().enumerate() {
+                            button {
+                                key: "{i}",
+                                class: if mine() == Some(k) { "chip chip-on" } else { "chip" },
+                                "aria-pressed": if mine() == Some(k) { "true" } else { "false" },
+                                "data-testid": if adding { "add-d{k.sides()}" } else { "remove-d{k.sides()}" },
+                                onclick: {
+                                    let fits = fits.clone();
+                                    move |_| {
+                                        let next = if mine() == Some(k) { None } else { Some(k) };
+                                        mine.set(next);
+                                        let (add, remove) = if adding { (next, other()) } else { (other(), next) };
+                                        if !fits(add, remove) { other.set(None); }
+                                    }
+                                },
+                                if adding { "+ d{k.sides()}" } else { "− d{k.sides()}" }
+                            }
                         }
                     }
                 }

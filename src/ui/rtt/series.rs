@@ -1,7 +1,7 @@
 //! Roll to the Top's series on screen: each player's points over the games
 //! of the series, and the way to start it again.
 
-use crate::core::game::Game;
+use crate::core::game::{Game, Standings};
 use crate::core::rtt::Rtt;
 use crate::core::table::Player;
 use crate::i18n::Lang;
@@ -9,17 +9,31 @@ use crate::records::{self, Series};
 use crate::ui::parts::Ranking;
 use dioxus::prelude::*;
 
-/// The series' totals by player, under the ranking of a finished game.
+/// The series' totals by player, under the ranking of a finished game:
+/// with that game counted (`game`: its id; none for a game viewed from the
+/// history), whether or not its end has reached this phone's records yet.
 #[component]
-pub fn SeriesTotals(players: Vec<Player>, series: Signal<Series>, lang: Lang) -> Element {
+pub fn SeriesTotals(
+    players: Vec<Player>,
+    series: Signal<Series>,
+    game: Option<(String, Standings)>,
+    coached: bool,
+    lang: Lang,
+) -> Element {
     let t = lang.rtt();
     let mut series = series;
-    let totals = series.read().totals.clone();
+    let shown = match &game {
+        Some((id, standings)) => series.read().with(id, standings, coached),
+        None => series.read().clone(),
+    };
     rsx! {
         h2 { class: "section-title", "{t.series}" }
+        if coached && game.is_some() {
+            p { class: "caption", "data-testid": "series-coached", "{t.series_coached}" }
+        }
         ul { class: "ranking-list", "data-testid": "series",
             for p in players.iter() {
-                li { key: "{p.name}", span { class: "rank-name", "{p.name}" } span { class: "rank-total", "{totals.get(&p.name).copied().unwrap_or(0)}" } }
+                li { key: "{p.name}", span { class: "rank-name", "{p.name}" } span { class: "rank-total", "{lang.score(shown.total(&p.name))}" } }
             }
         }
         button { class: "action", onclick: move |_| series.set(records::reset_rtt_series()), "{t.series_reset}" }
@@ -27,10 +41,12 @@ pub fn SeriesTotals(players: Vec<Player>, series: Signal<Series>, lang: Lang) ->
 }
 
 /// The end of a game: the ranking by squares left open, the series' totals
-/// and a new game.
+/// and a new game. `id`: the game's, unless it is viewed from the history.
 #[component]
 pub fn RttEnd(
     state: Rtt,
+    id: Option<String>,
+    coached: bool,
     series: Signal<Series>,
     lang: Lang,
     on_new: EventHandler<MouseEvent>,
@@ -40,13 +56,14 @@ pub fn RttEnd(
     let scores: Vec<String> = (0..players.len())
         .map(|i| format!("{} {}", state.open_squares(i), t.open))
         .collect();
+    let game = id.map(|id| (id, state.standings()));
     rsx! {
         Ranking {
             players: players.clone(),
             places: state.places(),
             scores,
             lang,
-            SeriesTotals { players, series, lang }
+            SeriesTotals { players, series, game, coached, lang }
             button { class: "roll-main", onclick: move |e| on_new.call(e), "{g.new_game}" }
         }
     }

@@ -1,8 +1,11 @@
-//! What the setup screen keeps while it is open: the names typed, who
-//! starts, and why the last start was refused.
+//! What the setup screen keeps of a game being set up: the names typed, who
+//! starts, the game's options and why the last start was refused. The app
+//! keeps it, not the screen: a table that reads the rules, or opens the
+//! settings, finds the setup as it left it. It starts again empty once a
+//! game of that kind starts.
 
+use super::GameSetup;
 use crate::core::table::{Colour, FirstPlayer, Player};
-use crate::ui::use_default;
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -17,12 +20,53 @@ pub struct SetupDraft {
     pub error: Signal<Option<String>>,
 }
 
-pub fn use_setup_draft() -> SetupDraft {
-    SetupDraft {
-        names: use_signal(|| vec![String::new(), String::new()]),
-        roll_off: use_signal(|| true),
-        chosen: use_default::<usize>(),
-        error: use_default::<Option<String>>(),
+/// The setup of a game of `G` being made: the draft and the game's options.
+pub struct Kept<G: GameSetup> {
+    pub draft: SetupDraft,
+    pub options: Signal<G::Options>,
+}
+
+impl<G: GameSetup> Clone for Kept<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: GameSetup> Copy for Kept<G> {}
+
+/// The setup of `G` as it was left, or a new one: owned by the app's root
+/// (one per game), so it outlives the setup screen.
+pub fn use_kept_setup<G: GameSetup>() -> Kept<G> {
+    use_root_context(|| {
+        fn kept<T: 'static>(value: T) -> Signal<T> {
+            Signal::new_in_scope(value, ScopeId::ROOT)
+        }
+        Kept {
+            draft: SetupDraft {
+                names: kept(two_seats()),
+                roll_off: kept(true),
+                chosen: kept(0),
+                error: kept(None),
+            },
+            options: kept(G::Options::default()),
+        }
+    })
+}
+
+/// A new setup's seats: two, empty.
+fn two_seats() -> Vec<String> {
+    vec![String::new(), String::new()]
+}
+
+impl<G: GameSetup> Kept<G> {
+    /// Empty again, as a new setup: two seats, a roll-off, the game's
+    /// default options.
+    pub fn clear(mut self) {
+        self.draft.names.set(two_seats());
+        self.draft.roll_off.set(true);
+        self.draft.chosen.set(0);
+        self.draft.error.set(None);
+        self.options.set(G::Options::default());
     }
 }
 
