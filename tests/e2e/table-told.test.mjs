@@ -1,0 +1,107 @@
+// Issue 50: every phone at a table says what is true at each moment. Two
+// or three browser phones (390×844, French and English, light and dark, a
+// long name) at one table through iroh's real relay server on 127.0.0.1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { id, open, shot } from './support/harness.mjs';
+import { startTable, join, newEinstein as newEinsteinAt } from './support/tables.mjs';
+
+let table, app;
+
+before(async () => {
+  table = await startTable();
+  ({ app } = table);
+});
+after(async () => { await table?.stop(); });
+
+const phone = (locale, colorScheme) => table.phone(locale, colorScheme);
+const LONG = 'Chloé-Marie-Charlotte';
+const text = async (page, testid) => (await page.textContent(id(testid))) ?? '';
+
+/** A new game of `game` on `page`, who starts settled by a roll-off. */
+async function newGame(page, game, names) {
+  await open(page, app.url);
+  await page.tap(id(`open-${game}`));
+  await page.waitForSelector(id('setup'));
+  for (let i = 2; i < names.length; i++) await page.tap(id('add-player'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  await page.tap(id('first-rolloff'));
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id(`${game}-game`));
+}
+
+/** The host opens the game on `page` to other phones: the join link. */
+async function host(page) {
+  await page.tap(id('play-on-phones'));
+  await page.waitForSelector(id('join-link'), { timeout: 30000 });
+  return (await page.textContent(id('join-link'))).trim();
+}
+
+/** Goes from the host's table screen to its game. */
+async function toGame(page, game) {
+  await page.tap(id('to-game'));
+  await page.waitForSelector(id(`${game}-game`));
+}
+
+/** Records a round of the roll-off in real dice on `page`: one value per
+ * player still in it. */
+async function rollOffTyped(page, values) {
+  await page.waitForSelector(`${id('rolloff-record')}:not([inert] *)`, { timeout: 20000 });
+  for (const v of values) await page.tap(id(`rolloff-face-${v}`));
+  await page.tap(id('rolloff-record'));
+}
+
+/** The dice typed in on this phone's keypad of real dice, recorded. */
+async function typedRoll(page, dice) {
+  await page.waitForSelector(`${id('typed-face-1')}:not([inert] *)`, { timeout: 20000 });
+  for (const d of dice) await page.tap(id(`typed-face-${d}`));
+  await page.tap(id('record-typed'));
+}
+
+/** This phone chooses (for `seat`, if the phone plays several): the dice
+ * tapped in `order`, the die left is the fifth. */
+async function chooseOn(page, order, seat) {
+  await page.waitForSelector(`${id('choose')}:not([inert] *)`, { timeout: 20000 });
+  if (seat !== undefined && (await page.$(id(`chooser-${seat}`)))) await page.tap(id(`chooser-${seat}`));
+  for (const i of order) await page.tap(id(`edie-${i}`));
+  await page.tap(id('confirm-choice'));
+}
+
+/** Waits until `testid`'s text on `page` matches `re`. */
+async function until(page, testid, re, timeout = 20000) {
+  await page.waitForFunction(([t, src, flags]) => new RegExp(src, flags).test(document.querySelector(`[data-testid="${t}"]`)?.textContent ?? ''), [testid, re.source, re.flags], { timeout });
+}
+
+// Point 2: the roll-off was seen only on the phone that tapped it; the
+// others jumped to "Bruno to play". Here the guest records it (a tie, then
+// the long name wins), and both phones show every die and who starts.
+test('Who starts: every phone at the table shows the roll-off\'s dice and who starts, in Einstein, Roll to the Top and Séquence Dés', async () => {
+  const games = [
+    { game: 'einstein', host: ['fr-FR', 'light'], guest: ['en-GB', 'dark'], rounds: [[4, 4], [2, 5]] },
+    { game: 'rtt', host: ['en-GB', 'light'], guest: ['fr-FR', 'dark'], rounds: [[3, 3], [1, 6]] },
+    { game: 'sequence', host: ['fr-FR', 'dark'], guest: ['en-GB', 'light'], rounds: [[7, 7], [3, 9]] },
+  ];
+  for (const { game, host: [hl, hs], guest: [gl, gs], rounds } of games) {
+    const anne = await phone(hl, hs);
+    await newGame(anne, game, ['Anne', LONG]);
+    const url = await host(anne);
+    const chloe = await phone(gl, gs);
+    await join(chloe, url, 1, game, { notOffered: [0] });
+    await toGame(anne, game);
+    for (const values of rounds) await rollOffTyped(chloe, values);
+    for (const page of [chloe, anne]) {
+      const fr = page === anne ? hl === 'fr-FR' : gl === 'fr-FR';
+      await page.waitForSelector(id('roll-off-result'), { timeout: 20000 });
+      const result = await text(page, 'roll-off-result');
+      assert.match(result, fr ? /Chloé-Marie-Charlotte commence/ : /Chloé-Marie-Charlotte starts/, `${game}: who starts, on ${page === anne ? 'the host' : 'the guest'}`);
+      // Both rounds, each player's die.
+      assert.equal(await page.$$eval(`${id('roll-off-result')} .rolloff-round li`, (l) => l.length), 4, `${game}: every die of both rounds`);
+      await page.$eval(id('roll-off-result'), (e) => e.scrollIntoView({ block: 'center' }));
+      await shot(page, `issue50-2-rolloff-${game}-${page === anne ? 'host' : 'guest'}-${(page === anne ? hl : gl).slice(0, 2)}-${page === anne ? hs : gs}`);
+    }
+    for (const page of [anne, chloe]) {
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  }
+});
