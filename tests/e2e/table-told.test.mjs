@@ -105,3 +105,55 @@ test('Who starts: every phone at the table shows the roll-off\'s dice and who st
     }
   }
 });
+
+// Point 4: the line named every seat the host phone plays ("host phone:
+// Anne and 2 others", read as others connected), after a take-over still
+// the player who left, and a seat of a phone cut off read "phone (no news
+// from here)".
+test('The table line names the phone that hosts; a take-over names the new one; a seat seen from a phone cut off says what it knows', async () => {
+  const anne = await phone('fr-FR', 'light');
+  await newEinsteinAt(anne, app.url, ['Anne', 'Bruno', LONG, 'Dan']);
+  const url = await host(anne);
+  const bruno = await phone('en-GB', 'dark');
+  await join(bruno, url, 1, 'einstein', { notOffered: [0] });
+  const chloe = await phone('fr-FR', 'dark');
+  await join(chloe, url, 2, 'einstein', { notOffered: [0, 1] });
+  await toGame(anne, 'einstein');
+  // Anne's phone hosts; Dan's seat, held by no phone, is not named there.
+  await until(bruno, 'table-line', /Connected/);
+  assert.equal(await text(bruno, 'table-line'), "Connected to the table, hosted on Anne's phone.");
+  await until(chloe, 'table-line', /Connecté/);
+  assert.equal(await text(chloe, 'table-line'), 'Connecté à la table, hébergée par le téléphone où joue Anne.');
+  await shot(bruno, 'issue50-4-line-guest-en-dark');
+  await shot(chloe, 'issue50-4-line-guest-fr-dark');
+
+  // The host's page closes: cut off, Bruno's phone cannot tell whether
+  // Chloé's is still there, and says so.
+  await anne.context().close();
+  await until(bruno, 'table-line', /lost/i, 30000);
+  await until(chloe, 'table-line', /perdue/i, 30000);
+  await bruno.tap(id('open-table'));
+  await bruno.waitForSelector(id('take-over'));
+  const seat = await text(bruno, 'seat-2');
+  assert.doesNotMatch(seat, /no news/);
+  assert.match(seat, /another phone \(connected or not: this phone, cut off from the host, cannot tell\)/);
+  assert.match(await text(bruno, 'seat-0'), /the host phone \(out of reach from here\)/);
+  await bruno.$eval(id('seats'), (e) => e.scrollIntoView());
+  await shot(bruno, 'issue50-4-seats-cut-off-en-dark');
+
+  // Bruno hosts it from here; Chloé's phone follows and names his phone,
+  // not Anne, whose phone has gone.
+  await bruno.tap(id('take-over'));
+  await bruno.waitForSelector(id('join-link'), { timeout: 30000 });
+  await until(chloe, 'table-line', /Connecté/, 60000);
+  assert.equal(await text(chloe, 'table-line'), 'Connecté à la table, hébergée par le téléphone où joue Bruno.');
+  await shot(chloe, 'issue50-4-line-after-take-over-fr-dark');
+  await chloe.tap(id('open-table'));
+  await chloe.waitForSelector(id('seats'));
+  await chloe.$eval(id('seats'), (e) => e.scrollIntoView());
+  await shot(chloe, 'issue50-4-seats-after-take-over-fr-dark');
+  for (const page of [bruno, chloe]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
