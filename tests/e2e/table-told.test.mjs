@@ -157,3 +157,48 @@ test('The table line names the phone that hosts; a take-over names the new one; 
     await page.context().close();
   }
 });
+
+// Point 5: a guest read "Anne to choose" after Anne chose, above "Waiting
+// for …"; a new host opened on "Anne to choose", with Anne's sheet.
+test('Einstein: the heading names who is still to choose, on a guest and on a new host', async () => {
+  const anne = await phone('en-GB', 'light');
+  await newEinsteinAt(anne, app.url, ['Anne', 'Bruno', LONG]);
+  const url = await host(anne);
+  const bruno = await phone('fr-FR', 'dark');
+  await join(bruno, url, 1, 'einstein', { notOffered: [0] });
+  await toGame(anne, 'einstein');
+
+  // Roll 1, Anne's: Bruno chooses, then Anne. Chloé-Marie-Charlotte, on
+  // the host phone, has not: Bruno's heading names her, as the line below.
+  await typedRoll(anne, [1, 1, 1, 1, 2]);
+  await chooseOn(bruno, [0, 1, 2, 4]);
+  await chooseOn(anne, [0, 1, 2, 4], 0);
+  await until(bruno, 'waiting-others', /Chloé-Marie-Charlotte/);
+  await until(bruno, 'game-status', /Chloé-Marie-Charlotte/);
+  // (after the player's symbol)
+  assert.match(await text(bruno, 'game-status'), /^\S?À Chloé-Marie-Charlotte de choisir$/);
+  await shot(bruno, 'issue50-5-guest-heading-fr-dark');
+  await chooseOn(anne, [0, 1, 2, 4], 2);
+
+  // Roll 2, Bruno's: Anne chooses, then her phone goes. Bruno hosts from
+  // here: Anne has chosen (her phone has yet to show it), so his phone
+  // opens on his own choice, his sheet named.
+  await typedRoll(bruno, [1, 1, 1, 1, 2]);
+  await chooseOn(anne, [0, 1, 2, 4], 0);
+  await until(bruno, 'game-status', /Bruno/);
+  await bruno.waitForTimeout(1000); // Anne's choice (sealed) reaches Bruno's copy
+  await anne.context().close();
+  await until(bruno, 'table-line', /perdue/i, 30000);
+  await bruno.tap(id('open-table'));
+  await bruno.tap(id('take-over'));
+  await bruno.waitForSelector(id('join-link'), { timeout: 30000 });
+  await toGame(bruno, 'einstein');
+  await bruno.waitForSelector(`${id('choose')}:not([inert] *)`, { timeout: 20000 });
+  assert.match(await text(bruno, 'game-status'), /^\S?À Bruno de choisir$/);
+  const owner = await bruno.$(id('sheet-owner'));
+  if (owner) assert.equal(await owner.textContent(), 'Feuille : Bruno');
+  else assert.equal(await bruno.getAttribute(`${id('sheet-tab-1')}`, 'aria-selected'), 'true', "Bruno's sheet shown");
+  await shot(bruno, 'issue50-5-new-host-heading-fr-dark');
+  assert.deepEqual(bruno.errors, []);
+  await bruno.context().close();
+});
