@@ -282,6 +282,23 @@ impl Lang {
         }
     }
 
+    /// Another phone took back the table's last move: `name`'s (none: a
+    /// phone holding no seat), a roll (`roll`: its dice are gone).
+    pub fn taken_back(self, name: Option<&str>, roll: bool) -> String {
+        let who = name.map_or_else(
+            || self.pick("Un autre téléphone", "Another phone").to_string(),
+            str::to_string,
+        );
+        match (self, roll) {
+            (Lang::Fr, true) => format!("{who} a annulé le lancer : les dés sont à relancer."),
+            (Lang::En, true) => {
+                format!("{who} took the roll back: the dice are to be rolled again.")
+            }
+            (Lang::Fr, false) => format!("{who} a annulé le dernier coup."),
+            (Lang::En, false) => format!("{who} took the last move back."),
+        }
+    }
+
     /// Why a move was refused at the table; `rules` words the game's own.
     /// A move of this phone refused because another phone's reached the
     /// host first (`name`: whose it was, if a player's).

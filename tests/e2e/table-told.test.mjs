@@ -202,3 +202,43 @@ test('Einstein: the heading names who is still to choose, on a guest and on a ne
   assert.deepEqual(bruno.errors, []);
   await bruno.context().close();
 });
+
+// Point 6: a roller's undo made the dice vanish on the other phones with
+// no word.
+test('Einstein: a roll taken back on one phone is told on the others, with whose it was', async () => {
+  const anne = await phone('fr-FR', 'light');
+  await newEinsteinAt(anne, app.url, ['Anne', LONG]);
+  const url = await host(anne);
+  const chloe = await phone('en-GB', 'dark');
+  await join(chloe, url, 1, 'einstein', { notOffered: [0] });
+  await toGame(anne, 'einstein');
+
+  // Anne rolls, then takes it back: Chloé-Marie-Charlotte's phone says so.
+  await typedRoll(anne, [1, 1, 1, 1, 2]);
+  await chloe.waitForSelector(`${id('choose')}:not([inert] *)`, { timeout: 20000 });
+  await anne.tap(id('undo'));
+  await until(chloe, 'move-error', /took the roll back/);
+  assert.equal(await text(chloe, 'move-error'), '⚠ Anne took the roll back: the dice are to be rolled again.');
+  assert.equal(await anne.$(id('move-error')), null, 'Anne is not told of her own undo');
+  await shot(chloe, 'issue50-6-undo-told-en-dark');
+  // Told until the game moves on: the next roll.
+  await typedRoll(anne, [1, 1, 1, 1, 2]);
+  await chloe.waitForSelector(`${id('choose')}:not([inert] *)`, { timeout: 20000 });
+  assert.equal(await chloe.$(id('move-error')), null, 'no longer told once the game moves on');
+
+  // Both choose; the next roll is Chloé-Marie-Charlotte's, taken back on
+  // her phone: Anne's says so, in French.
+  await chooseOn(anne, [0, 1, 2, 4]);
+  await chooseOn(chloe, [0, 1, 2, 4]);
+  await typedRoll(chloe, [1, 1, 1, 1, 2]);
+  await anne.waitForSelector(`${id('choose')}:not([inert] *)`, { timeout: 20000 });
+  await chloe.waitForFunction(() => !document.querySelector('[data-testid="undo"]').disabled, null, { timeout: 5000 });
+  await chloe.tap(id('undo'));
+  await until(anne, 'move-error', /a annulé le lancer/);
+  assert.equal(await text(anne, 'move-error'), '⚠ Chloé-Marie-Charlotte a annulé le lancer : les dés sont à relancer.');
+  await shot(anne, 'issue50-6-undo-told-fr-light');
+  for (const page of [anne, chloe]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
