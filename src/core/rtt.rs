@@ -174,6 +174,17 @@ impl Rtt {
         &self.filled[player]
     }
 
+    /// On several phones: every other player has placed on this result,
+    /// and the table waits only for `mine` (this phone's players).
+    pub fn waits_only_for(&self, mine: &[usize]) -> bool {
+        let Phase::Place { waiting, .. } = &self.phase else {
+            return false;
+        };
+        !waiting.is_empty()
+            && waiting.iter().all(|p| mine.contains(p))
+            && (0..self.players().len()).any(|p| !mine.contains(&p))
+    }
+
     pub fn open_squares(&self, player: usize) -> usize {
         self.filled[player].iter().filter(|f| f.is_none()).count()
     }

@@ -37,6 +37,9 @@ texts! {
     series_reset: "Remettre la série à zéro", "Reset the series";
     winners: "Gagnants", "Winners";
     placed: "Vos dés sont placés.", "Your dice are placed.";
+    last_placer:
+        "Tous les autres ont placé : la table n'attend plus que vous.",
+        "Everyone else has placed: the table is waiting for you.";
     white_die: "Dé blanc", "White die";
     white_missing:
         "Touchez la face du dé blanc, puis inscrivez le lancer.",

@@ -242,3 +242,94 @@ test('Einstein: a roll taken back on one phone is told on the others, with whose
     await page.context().close();
   }
 });
+
+/** A new Roll to the Top on `page`, on the staircase, Anne first, the
+ * app's dice. */
+async function newRtt(page, names) {
+  await open(page, app.url);
+  await page.tap(id('open-rtt'));
+  await page.waitForSelector(id('setup'));
+  await page.tap(id('sheet-staircase'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  await page.tap(id('first-chosen'));
+  await page.tap(id('first-0'));
+  await page.tap(id('setup-dice-app'));
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id('rtt-game'));
+}
+
+/** Whether this phone's control `testid` can be tapped (not inert). */
+const live = async (page, testid) => !!(await page.$(`${id(testid)}:not([inert] *)`));
+
+/** The roller's start roll, with the app's dice, until dice come into
+ * play; then the first roll. */
+async function firstRtt(page) {
+  await page.waitForSelector(`${id('rtt-start')}:not([inert] *)`, { timeout: 20000 });
+  for (let i = 0; i < 20 && (await live(page, 'rtt-start')); i++) {
+    await page.tap(id('rtt-start'));
+    await page.waitForTimeout(300);
+  }
+  await page.waitForSelector(`${id('rtt-roll')}:not([inert] *)`, { timeout: 20000 });
+  await page.tap(id('rtt-roll'));
+}
+
+/** Fills the first square that takes a die of the result, on this
+ * phone's own tower, without confirming; the square's testid, or null if
+ * nothing fits. */
+async function placeOne(page) {
+  await page.waitForSelector(`${id('place')}:not([inert] *)`, { timeout: 20000 });
+  const n = await page.$$eval('[data-testid^="rd-"]', (d) => d.length);
+  for (let i = 0; i < n; i++) {
+    await page.tap(id(`rd-${i}`));
+    await page.waitForSelector(`${id(`rd-${i}`)}.kept`);
+    const square = await page.$$eval('.tsq.accept', (s) => s[0]?.dataset.testid);
+    if (square) {
+      await page.tap(id(square));
+      return square;
+    }
+    await page.tap(id(`rd-${i}`));
+    await page.waitForSelector(`${id(`rd-${i}`)}:not(.kept)`);
+  }
+  return null;
+}
+
+// Point 7: Einstein's last chooser was told the table waits for them; Roll
+// to the Top's last placer was not. And a reload dropped the squares placed
+// but not yet confirmed, silently.
+test('Roll to the Top: the last player to place is told the table waits for them; a reload keeps the squares placed, not yet confirmed', async () => {
+  const anne = await phone('en-GB', 'dark');
+  await newRtt(anne, ['Anne', LONG]);
+  const url = await host(anne);
+  const chloe = await phone('fr-FR', 'light');
+  await join(chloe, url, 1, 'rtt', { notOffered: [0] });
+  await toGame(anne, 'rtt');
+  await firstRtt(anne);
+  await chloe.waitForSelector(`${id('place')}:not([inert] *)`, { timeout: 20000 });
+  assert.equal(await chloe.$(id('rtt-last-placer')), null, 'no one has placed yet');
+  await placeOne(anne);
+  await anne.tap(id('rtt-done'));
+  await until(chloe, 'rtt-last-placer', /n'attend plus que vous/);
+  assert.equal(await text(chloe, 'rtt-last-placer'), "Tous les autres ont placé : la table n'attend plus que vous.");
+  assert.equal(await anne.$(id('rtt-last-placer')), null, 'the table does not wait for Anne');
+  await shot(chloe, 'issue50-7-last-placer-fr-light');
+  // A square placed, not yet confirmed; the page reloads: the square and
+  // the confirmation are still there.
+  const placed = await placeOne(chloe);
+  assert.ok(placed, 'a square takes a die');
+  const value = await chloe.$eval(id(placed), (e) => e.querySelector('.tsq-v')?.textContent ?? '');
+  assert.match(value, /\d/);
+  const confirm = await text(chloe, 'rtt-done');
+  await chloe.reload();
+  await chloe.waitForSelector(`${id('place')}:not([inert] *)`, { timeout: 30000 });
+  await chloe.waitForFunction(([sq, v]) => document.querySelector(`[data-testid="${sq}"] .tsq-v`)?.textContent === v, [placed, value], { timeout: 5000 });
+  assert.equal(await text(chloe, 'rtt-done'), confirm, 'the square still waits to be confirmed');
+  assert.match(await text(chloe, 'rtt-last-placer'), /n'attend plus que vous/);
+  await chloe.$eval(id(placed), (e) => e.scrollIntoView({ block: 'center' }));
+  await shot(chloe, 'issue50-7-kept-after-reload-fr-light');
+  await chloe.tap(id('rtt-done'));
+  await chloe.waitForSelector(id('rtt-last-placer'), { state: 'detached', timeout: 20000 });
+  for (const page of [anne, chloe]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
