@@ -333,3 +333,64 @@ test('Roll to the Top: the last player to place is told the table waits for them
     await page.context().close();
   }
 });
+
+async function newSequence(page, names) {
+  await open(page, app.url);
+  await page.tap(id('open-sequence'));
+  await page.waitForSelector(id('setup'));
+  for (let i = 0; i < names.length; i++) await page.fill(id(`name-${i}`), names[i]);
+  await page.tap(id('first-chosen'));
+  await page.tap(id('first-0'));
+  await page.tap(id('start-game'));
+  await page.waitForSelector(id('sequence-game'));
+}
+
+/** This phone's roll of two real dice, then its chip on the first square
+ * lit (placed or removed); that square's testid. */
+async function sequenceTurn(page, a, b) {
+  await page.waitForSelector(`${id(`typed-face-${a}`)}:not([inert] *)`, { timeout: 20000 });
+  await page.tap(id(`typed-face-${a}`));
+  await page.tap(id(`typed-face-${b}`));
+  await page.waitForSelector('.square.target');
+  const square = await page.$eval('.square.target', (s) => s.dataset.testid);
+  await page.tap(id(square));
+  return square;
+}
+
+/** The board's bottom edge is within the screen, as the phone shows it. */
+const boardInView = (page) => page.$eval(id('board'), (b) => b.getBoundingClientRect().bottom <= window.innerHeight);
+
+// Point 8: after a 10 took a chip, the next screen showed "= 10", not
+// which chip went; on the phone that waits, the board's bottom rows were
+// below the fold.
+test('Séquence Dés: the phone that lost a chip to a 10 is told which; the waiting phone shows the whole board', async () => {
+  const anne = await phone('fr-FR', 'light');
+  await newSequence(anne, ['Anne', LONG]);
+  const url = await host(anne);
+  const chloe = await phone('en-GB', 'dark');
+  await join(chloe, url, 1, 'sequence', { notOffered: [0] });
+  await toGame(anne, 'sequence');
+  // Anne's 7; Chloé-Marie-Charlotte's phone waits, the whole board in view.
+  await sequenceTurn(anne, 3, 4);
+  await until(anne, 'waiting-others', /Chloé-Marie-Charlotte/);
+  await chloe.waitForSelector(`${id('typed-face-2')}:not([inert] *)`, { timeout: 20000 });
+  assert.ok(await boardInView(anne), "the board in view on Anne's phone, which waits");
+  await shot(anne, 'issue50-8-waiting-board-fr-light');
+  // Her 5, then Anne's 10 takes that chip.
+  const hers = await sequenceTurn(chloe, 2, 3);
+  await until(chloe, 'waiting-others', /Anne/);
+  assert.ok(await boardInView(chloe), "the board in view on Chloé-Marie-Charlotte's phone, which waits");
+  await shot(chloe, 'issue50-8-waiting-board-en-dark');
+  const taken = await sequenceTurn(anne, 4, 6);
+  assert.equal(taken, hers, 'the 10 takes her one chip');
+  const [, r, c] = hers.split('-').map(Number);
+  await until(chloe, 'chip-removed', /removed/);
+  assert.equal(await text(chloe, 'chip-removed'), `✗ 10: Anne removed Chloé-Marie-Charlotte's chip: square 5, row ${r + 1}, column ${c + 1}.`);
+  await shot(chloe, 'issue50-8-chip-removed-en-dark');
+  await until(anne, 'chip-removed', /a retiré/);
+  assert.equal(await text(anne, 'chip-removed'), `✗ 10 : Anne a retiré un jeton à Chloé-Marie-Charlotte : case 5, ligne ${r + 1}, colonne ${c + 1}.`);
+  for (const page of [anne, chloe]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
