@@ -243,7 +243,7 @@ install_tools_ahead() {
 # target/e2e-<lane>.log and printed when both are done; the run fails if
 # either lane does. They test the build in GENIUS_WEB_DIST (by default the
 # release web build's folder).
-TIMED_E2E="table.test.mjs table-sheets.test.mjs table-faults.test.mjs startup.test.mjs"
+TIMED_E2E="table.test.mjs table-sheets.test.mjs table-faults.test.mjs table-told.test.mjs startup.test.mjs"
 FIRST_LANE_E2E="audit.test.mjs layout.test.mjs"
 browser_tests() {
   export GENIUS_WEB_DIST="${GENIUS_WEB_DIST:-$WEB_DIST}"

@@ -511,6 +511,15 @@ fn a_phone_knows_when_the_table_waits_for_it_and_when_its_game_is_over() {
     assert!(!g.state().waits_only_for(&[0], &[]));
     g.act(choose(1, [0, 1], [2, 3])).unwrap();
     assert!(!g.state().waits_only_for(&[1], &[]), "all have chosen");
+    // Who is still to choose, as a phone that has not received every
+    // choice tells it: not those it knows have chosen.
+    assert_eq!(before.still_to_choose(&[]), vec![0, 1, 2]);
+    assert_eq!(before.still_to_choose(&[0]), vec![1, 2]);
+    assert_eq!(before.still_to_choose(&[0, 1, 2]), Vec::<usize>::new());
+    assert!(
+        g.state().still_to_choose(&[]).is_empty(),
+        "not choosing now"
+    );
     // Anne leaves a 1 every time, the others a 2 and a 3 in turn: she is
     // done at the eighth mark and the others play on.
     let mut g = game(3);

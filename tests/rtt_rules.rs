@@ -337,6 +337,33 @@ fn everyone_uses_the_same_result_and_a_square_filled_now_supports_another() {
     assert_eq!(g.state().roller(), 1);
 }
 
+/// On several phones: the last to place is told the table waits for them.
+#[test]
+fn a_phone_knows_when_the_table_waits_for_it_alone() {
+    let mut g = game(3, "first-steps", false);
+    start(&mut g, [2, 4, 6, 8, 20]);
+    assert!(!g.state().waits_only_for(&[2]), "no result to place yet");
+    g.act(Action::Roll {
+        values: vec![1, 2, 3, 4, 5],
+        white: 0,
+        source: RollSource::Typed,
+    })
+    .unwrap();
+    assert!(!g.state().waits_only_for(&[2]), "no one has placed");
+    g.act(place(0, &[(0, &[0])])).unwrap();
+    assert!(!g.state().waits_only_for(&[2]), "Bruno has not placed");
+    assert!(g.state().waits_only_for(&[1, 2]), "a phone playing both");
+    g.act(place(1, &[])).unwrap();
+    assert!(g.state().waits_only_for(&[2]));
+    assert!(!g.state().waits_only_for(&[0]));
+    assert!(
+        !g.state().waits_only_for(&[0, 1, 2]),
+        "one phone for everyone: no one else to wait for"
+    );
+    g.act(place(2, &[])).unwrap();
+    assert!(!g.state().waits_only_for(&[2]), "all have placed");
+}
+
 fn round(g: &mut Session<Rtt>, values: Vec<u32>, white: usize, writes: bool) {
     g.act(Action::Roll {
         values,

@@ -194,17 +194,24 @@ impl Einstein {
     /// received yet, though they have made it (a guest's, see
     /// `core::link::replica`).
     pub fn waits_only_for(&self, mine: &[usize], unseen: &[usize]) -> bool {
-        let Phase::Choose { waiting, .. } = &self.phase else {
-            return false;
-        };
-        let still: Vec<usize> = waiting
-            .iter()
-            .copied()
-            .filter(|p| !unseen.contains(p))
-            .collect();
+        let still = self.still_to_choose(unseen);
         !still.is_empty()
             && still.iter().all(|p| mine.contains(p))
             && (self.last.iter().any(|m| !mine.contains(&m.player)) || !unseen.is_empty())
+    }
+
+    /// The players still to choose for this roll, in seat order: those the
+    /// game waits for, but for `unseen`, who have chosen on their own phone
+    /// (a choice this copy cannot read yet, see `core::link::sealed`).
+    pub fn still_to_choose(&self, unseen: &[usize]) -> Vec<usize> {
+        match &self.phase {
+            Phase::Choose { waiting, .. } => waiting
+                .iter()
+                .copied()
+                .filter(|p| !unseen.contains(p))
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// On several phones: the game of every one of `mine` (this phone's
@@ -533,6 +540,13 @@ impl Rules for Einstein {
 }
 
 impl Game for Einstein {
+    fn roll_off_values(action: &Action) -> Option<&[u32]> {
+        match action {
+            Action::RollOff { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+
     const KIND: GameKind = GameKind::Einstein;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 

@@ -530,6 +530,13 @@ impl Rules for Genius {
 }
 
 impl Game for Genius {
+    fn roll_off_values(action: &Action) -> Option<&[u32]> {
+        match action {
+            Action::RollOff { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+
     const KIND: GameKind = GameKind::Genius;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 

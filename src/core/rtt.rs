@@ -176,6 +176,17 @@ impl Rtt {
         &self.filled[player]
     }
 
+    /// On several phones: every other player has placed on this result,
+    /// and the table waits only for `mine` (this phone's players).
+    pub fn waits_only_for(&self, mine: &[usize]) -> bool {
+        let Phase::Place { waiting, .. } = &self.phase else {
+            return false;
+        };
+        !waiting.is_empty()
+            && waiting.iter().all(|p| mine.contains(p))
+            && (0..self.players().len()).any(|p| !mine.contains(&p))
+    }
+
     pub fn open_squares(&self, player: usize) -> usize {
         self.filled[player].iter().filter(|f| f.is_none()).count()
     }
@@ -546,6 +557,13 @@ impl Rules for Rtt {
 }
 
 impl Game for Rtt {
+    fn roll_off_values(action: &Action) -> Option<&[u32]> {
+        match action {
+            Action::RollOff { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+
     const KIND: GameKind = GameKind::Rtt;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 

@@ -485,6 +485,13 @@ impl Rules for Sequence {
 }
 
 impl Game for Sequence {
+    fn roll_off_values(action: &Action) -> Option<&[u32]> {
+        match action {
+            Action::RollOff { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+
     const KIND: GameKind = GameKind::Sequence;
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
     /// Each player's sum of two dice (rulebook).

@@ -262,6 +262,13 @@ impl Rules for Serieux {
 }
 
 impl Game for Serieux {
+    fn roll_off_values(action: &Action) -> Option<&[u32]> {
+        match action {
+            Action::RollOff { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+
     const KIND: GameKind = GameKind::Serieux;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
@@ -297,6 +304,7 @@ impl Game for Serieux {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::game::decided_roll_off;
     use crate::core::session::{Refusal, Session};
     use crate::core::table::Colour;
 
@@ -374,6 +382,11 @@ mod tests {
         })
         .unwrap();
         assert!(matches!(s.state().phase(), Phase::RollOff(r) if r.contenders == vec![1, 2]));
+        assert_eq!(
+            decided_roll_off(s.state(), s.log()),
+            None,
+            "a tie decides nothing"
+        );
         s.act(Action::RollOff {
             values: vec![2, 4],
             source: RollSource::Typed,
@@ -381,6 +394,16 @@ mod tests {
         .unwrap();
         assert_eq!(s.state().current_player(), Some(2));
         assert_eq!(s.state().turn_order(), vec![2, 0, 1]);
+        // Who starts, from the log alone (every phone of a table shows it):
+        // both rounds, until the next move.
+        let decided = decided_roll_off(s.state(), s.log()).unwrap();
+        assert_eq!(decided.winner(), Some(2));
+        assert_eq!(
+            decided.rounds,
+            vec![vec![(0, 5), (1, 6), (2, 6)], vec![(1, 2), (2, 4)]]
+        );
+        s.act(roll(&[2])).unwrap();
+        assert_eq!(decided_roll_off(s.state(), s.log()), None);
     }
 
     #[test]

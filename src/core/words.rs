@@ -490,6 +490,13 @@ impl Rules for Words {
 }
 
 impl Game for Words {
+    fn roll_off_values(action: &Action) -> Option<&[u32]> {
+        match action {
+            Action::RollOff { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+
     const KIND: GameKind = GameKind::Words;
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=MAX_PLAYERS;
 

@@ -35,6 +35,7 @@ texts! {
     last_chooser:
         "Tous les autres ont choisi : la table n'attend plus que vous.",
         "Everyone else has chosen: the table is waiting for you.";
+    all_chosen: "Tout le monde a choisi", "Everyone has chosen";
 }
 
 impl Lang {
@@ -50,6 +51,12 @@ impl Lang {
             format!("Le cinquième dé doit être {list}."),
             format!("The fifth die must be {list}."),
         )
+    }
+
+    /// Whose sheet is shown, when it is the only one shown: "Feuille :
+    /// Anne" / "Anne's sheet".
+    pub fn sheet_of(self, name: &str) -> String {
+        self.pick(format!("Feuille : {name}"), format!("{name}'s sheet"))
     }
 
     /// "Passez le téléphone à Anne" / "Hand the phone to Anne".

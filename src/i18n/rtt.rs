@@ -40,6 +40,9 @@ texts! {
         "Played with the coach: this game does not count in the series.";
     winners: "Gagnants", "Winners";
     placed: "Vos dés sont placés.", "Your dice are placed.";
+    last_placer:
+        "Tous les autres ont placé : la table n'attend plus que vous.",
+        "Everyone else has placed: the table is waiting for you.";
     white_die: "Dé blanc", "White die";
     white_missing:
         "Touchez la face du dé blanc, puis inscrivez le lancer.",

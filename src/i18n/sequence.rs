@@ -79,6 +79,23 @@ impl Lang {
         )
     }
 
+    /// A 10 took a chip: "10 : Anne a retiré un jeton à Bruno : case 7,
+    /// ligne 3, colonne 4." (`whose`: the side that lost it; "à", not
+    /// "de", so that nothing elides before a vowel).
+    pub fn sequence_removed(
+        self,
+        by: &str,
+        whose: &str,
+        value: u8,
+        (r, c): (usize, usize),
+    ) -> String {
+        let (row, column) = (r + 1, c + 1);
+        self.pick(
+            format!("10 : {by} a retiré un jeton à {whose} : case {value}, ligne {row}, colonne {column}."),
+            format!("10: {by} removed {whose}'s chip: square {value}, row {row}, column {column}."),
+        )
+    }
+
     /// "Rien à faire avec ce 10 : le tour passe."
     pub fn sequence_nothing(self, sum: u8) -> String {
         self.pick(

@@ -22,7 +22,10 @@ texts! {
     on_host: "sur le téléphone hôte", "on the host phone";
     connected: "téléphone connecté", "phone connected";
     away: "téléphone déconnecté", "phone away";
-    unseen: "téléphone (pas de nouvelles d'ici)", "phone (no news from here)";
+    host_unseen: "le téléphone hôte (injoignable d'ici)", "the host phone (out of reach from here)";
+    unseen:
+        "un autre téléphone (connecté ou non : ce téléphone, coupé de l'hôte, ne peut pas le savoir)",
+        "another phone (connected or not: this phone, cut off from the host, cannot tell)";
     open_seat: "libre pour un téléphone (jouée ici en attendant)", "free for a phone (played here meanwhile)";
     free_for_guest: "libre (jouée sur le téléphone hôte en attendant)", "free (played on the host phone meanwhile)";
     free_seat: "Libérer", "Free";
@@ -113,31 +116,24 @@ impl Lang {
         )
     }
 
-    /// Connected, named by the players on the host phone (none: just
-    /// connected).
-    /// `host`: the players who play on the host phone (more than two are
-    /// told as the first and how many others, so the line stays short).
+    /// Connected, the host phone named by its own players (`host`; none:
+    /// just connected). "Connecté à la table, hébergée par le téléphone où
+    /// joue Anne" (no "de" to elide before a vowel).
     pub fn connected_to(self, host: &[String]) -> String {
-        let host = match host {
-            [] => {
-                return self
-                    .pick("Connecté à la table.", "Connected to the table.")
-                    .into()
-            }
-            [one] => one.clone(),
-            [one, two] => format!("{one}, {two}"),
-            [first, others @ ..] => {
-                let n = others.len();
-                self.pick(
-                    format!("{first} et {n} autres"),
-                    format!("{first} and {n} others"),
-                )
-            }
-        };
-        self.pick(
-            format!("Connecté à la table (téléphone hôte : {host})."),
-            format!("Connected to the table (host phone: {host})."),
-        )
+        let list = self.and_list(host);
+        match host.len() {
+            0 => self
+                .pick("Connecté à la table.", "Connected to the table.")
+                .into(),
+            1 => self.pick(
+                format!("Connecté à la table, hébergée par le téléphone où joue {list}."),
+                format!("Connected to the table, hosted on {list}'s phone."),
+            ),
+            _ => self.pick(
+                format!("Connecté à la table, hébergée par le téléphone où jouent {list}."),
+                format!("Connected to the table, hosted on the phone of {list}."),
+            ),
+        }
     }
 
     /// The link dropped: trying again in `secs`, or now (`0`: dialling).
@@ -286,6 +282,23 @@ impl Lang {
         }
     }
 
+    /// Another phone took back the table's last move: `name`'s (none: a
+    /// phone holding no seat), a roll (`roll`: its dice are gone).
+    pub fn taken_back(self, name: Option<&str>, roll: bool) -> String {
+        let who = name.map_or_else(
+            || self.pick("Un autre téléphone", "Another phone").to_string(),
+            str::to_string,
+        );
+        match (self, roll) {
+            (Lang::Fr, true) => format!("{who} a annulé le lancer : les dés sont à relancer."),
+            (Lang::En, true) => {
+                format!("{who} took the roll back: the dice are to be rolled again.")
+            }
+            (Lang::Fr, false) => format!("{who} a annulé le dernier coup."),
+            (Lang::En, false) => format!("{who} took the last move back."),
+        }
+    }
+
     /// Why a move was refused at the table; `rules` words the game's own.
     /// A move of this phone refused because another phone's reached the
     /// host first (`name`: whose it was, if a player's).
@@ -415,15 +428,15 @@ mod tests {
         assert_eq!(Lang::En.connected_to(&[]), "Connected to the table.");
         assert_eq!(
             Lang::Fr.connected_to(&names(&["Anne"])),
-            "Connecté à la table (téléphone hôte : Anne)."
+            "Connecté à la table, hébergée par le téléphone où joue Anne."
+        );
+        assert_eq!(
+            Lang::En.connected_to(&names(&["Anne"])),
+            "Connected to the table, hosted on Anne's phone."
         );
         assert_eq!(
             Lang::En.connected_to(&names(&["Anne", "Bruno"])),
-            "Connected to the table (host phone: Anne, Bruno)."
-        );
-        assert_eq!(
-            Lang::En.connected_to(&names(&["Anne", "Bruno", "Chloé", "Dan", "Eve"])),
-            "Connected to the table (host phone: Anne and 4 others)."
+            "Connected to the table, hosted on the phone of Anne and Bruno."
         );
     }
 

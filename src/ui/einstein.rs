@@ -126,16 +126,18 @@ pub fn EinsteinGameScreen() -> Element {
         draft.moved(played && chose && still_choosing && !on_table);
     };
 
-    let (dice, waiting) = match state.phase() {
-        Phase::Choose { dice, waiting } => (
-            dice.clone(),
-            waiting
-                .iter()
-                .copied()
-                .filter(|p| table.as_ref().is_none_or(|t| t.mine.contains(p)))
-                .collect::<Vec<usize>>(),
-        ),
-        _ => (Vec::new(), Vec::new()),
+    // Those who chose on their own phone, though this copy cannot read it
+    // yet, are not still to choose (a new host's freed seat among them).
+    let unseen = table.as_ref().map_or(&[][..], |t| &t.chosen_unseen[..]);
+    let still = state.still_to_choose(unseen);
+    let waiting: Vec<usize> = still
+        .iter()
+        .copied()
+        .filter(|p| table.as_ref().is_none_or(|t| t.mine.contains(p)))
+        .collect();
+    let dice = match state.phase() {
+        Phase::Choose { dice, .. } => dice.clone(),
+        _ => Vec::new(),
     };
     let current_chooser = (draft.chooser)()
         .filter(|c| waiting.contains(c))
@@ -150,7 +152,7 @@ pub fn EinsteinGameScreen() -> Element {
         .min(players.len() - 1);
     let status_player = match state.phase() {
         Phase::Roll => Some(state.roller()),
-        Phase::Choose { .. } => current_chooser,
+        Phase::Choose { .. } => current_chooser.or(still.first().copied()),
         _ => None,
     };
 
@@ -164,12 +166,15 @@ pub fn EinsteinGameScreen() -> Element {
         GameFrame {
             game: game.frame(),
             player: status_player.map(|p| players[p].colour),
-            status: status(state, current_chooser, lang),
+            status: status(state, status_player, lang),
             on_step: move |_| picked.set(Vec::new()),
             coach: Some(game.coach(current_chooser, move |state| coach_panel(state, current_chooser, lang))),
             sheet: rsx! {
                     if players.len() > 1 && !in_turn {
                         SheetTabs { players: players.clone(), totals: shown.totals(), shown: shown_sheet, sheet_of: draft.sheet_of, lang }
+                    }
+                    if in_turn && !handing_over() {
+                        p { class: "caption", "data-testid": "sheet-owner", "{lang.sheet_of(&players[shown_sheet].name)}" }
                     }
                     if !(in_turn && handing_over()) {
                         SheetView { sheet: shown.sheet(shown_sheet).clone(), lang }
@@ -218,18 +223,17 @@ pub fn EinsteinGameScreen() -> Element {
     }
 }
 
-/// The status line: who rolls, who chooses (the one on screen, or the
-/// first still to), or the end.
+/// The status line: who rolls, who chooses (`chooser`: the one on screen,
+/// or the first still to; none: everyone has), or the end.
 fn status(state: &Einstein, chooser: Option<usize>, lang: Lang) -> String {
     let g = lang.game();
     let players = state.players();
-    match state.phase() {
-        Phase::RollOff(_) => g.who_starts.to_string(),
-        Phase::Roll => lang.roll_by(state.rolls() + 1, &players[state.roller()].name),
-        Phase::Choose { waiting, .. } => {
-            lang.to_choose(&players[chooser.or(waiting.first().copied()).unwrap_or(0)].name)
-        }
-        Phase::Finished => g.game_over.to_string(),
+    match (state.phase(), chooser) {
+        (Phase::RollOff(_), _) => g.who_starts.to_string(),
+        (Phase::Roll, _) => lang.roll_by(state.rolls() + 1, &players[state.roller()].name),
+        (Phase::Choose { .. }, Some(p)) => lang.to_choose(&players[p].name),
+        (Phase::Choose { .. }, None) => lang.einstein().all_chosen.to_string(),
+        (Phase::Finished, _) => g.game_over.to_string(),
     }
 }
 

@@ -8,7 +8,9 @@ use super::dice::{DiceChoice, DiceView};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
 use super::table::{Maker, TableCommand, TableInfo};
 use super::{use_default, use_ui, Active, GameSetup, Screen, Ui};
-use crate::core::game::{actors, Actor, GameKind, Move, Roll, RollSource, WhoseDice};
+use crate::core::game::{
+    actors, decided_roll_off, Actor, GameKind, Move, Roll, RollSource, WhoseDice,
+};
 use crate::core::link::wire::Denied;
 use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::Lang;
@@ -49,8 +51,6 @@ pub struct UseGame<G: GameScreen> {
     /// for: a render that does not change them (opening the coach marks the
     /// game, saving shows…) does not compute the advice again.
     coach_cache: CopyValue<Option<CachedPanel<G>>>,
-    /// The roll-off that just decided who starts, shown until the next move.
-    pub rolled_off: Signal<Option<RolledOff<G::Action>>>,
     pub lang: Lang,
 }
 
@@ -66,7 +66,6 @@ impl<G: GameScreen> UseGame<G> {
     /// Plays `action` and saves the game; a refusal changes nothing and is
     /// shown. True if the move was played.
     pub fn act(mut self, action: G::Action) -> bool {
-        self.rolled_off.set(None);
         if let Some(table) = self.ui.table.of(G::KIND) {
             return self.propose(&table, action);
         }
@@ -172,12 +171,10 @@ impl<G: GameScreen> UseGame<G> {
             game.step(undo);
         }
         self.refused.set(None);
-        self.rolled_off.set(None);
     }
 
-    /// Plays a round of `roll_off` (the app's dice if `typed` is `None`)
-    /// and, when it decides who starts, keeps it to show everyone's die.
-    fn roll_off_round(mut self, roll_off: &RollOff, typed: Option<Vec<u32>>) {
+    /// Plays a round of the roll-off (the app's dice if `typed` is `None`).
+    fn roll_off_round(self, typed: Option<Vec<u32>>) {
         let action = {
             let read = self.active.read();
             let Some(game) = read.as_ref() else { return };
@@ -195,19 +192,8 @@ impl<G: GameScreen> UseGame<G> {
                 (None, _) => None,
             }
         };
-        let Some(action) = action else { return };
-        let values = G::roll_values(&action).map(|(v, _)| v);
-        let at = self.active.read().as_ref().map(|g| g.session.log().len());
-        if self.act(action.clone()) {
-            let decided = values
-                .and_then(|v| roll_off.roll(&v).ok())
-                .filter(|r| r.winner().is_some());
-            self.rolled_off
-                .set(decided.zip(at).map(|(roll_off, at)| RolledOff {
-                    roll_off,
-                    action,
-                    at,
-                }));
+        if let Some(action) = action {
+            self.act(action);
         }
     }
 
@@ -224,7 +210,6 @@ impl<G: GameScreen> UseGame<G> {
             .first()
             .map(|roll| roll.range(0))
             .unwrap_or(1..=6);
-        let (on_roll, on_typed) = (roll_off.clone(), roll_off.clone());
         rsx! {
             RollOffPanel {
                 roll_off: roll_off.clone(),
@@ -233,8 +218,8 @@ impl<G: GameScreen> UseGame<G> {
                 faces: range.collect::<Vec<u32>>(),
                 dice: G::ROLL_OFF_DICE,
                 app_rolls: self.app_rolls(),
-                on_roll: move |_| self.roll_off_round(&on_roll, None),
-                on_typed: move |values| self.roll_off_round(&on_typed, Some(values)),
+                on_roll: move |_| self.roll_off_round(None),
+                on_typed: move |values| self.roll_off_round(Some(values)),
             }
         }
     }
@@ -298,10 +283,11 @@ impl<G: GameScreen> UseGame<G> {
             roll_off_dice: G::ROLL_OFF_DICE,
             refused: self.refused.read().clone(),
             save_failed: game.is_some_and(|g| g.save_failed),
+            // Whoever rolled it: every phone of a table has the same log.
             rolled_off: game.and_then(|g| {
-                let shown = self.rolled_off.read();
-                let shown = shown.as_ref().filter(|r| r.is_last_move(g.session.log()))?;
-                Some((shown.roll_off.clone(), g.session.state().players().to_vec()))
+                let state = g.session.state();
+                let roll_off = decided_roll_off(state, g.session.log())?;
+                Some((roll_off, state.players().to_vec()))
             }),
             can_undo: game.is_some_and(|g| g.can_undo()),
             can_redo: game.is_some_and(|g| g.can_redo()),
@@ -446,26 +432,7 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
         coach_open: use_default::<bool>(),
         coach_spot: use_default::<Option<(usize, usize)>>(),
         coach_cache: use_hook(|| CopyValue::new(None)),
-        rolled_off: use_default::<Option<RolledOff<G::Action>>>(),
         lang: ui.lang(),
-    }
-}
-
-/// A roll-off round this phone rolled, which decides who starts: shown
-/// once it is the game's last move. On several phones that is when the
-/// host has put it in the table's log, never if another phone's roll got
-/// there first.
-#[derive(Clone, PartialEq)]
-pub struct RolledOff<A> {
-    pub roll_off: RollOff,
-    action: A,
-    /// Its place in the log.
-    at: usize,
-}
-
-impl<A: PartialEq> RolledOff<A> {
-    fn is_last_move(&self, log: &[A]) -> bool {
-        log.len() == self.at + 1 && log.get(self.at) == Some(&self.action)
     }
 }
 

@@ -24,7 +24,7 @@ use crate::records;
 use adjust::AdjustPanel;
 use advice::{advice, coach_panel, marks, AdviceCache};
 use dioxus::prelude::*;
-use draft::use_rtt_draft;
+use draft::{use_kept_squares, use_rtt_draft, Moment};
 use place::PlacePanel;
 use roll::{Pool, RollEntry};
 use series::RttEnd;
@@ -84,6 +84,26 @@ pub fn RttGameScreen() -> Element {
     let view = use_tower_view(game.active);
     let cache: AdviceCache = use_hook(|| CopyValue::new(None));
     let series = use_signal(records::rtt_series);
+    // On several phones each phone fills its own players' sheets.
+    let table = ui.table.of(GameKind::Rtt);
+    // Squares placed and not yet confirmed survive a reload.
+    let moment = game.active.read().as_ref().and_then(|a| {
+        let state = a.session.state();
+        let Phase::Place { result, .. } = state.phase() else {
+            return None;
+        };
+        let placing = view.placing(&waiting_here(state, table.as_ref().map(|t| &t.mine[..])))?;
+        let rolls = (a.session.log().iter())
+            .filter(|x| matches!(x, Action::Roll { .. }))
+            .count();
+        Some(Moment {
+            game: a.id.clone(),
+            rolls,
+            result: result.clone(),
+            player: placing,
+        })
+    });
+    use_kept_squares(moment, draft);
 
     let read = game.active.read();
     let Some(active) = read.as_ref() else {
@@ -106,8 +126,6 @@ pub fn RttGameScreen() -> Element {
         draft.reset();
     };
 
-    // On several phones each phone fills its own players' sheets.
-    let table = ui.table.of(GameKind::Rtt);
     let waiting = waiting_here(state, table.as_ref().map(|t| &t.mine[..]));
     let placing = view.placing(&waiting);
     let own = table.as_ref().and_then(|t| t.mine.first().copied());
@@ -151,6 +169,9 @@ pub fn RttGameScreen() -> Element {
             // one result).
             coach: Some(game.coach(placing, move |state| coach_panel(state, placing, lang, cache))),
             sheet: tower_below,
+            if table.as_ref().is_some_and(|t| state.waits_only_for(&t.mine)) {
+                p { class: "notice waiting", role: "status", "data-testid": "rtt-last-placer", "{lang.rtt().last_placer}" }
+            }
             Pool { in_play: in_play.clone(), white: state.white(), lang }
 
             match state.phase().clone() {

@@ -75,6 +75,9 @@ pub fn SequenceGameScreen() -> Element {
     let current = state.current_player();
     let teams = state.side_count() < players.len();
     let mover = view.mover_elsewhere.clone();
+    // A phone that waits for another's roll shows no dice to roll: the
+    // board comes right under the waiting line, whole on the screen.
+    let waits = mover.is_some();
 
     rsx! {
         GameFrame {
@@ -94,6 +97,7 @@ pub fn SequenceGameScreen() -> Element {
                 Phase::RollOff(r) => rsx! {
                     {game.roll_off(&r, &players)}
                 },
+                Phase::Roll if waits => rsx! {},
                 Phase::Roll => rsx! {
                     RollPanel {
                         app_roll: AppRoll::One { id: "sequence-roll", label: t.roll_two },

@@ -188,15 +188,16 @@ impl TableInfo {
     /// (`players`: the game's players' names).
     pub fn status_line(&self, lang: Lang, players: &[String]) -> (String, bool) {
         let t = lang.table();
-        // Named by the players who play on it: the host's, and the seats no
-        // phone holds.
-        let on_host: Vec<String> = (self.seats.iter().zip(players))
-            .filter(|(seat, _)| seat.phone.is_none() || seat.host)
+        // The host phone, named by its own players: not the seats no phone
+        // holds, which it plays meanwhile (the seats say so), nor a player
+        // whose phone has gone.
+        let host: Vec<String> = (self.seats.iter().zip(players))
+            .filter(|(seat, _)| seat.host)
             .map(|(_, name)| name.clone())
             .collect();
         match &self.status {
             LinkStatus::Hosting => (t.hosting.into(), false),
-            LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(&on_host), false),
+            LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(&host), false),
             LinkStatus::Guest(LinkState::Offline | LinkState::Joining) => {
                 (t.connecting.into(), false)
             }
@@ -526,6 +527,7 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                                 Some(phone) if phone == info.me => t.this_phone,
                                 None if host => t.open_seat,
                                 None => t.free_for_guest,
+                                Some(_) if seat.host && !linked => t.host_unseen,
                                 Some(_) if seat.host => t.on_host,
                                 Some(_) if !linked => t.unseen,
                                 Some(_) if seat.connected => t.connected,

@@ -14,7 +14,7 @@ use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::SeatView;
-use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
+use crate::core::link::wire::{Denied, Entry, PhoneId, Secret, Start, Step};
 use crate::core::link::{may_switch_dice, OpenFailure};
 use crate::core::save::TableRole;
 use crate::core::{einstein::Einstein, genius::Genius, rtt::Rtt, sequence::Sequence};
@@ -249,8 +249,16 @@ async fn run<G: GameScreen + TableGame>(
     // A move of this phone went unanswered for a while (see
     // `GuestEvent::Unanswered`), and nothing has been heard of it since.
     let mut unanswered = false;
+    // Another phone took back the table's last move: told until the game
+    // moves on.
+    let mut taken_back = taken_back_by_another(&phone, ui.lang());
     show_game(ui, &phone);
-    show_table(ui, &phone, &status, &refused.clone().or(notice.clone()));
+    show_table(
+        ui,
+        &phone,
+        &status,
+        &told(&[&refused, &notice, &taken_back]),
+    );
     save(ui, &phone);
     back_to_the_game(ui, &phone);
     // A change to save waits for the screen to show it (and for the events
@@ -370,11 +378,17 @@ async fn run<G: GameScreen + TableGame>(
             }
         }
         if changed.game {
+            taken_back = taken_back_by_another(&phone, lang);
             show_game(ui, &phone);
         }
         // After the game: who may undo and redo here is written with the
         // table, on the game just shown.
-        show_table(ui, &phone, &status, &refused.clone().or(notice.clone()));
+        show_table(
+            ui,
+            &phone,
+            &status,
+            &told(&[&refused, &notice, &taken_back]),
+        );
         unsaved |= changed.saved;
     }
     // Leaving: the copy stays, playable on this phone alone.
@@ -438,6 +452,47 @@ fn command_changed<G: GameScreen + TableGame>(
     Changed {
         game: false,
         saved: refused.is_none() && matches!(phone, Phone::Guest(_)),
+    }
+}
+
+/// The first of what this phone is told about the table (a refusal, what
+/// happened to its place, another phone's undo).
+fn told(notes: &[&Option<String>]) -> Option<String> {
+    notes.iter().find_map(|n| (*n).clone())
+}
+
+/// The seat of the phone that made `entry` (none: the host's own), if that
+/// phone holds one.
+fn maker_seat<A>(entry: &Entry<A>, seats: &[SeatView]) -> Option<usize> {
+    let maker = entry.origin.map(|o| o.phone);
+    seats.iter().position(|s| match maker {
+        Some(phone) => s.phone == Some(phone),
+        None => s.host,
+    })
+}
+
+/// The table's last entry is another phone's undo: in words, whose, and
+/// whether it took a roll back (its dice are gone from every screen).
+fn taken_back_by_another<G: GameScreen + TableGame>(
+    phone: &Phone<G>,
+    lang: crate::i18n::Lang,
+) -> Option<String> {
+    let words = |replica: &Replica<G>, seats: &[SeatView], mine: Option<PhoneId>| {
+        let last = replica.entries().last()?;
+        if !matches!(last.step, Step::Undo) || last.origin.map(|o| o.phone) == mine {
+            return None;
+        }
+        let session = replica.session();
+        let roll = (session.record().redo.last()).is_some_and(|a| G::roll_values(a).is_some());
+        let name = maker_seat(last, seats)
+            .and_then(|p| session.state().players().get(p))
+            .map(|p| p.name.clone());
+        Some(lang.taken_back(name.as_deref(), roll))
+    };
+    match phone {
+        // The host's own entries have no origin.
+        Phone::Host(link) => link.with(|h| words(h.replica(), &h.seats(), None)),
+        Phone::Guest(link) => link.with(|g| words(g.replica()?, g.seats(), Some(g.phone()))),
     }
 }
 

@@ -28,7 +28,7 @@ const linkLine = (page) => page.evaluate(() =>
   (document.querySelector('[data-testid="table-line"]') ?? document.querySelector('[data-testid="link-status"]'))?.textContent ?? '');
 
 /** A guest's line naming `name`'s phone as the host, in either language. */
-const hostedBy = (name) => new RegExp(`(Connected to the table \\(host phone|Connecté à la table \\(téléphone hôte)\\s?: [^)]*${name}`);
+const hostedBy = (name) => new RegExp(`(Connected to the table, hosted on|Connecté à la table, hébergée par le téléphone où joue\\S*) [^.]*${name}`);
 const HOSTING = /Table open|Table ouverte/;
 const LOST = /lost|perdue/i;
 

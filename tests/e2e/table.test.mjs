@@ -521,7 +521,7 @@ test('A phone offline and back keeps what it chose; a move that lost a race says
   // One table, one host: Chloé's phone, dialling the table's next host
   // since its host went silent, finds Bruno's by itself (no new link to pass
   // around) and says whose phone hosts now.
-  await chloe.waitForFunction(() => /Connecté à la table \(téléphone hôte : [^)]*Bruno/.test(document.querySelector('[data-testid="table-line"]')?.textContent ?? ''), null, { timeout: 60000 });
+  await chloe.waitForFunction(() => /Connecté à la table, hébergée par le téléphone où joue Bruno\./.test(document.querySelector('[data-testid="table-line"]')?.textContent ?? ''), null, { timeout: 60000 });
   console.log(`host page closed: the other guest joined the new host by itself after ${Date.now() - closedAt} ms`);
   await chloe.waitForSelector(id('einstein-game'));
   await shot(chloe, 'table-guest-followed-new-host-fr-dark');

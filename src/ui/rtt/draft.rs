@@ -5,8 +5,10 @@
 
 use crate::core::dice_kinds::DieKind;
 use crate::core::rtt::Placement;
+use crate::platform;
 use crate::ui::use_default;
 use dioxus::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// The screen's draft of the move at hand (see [`use_rtt_draft`]).
 #[derive(Clone, Copy, PartialEq)]
@@ -110,4 +112,56 @@ impl RttDraft {
         self.picked.set(Vec::new());
         self.square_refused.set(None);
     }
+}
+
+/// Where the squares kept across a reload are stored on this phone.
+const KEPT_KEY: &str = "rtt.placing";
+
+/// A moment of a game at which a player places: the game, the roll (how
+/// many came before it, and its result) and the player. Other players'
+/// moves meanwhile do not change it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Moment {
+    pub game: String,
+    pub rolls: usize,
+    pub result: Vec<u32>,
+    pub player: usize,
+}
+
+/// The squares a player placed and has not confirmed, at a moment.
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    moment: Moment,
+    placements: Vec<Placement>,
+}
+
+/// Keeps the squares placed and not yet confirmed on this phone across a
+/// reload (or the app closed): `moment` is the game and player placing
+/// now (none: no one places here). When a moment opens, the squares kept
+/// for it come back; while it lasts, each change is kept.
+pub fn use_kept_squares(moment: Option<Moment>, draft: RttDraft) {
+    let mut at = use_signal(|| None::<Moment>);
+    use_effect(use_reactive!(|moment| {
+        if *at.peek() == moment {
+            return;
+        }
+        let mut placements = draft.placements;
+        let kept = platform::load(KEPT_KEY)
+            .ok()
+            .flatten()
+            .and_then(|text| serde_json::from_str::<Kept>(&text).ok())
+            .filter(|kept| Some(&kept.moment) == moment.as_ref());
+        if let Some(kept) = kept.filter(|_| placements.peek().is_empty()) {
+            placements.set(kept.placements);
+        }
+        at.set(moment);
+    }));
+    use_effect(move || {
+        let placements = draft.placements.read().clone();
+        let Some(moment) = at.read().clone() else {
+            return;
+        };
+        let text = serde_json::to_string(&Kept { moment, placements }).unwrap_or_default();
+        let _ = platform::save(KEPT_KEY, &text);
+    });
 }

@@ -4,7 +4,7 @@
 use super::view::SequenceView;
 use super::{side_look, side_name};
 use crate::core::dice::D6;
-use crate::core::sequence::{Event, Phase, Sequence};
+use crate::core::sequence::{Event, Phase, Sequence, BOARD};
 use crate::i18n::Lang;
 use crate::ui::parts::colour_class;
 use crate::ui::DieFace;
@@ -50,6 +50,12 @@ pub fn SequenceEvents(state: Sequence, view: SequenceView, lang: Lang) -> Elemen
                 match e {
                     Event::NothingToDo { sum, .. } => rsx! { p { key: "{i}", class: "event bad", "✗ {lang.sequence_nothing(*sum)}" } },
                     Event::PlaysAgain { player } => rsx! { p { key: "{i}", class: "event good", "✓ {players[*player].name} {g.plays_again}" } },
+                    // Which chip a 10 took: the side that lost it sees where.
+                    Event::Removed { player, square: (r, c), side } => rsx! {
+                        p { key: "{i}", class: "event bad", "data-testid": "chip-removed",
+                            "✗ {lang.sequence_removed(&players[*player].name, &side_name(&state, *side), BOARD[*r][*c], (*r, *c))}"
+                        }
+                    },
                     _ => rsx! {},
                 }
             }
