@@ -3175,3 +3175,41 @@ fn a_dead_path_is_left_at_three_seconds_and_the_step_applied_once() {
     assert_eq!(table.phones[0].outcomes[&id], Some(Ok(3)));
     table.check_settled();
 }
+
+/// The host plays two seats (its own and one no phone holds): the last of
+/// its choices completes the round, it reveals both, and the guest's
+/// reveal ends the round.
+#[test]
+fn a_host_playing_two_seats_reveals_both_and_the_round_ends() {
+    let mut table = Table::<Einstein>::new(
+        Start {
+            setup: einstein::Setup {
+                players: players(3),
+                first: FirstPlayer::Chosen(0),
+            },
+            coach_allowed: true,
+            dice: Default::default(),
+        },
+        &[Some(1)],
+    );
+    table.connect(0);
+    settle(&mut table);
+    let now = table.now;
+    table
+        .host
+        .act(Step::Act(roll([1, 1, 1, 1, 2])), now)
+        .unwrap();
+    settle(&mut table);
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
+    settle(&mut table);
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    settle(&mut table);
+    table.host.act(Step::Act(choose(2)), now).unwrap();
+    settle(&mut table);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert_eq!(host.session().log().len(), 4);
+}

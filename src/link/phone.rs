@@ -249,20 +249,17 @@ impl<G: TableGame> Phone<G> {
     /// This phone's copy in the app's saved-game format, marked as a table
     /// game with the link's state; none before a guest's first welcome.
     pub fn saved_game(&self, now_ms: u64) -> Option<SavedGame> {
-        let copy = |replica: &Replica<G>| {
-            SavedGame::of_game(replica.game(), G::KIND, now_ms, replica.session())
-        };
-        let (game, role, state, key) = match self {
-            Phone::Host(link) => {
-                let (game, state) =
-                    link.with(|h| (Some(copy(h.replica())), serde_json::to_value(h.saved())));
-                (game, TableRole::Host, state, link.key())
-            }
-            Phone::Guest(link) => {
-                let (game, state) =
-                    link.with(|g| (g.replica().map(copy), serde_json::to_value(g.saved())));
-                (game, TableRole::Guest, state, link.key())
-            }
+        let (role, state, key) = match self {
+            Phone::Host(link) => (
+                TableRole::Host,
+                link.with(|h| serde_json::to_value(h.saved())),
+                link.key(),
+            ),
+            Phone::Guest(link) => (
+                TableRole::Guest,
+                link.with(|g| serde_json::to_value(g.saved())),
+                link.key(),
+            ),
         };
         let mark = TableMark {
             ticket: self.ticket().to_string(),
@@ -273,7 +270,19 @@ impl<G: TableGame> Phone<G> {
             })
             .ok()?,
         };
-        Some(game?.with_table(&mark))
+        Some(self.saved_alone(now_ms)?.with_table(&mark))
+    }
+
+    /// This phone's copy as a game of its own, without its table: what a
+    /// phone that leaves keeps (Resume opens it on this phone alone).
+    pub fn saved_alone(&self, now_ms: u64) -> Option<SavedGame> {
+        let copy = |replica: &Replica<G>| {
+            SavedGame::of_game(replica.game(), G::KIND, now_ms, replica.session())
+        };
+        match self {
+            Phone::Host(link) => link.with(|h| Some(copy(h.replica()))),
+            Phone::Guest(link) => link.with(|g| g.replica().map(copy)),
+        }
     }
 
     /// Leaves the table: a host tells every guest, a guest says goodbye.

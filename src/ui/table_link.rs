@@ -16,7 +16,7 @@ use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, Entry, PhoneId, Secret, Start, Step};
 use crate::core::link::{may_switch_dice, OpenFailure};
-use crate::core::save::TableRole;
+use crate::core::save::{SavedGame, TableRole};
 use crate::core::{einstein::Einstein, genius::Genius, rtt::Rtt, sequence::Sequence};
 use crate::core::{serieux::Serieux, words::Words};
 use crate::link::{
@@ -391,10 +391,9 @@ async fn run<G: GameScreen + TableGame>(
         );
         unsaved |= changed.saved;
     }
-    // Leaving: the copy stays, playable on this phone alone.
-    if unsaved {
-        save(ui, &phone);
-    }
+    // Leaving: the copy stays, playable on this phone alone, and saved so:
+    // Resume then opens it here, not at the table it left.
+    save_game::<G>(ui, phone.saved_alone(platform::now_ms()));
     phone.leave().await;
     closed::<G>(ui);
 }
@@ -734,7 +733,12 @@ fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
 
 /// Saves this phone's copy with the link's state.
 fn save<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
-    let saved = phone.saved_game(platform::now_ms());
+    save_game::<G>(ui, phone.saved_game(platform::now_ms()));
+}
+
+/// Saves `saved`, this phone's copy (if it has one); a failure is shown on
+/// the game.
+fn save_game<G: GameScreen>(ui: Ui, saved: Option<SavedGame>) {
     if saved.is_some_and(|saved| saves::save_game(&saved).is_err()) {
         if let Some(game) = G::active(&ui).write().as_mut() {
             game.save_failed = true;

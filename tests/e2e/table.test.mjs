@@ -601,6 +601,12 @@ test('issue 50, point 12: Leave the table says what the phone keeps and offers t
       await guest.waitForSelector(id('einstein-game'));
       await guest.click('.topbar .back');
       assert.equal(await inProgress(guest), 1, 'the copy kept in the games in progress');
+      // Resumed, it opens on this phone alone: not at the table it left
+      // (before, its saved copy still carried the table until a move).
+      await guest.tap('[data-testid^="resume-"]');
+      await guest.waitForSelector(id('einstein-game'));
+      await guest.waitForTimeout(1000);
+      assert.equal(await guest.$(id('table-line')), null, 'no table line: a game of its own');
     } else {
       // Deleted: Home, and the game is not in progress, nor after a reload.
       await guest.tap(id('leave-delete'));

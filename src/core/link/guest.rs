@@ -690,8 +690,8 @@ impl<G: Game> Guest<G> {
                 let step = self.pending.remove(at).map(|p| p.step);
                 // A reveal is this phone's own doing, not its player's: one
                 // refused (sent on the heels of a commitment another
-                // player's undo overtook) goes again when entries show it
-                // due again.
+                // player's undo overtook) goes again when due, at the next
+                // entries or heartbeat.
                 if matches!(step, Some(Step::Reveal { .. })) {
                     return;
                 }
@@ -867,7 +867,9 @@ impl<G: Game> Guest<G> {
         if let Some(id) = unanswered {
             self.event(GuestEvent::Unanswered { id });
         }
-        self.flush_pending(now);
+        // A reveal refused (or lost with its answer) goes again, at most
+        // once a heartbeat: the table waits for it.
+        self.reveal(now);
     }
 
     /// When [`Guest::handle_timeout`] has something to do: always while

@@ -8,7 +8,8 @@
 // WebSocket that long, each way (a slow network: a frame from one phone to
 // the other through the relay is delayed twice, 500 ms); a roll counts as
 // shown when the other phone offers its choice. TABLE_BENCH_CPUS=1 runs at
-// 1× only.
+// 1× only. It also times a roll's hidden choices: from the last chooser's
+// confirming tap to the other phone showing them all.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -97,6 +98,7 @@ try {
     // line goes or the next roll is offered), and so on.
     const latencies = [];
     const drivers = [];
+    const reveals = [];
     const byWay = { 'host → guest': [], 'guest → host': [] };
     const choose = async (page) => {
       for (const order of [[0, 1, 2, 3], [0, 1, 2, 4], [0, 1, 3, 4], [0, 2, 3, 4], [1, 2, 3, 4]]) {
@@ -140,8 +142,32 @@ try {
       byWay[actor === host ? 'host → guest' : 'guest → host'].push(Math.round(shown - tapped));
       drivers.push(shown - t);
       if (process.env.TABLE_BENCH_RAW) console.log(`${cpu}× ${actor === host ? 'host → guest' : 'guest → host'} ${latencies[latencies.length - 1]} (driver ${shown - t})`);
+      // The choices: Anne first on the host, Bruno last on the guest; from
+      // his confirming tap to the host's status line changing (every
+      // choice shown there: his commitment and reveal went, hers followed).
       await choose(host);
+      await host.evaluate(() => {
+        const status = () => document.querySelector('[data-testid="game-status"]')?.textContent;
+        const before = status();
+        window.__revealed = new Promise((resolve) => {
+          const seen = new MutationObserver(() => {
+            if (status() !== before) { seen.disconnect(); resolve(Date.now()); }
+          });
+          seen.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        });
+      });
+      await guest.evaluate(() => {
+        window.__confirmed = new Promise((resolve) => {
+          const on = (e) => {
+            if (!e.target.closest('[data-testid="confirm-choice"]')) return;
+            document.removeEventListener('pointerdown', on, { capture: true });
+            resolve(performance.timeOrigin + e.timeStamp);
+          };
+          document.addEventListener('pointerdown', on, { capture: true });
+        });
+      });
       await choose(guest);
+      reveals.push(Math.round((await host.evaluate(() => window.__revealed)) - (await guest.evaluate(() => window.__confirmed))));
       await host.waitForSelector(`${id('einstein-roll')}, ${id('ranking')}`, { timeout: 20000 });
     }
     latencies.sort((a, b) => a - b);
@@ -154,6 +180,8 @@ try {
     }).join(', ');
     if (DELAY) console.log(`${cpu}× CPU, ${DELAY} ms each way on every relay WebSocket (${2 * DELAY} ms from phone to phone): ${ways}`);
     console.log(`${cpu}× CPU: join link → seat picker ${joined} ms; a roll on one phone → shown on the other: median ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms (${latencies.length} rolls; from the driver's call: median ${quantile(drivers, 0.5)} ms, p95 ${quantile(drivers, 0.95)} ms)`);
+    reveals.sort((a, b) => a - b);
+    console.log(`${cpu}× CPU: the last choice confirmed on the guest → every choice shown on the host: median ${quantile(reveals, 0.5)} ms, p95 ${quantile(reveals, 0.95)} ms (${reveals.length} rolls; committed, then revealed)`);
     await host.context().close();
     await guest.context().close();
   }
