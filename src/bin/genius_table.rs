@@ -414,6 +414,7 @@ fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) 
             }
             GuestEvent::Seats => report(phone),
             GuestEvent::Unanswered { id } => say(json!({ "unanswered": id })),
+            GuestEvent::RevealAgain => say(json!({ "reveal": "refused, sent again when due" })),
             GuestEvent::Lost { down } => {
                 say(json!({ "link": "lost", "down_ms": down.as_millis() as u64 }))
             }

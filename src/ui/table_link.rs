@@ -554,6 +554,7 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
             GuestEvent::Refused(_)
             | GuestEvent::HostLeft
             | GuestEvent::Unanswered { .. }
+            | GuestEvent::RevealAgain
             | GuestEvent::Moved(_) => Changed::default(),
             // Told by the loop, which words it.
             GuestEvent::Dropped { .. } => Changed {

@@ -113,6 +113,10 @@ pub enum GuestEvent<E> {
     /// The host stepped down: the table goes on at `lead`'s host, which
     /// the driver dials next.
     Moved(Lead),
+    /// The host refused this phone's reveal of a hidden choice (an undo
+    /// overtook its commitment): nothing for its player to do; it goes
+    /// again when due.
+    RevealAgain,
     /// Moves of this phone that the table's host does not hold (made on a
     /// copy that went its own way: while its screen was locked, say) were
     /// dropped from this copy: its player makes them again if they still
@@ -692,10 +696,9 @@ impl<G: Game> Guest<G> {
                 // refused (sent on the heels of a commitment another
                 // player's undo overtook) goes again when due, at the next
                 // entries or heartbeat.
-                if matches!(step, Some(Step::Reveal { .. })) {
-                    return;
-                }
+                let reveal = matches!(step, Some(Step::Reveal { .. }));
                 self.event(match outcome {
+                    Err(_) if reveal => GuestEvent::RevealAgain,
                     Ok(seq) => GuestEvent::Accepted { id, seq },
                     Err(why) => GuestEvent::Denied { id, why },
                 });
