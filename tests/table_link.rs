@@ -9,6 +9,7 @@ use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
 use genius::core::game::{Actor, Game};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
+use genius::core::link::handover::{rejoin_as_guest, take_over};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::replica::Replica;
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
@@ -2369,7 +2370,7 @@ impl<G: Game> Mesh<G> {
             // Its guest knows the table's phones, as the host did (where to
             // look for a host, should it take the table over again), and
             // numbers its proposals after those it made as a guest before.
-            let mut saved = host.rejoin_as_guest().expect("stepped down").saved();
+            let mut saved = rejoin_as_guest(host).expect("stepped down").saved();
             saved.next_id = self.next_ids.get(&me).copied().unwrap_or(saved.next_id);
             let copy = Replica::restore(saved.replica.clone().unwrap()).unwrap();
             let guest = Guest::restore(saved, Some(copy));
@@ -2479,7 +2480,7 @@ impl<G: Game> Mesh<G> {
         self.tables[t].disconnect(i);
         let old = self.tables[t].phones.remove(i);
         let guest = &old.guest;
-        let host = guest.take_over(0).expect("a copy");
+        let host = take_over(guest, 0).expect("a copy");
         assert_eq!(host.replica().entries(), guest.replica().unwrap().entries());
         // Its moves cut at a welcome whose catch-up never ended are made
         // again on its screen (the driver tells them: `Guest::unsettled`).

@@ -13,6 +13,7 @@
 
 use super::{GuestLink, GuestLinkEvent, HostLink, LinkError, Options, TableGame};
 use crate::core::link::guest::{Guest, SavedGuest};
+use crate::core::link::handover::{rejoin_as_guest, take_over};
 use crate::core::link::host::{Host, HostEvent, SavedHost};
 use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
@@ -169,8 +170,7 @@ impl<G: TableGame> Phone<G> {
                 {
                     return Phone::join(saved_guest(save.state)?, &hosted, &options).await;
                 }
-                saved_guest::<G>(save.state)?
-                    .take_over(ticket.handovers)
+                take_over(&saved_guest::<G>(save.state)?, ticket.handovers)
                     .ok_or(OpenError::NoCopy)?
             }
             TableRole::Host => {
@@ -196,7 +196,7 @@ impl<G: TableGame> Phone<G> {
         };
         let (guest, ticket) = link.with(|h| {
             let ticket = link.ticket().hosted_by(lead.host, h.roster(), lead.term);
-            (h.rejoin_as_guest(), ticket)
+            (rejoin_as_guest(h), ticket)
         });
         let guest = guest.ok_or_else(|| damaged("a host that has not stepped down"))?;
         let options = Options {

@@ -15,7 +15,7 @@ mod setup;
 mod tower;
 
 use super::parts::RulesPage;
-use super::{use_game, use_ui, GameFrame, NoGame, Screen};
+use super::{use_game, use_ui, Active, GameFrame, NoGame, Screen};
 use crate::core::dice_kinds::DieKind;
 use crate::core::game::{Game, GameKind};
 use crate::core::rtt::{Action, Phase, Rtt, COLOURED};
@@ -28,7 +28,7 @@ use draft::{use_kept_squares, use_rtt_draft, Moment};
 use place::PlacePanel;
 use roll::{Pool, RollEntry};
 use series::RttEnd;
-use tower::{use_tower_view, Mark, Towers};
+use tower::{use_tower_view, Mark, TowerView, Towers};
 
 fn die_class(kind: DieKind) -> String {
     // The roller draws a d6 with pips; here every die shows its number.
@@ -74,6 +74,30 @@ fn status(state: &Rtt, placing: Option<usize>, watching: bool, lang: Lang) -> St
     }
 }
 
+/// The moment `active`'s squares are placed in, by the player of this
+/// phone (`mine`: its players at a table) placing now: what squares placed
+/// and not yet confirmed are kept for.
+fn placing_moment(
+    active: &Active<Rtt>,
+    view: &TowerView,
+    mine: Option<&[usize]>,
+) -> Option<Moment> {
+    let state = active.session.state();
+    let Phase::Place { result, .. } = state.phase() else {
+        return None;
+    };
+    let player = view.placing(&waiting_here(state, mine))?;
+    let rolls = (active.session.log().iter())
+        .filter(|x| matches!(x, Action::Roll { .. }))
+        .count();
+    Some(Moment {
+        game: active.id.clone(),
+        rolls,
+        result: result.clone(),
+        player,
+    })
+}
+
 #[component(lazy)]
 pub fn RttGameScreen() -> Element {
     let game = use_game::<Rtt>();
@@ -87,22 +111,9 @@ pub fn RttGameScreen() -> Element {
     // On several phones each phone fills its own players' sheets.
     let table = ui.table.of(GameKind::Rtt);
     // Squares placed and not yet confirmed survive a reload.
-    let moment = game.active.read().as_ref().and_then(|a| {
-        let state = a.session.state();
-        let Phase::Place { result, .. } = state.phase() else {
-            return None;
-        };
-        let placing = view.placing(&waiting_here(state, table.as_ref().map(|t| &t.mine[..])))?;
-        let rolls = (a.session.log().iter())
-            .filter(|x| matches!(x, Action::Roll { .. }))
-            .count();
-        Some(Moment {
-            game: a.id.clone(),
-            rolls,
-            result: result.clone(),
-            player: placing,
-        })
-    });
+    let mine = table.as_ref().map(|t| t.mine.clone());
+    let moment =
+        (game.active.read().as_ref()).and_then(|a| placing_moment(a, &view, mine.as_deref()));
     use_kept_squares(moment, draft);
 
     let read = game.active.read();

@@ -23,7 +23,6 @@
 
 use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
-use super::host::Host;
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
 use super::wire::{
@@ -331,22 +330,6 @@ impl<G: Game> Guest<G> {
         &self.roster
     }
 
-    /// The host is gone: this phone hosts the table from its copy, under
-    /// the next term (after the lead it followed, and at least the
-    /// `handovers` its ticket counts), keeping its seat and the table's
-    /// phones (where the other phones look for it, and it for another
-    /// host). None without a copy: a phone that never received the game
-    /// cannot host it. Its moves not known to be kept
-    /// ([`Guest::unsettled`]) are dropped: its player is to be told.
-    pub fn take_over(&self, handovers: u32) -> Option<Host<G>> {
-        let replica = self.replica.clone()?;
-        let term = self.lead.map_or(handovers, |l| l.term.max(handovers)) + 1;
-        let host = Host::new(replica, self.secret, self.phone, self.seat())
-            .with_term(term)
-            .with_roster(self.roster.clone());
-        Some(host)
-    }
-
     /// This phone's moves cut from its copy at a welcome whose catch-up
     /// has not ended yet (the connection lost before the roster came): not
     /// known to be kept or dropped. A phone that takes the table over from
@@ -376,6 +359,11 @@ impl<G: Game> Guest<G> {
 
     pub fn state(&self) -> &LinkState {
         &self.state
+    }
+
+    /// The table's secret (from its ticket).
+    pub fn secret(&self) -> Secret {
+        self.secret
     }
 
     pub fn phone(&self) -> PhoneId {

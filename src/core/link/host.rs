@@ -24,7 +24,6 @@
 //! asks for the log again and again gets no more than its share.
 
 use super::super::game::{Actor, Game};
-use super::guest::Guest;
 use super::heartbeat::Heartbeat;
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
@@ -306,25 +305,6 @@ impl<G: Game> Host<G> {
     /// [`HostEvent::SteppedDown`]).
     pub fn stepped_down(&self) -> bool {
         self.stepped_down.is_some()
-    }
-
-    /// Once this host stepped down: its phone as a guest of the table's
-    /// host, with its copy (its entries without an origin are its own
-    /// moves), its seat, and the table's phones to look among should that
-    /// host go silent. What it held that the table does not is told to its
-    /// player there ([`super::guest::GuestEvent::Dropped`]).
-    pub fn rejoin_as_guest(&self) -> Option<Guest<G>> {
-        let lead = self.stepped_down?;
-        let mut guest = Guest::new(
-            self.secret,
-            self.me,
-            self.seat_of(self.me),
-            Some(self.replica.clone()),
-        )
-        .hosted_here()
-        .with_roster(self.roster.clone());
-        guest.follow(lead);
-        Some(guest)
     }
 
     pub fn roster(&self) -> &[Member] {

@@ -36,6 +36,7 @@
 use super::game::{actors, Actor, Game};
 
 pub mod guest;
+pub mod handover;
 pub mod heartbeat;
 pub mod host;
 pub mod replica;

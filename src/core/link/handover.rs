@@ -1,0 +1,45 @@
+//! Hand-overs between the two sides of a table: a guest whose host is gone
+//! hosts the table from its copy ([`take_over`]), and a host that another
+//! superseded joins it as a guest ([`rejoin_as_guest`]). The drivers and the
+//! seeded simulations both call these, so what a hand-over keeps is decided
+//! once, here.
+
+use super::super::game::Game;
+use super::guest::Guest;
+use super::host::Host;
+
+/// The host is gone: the guest's phone hosts the table from its copy, under
+/// the next term (after the lead it followed, and at least the
+/// `handovers` its ticket counts), keeping its seat and the table's
+/// phones (where the other phones look for it, and it for another
+/// host). None without a copy: a phone that never received the game
+/// cannot host it. Its moves not known to be kept
+/// ([`Guest::unsettled`]) are dropped: its player is to be told.
+pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
+    let replica = guest.replica()?.clone();
+    let term = guest.lead().map_or(handovers, |l| l.term.max(handovers)) + 1;
+    let host = Host::new(replica, guest.secret(), guest.phone(), guest.seat())
+        .with_term(term)
+        .with_roster(guest.roster().to_vec());
+    Some(host)
+}
+
+/// Once this host stepped down: its phone as a guest of the table's
+/// host, with its copy (its entries without an origin are its own
+/// moves), its seat, and the table's phones to look among should that
+/// host go silent. What it held that the table does not is told to its
+/// player there ([`super::guest::GuestEvent::Dropped`]).
+pub fn rejoin_as_guest<G: Game>(host: &Host<G>) -> Option<Guest<G>> {
+    // The lead it stepped down to (see `Host::lead`).
+    let lead = host.stepped_down().then(|| host.lead())?;
+    let mut guest = Guest::new(
+        host.secret(),
+        host.me(),
+        host.seat_of(host.me()),
+        Some(host.replica().clone()),
+    )
+    .hosted_here()
+    .with_roster(host.roster().to_vec());
+    guest.follow(lead);
+    Some(guest)
+}
