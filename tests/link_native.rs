@@ -227,13 +227,46 @@ async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_resta
     })
     .await;
 
-    // Chloé's phone crashes: no goodbye, and it comes back with what it had
-    // saved earlier, 15 entries behind (her seat waits for her meanwhile).
+    // Chloé's phone crashes just after committing a choice, with no
+    // goodbye, and comes back with what it had saved earlier, 15 entries
+    // behind: her choice's opening lost, her phone makes it void and she
+    // chooses again (her seat waits for her meanwhile).
+    play(&host, &both, &mut rng, Duration::from_secs(60), |h| {
+        // A roll's choices just begun, none made yet.
+        h.with(|h| h.replica().round_start() == Some(h.replica().head() + 1))
+    })
+    .await;
+    let round = head(&host);
+    until(
+        "Chloé's phone to see the roll",
+        Duration::from_secs(10),
+        || chloe.with(|g| g.replica().is_some_and(|r| r.head() == round)),
+    )
+    .await;
+    let choice = chloe.with(|g| random_move(g.replica()?.session().state(), &[2], &mut rng));
+    chloe
+        .act(Step::Act(choice.expect("Chloé to choose")))
+        .unwrap();
+    until(
+        "Chloé's commitment at the host",
+        Duration::from_secs(10),
+        || host.with(|h| h.replica().sealed_choices().contains(&2)),
+    )
+    .await;
     drop(chloe);
     let saved: SavedGuest<Einstein> = serde_json::from_str(&saved).unwrap();
     let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
     assert_eq!(replica.as_ref().unwrap().head(), saved_at);
-    let (chloe, _) = rejoin(&relay, &ticket, Guest::restore(saved, replica), key).await;
+    let (chloe, mut told) = rejoin(&relay, &ticket, Guest::restore(saved, replica), key).await;
+    let lost = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(event) = told.recv().await {
+            if let GuestLinkEvent::Table(GuestEvent::ChoiceLost { player }) = event {
+                return player;
+            }
+        }
+        panic!("the link ended")
+    });
+    assert_eq!(lost.await.expect("Chloé told her choice was lost"), 2);
     converged(&host, &[&bruno, &chloe]).await;
 
     // The relay crashes and comes back on the same port.

@@ -702,7 +702,7 @@ fn one_phone<G: Game>(replica: &Replica<G>) -> Session<G> {
             Step::Act(action) => session.act(action.clone()).unwrap(),
             Step::Undo => assert!(session.undo()),
             Step::Redo => assert!(session.redo()),
-            Step::Commit { .. } | Step::Reveal { .. } => unreachable!(),
+            Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. } => unreachable!(),
         }
     }
     session
@@ -893,13 +893,15 @@ fn each_phone_takes_back_its_own_moves() {
     let copy = bruno.replica().unwrap().clone();
     let new_host = Host::new(copy, secret(9), bruno.phone(), Some(1));
     assert!(new_host.may(&Step::Undo));
-    // The host's own roll is the host's to take back once the choices on
-    // top of it are; and a phone that left its seat leaves its moves to
-    // the host.
+    // A phone that leaves its seat leaves its moves to the host; its
+    // choice not shown yet is made void (the host chooses for the seat
+    // afresh), and the host's own roll is the host's to take back.
+    assert!(!table.host.may(&Step::Undo));
     table.host.free_seat(1, table.now);
     settle(&mut table);
+    let last = table.host.replica().entries().last().unwrap();
+    assert!(matches!(last.step, Step::Void { .. }), "{last:?}");
     assert!(table.host.may(&Step::Undo));
-    table.host.act(Step::Undo, table.now).unwrap();
     table.host.act(Step::Undo, table.now).unwrap();
     settle(&mut table);
     assert_eq!(table.host.replica().session().log().len(), 0);
@@ -3213,4 +3215,117 @@ fn a_host_playing_two_seats_reveals_both_and_the_round_ends() {
     let host = table.host.replica();
     assert_eq!(host.round_start(), None, "{:?}", host.entries());
     assert_eq!(host.session().log().len(), 4);
+}
+
+/// Chloé's phone commits her choice and closes before saving it: it comes
+/// back from a save made before, holding no opening. The table waits for
+/// her reveal; her phone, seeing its own commitment it cannot open, makes
+/// it void and tells her, and she chooses again (a ruling). The choices
+/// already shown stay final, no other phone can make a commitment void,
+/// and every copy ends on the same game.
+#[test]
+fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
+    // A modified phone cannot make Anne's commitment void.
+    let annes = table.host.replica().entries()[1].step.clone();
+    let Step::Commit { commitment, .. } = annes else {
+        panic!("{annes:?}")
+    };
+    let w = another_phone(&mut table, 83, None);
+    let void = Step::Void { commitment };
+    assert_eq!(forge_now(&mut table, w, 1, void), Err(Denied::OthersMove));
+    let before = json(&table.phones[1].guest.saved());
+    table.phones[1]
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    settle(&mut table);
+    // Her phone closes; Bruno chooses last, Anne's and his choices are shown.
+    table.disconnect(1);
+    let saved: SavedGuest<Einstein> = serde_json::from_str(&before).unwrap();
+    let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
+    table.phones[1].guest = Guest::restore(saved, replica);
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.host.replica().awaited_reveals(), vec![2]);
+    // Her phone is back: its commitment made void, and she is told.
+    table.connect(1);
+    settle(&mut table);
+    assert!(table.phones[1]
+        .events
+        .contains(&GuestEvent::ChoiceLost { player: 2 }));
+    let host = table.host.replica();
+    assert!(
+        matches!(host.entries().last().unwrap().step, Step::Void { .. }),
+        "{:?}",
+        host.entries()
+    );
+    assert!(host.awaited_reveals().is_empty());
+    assert!(host.round_start().is_some(), "the round waits for Chloé");
+    // Bruno's choice, shown, is final: refused on his phone and by the host.
+    assert_eq!(
+        table.phones[0].guest.act(Step::Undo, now),
+        Err(Denied::Shown)
+    );
+    assert_eq!(forge_now(&mut table, 0, 9, Step::Undo), Err(Denied::Shown));
+    settle(&mut table);
+    table.phones[1]
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    settle(&mut table);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert_eq!(host.session().log().len(), 4, "the roll and three choices");
+    for (i, phone) in table.phones.iter().enumerate() {
+        let copy = phone.guest.replica().unwrap();
+        assert_eq!(copy.entries(), host.entries(), "guest {i}");
+        assert_eq!(json(copy.session().record()), json(host.session().record()));
+    }
+    assert_eq!(
+        json(one_phone(host).record()),
+        json(host.session().record())
+    );
+}
+
+/// Chloé's phone commits her choice and her seat is freed before it shows
+/// it: her commitment is made void, and the host chooses for her seat
+/// afresh (a ruling).
+#[test]
+fn a_seat_freed_before_its_choice_is_shown_is_chosen_afresh_by_the_host() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
+    table.phones[1]
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    settle(&mut table);
+    table.disconnect(1);
+    table.host.free_seat(2, now);
+    settle(&mut table);
+    let host = table.host.replica();
+    assert!(matches!(
+        host.entries().last().unwrap().step,
+        Step::Void { .. }
+    ));
+    assert_eq!(host.session().state().hidden_choosers(), vec![1, 2]);
+    table.host.act(Step::Act(choose(2)), now).unwrap();
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
+    settle(&mut table);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert_eq!(host.session().log().len(), 4);
+    let bruno = table.phones[0].guest.replica().unwrap();
+    assert_eq!(bruno.entries(), host.entries());
+    assert_eq!(
+        json(bruno.session().record()),
+        json(host.session().record())
+    );
 }

@@ -421,6 +421,7 @@ fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) 
             GuestEvent::HostLeft => say(json!({ "link": "host left" })),
             GuestEvent::Moved(lead) => say(json!({ "link": "host moved", "term": lead.term })),
             GuestEvent::Dropped { moves } => say(json!({ "dropped": moves })),
+            GuestEvent::ChoiceLost { player } => say(json!({ "choice_lost": player })),
         },
     }
     false

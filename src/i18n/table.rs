@@ -282,6 +282,19 @@ impl Lang {
         }
     }
 
+    /// This phone had committed `name`'s hidden choice and closed before
+    /// keeping what it was: the player chooses again.
+    pub fn choice_lost(self, name: &str) -> String {
+        match self {
+            Lang::Fr => format!(
+                "Ce téléphone s'est fermé avant de garder le choix de {name} : {name} choisit à nouveau."
+            ),
+            Lang::En => {
+                format!("This phone closed before keeping {name}'s choice: {name} chooses again.")
+            }
+        }
+    }
+
     /// Another phone took back the table's last move: `name`'s (none: a
     /// phone holding no seat), a roll (`roll`: its dice are gone).
     pub fn taken_back(self, name: Option<&str>, roll: bool) -> String {
@@ -358,6 +371,10 @@ impl Lang {
             Denied::Revealing => self.pick(
                 "Tout le monde a choisi : la table montre les choix, un instant.",
                 "Everyone has chosen: the table is showing the choices, one moment.",
+            ),
+            Denied::Shown => self.pick(
+                "Ce choix a déjà été montré à la table : il est définitif.",
+                "That choice was already shown to the table: it is final.",
             ),
             Denied::BadSeal => self.pick(
                 "La table n'a pas pu vérifier ce choix caché.",

@@ -335,6 +335,13 @@ async fn run<G: GameScreen + TableGame>(
                     saved: true,
                 }
             }
+            Wake::Guest(GuestLinkEvent::Table(GuestEvent::ChoiceLost { player })) => {
+                notice = player_name(&phone, player).map(|name| lang.choice_lost(&name));
+                Changed {
+                    game: true,
+                    saved: true,
+                }
+            }
             Wake::Host(event) => Changed {
                 game: matches!(event, HostEvent::Applied { .. }),
                 // Who holds which seat is saved with the host's copy.
@@ -512,6 +519,17 @@ fn played_first<G: GameScreen + TableGame>(
     })
 }
 
+/// The name of `player` in a guest's copy.
+fn player_name<G: GameScreen + TableGame>(phone: &Phone<G>, player: usize) -> Option<String> {
+    let Phone::Guest(link) = phone else {
+        return None;
+    };
+    link.with(|g| {
+        let players = g.replica()?.session().state().players();
+        players.get(player).map(|p| p.name.clone())
+    })
+}
+
 /// What a guest's link said: the line to show, and what changed.
 fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Changed {
     match event {
@@ -557,7 +575,7 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
             | GuestEvent::RevealAgain
             | GuestEvent::Moved(_) => Changed::default(),
             // Told by the loop, which words it.
-            GuestEvent::Dropped { .. } => Changed {
+            GuestEvent::Dropped { .. } | GuestEvent::ChoiceLost { .. } => Changed {
                 game: true,
                 saved: true,
             },

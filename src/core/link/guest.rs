@@ -123,6 +123,12 @@ pub enum GuestEvent<E> {
     Dropped {
         moves: usize,
     },
+    /// This phone had committed `player`'s hidden choice and closed before
+    /// saving what it was: the commitment is made void (`Step::Void`), and
+    /// its player chooses again.
+    ChoiceLost {
+        player: usize,
+    },
 }
 
 /// Where this phone's choice of a seat stands, for the screen. A phone's
@@ -586,7 +592,7 @@ impl<G: Game> Guest<G> {
             },
             // A hidden choice: whose, not what.
             Step::Commit { player, .. } => Some(*player),
-            Step::Undo | Step::Redo | Step::Reveal { .. } => None,
+            Step::Undo | Step::Redo | Step::Reveal { .. } | Step::Void { .. } => None,
         };
         Some(seat.or_else(|| {
             self.seats.iter().position(|s| match maker {
@@ -680,11 +686,11 @@ impl<G: Game> Guest<G> {
                     return;
                 };
                 let step = self.pending.remove(at).map(|p| p.step);
-                // A reveal is this phone's own doing, not its player's: one
-                // refused (sent on the heels of a commitment another
-                // player's undo overtook) goes again when due, at the next
-                // entries or heartbeat.
-                let reveal = matches!(step, Some(Step::Reveal { .. }));
+                // A reveal or a void is this phone's own doing, not its
+                // player's: one refused (a reveal sent on the heels of a
+                // commitment another player's undo overtook) goes again
+                // when due, at the next entries or heartbeat.
+                let reveal = matches!(step, Some(Step::Reveal { .. } | Step::Void { .. }));
                 self.event(match outcome {
                     Err(_) if reveal => GuestEvent::RevealAgain,
                     Ok(seq) => GuestEvent::Accepted { id, seq },
@@ -779,15 +785,28 @@ impl<G: Game> Guest<G> {
 
     /// Once every awaited player has committed a hidden choice, proposes
     /// the reveal of each of this phone's (once: a reveal waiting goes
-    /// again as any step does, on the next connection if need be).
+    /// again as any step does, on the next connection if need be); and
+    /// makes void each of this phone's commitments whose opening it lost,
+    /// its player told.
     fn reveal(&mut self, now: Duration) {
         let Some(replica) = &self.replica else { return };
+        // Only a guest's commitments name their phone (a host's own name
+        // none, and hosts change): those of this phone as a guest.
+        let phone = self.phone;
+        let lost = replica.lost_openings(|e| e.origin.is_some_and(|o| o.phone == phone));
         let due: Vec<Step<G::Action>> = replica
             .due_reveals()
             .into_iter()
-            .filter(|reveal| !self.pending.iter().any(|p| p.step == *reveal))
+            .chain(lost)
+            .filter(|step| !self.pending.iter().any(|p| p.step == *step))
             .collect();
         for step in due {
+            if let Step::Void { commitment } = &step {
+                let player = self.replica.as_ref().and_then(|r| r.player_of(commitment));
+                if let Some(player) = player {
+                    self.event(GuestEvent::ChoiceLost { player });
+                }
+            }
             self.propose(step);
         }
         self.flush_pending(now);

@@ -745,14 +745,15 @@ impl<G: Game> Host<G> {
         origin: Option<Origin>,
     ) -> Result<u64, Denied<G::Error>> {
         // Each phone takes back (and puts back) its own moves only, and
-        // reveals its own choices only (seated or not by then).
+        // reveals (or makes void) its own choices only (seated or not by
+        // then).
         if let (Some(maker), Some(phone)) = (self.replica.maker_of(&step), origin.map(|o| o.phone))
         {
             if maker != Some(phone) {
                 return Err(Denied::OthersMove);
             }
         }
-        if !matches!(step, Step::Reveal { .. }) {
+        if !matches!(step, Step::Reveal { .. } | Step::Void { .. }) {
             let seat = seat.ok_or(Denied::Watching)?;
             seat_may(self.replica.session().state(), seat, &step)?;
         }
@@ -814,14 +815,20 @@ impl<G: Game> Host<G> {
 
     /// The seat is no longer held by its phone (which watches from now on;
     /// the host's own seat is offered to the other phones from now on);
-    /// the host plays it until a phone claims it.
+    /// the host plays it until a phone claims it. A hidden choice that
+    /// phone committed and has not shown is made void: the host chooses
+    /// for the seat afresh (a ruling).
     pub fn free_seat(&mut self, seat: usize, now: Duration) {
         self.now = now;
-        if let Some(held) = self.seats.get_mut(seat) {
-            if held.is_some() {
-                *held = None;
-                self.broadcast_seats();
-            }
+        let Some(held) = self.seats.get_mut(seat) else {
+            return;
+        };
+        if held.take().is_none() {
+            return;
+        }
+        self.broadcast_seats();
+        for void in self.replica.unread_choices_of(seat) {
+            let _ = self.append(void, None);
         }
     }
 

@@ -15,7 +15,7 @@ use super::super::session::{Refusal, Session};
 use super::sealed::{Commitment, Nonce, Opening};
 use super::wire::{Denied, Entry, PhoneId, Start, Step};
 use serde::{Deserialize, Deserializer, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A copy of the game. The host's is the table's log; a guest's is a prefix
 /// of it, extended as entries arrive.
@@ -34,6 +34,9 @@ pub struct Replica<G: Game> {
     /// Where each revealed commitment's reveal is: its entry's place in
     /// the log, by the commitment's place.
     reveals: HashMap<usize, usize>,
+    /// The places of the commitments made void (`Step::Void`): never
+    /// played, on any copy.
+    voided: HashSet<usize>,
 }
 
 /// A round of hidden choices: from the entry after which the game began
@@ -107,6 +110,7 @@ impl<G: Game> Replica<G> {
             round: None,
             own: BTreeMap::new(),
             reveals: HashMap::new(),
+            voided: HashSet::new(),
         };
         replica.begin_round();
         Ok(replica)
@@ -210,6 +214,40 @@ impl<G: Game> Replica<G> {
             .collect()
     }
 
+    /// The commitments standing and not revealed that `made_here` says
+    /// this phone made and whose opening it no longer holds (it closed
+    /// before saving it): each made void, for its player to choose again.
+    pub fn lost_openings(
+        &self,
+        made_here: impl Fn(&Entry<G::Action>) -> bool,
+    ) -> Vec<Step<G::Action>> {
+        self.voids(|i| made_here(&self.entries[i]))
+    }
+
+    /// The commitments standing and not revealed of `player` that this
+    /// copy cannot read (another phone's): each made void when the seat is
+    /// freed, for the host to choose afresh (a ruling).
+    pub fn unread_choices_of(&self, player: usize) -> Vec<Step<G::Action>> {
+        self.voids(
+            |i| matches!(self.entries[i].step, Step::Commit { player: p, .. } if p == player),
+        )
+    }
+
+    /// A void for each commitment standing, not revealed, unread here and
+    /// `chosen`.
+    fn voids(&self, chosen: impl Fn(usize) -> bool) -> Vec<Step<G::Action>> {
+        self.unrevealed()
+            .into_iter()
+            .filter(|i| !self.knows(*i) && chosen(*i))
+            .filter_map(|i| match &self.entries[i].step {
+                Step::Commit { commitment, .. } => Some(Step::Void {
+                    commitment: *commitment,
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether `commit`, this phone's commitment about to be proposed, is
     /// the last the round awaits as this copy stands: its reveal may then
     /// follow it at once (if another player's undo got there first, the
@@ -267,6 +305,7 @@ impl<G: Game> Replica<G> {
             Step::Undo => done.last().copied(),
             Step::Redo => undone.last().copied(),
             Step::Reveal { nonce, action } => self.opened_by(*nonce, action),
+            Step::Void { commitment } => self.standing(commitment),
         };
         let entry = self.entries.get(at?)?;
         Some(entry.origin.map(|o| o.phone))
@@ -303,10 +342,24 @@ impl<G: Game> Replica<G> {
             nonce,
             action: action.clone(),
         };
-        let commitment = opening.commitment();
-        self.unrevealed().into_iter().find(|i| {
-            matches!(&self.entries[*i].step, Step::Commit { commitment: c, .. } if *c == commitment)
-        })
+        self.standing(&opening.commitment())
+    }
+
+    /// The player of the commitment standing and not revealed
+    /// `commitment`.
+    pub fn player_of(&self, commitment: &Commitment) -> Option<usize> {
+        match self.entries[self.standing(commitment)?].step {
+            Step::Commit { player, .. } => Some(player),
+            _ => None,
+        }
+    }
+
+    /// The commitment standing and not revealed `commitment`, as its place
+    /// in the log.
+    fn standing(&self, commitment: &Commitment) -> Option<usize> {
+        self.unrevealed()
+            .into_iter()
+            .find(|i| is_commit_of(&self.entries[*i], commitment))
     }
 
     /// The commitments standing and not revealed, as places in the log.
@@ -353,6 +406,9 @@ impl<G: Game> Replica<G> {
         let Step::Commit { commitment, .. } = &self.entries.get(i)?.step else {
             return None;
         };
+        if self.voided.contains(&i) {
+            return None;
+        }
         match self.reveals.get(&i).map(|r| &self.entries[*r].step) {
             Some(Step::Reveal { action, .. }) => Some(action),
             _ => self.own.get(commitment).map(|o| &o.action),
@@ -366,7 +422,7 @@ impl<G: Game> Replica<G> {
     /// Checks `step` against the game now, changing nothing.
     pub fn check(&self, step: &Step<G::Action>) -> Result<(), Denied<G::Error>> {
         let revealing = self.revealing();
-        if revealing && !matches!(step, Step::Reveal { .. }) {
+        if revealing && !matches!(step, Step::Reveal { .. } | Step::Void { .. }) {
             return Err(Denied::Revealing);
         }
         let (done, undone) = self.played_at();
@@ -376,6 +432,11 @@ impl<G: Game> Replica<G> {
             Step::Act(action) => self.session.check(action).map_err(denied),
             Step::Undo => match done.last() {
                 None => Err(Denied::NothingToUndo),
+                // Shown once every choice was in: final (a ruling), even
+                // while the round waits again for a choice made void.
+                Some(i) if self.round.is_some() && self.reveals.contains_key(i) => {
+                    Err(Denied::Shown)
+                }
                 Some(i) if self.is_unread_commit(*i) => Ok(()),
                 // A move the others have seen may be final (Einstein's choices).
                 Some(_) => self.session.check_undo_at_table().map_err(Denied::Rules),
@@ -405,6 +466,10 @@ impl<G: Game> Replica<G> {
                     _ => Err(Denied::BadSeal),
                 }
             }
+            Step::Void { commitment } => match (&self.round, self.standing(commitment)) {
+                (Some(_), Some(_)) => Ok(()),
+                _ => Err(Denied::BadSeal),
+            },
         }
     }
 
@@ -420,16 +485,27 @@ impl<G: Game> Replica<G> {
     /// open its commitment is refused on every copy.
     pub fn append(&mut self, entry: Entry<G::Action>) -> Result<u64, Denied<G::Error>> {
         match (&entry.step, &self.round) {
-            (Step::Commit { .. } | Step::Reveal { .. }, _) => self.check(&entry.step)?,
+            (Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. }, _) => {
+                self.check(&entry.step)?
+            }
             (_, None) => play(&mut self.session, &entry.step)?,
             (_, Some(_)) => {}
         }
         let last = *self.chain.last().unwrap_or(&0);
         self.chain.push(chain_next(last, &entry));
-        if let Step::Reveal { nonce, action } = &entry.step {
-            if let Some(i) = self.opened_by(*nonce, action) {
-                self.reveals.insert(i, self.entries.len());
+        match &entry.step {
+            Step::Reveal { nonce, action } => {
+                if let Some(i) = self.opened_by(*nonce, action) {
+                    self.reveals.insert(i, self.entries.len());
+                }
             }
+            Step::Void { commitment } => {
+                if let Some(i) = self.standing(commitment) {
+                    self.voided.insert(i);
+                    self.own.remove(commitment);
+                }
+            }
+            _ => {}
         }
         self.entries.push(entry);
         if let Some(round) = &self.round {
@@ -486,6 +562,10 @@ impl<G: Game> Replica<G> {
                     continue;
                 }
                 Step::Reveal { .. } => continue,
+                Step::Void { commitment } => {
+                    done.retain(|at| !is_commit_of(&self.entries[*at], commitment));
+                    continue;
+                }
             }
             done.push(i);
             undone.clear();
@@ -556,11 +636,12 @@ fn reveal<A: Clone>(opening: &Opening<A>) -> Step<A> {
 /// The moves still played and those an undo took back (the redo list, the
 /// next to put back last), as places in `entries`: an action or a
 /// commitment ends the redo list, an undo moves the last move to it, a
-/// redo moves it back; a reveal is not a move.
+/// redo moves it back; a reveal is not a move; a void takes its
+/// commitment out of the moves.
 fn played_at<A>(entries: &[Entry<A>]) -> (Vec<usize>, Vec<usize>) {
     let (mut done, mut undone) = (Vec::new(), Vec::new());
     for (i, entry) in entries.iter().enumerate() {
-        match entry.step {
+        match &entry.step {
             Step::Act(_) | Step::Commit { .. } => {
                 done.push(i);
                 undone.clear();
@@ -568,9 +649,14 @@ fn played_at<A>(entries: &[Entry<A>]) -> (Vec<usize>, Vec<usize>) {
             Step::Undo => undone.extend(done.pop()),
             Step::Redo => done.extend(undone.pop()),
             Step::Reveal { .. } => {}
+            Step::Void { commitment } => done.retain(|at| !is_commit_of(&entries[*at], commitment)),
         }
     }
     (done, undone)
+}
+
+fn is_commit_of<A>(entry: &Entry<A>, commitment: &Commitment) -> bool {
+    matches!(&entry.step, Step::Commit { commitment: c, .. } if c == commitment)
 }
 
 fn denied<E>(refusal: Refusal<E>) -> Denied<E> {
@@ -607,7 +693,7 @@ pub fn play<G: Game>(
         Step::Undo if session.undo() => Ok(()),
         Step::Undo => Err(Denied::NothingToUndo),
         // Played by the copy, which knows whether it can read them.
-        Step::Commit { .. } | Step::Reveal { .. } => Err(Denied::BadSeal),
+        Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. } => Err(Denied::BadSeal),
         Step::Redo => {
             // A redo that no longer applies empties the redo list: on every
             // copy alike, since each replays the same steps.

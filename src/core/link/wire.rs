@@ -17,8 +17,9 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// The version of the messages below, said in every hello (2: `Ping`;
 /// 3: `Denied::DiceSwitch`; 4: `Step::Sealed`; 5: phones are their keys,
 /// [`Lead`], `Probe`, `Moved`, `Roster`; 6: hidden choices committed and
-/// revealed, `Step::Commit` and `Step::Reveal` for `Step::Sealed`).
-pub const PROTOCOL: u32 = 6;
+/// revealed, `Step::Commit` and `Step::Reveal` for `Step::Sealed`; 7:
+/// `Step::Void`, `Denied::Shown`).
+pub const PROTOCOL: u32 = 7;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -243,6 +244,14 @@ pub enum Step<A> {
         nonce: Nonce,
         action: A,
     },
+    /// A commitment standing that will never be revealed: the phone that
+    /// made it lost its opening (it closed before saving it), or its seat
+    /// was freed. It no longer counts: its player chooses afresh (a
+    /// ruling). Proposed by the phone that made it, or by the host for a
+    /// phone that holds no seat. Not a move of its own.
+    Void {
+        commitment: Commitment,
+    },
 }
 
 /// The proposal an entry came from, so that a proposal sent twice (the
@@ -447,6 +456,9 @@ pub enum Denied<E> {
     /// Every awaited player has committed their hidden choice: the table
     /// waits for the choices to be shown before anything else.
     Revealing,
+    /// An undo of a hidden choice already shown to the table: it is final
+    /// (a ruling), even when another player's choice was lost since.
+    Shown,
     /// A commitment or a reveal the table cannot take: a choice not
     /// awaited, or a reveal that does not open its commitment (only a
     /// modified phone sends one).
