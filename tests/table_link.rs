@@ -3329,3 +3329,82 @@ fn a_seat_freed_before_its_choice_is_shown_is_chosen_afresh_by_the_host() {
         json(host.session().record())
     );
 }
+
+/// A game played to its end at a table; then the host starts the next
+/// game there: every phone keeps its seat and is taken to the new game at
+/// once, what waited for the last game goes with it, and a phone away
+/// joins the new game when back.
+#[test]
+fn the_next_game_at_a_table_keeps_its_phones_and_seats() {
+    let mut table = einstein_table();
+    let start = table.host.replica().start().clone();
+    let early = Replica::new("too-early".into(), start.clone()).unwrap();
+    assert!(!table.host.next_game(early, table.now), "a game under way");
+    let mut rng = StdRng::seed_from_u64(7);
+    for _ in 0..2_000 {
+        if table.host.replica().session().is_finished() {
+            break;
+        }
+        let now = table.now;
+        if let Some(action) = random_move(table.host.replica().session().state(), &[0], &mut rng) {
+            let _ = table.host.act(Step::Act(action), now);
+        }
+        for (i, seat) in [(0, 1), (1, 2)] {
+            let guest = &mut table.phones[i].guest;
+            let action = guest
+                .replica()
+                .and_then(|r| random_move(r.session().state(), &[seat], &mut rng));
+            if let (Some(action), 0) = (action, guest.pending().count()) {
+                let _ = guest.act(Step::Act(action), now);
+            }
+        }
+        settle(&mut table);
+    }
+    assert!(table.host.replica().session().is_finished());
+    let finished = table.host.replica().game().to_string();
+    let same_id = Replica::new(finished.clone(), start.clone()).unwrap();
+    assert!(!table.host.next_game(same_id, table.now));
+    // Chloé's phone is away; Bruno's undo of the last game waits.
+    table.disconnect(1);
+    let _ = table.phones[0].guest.act(Step::Undo, table.now);
+    let next = Replica::new("next-game".into(), start).unwrap();
+    assert!(table.host.next_game(next, table.now));
+    settle(&mut table);
+    let bruno = &table.phones[0].guest;
+    assert_eq!(bruno.replica().unwrap().game(), "next-game");
+    assert_eq!(bruno.replica().unwrap().head(), 0);
+    assert_eq!(bruno.seat(), Some(1));
+    assert_eq!(
+        bruno.pending().count(),
+        0,
+        "the undo went with the last game"
+    );
+    assert_eq!(table.host.replica().head(), 0);
+    // The next game goes on as any: Anne's roll reaches Bruno.
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), table.now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.phones[0].guest.replica().unwrap().head(), 1);
+    // Chloé's phone, back, is in the next game, in her seat.
+    table.connect(1);
+    settle(&mut table);
+    let chloe = &table.phones[1].guest;
+    assert_eq!(chloe.replica().unwrap().game(), "next-game");
+    assert_eq!(chloe.replica().unwrap().head(), 1);
+    assert_eq!(chloe.seat(), Some(2));
+    assert_eq!(
+        table
+            .host
+            .seats()
+            .iter()
+            .map(|s| s.phone)
+            .collect::<Vec<_>>(),
+        vec![
+            Some(PhoneId::numbered(1000)),
+            Some(PhoneId::numbered(1)),
+            Some(PhoneId::numbered(2))
+        ]
+    );
+}

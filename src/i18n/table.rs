@@ -66,6 +66,11 @@ texts! {
         "This table does not answer: the host's phone may be closed or offline. Ask the table for a new link.";
     carry_on: "Continuer ici, seul", "Carry on here, alone";
     host_here: "Héberger la partie ici", "Host it from here";
+    next_game_here: "Nouvelle partie à cette table", "New game at this table";
+    new_game_alone: "Nouvelle partie sur ce téléphone seul", "New game on this phone alone";
+    next_game_by_host:
+        "Le téléphone hôte lance la partie suivante : elle s'ouvrira ici, à votre place.",
+        "The host phone starts the next game: it will open here, in your seat.";
     waiting_title: "En attente", "Waiting";
     offline_kept:
         "Hors ligne : vos coups partiront dès le retour de la connexion.",

@@ -10,6 +10,7 @@ use super::net::{Connection, Endpoint, RecvStream, SendStream};
 use super::{bind, phone_of, Clock, LinkError, Options, Relay, TableGame};
 use crate::core::game::Game;
 use crate::core::link::host::{Host, HostEvent};
+use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::{Denied, PhoneId, Step, MAX_FRAME};
 use crate::core::link::{Output, PeerId};
@@ -164,6 +165,17 @@ impl<G: TableGame> HostLink<G> {
         let result = self.shared.lock().act(step, self.shared.clock.now());
         self.shared.drive();
         result
+    }
+
+    /// The next game at this table, once this one is over (see
+    /// `Host::next_game`).
+    pub fn next_game(&self, replica: Replica<G>) -> bool {
+        let started = self
+            .shared
+            .lock()
+            .next_game(replica, self.shared.clock.now());
+        self.shared.drive();
+        started
     }
 
     /// This phone holds `seat` (a seat no phone holds): it is no longer

@@ -285,6 +285,17 @@ impl<G: TableGame> Phone<G> {
         }
     }
 
+    /// The host starts the next game at its table, `id`: the same players
+    /// and setup, every phone in its seat. False on a guest, or while the
+    /// game is under way.
+    pub fn next_game(&self, id: String) -> bool {
+        let Phone::Host(link) = self else {
+            return false;
+        };
+        let start = link.with(|h| h.replica().start().clone());
+        Replica::new(id, start).is_ok_and(|next| link.next_game(next))
+    }
+
     /// Leaves the table: a host tells every guest, a guest says goodbye.
     pub async fn leave(self) {
         match self {

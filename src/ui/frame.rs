@@ -6,7 +6,7 @@
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
 use super::dice::{DiceChoice, DiceView};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
-use super::table::{Maker, TableCommand, TableInfo};
+use super::table::{open_table, Maker, TableCommand, TableInfo, TableRequest};
 use super::{use_default, use_ui, Active, GameSetup, Screen, Ui};
 use crate::core::game::{
     actors, decided_roll_off, Actor, GameKind, Move, Roll, RollSource, WhoseDice,
@@ -382,6 +382,7 @@ impl<G: GameScreen> UseGame<G> {
             problem,
             waiting,
             watching: table.watching(),
+            host_gone: table.host_unreachable(),
             refused: table.refused.clone(),
             // Told as long as the link is not up (lost, or dialling again).
             offline_moves: table.pending > 0 && !table.linked(),
@@ -484,6 +485,9 @@ pub struct TableView {
     /// This phone plays no seat (it chose to watch, or the host freed its
     /// seat): said in words, with the way to a seat.
     pub watching: bool,
+    /// The host phone has left or been silent for long: this phone may
+    /// host the game from here, said beside the line that tells it.
+    pub host_gone: bool,
     /// The table's last refusal of a move of this phone.
     pub refused: Option<String>,
     /// Moves made here wait for the link to come back.
@@ -549,6 +553,9 @@ pub fn GameFrame(
                         "{table.line}"
                     }
                     button { class: "chip", "data-testid": "open-table", onclick: ui.go_to(Screen::Table(kind)), "{t.table_button}" }
+                }
+                if table.host_gone {
+                    TakeOverHere { kind, lang }
                 }
             }
             StatusLine { player, text: status, turn }
@@ -649,5 +656,21 @@ fn CoachPanel(
     });
     rsx! {
         CoachTable { panel: built, lang }
+    }
+}
+
+/// Hosts the game from this phone, where the line says the host is gone:
+/// the table screen's own button, one tap from the game.
+#[component]
+fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
+    let ui = use_ui();
+    let take_over = move |_| {
+        let id = ui.table.info.peek().as_ref().map(|t| t.id.clone());
+        if let Some(id) = id {
+            open_table(ui, kind, TableRequest::TakeOver(id));
+        }
+    };
+    rsx! {
+        button { class: "roll-main", "data-testid": "take-over-here", onclick: take_over, "{lang.table().host_here}" }
     }
 }

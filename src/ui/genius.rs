@@ -7,8 +7,8 @@ mod setup;
 mod turn;
 
 use super::coach::Panel;
-use super::parts::{colour_class, symbol, use_typed, Ranking, RulesPage};
-use super::{use_game, use_ui, GameFrame, NoGame, Screen, UseGame};
+use super::parts::{colour_class, symbol, use_typed, NewGame, Ranking, RulesPage};
+use super::{use_game, use_ui, GameFrame, NoGame, UseGame};
 use crate::core::coach::genius as coach;
 use crate::core::game::{GameKind, Mode, Roll, Rules};
 use crate::core::genius::{Cell, CellRef, Error, Event, Genius, Phase, Slot, COLUMNS, GENIUS_LIST};
@@ -43,8 +43,7 @@ fn coach_panel(state: &Genius, lang: Lang) -> Panel {
 #[component(lazy)]
 pub fn GeniusGameScreen() -> Element {
     let game = use_game::<Genius>();
-    let (ui, lang) = (game.ui, game.lang);
-    let g = lang.game();
+    let lang = game.lang;
     let typed = use_typed();
 
     let read = game.active.read();
@@ -117,7 +116,7 @@ pub fn GeniusGameScreen() -> Element {
                         places: state.places(),
                         scores: state.totals().iter().map(|t| lang.points(*t)).collect::<Vec<String>>(),
                         lang,
-                        button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Genius)), "{g.new_game}" }
+                        NewGame { kind: GameKind::Genius, lang }
                     }
                 },
             }

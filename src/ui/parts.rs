@@ -5,15 +5,44 @@ mod roll;
 
 pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel, Typed};
 
-use super::DieFace;
+use super::table::TableCommand;
+use super::{use_ui, DieFace, Screen};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
+use crate::core::save::TableRole;
 use crate::core::table::{Colour, Player};
 use crate::i18n::{Lang, Rulebooks};
 use crate::platform;
 use dioxus::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
+
+/// The way to a new game of `kind` at a game's end. At a table, the host
+/// starts the next game there (the same players, every phone taken to it
+/// in its seat); a guest is told the host's phone does.
+#[component]
+pub fn NewGame(kind: GameKind, lang: Lang) -> Element {
+    let ui = use_ui();
+    let (g, t) = (lang.game(), lang.table());
+    let role = ui.table.of(kind).filter(|t| t.linked()).map(|t| t.role);
+    match role {
+        Some(TableRole::Host) => rsx! {
+            button {
+                class: "roll-main",
+                "data-testid": "next-game-here",
+                onclick: move |_| ui.table.send(TableCommand::NextGame),
+                "{t.next_game_here}"
+            }
+            button { class: "action", onclick: ui.go_to(Screen::Setup(kind)), "{t.new_game_alone}" }
+        },
+        Some(TableRole::Guest) => rsx! {
+            p { class: "notice", role: "status", "data-testid": "next-game-by-host", "{t.next_game_by_host}" }
+        },
+        None => rsx! {
+            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(kind)), "{g.new_game}" }
+        },
+    }
+}
 
 /// A player's symbol (● ▲ ■ …), which tells players apart beside colour.
 pub fn symbol(p: &Player) -> &'static str {

@@ -15,7 +15,7 @@ mod setup;
 mod tower;
 
 use super::parts::RulesPage;
-use super::{use_game, use_ui, Active, GameFrame, NoGame, Screen};
+use super::{use_game, use_ui, Active, GameFrame, NoGame};
 use crate::core::dice_kinds::DieKind;
 use crate::core::game::{Game, GameKind};
 use crate::core::rtt::{Action, Phase, Rtt, COLOURED};
@@ -236,7 +236,6 @@ pub fn RttGameScreen() -> Element {
                         coached: active.session.coach().consulted,
                         series,
                         lang,
-                        on_new: ui.go_to(Screen::Setup(GameKind::Rtt)),
                     }
                 },
             }

@@ -7,8 +7,8 @@ mod events;
 mod setup;
 mod view;
 use super::coach::Panel;
-use super::parts::{use_typed, AppRoll, RollPanel, RulesPage};
-use super::{use_game, use_ui, GameFrame, NoGame, Screen};
+use super::parts::{use_typed, AppRoll, NewGame, RollPanel, RulesPage};
+use super::{use_game, use_ui, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::game::{GameKind, RollSource};
 use crate::core::sequence::{Action, Phase, Sequence, BOARD, SIZE};
@@ -60,8 +60,7 @@ fn side_name(game: &Sequence, side: usize) -> String {
 #[component(lazy)]
 pub fn SequenceGameScreen() -> Element {
     let game = use_game::<Sequence>();
-    let (ui, lang) = (game.ui, game.lang);
-    let g = lang.game();
+    let lang = game.lang;
     let t = lang.sequence();
     let typed = use_typed();
     let view = use_sequence_view(game);
@@ -117,7 +116,7 @@ pub fn SequenceGameScreen() -> Element {
                 },
                 Phase::Finished => rsx! {
                     section { class: "info ranking", "data-testid": "ranking",
-                        button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Sequence)), "{g.new_game}" }
+                        NewGame { kind: GameKind::Sequence, lang }
                     }
                 },
                 _ => rsx! {},

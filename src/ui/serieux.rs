@@ -4,9 +4,9 @@
 
 use super::coach::Panel;
 use super::parts::{
-    colour_class, symbol, use_typed, AppRoll, Ranking, RecordTyped, RollPanel, RulesPage,
+    colour_class, symbol, use_typed, AppRoll, NewGame, Ranking, RecordTyped, RollPanel, RulesPage,
 };
-use super::{use_game, use_ui, GameFrame, NoGame, Screen};
+use super::{use_game, use_ui, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::game::{GameKind, Roll, RollSource, Rules};
 use crate::core::serieux::{self, Action, Cell, Phase, Serieux, ROUNDS};
@@ -39,7 +39,7 @@ fn coach_panel(state: &Serieux, lang: Lang) -> Panel {
 #[component(lazy)]
 pub fn SerieuxGameScreen() -> Element {
     let game = use_game::<Serieux>();
-    let (ui, lang) = (game.ui, game.lang);
+    let lang = game.lang;
     let g = lang.game();
     let typed = use_typed();
 
@@ -115,7 +115,7 @@ pub fn SerieuxGameScreen() -> Element {
                 },
                 Phase::Finished => rsx! {
                     Ranking { players: players.clone(), places: places.clone(), scores: totals.iter().map(|t| t.to_string()).collect::<Vec<String>>(), lang,
-                        button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Serieux)), "{g.new_game}" }
+                        NewGame { kind: GameKind::Serieux, lang }
                     }
                 },
             }

@@ -63,6 +63,9 @@ pub enum TableCommand {
     Take(usize),
     /// This phone leaves the table (its copy stays, playable alone).
     Leave,
+    /// The host starts the next game at the table, once this one is over:
+    /// the same players, every phone in its seat.
+    NextGame,
 }
 
 /// Seconds without the host after which a guest is offered, first, to host

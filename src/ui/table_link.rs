@@ -16,7 +16,7 @@ use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, Entry, PhoneId, Secret, Start, Step};
 use crate::core::link::{may_switch_dice, OpenFailure};
-use crate::core::save::{SavedGame, TableRole};
+use crate::core::save::{new_id, SavedGame, TableRole};
 use crate::core::{einstein::Einstein, genius::Genius, rtt::Rtt, sequence::Sequence};
 use crate::core::{serieux::Serieux, words::Words};
 use crate::link::{
@@ -446,6 +446,14 @@ fn command_changed<G: GameScreen + TableGame>(
                 link.take_seat(seat);
             }
             None
+        }
+        TableCommand::NextGame => {
+            let random = platform::random_below(1 << 16) as u16;
+            let started = phone.next_game(new_id(G::KIND, platform::now_ms(), random));
+            return Changed {
+                game: started,
+                saved: started,
+            };
         }
         TableCommand::Leave => None,
     };

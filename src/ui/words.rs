@@ -4,9 +4,9 @@
 //! the table's verdict, tokens, and an optional round timer.
 
 use super::coach::Panel;
-use super::parts::{Ranking, RulesPage};
+use super::parts::{NewGame, Ranking, RulesPage};
 use super::roller::die_colour_class;
-use super::{use_game, use_ui, GameFrame, NoGame, Screen};
+use super::{use_game, use_ui, GameFrame, NoGame};
 use crate::core::dice_kinds::LETTER_FACES;
 use crate::core::game::{Game, GameKind, RollSource, Rules};
 use crate::core::words::{Action, Phase, Words, THEME_CARDS};
@@ -29,8 +29,7 @@ use timer::{use_round_clock, RoundClock, RoundTimer};
 #[component(lazy)]
 pub fn WordsGameScreen() -> Element {
     let game = use_game::<Words>();
-    let (ui, lang) = (game.ui, game.lang);
-    let g = lang.game();
+    let lang = game.lang;
     let draft = use_words_draft();
     // The round timer's clock (beside the game, not part of it).
     let mut clock = use_round_clock(
@@ -156,7 +155,7 @@ pub fn WordsGameScreen() -> Element {
                         places: state.places(),
                         scores: state.tokens().iter().map(|t| lang.n_tokens(*t)).collect::<Vec<_>>(),
                         lang,
-                        button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Words)), "{g.new_game}" }
+                        NewGame { kind: GameKind::Words, lang }
                     }
                 },
             }

@@ -468,7 +468,7 @@ async function putOwn(page, die, n) {
 /** The series' lines as a phone shows them: "name total". */
 const seriesLines = (page) => page.$$eval(`${id('series')} li`, (l) => l.map((e) => [...e.children].map((c) => c.textContent).join(' ')));
 
-test('issue 50, point 9: Roll to the Top on two phones: the series at the end counts the game, on both phones', async () => {
+test('issue 50, points 9 and 10: Roll to the Top on two phones: the series counts the game on both; the next game keeps the table', async () => {
   const anne = await phone('fr-FR', 'light');
   const bruno = await phone('en-GB', 'dark');
   await open(anne, app.url);
@@ -516,6 +516,23 @@ test('issue 50, point 9: Roll to the Top on two phones: the series at the end co
   }
   await shot(anne, 'issue50-series-fr-light');
   await shot(bruno, 'issue50-series-en-dark');
+
+  // Point 10: a new game at the table keeps the table. The guest is told
+  // the host's phone starts it; the host starts it, and both phones are
+  // in it at once, each in its seat, still at the table.
+  assert.match(await bruno.textContent(id('next-game-by-host')), /The host phone starts the next game/);
+  await anne.$eval(id('next-game-here'), (e) => e.scrollIntoView({ block: 'center' }));
+  await shot(anne, 'issue50-next-game-fr-light');
+  await anne.tap(id('next-game-here'));
+  for (const page of [anne, bruno]) {
+    await page.waitForFunction(() => !document.querySelector('[data-testid="ranking"]'), null, { timeout: 20000 });
+    await page.waitForSelector(id('rtt-game'));
+  }
+  assert.match(await bruno.textContent(id('table-line')), /Connected to the table/);
+  await typeRoll(anne, [2, 4, 6, 8, 20], 'rtt-start-typed');
+  await typeRoll(anne, [1, 2, 3, 4, 5], 'rtt-roll-typed');
+  await bruno.waitForSelector(`${id('place')}:not([inert] *)`, { timeout: 20000 });
+  await shot(bruno, 'issue50-next-game-en-dark');
   for (const page of [anne, bruno]) assert.deepEqual(page.errors, []);
   await anne.context().close();
   await bruno.context().close();

@@ -110,7 +110,7 @@ test('Who starts: every phone at the table shows the roll-off\'s dice and who st
 // Anne and 2 others", read as others connected), after a take-over still
 // the player who left, and a seat of a phone cut off read "phone (no news
 // from here)".
-test('The table line names the phone that hosts; a take-over names the new one; a seat seen from a phone cut off says what it knows', async () => {
+test('The table line names the phone that hosts; a seat seen from a phone cut off says what it knows; the game offers to host it here; a take-over names the new one', async () => {
   const anne = await phone('fr-FR', 'light');
   await newEinsteinAt(anne, app.url, ['Anne', 'Bruno', LONG, 'Dan']);
   const url = await host(anne);
@@ -141,9 +141,15 @@ test('The table line names the phone that hosts; a take-over names the new one; 
   await bruno.$eval(id('seats'), (e) => e.scrollIntoView());
   await shot(bruno, 'issue50-4-seats-cut-off-en-dark');
 
-  // Bruno hosts it from here; Chloé's phone follows and names his phone,
-  // not Anne, whose phone has gone.
-  await bruno.tap(id('take-over'));
+  // Point 11: back on the game, the line that says the host is gone has
+  // its button beside it (not only behind Phones). Bruno hosts it from
+  // there; Chloé's phone follows and names his phone, not Anne, whose
+  // phone has gone.
+  await bruno.tap(id('to-game'));
+  await bruno.waitForSelector(id('take-over-here'), { timeout: 40000 });
+  assert.match(await text(bruno, 'table-line'), /You can host the game from here/);
+  await shot(bruno, 'issue50-11-host-here-en-dark');
+  await bruno.tap(id('take-over-here'));
   await bruno.waitForSelector(id('join-link'), { timeout: 30000 });
   await until(chloe, 'table-line', /Connecté/, 60000);
   assert.equal(await text(chloe, 'table-line'), 'Connecté à la table, hébergée par le téléphone où joue Bruno.');

@@ -655,7 +655,19 @@ impl<G: Game> Guest<G> {
                         replica.truncate(keep)
                     }
                     _ => match Replica::new(game, start) {
-                        Ok(replica) => self.replica = Some(replica),
+                        Ok(fresh) => {
+                            // The table's next game: what waited for the
+                            // last one goes with it.
+                            if self
+                                .replica
+                                .as_ref()
+                                .is_some_and(|r| r.game() != fresh.game())
+                            {
+                                self.pending.clear();
+                                self.orphans.clear();
+                            }
+                            self.replica = Some(fresh)
+                        }
                         // A game this app cannot start: not one to join.
                         Err(_) => return self.host_left(),
                     },

@@ -832,6 +832,45 @@ impl<G: Game> Host<G> {
         }
     }
 
+    /// The next game at this table, `replica` (the same players, a new
+    /// game id), once this one is over: every phone keeps its seat, and
+    /// every joined guest is welcomed to it at once (a guest away is, when
+    /// back). False, and nothing changes, if this game is not over or the
+    /// next has other players.
+    pub fn next_game(&mut self, replica: Replica<G>, now: Duration) -> bool {
+        self.now = now;
+        let players = replica.session().state().players().len();
+        if !self.replica.session().is_finished()
+            || players != self.seats.len()
+            || replica.game() == self.replica.game()
+            || self.stepped_down.is_some()
+        {
+            return false;
+        }
+        self.replica = replica;
+        self.answers.clear();
+        let joined: Vec<(PeerId, PhoneId)> = self
+            .peers
+            .iter()
+            .filter_map(|(peer, state)| Some((*peer, state.phone?)))
+            .collect();
+        for (peer, phone) in joined {
+            let welcome = ToGuest::Welcome {
+                game: self.replica.game().to_string(),
+                start: self.replica.start().clone(),
+                from: 1,
+                last_proposal: self.last_proposal.get(&phone).copied().unwrap_or(0),
+                seats: self.seats(),
+                lead: self.lead,
+            };
+            self.send(peer, &welcome);
+            self.send_entries(peer, 1);
+            self.send(peer, &ToGuest::Roster(self.roster.clone()));
+        }
+        self.event(HostEvent::Applied { head: 0 });
+        true
+    }
+
     /// The host leaves: every guest is told, then every connection closed.
     pub fn close(&mut self, now: Duration) {
         self.now = now;

@@ -4,16 +4,14 @@ use super::sheet::signed;
 use crate::core::einstein::Einstein;
 use crate::core::game::GameKind;
 use crate::i18n::Lang;
-use crate::ui::parts::Ranking;
-use crate::ui::{use_ui, Screen};
+use crate::ui::parts::{NewGame, Ranking};
 use dioxus::prelude::*;
 
 /// The ranking of the finished game `state`; alone, the personal best
 /// (`best_before`: the best before this game).
 #[component]
 pub fn EinsteinRanking(state: Einstein, best_before: Option<i32>, lang: Lang) -> Element {
-    let ui = use_ui();
-    let (g, t) = (lang.game(), lang.einstein());
+    let t = lang.einstein();
     let players = state.players().to_vec();
     let totals = state.totals();
     // The move that ended the game kept the total if it was a record.
@@ -34,7 +32,7 @@ pub fn EinsteinRanking(state: Einstein, best_before: Option<i32>, lang: Lang) ->
                     "{lang.personal_best(best)}"
                 }
             }
-            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(GameKind::Einstein)), "{g.new_game}" }
+            NewGame { kind: GameKind::Einstein, lang }
         }
     }
 }

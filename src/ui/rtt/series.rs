@@ -1,12 +1,12 @@
 //! Roll to the Top's series on screen: each player's points over the games
 //! of the series, and the way to start it again.
 
-use crate::core::game::{Game, Standings};
+use crate::core::game::{Game, GameKind, Standings};
 use crate::core::rtt::Rtt;
 use crate::core::table::Player;
 use crate::i18n::Lang;
 use crate::records::{self, Series};
-use crate::ui::parts::Ranking;
+use crate::ui::parts::{NewGame, Ranking};
 use dioxus::prelude::*;
 
 /// The series' totals by player, under the ranking of a finished game:
@@ -49,9 +49,8 @@ pub fn RttEnd(
     coached: bool,
     series: Signal<Series>,
     lang: Lang,
-    on_new: EventHandler<MouseEvent>,
 ) -> Element {
-    let (g, t) = (lang.game(), lang.rtt());
+    let t = lang.rtt();
     let players = state.players().to_vec();
     let scores: Vec<String> = (0..players.len())
         .map(|i| format!("{} {}", state.open_squares(i), t.open))
@@ -64,7 +63,7 @@ pub fn RttEnd(
             scores,
             lang,
             SeriesTotals { players, series, game, coached, lang }
-            button { class: "roll-main", onclick: move |e| on_new.call(e), "{g.new_game}" }
+            NewGame { kind: GameKind::Rtt, lang }
         }
     }
 }
