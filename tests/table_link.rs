@@ -727,19 +727,6 @@ fn einstein_table() -> Table<Einstein> {
     table
 }
 
-/// Phone `i` sends the host an undo its own copy would refuse (a modified
-/// client), proposal number `id`, and the table settles.
-fn forge_undo(table: &mut Table<Einstein>, i: usize, id: u64) {
-    let forged = encode(&ToHost::<einstein::Action>::Propose {
-        id,
-        step: Step::Undo,
-    })
-    .unwrap();
-    let peer = table.phones[i].peer.unwrap();
-    table.host.receive(peer, &forged, table.now);
-    settle(table);
-}
-
 fn settle<G: Game>(table: &mut Table<G>) {
     let mut rng = StdRng::seed_from_u64(0);
     table.pump();
@@ -864,7 +851,11 @@ fn each_phone_takes_back_its_own_moves() {
         Err(Denied::OthersMove)
     );
     // …and by the host, had it been sent.
-    forge_undo(&mut table, 1, 50);
+    assert_eq!(
+        forge_now(&mut table, 1, 50, Step::Undo),
+        Err(Denied::OthersMove)
+    );
+    settle(&mut table);
     assert_eq!(table.host.replica().head(), 2, "nothing undone");
     // Nor may the host, while Bruno's phone holds his seat.
     assert!(!table.host.may(&Step::Undo));
@@ -1714,7 +1705,8 @@ fn einsteins_choices_are_final_once_all_are_shown() {
     // Refused at once on her phone…
     assert_eq!(table.phones[1].guest.act(Step::Undo, table.now), final_);
     // …and by the host, for a proposal forged past that check.
-    forge_undo(&mut table, 1, 70);
+    assert_eq!(forge_now(&mut table, 1, 70, Step::Undo), final_);
+    settle(&mut table);
     assert_eq!(
         table.host.replica().head(),
         9,

@@ -99,10 +99,6 @@ impl Serieux {
         matches!(self.phase, Phase::Playing).then_some(self.current)
     }
 
-    pub fn first_player(&self) -> usize {
-        self.first
-    }
-
     pub fn grid(&self) -> &[[Cell; ROUNDS]] {
         &self.grid
     }

@@ -233,14 +233,6 @@ impl Lang {
         }
     }
 
-    /// "Anne joue sur son téléphone" (this phone watches that move).
-    pub fn plays_on_own_phone(self, name: &str) -> String {
-        self.pick(
-            format!("C'est à {name} de jouer, sur son téléphone."),
-            format!("It is {name}'s move, on their phone."),
-        )
-    }
-
     /// A relay address that is not one.
     pub fn relay_url_error(self) -> &'static str {
         self.pick(
