@@ -64,6 +64,7 @@ mod sequence;
 mod serieux;
 mod storage;
 mod table;
+mod wording;
 mod words;
 pub use app::{factorisation, Texts};
 pub use coach::CoachTexts;
@@ -80,6 +81,7 @@ pub use sequence::SequenceTexts;
 pub use serieux::SerieuxTexts;
 pub use storage::StorageTexts;
 pub use table::TableTexts;
+pub use wording::Wording;
 pub use words::WordsTexts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

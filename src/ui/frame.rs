@@ -13,7 +13,7 @@ use crate::core::game::{
 };
 use crate::core::link::wire::Denied;
 use crate::core::table::{Colour, Player, RollOff};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Wording};
 use crate::platform;
 use dioxus::prelude::*;
 
@@ -488,8 +488,9 @@ pub struct TableView {
     /// The host phone has left or been silent for long: this phone may
     /// host the game from here, said beside the line that tells it.
     pub host_gone: bool,
-    /// The table's last refusal of a move of this phone.
-    pub refused: Option<String>,
+    /// What the table last told this phone (a move refused, worded when
+    /// shown).
+    pub refused: Option<Wording>,
     /// Moves made here wait for the link to come back.
     pub offline_moves: bool,
     /// Moves made here are with the host, not answered yet: the controls
@@ -541,7 +542,11 @@ pub fn GameFrame(
     let waiting = table.as_ref().and_then(|t| t.waiting.clone());
     let sent = table.as_ref().is_some_and(|t| t.sent);
     let kept = table.as_ref().is_some_and(|t| t.offline_moves);
-    let refused = refused.or_else(|| table.as_ref().and_then(|t| t.refused.clone()));
+    let told = table
+        .as_ref()
+        .and_then(|t| t.refused.as_ref())
+        .map(|w| w.say(lang));
+    let refused = refused.or(told);
     rsx! {
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
             if let Some(table) = &table {

@@ -15,7 +15,7 @@ use crate::core::link::guest::{LinkState, SeatChoice};
 use crate::core::link::wire::{PhoneId, SeatView};
 use crate::core::link::OpenFailure;
 use crate::core::save::TableRole;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Wording};
 use crate::platform;
 use dioxus::prelude::*;
 use std::any::Any;
@@ -108,8 +108,9 @@ pub struct TableInfo {
     pub join_url: String,
     /// Moves made here and not yet answered by the host.
     pub pending: usize,
-    /// The last move the table refused, worded.
-    pub refused: Option<String>,
+    /// What the table last told this phone: a move refused, what became
+    /// of its place (worded when shown).
+    pub refused: Option<Wording>,
     /// Where this phone's choice of a seat stands (the host's: held).
     pub choice: SeatChoice,
     /// The seat this phone last asked for, refused: another phone holds it.
@@ -321,7 +322,7 @@ pub fn TableScreen(game: GameKind) -> Element {
             // What happened to this phone's place (another phone hosts the
             // table, moves that did not reach it), or a move refused.
             if let Some(told) = info.refused.as_ref() {
-                p { class: "entry-error", role: "alert", "data-testid": "table-notice", "{told}" }
+                p { class: "entry-error", role: "alert", "data-testid": "table-notice", "{told.say(lang)}" }
             }
             if info.role == TableRole::Host && joined {
                 Invite { url: info.join_url.clone(), lang }

@@ -19,6 +19,7 @@ use crate::core::link::{may_switch_dice, OpenFailure};
 use crate::core::save::{new_id, SavedGame, TableRole};
 use crate::core::{einstein::Einstein, genius::Genius, rtt::Rtt, sequence::Sequence};
 use crate::core::{serieux::Serieux, words::Words};
+use crate::i18n::Wording;
 use crate::link::{
     damaged, GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame,
 };
@@ -67,8 +68,8 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
                     // One table, one host: another phone took it over first.
                     let joined_instead = matches!(request, TableRequest::TakeOver(_))
                         && matches!(phone, Phone::Guest(_));
-                    let notice =
-                        joined_instead.then(|| ui.lang().table().already_hosted.to_string());
+                    let notice = joined_instead
+                        .then(|| Wording::new(|lang| lang.table().already_hosted.to_string()));
                     run(ui, phone, events, commands, notice).await
                 }
                 Err(why) => {
@@ -234,14 +235,14 @@ async fn run<G: GameScreen + TableGame>(
     mut phone: Phone<G>,
     mut events: PhoneEvents<G>,
     mut commands: UnboundedReceiver<TableCommand>,
-    notice: Option<String>,
+    notice: Option<Wording>,
 ) {
     let mut status = match &phone {
         Phone::Host(_) => LinkStatus::Hosting,
         Phone::Guest(_) => LinkStatus::Guest(LinkState::Offline),
     };
     // A move refused: told until the game moves on.
-    let mut refused: Option<String> = None;
+    let mut refused: Option<Wording> = None;
     // What happened to this phone's place at the table (another phone
     // hosts it, moves that did not reach it): told until its player plays,
     // through the joins and catch-ups that follow.
@@ -251,7 +252,7 @@ async fn run<G: GameScreen + TableGame>(
     let mut unanswered = false;
     // Another phone took back the table's last move: told until the game
     // moves on.
-    let mut taken_back = taken_back_by_another(&phone, ui.lang());
+    let mut taken_back = taken_back_by_another(&phone);
     show_game(ui, &phone);
     show_table(
         ui,
@@ -290,8 +291,10 @@ async fn run<G: GameScreen + TableGame>(
             unsaved = false;
             continue;
         }
-        let lang = ui.lang();
-        let word = |why: &Denied<G::Error>| lang.denied(why, |e| G::refusal(lang, e));
+        let word = |why: &Denied<G::Error>| {
+            let why = why.clone();
+            Wording::new(move |lang| lang.denied(&why, |e| G::refusal(lang, e)))
+        };
         let changed = match wake {
             Wake::Closed | Wake::Command(TableCommand::Leave) => break,
             Wake::Save => Changed::default(),
@@ -313,7 +316,7 @@ async fn run<G: GameScreen + TableGame>(
                         phone = guest;
                         events = guest_events;
                         status = LinkStatus::Guest(LinkState::Offline);
-                        notice = Some(lang.table().stepped_down.to_string());
+                        notice = Some(Wording::new(|lang| lang.table().stepped_down.to_string()));
                         Changed {
                             game: true,
                             saved: true,
@@ -326,9 +329,10 @@ async fn run<G: GameScreen + TableGame>(
                 }
             }
             Wake::Guest(GuestLinkEvent::Table(GuestEvent::Dropped { moves })) => {
+                let dropped = Wording::new(move |lang| lang.dropped_moves(moves));
                 notice = Some(match notice.take() {
-                    Some(told) => format!("{told} {}", lang.dropped_moves(moves)),
-                    None => lang.dropped_moves(moves),
+                    Some(told) => told.then(dropped),
+                    None => dropped,
                 });
                 Changed {
                     game: true,
@@ -336,7 +340,8 @@ async fn run<G: GameScreen + TableGame>(
                 }
             }
             Wake::Guest(GuestLinkEvent::Table(GuestEvent::ChoiceLost { player })) => {
-                notice = player_name(&phone, player).map(|name| lang.choice_lost(&name));
+                notice = player_name(&phone, player)
+                    .map(|name| Wording::new(move |lang| lang.choice_lost(&name)));
                 Changed {
                     game: true,
                     saved: true,
@@ -350,7 +355,7 @@ async fn run<G: GameScreen + TableGame>(
             },
             Wake::Guest(GuestLinkEvent::Table(GuestEvent::Denied { why, .. })) => {
                 refused = Some(match why {
-                    Denied::Rules(_) => played_first(&phone, lang).unwrap_or_else(|| word(&why)),
+                    Denied::Rules(_) => played_first(&phone).unwrap_or_else(|| word(&why)),
                     _ => word(&why),
                 });
                 Changed {
@@ -385,7 +390,7 @@ async fn run<G: GameScreen + TableGame>(
             }
         }
         if changed.game {
-            taken_back = taken_back_by_another(&phone, lang);
+            taken_back = taken_back_by_another(&phone);
             show_game(ui, &phone);
         }
         // After the game: who may undo and redo here is written with the
@@ -421,8 +426,8 @@ fn closed<G: GameScreen>(ui: Ui) {
 fn command_changed<G: GameScreen + TableGame>(
     phone: &Phone<G>,
     command: TableCommand,
-    refused: &mut Option<String>,
-    word: impl Fn(&Denied<G::Error>) -> String,
+    refused: &mut Option<Wording>,
+    word: impl Fn(&Denied<G::Error>) -> Wording,
 ) -> Changed {
     let step = match command {
         // The link drives this one game: its screens send its actions.
@@ -471,7 +476,7 @@ fn command_changed<G: GameScreen + TableGame>(
 
 /// The first of what this phone is told about the table (a refusal, what
 /// happened to its place, another phone's undo).
-fn told(notes: &[&Option<String>]) -> Option<String> {
+fn told(notes: &[&Option<Wording>]) -> Option<Wording> {
     notes.iter().find_map(|n| (*n).clone())
 }
 
@@ -487,10 +492,7 @@ fn maker_seat<A>(entry: &Entry<A>, seats: &[SeatView]) -> Option<usize> {
 
 /// The table's last entry is another phone's undo: in words, whose, and
 /// whether it took a roll back (its dice are gone from every screen).
-fn taken_back_by_another<G: GameScreen + TableGame>(
-    phone: &Phone<G>,
-    lang: crate::i18n::Lang,
-) -> Option<String> {
+fn taken_back_by_another<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Wording> {
     let words = |replica: &Replica<G>, seats: &[SeatView], mine: Option<PhoneId>| {
         let last = replica.entries().last()?;
         if !matches!(last.step, Step::Undo) || last.origin.map(|o| o.phone) == mine {
@@ -501,7 +503,9 @@ fn taken_back_by_another<G: GameScreen + TableGame>(
         let name = maker_seat(last, seats)
             .and_then(|p| session.state().players().get(p))
             .map(|p| p.name.clone());
-        Some(lang.taken_back(name.as_deref(), roll))
+        Some(Wording::new(move |lang| {
+            lang.taken_back(name.as_deref(), roll)
+        }))
     };
     match phone {
         // The host's own entries have no origin.
@@ -512,10 +516,7 @@ fn taken_back_by_another<G: GameScreen + TableGame>(
 
 /// A move of this phone the game refused at the host, where this phone's
 /// copy allowed it: another phone's move got there first. Whose, in words.
-fn played_first<G: GameScreen + TableGame>(
-    phone: &Phone<G>,
-    lang: crate::i18n::Lang,
-) -> Option<String> {
+fn played_first<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Wording> {
     let Phone::Guest(link) = phone else {
         return None;
     };
@@ -523,7 +524,7 @@ fn played_first<G: GameScreen + TableGame>(
         let seat = g.played_first()?;
         let players = g.replica()?.session().state().players();
         let name = seat.and_then(|p| players.get(p)).map(|p| p.name.clone());
-        Some(lang.played_first(name.as_deref()))
+        Some(Wording::new(move |lang| lang.played_first(name.as_deref())))
     })
 }
 
@@ -609,7 +610,7 @@ fn show_table<G: GameScreen + TableGame>(
     ui: Ui,
     phone: &Phone<G>,
     status: &LinkStatus,
-    refused: &Option<String>,
+    refused: &Option<Wording>,
 ) {
     let (role, id, seats, me, pending, choice, claim_refused) = match phone {
         Phone::Host(link) => link.with(|h| {
