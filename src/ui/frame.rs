@@ -41,7 +41,7 @@ pub struct UseGame<G: GameScreen> {
     pub ui: Ui,
     pub active: Signal<Option<Active<G>>>,
     /// The last refusal, worded, until the next move.
-    pub refused: Signal<Option<String>>,
+    pub refused: Signal<Option<Wording>>,
     /// The coach's panel is open.
     pub coach_open: Signal<bool>,
     /// Where the open coach's recommended option is on the game's board
@@ -73,11 +73,11 @@ impl<G: GameScreen> UseGame<G> {
             Some(game) => game.act(action),
             None => return false,
         };
-        let lang = self.lang;
         let refusal = outcome
             .as_ref()
             .err()
-            .map(|e| lang.refusal(e, |e| G::refusal(lang, e)));
+            .cloned()
+            .map(|e| Wording::new(move |lang| lang.refusal(&e, |e| G::refusal(lang, e))));
         self.refused.set(refusal);
         outcome.is_ok()
     }
@@ -86,22 +86,19 @@ impl<G: GameScreen> UseGame<G> {
     /// phone's copy gives the same refusal as one phone would, at once),
     /// then sent to the link, which plays it once the host has ordered it.
     fn propose(mut self, table: &TableInfo, action: G::Action) -> bool {
-        let lang = self.lang;
         let checked = match self.active.read().as_ref() {
             Some(game) => {
                 let actor = game.session.state().actor(&action);
                 if !table.plays(actor) {
-                    Err(lang.denied::<G::Error>(
-                        &Denied::NotYourSeat {
-                            seat: table.mine.first().copied(),
-                            actor,
-                        },
-                        |_| String::new(),
-                    ))
+                    let seat = table.mine.first().copied();
+                    Err(Wording::new(move |lang| {
+                        let why = Denied::<G::Error>::NotYourSeat { seat, actor };
+                        lang.denied(&why, |_| String::new())
+                    }))
                 } else {
-                    game.session
-                        .check(&action)
-                        .map_err(|e| lang.refusal(&e, |e| G::refusal(lang, e)))
+                    game.session.check(&action).map_err(|e| {
+                        Wording::new(move |lang| lang.refusal(&e, |e| G::refusal(lang, e)))
+                    })
                 }
             }
             None => return false,
@@ -198,7 +195,7 @@ impl<G: GameScreen> UseGame<G> {
     }
 
     /// Shows a refusal that no move produced (a tap on nothing playable).
-    pub fn refuse(mut self, message: String) {
+    pub fn refuse(mut self, message: Wording) {
         self.refused.set(Some(message));
     }
 
@@ -281,7 +278,7 @@ impl<G: GameScreen> UseGame<G> {
             }),
             kind: G::KIND,
             roll_off_dice: G::ROLL_OFF_DICE,
-            refused: self.refused.read().clone(),
+            refused: self.refused.read().as_ref().map(|w| w.say(self.lang)),
             save_failed: game.is_some_and(|g| g.save_failed),
             // Whoever rolled it: every phone of a table has the same log.
             rolled_off: game.and_then(|g| {
@@ -429,7 +426,7 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
     UseGame {
         ui,
         active,
-        refused: use_default::<Option<String>>(),
+        refused: use_default::<Option<Wording>>(),
         coach_open: use_default::<bool>(),
         coach_spot: use_default::<Option<(usize, usize)>>(),
         coach_cache: use_hook(|| CopyValue::new(None)),

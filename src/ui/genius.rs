@@ -12,7 +12,7 @@ use super::{use_game, use_ui, GameFrame, NoGame, UseGame};
 use crate::core::coach::genius as coach;
 use crate::core::game::{GameKind, Mode, Roll, Rules};
 use crate::core::genius::{Cell, CellRef, Error, Event, Genius, Phase, Slot, COLUMNS, GENIUS_LIST};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Wording};
 use dioxus::prelude::*;
 use events::{event_lines, GeniusList, TurnEvents};
 use turn::{ChallengePanel, ColumnRoll, DefiPanel, ExpertRoll, PlacePanel};
@@ -147,7 +147,6 @@ fn status(state: &Genius, lang: Lang) -> String {
 /// A tap on a grid's cell: the action the game maps it to, or its refusal
 /// (out of turn: whose turn it is).
 fn tap_cell(game: UseGame<Genius>, player: usize, cell: CellRef) {
-    let lang = game.lang;
     let tapped = game.active.read().as_ref().map(|a| {
         let state = a.session.state();
         let current = state
@@ -159,8 +158,10 @@ fn tap_cell(game: UseGame<Genius>, player: usize, cell: CellRef) {
         Some((Ok(Some(action)), _)) => {
             game.act(action);
         }
-        Some((Err(Error::NotNow), Some(name))) => game.refuse(lang.to_play(&name)),
-        Some((Err(e), _)) => game.refuse(lang.genius_error(&e)),
+        Some((Err(Error::NotNow), Some(name))) => {
+            game.refuse(Wording::new(move |lang| lang.to_play(&name)))
+        }
+        Some((Err(e), _)) => game.refuse(Wording::new(move |lang| lang.genius_error(&e))),
         _ => {}
     }
 }

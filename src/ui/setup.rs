@@ -11,7 +11,7 @@ use crate::core::game::{Game, GameKind};
 use crate::core::save::new_id;
 use crate::core::session::Session;
 use crate::core::table::{FirstPlayer, Player};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Wording};
 use crate::platform;
 use crate::records;
 use dioxus::prelude::*;
@@ -37,8 +37,9 @@ pub trait GameSetup: Game {
 
 /// Starts a game of `G` with `setup`, saved at once and open, or says why
 /// the setup cannot start.
-fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), String> {
-    let session = Session::<G>::new(setup).map_err(|e| G::refusal(ui.lang(), &e))?;
+fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), Wording> {
+    let session =
+        Session::<G>::new(setup).map_err(|e| Wording::new(move |lang| G::refusal(lang, &e)))?;
     let random = platform::random_below(1 << 16) as u16;
     let id = new_id(G::KIND, platform::now_ms(), random);
     let mut active = Active::new(id, G::KIND, session);
@@ -51,7 +52,7 @@ fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), String> {
 }
 
 /// Starts the chosen game with these players and this first player.
-type Begin = Rc<dyn Fn(&Ui, Vec<Player>, FirstPlayer) -> Result<(), String>>;
+type Begin = Rc<dyn Fn(&Ui, Vec<Player>, FirstPlayer) -> Result<(), Wording>>;
 
 /// The chosen game's setup as it was left (see [`draft`]), its options
 /// drawn for the players typed, and how its game begins (which empties
@@ -112,7 +113,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
             WhoStarts { draft, lang }
             CoachAllowed { game, lang }
             super::dice::DiceSetup { game }
-            if let Some(message) = error() {
+            if let Some(message) = error().map(|w| w.say(lang)) {
                 p { class: "entry-error", role: "alert", "data-testid": "setup-error", "⚠ {message}" }
             }
             button {

@@ -4,7 +4,7 @@
 //! or remove, and the refusals shown while composing.
 
 use crate::core::dice_kinds::DieKind;
-use crate::core::rtt::Placement;
+use crate::core::rtt::{Error, Placement};
 use crate::platform;
 use crate::ui::use_default;
 use dioxus::prelude::*;
@@ -25,7 +25,7 @@ pub struct RttDraft {
     pub add: Signal<Option<DieKind>>,
     pub remove: Signal<Option<DieKind>>,
     /// A square's refusal, shown under the tower the player is looking at.
-    pub square_refused: Signal<Option<String>>,
+    pub square_refused: Signal<Option<Error>>,
     /// A typed roll without its white face, said beside the Record button.
     pub white_missing: Signal<bool>,
 }

@@ -284,11 +284,11 @@ pub fn Towers(
                 if accepting.contains(&square) {
                     draft.place(square);
                 } else {
-                    square_refused.set(Some(lang.rtt_error(&Error::SquareRefuses { square, value: picked_sum })));
+                    square_refused.set(Some(Error::SquareRefuses { square, value: picked_sum }));
                 }
             },
         }
-        if let Some(message) = square_refused() {
+        if let Some(message) = square_refused().map(|e| lang.rtt_error(&e)) {
             p {
                 class: "entry-error",
                 role: "alert",

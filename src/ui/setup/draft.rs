@@ -6,6 +6,7 @@
 
 use super::GameSetup;
 use crate::core::table::{Colour, FirstPlayer, Player};
+use crate::i18n::Wording;
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -17,7 +18,7 @@ pub struct SetupDraft {
     /// The seat chosen to start, when it is not rolled for.
     pub chosen: Signal<usize>,
     /// Why the last start was refused, until the names change.
-    pub error: Signal<Option<String>>,
+    pub error: Signal<Option<Wording>>,
 }
 
 /// The setup of a game of `G` being made: the draft and the game's options.
