@@ -1095,7 +1095,7 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     table.phones[i].guest.claim(Some(0), table.now);
     assert_eq!(
         table.phones[i].guest.seat_choice(),
-        SeatChoice::Asked(Some(0))
+        SeatChoice::Asked(vec![0])
     );
     settle(&mut table);
     let watcher = &table.phones[i].guest;
@@ -1103,7 +1103,7 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     assert_eq!(watcher.seat_choice(), SeatChoice::Unchosen);
     assert_eq!(table.host.seats()[0].phone, Some(host));
     // Forged past the guest's own state, the claim is refused all the same.
-    let forged = encode(&ToHost::<einstein::Action>::Claim { seat: Some(0) }).unwrap();
+    let forged = encode(&ToHost::<einstein::Action>::Claim { seats: vec![0] }).unwrap();
     let peer = table.phones[i].peer.unwrap();
     table.host.receive(peer, &forged, table.now);
     settle(&mut table);
@@ -1119,7 +1119,7 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     table.phones[i].guest.claim(Some(0), table.now);
     settle(&mut table);
     let watcher = &table.phones[i].guest;
-    assert_eq!(watcher.seat_choice(), SeatChoice::Held(Some(0)));
+    assert_eq!(watcher.seat_choice(), SeatChoice::Held(vec![0]));
     assert_eq!(watcher.refused_claim(), None);
     assert_eq!(table.host.seats()[0].phone, Some(PhoneId::numbered(80)));
     assert!(!table.host.seats()[0].host);
@@ -1128,7 +1128,7 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     settle(&mut table);
     assert_eq!(
         table.phones[i].guest.seat_choice(),
-        SeatChoice::Held(None),
+        SeatChoice::Held(vec![]),
         "watching, by choice"
     );
     assert!(table.host.take_seat(0, table.now));
@@ -1157,12 +1157,12 @@ fn a_claim_is_asked_until_the_host_answers_then_held_or_refused() {
     while let Some(frame) = phone.to_guest.pop_front() {
         phone.guest.receive(&frame, now);
     }
-    assert_eq!(phone.guest.seat_choice(), SeatChoice::Asked(Some(2)));
+    assert_eq!(phone.guest.seat_choice(), SeatChoice::Asked(vec![2]));
     assert_eq!(phone.guest.refused_claim(), None, "not refused");
     settle(&mut table);
     assert_eq!(
         table.phones[w].guest.seat_choice(),
-        SeatChoice::Held(Some(2))
+        SeatChoice::Held(vec![2])
     );
     // Two phones ask for one free seat at once: one holds it, the other is
     // told it was taken.
@@ -1174,7 +1174,7 @@ fn a_claim_is_asked_until_the_host_answers_then_held_or_refused() {
     let (a, b) = (&table.phones[w].guest, &table.phones[1].guest);
     let held = [a, b]
         .iter()
-        .filter(|g| g.seat_choice() == SeatChoice::Held(Some(2)))
+        .filter(|g| g.seat_choice() == SeatChoice::Held(vec![2]))
         .count();
     let refused = [a, b]
         .iter()
@@ -1193,7 +1193,7 @@ fn a_guest_saved_with_its_choice_has_it_after_a_restart() {
         serde_json::from_str(&json(&table.phones[w].guest.saved())).unwrap();
     let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
     let restored = Guest::restore(saved, replica);
-    assert_eq!(restored.seat_choice(), SeatChoice::Held(None));
+    assert_eq!(restored.seat_choice(), SeatChoice::Held(vec![]));
     // A seat held counts as chosen even in a copy saved before the choice
     // was kept.
     let mut old: serde_json::Value = serde_json::to_value(table.phones[0].guest.saved()).unwrap();
@@ -1201,7 +1201,7 @@ fn a_guest_saved_with_its_choice_has_it_after_a_restart() {
     let old: SavedGuest<Einstein> = serde_json::from_value(old).unwrap();
     assert_eq!(
         Guest::restore(old, None).seat_choice(),
-        SeatChoice::Held(Some(1))
+        SeatChoice::Held(vec![1])
     );
 }
 
@@ -1274,7 +1274,8 @@ fn a_table_saved_by_the_previous_protocol_opens_and_carries_on() {
     let saved: SavedGuest<Einstein> = serde_json::from_value(old_guest).unwrap();
     assert_eq!(saved.phone, table.phones[0].guest.phone());
     let replica = Replica::restore(saved.replica.clone().unwrap()).unwrap();
-    let mut carried = Host::new(replica, SECRET, saved.phone, saved.claim).with_term(1);
+    let mut carried =
+        Host::new(replica, SECRET, saved.phone, saved.claim.first().copied()).with_term(1);
     assert_eq!(carried.seat_of(saved.phone), Some(1));
     carried
         .act(Step::Act(choose(1)), table.now)
@@ -1359,7 +1360,7 @@ fn a_move_refused_before_the_host_reopened_is_not_applied_when_sent_again() {
         protocol: PROTOCOL,
         secret: SECRET,
         phone: bruno,
-        seat: Some(1),
+        seats: vec![1],
         held: None,
         lead: None,
         relay: None,
@@ -1436,7 +1437,7 @@ fn hostile_peers_change_nothing() {
             protocol,
             secret,
             phone: mallory,
-            seat,
+            seats: seat.into_iter().collect(),
             held: None,
             lead: None,
             relay: None,
@@ -2746,7 +2747,7 @@ fn hello_bytes(phone: PhoneId, seat: Option<usize>, held: Option<Held>) -> Vec<u
         protocol: PROTOCOL,
         secret: SECRET,
         phone,
-        seat,
+        seats: seat.into_iter().collect(),
         held,
         lead: None,
         relay: None,
@@ -3399,4 +3400,84 @@ fn the_next_game_at_a_table_keeps_its_phones_and_seats() {
             Some(PhoneId::numbered(2))
         ]
     );
+}
+
+/// Players may share a phone: one phone plays Bruno's and Chloé's seats,
+/// chooses for each, keeps both across a reconnection, and gives one up;
+/// it cannot play the host's. A copy saved when a phone played one seat
+/// (or none) opens with that seat.
+#[test]
+fn a_phone_plays_several_seats_and_keeps_them() {
+    let mut table = Table::<Einstein>::new(
+        Start {
+            setup: einstein::Setup {
+                players: players(3),
+                first: FirstPlayer::Chosen(0),
+            },
+            coach_allowed: true,
+            dice: Default::default(),
+        },
+        &[None],
+    );
+    table.connect(0);
+    settle(&mut table);
+    let now = table.now;
+    table.phones[0].guest.claim_seats(vec![2, 1], now);
+    settle(&mut table);
+    let shared = PhoneId::numbered(1);
+    let held: Vec<_> = table.host.seats().iter().map(|s| s.phone).collect();
+    assert_eq!(
+        held,
+        vec![Some(PhoneId::numbered(1000)), Some(shared), Some(shared)]
+    );
+    assert_eq!(table.host.seats_of(shared), vec![1, 2]);
+    assert_eq!(
+        table.phones[0].guest.seat_choice(),
+        SeatChoice::Held(vec![1, 2])
+    );
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), now)
+        .unwrap();
+    settle(&mut table);
+    // It may not choose for Anne, whose seat is the host's.
+    assert!(matches!(
+        table.phones[0].guest.act(Step::Act(choose(0)), now),
+        Err(Denied::NotYourSeat { .. })
+    ));
+    // It chooses for both of its players; Anne last, on the host.
+    for player in [1, 2] {
+        table.phones[0]
+            .guest
+            .act(Step::Act(choose(player)), now)
+            .unwrap();
+        settle(&mut table);
+    }
+    // Both seats go on being its own after a reconnection.
+    table.disconnect(0);
+    table.connect(0);
+    settle(&mut table);
+    assert_eq!(table.host.seats_of(shared), vec![1, 2]);
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    settle(&mut table);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert_eq!(host.session().log().len(), 4, "the roll and three choices");
+    let copy = table.phones[0].guest.replica().unwrap();
+    assert_eq!(json(copy.session().record()), json(host.session().record()));
+    // It gives Chloé's seat up: the host plays it from now on.
+    table.phones[0].guest.claim_seats(vec![1], now);
+    settle(&mut table);
+    assert_eq!(table.host.seats_of(shared), vec![1]);
+    assert_eq!(table.host.seats()[2].phone, None);
+    // A copy saved with one seat, or none, opens with it.
+    let mut saved = serde_json::to_value(table.phones[0].guest.saved()).unwrap();
+    for (old, seats) in [
+        (serde_json::json!(1), vec![1]),
+        (serde_json::Value::Null, vec![]),
+    ] {
+        saved["claim"] = old;
+        let guest: SavedGuest<Einstein> = serde_json::from_value(saved.clone()).unwrap();
+        assert_eq!(guest.claim, seats);
+    }
 }

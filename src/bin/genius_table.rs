@@ -252,7 +252,7 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
                     let replica = saved.replica.clone().and_then(|r| Replica::restore(r).ok());
                     let saved = SavedGuest {
                         secret: ticket.secret,
-                        claim: seat,
+                        claim: seat.into_iter().collect(),
                         chosen: seat.is_some(),
                         pending: Vec::new(),
                         ..saved

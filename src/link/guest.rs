@@ -134,6 +134,15 @@ impl<G: TableGame> GuestLink<G> {
         self.shared.outgoing.notify_one();
     }
 
+    /// This phone plays `seats` from now on (players may share a phone;
+    /// none: it watches): asked of the host, or at the next hello.
+    pub fn claim_seats(&self, seats: Vec<usize>) {
+        self.shared
+            .lock()
+            .claim_seats(seats, self.shared.clock.now());
+        self.shared.outgoing.notify_one();
+    }
+
     /// The ticket of the table's host: the one this phone joined by, or
     /// the one it followed since.
     pub fn ticket(&self) -> Ticket {
@@ -295,9 +304,8 @@ async fn run<G: TableGame>(shared: Arc<Shared<G>>) {
         let _ = shared.events.send(GuestLinkEvent::Connecting);
         let endpoint = shared.endpoint();
         shared.lock().reachable_at(endpoint.relay());
-        let targets = shared.targets(&endpoint);
         let mut new_path = false;
-        if let Some(((connection, send, recv), _)) = dial(&endpoint, targets, DIAL).await {
+        if let Some(((connection, send, recv), _)) = dial_host(&shared, &endpoint).await {
             // A phone that heard its host leave joins the one that took
             // the table over (only other phones were dialled).
             shared.lock().host_moved(shared.clock.now());
@@ -328,6 +336,24 @@ async fn run<G: TableGame>(shared: Arc<Shared<G>>) {
 }
 
 type Opened = (Connection, SendStream, RecvStream);
+
+/// Dials the host (and the phones that may have taken it over). A dial
+/// begun while the relay is away cannot get through it (its packets wait
+/// for retransmissions long after the relay is back): when the relay
+/// answers again, the dial starts over at once.
+async fn dial_host<G: TableGame>(
+    shared: &Shared<G>,
+    endpoint: &Endpoint,
+) -> Option<(Opened, Target)> {
+    let relay_away = endpoint.online(Duration::ZERO).await.is_err();
+    if !relay_away {
+        return dial(endpoint, shared.targets(endpoint), DIAL).await;
+    }
+    tokio::select! {
+        answered = dial(endpoint, shared.targets(endpoint), DIAL) => answered,
+        Ok(()) = endpoint.online(DIAL) => dial(endpoint, shared.targets(endpoint), DIAL).await,
+    }
+}
 
 /// Dials every target at once, for `wait` at most: the first to answer,
 /// and which it was.

@@ -242,7 +242,7 @@ impl<G: TableGame> Phone<G> {
                     .filter(|s| seats[*s].phone.is_none_or(|p| p == h.me()))
                     .collect()
             }),
-            Phone::Guest(link) => link.with(|g| g.seat().into_iter().collect()),
+            Phone::Guest(link) => link.with(Guest::seats_held),
         }
     }
 

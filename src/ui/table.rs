@@ -54,8 +54,9 @@ pub enum TableCommand {
     Act(Box<dyn Any + Send>),
     Undo,
     Redo,
-    /// This phone plays that seat, or watches (`None`).
-    Claim(Option<usize>),
+    /// This phone plays these seats (players may share a phone), or
+    /// watches (none).
+    Claim(Vec<usize>),
     /// The host frees a seat held by a phone (its own: offers it to the
     /// other phones).
     Free(usize),
@@ -592,11 +593,25 @@ fn SeatAction(
 fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     let t = lang.table();
     let ui = use_ui();
-    let (held, asked) = match info.choice {
-        SeatChoice::Held(seat) => (Some(seat), None),
-        SeatChoice::Asked(seat) => (None, Some(seat)),
+    // Players may share a phone: a seat tapped is played here too, one
+    // tapped again no longer is.
+    let (held, asked) = match &info.choice {
+        SeatChoice::Held(seats) => (Some(seats.clone()), None),
+        SeatChoice::Asked(seats) => (None, Some(seats.clone())),
         SeatChoice::Unchosen => (None, None),
     };
+    let holds = |p: usize| held.as_ref().is_some_and(|h| h.contains(&p));
+    let asks = |p: usize| asked.as_ref().is_some_and(|a| a.contains(&p));
+    let mine = held.clone().or(asked.clone()).unwrap_or_default();
+    let toggled = move |p: usize| {
+        let mut seats: Vec<usize> = mine.iter().copied().filter(|s| *s != p).collect();
+        if !mine.contains(&p) {
+            seats.push(p);
+        }
+        seats
+    };
+    let watching = held.as_ref().is_some_and(|h| h.is_empty());
+    let asking_to_watch = asked.as_ref().is_some_and(|a| a.is_empty());
     let offered: Vec<usize> = (0..info.seats.len())
         .filter(|p| info.seats[*p].phone.is_none_or(|ph| ph == info.me))
         .collect();
@@ -607,13 +622,13 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                 for p in offered.iter().copied() {
                     button {
                         key: "{p}",
-                        class: if held == Some(Some(p)) { "chip chip-on" } else { "chip" },
-                        "aria-pressed": if held == Some(Some(p)) { "true" } else { "false" },
-                        "aria-busy": if asked == Some(Some(p)) { "true" } else { "false" },
+                        class: if holds(p) { "chip chip-on" } else { "chip" },
+                        "aria-pressed": if holds(p) { "true" } else { "false" },
+                        "aria-busy": if asks(p) { "true" } else { "false" },
                         "data-testid": "claim-{p}",
-                        onclick: move |_| ui.table.send(TableCommand::Claim(Some(p))),
+                        onclick: { let toggled = toggled.clone(); move |_| ui.table.send(TableCommand::Claim(toggled(p))) },
                         "{players.get(p).cloned().unwrap_or_default()}"
-                        if asked == Some(Some(p)) { " …" }
+                        if asks(p) { " …" }
                     }
                 }
             }
@@ -621,14 +636,14 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                 p { class: "caption", "{t.no_free_seat}" }
             }
             button {
-                class: if held == Some(None) { "chip chip-on" } else { "chip" },
-                "aria-pressed": if held == Some(None) { "true" } else { "false" },
-                "aria-busy": if asked == Some(None) { "true" } else { "false" },
+                class: if watching { "chip chip-on" } else { "chip" },
+                "aria-pressed": if watching { "true" } else { "false" },
+                "aria-busy": if asking_to_watch { "true" } else { "false" },
                 "data-testid": "claim-watch",
-                onclick: move |_| ui.table.send(TableCommand::Claim(None)),
+                onclick: move |_| ui.table.send(TableCommand::Claim(Vec::new())),
                 "{t.watch}"
             }
-            ClaimLine { choice: info.choice, refused: info.claim_refused.is_some(), lang }
+            ClaimLine { choice: info.choice.clone(), refused: info.claim_refused.is_some(), lang }
         }
     }
 }
@@ -646,8 +661,8 @@ fn ClaimLine(choice: SeatChoice, refused: bool, lang: Lang) -> Element {
     let line = match choice {
         SeatChoice::Unchosen => t.pick_first,
         SeatChoice::Asked(_) => t.asking,
-        SeatChoice::Held(None) => t.watching,
-        SeatChoice::Held(Some(_)) => return rsx! {},
+        SeatChoice::Held(seats) if seats.is_empty() => t.watching,
+        SeatChoice::Held(_) => return rsx! {},
     };
     rsx! {
         p { class: "caption", role: "status", "data-testid": "claim-status", "{line}" }

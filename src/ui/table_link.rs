@@ -434,9 +434,9 @@ fn command_changed<G: GameScreen + TableGame>(
         TableCommand::Act(action) => action.downcast::<G::Action>().ok().map(|a| Step::Act(*a)),
         TableCommand::Undo => Some(Step::Undo),
         TableCommand::Redo => Some(Step::Redo),
-        TableCommand::Claim(seat) => {
+        TableCommand::Claim(seats) => {
             if let Phone::Guest(link) = phone {
-                link.claim(seat);
+                link.claim_seats(seats);
             }
             None
         }
@@ -614,7 +614,7 @@ fn show_table<G: GameScreen + TableGame>(
 ) {
     let (role, id, seats, me, pending, choice, claim_refused) = match phone {
         Phone::Host(link) => link.with(|h| {
-            let choice = SeatChoice::Held(h.seat_of(h.me()));
+            let choice = SeatChoice::Held(h.seats_of(h.me()));
             let id = h.replica().game().to_string();
             (TableRole::Host, id, h.seats(), h.me(), 0, choice, None)
         }),

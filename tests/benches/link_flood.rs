@@ -95,7 +95,7 @@ async fn flood(relay: &LocalRelay, ticket_host: String) -> JoinSet<()> {
                 protocol: PROTOCOL,
                 secret: SECRET,
                 phone: me,
-                seat: None,
+                seats: Vec::new(),
                 held: None,
                 lead: None,
                 relay: None,

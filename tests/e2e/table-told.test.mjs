@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { id, open, shot } from './support/harness.mjs';
-import { startTable, join, newEinstein as newEinsteinAt } from './support/tables.mjs';
+import { startTable, join, claim, marks, newEinstein as newEinsteinAt } from './support/tables.mjs';
 
 let table, app;
 
@@ -396,6 +396,44 @@ test('Séquence Dés: the phone that lost a chip to a 10 is told which; the wait
   await until(anne, 'chip-removed', /a retiré/);
   assert.equal(await text(anne, 'chip-removed'), `✗ 10 : Anne a retiré un jeton à Chloé-Marie-Charlotte : case 5, ligne ${r + 1}, colonne ${c + 1}.`);
   for (const page of [anne, chloe]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+// Point 3: a phone held one seat; tapping a second player released the
+// first, so players sharing a phone could not sit. A phone may hold
+// several seats (a ruling), and says which of its players chooses.
+test('Players share a phone: it holds Bruno\'s and Chloé\'s seats, names who chooses, and chooses for both', async () => {
+  const anne = await phone('en-GB', 'light');
+  await newEinsteinAt(anne, app.url, ['Anne', 'Bruno', LONG]);
+  const url = await host(anne);
+  const shared = await phone('fr-FR', 'dark');
+  await shared.goto(url);
+  await shared.waitForSelector(id('seat-picker'), { timeout: 30000 });
+  await claim(shared, 1);
+  await claim(shared, 2);
+  assert.equal(await shared.getAttribute(id('claim-1'), 'aria-pressed'), 'true', 'Bruno\'s seat kept beside Chloé\'s');
+  await shot(shared, 'issue50-3-two-seats-fr-dark');
+  await shared.tap(id('to-game'));
+  await shared.waitForSelector(id('einstein-game'));
+  // The host's seats show the one phone in both.
+  await anne.waitForSelector(id('free-seat-2'), { timeout: 20000 });
+  await anne.waitForSelector(id('free-seat-1'));
+  await toGame(anne, 'einstein');
+  await typedRoll(anne, [6, 5, 4, 3, 2]);
+  // The shared phone offers the choice of each of its players, naming who.
+  await shared.waitForSelector(id('chooser-2'), { timeout: 20000 });
+  assert.match(await text(shared, 'chooser-1'), /Bruno/);
+  await chooseOn(shared, [0, 1, 2, 3], 1);
+  await chooseOn(shared, [0, 1, 2, 3], 2);
+  await shot(shared, 'issue50-3-two-chosen-fr-dark');
+  await chooseOn(anne, [0, 1, 2, 3]);
+  for (const page of [anne, shared]) {
+    await page.waitForFunction((n) => new RegExp(n).test([...document.querySelectorAll('[data-testid="events"] .event')].map((e) => e.textContent).join(' ')), 'Chloé', { timeout: 20000 });
+  }
+  assert.equal(await marks(anne), await marks(shared));
+  for (const page of [anne, shared]) {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }

@@ -29,9 +29,9 @@ use super::wire::{
     encode, Denied, Entry, Frames, Held, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView,
     Secret, Step, ToGuest, ToHost, PROTOCOL,
 };
-use super::{seat_may, Output, PeerId};
+use super::{seats_may, Output, PeerId};
 use ::core::time::Duration;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::VecDeque;
 
 /// A proposal or a request for missing entries unanswered this long is
@@ -134,14 +134,21 @@ pub enum GuestEvent<E> {
 /// Where this phone's choice of a seat stands, for the screen. A phone's
 /// seat is chosen, never assumed: a new guest has chosen nothing, and
 /// watching is a choice of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatChoice {
     /// Nothing chosen yet: the phone picks a seat or chooses to watch.
     Unchosen,
-    /// Asked of the host, not answered yet (none: to watch).
-    Asked(Option<usize>),
-    /// Held (none: watching).
-    Held(Option<usize>),
+    /// These seats asked of the host, not answered yet (none: to watch).
+    Asked(Vec<usize>),
+    /// These seats held (players may share a phone; none: watching).
+    Held(Vec<usize>),
+}
+
+impl SeatChoice {
+    /// The phone chose to watch, and the host has its answer.
+    pub fn watching(&self) -> bool {
+        matches!(self, SeatChoice::Held(seats) if seats.is_empty())
+    }
 }
 
 /// A step proposed and not yet answered.
@@ -162,7 +169,10 @@ pub struct SavedGuest<G: Game> {
     pub replica: Option<SavedReplica<G>>,
     pub secret: Secret,
     pub phone: PhoneId,
-    pub claim: Option<usize>,
+    /// The seats this phone plays (a copy saved before a phone could play
+    /// several holds one, or none).
+    #[serde(deserialize_with = "one_or_many")]
+    pub claim: Vec<usize>,
     /// A seat (or watching) was chosen on this phone; absent in copies
     /// saved before the choice was asked for.
     #[serde(default)]
@@ -180,16 +190,31 @@ pub struct SavedGuest<G: Game> {
     pub hosted_here: bool,
 }
 
+/// A saved claim: the seats, or (saved before a phone could play several)
+/// one seat or none.
+fn one_or_many<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<usize>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Claim {
+        Many(Vec<usize>),
+        One(Option<usize>),
+    }
+    Ok(match Claim::deserialize(deserializer)? {
+        Claim::Many(seats) => seats,
+        Claim::One(seat) => seat.into_iter().collect(),
+    })
+}
+
 /// A guest of a table.
 pub struct Guest<G: Game> {
     secret: Secret,
     phone: PhoneId,
-    /// The seat this phone asks for at each hello.
-    claim: Option<usize>,
+    /// The seats this phone asks for at each hello.
+    claim: Vec<usize>,
     /// Whether this phone has chosen a seat or to watch.
     chosen: bool,
-    /// A claim sent and not answered yet (see [`Guest::claim`]).
-    asking: Option<Option<usize>>,
+    /// A claim sent and not answered yet (see [`Guest::claim_seats`]).
+    asking: Option<Vec<usize>>,
     /// The last claim the host refused: another phone holds that seat.
     refused: Option<usize>,
     replica: Option<Replica<G>>,
@@ -236,8 +261,8 @@ impl<G: Game> Guest<G> {
         let mut guest = Guest {
             secret,
             phone,
-            claim,
             chosen: claim.is_some(),
+            claim: claim.into_iter().collect(),
             asking: None,
             refused: None,
             replica,
@@ -264,7 +289,9 @@ impl<G: Game> Guest<G> {
 
     /// The guest as it was saved.
     pub fn restore(saved: SavedGuest<G>, replica: Option<Replica<G>>) -> Self {
-        let mut guest = Guest::new(saved.secret, saved.phone, saved.claim, replica);
+        let mut guest = Guest::new(saved.secret, saved.phone, None, replica);
+        guest.chosen = !saved.claim.is_empty();
+        guest.claim = saved.claim;
         guest.chosen |= saved.chosen;
         guest.next_id = guest.next_id.max(saved.next_id);
         guest.pending = saved.pending.into();
@@ -279,6 +306,14 @@ impl<G: Game> Guest<G> {
     /// makes (without them, the others could guess those choices).
     pub fn with_entropy(mut self, entropy: [u8; 32]) -> Self {
         self.nonces = Nonces::new(entropy);
+        self
+    }
+
+    /// A phone that plays `seats` (a host that stepped down, with the
+    /// players on it), asked for at each hello.
+    pub fn with_seats(mut self, seats: Vec<usize>) -> Self {
+        self.chosen = !seats.is_empty();
+        self.claim = seats;
         self
     }
 
@@ -349,7 +384,7 @@ impl<G: Game> Guest<G> {
             replica: self.replica.as_ref().map(Replica::saved),
             secret: self.secret,
             phone: self.phone,
-            claim: self.claim,
+            claim: self.claim.clone(),
             chosen: self.chosen,
             next_id: self.next_id,
             pending: self.pending.iter().cloned().collect(),
@@ -376,11 +411,19 @@ impl<G: Game> Guest<G> {
         self.phone
     }
 
-    /// The seat this phone holds now (none: it watches).
+    /// The first seat this phone holds now (none: it watches).
     pub fn seat(&self) -> Option<usize> {
+        self.seats_held().first().copied()
+    }
+
+    /// Every seat this phone holds now (players may share a phone; none:
+    /// it watches).
+    pub fn seats_held(&self) -> Vec<usize> {
         match self.state {
-            LinkState::Joined => self.seats.iter().position(|s| s.phone == Some(self.phone)),
-            _ => self.claim,
+            LinkState::Joined => (0..self.seats.len())
+                .filter(|s| self.seats[*s].phone == Some(self.phone))
+                .collect(),
+            _ => self.claim.clone(),
         }
     }
 
@@ -391,9 +434,9 @@ impl<G: Game> Guest<G> {
     /// Where this phone's choice of a seat stands: nothing chosen, asked
     /// of the host, or held.
     pub fn seat_choice(&self) -> SeatChoice {
-        match self.asking {
-            Some(seat) => SeatChoice::Asked(seat),
-            None if self.chosen => SeatChoice::Held(self.seat()),
+        match &self.asking {
+            Some(seats) => SeatChoice::Asked(seats.clone()),
+            None if self.chosen => SeatChoice::Held(self.seats_held()),
             None => SeatChoice::Unchosen,
         }
     }
@@ -434,7 +477,7 @@ impl<G: Game> Guest<G> {
             protocol: PROTOCOL,
             secret: self.secret,
             phone: self.phone,
-            seat: self.claim,
+            seats: self.claim.clone(),
             held,
             lead: self.lead,
             relay: self.relay.clone(),
@@ -470,29 +513,40 @@ impl<G: Game> Guest<G> {
     /// meanwhile that neither give this phone the seat nor show it held by
     /// another phone were sent before the host read the claim.
     pub fn claim(&mut self, seat: Option<usize>, now: Duration) {
+        self.claim_seats(seat.into_iter().collect(), now);
+    }
+
+    /// This phone plays `seats` from now on (players may share a phone;
+    /// none: it watches), asked as [`Guest::claim`] asks for one.
+    pub fn claim_seats(&mut self, mut seats: Vec<usize>, now: Duration) {
         self.now = now;
-        self.claim = seat;
-        self.asking = Some(seat);
+        seats.sort_unstable();
+        seats.dedup();
+        self.claim = seats.clone();
+        self.asking = Some(seats.clone());
         self.refused = None;
         if matches!(self.state, LinkState::Joined) {
-            self.send(&ToHost::Claim { seat });
+            self.send(&ToHost::Claim { seats });
         }
     }
 
     /// The seats heard (a welcome or a change): settles a claim in flight,
     /// held or refused.
     fn settle_claim(&mut self) {
-        let Some(want) = self.asking else {
-            // The seat held is the one a reconnection asks for again.
-            self.claim = self.seat();
+        let Some(want) = self.asking.clone() else {
+            // The seats held are those a reconnection asks for again.
+            self.claim = self.seats_held();
             return;
         };
-        let held = self.seat();
-        let other = want.and_then(|s| self.seats.get(s)).and_then(|s| s.phone);
+        let held = self.seats_held();
+        let taken = want.iter().copied().find(|s| {
+            let holder = self.seats.get(*s).and_then(|v| v.phone);
+            holder.is_some_and(|p| p != self.phone)
+        });
         if held == want {
             self.asking = None;
             self.chosen = true;
-        } else if let Some(s) = want.filter(|_| other.is_some_and(|p| p != self.phone)) {
+        } else if let Some(s) = taken {
             self.asking = None;
             self.refused = Some(s);
             self.claim = held;
@@ -529,8 +583,8 @@ impl<G: Game> Guest<G> {
     pub fn act(&mut self, step: Step<G::Action>, now: Duration) -> Result<u64, Denied<G::Error>> {
         self.now = now;
         let replica = self.replica.as_ref().ok_or(Denied::NotJoined)?;
-        let seat = self.seat().ok_or(Denied::Watching)?;
-        seat_may(replica.session().state(), seat, &step)?;
+        let seats = self.seats_held();
+        seats_may(replica.session().state(), &seats, &step)?;
         // Each phone takes back its own moves (the host checks it too).
         if self.pending.is_empty() && !self.may(&step) {
             return Err(Denied::OthersMove);
@@ -678,8 +732,8 @@ impl<G: Game> Guest<G> {
                 self.offline_since = None;
                 self.settle_claim();
                 // A claim made while the hello was on its way goes now.
-                if let Some(seat) = self.asking {
-                    self.send(&ToHost::Claim { seat });
+                if let Some(seats) = self.asking.clone() {
+                    self.send(&ToHost::Claim { seats });
                 }
                 self.event(GuestEvent::Joined { seat: self.seat() });
                 if let Some(head) = self.replica.as_ref().map(Replica::head) {

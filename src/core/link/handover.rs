@@ -7,6 +7,7 @@
 use super::super::game::Game;
 use super::guest::Guest;
 use super::host::Host;
+use std::time::Duration;
 
 /// The host is gone: the guest's phone hosts the table from its copy, under
 /// the next term (after the lead it followed, and at least the
@@ -18,9 +19,19 @@ use super::host::Host;
 pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
     let replica = guest.replica()?.clone();
     let term = guest.lead().map_or(handovers, |l| l.term.max(handovers)) + 1;
-    let host = Host::new(replica, guest.secret(), guest.phone(), guest.seat())
-        .with_term(term)
-        .with_roster(guest.roster().to_vec());
+    let seats = guest.seats_held();
+    let mut host = Host::new(
+        replica,
+        guest.secret(),
+        guest.phone(),
+        seats.first().copied(),
+    )
+    .with_term(term)
+    .with_roster(guest.roster().to_vec());
+    // Players who share the phone all go on playing on it.
+    for seat in seats.into_iter().skip(1) {
+        host.take_seat(seat, Duration::ZERO);
+    }
     Some(host)
 }
 
@@ -32,14 +43,10 @@ pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
 pub fn rejoin_as_guest<G: Game>(host: &Host<G>) -> Option<Guest<G>> {
     // The lead it stepped down to (see `Host::lead`).
     let lead = host.stepped_down().then(|| host.lead())?;
-    let mut guest = Guest::new(
-        host.secret(),
-        host.me(),
-        host.seat_of(host.me()),
-        Some(host.replica().clone()),
-    )
-    .hosted_here()
-    .with_roster(host.roster().to_vec());
+    let mut guest = Guest::new(host.secret(), host.me(), None, Some(host.replica().clone()))
+        .with_seats(host.seats_of(host.me()))
+        .hosted_here()
+        .with_roster(host.roster().to_vec());
     guest.follow(lead);
     Some(guest)
 }

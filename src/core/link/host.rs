@@ -31,7 +31,7 @@ use super::wire::{
     encode, Denied, Entry, FrameError, Frames, Hello, JoinRefusal, Lead, Member, Origin, PhoneId,
     SeatView, Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
 };
-use super::{seat_may, Output, PeerId};
+use super::{seats_may, Output, PeerId};
 use ::core::time::Duration;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
@@ -335,9 +335,27 @@ impl<G: Game> Host<G> {
             .collect()
     }
 
-    /// The seat `phone` holds.
+    /// The first seat `phone` holds.
     pub fn seat_of(&self, phone: PhoneId) -> Option<usize> {
         self.seats.iter().position(|p| *p == Some(phone))
+    }
+
+    /// Every seat `phone` holds (players may share a phone).
+    pub fn seats_of(&self, phone: PhoneId) -> Vec<usize> {
+        (0..self.seats.len())
+            .filter(|s| self.seats[*s] == Some(phone))
+            .collect()
+    }
+
+    /// `phone` holds `seats` and no other.
+    fn seat(&mut self, phone: PhoneId, seats: &[usize]) {
+        for (s, held) in self.seats.iter_mut().enumerate() {
+            if seats.contains(&s) {
+                *held = Some(phone);
+            } else if *held == Some(phone) {
+                *held = None;
+            }
+        }
     }
 
     fn peer_of(&self, phone: PhoneId) -> Option<PeerId> {
@@ -434,7 +452,7 @@ impl<G: Game> Host<G> {
             }
             (ToHost::Propose { id, step }, Some(phone)) => self.propose(peer, phone, id, step),
             (ToHost::Resend { from }, Some(_)) => self.resend(peer, from),
-            (ToHost::Claim { seat }, Some(phone)) => self.claim(peer, phone, seat),
+            (ToHost::Claim { seats }, Some(phone)) => self.claim(peer, phone, seats),
             (ToHost::Bye, Some(_)) => {
                 self.output.push_back(Output::Close { peer });
                 self.disconnected(peer, self.now);
@@ -467,7 +485,7 @@ impl<G: Game> Host<G> {
             protocol,
             secret,
             phone,
-            seat,
+            seats: wanted,
             held,
             lead,
             relay,
@@ -476,11 +494,13 @@ impl<G: Game> Host<G> {
         let refusal = self.refusal(peer, protocol, &secret).or_else(|| {
             if remote != Some(phone) {
                 Some(JoinRefusal::NotThisPhone)
-            } else if let Some(s) = seat.filter(|s| *s >= self.seats.len()) {
-                Some(JoinRefusal::NoSuchSeat(s))
+            } else if let Some(s) = wanted.iter().find(|s| **s >= self.seats.len()) {
+                Some(JoinRefusal::NoSuchSeat(*s))
             } else {
-                seat.filter(|s| self.seats[*s].is_some_and(|p| p != phone))
-                    .map(JoinRefusal::SeatTaken)
+                wanted
+                    .iter()
+                    .find(|s| self.seats[**s].is_some_and(|p| p != phone))
+                    .map(|s| JoinRefusal::SeatTaken(*s))
             }
         });
         if let Some(refusal) = refusal {
@@ -505,14 +525,8 @@ impl<G: Game> Host<G> {
         if let Some(old) = self.peer_of(phone) {
             self.turn(old, Misbehaviour::Replaced);
         }
-        for held_seat in self.seats.iter_mut() {
-            if *held_seat == Some(phone) {
-                *held_seat = None;
-            }
-        }
-        if let Some(s) = seat {
-            self.seats[s] = Some(phone);
-        }
+        self.seat(phone, &wanted);
+        let seat = wanted.first().copied();
         if let Some(state) = self.peers.get_mut(&peer) {
             state.phone = Some(phone);
         }
@@ -636,28 +650,22 @@ impl<G: Game> Host<G> {
         self.send_entries(peer, from);
     }
 
-    /// A joined phone asks for `seat`: granted if no other phone (the host's
-    /// own included: its seats are not offered until it frees them) holds
-    /// it, and every phone hears the seats; refused, only the asking phone
-    /// hears them (unchanged).
-    fn claim(&mut self, peer: PeerId, phone: PhoneId, seat: Option<usize>) {
-        let free = seat.is_none_or(|s| {
+    /// A joined phone asks to play `seats` (none: to watch): granted if no
+    /// other phone (the host's own included: its seats are not offered
+    /// until it frees them) holds one of them, and every phone hears the
+    /// seats; refused, only the asking phone hears them (unchanged).
+    fn claim(&mut self, peer: PeerId, phone: PhoneId, seats: Vec<usize>) {
+        let free = seats.iter().all(|s| {
             self.seats
-                .get(s)
+                .get(*s)
                 .is_some_and(|held| held.is_none_or(|p| p == phone))
         });
         if !free {
             let seats = self.seats();
             return self.send(peer, &ToGuest::Seats(seats));
         }
-        for held in self.seats.iter_mut() {
-            if *held == Some(phone) {
-                *held = None;
-            }
-        }
-        if let Some(s) = seat {
-            self.seats[s] = Some(phone);
-        }
+        self.seat(phone, &seats);
+        let seat = seats.first().copied();
         self.event(HostEvent::Seated { phone, seat });
         self.broadcast_seats();
     }
@@ -675,7 +683,7 @@ impl<G: Game> Host<G> {
         let outcome = match self.answers.get(&origin) {
             Some(answer) => answer.clone(),
             None if id <= seen => Err(Denied::Stale),
-            None => self.apply(self.seat_of(phone), step, Some(origin)),
+            None => self.apply(&self.seats_of(phone), step, Some(origin)),
         };
         self.answers.insert(origin, outcome.clone());
         self.note_proposal(origin);
@@ -740,7 +748,7 @@ impl<G: Game> Host<G> {
 
     fn apply(
         &mut self,
-        seat: Option<usize>,
+        seats: &[usize],
         step: Step<G::Action>,
         origin: Option<Origin>,
     ) -> Result<u64, Denied<G::Error>> {
@@ -754,8 +762,7 @@ impl<G: Game> Host<G> {
             }
         }
         if !matches!(step, Step::Reveal { .. } | Step::Void { .. }) {
-            let seat = seat.ok_or(Denied::Watching)?;
-            seat_may(self.replica.session().state(), seat, &step)?;
+            seats_may(self.replica.session().state(), seats, &step)?;
         }
         self.append(step, origin)
     }

@@ -119,6 +119,26 @@ pub fn seat_may<G: Game>(
     Ok(())
 }
 
+/// Whether a phone holding `seats` may propose `step`: if one of them may
+/// (a phone shared by players plays for each of them); the refusal for
+/// the first otherwise.
+pub fn seats_may<G: Game>(
+    state: &G,
+    seats: &[usize],
+    step: &wire::Step<G::Action>,
+) -> Result<(), wire::Denied<G::Error>> {
+    let mut first = None;
+    for seat in seats {
+        match seat_may(state, *seat, step) {
+            Ok(()) => return Ok(()),
+            Err(why) => {
+                first.get_or_insert(why);
+            }
+        }
+    }
+    Err(first.unwrap_or(wire::Denied::Watching))
+}
+
 /// Why a table could not be opened on this phone, in the terms its player
 /// is told (`crate::link`'s own errors say more, for the logs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

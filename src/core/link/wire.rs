@@ -18,7 +18,8 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// 3: `Denied::DiceSwitch`; 4: `Step::Sealed`; 5: phones are their keys,
 /// [`Lead`], `Probe`, `Moved`, `Roster`; 6: hidden choices committed and
 /// revealed, `Step::Commit` and `Step::Reveal` for `Step::Sealed`; 7:
-/// `Step::Void`, `Denied::Shown`).
+/// `Step::Void`, `Denied::Shown`, several seats per phone in `Hello` and
+/// `Claim`).
 pub const PROTOCOL: u32 = 7;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -316,8 +317,10 @@ pub struct Hello {
     pub secret: Secret,
     /// The phone's key: the connection's, or the host refuses it.
     pub phone: PhoneId,
-    /// The player this phone plays; none to watch.
-    pub seat: Option<usize>,
+    /// The players this phone plays (players may share a phone); none to
+    /// watch.
+    #[serde(default)]
+    pub seats: Vec<usize>,
     pub held: Option<Held>,
     /// The host this phone knows (absent from phones before protocol 5,
     /// which are refused for their version).
@@ -346,10 +349,11 @@ pub enum ToHost<A> {
     Propose { id: u64, step: Step<A> },
     /// Entries from this sequence number on, after a gap.
     Resend { from: u64 },
-    /// A joined phone takes another seat (none: it watches from now on).
-    /// The host answers with the seats: the claim was granted if they give
-    /// this phone that seat (not if another phone, or the host, holds it).
-    Claim { seat: Option<usize> },
+    /// A joined phone plays these seats from now on (players may share a
+    /// phone; none: it watches). The host answers with the seats: the
+    /// claim was granted if they give this phone those seats (not if
+    /// another phone, or the host, holds one of them).
+    Claim { seats: Vec<usize> },
     /// The phone leaves (its seat stays its own until the host frees it).
     Bye,
     /// Still here (see [`HEARTBEAT`]).

@@ -50,6 +50,15 @@ export async function startTable() {
       }, relayUrl);
       return page;
     },
+    /** Stops the relay (`'kill'`: every connection through it drops) or
+     * starts it again on the same port (`'restart'`), once done. */
+    async relay(what) {
+      const seen = relay.lines.length;
+      const done = { kill: 'killed', restart: 'restarted' }[what];
+      relay.send(what);
+      for (let i = 0; i < 400 && !relay.lines.slice(seen).includes(done); i++) await new Promise((r) => setTimeout(r, 25));
+      assert.ok(relay.lines.slice(seen).includes(done), `the relay ${done}`);
+    },
     async stop() {
       await app.stop();
       relay.child.stdin.end();
