@@ -7,7 +7,7 @@
 use super::super::game::Game;
 use super::guest::Guest;
 use super::host::Host;
-use std::time::Duration;
+use ::core::time::Duration;
 
 /// The host is gone: the guest's phone hosts the table from its copy, under
 /// the next term (after the lead it followed, and at least the
