@@ -31,10 +31,10 @@ texts! {
     free_seat: "Libérer", "Free";
     offer_seat: "Céder", "Hand over";
     take_seat: "Sur ce téléphone", "On this phone";
-    pick_seat: "Quel joueur êtes-vous ?", "Which player are you?";
+    pick_seat: "Qui joue sur ce téléphone ?", "Who plays on this phone?";
     pick_first:
-        "Choisissez votre joueur (ou de regarder seulement) pour aller à la partie.",
-        "Pick your player (or to just watch) to go on to the game.";
+        "Choisissez votre joueur (plusieurs si vous partagez ce téléphone) ou de regarder seulement, puis « Aller à la partie ».",
+        "Pick your player (several if you share this phone) or to just watch, then Go to the game.";
     no_free_seat:
         "Aucune place libre : l'hôte peut en libérer une.",
         "No seat is free: the host can free one.";
