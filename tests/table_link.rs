@@ -845,7 +845,7 @@ fn each_phone_takes_back_its_own_moves() {
     settle(&mut table);
     assert_eq!(table.phones[0].outcomes[&id], Some(Ok(2)));
     // Chloé's phone may not undo Bruno's choice: refused at once…
-    assert!(!table.phones[1].guest.may(&Step::Undo));
+    assert!(!table.phones[1].guest.may_take_back(&Step::Undo));
     assert_eq!(
         table.phones[1].guest.act(Step::Undo, table.now),
         Err(Denied::OthersMove)
@@ -858,13 +858,13 @@ fn each_phone_takes_back_its_own_moves() {
     settle(&mut table);
     assert_eq!(table.host.replica().head(), 2, "nothing undone");
     // Nor may the host, while Bruno's phone holds his seat.
-    assert!(!table.host.may(&Step::Undo));
+    assert!(!table.host.may_take_back(&Step::Undo));
     assert_eq!(
         table.host.act(Step::Undo, table.now),
         Err(Denied::OthersMove)
     );
     // Bruno takes it back, and only he puts it back.
-    assert!(table.phones[0].guest.may(&Step::Undo));
+    assert!(table.phones[0].guest.may_take_back(&Step::Undo));
     let undo = table.phones[0].guest.act(Step::Undo, table.now).unwrap();
     settle(&mut table);
     assert_eq!(table.phones[0].outcomes[&undo], Some(Ok(3)));
@@ -883,16 +883,16 @@ fn each_phone_takes_back_its_own_moves() {
     let bruno = &table.phones[0].guest;
     let copy = bruno.replica().unwrap().clone();
     let new_host = Host::new(copy, secret(9), bruno.phone(), Some(1));
-    assert!(new_host.may(&Step::Undo));
+    assert!(new_host.may_take_back(&Step::Undo));
     // A phone that leaves its seat leaves its moves to the host; its
     // choice not shown yet is made void (the host chooses for the seat
     // afresh), and the host's own roll is the host's to take back.
-    assert!(!table.host.may(&Step::Undo));
+    assert!(!table.host.may_take_back(&Step::Undo));
     table.host.free_seat(1, table.now);
     settle(&mut table);
     let last = table.host.replica().entries().last().unwrap();
     assert!(matches!(last.step, Step::Void { .. }), "{last:?}");
-    assert!(table.host.may(&Step::Undo));
+    assert!(table.host.may_take_back(&Step::Undo));
     table.host.act(Step::Undo, table.now).unwrap();
     settle(&mut table);
     assert_eq!(table.host.replica().session().log().len(), 0);
@@ -1727,7 +1727,7 @@ fn einsteins_choices_are_final_once_all_are_shown() {
     // Nor may the host, should it hold the seat of the last chooser.
     table.host.free_seat(2, table.now);
     settle(&mut table);
-    assert!(table.host.may(&Step::Undo));
+    assert!(table.host.may_take_back(&Step::Undo));
     assert_eq!(table.host.act(Step::Undo, table.now), final_);
     // The next roll may be taken back (its dice come back), not the
     // choices beneath it.

@@ -345,7 +345,7 @@ fn command<G: TableGame>(phone: &Phone<G>, line: &str, rng: &mut SmallRng) -> Re
         "act" => Step::Act(serde_json::from_str(rest)?),
         "auto" => {
             // The host's own seat and the seats no phone holds; a guest's own.
-            let seats = phone.mine();
+            let seats = phone.my_seats();
             let action = match phone {
                 Phone::Host(link) => {
                     link.with(|host| random_move(host.replica().session().state(), &seats, rng))

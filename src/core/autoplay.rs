@@ -6,7 +6,7 @@ use super::game::{Actor, Game, Move, RollSource};
 use rand::Rng;
 
 /// Whether a phone holding `seat` may make a move of `actor`'s.
-pub fn may(seat: usize, actor: Actor) -> bool {
+pub fn seat_makes(seat: usize, actor: Actor) -> bool {
     actor == Actor::Table || actor == Actor::Player(seat)
 }
 
@@ -32,7 +32,7 @@ pub fn random_move<G: Game>(state: &G, seats: &[usize], rng: &mut impl Rng) -> O
             Move::Compose(c) => state.compose_at_random(rng, &c),
         };
         if let Some(action) = action {
-            if seats.iter().any(|s| may(*s, state.actor(&action))) {
+            if seats.iter().any(|s| seat_makes(*s, state.actor(&action))) {
                 moves.push(action);
             }
         }

@@ -225,16 +225,16 @@ impl<G: TableGame> Phone<G> {
 
     /// Whether this phone may undo (or redo) the move `step` names: one
     /// made on this phone (the host: also one of a phone no longer seated).
-    pub fn may(&self, step: &Step<G::Action>) -> bool {
+    pub fn may_take_back(&self, step: &Step<G::Action>) -> bool {
         match self {
-            Phone::Host(link) => link.with(|h| h.may(step)),
-            Phone::Guest(link) => link.with(|g| g.may(step)),
+            Phone::Host(link) => link.with(|h| h.may_take_back(step)),
+            Phone::Guest(link) => link.with(|g| g.may_take_back(step)),
         }
     }
 
     /// The seats this phone plays: a guest's own; the host's, and every
     /// seat no phone holds (played on the host's screen).
-    pub fn mine(&self) -> Vec<usize> {
+    pub fn my_seats(&self) -> Vec<usize> {
         match self {
             Phone::Host(link) => link.with(|h| {
                 let seats = h.seats();

@@ -73,10 +73,13 @@ impl<R: Game> Active<R> {
         outcome
     }
 
-    /// Takes back the last action (`undo`) or puts back the last undone one,
-    /// and saves the game if it changed.
-    pub fn step(&mut self, undo: bool) {
-        self.commit(|s| if undo { s.undo() } else { s.redo() });
+    /// Takes back the last action or puts back the last undone one, and
+    /// saves the game if it changed.
+    pub fn step(&mut self, step: UndoOrRedo) {
+        self.commit(|s| match step {
+            UndoOrRedo::Undo => s.undo(),
+            UndoOrRedo::Redo => s.redo(),
+        });
     }
 
     /// Someone opened the coach: the game is marked (and saved) as coached.
@@ -110,4 +113,13 @@ impl<R: Game> Active<R> {
             }
         }
     }
+}
+
+/// A tap on Undo or on Redo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoOrRedo {
+    /// Takes back the last move.
+    Undo,
+    /// Puts back the last move taken back.
+    Redo,
 }

@@ -7,7 +7,7 @@ use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
 use super::dice::{DiceChoice, DiceView};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
 use super::table::{open_table, Maker, TableCommand, TableInfo, TableRequest};
-use super::{use_default, use_ui, Active, GameSetup, Screen, Ui};
+use super::{use_default, use_ui, Active, GameSetup, Screen, Ui, UndoOrRedo};
 use crate::core::game::{
     actors, decided_roll_off, Actor, GameKind, Move, Roll, RollSource, WhoseDice,
 };
@@ -156,16 +156,15 @@ impl<G: GameScreen> UseGame<G> {
         roll.is_some_and(|roll| self.throw(&roll))
     }
 
-    /// Undo (`true`) or redo (`false`).
-    pub fn step(mut self, undo: bool) {
+    /// Undoes or redoes: at a table, asked of the link.
+    pub fn step(mut self, step: UndoOrRedo) {
         if self.ui.table.of(G::KIND).is_some() {
-            self.ui.table.send(if undo {
-                TableCommand::Undo
-            } else {
-                TableCommand::Redo
+            self.ui.table.send(match step {
+                UndoOrRedo::Undo => TableCommand::Undo,
+                UndoOrRedo::Redo => TableCommand::Redo,
             });
         } else if let Some(game) = self.active.write().as_mut() {
-            game.step(undo);
+            game.step(step);
         }
         self.refused.set(None);
     }
@@ -288,7 +287,7 @@ impl<G: GameScreen> UseGame<G> {
             }),
             can_undo: game.is_some_and(|g| g.can_undo()),
             can_redo: game.is_some_and(|g| g.can_redo()),
-            step: Callback::new(move |undo| self.step(undo)),
+            step: Callback::new(move |step| self.step(step)),
             table: self.table_view(),
             can_host: game.is_some_and(|g| !g.read_only && !g.on_table && !g.session.is_finished()),
             dice: self.dice_view(),
@@ -456,7 +455,7 @@ pub struct FrameState {
     pub can_undo: bool,
     pub can_redo: bool,
     /// Undo (`true`) or redo (`false`).
-    pub step: Callback<bool>,
+    pub step: Callback<UndoOrRedo>,
     pub coach_allowed: bool,
     pub coach_open: Signal<bool>,
     pub coach_spot: Signal<Option<(usize, usize)>>,
@@ -509,7 +508,7 @@ pub fn GameFrame(
     /// into view (see [`StatusLine`]).
     #[props(default)]
     turn: Option<usize>,
-    #[props(default)] on_step: Option<EventHandler<bool>>,
+    #[props(default)] on_step: Option<EventHandler<UndoOrRedo>>,
     #[props(default = VNode::empty())] sheet: Element,
     /// How to build the coach's panel (see [`UseGame::coach`]).
     #[props(default)]
@@ -592,10 +591,10 @@ pub fn GameFrame(
                 can_undo,
                 can_redo,
                 lang,
-                on_step: move |undo| {
-                    step.call(undo);
+                on_step: move |undo_or_redo| {
+                    step.call(undo_or_redo);
                     if let Some(then) = on_step {
-                        then.call(undo);
+                        then.call(undo_or_redo);
                     }
                 },
             }

@@ -25,7 +25,7 @@ mod table;
 mod table_link;
 mod words;
 
-pub use active::Active;
+pub use active::{Active, UndoOrRedo};
 pub use checker::CheckerScreen;
 pub use die::DieFace;
 pub use frame::{use_game, GameFrame, GameScreen, NoGame, UseGame};

@@ -6,7 +6,7 @@ mod roll;
 pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel, Typed};
 
 use super::table::TableCommand;
-use super::{use_ui, DieFace, Screen};
+use super::{use_ui, DieFace, Screen, UndoOrRedo};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::save::TableRole;
@@ -114,19 +114,19 @@ pub fn Notices(refused: Option<String>, save_failed: bool, lang: Lang) -> Elemen
     }
 }
 
-/// Undo and redo; `on_step` gets `true` for undo, `false` for redo.
+/// Undo and redo; `on_step` hears which was tapped.
 #[component]
 pub fn UndoRedo(
     can_undo: bool,
     can_redo: bool,
-    on_step: EventHandler<bool>,
+    on_step: EventHandler<UndoOrRedo>,
     lang: Lang,
 ) -> Element {
     let g = lang.game();
     rsx! {
         div { class: "actions",
-            button { class: "action", "data-testid": "undo", disabled: !can_undo, onclick: move |_| on_step.call(true), "↶ {g.undo}" }
-            button { class: "action", "data-testid": "redo", disabled: !can_redo, onclick: move |_| on_step.call(false), "↷ {g.redo}" }
+            button { class: "action", "data-testid": "undo", disabled: !can_undo, onclick: move |_| on_step.call(UndoOrRedo::Undo), "↶ {g.undo}" }
+            button { class: "action", "data-testid": "redo", disabled: !can_redo, onclick: move |_| on_step.call(UndoOrRedo::Redo), "↷ {g.redo}" }
         }
     }
 }

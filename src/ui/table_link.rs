@@ -659,7 +659,7 @@ fn show_table<G: GameScreen + TableGame>(
         status: status.clone(),
         seats,
         me,
-        mine: phone.mine(),
+        mine: phone.my_seats(),
         join_url: platform::join_url(&phone.ticket().to_string()),
         pending,
         refused: refused.clone(),
@@ -675,7 +675,10 @@ fn show_table<G: GameScreen + TableGame>(
         shown.set(Some(info));
     }
     // Who may undo and redo here follows the seats as well as the log.
-    let (undo_here, redo_here) = (phone.may(&Step::Undo), phone.may(&Step::Redo));
+    let (undo_here, redo_here) = (
+        phone.may_take_back(&Step::Undo),
+        phone.may_take_back(&Step::Redo),
+    );
     let mut active = G::active(&ui);
     let stale = active
         .peek()

@@ -586,7 +586,7 @@ impl<G: Game> Guest<G> {
         let seats = self.seats_held();
         seats_may(replica.session().state(), &seats, &step)?;
         // Each phone takes back its own moves (the host checks it too).
-        if self.pending.is_empty() && !self.may(&step) {
+        if self.pending.is_empty() && !self.may_take_back(&step) {
             return Err(Denied::OthersMove);
         }
         // Checked against the copy as it will be once the steps still
@@ -658,7 +658,7 @@ impl<G: Game> Guest<G> {
 
     /// Whether this phone may take back (undo) or put back (redo) the move
     /// `step` names, as its copy stands: only a move made here.
-    pub fn may(&self, step: &Step<G::Action>) -> bool {
+    pub fn may_take_back(&self, step: &Step<G::Action>) -> bool {
         self.replica
             .as_ref()
             .and_then(|r| r.maker_of(step))

@@ -389,7 +389,7 @@ impl<G: Game> Host<G> {
     pub fn stalled(&mut self, peer: PeerId, now: Duration) {
         self.now = now;
         if self.peers.contains_key(&peer) {
-            self.turn(peer, Misbehaviour::Stalled);
+            self.drop_peer(peer, Misbehaviour::Stalled);
         }
     }
 
@@ -425,11 +425,11 @@ impl<G: Game> Host<G> {
                     state.at = now;
                     state.tokens = (state.tokens + elapsed * PER_SECOND).min(BURST) - 1.0;
                     if state.tokens < 0.0 {
-                        return self.turn(peer, Misbehaviour::Flood);
+                        return self.drop_peer(peer, Misbehaviour::Flood);
                     }
                     self.handle(peer, message);
                 }
-                Err(error) => return self.turn(peer, Misbehaviour::Frame(error)),
+                Err(error) => return self.drop_peer(peer, Misbehaviour::Frame(error)),
             }
         }
     }
@@ -446,9 +446,9 @@ impl<G: Game> Host<G> {
                 },
                 None,
             ) => self.probe(peer, protocol, secret, lead),
-            (_, None) => self.turn(peer, Misbehaviour::NoHello),
+            (_, None) => self.drop_peer(peer, Misbehaviour::NoHello),
             (ToHost::Hello(_) | ToHost::Probe { .. }, Some(_)) => {
-                self.turn(peer, Misbehaviour::NoHello)
+                self.drop_peer(peer, Misbehaviour::NoHello)
             }
             (ToHost::Propose { id, step }, Some(phone)) => self.propose(peer, phone, id, step),
             (ToHost::Resend { from }, Some(_)) => self.resend(peer, from),
@@ -477,7 +477,7 @@ impl<G: Game> Host<G> {
 
     fn refuse(&mut self, peer: PeerId, refusal: JoinRefusal) {
         self.send(peer, &ToGuest::Refused(refusal.clone()));
-        self.turn(peer, Misbehaviour::Refused(refusal));
+        self.drop_peer(peer, Misbehaviour::Refused(refusal));
     }
 
     fn hello(&mut self, peer: PeerId, hello: Hello) {
@@ -511,7 +511,7 @@ impl<G: Game> Host<G> {
         }
         if self.closed {
             self.send(peer, &ToGuest::Closing);
-            return self.turn(peer, Misbehaviour::Closing);
+            return self.drop_peer(peer, Misbehaviour::Closing);
         }
         self.meet(Member { phone, relay });
         // A phone that follows a later host: that host is asked at once
@@ -523,7 +523,7 @@ impl<G: Game> Host<G> {
             self.probing.remove(&lead.host);
         }
         if let Some(old) = self.peer_of(phone) {
-            self.turn(old, Misbehaviour::Replaced);
+            self.drop_peer(old, Misbehaviour::Replaced);
         }
         self.seat(phone, &wanted);
         let seat = wanted.first().copied();
@@ -568,7 +568,7 @@ impl<G: Game> Host<G> {
             return self.refuse(peer, refusal);
         }
         self.send(peer, &ToGuest::Hosting(self.lead()));
-        self.turn(peer, Misbehaviour::Probed);
+        self.drop_peer(peer, Misbehaviour::Probed);
         self.learn(lead);
     }
 
@@ -611,7 +611,7 @@ impl<G: Game> Host<G> {
 
     fn moved(&mut self, peer: PeerId, lead: Lead) {
         self.send(peer, &ToGuest::Moved(lead));
-        self.turn(peer, Misbehaviour::Moved);
+        self.drop_peer(peer, Misbehaviour::Moved);
     }
 
     /// A phone of the table, and where it is reachable now.
@@ -706,7 +706,7 @@ impl<G: Game> Host<G> {
         if self.stepped_down.is_some() {
             return Err(Denied::NotJoined);
         }
-        if !self.may(&step) {
+        if !self.may_take_back(&step) {
             return Err(Denied::OthersMove);
         }
         if let Step::Act(action) = &step {
@@ -739,7 +739,7 @@ impl<G: Game> Host<G> {
     /// `step` names: its own (made here, or on this phone while it was a
     /// guest of a table it now hosts), and those of phones that hold no
     /// seat now.
-    pub fn may(&self, step: &Step<G::Action>) -> bool {
+    pub fn may_take_back(&self, step: &Step<G::Action>) -> bool {
         match self.replica.maker_of(step) {
             Some(Some(maker)) => maker == self.me || self.seat_of(maker).is_none(),
             _ => true,
@@ -902,7 +902,7 @@ impl<G: Game> Host<G> {
             .map(|(id, _)| *id)
             .collect();
         for peer in silent {
-            self.turn(peer, Misbehaviour::Silent);
+            self.drop_peer(peer, Misbehaviour::Silent);
         }
         let due: Vec<PeerId> = self
             .peers
@@ -975,7 +975,9 @@ impl<G: Game> Host<G> {
             .map(|(id, _)| *id)
     }
 
-    fn turn(&mut self, peer: PeerId, why: Misbehaviour) {
+    /// Closes `peer`'s connection, saying why (a phone that had joined
+    /// left: the others hear the seats, and the roster is probed soon).
+    fn drop_peer(&mut self, peer: PeerId, why: Misbehaviour) {
         let phone = self.peers.remove(&peer).and_then(|p| p.phone);
         self.output.push_back(Output::Close { peer });
         self.event(HostEvent::Turned { peer, why });
