@@ -22,7 +22,7 @@ mod phone;
 pub use genius_net::{Options, Relay};
 pub use guest::{GuestLink, GuestLinkEvent};
 pub use host::{HostLink, MAX_CONNECTIONS};
-pub use phone::{damaged, saved_guest, LinkSave, OpenError, Phone, PhoneEvents};
+pub use phone::{saved_guest, LinkSave, OpenError, Phone, PhoneEvents, Unreadable};
 
 use crate::core::game::{Game, Rules};
 use crate::core::link::ticket::{Ticket, TicketError};

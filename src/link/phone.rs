@@ -15,8 +15,8 @@ use super::{GuestLink, GuestLinkEvent, HostLink, LinkError, Options, TableGame};
 use crate::core::link::guest::{Guest, SavedGuest};
 use crate::core::link::handover::{rejoin_as_guest, take_over};
 use crate::core::link::host::{Host, HostEvent, SavedHost};
-use crate::core::link::replica::Replica;
-use crate::core::link::ticket::Ticket;
+use crate::core::link::replica::{Replica, ReplicaError};
+use crate::core::link::ticket::{Ticket, TicketError};
 use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Step};
 use crate::core::link::OpenFailure;
 use crate::core::save::{SavedGame, TableMark, TableRole};
@@ -50,8 +50,8 @@ pub enum OpenError {
     /// The link itself: the relay's address, the ticket, the network, the
     /// relay's answer.
     Link(LinkError),
-    /// The game or the link's saved state cannot be read: why.
-    Damaged(String),
+    /// The game or the link's saved state cannot be read: which part.
+    Damaged(Unreadable),
     /// A phone that never received the game cannot host it.
     NoCopy,
 }
@@ -80,7 +80,7 @@ impl std::fmt::Display for OpenError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             OpenError::Link(e) => e.fmt(f),
-            OpenError::Damaged(why) => write!(f, "the saved table game cannot be read: {why}"),
+            OpenError::Damaged(what) => write!(f, "the saved table game cannot be read: {what:?}"),
             OpenError::NoCopy => write!(f, "this phone has no copy of the game yet"),
         }
     }
@@ -88,9 +88,45 @@ impl std::fmt::Display for OpenError {
 
 impl std::error::Error for OpenError {}
 
-/// A saved game or link state that cannot be read.
-pub fn damaged(e: impl std::fmt::Debug) -> OpenError {
-    OpenError::Damaged(format!("{e:?}"))
+/// What of a table game could not be read or started.
+#[derive(Debug)]
+pub enum Unreadable {
+    /// The link's saved state (its JSON).
+    LinkState(serde_json::Error),
+    /// The saved ticket (or the link opened).
+    Ticket(TicketError),
+    /// A saved copy whose entries do not replay, from entry `seq` (none:
+    /// its start).
+    Copy { seq: Option<u64> },
+    /// A game whose setup or moves the rules refuse.
+    Game,
+    /// A saved game with no table, or no game at all to open one for.
+    NotATable,
+    /// A step-down asked of a phone that does not host, or that has not
+    /// stepped down.
+    NotSteppedDown,
+}
+
+impl From<serde_json::Error> for OpenError {
+    fn from(e: serde_json::Error) -> OpenError {
+        OpenError::Damaged(Unreadable::LinkState(e))
+    }
+}
+
+impl From<TicketError> for OpenError {
+    fn from(e: TicketError) -> OpenError {
+        OpenError::Damaged(Unreadable::Ticket(e))
+    }
+}
+
+impl<E> From<ReplicaError<E>> for OpenError {
+    fn from(e: ReplicaError<E>) -> OpenError {
+        let seq = match e {
+            ReplicaError::Setup(_) => None,
+            ReplicaError::Entry { seq, .. } => Some(seq),
+        };
+        OpenError::Damaged(Unreadable::Copy { seq })
+    }
 }
 
 impl<G: TableGame> Phone<G> {
@@ -122,19 +158,19 @@ impl<G: TableGame> Phone<G> {
         mark: &TableMark,
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
-        let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(damaged)?;
+        let save: LinkSave = serde_json::from_value(mark.link.clone())?;
         let options = Options {
             key: Some(save.key),
             ..options.clone()
         };
         match mark.role {
             TableRole::Host => {
-                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(damaged)?;
-                let replica = Replica::restore(saved.replica.clone()).map_err(damaged)?;
+                let saved: SavedHost<G> = serde_json::from_value(save.state)?;
+                let replica = Replica::restore(saved.replica.clone())?;
                 Phone::host(Host::restore(saved, replica), &options).await
             }
             TableRole::Guest => {
-                let ticket = Ticket::parse(&mark.ticket).map_err(damaged)?;
+                let ticket = Ticket::parse(&mark.ticket)?;
                 Phone::join(saved_guest(save.state)?, &ticket, &options).await
             }
         }
@@ -151,16 +187,15 @@ impl<G: TableGame> Phone<G> {
         mark: &TableMark,
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
-        let save: LinkSave = serde_json::from_value(mark.link.clone()).map_err(damaged)?;
-        let ticket = Ticket::parse(&mark.ticket).map_err(damaged)?;
+        let save: LinkSave = serde_json::from_value(mark.link.clone())?;
+        let ticket = Ticket::parse(&mark.ticket)?;
         let options = Options {
             key: Some(save.key),
             ..options.clone()
         };
         let host = match mark.role {
             TableRole::Guest => {
-                let saved: SavedGuest<G> =
-                    serde_json::from_value(save.state.clone()).map_err(damaged)?;
+                let saved: SavedGuest<G> = serde_json::from_value(save.state.clone())?;
                 let followed = saved
                     .lead
                     .map(|l| l.host)
@@ -174,8 +209,8 @@ impl<G: TableGame> Phone<G> {
                     .ok_or(OpenError::NoCopy)?
             }
             TableRole::Host => {
-                let saved: SavedHost<G> = serde_json::from_value(save.state).map_err(damaged)?;
-                let replica = Replica::restore(saved.replica.clone()).map_err(damaged)?;
+                let saved: SavedHost<G> = serde_json::from_value(save.state)?;
+                let replica = Replica::restore(saved.replica.clone())?;
                 let term = saved.term;
                 Host::restore(saved, replica).with_term(term + 1)
             }
@@ -192,13 +227,13 @@ impl<G: TableGame> Phone<G> {
         options: &Options,
     ) -> Result<(Self, PhoneEvents<G>), OpenError> {
         let Phone::Host(link) = self else {
-            return Err(damaged("only a host steps down"));
+            return Err(OpenError::Damaged(Unreadable::NotSteppedDown));
         };
         let (guest, ticket) = link.with(|h| {
             let ticket = link.ticket().hosted_by(lead.host, h.roster(), lead.term);
             (rejoin_as_guest(h), ticket)
         });
-        let guest = guest.ok_or_else(|| damaged("a host that has not stepped down"))?;
+        let guest = guest.ok_or(OpenError::Damaged(Unreadable::NotSteppedDown))?;
         let options = Options {
             key: Some(link.key()),
             ..options.clone()
@@ -307,9 +342,9 @@ impl<G: TableGame> Phone<G> {
 
 /// A guest as it was saved, with its copy of the game.
 pub fn saved_guest<G: TableGame>(state: serde_json::Value) -> Result<Guest<G>, OpenError> {
-    let saved: SavedGuest<G> = serde_json::from_value(state).map_err(damaged)?;
+    let saved: SavedGuest<G> = serde_json::from_value(state)?;
     let replica = match saved.replica.clone() {
-        Some(r) => Some(Replica::restore(r).map_err(damaged)?),
+        Some(r) => Some(Replica::restore(r)?),
         None => None,
     };
     Ok(Guest::restore(saved, replica))

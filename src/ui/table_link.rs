@@ -21,7 +21,7 @@ use crate::core::{einstein::Einstein, genius::Genius, rtt::Rtt, sequence::Sequen
 use crate::core::{serieux::Serieux, words::Words};
 use crate::i18n::Wording;
 use crate::link::{
-    damaged, GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame,
+    GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
 };
 use crate::{platform, records, saves};
 use dioxus::prelude::*;
@@ -148,7 +148,7 @@ async fn open<G: GameScreen + TableGame>(
     let mark = |id: &str| {
         saves::game(id)
             .and_then(|s| s.table_mark())
-            .ok_or_else(|| damaged("not a table game"))
+            .ok_or(OpenError::Damaged(Unreadable::NotATable))
     };
     match request {
         TableRequest::Host(_) => {
@@ -158,13 +158,14 @@ async fn open<G: GameScreen + TableGame>(
                 .peek()
                 .as_ref()
                 .map(|a| (a.id.clone(), a.session.clone()))
-                .ok_or_else(|| damaged("no game"))?;
+                .ok_or(OpenError::Damaged(Unreadable::NotATable))?;
             let start = Start {
                 setup: session.setup().clone(),
                 coach_allowed: session.coach().allowed,
                 dice: session.record().dice,
             };
-            let replica = Replica::new(id, start).map_err(damaged)?;
+            let replica =
+                Replica::new(id, start).map_err(|_| OpenError::Damaged(Unreadable::Game))?;
             // The host's phone holds the first player's seat, as the
             // native peer does: not offered to the others unless the host
             // leaves it to another phone or keeps another (the table
@@ -172,12 +173,12 @@ async fn open<G: GameScreen + TableGame>(
             let mut host = Host::new(replica, Secret::from_bytes(random()), new_phone(), Some(0));
             for action in session.log() {
                 host.act(Step::Act(action.clone()), Duration::ZERO)
-                    .map_err(damaged)?;
+                    .map_err(|_| OpenError::Damaged(Unreadable::Game))?;
             }
             Phone::host(host, &options(ui)).await
         }
         TableRequest::Join(text) => {
-            let ticket = Ticket::parse(text).map_err(damaged)?;
+            let ticket = Ticket::parse(text)?;
             // This phone's copy of that table, if it has one (a reload, a
             // link opened again): rejoined with it, as the same phone.
             let kept = ui
