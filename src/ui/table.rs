@@ -610,7 +610,7 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
         }
         seats
     };
-    let watching = held.as_ref().is_some_and(|h| h.is_empty());
+    let watching = info.choice.watching();
     let asking_to_watch = asked.as_ref().is_some_and(|a| a.is_empty());
     let offered: Vec<usize> = (0..info.seats.len())
         .filter(|p| info.seats[*p].phone.is_none_or(|ph| ph == info.me))

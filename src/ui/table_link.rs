@@ -14,8 +14,8 @@ use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::SeatView;
-use crate::core::link::wire::{Denied, Entry, PhoneId, Secret, Start, Step};
-use crate::core::link::{may_switch_dice, OpenFailure};
+use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
+use crate::core::link::{maker_seat, may_switch_dice, OpenFailure};
 use crate::core::save::{new_id, SavedGame, TableRole};
 use crate::core::{einstein::Einstein, genius::Genius, rtt::Rtt, sequence::Sequence};
 use crate::core::{serieux::Serieux, words::Words};
@@ -341,8 +341,13 @@ async fn run<G: GameScreen + TableGame>(
                 }
             }
             Wake::Guest(GuestLinkEvent::Table(GuestEvent::ChoiceLost { player })) => {
-                notice = player_name(&phone, player)
-                    .map(|name| Wording::new(move |lang| lang.choice_lost(&name)));
+                if let Some(name) = player_name(&phone, player) {
+                    let lost = Wording::new(move |lang| lang.choice_lost(&name));
+                    notice = Some(match notice.take() {
+                        Some(told) => told.then(lost),
+                        None => lost,
+                    });
+                }
                 Changed {
                     game: true,
                     saved: true,
@@ -481,16 +486,6 @@ fn told(notes: &[&Option<Wording>]) -> Option<Wording> {
     notes.iter().find_map(|n| (*n).clone())
 }
 
-/// The seat of the phone that made `entry` (none: the host's own), if that
-/// phone holds one.
-fn maker_seat<A>(entry: &Entry<A>, seats: &[SeatView]) -> Option<usize> {
-    let maker = entry.origin.map(|o| o.phone);
-    seats.iter().position(|s| match maker {
-        Some(phone) => s.phone == Some(phone),
-        None => s.host,
-    })
-}
-
 /// The table's last entry is another phone's undo: in words, whose, and
 /// whether it took a roll back (its dice are gone from every screen).
 fn taken_back_by_another<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Wording> {
@@ -501,7 +496,7 @@ fn taken_back_by_another<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<
         }
         let session = replica.session();
         let roll = (session.record().redo.last()).is_some_and(|a| G::roll_values(a).is_some());
-        let name = maker_seat(last, seats)
+        let name = maker_seat(seats, last.origin.map(|o| o.phone))
             .and_then(|p| session.state().players().get(p))
             .map(|p| p.name.clone());
         Some(Wording::new(move |lang| {
@@ -694,16 +689,13 @@ fn show_table<G: GameScreen + TableGame>(
 
 /// Who made each switch of the dice still played, as the seats stand.
 fn makers<G: TableGame>(replica: &Replica<G>, seats: &[SeatView]) -> Vec<Maker> {
-    let seat_of = |held: Option<PhoneId>| seats.iter().position(|s| s.phone == held);
     replica
         .dice_makers()
         .into_iter()
-        .map(|phone| match phone {
-            None => seats
-                .iter()
-                .position(|s| s.host)
-                .map_or(Maker::Host, Maker::Player),
-            Some(phone) => seat_of(Some(phone)).map_or(Maker::Phone, Maker::Player),
+        .map(|phone| match (maker_seat(seats, phone), phone) {
+            (Some(seat), _) => Maker::Player(seat),
+            (None, None) => Maker::Host,
+            (None, Some(_)) => Maker::Phone,
         })
         .collect()
 }

@@ -29,7 +29,7 @@ use super::wire::{
     encode, Denied, Entry, Frames, Held, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView,
     Secret, Step, ToGuest, ToHost, PROTOCOL,
 };
-use super::{seats_may, Output, PeerId};
+use super::{maker_seat, seats_may, Output, PeerId};
 use ::core::time::Duration;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::VecDeque;
@@ -289,9 +289,8 @@ impl<G: Game> Guest<G> {
 
     /// The guest as it was saved.
     pub fn restore(saved: SavedGuest<G>, replica: Option<Replica<G>>) -> Self {
-        let mut guest = Guest::new(saved.secret, saved.phone, None, replica);
-        guest.chosen = !saved.claim.is_empty();
-        guest.claim = saved.claim;
+        let mut guest =
+            Guest::new(saved.secret, saved.phone, None, replica).with_seats(saved.claim);
         guest.chosen |= saved.chosen;
         guest.next_id = guest.next_id.max(saved.next_id);
         guest.pending = saved.pending.into();
@@ -648,12 +647,7 @@ impl<G: Game> Guest<G> {
             Step::Commit { player, .. } => Some(*player),
             Step::Undo | Step::Redo | Step::Reveal { .. } | Step::Void { .. } => None,
         };
-        Some(seat.or_else(|| {
-            self.seats.iter().position(|s| match maker {
-                Some(phone) => s.phone == Some(phone),
-                None => s.host,
-            })
-        }))
+        Some(seat.or_else(|| maker_seat(&self.seats, maker)))
     }
 
     /// Whether this phone may take back (undo) or put back (redo) the move

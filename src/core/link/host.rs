@@ -541,6 +541,15 @@ impl<G: Game> Host<G> {
             }
             _ => 1,
         };
+        self.welcome(peer, phone, from);
+        self.event(HostEvent::Joined { peer, phone, seat });
+        self.broadcast_seats();
+    }
+
+    /// Welcomes `phone` on `peer` to the game, its copy kept up to entry
+    /// `from`: the welcome, the entries from there, and the roster last
+    /// (the end of the catch-up).
+    fn welcome(&mut self, peer: PeerId, phone: PhoneId, from: u64) {
         let welcome = ToGuest::Welcome {
             game: self.replica.game().to_string(),
             start: self.replica.start().clone(),
@@ -552,8 +561,6 @@ impl<G: Game> Host<G> {
         self.send(peer, &welcome);
         self.send_entries(peer, from);
         self.send(peer, &ToGuest::Roster(self.roster.clone()));
-        self.event(HostEvent::Joined { peer, phone, seat });
-        self.broadcast_seats();
     }
 
     /// Another host asks whether this phone hosts the table: answered with
@@ -862,17 +869,7 @@ impl<G: Game> Host<G> {
             .filter_map(|(peer, state)| Some((*peer, state.phone?)))
             .collect();
         for (peer, phone) in joined {
-            let welcome = ToGuest::Welcome {
-                game: self.replica.game().to_string(),
-                start: self.replica.start().clone(),
-                from: 1,
-                last_proposal: self.last_proposal.get(&phone).copied().unwrap_or(0),
-                seats: self.seats(),
-                lead: self.lead,
-            };
-            self.send(peer, &welcome);
-            self.send_entries(peer, 1);
-            self.send(peer, &ToGuest::Roster(self.roster.clone()));
+            self.welcome(peer, phone, 1);
         }
         self.event(HostEvent::Applied { head: 0 });
         true

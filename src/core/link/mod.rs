@@ -119,6 +119,15 @@ pub fn seat_may<G: Game>(
     Ok(())
 }
 
+/// The seat of the phone that made a step (`maker`: none for the host's
+/// own), among `seats`, if that phone holds one.
+pub fn maker_seat(seats: &[wire::SeatView], maker: Option<wire::PhoneId>) -> Option<usize> {
+    seats.iter().position(|s| match maker {
+        Some(phone) => s.phone == Some(phone),
+        None => s.host,
+    })
+}
+
 /// Whether a phone holding `seats` may propose `step`: if one of them may
 /// (a phone shared by players plays for each of them); the refusal for
 /// the first otherwise.
