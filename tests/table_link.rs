@@ -11,6 +11,7 @@ use genius::core::game::{Actor, Game};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
 use genius::core::link::handover::{rejoin_as_guest, take_over};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
+use genius::core::link::mandate::{Crypto, Mandate, PhoneKey, Signature, Vote};
 use genius::core::link::replica::Replica;
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
 use genius::core::link::wire::{
@@ -29,6 +30,47 @@ use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 
 const SECRET: Secret = secret(7);
+
+/// The phones' ed25519 arithmetic, as the app's transport does it (iroh's
+/// keys).
+const CRYPTO: Crypto = Crypto {
+    sign: |secret, message| iroh::SecretKey::from_bytes(secret).sign(message).to_bytes(),
+    verify: |phone, message, signature| {
+        iroh::PublicKey::from_bytes(phone).is_ok_and(|key| {
+            key.verify(message, &iroh::Signature::from_bytes(signature))
+                .is_ok()
+        })
+    },
+};
+
+thread_local! {
+    static KEYS: std::cell::RefCell<HashMap<u64, PhoneKey>> = Default::default();
+}
+
+/// The key of the test's phone `n`: one whose id starts with `n`'s low
+/// byte, so that the phones' keys sort as their numbers do (which of two
+/// hosts at the same term gives way).
+fn key(n: u64) -> PhoneKey {
+    KEYS.with_borrow_mut(|keys| {
+        *keys.entry(n).or_insert_with(|| {
+            (0u32..)
+                .find_map(|i| {
+                    let mut seed = [0; 32];
+                    seed[..8].copy_from_slice(&n.to_be_bytes());
+                    seed[8..12].copy_from_slice(&i.to_be_bytes());
+                    let public = *iroh::SecretKey::from_bytes(&seed).public().as_bytes();
+                    (public[0] == n as u8)
+                        .then(|| PhoneKey::new(seed, PhoneId::from_bytes(public), CRYPTO))
+                })
+                .unwrap()
+        })
+    })
+}
+
+/// The test's phone `n`.
+fn phone_id(n: u64) -> PhoneId {
+    key(n).phone()
+}
 
 const fn secret(b: u8) -> Secret {
     Secret::from_bytes([b; 16])
@@ -134,19 +176,40 @@ struct Faults {
 
 impl<G: Game> Table<G> {
     /// `n` players: the host plays seat 0, guest `i` seat `claims[i]`.
+    /// The host is phone 1000, guest `i` phone `i + 1`, each its key.
     fn new(start: Start<G::Setup>, claims: &[Option<usize>]) -> Self {
+        Self::of_phones(start, claims, true)
+    }
+
+    /// The same, the phones numbered as copies saved before phones were
+    /// their keys (without keys, they sign nothing).
+    fn numbered(start: Start<G::Setup>, claims: &[Option<usize>]) -> Self {
+        Self::of_phones(start, claims, false)
+    }
+
+    fn of_phones(start: Start<G::Setup>, claims: &[Option<usize>], keys: bool) -> Self {
         let replica = Replica::new("test-game".into(), start).unwrap();
-        let host = Host::new(replica, SECRET, PhoneId::numbered(1000), Some(0));
+        let id = |n| {
+            if keys {
+                phone_id(n)
+            } else {
+                PhoneId::numbered(n)
+            }
+        };
+        let mut host = Host::new(replica, SECRET, id(1000), Some(0));
+        if keys {
+            host.identify(key(1000));
+        }
         let phones = claims
             .iter()
             .enumerate()
             .map(|(i, claim)| {
-                Phone::new(Guest::new(
-                    SECRET,
-                    PhoneId::numbered(i as u64 + 1),
-                    *claim,
-                    None,
-                ))
+                let n = i as u64 + 1;
+                let mut guest = Guest::new(SECRET, id(n), *claim, None);
+                if keys {
+                    guest.identify(key(n));
+                }
+                Phone::new(guest)
             })
             .collect();
         Table::hosted(host, phones)
@@ -710,7 +773,18 @@ fn one_phone<G: Game>(replica: &Replica<G>) -> Session<G> {
 
 /// A host with two joined guests (seats 1 and 2) of a three-player Einstein.
 fn einstein_table() -> Table<Einstein> {
-    let mut table = Table::<Einstein>::new(
+    einstein_table_of(Table::new)
+}
+
+/// The same with numbered phones (see [`Table::numbered`]).
+fn einstein_table_numbered() -> Table<Einstein> {
+    einstein_table_of(Table::numbered)
+}
+
+fn einstein_table_of(
+    new: fn(Start<einstein::Setup>, &[Option<usize>]) -> Table<Einstein>,
+) -> Table<Einstein> {
+    let mut table = new(
         Start {
             setup: einstein::Setup {
                 players: players(3),
@@ -999,7 +1073,7 @@ fn a_guest_gone_silent_keeps_its_seat_shown_not_connected() {
 #[test]
 fn the_host_frees_a_seat_and_another_phone_takes_it() {
     let mut table = einstein_table();
-    let third = Guest::<Einstein>::new(SECRET, PhoneId::numbered(77), Some(2), None);
+    let third = Guest::<Einstein>::new(SECRET, phone_id(77), Some(2), None);
     table.phones.push(Phone::new(third));
     table.connect(2);
     settle(&mut table);
@@ -1010,18 +1084,18 @@ fn the_host_frees_a_seat_and_another_phone_takes_it() {
     table.host.free_seat(2, table.now);
     settle(&mut table);
     assert_eq!(table.phones[1].guest.seat(), None, "now watching");
-    let mut again = Guest::<Einstein>::new(SECRET, PhoneId::numbered(77), Some(2), None);
+    let mut again = Guest::<Einstein>::new(SECRET, phone_id(77), Some(2), None);
     std::mem::swap(&mut table.phones[2].guest, &mut again);
     table.connect(2);
     settle(&mut table);
     assert_eq!(table.phones[2].guest.seat(), Some(2));
-    assert_eq!(table.host.seats()[2].phone, Some(PhoneId::numbered(77)));
+    assert_eq!(table.host.seats()[2].phone, Some(phone_id(77)));
 }
 
 #[test]
 fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
     let mut table = einstein_table();
-    let watcher = Guest::<Einstein>::new(SECRET, PhoneId::numbered(78), None, None);
+    let watcher = Guest::<Einstein>::new(SECRET, phone_id(78), None, None);
     table.phones.push(Phone::new(watcher));
     table.connect(2);
     settle(&mut table);
@@ -1037,11 +1111,8 @@ fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
     table.phones[2].guest.claim(Some(1), table.now);
     settle(&mut table);
     assert_eq!(table.phones[2].guest.seat(), Some(1));
-    assert_eq!(table.host.seats()[1].phone, Some(PhoneId::numbered(78)));
-    assert_eq!(
-        table.phones[1].guest.seats()[1].phone,
-        Some(PhoneId::numbered(78))
-    );
+    assert_eq!(table.host.seats()[1].phone, Some(phone_id(78)));
+    assert_eq!(table.phones[1].guest.seats()[1].phone, Some(phone_id(78)));
     // A reconnection asks for the seat it holds.
     table.disconnect(2);
     table.connect(2);
@@ -1056,12 +1127,9 @@ fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
 /// Seats another phone (`phone`, asking for `claim`) at `table`, as its
 /// phone number `table.phones.len()`.
 fn another_phone(table: &mut Table<Einstein>, phone: u64, claim: Option<usize>) -> usize {
-    table.phones.push(Phone::new(Guest::new(
-        SECRET,
-        PhoneId::numbered(phone),
-        claim,
-        None,
-    )));
+    let mut guest = Guest::new(SECRET, phone_id(phone), claim, None);
+    guest.identify(key(phone));
+    table.phones.push(Phone::new(guest));
     let i = table.phones.len() - 1;
     table.connect(i);
     settle(table);
@@ -1071,7 +1139,7 @@ fn another_phone(table: &mut Table<Einstein>, phone: u64, claim: Option<usize>) 
 #[test]
 fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     let mut table = einstein_table();
-    let host = PhoneId::numbered(1000);
+    let host = phone_id(1000);
     assert_eq!(table.host.seats()[0].phone, Some(host));
     assert!(table.host.seats()[0].host, "told as the host's");
     assert!(
@@ -1121,7 +1189,7 @@ fn the_hosts_own_seat_is_refused_to_other_phones_until_the_host_frees_it() {
     let watcher = &table.phones[i].guest;
     assert_eq!(watcher.seat_choice(), SeatChoice::Held(vec![0]));
     assert_eq!(watcher.refused_claim(), None);
-    assert_eq!(table.host.seats()[0].phone, Some(PhoneId::numbered(80)));
+    assert_eq!(table.host.seats()[0].phone, Some(phone_id(80)));
     assert!(!table.host.seats()[0].host);
     // The host keeps a seat no phone holds; not one a phone holds.
     table.phones[i].guest.claim(None, table.now);
@@ -1243,7 +1311,7 @@ fn old_number(hex: &str) -> serde_json::Value {
 
 #[test]
 fn a_table_saved_by_the_previous_protocol_opens_and_carries_on() {
-    let mut table = einstein_table();
+    let mut table = einstein_table_numbered();
     table
         .host
         .act(Step::Act(roll([1, 2, 3, 4, 5])), table.now)
@@ -1348,11 +1416,11 @@ fn a_move_refused_before_the_host_reopened_is_not_applied_when_sent_again() {
         coach_allowed: true,
         dice: Default::default(),
     };
-    let bruno = PhoneId::numbered(2);
+    let bruno = phone_id(2);
     let mut host = Host::new(
         Replica::new("stale".into(), start).unwrap(),
         SECRET,
-        PhoneId::numbered(1),
+        phone_id(1),
         Some(0),
     );
     let now = Duration::ZERO;
@@ -1415,7 +1483,7 @@ fn hostile_peers_change_nothing() {
     settle(&mut table);
     let before = table.host.replica().entries().to_vec();
     let now = Duration::ZERO;
-    let mallory = PhoneId::numbered(666);
+    let mallory = phone_id(666);
     let mut turned = |bytes: &[u8]| {
         let peer = 1_000_000 + table.next_peer;
         table.next_peer += 1;
@@ -2106,7 +2174,7 @@ fn a_copy_carried_on_keeps_the_round_and_its_commitments() {
     settle(&mut table);
     let copy = table.phones[1].guest.replica().unwrap().clone();
     assert_eq!(copy.head(), 3);
-    let mut new_host = Host::new(copy, secret(9), PhoneId::numbered(2), Some(2));
+    let mut new_host = Host::new(copy, secret(9), phone_id(2), Some(2));
     let carried = new_host.replica();
     assert_eq!(carried.head(), 3, "the roll and two commitments");
     assert_eq!(carried.sealed_choices(), vec![0, 1]);
@@ -2311,12 +2379,12 @@ impl<G: Game> Mesh<G> {
     /// Host `from` asks `phone` whether it hosts the table, over a
     /// connection of its own to that phone's key: its answer, if it hosts
     /// and can be reached.
-    fn probe(&mut self, from: PhoneId, phone: PhoneId) -> Option<Lead> {
+    fn probe(&mut self, from: PhoneId, phone: PhoneId) -> Option<Mandate> {
         if self.only_prober.is_some_and(|p| p != from) || !self.reach(from, phone) {
             return None;
         }
         let u = self.hosted_by(phone)?;
-        let lead = self.table(from).host.lead();
+        let mandate = self.table(from).host.mandate();
         let now = self.now;
         let table = &mut self.tables[u];
         let peer = table.next_peer;
@@ -2325,7 +2393,7 @@ impl<G: Game> Mesh<G> {
         let probe = ToHost::<G::Action>::Probe {
             protocol: PROTOCOL,
             secret: SECRET,
-            lead,
+            mandate,
         };
         table.host.receive(peer, &encode(&probe).unwrap(), now);
         table.pump();
@@ -2338,8 +2406,8 @@ impl<G: Game> Mesh<G> {
         while let Ok(Some(message)) =
             frames.next_message::<ToGuest<G::Setup, G::Action, G::Error>>()
         {
-            if let ToGuest::Hosting(lead) = message {
-                answer = Some(lead);
+            if let ToGuest::Hosting(mandate) = message {
+                answer = Some(mandate);
             }
         }
         answer
@@ -2368,7 +2436,10 @@ impl<G: Game> Mesh<G> {
             let mut saved = rejoin_as_guest(host).expect("stepped down").saved();
             saved.next_id = self.next_ids.get(&me).copied().unwrap_or(saved.next_id);
             let copy = Replica::restore(saved.replica.clone().unwrap()).unwrap();
-            let guest = Guest::restore(saved, Some(copy));
+            let mut guest = Guest::restore(saved, Some(copy));
+            if let Some(key) = host.key() {
+                guest.identify(key);
+            }
             let mut phones = std::mem::take(&mut table.phones);
             phones.push(Phone::new(guest));
             assert!(!self.paused.contains(&me), "a locked phone hears no probe");
@@ -2613,7 +2684,7 @@ impl<G: Game> Mesh<G> {
         let table = &self.tables[0];
         table.check_converged();
         for (phone, (_, own, to)) in &self.retired {
-            assert!(to.supersedes(own), "{phone:?}: {own:?} gave way to {to:?}");
+            assert_ne!(to.host, *phone, "{phone:?}: {own:?} gave way to itself");
         }
         let log = table.host.replica().entries();
         let origins: Vec<_> = log.iter().filter_map(|e| e.origin).collect();
@@ -2696,7 +2767,7 @@ impl<G: Game> Mesh<G> {
 /// The Einstein table (host A, guests B on seat 1 and C on seat 2) in a
 /// mesh, and the three phones.
 fn einstein_mesh() -> (Mesh<Einstein>, [PhoneId; 3]) {
-    let phones = [1000, 1, 2].map(PhoneId::numbered);
+    let phones = [1000, 1, 2].map(phone_id);
     (Mesh::new(einstein_table()), phones)
 }
 
@@ -2771,7 +2842,7 @@ fn a_hello_in_another_phones_name_is_refused_and_changes_no_seat() {
     let log = table.host.replica().entries().to_vec();
     // Mallory's phone (its key 666) says it is Bruno's, on his seat, and
     // sends an undo of his choice with its hello.
-    let mallory = PhoneId::numbered(666);
+    let mallory = phone_id(666);
     let mut bytes = hello_bytes(bruno, Some(1), None);
     bytes.extend(
         encode(&ToHost::<einstein::Action>::Propose {
@@ -2998,7 +3069,7 @@ fn two_take_overs_at_once_leave_one_host() {
             .unwrap();
         settle(&mut table);
         let mut mesh = Mesh::new(table);
-        let [a, b, c] = [1000, 1, 2].map(PhoneId::numbered);
+        let [a, b, c] = [1000, 1, 2].map(phone_id);
         // A's screen locks; B is apart from C and D.
         mesh.pause(a);
         mesh.side.insert(b, 1);
@@ -3044,6 +3115,75 @@ fn two_take_overs_at_once_leave_one_host() {
         assert_eq!(mesh.tables[0].host.me(), b);
         assert!(mesh.retired.contains_key(&a));
     }
+}
+
+/// A modified phone says it hosts the table under a later term, with a
+/// probe of its own or as its answer to the host's: the host, whose lead
+/// the other phones signed, hosts on, and no guest moves. Its own vote,
+/// a forged one and one signed for another lead count for nothing. A
+/// lead the other phones did sign (they joined it while the host's screen
+/// was locked) is one the host gives way to.
+#[test]
+fn a_phone_alone_claiming_a_later_term_does_not_pull_the_table() {
+    let mut table = einstein_table();
+    let [a, b, c] = [1000, 1, 2].map(phone_id);
+    let own = table.host.mandate();
+    assert_eq!(own.votes.len(), 3, "A, B and C signed A's lead: {own:?}");
+    // A vote that is not B's signature of A's lead is not kept.
+    let peer = table.phones[0].peer.unwrap();
+    let garbage = ToHost::<einstein::Action>::Vote(Signature([1; 64]));
+    table
+        .host
+        .receive(peer, &encode(&garbage).unwrap(), table.now);
+    assert_eq!(table.host.mandate(), own);
+    let fake = Lead { term: 99, host: c };
+    let alone = vec![key(2).vote(SECRET, fake)];
+    let b_for_a = own.votes.iter().find(|v| v.phone == b).copied().unwrap();
+    let forged = Vote {
+        phone: b,
+        signature: Signature([7; 64]),
+    };
+    let stranger = key(666).vote(SECRET, fake);
+    for votes in [
+        alone.clone(),
+        [&alone[..], &[forged, b_for_a, stranger]].concat(),
+    ] {
+        let mandate = Mandate { lead: fake, votes };
+        let probe = ToHost::<einstein::Action>::Probe {
+            protocol: PROTOCOL,
+            secret: SECRET,
+            mandate: mandate.clone(),
+        };
+        let (_, told) = raw(&mut table, c, &encode(&probe).unwrap());
+        assert_eq!(told, vec![ToGuest::Hosting(own.clone())]);
+        let now = table.now;
+        table.host.probed(c, Some(mandate), now);
+        settle(&mut table);
+        assert!(!table.host.stepped_down());
+        assert_eq!(table.host.lead(), Lead { term: 0, host: a });
+    }
+    assert!(table.host.seats()[1..].iter().all(|s| s.connected));
+    assert!(table
+        .phones
+        .iter()
+        .all(|p| p.guest.lead() == Some(own.lead)));
+    // B and C joined C under term 1 while A's screen was locked: A steps
+    // down to it, and tells its guests.
+    let real = Lead { term: 1, host: c };
+    let votes = vec![key(1).vote(SECRET, real), key(2).vote(SECRET, real)];
+    let now = table.now;
+    table
+        .host
+        .probed(c, Some(Mandate { lead: real, votes }), now);
+    settle(&mut table);
+    assert!(table.host.stepped_down());
+    assert!(table
+        .events
+        .contains(&HostEvent::SteppedDown { lead: real }));
+    assert!(table
+        .phones
+        .iter()
+        .all(|p| p.events.contains(&GuestEvent::Moved(real))));
 }
 
 /// Seeded random runs of a table whose phones lock, lose each other and
@@ -3394,11 +3534,7 @@ fn the_next_game_at_a_table_keeps_its_phones_and_seats() {
             .iter()
             .map(|s| s.phone)
             .collect::<Vec<_>>(),
-        vec![
-            Some(PhoneId::numbered(1000)),
-            Some(PhoneId::numbered(1)),
-            Some(PhoneId::numbered(2))
-        ]
+        vec![Some(phone_id(1000)), Some(phone_id(1)), Some(phone_id(2))]
     );
 }
 
@@ -3424,12 +3560,9 @@ fn a_phone_plays_several_seats_and_keeps_them() {
     let now = table.now;
     table.phones[0].guest.claim_seats(vec![2, 1], now);
     settle(&mut table);
-    let shared = PhoneId::numbered(1);
+    let shared = phone_id(1);
     let held: Vec<_> = table.host.seats().iter().map(|s| s.phone).collect();
-    assert_eq!(
-        held,
-        vec![Some(PhoneId::numbered(1000)), Some(shared), Some(shared)]
-    );
+    assert_eq!(held, vec![Some(phone_id(1000)), Some(shared), Some(shared)]);
     assert_eq!(table.host.seats_of(shared), vec![1, 2]);
     assert_eq!(
         table.phones[0].guest.seat_choice(),

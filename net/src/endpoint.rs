@@ -18,6 +18,21 @@ const READ_CHUNK: usize = 16 * 1024;
 /// its stream: a peer that never does holds nothing longer.
 const ACCEPT_WAIT: Duration = Duration::from_secs(10);
 
+/// This phone's ed25519 signature of `message`, made with its endpoint's
+/// secret key (what the table's hand-over votes are signed with).
+pub fn sign(secret: &[u8; 32], message: &[u8]) -> [u8; 64] {
+    iroh::SecretKey::from_bytes(secret).sign(message).to_bytes()
+}
+
+/// Whether `signature` is the phone with public key `phone`'s signature of
+/// `message` (false for bytes that are not a key).
+pub fn verify(phone: &[u8; 32], message: &[u8], signature: &[u8; 64]) -> bool {
+    iroh::PublicKey::from_bytes(phone).is_ok_and(|key| {
+        key.verify(message, &iroh::Signature::from_bytes(signature))
+            .is_ok()
+    })
+}
+
 /// This phone's endpoint. Cloning it gives another handle to the same one.
 #[derive(Clone, Debug)]
 pub struct Endpoint {

@@ -55,6 +55,26 @@ pub fn bind(relay: String, key: Option<Vec<u8>>, alpn: Vec<u8>, accept: bool) ->
     })
 }
 
+/// The signature of `message` by the endpoint key `secret` (32 bytes): 64
+/// bytes, or none if `secret` is not a key.
+#[wasm_bindgen]
+pub fn sign(secret: Vec<u8>, message: Vec<u8>) -> Option<Vec<u8>> {
+    let secret = <[u8; 32]>::try_from(secret.as_slice()).ok()?;
+    Some(crate::sign(&secret, &message).to_vec())
+}
+
+/// Whether `signature` is the key `phone`'s signature of `message`.
+#[wasm_bindgen]
+pub fn verify(phone: Vec<u8>, message: Vec<u8>, signature: Vec<u8>) -> bool {
+    match (
+        <[u8; 32]>::try_from(phone.as_slice()),
+        <[u8; 64]>::try_from(signature.as_slice()),
+    ) {
+        (Ok(phone), Ok(signature)) => crate::verify(&phone, &message, &signature),
+        _ => false,
+    }
+}
+
 #[wasm_bindgen]
 pub struct Endpoint(Net);
 

@@ -22,7 +22,9 @@ use std::fmt;
 #[cfg(feature = "iroh")]
 mod endpoint;
 #[cfg(feature = "iroh")]
-pub use endpoint::{Connection, Endpoint, HostAddr, Incoming, RecvStream, SendStream};
+pub use endpoint::{
+    sign, verify, Connection, Endpoint, HostAddr, Incoming, RecvStream, SendStream,
+};
 
 #[cfg(all(feature = "js", target_arch = "wasm32"))]
 pub mod js;

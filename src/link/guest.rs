@@ -14,7 +14,7 @@
 //! again, rather than wait for the old one's own time-out.
 
 use super::net::{Connection, Endpoint, HostAddr, RecvStream, SendStream};
-use super::{bind, host_addr, phone_of, Clock, LinkError, Options, TableGame};
+use super::{bind, host_addr, key_of, Clock, LinkError, Options, TableGame};
 use crate::core::game::Game;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState};
 use crate::core::link::ticket::Ticket;
@@ -87,7 +87,7 @@ impl<G: TableGame> GuestLink<G> {
         ))?;
         // Fresh nonces for this phone's hidden choices.
         let mut guest = guest.with_entropy(crate::platform::entropy());
-        guest.identify(phone_of(&endpoint)?);
+        guest.identify(key_of(&endpoint)?);
         if guest.lead().is_none() {
             guest.follow(Lead {
                 term: ticket.handovers,

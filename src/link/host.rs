@@ -7,7 +7,7 @@
 //! 10 s to finish its handshake and open its stream.
 
 use super::net::{Connection, Endpoint, RecvStream, SendStream};
-use super::{bind, phone_of, Clock, LinkError, Options, Relay, TableGame};
+use super::{bind, key_of, Clock, LinkError, Options, Relay, TableGame};
 use crate::core::game::Game;
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::Replica;
@@ -108,7 +108,7 @@ impl<G: TableGame> HostLink<G> {
         }
         // Fresh nonces for this phone's hidden choices.
         let mut host = host.with_entropy(crate::platform::entropy());
-        host.identify(phone_of(&endpoint)?);
+        host.identify(key_of(&endpoint)?);
         host.reachable_at(endpoint.relay());
         let ticket = Ticket {
             game: G::KIND,

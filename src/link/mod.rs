@@ -25,6 +25,7 @@ pub use host::{HostLink, MAX_CONNECTIONS};
 pub use phone::{saved_guest, LinkSave, OpenError, Phone, PhoneEvents, Unreadable};
 
 use crate::core::game::{Game, Rules};
+use crate::core::link::mandate::{Crypto, PhoneKey};
 use crate::core::link::ticket::{Ticket, TicketError};
 use crate::core::link::wire::PhoneId;
 pub use crate::core::link::wire::ALPN;
@@ -87,9 +88,16 @@ async fn bind(options: &Options, accept: bool) -> Result<Endpoint, LinkError> {
     Ok(Endpoint::bind(options, ALPN, accept).await?)
 }
 
-/// The phone an endpoint is: its key.
-fn phone_of(endpoint: &Endpoint) -> Result<PhoneId, LinkError> {
-    PhoneId::from_hex(&endpoint.id()).ok_or(LinkError::Bind("an endpoint without a key".into()))
+/// The phone an endpoint is: its key, which signs with the transport's
+/// arithmetic (see `core::link::mandate`).
+fn key_of(endpoint: &Endpoint) -> Result<PhoneKey, LinkError> {
+    let phone = PhoneId::from_hex(&endpoint.id())
+        .ok_or(LinkError::Bind("an endpoint without a key".into()))?;
+    let crypto = Crypto {
+        sign: net::sign,
+        verify: net::verify,
+    };
+    Ok(PhoneKey::new(endpoint.key(), phone, crypto))
 }
 
 /// Where a ticket says the host is.

@@ -5,9 +5,9 @@
 //! apart.
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use genius_net::{Connection, Endpoint, HostAddr, RecvStream, SendStream};
+pub use genius_net::{sign, verify, Connection, Endpoint, HostAddr, RecvStream, SendStream};
 
 #[cfg(target_arch = "wasm32")]
 mod web;
 #[cfg(target_arch = "wasm32")]
-pub use web::{Connection, Endpoint, HostAddr, RecvStream, SendStream};
+pub use web::{sign, verify, Connection, Endpoint, HostAddr, RecvStream, SendStream};

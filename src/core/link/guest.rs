@@ -23,6 +23,7 @@
 
 use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
+use super::mandate::PhoneKey;
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
 use super::wire::{
@@ -231,6 +232,9 @@ pub struct Guest<G: Game> {
     offline_since: Option<Duration>,
     /// The host this phone follows.
     lead: Option<Lead>,
+    /// This phone's key, once its endpoint is open: it signs the lead of
+    /// every host that welcomes it (see [`super::mandate`]).
+    key: Option<PhoneKey>,
     /// The phones of the table, where a silent host is looked for.
     roster: Vec<Member>,
     /// The relay this phone is reachable through (said in its hello).
@@ -275,6 +279,7 @@ impl<G: Game> Guest<G> {
             heartbeat: Heartbeat::new(Duration::ZERO),
             offline_since: None,
             lead: None,
+            key: None,
             roster: Vec::new(),
             relay: None,
             hosted_here: false,
@@ -332,9 +337,15 @@ impl<G: Game> Guest<G> {
 
     /// The phone's key, once its endpoint is open (a new phone had none
     /// yet, a copy saved before phones were their keys another id).
-    pub fn identify(&mut self, phone: PhoneId) {
-        self.phone = phone;
+    pub fn identify(&mut self, key: PhoneKey) {
+        self.phone = key.phone();
+        self.key = Some(key);
         self.next_id = self.next_id.max(self.first_unused_proposal());
+    }
+
+    /// This phone's key, if its endpoint gave it one.
+    pub fn key(&self) -> Option<PhoneKey> {
+        self.key
     }
 
     /// The first proposal number this phone has not used in its copy's
@@ -723,6 +734,11 @@ impl<G: Game> Guest<G> {
                 self.next_id = self.next_id.max(last_proposal + 1);
                 self.seats = seats;
                 self.state = LinkState::Joined;
+                // This phone joined that host: it says so, signed.
+                if let Some(key) = self.key {
+                    let vote = key.vote(self.secret, lead);
+                    self.send(&ToHost::Vote(vote.signature));
+                }
                 self.offline_since = None;
                 self.settle_claim();
                 // A claim made while the hello was on its way goes now.

@@ -32,6 +32,10 @@ pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
     for seat in seats.into_iter().skip(1) {
         host.take_seat(seat, Duration::ZERO);
     }
+    // It signs its own lead: the first vote of its mandate.
+    if let Some(key) = guest.key() {
+        host.identify(key);
+    }
     Some(host)
 }
 
@@ -47,6 +51,9 @@ pub fn rejoin_as_guest<G: Game>(host: &Host<G>) -> Option<Guest<G>> {
         .with_seats(host.seats_of(host.me()))
         .hosted_here()
         .with_roster(host.roster().to_vec());
+    if let Some(key) = host.key() {
+        guest.identify(key);
+    }
     guest.follow(lead);
     Some(guest)
 }

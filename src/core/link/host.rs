@@ -10,13 +10,16 @@
 //! [`super::heartbeat`]).
 //!
 //! **One table, one host.** A host hosts under a [`Lead`] (its phone and
-//! term). While a phone of its roster is not joined to it, it probes that
-//! phone now and then ([`Output::Probe`], answered through
-//! [`Host::probed`]): a phone that hosts the same table under a lead that
-//! supersedes this one's (it took the table over while this phone's screen
-//! was locked, or at the same moment) makes this host step down
+//! term), with the votes of the phones that joined it (a [`Mandate`]).
+//! While a phone of its roster is not joined to it, it probes that phone
+//! now and then ([`Output::Probe`], answered through [`Host::probed`]): a
+//! phone that hosts the same table under a mandate that prevails over this
+//! one's (it took the table over while this phone's screen was locked, and
+//! the others joined it; or at the same moment) makes this host step down
 //! ([`HostEvent::SteppedDown`]): every guest is told where the table went
-//! (`Moved`), and the driver joins it as a guest with this copy.
+//! (`Moved`), and the driver joins it as a guest with this copy. A phone
+//! claiming a later term that no one else signed does not (see
+//! [`super::mandate`]).
 //!
 //! **Bounded.** Every phone is its key (the connection's, given to
 //! [`Host::connected`]); a hello in another's name is refused. A peer that
@@ -25,6 +28,7 @@
 
 use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
+use super::mandate::{prevails, Mandate, PhoneKey, Signature, Vote};
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
 use super::wire::{
@@ -131,6 +135,10 @@ pub struct SavedHost<G: Game> {
     pub term: u32,
     #[serde(default)]
     pub roster: Vec<Member>,
+    /// The votes for the host's lead (absent in copies saved before
+    /// hand-overs were signed).
+    #[serde(default)]
+    pub votes: Vec<Vote>,
 }
 
 /// The host of a table.
@@ -149,10 +157,15 @@ pub struct Host<G: Game> {
     last_proposal: HashMap<PhoneId, u64>,
     /// Who hosts: this phone, and since which hand-over.
     lead: Lead,
+    /// The phones' votes for `lead`, this one's own among them.
+    votes: Vec<Vote>,
+    /// This phone's key, once its endpoint is open: none, and the host
+    /// signs and confirms nothing (see [`super::mandate`]).
+    key: Option<PhoneKey>,
     /// Every phone that has been at the table, this one included.
     roster: Vec<Member>,
-    /// Set once another phone's lead superseded this host's.
-    stepped_down: Option<Lead>,
+    /// Set once another phone's mandate prevailed over this host's.
+    stepped_down: Option<Mandate>,
     /// Set once the host left: a phone that knocks while its last frames
     /// leave is told so.
     closed: bool,
@@ -195,15 +208,19 @@ impl<G: Game> Host<G> {
     pub fn restore(saved: SavedHost<G>, replica: Replica<G>) -> Self {
         let mut seats = saved.seats;
         seats.resize(replica.session().state().players().len(), None);
-        Self::with_seats(replica, saved.secret, saved.me, seats)
+        let mut host = Self::with_seats(replica, saved.secret, saved.me, seats)
             .with_term(saved.term)
-            .with_roster(saved.roster)
+            .with_roster(saved.roster);
+        host.votes = saved.votes;
+        host
     }
 
     /// This host is the `term`-th to take the table over (0: the phone
     /// that started it).
     pub fn with_term(mut self, term: u32) -> Self {
         self.lead.term = term;
+        self.votes.clear();
+        self.vote_for_self();
         self
     }
 
@@ -218,9 +235,13 @@ impl<G: Game> Host<G> {
 
     /// The phone's key, once its endpoint is open (a new table's phone,
     /// or a copy saved before phones were their keys, had none): its seats
-    /// and its lead are that key's from now on.
-    pub fn identify(&mut self, me: PhoneId) {
-        let old = self.me;
+    /// and its lead are that key's from now on, and it signs its lead.
+    pub fn identify(&mut self, key: PhoneKey) {
+        let (old, me) = (self.me, key.phone());
+        if me != old {
+            self.votes.clear();
+        }
+        self.key = Some(key);
         for held in self.seats.iter_mut().filter(|p| **p == Some(old)) {
             *held = Some(me);
         }
@@ -234,6 +255,36 @@ impl<G: Game> Host<G> {
         );
         self.me = me;
         self.lead.host = me;
+        self.vote_for_self();
+    }
+
+    /// This phone's own vote for its lead, if it has a key.
+    fn vote_for_self(&mut self) {
+        if let Some(key) = self.key {
+            let vote = key.vote(self.secret, self.lead);
+            self.votes.retain(|v| v.phone != vote.phone);
+            self.votes.push(vote);
+        }
+    }
+
+    /// This phone's key, if its endpoint gave it one.
+    pub fn key(&self) -> Option<PhoneKey> {
+        self.key
+    }
+
+    /// This host's lead and the votes for it.
+    pub fn mandate(&self) -> Mandate {
+        Mandate {
+            lead: self.lead,
+            votes: self.votes.clone(),
+        }
+    }
+
+    /// Whether more than half the roster signed `mandate` (never, for a
+    /// host without a key: leads then compare as terms alone).
+    fn confirms(&self, mandate: &Mandate) -> bool {
+        self.key
+            .is_some_and(|k| k.confirms(mandate, self.secret, &self.roster))
     }
 
     /// The relay this host is reachable through (told to the guests with
@@ -261,6 +312,8 @@ impl<G: Game> Host<G> {
             answers: HashMap::new(),
             last_proposal: HashMap::new(),
             lead: Lead { term: 0, host: me },
+            votes: Vec::new(),
+            key: None,
             roster: vec![Member {
                 phone: me,
                 relay: None,
@@ -292,13 +345,14 @@ impl<G: Game> Host<G> {
             seats: self.seats.clone(),
             term: self.lead.term,
             roster: self.roster.clone(),
+            votes: self.votes.clone(),
         }
     }
 
     /// Who hosts the table: this phone under its term, or, once it stepped
     /// down, the phone that does.
     pub fn lead(&self) -> Lead {
-        self.stepped_down.unwrap_or(self.lead)
+        self.stepped_down.as_ref().map_or(self.lead, |m| m.lead)
     }
 
     /// Whether another phone superseded this host (see
@@ -442,10 +496,10 @@ impl<G: Game> Host<G> {
                 ToHost::Probe {
                     protocol,
                     secret,
-                    lead,
+                    mandate,
                 },
                 None,
-            ) => self.probe(peer, protocol, secret, lead),
+            ) => self.probe(peer, protocol, secret, mandate),
             (_, None) => self.drop_peer(peer, Misbehaviour::NoHello),
             (ToHost::Hello(_) | ToHost::Probe { .. }, Some(_)) => {
                 self.drop_peer(peer, Misbehaviour::NoHello)
@@ -453,6 +507,7 @@ impl<G: Game> Host<G> {
             (ToHost::Propose { id, step }, Some(phone)) => self.propose(peer, phone, id, step),
             (ToHost::Resend { from }, Some(_)) => self.resend(peer, from),
             (ToHost::Claim { seats }, Some(phone)) => self.claim(peer, phone, seats),
+            (ToHost::Vote(signature), Some(phone)) => self.vote(phone, signature),
             (ToHost::Bye, Some(_)) => {
                 self.output.push_back(Output::Close { peer });
                 self.disconnected(peer, self.now);
@@ -506,7 +561,7 @@ impl<G: Game> Host<G> {
         if let Some(refusal) = refusal {
             return self.refuse(peer, refusal);
         }
-        if let Some(lead) = self.stepped_down {
+        if let Some(lead) = self.stepped_down.as_ref().map(|m| m.lead) {
             return self.moved(peer, lead);
         }
         if self.closed {
@@ -563,30 +618,45 @@ impl<G: Game> Host<G> {
         self.send(peer, &ToGuest::Roster(self.roster.clone()));
     }
 
+    /// A guest's vote for this host's lead, kept if it is that phone's
+    /// signature of it (a modified phone's other bytes count for nothing).
+    fn vote(&mut self, phone: PhoneId, signature: Signature) {
+        let vote = Vote { phone, signature };
+        let valid = self
+            .key
+            .is_some_and(|k| k.checks(&vote, self.secret, self.lead));
+        if valid && self.stepped_down.is_none() {
+            self.votes.retain(|v| v.phone != phone);
+            self.votes.push(vote);
+        }
+    }
+
     /// Another host asks whether this phone hosts the table: answered with
-    /// this host's lead. A prober whose lead supersedes it (a phone speaks
-    /// for its own lead only) makes it step down.
-    fn probe(&mut self, peer: PeerId, protocol: u32, secret: Secret, lead: Lead) {
+    /// this host's mandate (or the one it stepped down to). A prober whose
+    /// mandate prevails (a phone speaks for its own lead only) makes it
+    /// step down.
+    fn probe(&mut self, peer: PeerId, protocol: u32, secret: Secret, mandate: Mandate) {
         let remote = self.peers.get(&peer).map(|p| p.remote);
         let refusal = self
             .refusal(peer, protocol, &secret)
-            .or_else(|| (remote != Some(lead.host)).then_some(JoinRefusal::NotThisPhone));
+            .or_else(|| (remote != Some(mandate.lead.host)).then_some(JoinRefusal::NotThisPhone));
         if let Some(refusal) = refusal {
             return self.refuse(peer, refusal);
         }
-        self.send(peer, &ToGuest::Hosting(self.lead()));
+        let answer = self.stepped_down.clone().unwrap_or_else(|| self.mandate());
+        self.send(peer, &ToGuest::Hosting(answer));
         self.drop_peer(peer, Misbehaviour::Probed);
-        self.learn(lead);
+        self.learn(mandate);
     }
 
-    /// The answer to an [`Output::Probe`] of `phone`: the lead it hosts
+    /// The answer to an [`Output::Probe`] of `phone`: the mandate it hosts
     /// under (the driver read it from a connection to that phone's key),
     /// or none (not hosting, out of reach).
-    pub fn probed(&mut self, phone: PhoneId, answer: Option<Lead>, now: Duration) {
+    pub fn probed(&mut self, phone: PhoneId, answer: Option<Mandate>, now: Duration) {
         self.now = now;
         self.probing.remove(&phone);
-        if let Some(lead) = answer.filter(|l| l.host == phone) {
-            self.learn(lead);
+        if let Some(mandate) = answer.filter(|m| m.lead.host == phone) {
+            self.learn(mandate);
         }
     }
 
@@ -595,20 +665,23 @@ impl<G: Game> Host<G> {
     pub fn probe_answer(&mut self, phone: PhoneId, bytes: Option<&[u8]>, now: Duration) {
         let mut frames = Frames::default();
         frames.push(bytes.unwrap_or_default());
-        let lead = match frames.next_message::<ToGuest<G::Setup, G::Action, G::Error>>() {
-            Ok(Some(ToGuest::Hosting(lead))) => Some(lead),
+        let mandate = match frames.next_message::<ToGuest<G::Setup, G::Action, G::Error>>() {
+            Ok(Some(ToGuest::Hosting(mandate))) => Some(mandate),
             _ => None,
         };
-        self.probed(phone, lead, now);
+        self.probed(phone, mandate, now);
     }
 
-    /// A phone hosts this table under `lead`: if it supersedes this
+    /// A phone hosts this table under `mandate`: if it prevails over this
     /// host's, this one steps down, every guest told where to go.
-    fn learn(&mut self, lead: Lead) {
-        if self.stepped_down.is_some() || !lead.supersedes(&self.lead) {
+    fn learn(&mut self, mandate: Mandate) {
+        let learned = (self.confirms(&mandate), mandate.lead);
+        let own = (self.confirms(&self.mandate()), self.lead);
+        if self.stepped_down.is_some() || !prevails(learned, own) {
             return;
         }
-        self.stepped_down = Some(lead);
+        let lead = mandate.lead;
+        self.stepped_down = Some(mandate);
         let peers: Vec<PeerId> = self.peers.keys().copied().collect();
         for peer in peers {
             self.moved(peer, lead);
@@ -929,7 +1002,7 @@ impl<G: Game> Host<G> {
         let probe = ToHost::<G::Action>::Probe {
             protocol: PROTOCOL,
             secret: self.secret,
-            lead: self.lead,
+            mandate: self.mandate(),
         };
         let Ok(frame) = encode(&probe) else { return };
         for member in due {

@@ -39,6 +39,7 @@ pub mod guest;
 pub mod handover;
 pub mod heartbeat;
 pub mod host;
+pub mod mandate;
 pub mod replica;
 pub mod sealed;
 pub mod ticket;

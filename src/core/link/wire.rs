@@ -5,6 +5,7 @@
 //! stream a guest opens to the host (see `crate::link`).
 
 use super::super::game::Actor;
+pub use super::mandate::{Mandate, Signature, Vote};
 pub use super::sealed::{Commitment, Nonce};
 use ::core::time::Duration;
 use serde::de::DeserializeOwned;
@@ -19,8 +20,9 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// [`Lead`], `Probe`, `Moved`, `Roster`; 6: hidden choices committed and
 /// revealed, `Step::Commit` and `Step::Reveal` for `Step::Sealed`; 7:
 /// `Step::Void`, `Denied::Shown`, several seats per phone in `Hello` and
-/// `Claim`).
-pub const PROTOCOL: u32 = 7;
+/// `Claim`; 8: hand-overs signed, `Vote`, a [`Mandate`] in `Probe` and
+/// `Hosting`).
+pub const PROTOCOL: u32 = 8;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -337,13 +339,17 @@ pub enum ToHost<A> {
     /// The first message of every connection, a reconnection's too.
     Hello(Hello),
     /// The first message of a host asking another phone whether it hosts
-    /// the same table, and under which lead (answered `Hosting`, then
-    /// closed). A host probed by a lead that supersedes its own steps down.
+    /// the same table, and under which mandate (answered `Hosting`, then
+    /// closed). A host probed by a mandate that prevails over its own (see
+    /// [`super::mandate`]) steps down.
     Probe {
         protocol: u32,
         secret: Secret,
-        lead: Lead,
+        mandate: Mandate,
     },
+    /// This phone's signature of the lead of the welcome it just received:
+    /// it joined that host (see [`super::mandate`]).
+    Vote(Signature),
     /// A step for the log: an action of this phone's seat, or an undo or
     /// redo (any seat may ask). `id` counts this phone's proposals.
     Propose { id: u64, step: Step<A> },
@@ -396,8 +402,9 @@ pub enum ToGuest<S, A, E> {
     /// The phones that have been at the table, where each is reachable:
     /// where to look for the host should it go silent.
     Roster(Vec<Member>),
-    /// The answer to a `Probe`: this phone hosts the table under `Lead`.
-    Hosting(Lead),
+    /// The answer to a `Probe`: this phone hosts the table under this
+    /// mandate (or, having stepped down, the one it follows does).
+    Hosting(Mandate),
     /// Still here (see [`HEARTBEAT`]).
     Ping,
 }

@@ -13,6 +13,24 @@ extern "C" {
     /// Loads the module (once) and opens an endpoint.
     #[wasm_bindgen(js_name = bind)]
     fn js_bind(relay: &str, key: Option<Vec<u8>>, alpn: Vec<u8>, accept: bool) -> Promise;
+    /// The module's signature (it is loaded: an endpoint is open).
+    #[wasm_bindgen(js_name = sign)]
+    fn js_sign(secret: &[u8], message: &[u8]) -> Option<Vec<u8>>;
+    #[wasm_bindgen(js_name = verify)]
+    fn js_verify(phone: &[u8], message: &[u8], signature: &[u8]) -> bool;
+}
+
+/// This phone's ed25519 signature of `message` with its endpoint key, made
+/// by the transport's module (the app's own wasm has no curve arithmetic).
+pub fn sign(secret: &[u8; 32], message: &[u8]) -> [u8; 64] {
+    js_sign(secret, message)
+        .and_then(|s| s.try_into().ok())
+        .unwrap_or([0; 64])
+}
+
+/// Whether `signature` is the key `phone`'s signature of `message`.
+pub fn verify(phone: &[u8; 32], message: &[u8], signature: &[u8; 64]) -> bool {
+    js_verify(phone, message, signature)
 }
 
 #[wasm_bindgen]
