@@ -135,6 +135,7 @@ fn home_screen(lang: Lang) -> Result<String, String> {
         set_aside: 0,
         restored: Vec::new(),
         table: None,
+        bad_link: None,
         opening: None,
     };
     let mut dom = VirtualDom::new_with_props(Root, RootProps { init });

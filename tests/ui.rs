@@ -23,6 +23,7 @@ fn init(screen: Screen, lang: Lang) -> Init {
         set_aside: 0,
         restored: Vec::new(),
         table: None,
+        bad_link: None,
         opening: None,
     }
 }
@@ -456,7 +457,6 @@ fn a_game_that_went_back_one_action_is_named_on_home() {
     ] {
         let html = render(Init {
             restored: vec![unfinished_game()],
-            table: None,
             ..init(Screen::Home, lang)
         });
         let line = text_of(&html, "went-back");
@@ -465,6 +465,24 @@ fn a_game_that_went_back_one_action_is_named_on_home() {
         // 2025-11-24 16:00 UTC, in the machine's time zone.
         assert!(line.contains("2025-11-2"), "{line}");
     }
+}
+
+/// An invitation link that names no game opens Home, which says so in the
+/// player's language (not a table screen of some game).
+#[test]
+fn a_damaged_invitation_link_is_told_on_home() {
+    use genius::core::link::ticket::TicketError;
+    for (lang, words) in [(Lang::Fr, "abîmé"), (Lang::En, "damaged")] {
+        let html = render(Init {
+            bad_link: Some(TicketError::NotATicket),
+            ..init(Screen::Home, lang)
+        });
+        let line = text_of(&html, "link-status");
+        assert!(line.contains(words), "{line}");
+        assert!(html.contains("role=\"alert\""));
+    }
+    let html = render(init(Screen::Home, Lang::En));
+    assert!(!html.contains("link-status"));
 }
 
 #[test]

@@ -1,23 +1,64 @@
 //! The registry of games: the one module that names every game's rules, and
 //! the one place that dispatches on a [`GameKind`]. Adding a game adds a
-//! line to [`with_game`] (see docs/adding-a-game.md).
+//! line to its `registry!` (see docs/adding-a-game.md).
 
-use super::game::{Game, GameKind};
+use super::game::{Game, GameKind, Rules};
 use super::save::{LoadError, SavedGame};
 use super::summary::Summary;
 use std::ops::RangeInclusive;
 
-/// The registry of games: runs `job` with the rules of `kind`. Adding a
-/// game adds one line here (and one to `game_kinds!`, in the contract).
-pub fn with_game<J: WithGame>(kind: GameKind, job: J) -> J::Output {
-    match kind {
-        GameKind::Serieux => job.run::<super::serieux::Serieux>(),
-        GameKind::Genius => job.run::<super::genius::Genius>(),
-        GameKind::Einstein => job.run::<super::einstein::Einstein>(),
-        GameKind::Sequence => job.run::<super::sequence::Sequence>(),
-        GameKind::Rtt => job.run::<super::rtt::Rtt>(),
-        GameKind::Words => job.run::<super::words::Words>(),
-    }
+/// The registry of games: each game's kind and its rules, a line each.
+/// Adding a game adds one line to the `registry!` below (and one to
+/// `game_kinds!`, in the contract), which makes of each line:
+/// - an arm of [`with_game`], which runs a job with the rules of a kind;
+/// - a variant of [`AnyAction`], and the game's [`Registered`].
+macro_rules! registry {
+    ($($kind:ident: $game:ty),* $(,)?) => {
+        /// Runs `job` with the rules of `kind`.
+        pub fn with_game<J: WithGame>(kind: GameKind, job: J) -> J::Output {
+            match kind {
+                $(GameKind::$kind => job.run::<$game>(),)*
+            }
+        }
+
+        /// A move of any game, tagged with its game: what a screen hands
+        /// the table link, which plays one game and takes its own moves
+        /// back out ([`Registered::from_any`]). A move of another game is
+        /// then refused by name, not dropped.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyAction {
+            $($kind(<$game as Rules>::Action),)*
+        }
+
+        $(impl Registered for $game {
+            fn into_any(action: Self::Action) -> AnyAction {
+                AnyAction::$kind(action)
+            }
+
+            fn from_any(action: AnyAction) -> Option<Self::Action> {
+                match action {
+                    AnyAction::$kind(action) => Some(action),
+                    _ => None,
+                }
+            }
+        })*
+    };
+}
+
+registry! {
+    Serieux: super::serieux::Serieux,
+    Genius: super::genius::Genius,
+    Einstein: super::einstein::Einstein,
+    Sequence: super::sequence::Sequence,
+    Rtt: super::rtt::Rtt,
+    Words: super::words::Words,
+}
+
+/// A game of the registry: its moves go in and out of [`AnyAction`].
+pub trait Registered: Game {
+    fn into_any(action: Self::Action) -> AnyAction;
+    /// The move, if it is one of this game's.
+    fn from_any(action: AnyAction) -> Option<Self::Action>;
 }
 
 /// Something to do with a game whose type is only known from its kind:
@@ -66,4 +107,25 @@ pub fn check_summary(text: &str) -> Result<(SavedGame, Summary), LoadError> {
     let summary = summarise(&saved)?;
     saved.summary = Some(summary.clone());
     Ok((saved, summary))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::einstein::{Action, Einstein};
+    use crate::core::genius::Genius;
+
+    #[test]
+    fn a_move_comes_back_out_of_its_own_game_only() {
+        let action = Action::Choose {
+            player: 1,
+            choice: crate::core::einstein::Choice {
+                pairs: [[0, 1], [2, 3]],
+            },
+        };
+        let any = Einstein::into_any(action.clone());
+        assert!(matches!(any, AnyAction::Einstein(_)));
+        assert_eq!(Einstein::from_any(any.clone()), Some(action));
+        assert_eq!(Genius::from_any(any), None);
+    }
 }

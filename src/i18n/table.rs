@@ -58,6 +58,9 @@ texts! {
     stepped_down:
         "Un autre téléphone accueille maintenant cette table : ce téléphone l'a rejointe, à sa place. La partie continue là-bas.",
         "Another phone hosts this table now: this phone joined it, in its seat. The game goes on there.";
+    other_game:
+        "Ce coup est d'un autre jeu que celui de la table : il n'a pas été joué.",
+        "This move is for another game than the table's: it was not played.";
     unanswered:
         "L'hôte ne répond pas encore : votre coup est gardé et envoyé à nouveau…",
         "No answer from the host yet: your move is kept and sent again…";

@@ -11,6 +11,7 @@ use super::{use_default, use_ui, Active, GameSetup, Screen, Ui, UndoOrRedo};
 use crate::core::game::{
     actors, decided_roll_off, Actor, GameKind, Move, Roll, RollSource, WhoseDice,
 };
+use crate::core::games::Registered;
 use crate::core::link::wire::Denied;
 use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::{Lang, Wording};
@@ -22,7 +23,7 @@ use dioxus::prelude::*;
 type CachedPanel<G> = (G, Option<usize>, Lang, Panel);
 
 /// A game as its screens see it.
-pub trait GameScreen: GameSetup {
+pub trait GameScreen: GameSetup + Registered {
     /// The game of this kind being played (or viewed from the history).
     fn active(ui: &Ui) -> Signal<Option<Active<Self>>>;
 
@@ -106,7 +107,7 @@ impl<G: GameScreen> UseGame<G> {
         match checked {
             Ok(()) => {
                 self.refused.set(None);
-                self.ui.table.send(TableCommand::Act(Box::new(action)));
+                self.ui.table.send(TableCommand::Act(G::into_any(action)));
                 true
             }
             Err(refusal) => {

@@ -64,7 +64,11 @@ fn HomeNotices(lang: Lang) -> Element {
             lang.went_back(lang.game_title(saved.game), &players, &date)
         })
         .collect();
+    let bad_link = ui.table.bad_link.read().is_some();
     rsx! {
+        if bad_link {
+            p { class: "entry-error", role: "alert", "data-testid": "link-status", "⚠ {lang.table_bad_link()}" }
+        }
         if let Some(notice) = notice {
             p { class: "notice", role: "status", "{notice}" }
         }

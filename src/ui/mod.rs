@@ -38,6 +38,7 @@ pub use table::{TableCommand, TableHandle, TableInfo, TableRequest};
 
 use crate::core::checker::Checker;
 use crate::core::game::GameKind;
+use crate::core::link::ticket::TicketError;
 use crate::core::roller::Roller;
 use crate::core::save::SavedGame;
 use crate::core::session::Session;
@@ -126,6 +127,9 @@ pub struct Init {
     pub saved: Vec<SavedGame>,
     /// The table the app was opened to join (a link or QR code).
     pub table: Option<TableRequest>,
+    /// Why the link the app was opened by could not be read, if it could
+    /// not.
+    pub bad_link: Option<TicketError>,
     /// How many saved files could not be loaded and were set aside.
     pub set_aside: usize,
     /// Games whose last save was damaged, loaded from their backup.
@@ -151,11 +155,11 @@ impl Init {
         // replayed at start (see `HomeScreen` for those saved without one).
         let (saved, set_aside, restored) = saved_games::listed(crate::saves::listing());
         // Opened by a table's link: straight to that table (a damaged link
-        // opens the table screen, which says so).
+        // opens Home, which says so).
         let join = table::join_from_address();
         let joining = join.clone().map(|j| match j {
             Ok((kind, _)) => Screen::Table(kind),
-            Err(()) => Screen::Table(GameKind::Einstein),
+            Err(_) => Screen::Home,
         });
         // A card of the page's copy of the home screen tapped while the
         // app loaded: the app starts on its screen (the page then shows
@@ -164,6 +168,7 @@ impl Init {
             platform::tapped_before_start().and_then(|card| Screen::of_home_card(&card))
         });
         let init = Init {
+            bad_link: join.clone().and_then(Result::err),
             table: join.and_then(Result::ok).map(|(_, request)| request),
             settings,
             settings_error,
@@ -347,6 +352,7 @@ pub fn Root(init: Init) -> Element {
             info: Signal::new(None),
             commands: Signal::new(None),
             request: Signal::new(init.table.clone()),
+            bad_link: Signal::new(init.bad_link.clone()),
         },
     });
     let Ui {

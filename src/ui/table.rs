@@ -11,14 +11,15 @@
 
 use super::{use_ui, Screen, Ui};
 use crate::core::game::{Actor, GameKind};
+use crate::core::games::AnyAction;
 use crate::core::link::guest::{LinkState, SeatChoice};
+use crate::core::link::ticket::{Ticket, TicketError};
 use crate::core::link::wire::{PhoneId, SeatView};
 use crate::core::link::OpenFailure;
 use crate::core::save::TableRole;
 use crate::i18n::{Lang, Wording};
 use crate::platform;
 use dioxus::prelude::*;
-use std::any::Any;
 
 /// What the player asked of the link.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,10 +49,10 @@ impl TableRequest {
 
 /// What a screen sends to the link.
 pub enum TableCommand {
-    /// A move of this phone's player: the game's action, as the value it
-    /// is (the link drives one game, whose actions it takes back out;
+    /// A move of this phone's player: the game's action, tagged with its
+    /// game (the link drives one game, whose actions it takes back out;
     /// only the wire carries them as text).
-    Act(Box<dyn Any + Send>),
+    Act(AnyAction),
     Undo,
     Redo,
     /// This phone plays these seats (players may share a phone), or
@@ -227,6 +228,9 @@ pub struct TableHandle {
     pub info: Signal<Option<TableInfo>>,
     pub commands: Signal<Option<Coroutine<TableCommand>>>,
     pub request: Signal<Option<TableRequest>>,
+    /// The app was opened by an invitation link that names no game: Home
+    /// says so.
+    pub bad_link: Signal<Option<TicketError>>,
 }
 
 impl TableHandle {
@@ -255,17 +259,18 @@ pub fn open_table(mut ui: Ui, kind: GameKind, request: TableRequest) {
 }
 
 /// The invitation the app was opened with, if any: the game's kind and
-/// the request, or `Err` if the link names no game. Read when the app
-/// starts; from then on, a link opened while it runs opens its table too
-/// (see [`platform::listen_for_join_links`]).
-pub fn join_from_address() -> Option<Result<(GameKind, TableRequest), ()>> {
+/// the request, or why the link names no game (it is then forgotten: a
+/// reload does not read it again). Read when the app starts; from then on,
+/// a link opened while it runs opens its table too (see
+/// [`platform::listen_for_join_links`]).
+pub fn join_from_address() -> Option<Result<(GameKind, TableRequest), TicketError>> {
     platform::listen_for_join_links();
     let text = platform::join_in_address()?;
-    Some(
-        crate::core::link::ticket::Ticket::game_of(&text)
-            .map(|kind| (kind, TableRequest::Join(text)))
-            .ok_or(()),
-    )
+    let read = Ticket::game_of(&text).map(|kind| (kind, TableRequest::Join(text)));
+    if read.is_err() {
+        platform::forget_join_in_address();
+    }
+    Some(read)
 }
 
 /// The table screen while the link's part of the build is not there yet

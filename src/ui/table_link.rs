@@ -51,7 +51,7 @@ pub fn TableLink(request: TableRequest) -> Element {
 fn request_kind(request: &TableRequest) -> Option<GameKind> {
     match request {
         TableRequest::Host(kind) => Some(*kind),
-        TableRequest::Join(ticket) => Ticket::game_of(ticket),
+        TableRequest::Join(ticket) => Ticket::game_of(ticket).ok(),
         TableRequest::Resume(id) | TableRequest::TakeOver(id) => {
             saves::game(id).map(|saved| saved.game)
         }
@@ -437,7 +437,13 @@ fn command_changed<G: GameScreen + TableGame>(
 ) -> Changed {
     let step = match command {
         // The link drives this one game: its screens send its actions.
-        TableCommand::Act(action) => action.downcast::<G::Action>().ok().map(|a| Step::Act(*a)),
+        TableCommand::Act(action) => match G::from_any(action) {
+            Some(action) => Some(Step::Act(action)),
+            None => {
+                *refused = Some(Wording::new(|lang| lang.table().other_game.to_string()));
+                None
+            }
+        },
         TableCommand::Undo => Some(Step::Undo),
         TableCommand::Redo => Some(Step::Redo),
         TableCommand::Claim(seats) => {

@@ -389,12 +389,14 @@ test('with one game in progress the app reopens it at start; with two, or a tabl
   await page.tap('.topbar .back');
   await page.waitForSelector(id('in-progress'));
   assert.equal((await inProgress(page)).length, 1);
-  // A table's link in the address opens that table instead (here a damaged
-  // one: the table screen says so).
+  // A table's link in the address opens that table instead; a damaged one
+  // opens Home, which says so, and is forgotten: a reload is Home again.
   await page.goto('about:blank');
   await page.goto(`${app.url}#join=not-a-ticket`);
   await page.waitForSelector(id('link-status'));
-  assert.match(await page.getAttribute('main.screen', 'class'), /Table/);
+  assert.match(await page.getAttribute('main.screen', 'class'), /screen-Home/);
+  assert.match(await page.textContent(id('link-status')), /damaged|abîmé/);
+  assert.doesNotMatch(page.url(), /#join=/);
   // Two games in progress: Home stays, where both are listed.
   await page.goto('about:blank');
   await launch(page, app.url);

@@ -52,11 +52,13 @@ impl Ticket {
     /// The game a ticket's text names, read alone (the app opened by a link
     /// shows that game's table screen at once; the ticket is read whole by
     /// the link, and refused there if damaged).
-    pub fn game_of(text: &str) -> Option<GameKind> {
-        text.trim()
+    pub fn game_of(text: &str) -> Result<GameKind, TicketError> {
+        let name = text
+            .trim()
             .split('&')
             .find_map(|field| field.strip_prefix("g="))
-            .and_then(GameKind::from_name)
+            .ok_or(TicketError::NotATicket)?;
+        GameKind::from_name(name).ok_or(TicketError::Damaged)
     }
 
     pub fn parse(text: &str) -> Result<Ticket, TicketError> {
@@ -264,11 +266,11 @@ mod tests {
     #[test]
     fn the_game_is_read_alone_even_from_a_damaged_ticket() {
         let text = ticket().to_string();
-        assert_eq!(Ticket::game_of(&text), Some(GameKind::Einstein));
+        assert_eq!(Ticket::game_of(&text), Ok(GameKind::Einstein));
         let cut = &text[..text.find("&s=").unwrap() + 10];
-        assert_eq!(Ticket::game_of(cut), Some(GameKind::Einstein));
-        assert_eq!(Ticket::game_of("v=1&g=chess"), None);
-        assert_eq!(Ticket::game_of("hello"), None);
+        assert_eq!(Ticket::game_of(cut), Ok(GameKind::Einstein));
+        assert_eq!(Ticket::game_of("v=1&g=chess"), Err(TicketError::Damaged));
+        assert_eq!(Ticket::game_of("hello"), Err(TicketError::NotATicket));
     }
 
     #[test]
