@@ -15,7 +15,7 @@ use genius::core::link::mandate::{Crypto, Mandate, PhoneKey, Signature, Vote};
 use genius::core::link::replica::Replica;
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
 use genius::core::link::wire::{
-    encode, Denied, Entry, FrameError, Frames, Held, Hello, JoinRefusal, Lead, Origin, PhoneId,
+    encode, Denied, Entry, FrameError, Frames, HeldCopy, Hello, JoinRefusal, Lead, Origin, PhoneId,
     Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
 };
 use genius::core::link::{Output, PeerId};
@@ -2813,7 +2813,7 @@ fn sent_to(table: &mut Table<Einstein>, peer: PeerId) -> Vec<EinsteinToGuest> {
     std::iter::from_fn(|| frames.next_message().unwrap()).collect()
 }
 
-fn hello_bytes(phone: PhoneId, seat: Option<usize>, held: Option<Held>) -> Vec<u8> {
+fn hello_bytes(phone: PhoneId, seat: Option<usize>, held: Option<HeldCopy>) -> Vec<u8> {
     encode(&ToHost::<einstein::Action>::Hello(Hello {
         protocol: PROTOCOL,
         secret: SECRET,
@@ -2904,7 +2904,7 @@ fn a_guessed_digest_of_a_hidden_choice_tells_nothing() {
         (2, right, 3),
         (2, right ^ 1, 1),
     ] {
-        let held = Held {
+        let held = HeldCopy {
             game: game.clone(),
             seen,
             chain,

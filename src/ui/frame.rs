@@ -554,7 +554,7 @@ pub fn GameFrame(
                         "data-testid": "table-line",
                         "{table.line}"
                     }
-                    button { class: "chip", "data-testid": "open-table", onclick: ui.go_to(Screen::Table(kind)), "{t.table_button}" }
+                    button { class: "chip", "data-testid": "open-table", onclick: ui.go_on_click(Screen::Table(kind)), "{t.table_button}" }
                 }
                 if table.host_gone {
                     TakeOverHere { kind, lang }
@@ -609,7 +609,7 @@ pub fn GameFrame(
                     "{t.open}"
                 }
             }
-            button { class: "action", "data-testid": "open-rules", onclick: ui.go_to(Screen::Rules(kind)), "{lang.game().rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: ui.go_on_click(Screen::Rules(kind)), "{lang.game().rules}" }
         }
     }
 }
@@ -622,7 +622,7 @@ pub fn NoGame(kind: GameKind) -> Element {
     rsx! {
         div { class: "info",
             p { "{new_game}" }
-            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(kind)), "{new_game}" }
+            button { class: "roll-main", onclick: ui.go_on_click(Screen::Setup(kind)), "{new_game}" }
         }
     }
 }

@@ -191,7 +191,7 @@ fn HomeCards(lang: Lang) -> Element {
             button {
                 class: "card card-primary",
                 "data-testid": "open-checker",
-                onclick: ui.go_to(Screen::Checker),
+                onclick: ui.go_on_click(Screen::Checker),
                 span { class: "card-art", "aria-hidden": "true",
                     for v in [2u8, 3, 3, 3, 3] {
                         DieFace { face: D6::new(v).unwrap_or(D6::ALL[0]) }
@@ -205,7 +205,7 @@ fn HomeCards(lang: Lang) -> Element {
                     key: "{id}",
                     class: "card",
                     "data-testid": "open-{id}",
-                    onclick: ui.go_to(screen),
+                    onclick: ui.go_on_click(screen),
                     span { class: "card-title", "{title}" }
                     span { class: "card-text", "{text}" }
                 }

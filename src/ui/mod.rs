@@ -223,6 +223,7 @@ impl Ui {
         self.lang().texts()
     }
 
+    /// Shows `screen`.
     pub fn go(&mut self, screen: Screen) {
         // A game chosen to resume whose screen never opened (its file could
         // not be fetched) is not opened later by a new game of its kind.
@@ -238,7 +239,7 @@ impl Ui {
 
     /// A click handler that shows `screen` (one handler type for every
     /// such button, so one copy of its code).
-    pub fn go_to(self, screen: Screen) -> impl FnMut(MouseEvent) + 'static {
+    pub fn go_on_click(self, screen: Screen) -> impl FnMut(MouseEvent) + 'static {
         move |_| {
             let mut ui = self;
             ui.go(screen)
@@ -401,7 +402,7 @@ pub fn Root(init: Init) -> Element {
                         class: "icon-button settings",
                         "aria-label": t.settings,
                         title: t.settings,
-                        onclick: ui.go_to(Screen::Settings),
+                        onclick: ui.go_on_click(Screen::Settings),
                         svg { view_box: "0 0 24 24", "aria-hidden": "true",
                             path { d: GEAR, fill: "currentColor" }
                         }

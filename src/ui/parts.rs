@@ -3,7 +3,7 @@
 
 mod roll;
 
-pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel, Typed};
+pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel, TypedDice};
 
 use super::table::TableCommand;
 use super::{use_ui, DieFace, Screen, UndoOrRedo};
@@ -33,13 +33,13 @@ pub fn NewGame(kind: GameKind, lang: Lang) -> Element {
                 onclick: move |_| ui.table.send(TableCommand::NextGame),
                 "{t.next_game_here}"
             }
-            button { class: "action", onclick: ui.go_to(Screen::Setup(kind)), "{t.new_game_alone}" }
+            button { class: "action", onclick: ui.go_on_click(Screen::Setup(kind)), "{t.new_game_alone}" }
         },
         Some(TableRole::Guest) => rsx! {
             p { class: "notice", role: "status", "data-testid": "next-game-by-host", "{t.next_game_by_host}" }
         },
         None => rsx! {
-            button { class: "roll-main", onclick: ui.go_to(Screen::Setup(kind)), "{g.new_game}" }
+            button { class: "roll-main", onclick: ui.go_on_click(Screen::Setup(kind)), "{g.new_game}" }
         },
     }
 }

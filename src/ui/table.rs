@@ -361,7 +361,7 @@ pub fn TableScreen(game: GameKind) -> Element {
                 Seats { info: info.clone(), players, lang }
             }
             if players_exist(&ui, game) && info.chosen() {
-                button { class: if host_gone { "action" } else { "roll-main" }, "data-testid": "to-game", onclick: ui.go_to(Screen::Game(game)), "{t.to_game}" }
+                button { class: if host_gone { "action" } else { "roll-main" }, "data-testid": "to-game", onclick: ui.go_on_click(Screen::Game(game)), "{t.to_game}" }
             }
             if leaving() {
                 LeaveAsked { game, players: seated, lang, on_stay: move |_| leaving.set(false) }

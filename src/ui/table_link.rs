@@ -101,7 +101,7 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
 }
 
 /// What woke the link's loop.
-enum Wake<G: TableGame> {
+enum LinkInput<G: TableGame> {
     Command(TableCommand),
     Host(HostEvent),
     Guest(GuestLinkEvent<G::Error>),
@@ -275,19 +275,19 @@ async fn run<G: GameScreen + TableGame>(
                 std::future::pending().await
             }
         };
-        let wake: Wake<G> = match &mut events {
+        let wake: LinkInput<G> = match &mut events {
             PhoneEvents::Host(events) => tokio::select! {
-                c = commands.next() => c.map_or(Wake::Closed, Wake::Command),
-                e = events.recv() => e.map_or(Wake::Closed, Wake::Host),
-                _ = save_soon => Wake::Save,
+                c = commands.next() => c.map_or(LinkInput::Closed, LinkInput::Command),
+                e = events.recv() => e.map_or(LinkInput::Closed, LinkInput::Host),
+                _ = save_soon => LinkInput::Save,
             },
             PhoneEvents::Guest(events) => tokio::select! {
-                c = commands.next() => c.map_or(Wake::Closed, Wake::Command),
-                e = events.recv() => e.map_or(Wake::Closed, Wake::Guest),
-                _ = save_soon => Wake::Save,
+                c = commands.next() => c.map_or(LinkInput::Closed, LinkInput::Command),
+                e = events.recv() => e.map_or(LinkInput::Closed, LinkInput::Guest),
+                _ = save_soon => LinkInput::Save,
             },
         };
-        if let Wake::Save = wake {
+        if let LinkInput::Save = wake {
             save(ui, &phone);
             unsaved = false;
             continue;
@@ -297,9 +297,9 @@ async fn run<G: GameScreen + TableGame>(
             Wording::new(move |lang| lang.denied(&why, |e| G::refusal(lang, e)))
         };
         let changed = match wake {
-            Wake::Closed | Wake::Command(TableCommand::Leave) => break,
-            Wake::Save => Changed::default(),
-            Wake::Command(command) => {
+            LinkInput::Closed | LinkInput::Command(TableCommand::Leave) => break,
+            LinkInput::Save => Changed::default(),
+            LinkInput::Command(command) => {
                 if matches!(
                     command,
                     TableCommand::Act(_) | TableCommand::Undo | TableCommand::Redo
@@ -311,7 +311,7 @@ async fn run<G: GameScreen + TableGame>(
             // Another phone hosts this table under a later lead (it took
             // the table over while this one was locked, or at the same
             // moment): this phone joins it with its copy, in its seat.
-            Wake::Host(HostEvent::SteppedDown { lead }) => {
+            LinkInput::Host(HostEvent::SteppedDown { lead }) => {
                 match phone.follow(lead, &options(ui)).await {
                     Ok((guest, guest_events)) => {
                         phone = guest;
@@ -329,7 +329,7 @@ async fn run<G: GameScreen + TableGame>(
                     }
                 }
             }
-            Wake::Guest(GuestLinkEvent::Table(GuestEvent::Dropped { moves })) => {
+            LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Dropped { moves })) => {
                 let dropped = Wording::new(move |lang| lang.dropped_moves(moves));
                 notice = Some(match notice.take() {
                     Some(told) => told.then(dropped),
@@ -340,7 +340,7 @@ async fn run<G: GameScreen + TableGame>(
                     saved: true,
                 }
             }
-            Wake::Guest(GuestLinkEvent::Table(GuestEvent::ChoiceLost { player })) => {
+            LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::ChoiceLost { player })) => {
                 if let Some(name) = player_name(&phone, player) {
                     let lost = Wording::new(move |lang| lang.choice_lost(&name));
                     notice = Some(match notice.take() {
@@ -353,13 +353,13 @@ async fn run<G: GameScreen + TableGame>(
                     saved: true,
                 }
             }
-            Wake::Host(event) => Changed {
+            LinkInput::Host(event) => Changed {
                 game: matches!(event, HostEvent::Applied { .. }),
                 // Who holds which seat is saved with the host's copy.
                 saved: matches!(event, HostEvent::Applied { .. } | HostEvent::Seated { .. })
                     || matches!(event, HostEvent::Joined { .. }),
             },
-            Wake::Guest(GuestLinkEvent::Table(GuestEvent::Denied { why, .. })) => {
+            LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Denied { why, .. })) => {
                 refused = Some(match why {
                     Denied::Rules(_) => played_first(&phone).unwrap_or_else(|| word(&why)),
                     _ => word(&why),
@@ -369,7 +369,7 @@ async fn run<G: GameScreen + TableGame>(
                     saved: true,
                 }
             }
-            Wake::Guest(event) => {
+            LinkInput::Guest(event) => {
                 if let GuestLinkEvent::Table(table_event) = &event {
                     match table_event {
                         GuestEvent::Unanswered { .. } => unanswered = true,

@@ -27,7 +27,7 @@ use super::mandate::PhoneKey;
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
 use super::wire::{
-    encode, Denied, Entry, Frames, Held, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView,
+    encode, Denied, Entry, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView,
     Secret, Step, ToGuest, ToHost, PROTOCOL,
 };
 use super::{maker_seat, seats_may, Output, PeerId};
@@ -478,7 +478,7 @@ impl<G: Game> Guest<G> {
         self.asked = None;
         self.heartbeat = Heartbeat::new(now);
         self.state = LinkState::Joining;
-        let held = self.replica.as_ref().map(|r| Held {
+        let held = self.replica.as_ref().map(|r| HeldCopy {
             game: r.game().to_string(),
             seen: r.head(),
             chain: r.chain(r.head()).unwrap_or(0),

@@ -291,7 +291,7 @@ pub struct Start<S> {
 /// those entries (see `Replica::chain`), which tells the host whether they
 /// are a prefix of its own log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Held {
+pub struct HeldCopy {
     pub game: String,
     pub seen: u64,
     pub chain: u32,
@@ -323,7 +323,7 @@ pub struct Hello {
     /// watch.
     #[serde(default)]
     pub seats: Vec<usize>,
-    pub held: Option<Held>,
+    pub held: Option<HeldCopy>,
     /// The host this phone knows (absent from phones before protocol 5,
     /// which are refused for their version).
     #[serde(default)]

@@ -6,7 +6,7 @@ use crate::core::dice_kinds::{Challenge, Face};
 use crate::core::game::{Roll, RollSource};
 use crate::core::genius::{on_list, sum_of, Action, Halves, Slot};
 use crate::i18n::Lang;
-use crate::ui::parts::{AppRoll, RecordTyped, RollPanel, Typed};
+use crate::ui::parts::{AppRoll, RecordTyped, RollPanel, TypedDice};
 use dioxus::prelude::*;
 
 /// The challenge die drawn with its face.
@@ -43,7 +43,7 @@ fn FacePicker(id: &'static str, lang: Lang, on_pick: EventHandler<Challenge>) ->
 /// whether it is on the list.
 #[component]
 pub fn ColumnRoll(
-    typed: Typed,
+    typed: TypedDice,
     lang: Lang,
     rolls: Vec<Roll>,
     app_rolls: bool,
@@ -83,7 +83,7 @@ pub fn ExpertRoll(
     app_rolls: bool,
     on_throw: EventHandler<()>,
     on_act: EventHandler<Action>,
-    typed: Typed,
+    typed: TypedDice,
 ) -> Element {
     let t = lang.genius();
     rsx! {

@@ -14,19 +14,19 @@ use dioxus::prelude::*;
 
 /// The faces of real dice typed so far on a screen (see [`use_typed`]).
 #[derive(Clone, Copy, PartialEq)]
-pub struct Typed {
+pub struct TypedDice {
     checker: Signal<Checker>,
 }
 
 /// The faces a player types in from real dice, kept by the screen until
 /// they are played, rolled over or cleared.
-pub fn use_typed() -> Typed {
-    Typed {
+pub fn use_typed() -> TypedDice {
+    TypedDice {
         checker: use_default::<Checker>(),
     }
 }
 
-impl Typed {
+impl TypedDice {
     /// Forgets the faces typed.
     pub fn clear(mut self) {
         self.checker.set(Checker::new());
@@ -85,7 +85,7 @@ pub enum AppRoll {
 /// [`AppRoll::One`]); a roll forgets the faces typed.
 #[component]
 pub fn RollPanel(
-    typed: Typed,
+    typed: TypedDice,
     lang: Lang,
     app_roll: AppRoll,
     /// The app rolls now (see `UseGame::app_rolls`).
@@ -144,7 +144,7 @@ pub fn RollPanel(
 /// to `on_record`, then forgotten) once `ready`.
 #[component]
 pub fn RecordTyped(
-    typed: Typed,
+    typed: TypedDice,
     lang: Lang,
     ready: bool,
     on_record: EventHandler<Vec<D6>>,
@@ -167,7 +167,7 @@ pub fn RecordTyped(
 /// (sorted or in order), and `children` beside them (a preview).
 #[component]
 fn FaceKeypad(
-    typed: Typed,
+    typed: TypedDice,
     lang: Lang,
     sorted: bool,
     on_face: Option<EventHandler<()>>,
