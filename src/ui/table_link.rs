@@ -7,7 +7,7 @@
 //! fetched when a table opens: the app starts without iroh.
 
 use super::table::{LinkStatus, Maker, TableCommand, TableInfo, TableRequest, TableScreen};
-use super::{use_ui, Active, GameScreen, Screen, Ui};
+use super::{use_ui, with_screen, Active, GameScreen, Screen, Ui, WithScreen};
 use crate::core::game::GameKind;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
@@ -17,8 +17,6 @@ use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
 use crate::core::link::{maker_seat, may_switch_dice, OpenFailure};
 use crate::core::save::{new_id, SavedGame, TableRole};
-use crate::core::{einstein::Einstein, genius::Genius, rtt::Rtt, sequence::Sequence};
-use crate::core::{serieux::Serieux, words::Words};
 use crate::i18n::Wording;
 use crate::link::{
     GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
@@ -32,14 +30,8 @@ use std::time::Duration;
 #[component(lazy)]
 pub fn TableLink(request: TableRequest) -> Element {
     let kind = request_kind(&request);
-    match kind {
-        Some(GameKind::Serieux) => drive::<Serieux>(request),
-        Some(GameKind::Genius) => drive::<Genius>(request),
-        Some(GameKind::Einstein) => drive::<Einstein>(request),
-        Some(GameKind::Sequence) => drive::<Sequence>(request),
-        Some(GameKind::Rtt) => drive::<Rtt>(request),
-        Some(GameKind::Words) => drive::<Words>(request),
-        None => {}
+    if let Some(kind) = kind {
+        with_screen(kind, Drive(request));
     }
     // The table screen, when it is on screen (see `ui::Root`).
     match (kind, *use_ui().screen.read()) {
@@ -55,6 +47,16 @@ fn request_kind(request: &TableRequest) -> Option<GameKind> {
         TableRequest::Resume(id) | TableRequest::TakeOver(id) => {
             saves::game(id).map(|saved| saved.game)
         }
+    }
+}
+
+/// The link of a table of the game the request names.
+struct Drive(TableRequest);
+
+impl WithScreen for Drive {
+    type Output = ();
+    fn run<G: GameScreen>(self) {
+        drive::<G>(self.0)
     }
 }
 
