@@ -2,7 +2,7 @@
 //! the one place that dispatches on a [`GameKind`]. Adding a game adds a
 //! line to its `registry!` (see docs/adding-a-game.md).
 
-use super::game::{Game, GameKind, Rules};
+use super::game::{Game, GameKind, Rules, Tally};
 use super::save::{LoadError, SavedGame};
 use super::summary::Summary;
 use std::ops::RangeInclusive;
@@ -69,6 +69,18 @@ pub trait WithGame {
 }
 
 impl GameKind {
+    /// What the game's history keeps of each player.
+    pub fn tally(self) -> Tally {
+        struct OfGame;
+        impl WithGame for OfGame {
+            type Output = Tally;
+            fn run<G: Game>(self) -> Tally {
+                G::TALLY
+            }
+        }
+        with_game(self, OfGame)
+    }
+
     /// How many players the game takes.
     pub fn players(self) -> RangeInclusive<usize> {
         struct Limits;

@@ -37,7 +37,7 @@ impl Outcome {
     /// Whether the game's points say something on their own (Séquence Dés is
     /// won or lost: no points).
     pub fn has_points(&self) -> bool {
-        self.game != GameKind::Sequence
+        self.game.tally().has_points()
     }
 }
 

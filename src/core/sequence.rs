@@ -4,7 +4,7 @@
 use super::dice::D6;
 use super::dice_kinds::DieKind;
 use super::game::{
-    Actor, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, WhoseDice,
+    Actor, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, Tally, WhoseDice,
 };
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
@@ -496,6 +496,7 @@ impl Game for Sequence {
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
     /// Each player's sum of two dice (rulebook).
     const ROLL_OFF_DICE: usize = 2;
+    const TALLY: Tally = Tally::WinsOnly;
 
     fn players(&self) -> &[Player] {
         &self.players

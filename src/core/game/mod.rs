@@ -46,6 +46,27 @@ pub enum Progress {
     Centre { round: usize, centre: u32 },
 }
 
+/// What a game's history keeps of each player, beside the games played and
+/// won: what its statistics show and whether its scores are charted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tally {
+    /// Points: each player's best and average, charted over time.
+    Points,
+    /// The series' running total (Roll to the Top plays a series of games
+    /// and ranks its players by it), charted over time.
+    Series,
+    /// Won or lost, no points (Séquence Dés): nothing more, no chart.
+    WinsOnly,
+}
+
+impl Tally {
+    /// Whether the game's points say something on their own (a chart of
+    /// them, an average).
+    pub fn has_points(self) -> bool {
+        self != Tally::WinsOnly
+    }
+}
+
 /// A game of the rulebooks: rules that also name the game, give its
 /// standings and say how it ended.
 /// Its types are `Send`, so that a game can be played on a thread of its
@@ -58,6 +79,8 @@ pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
     /// How many dice each player throws in the roll-off for the first
     /// player, their value being the sum (Séquence Dés: two).
     const ROLL_OFF_DICE: usize = 1;
+    /// What its history keeps of each player.
+    const TALLY: Tally = Tally::Points;
 
     fn players(&self) -> &[Player];
 

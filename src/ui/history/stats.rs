@@ -2,7 +2,7 @@
 //! player and game, the Einstein personal best, and a chart of scores over
 //! time.
 
-use crate::core::game::GameKind;
+use crate::core::game::{GameKind, Tally};
 use crate::core::history::{self, Aliases, Outcome};
 use crate::i18n::Lang;
 use crate::records;
@@ -18,7 +18,7 @@ pub fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element
     let charted: Vec<GameKind> = all
         .iter()
         .map(|g| g.game)
-        .filter(|g| *g != GameKind::Sequence)
+        .filter(|g| g.tally().has_points())
         .collect();
     let mut chart_game = use_signal(|| None::<GameKind>);
     let shown = chart_game()
@@ -39,27 +39,31 @@ pub fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element
                         tr {
                             th { scope: "col", "{h.played}" }
                             th { scope: "col", "{h.wins}" }
-                            if g.game == GameKind::Rtt {
-                                th { scope: "col", "{h.series}" }
-                            } else if g.game != GameKind::Sequence {
-                                th { scope: "col", "{h.best}" }
-                                th { scope: "col", "{h.average}" }
+                            match g.game.tally() {
+                                Tally::Series => rsx! { th { scope: "col", "{h.series}" } },
+                                Tally::Points => rsx! {
+                                    th { scope: "col", "{h.best}" }
+                                    th { scope: "col", "{h.average}" }
+                                },
+                                Tally::WinsOnly => rsx! {},
                             }
                         }
                     }
                     for p in g.players.iter() {
                         tbody { key: "{p.name}",
                             tr { class: "name-row",
-                                th { scope: "rowgroup", colspan: match g.game { GameKind::Rtt => "3", GameKind::Sequence => "2", _ => "4" }, "{p.name}" }
+                                th { scope: "rowgroup", colspan: match g.game.tally() { Tally::Series => "3", Tally::WinsOnly => "2", Tally::Points => "4" }, "{p.name}" }
                             }
                             tr {
                                 td { "{p.games}" }
                                 td { "{p.wins}" }
-                                if g.game == GameKind::Rtt {
-                                    td { "{lang.score(p.total)}" }
-                                } else if g.game != GameKind::Sequence {
-                                    td { {p.best.map(|b| lang.score(b)).unwrap_or_default()} }
-                                    td { {p.average().map(|a| lang.score(a)).unwrap_or_default()} }
+                                match g.game.tally() {
+                                    Tally::Series => rsx! { td { "{lang.score(p.total)}" } },
+                                    Tally::Points => rsx! {
+                                        td { {p.best.map(|b| lang.score(b)).unwrap_or_default()} }
+                                        td { {p.average().map(|a| lang.score(a)).unwrap_or_default()} }
+                                    },
+                                    Tally::WinsOnly => rsx! {},
                                 }
                             }
                         }
