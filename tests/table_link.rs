@@ -2227,6 +2227,9 @@ struct Mesh<G: Game> {
     /// goes on from there when it is a guest again (a phone never numbers
     /// two proposals alike).
     next_ids: HashMap<PhoneId, u64>,
+    /// Lone claims of a later term made by hostile guests (see
+    /// [`Mesh::claim_a_later_term`]).
+    hostile_claims: usize,
 }
 
 impl<G: Game> Mesh<G> {
@@ -2244,6 +2247,7 @@ impl<G: Game> Mesh<G> {
             take_overs: 0,
             gone: Vec::new(),
             next_ids: HashMap::new(),
+            hostile_claims: 0,
         };
         mesh.record();
         mesh
@@ -2755,12 +2759,52 @@ impl<G: Game> Mesh<G> {
                     self.take_over(who);
                 }
             }
+            89 => self.claim_a_later_term(who),
             _ => {
                 self.dial();
             }
         }
         self.pump();
         self.check_copies();
+    }
+
+    /// `phone`, a guest gone hostile, tells its host it hosts the table
+    /// under term 99, signed by itself alone: a host whose lead more than
+    /// half the table signed hosts on.
+    fn claim_a_later_term(&mut self, phone: PhoneId) {
+        let Some((t, _)) = self.guest_at(phone) else {
+            return;
+        };
+        let table = &mut self.tables[t];
+        let own = table.host.mandate();
+        let roster = table.host.roster().to_vec();
+        if table.host_paused || !key(0).confirms(&own, SECRET, &roster) {
+            return;
+        }
+        // The mesh's phones: the host 1000, guests 1 to 3.
+        let Some(n) = [1000, 1, 2, 3].into_iter().find(|n| phone_id(*n) == phone) else {
+            return;
+        };
+        let fake = Lead {
+            term: 99,
+            host: phone,
+        };
+        let probe = ToHost::<G::Action>::Probe {
+            protocol: PROTOCOL,
+            secret: SECRET,
+            mandate: Mandate {
+                lead: fake,
+                votes: vec![key(n).vote(SECRET, fake)],
+            },
+        };
+        let peer = 7_000_000 + table.next_peer;
+        table.next_peer += 1;
+        table.host.connected(peer, phone, self.now);
+        table.host.receive(peer, &encode(&probe).unwrap(), self.now);
+        table.pump();
+        table.stray.retain(|(p, _)| *p != peer);
+        assert!(!table.host.stepped_down(), "a lone claim pulled the table");
+        self.hostile_claims += 1;
     }
 }
 
@@ -3192,7 +3236,7 @@ fn a_phone_alone_claiming_a_later_term_does_not_pull_the_table() {
 /// holds its log, and no phone lost a move without being told.
 #[test]
 fn take_overs_pauses_and_partitions_end_with_one_host() {
-    let (mut take_overs, mut step_downs, mut entries) = (0, 0, 0);
+    let (mut take_overs, mut step_downs, mut entries, mut claims) = (0, 0, 0, 0);
     for seed in 0..16 {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut table = einstein_table();
@@ -3205,10 +3249,15 @@ fn take_overs_pauses_and_partitions_end_with_one_host() {
         mesh.check_healed();
         take_overs += mesh.take_overs;
         step_downs += mesh.retired.len();
+        claims += mesh.hostile_claims;
         entries += mesh.tables[0].host.replica().head();
     }
-    println!("{take_overs} take-overs, {step_downs} step-downs, {entries} entries");
+    println!(
+        "{take_overs} take-overs, {step_downs} step-downs, {entries} entries, \
+         {claims} lone claims of a later term"
+    );
     assert!(take_overs >= 3, "{take_overs} take-overs");
+    assert!(claims >= 10, "{claims} lone claims");
     assert!(step_downs >= 3, "{step_downs} step-downs");
 }
 
