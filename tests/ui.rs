@@ -526,8 +526,8 @@ fn the_app_can_start_on_the_game_in_progress() {
 }
 
 /// The checklist of docs/adding-a-game.md, checked for every game of
-/// `GameKind::ALL`: its rules, coach, texts and screen are files of their
-/// own; the registries (`core::games::with_game`, `ui::with_screen`) map the
+/// `GameKind::ALL`: its rules, texts and screen (and its coach, if it has
+/// one) are files of their own; the registries (`core::games::with_game`, `ui::with_screen`) map the
 /// kind to its type; its setup screen, game screen and rules page render in
 /// both languages, with a title and a blurb of their own.
 #[test]
@@ -536,14 +536,16 @@ fn every_game_has_all_its_pieces() {
     use genius::core::games::{with_game, WithGame};
     use genius::ui::{with_screen, GameScreen, WithScreen};
 
-    struct KindOf;
-    impl WithGame for KindOf {
+    /// A job that gives back the kind of the game it runs with: each
+    /// registry must run it with the type of the kind it was given.
+    struct ItsKind;
+    impl WithGame for ItsKind {
         type Output = GameKind;
         fn run<G: Game>(self) -> GameKind {
             G::KIND
         }
     }
-    impl WithScreen for KindOf {
+    impl WithScreen for ItsKind {
         type Output = GameKind;
         fn run<G: GameScreen>(self) -> GameKind {
             G::KIND
@@ -554,12 +556,21 @@ fn every_game_has_all_its_pieces() {
     let mut titles = Vec::new();
     for kind in GameKind::ALL {
         let name = kind.name();
-        for piece in ["core", "core/coach", "i18n", "ui"] {
+        for piece in ["core", "i18n", "ui"] {
             let file = src.join(format!("{piece}/{name}.rs"));
             assert!(file.is_file(), "{name}: no {}", file.display());
         }
-        assert_eq!(with_game(kind, KindOf), kind, "core::games::with_game");
-        assert_eq!(with_screen(kind, KindOf), kind, "ui::with_screen");
+        // A coach, where the game has one, is a file of its own too, named
+        // in the coach's module.
+        let coach = src.join(format!("core/coach/{name}.rs"));
+        let coaches = std::fs::read_to_string(src.join("core/coach/mod.rs")).unwrap();
+        assert_eq!(
+            coach.is_file(),
+            coaches.contains(&format!("pub mod {name};")),
+            "{name}: its coach's file and its line in core/coach/mod.rs"
+        );
+        assert_eq!(with_game(kind, ItsKind), kind, "core::games::with_game");
+        assert_eq!(with_screen(kind, ItsKind), kind, "ui::with_screen");
         for lang in [Lang::Fr, Lang::En] {
             let (title, blurb) = (lang.game_title(kind), lang.game_blurb(kind));
             assert!(
