@@ -157,10 +157,13 @@ pub fn EinsteinGameScreen() -> Element {
     };
 
     // Players choosing in turn on one phone see their own sheet only: the
-    // others' sheets and totals would tell what they chose.
+    // others' sheets and totals would tell what they chose. Once every
+    // player of a shared phone has chosen, its sheets are all shown again
+    // (the other phones' choices stay hidden until shown to the table).
     let in_turn = players.len() > 1
         && matches!(state.phase(), Phase::Choose { .. })
-        && table.as_ref().is_none_or(|t| t.mine.len() > 1);
+        && table.as_ref().is_none_or(|t| t.mine.len() > 1)
+        && !waiting.is_empty();
 
     rsx! {
         GameFrame {

@@ -427,6 +427,12 @@ test('Players share a phone: it holds Bruno\'s and Chloé\'s seats, names who ch
   assert.match(await text(shared, 'chooser-1'), /Bruno/);
   await chooseOn(shared, [0, 1, 2, 3], 1);
   await chooseOn(shared, [0, 1, 2, 3], 2);
+  // Both its players have chosen: every sheet is to be seen again, Chloé's
+  // with her choice, while Anne's choice is not made yet.
+  await shared.waitForSelector(id('sheet-tab-2'), { timeout: 20000 });
+  assert.equal(await shared.$(id('sheet-owner')), null, 'no longer one sheet at a time');
+  await shared.tap(id('sheet-tab-2'));
+  assert.equal(await shared.getAttribute(id('sheet-tab-2'), 'aria-selected'), 'true', "Chloé's sheet shown");
   await shot(shared, 'issue50-3-two-chosen-fr-dark');
   await chooseOn(anne, [0, 1, 2, 3]);
   for (const page of [anne, shared]) {
