@@ -31,7 +31,10 @@
 //! - entries carry their place in the log: one already held is ignored, a
 //!   gap is asked for again (`Resend`). A reconnection is the same hello;
 //! - a hidden choice goes as its commitment, and its content once every
-//!   awaited player has committed one ([`sealed`]).
+//!   awaited player has committed one ([`sealed`]);
+//! - a guest signs the lead of each host that welcomes it (`Vote`), and
+//!   hosts that find each other keep the one whose signed lead prevails
+//!   ([`mandate`]).
 
 use super::game::{actors, Actor, Game};
 
