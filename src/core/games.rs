@@ -61,6 +61,23 @@ pub trait Registered: Game {
     fn from_any(action: AnyAction) -> Option<Self::Action>;
 }
 
+/// A move of game `G`, on its way to the table link as a
+/// `Box<dyn IntoAnyAction>`: boxed behind a trait, so that what each game's
+/// moves are (their drop and move code) stays in that game's part of the
+/// web build rather than in the start file, which carries the command.
+pub struct TableMove<G: Registered>(pub G::Action);
+
+/// A move of some game, which says which ([`AnyAction`]).
+pub trait IntoAnyAction: Send {
+    fn into_any(self: Box<Self>) -> AnyAction;
+}
+
+impl<G: Registered> IntoAnyAction for TableMove<G> {
+    fn into_any(self: Box<Self>) -> AnyAction {
+        G::into_any(self.0)
+    }
+}
+
 /// Something to do with a game whose type is only known from its kind:
 /// [`with_game`] calls `run` with that type.
 pub trait WithGame {

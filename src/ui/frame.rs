@@ -11,7 +11,7 @@ use super::{use_default, use_ui, Active, GameSetup, Screen, Ui, UndoOrRedo};
 use crate::core::game::{
     actors, decided_roll_off, Actor, GameKind, Move, Roll, RollSource, WhoseDice,
 };
-use crate::core::games::Registered;
+use crate::core::games::{Registered, TableMove};
 use crate::core::link::wire::Denied;
 use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::{Lang, Wording};
@@ -107,7 +107,9 @@ impl<G: GameScreen> UseGame<G> {
         match checked {
             Ok(()) => {
                 self.refused.set(None);
-                self.ui.table.send(TableCommand::Act(G::into_any(action)));
+                self.ui
+                    .table
+                    .send(TableCommand::Act(Box::new(TableMove::<G>(action))));
                 true
             }
             Err(refusal) => {

@@ -11,7 +11,7 @@
 
 use super::{use_ui, Screen, Ui};
 use crate::core::game::{Actor, GameKind};
-use crate::core::games::AnyAction;
+use crate::core::games::IntoAnyAction;
 use crate::core::link::guest::{LinkState, SeatChoice};
 use crate::core::link::ticket::{Ticket, TicketError};
 use crate::core::link::wire::{PhoneId, SeatView};
@@ -52,7 +52,7 @@ pub enum TableCommand {
     /// A move of this phone's player: the game's action, tagged with its
     /// game (the link drives one game, whose actions it takes back out;
     /// only the wire carries them as text).
-    Act(AnyAction),
+    Act(Box<dyn IntoAnyAction>),
     Undo,
     Redo,
     /// This phone plays these seats (players may share a phone), or

@@ -439,7 +439,7 @@ fn command_changed<G: GameScreen + TableGame>(
 ) -> Changed {
     let step = match command {
         // The link drives this one game: its screens send its actions.
-        TableCommand::Act(action) => match G::from_any(action) {
+        TableCommand::Act(action) => match G::from_any(action.into_any()) {
             Some(action) => Some(Step::Act(action)),
             None => {
                 *refused = Some(Wording::new(|lang| lang.table().other_game.to_string()));
