@@ -373,9 +373,9 @@ test('The relay stops and starts again: a choice made while it was down reaches 
   const longBackAt = Date.now();
   await marksName(host, 'Bruno', 40000);
   console.log(`relay restart (down ${longBackAt - longDownAt} ms): the choice reached the host ${Date.now() - longBackAt} ms after the relay came back`);
-  // The browser's own words for each dial of the relay while it was down,
-  // and nothing else.
-  const refused = /^WebSocket connection to '[^']*\/relay' failed: /;
+  // The browser's own words for each dial of the relay while it was down
+  // (as a WebSocket, or as the resource it loads), and nothing else.
+  const refused = /^(WebSocket connection to '[^']*\/relay' failed: |Failed to load resource: net::ERR_CONNECTION_REFUSED$)/;
   for (const page of [host, bruno, chloe]) assert.deepEqual(page.errors.filter((e) => !refused.test(e)), []);
   for (const page of [host, bruno, chloe]) await page.context().close();
 });
