@@ -675,9 +675,12 @@ impl<G: Game> Host<G> {
     /// A phone hosts this table under `mandate`: if it prevails over this
     /// host's, this one steps down, every guest told where to go.
     fn learn(&mut self, mandate: Mandate) {
+        if self.stepped_down.is_some() {
+            return;
+        }
         let learned = (self.confirms(&mandate), mandate.lead);
         let own = (self.confirms(&self.mandate()), self.lead);
-        if self.stepped_down.is_some() || !prevails(learned, own) {
+        if !prevails(learned, own) {
             return;
         }
         let lead = mandate.lead;

@@ -26,6 +26,7 @@
 //! before phones were their keys) signs nothing and confirms nothing:
 //! leads then compare as terms alone.
 
+use super::hex;
 use super::wire::{Lead, Member, PhoneId, Secret};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -53,23 +54,16 @@ impl fmt::Debug for Signature {
 impl Serialize for Signature {
     /// 128 lower-case hex digits.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let hex: String = self.0.iter().map(|b| format!("{b:02x}")).collect();
-        serializer.serialize_str(&hex)
+        serializer.serialize_str(&hex::encode(&self.0))
     }
 }
 
 impl<'de> Deserialize<'de> for Signature {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Signature, D::Error> {
         let text = String::deserialize(deserializer)?;
-        let bad = || serde::de::Error::custom("not a signature");
-        if text.len() != 128 || !text.is_ascii() {
-            return Err(bad());
-        }
-        let mut bytes = [0; 64];
-        for (i, byte) in bytes.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
-        }
-        Ok(Signature(bytes))
+        hex::decode(&text)
+            .map(Signature)
+            .ok_or_else(|| serde::de::Error::custom("not a signature"))
     }
 }
 

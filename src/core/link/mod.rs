@@ -41,6 +41,7 @@ use super::game::{actors, Actor, Game};
 pub mod guest;
 pub mod handover;
 pub mod heartbeat;
+pub mod hex;
 pub mod host;
 pub mod mandate;
 pub mod replica;

@@ -27,18 +27,11 @@ macro_rules! bytes32 {
             }
 
             pub fn to_hex(&self) -> String {
-                self.0.iter().map(|b| format!("{b:02x}")).collect()
+                super::hex::encode(&self.0)
             }
 
             pub fn from_hex(text: &str) -> Option<Self> {
-                if text.len() != 64 || !text.is_ascii() {
-                    return None;
-                }
-                let mut bytes = [0; 32];
-                for (i, byte) in bytes.iter_mut().enumerate() {
-                    *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-                }
-                Some($name(bytes))
+                super::hex::decode(text).map($name)
             }
         }
 

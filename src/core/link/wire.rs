@@ -5,6 +5,7 @@
 //! stream a guest opens to the host (see `crate::link`).
 
 use super::super::game::Actor;
+use super::hex;
 pub use super::mandate::{Mandate, Signature, Vote};
 pub use super::sealed::{Commitment, Nonce};
 use ::core::time::Duration;
@@ -53,18 +54,11 @@ impl Secret {
 
     /// 32 lower-case hex digits.
     pub fn to_hex(self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        hex::encode(&self.0)
     }
 
     pub fn from_hex(text: &str) -> Option<Secret> {
-        if text.len() != 32 || !text.is_ascii() {
-            return None;
-        }
-        let mut bytes = [0; 16];
-        for (i, byte) in bytes.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-        }
-        Some(Secret(bytes))
+        hex::decode(text).map(Secret)
     }
 
     /// Equal, compared in a time that does not depend on where they differ.
@@ -129,18 +123,11 @@ impl PhoneId {
 
     /// 64 lower-case hex digits: the key a phone is dialled by.
     pub fn to_hex(self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        hex::encode(&self.0)
     }
 
     pub fn from_hex(text: &str) -> Option<PhoneId> {
-        if text.len() != 64 || !text.is_ascii() {
-            return None;
-        }
-        let mut bytes = [0; 32];
-        for (i, byte) in bytes.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-        }
-        Some(PhoneId(bytes))
+        hex::decode(text).map(PhoneId)
     }
 }
 
