@@ -20,6 +20,7 @@ use genius::core::link::wire::{
 };
 use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
+use genius::core::save::TableRole;
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
 use genius::core::session::Session;
@@ -1122,6 +1123,71 @@ fn a_watching_phone_picks_a_free_seat_and_cannot_take_a_held_one() {
     table.phones[2].guest.claim(None, table.now);
     settle(&mut table);
     assert_eq!(table.host.seats()[1].phone, None);
+}
+
+/// What each phone's screens are given: the table as its own state
+/// machine sees it, derived from it (`TableView`), never filled by hand.
+#[test]
+fn each_phone_sees_the_table_from_its_own_seats() {
+    let mut table = einstein_table();
+    let host = table.host.view();
+    assert_eq!(host.role, TableRole::Host);
+    assert_eq!(host.game.as_deref(), Some("test-game"));
+    assert_eq!(
+        (host.mine.clone(), host.choice.clone()),
+        (vec![0], SeatChoice::Held(vec![0]))
+    );
+    assert!(
+        host.plays(Actor::Table) && host.plays(Actor::Player(0)) && !host.plays(Actor::Player(1))
+    );
+    assert!(host.may_switch_dice && host.chosen() && !host.watching());
+    let bruno = table.phones[0].guest.view();
+    assert_eq!(bruno.role, TableRole::Guest);
+    assert_eq!(bruno.game, host.game);
+    assert_eq!(bruno.me, phone_id(1));
+    assert_eq!(
+        (bruno.mine.clone(), bruno.choice.clone()),
+        (vec![1], SeatChoice::Held(vec![1]))
+    );
+    assert_eq!(
+        bruno.seats.iter().map(|s| s.phone).collect::<Vec<_>>(),
+        host.seats.iter().map(|s| s.phone).collect::<Vec<_>>()
+    );
+    assert!(bruno.on_host(0) && !bruno.on_host(1) && bruno.plays(Actor::Player(1)));
+    // Anne is to roll: Bruno may not switch the dice. His choice made
+    // offline waits, counted; once it reached the table, sealed, the
+    // other phones count it chosen and cannot read it.
+    assert!(!bruno.may_switch_dice);
+    table
+        .host
+        .act(Step::Act(roll([6, 5, 4, 3, 2])), table.now)
+        .unwrap();
+    settle(&mut table);
+    table.disconnect(0);
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), table.now)
+        .unwrap();
+    assert_eq!(table.phones[0].guest.view().pending, 1);
+    table.connect(0);
+    settle(&mut table);
+    assert_eq!(table.phones[0].guest.view().pending, 0);
+    assert_eq!(table.host.view().chosen_unseen, vec![1]);
+    assert_eq!(table.phones[1].guest.view().chosen_unseen, vec![1]);
+    assert!(table.phones[0].guest.view().chosen_unseen.is_empty());
+    // Freed by the host, Bruno's seat is played on the host's screen.
+    table.host.free_seat(1, table.now);
+    settle(&mut table);
+    let (host, bruno) = (table.host.view(), table.phones[0].guest.view());
+    assert_eq!(host.mine, vec![0, 1]);
+    assert!(bruno.watching() && bruno.on_host(1) && bruno.mine.is_empty());
+    // A phone never welcomed holds no copy and has chosen nothing.
+    let stranger = Guest::<Einstein>::new(SECRET, phone_id(90), None, None).view();
+    assert_eq!(
+        (&stranger.game, &stranger.choice),
+        (&None, &SeatChoice::Unchosen)
+    );
+    assert!(!stranger.chosen() && !stranger.may_switch_dice);
 }
 
 /// Seats another phone (`phone`, asking for `claim`) at `table`, as its

@@ -111,7 +111,7 @@ pub fn EinsteinGameScreen() -> Element {
     let table = ui.table.of(GameKind::Einstein);
     let on_table = table.is_some();
     let shown = match &table {
-        Some(table) => state.seen_by(&table.mine),
+        Some(table) => state.seen_by(&table.view.mine),
         None => state.clone(),
     };
 
@@ -128,12 +128,14 @@ pub fn EinsteinGameScreen() -> Element {
 
     // Those who chose on their own phone, though this copy cannot read it
     // yet, are not still to choose (a new host's freed seat among them).
-    let unseen = table.as_ref().map_or(&[][..], |t| &t.chosen_unseen[..]);
+    let unseen = table
+        .as_ref()
+        .map_or(&[][..], |t| &t.view.chosen_unseen[..]);
     let still = state.still_to_choose(unseen);
     let waiting: Vec<usize> = still
         .iter()
         .copied()
-        .filter(|p| table.as_ref().is_none_or(|t| t.mine.contains(p)))
+        .filter(|p| table.as_ref().is_none_or(|t| t.view.mine.contains(p)))
         .collect();
     let dice = match state.phase() {
         Phase::Choose { dice, .. } => dice.clone(),
@@ -144,7 +146,7 @@ pub fn EinsteinGameScreen() -> Element {
         .or(waiting.first().copied());
     // Otherwise (on several phones, once this phone's players have chosen)
     // this phone's own player's sheet, not the first player's.
-    let own = table.as_ref().and_then(|t| t.mine.first().copied());
+    let own = table.as_ref().and_then(|t| t.view.mine.first().copied());
     let shown_sheet = (draft.sheet_of)()
         .or(current_chooser)
         .or(own)
@@ -162,7 +164,7 @@ pub fn EinsteinGameScreen() -> Element {
     // (the other phones' choices stay hidden until shown to the table).
     let in_turn = players.len() > 1
         && matches!(state.phase(), Phase::Choose { .. })
-        && table.as_ref().is_none_or(|t| t.mine.len() > 1)
+        && table.as_ref().is_none_or(|t| t.view.mine.len() > 1)
         && !waiting.is_empty();
 
     rsx! {
@@ -188,7 +190,7 @@ pub fn EinsteinGameScreen() -> Element {
                 MarkedList { marked: shown.marked().to_vec(), players: players.clone(), lang }
             }
             if let Some(table) = &table {
-                TableNotes { state: state.clone(), mine: table.mine.clone(), unseen: table.chosen_unseen.clone(), lang }
+                TableNotes { state: state.clone(), mine: table.view.mine.clone(), unseen: table.view.chosen_unseen.clone(), lang }
             }
 
             match state.phase().clone() {

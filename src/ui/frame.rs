@@ -6,12 +6,13 @@
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
 use super::dice::{DiceChoice, DiceView};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
-use super::table::{open_table, Maker, TableCommand, TableInfo, TableRequest};
+use super::table::{open_table, TableCommand, TableInfo, TableRequest};
 use super::{use_default, use_ui, Active, GameSetup, Screen, Ui, UndoOrRedo};
 use crate::core::game::{
     actors, decided_roll_off, Actor, GameKind, Move, Roll, RollSource, WhoseDice,
 };
 use crate::core::games::{Registered, TableMove};
+use crate::core::link::view::Maker;
 use crate::core::link::wire::Denied;
 use crate::core::table::{Colour, Player, RollOff};
 use crate::i18n::{Lang, Wording};
@@ -90,8 +91,8 @@ impl<G: GameScreen> UseGame<G> {
         let checked = match self.active.read().as_ref() {
             Some(game) => {
                 let actor = game.session.state().actor(&action);
-                if !table.plays(actor) {
-                    let seat = table.mine.first().copied();
+                if !table.view.plays(actor) {
+                    let seat = table.view.mine.first().copied();
                     Err(Wording::new(move |lang| {
                         let why = Denied::<G::Error>::NotYourSeat { seat, actor };
                         lang.denied(&why, |_| String::new())
@@ -313,6 +314,7 @@ impl<G: GameScreen> UseGame<G> {
                 Maker::Phone => t.by_phone,
             };
             table
+                .view
                 .dice_makers
                 .iter()
                 .map(|m| name(m).to_string())
@@ -323,7 +325,7 @@ impl<G: GameScreen> UseGame<G> {
             started: game.map_or(WhoseDice::App, |g| g.session.record().dice),
             changes: game.map(|g| g.session.dice_changes()).unwrap_or_default(),
             can_change: game.is_some_and(|g| !g.read_only && !g.session.is_finished())
-                && table.as_ref().is_none_or(|t| t.may_switch_dice),
+                && table.as_ref().is_none_or(|t| t.view.may_switch_dice),
             on_table: table.is_some(),
             makers,
             change: Callback::new(move |dice| {
@@ -346,7 +348,7 @@ impl<G: GameScreen> UseGame<G> {
         // though this phone has not received the choice yet.
         let actors: Vec<Actor> = actors(state)
             .into_iter()
-            .filter(|a| !matches!(a, Actor::Player(p) if table.chosen_unseen.contains(p)))
+            .filter(|a| !matches!(a, Actor::Player(p) if table.view.chosen_unseen.contains(p)))
             .collect();
         // Named apart: the players on their own phone, and those the host's
         // phone plays (its own, and seats no phone holds, a freed one).
@@ -354,7 +356,7 @@ impl<G: GameScreen> UseGame<G> {
         for a in &actors {
             if let Actor::Player(p) = a {
                 if let Some(player) = players.get(*p) {
-                    let names = if table.on_host(*p) {
+                    let names = if table.view.on_host(*p) {
                         &mut on_host
                     } else {
                         &mut own
@@ -364,6 +366,7 @@ impl<G: GameScreen> UseGame<G> {
             }
         }
         let showing: Vec<String> = table
+            .view
             .reveals_awaited
             .iter()
             .filter_map(|p| players.get(*p).map(|p| p.name.clone()))
@@ -371,7 +374,7 @@ impl<G: GameScreen> UseGame<G> {
         let waiting = if !showing.is_empty() {
             Some(self.lang.waiting_for_reveals(&showing))
         } else {
-            (!actors.is_empty() && !actors.iter().any(|a| table.plays(*a)))
+            (!actors.is_empty() && !actors.iter().any(|a| table.view.plays(*a)))
                 .then(|| self.lang.waiting_for_where(&own, &on_host))
         };
         let names_all: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
@@ -380,12 +383,12 @@ impl<G: GameScreen> UseGame<G> {
             line,
             problem,
             waiting,
-            watching: table.watching(),
+            watching: table.view.watching(),
             host_gone: table.host_unreachable(),
             refused: table.refused.clone(),
             // Told as long as the link is not up (lost, or dialling again).
-            offline_moves: table.pending > 0 && !table.linked(),
-            sent: table.pending > 0 && table.linked(),
+            offline_moves: table.view.pending > 0 && !table.linked(),
+            sent: table.view.pending > 0 && table.linked(),
         })
     }
 
@@ -669,8 +672,7 @@ fn CoachPanel(
 fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
     let ui = use_ui();
     let take_over = move |_| {
-        let id = ui.table.info.peek().as_ref().map(|t| t.id.clone());
-        if let Some(id) = id {
+        if let Some(id) = ui.table.game_id() {
             open_table(ui, kind, TableRequest::TakeOver(id));
         }
     };

@@ -24,7 +24,11 @@ use std::rc::Rc;
 pub fn NewGame(kind: GameKind, lang: Lang) -> Element {
     let ui = use_ui();
     let (g, t) = (lang.game(), lang.table());
-    let role = ui.table.of(kind).filter(|t| t.linked()).map(|t| t.role);
+    let role = ui
+        .table
+        .of(kind)
+        .filter(|t| t.linked())
+        .map(|t| t.view.role);
     match role {
         Some(TableRole::Host) => rsx! {
             button {

@@ -111,7 +111,7 @@ pub fn RttGameScreen() -> Element {
     // On several phones each phone fills its own players' sheets.
     let table = ui.table.of(GameKind::Rtt);
     // Squares placed and not yet confirmed survive a reload.
-    let mine = table.as_ref().map(|t| t.mine.clone());
+    let mine = table.as_ref().map(|t| t.view.mine.clone());
     let moment =
         (game.active.read().as_ref()).and_then(|a| placing_moment(a, &view, mine.as_deref()));
     use_kept_squares(moment, draft);
@@ -137,9 +137,9 @@ pub fn RttGameScreen() -> Element {
         draft.reset();
     };
 
-    let waiting = waiting_here(state, table.as_ref().map(|t| &t.mine[..]));
+    let waiting = waiting_here(state, table.as_ref().map(|t| &t.view.mine[..]));
     let placing = view.placing(&waiting);
-    let own = table.as_ref().and_then(|t| t.mine.first().copied());
+    let own = table.as_ref().and_then(|t| t.view.mine.first().copied());
     let sheet_of = view.sheet_of(placing, own, players.len());
     let rolling = matches!(
         state.phase(),
@@ -174,13 +174,13 @@ pub fn RttGameScreen() -> Element {
         GameFrame {
             game: game.frame(),
             player: placing.or(rolling.then_some(state.roller())).map(|p| players[p].colour),
-            status: status(state, placing, table.as_ref().is_some_and(|t| t.mine.is_empty()), lang),
+            status: status(state, placing, table.as_ref().is_some_and(|t| t.view.mine.is_empty()), lang),
             on_step: move |_| draft.reset(),
             // The advice is the placing player's (several may place on
             // one result).
             coach: Some(game.coach(placing, move |state| coach_panel(state, placing, lang, cache))),
             sheet: tower_below,
-            if table.as_ref().is_some_and(|t| state.waits_only_for(&t.mine)) {
+            if table.as_ref().is_some_and(|t| state.waits_only_for(&t.view.mine)) {
                 p { class: "notice waiting", role: "status", "data-testid": "rtt-last-placer", "{lang.rtt().last_placer}" }
             }
             Pool { in_play: in_play.clone(), white: state.white(), lang }

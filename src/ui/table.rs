@@ -10,11 +10,12 @@
 //! none of the link's code.
 
 use super::{use_ui, Screen, Ui};
-use crate::core::game::{Actor, GameKind};
+use crate::core::game::GameKind;
 use crate::core::games::IntoAnyAction;
 use crate::core::link::guest::{LinkState, SeatChoice};
 use crate::core::link::ticket::{Ticket, TicketError};
-use crate::core::link::wire::{PhoneId, SeatView};
+use crate::core::link::view::TableView;
+use crate::core::link::wire::PhoneId;
 use crate::core::link::OpenFailure;
 use crate::core::save::TableRole;
 use crate::i18n::{Lang, Wording};
@@ -87,84 +88,43 @@ pub enum LinkStatus {
     /// Joined, but a move of this phone has had no answer for a while: the
     /// link may be dying before the heartbeat can tell.
     Unanswered,
-    /// The link could not start (no network, relay unreachable…).
-    Failed(OpenFailure),
-    /// The invitation link cannot be read (damaged, cut short).
-    BadLink,
 }
 
-/// This phone's place at the table, written by the link.
+/// The table on this phone, written by the link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableState {
+    /// The link runs (whatever the state of the network).
+    Open(Box<TableInfo>),
+    /// The link could not start (no network, relay unreachable, a damaged
+    /// invitation…): the table screen says why until the player leaves.
+    Failed { kind: GameKind, why: OpenFailure },
+}
+
+impl TableState {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            TableState::Open(info) => info.kind,
+            TableState::Failed { kind, .. } => *kind,
+        }
+    }
+}
+
+/// This phone's place at the table, written by the link: the table as
+/// this phone's state machine sees it ([`TableView`]), with how the link
+/// stands and what the table last told this phone.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableInfo {
     pub kind: GameKind,
-    /// The game's id, the same on every phone.
-    pub id: String,
-    pub role: TableRole,
     pub status: LinkStatus,
-    pub seats: Vec<SeatView>,
-    pub me: PhoneId,
-    /// The seats this phone plays: a guest's own; the host's, and every
-    /// seat no phone holds.
-    pub mine: Vec<usize>,
+    pub view: TableView,
     /// The link that joins this table.
     pub join_url: String,
-    /// Moves made here and not yet answered by the host.
-    pub pending: usize,
     /// What the table last told this phone: a move refused, what became
     /// of its place (worded when shown).
     pub refused: Option<Wording>,
-    /// Where this phone's choice of a seat stands (the host's: held).
-    pub choice: SeatChoice,
-    /// The seat this phone last asked for, refused: another phone holds it.
-    pub claim_refused: Option<usize>,
-    /// Whether this phone may switch the table's dice now (the host, or
-    /// the player to move: `core::link::may_switch_dice`).
-    pub may_switch_dice: bool,
-    /// Who made each switch of the dice still played, in order.
-    pub dice_makers: Vec<Maker>,
-    /// The players who have committed a hidden choice this phone cannot
-    /// read yet (it is shown when every player has chosen: see
-    /// `core::link::sealed`).
-    pub chosen_unseen: Vec<usize>,
-    /// Every player has chosen, and the table waits for these players'
-    /// phones to show their choices.
-    pub reveals_awaited: Vec<usize>,
-}
-
-/// Who made a move at the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Maker {
-    /// The phone holding that player's seat.
-    Player(usize),
-    /// The host's phone, holding no seat.
-    Host,
-    /// A phone that holds no seat now.
-    Phone,
 }
 
 impl TableInfo {
-    /// Whether this phone makes the moves of `actor`.
-    pub fn plays(&self, actor: Actor) -> bool {
-        match actor {
-            Actor::Player(p) => self.mine.contains(&p),
-            Actor::Table => self.role == TableRole::Host || !self.mine.is_empty(),
-        }
-    }
-
-    /// Whether the host's phone plays `seat`: its own, or one no phone
-    /// holds (a freed seat among them).
-    pub fn on_host(&self, seat: usize) -> bool {
-        self.seats
-            .get(seat)
-            .is_some_and(|s| s.host || s.phone.is_none())
-    }
-
-    /// A guest that plays no seat: it chose to watch, or the host freed
-    /// its seat.
-    pub fn watching(&self) -> bool {
-        self.role == TableRole::Guest && self.mine.is_empty() && self.chosen()
-    }
-
     /// Whether the host is gone for this phone: it said it left, or has not
     /// answered for [`HOST_GONE_AFTER`] (closed without a word, or off the
     /// network for good): hosting here is then the first thing offered.
@@ -174,12 +134,6 @@ impl TableInfo {
             LinkStatus::Lost { down_secs, .. } => down_secs >= HOST_GONE_AFTER,
             _ => false,
         }
-    }
-
-    /// Whether this phone may go on to the game: the host, or a guest that
-    /// has chosen its seat or to watch (and been given it).
-    pub fn chosen(&self) -> bool {
-        self.role == TableRole::Host || matches!(self.choice, SeatChoice::Held(_))
     }
 
     /// Whether the link is up: hosting, or joined to the host.
@@ -197,7 +151,7 @@ impl TableInfo {
         // The host phone, named by its own players: not the seats no phone
         // holds, which it plays meanwhile (the seats say so), nor a player
         // whose phone has gone.
-        let host: Vec<String> = (self.seats.iter().zip(players))
+        let host: Vec<String> = (self.view.seats.iter().zip(players))
             .filter(|(seat, _)| seat.host)
             .map(|(_, name)| name.clone())
             .collect();
@@ -215,8 +169,6 @@ impl TableInfo {
                 (lang.host_unreachable(*down_secs), true)
             }
             LinkStatus::Lost { retry_secs, .. } => (lang.link_lost(*retry_secs), true),
-            LinkStatus::Failed(why) => (lang.open_failure(*why).into(), true),
-            LinkStatus::BadLink => (lang.table_bad_link().into(), true),
         }
     }
 }
@@ -225,7 +177,7 @@ impl TableInfo {
 /// the link's part has loaded and started).
 #[derive(Clone, Copy)]
 pub struct TableHandle {
-    pub info: Signal<Option<TableInfo>>,
+    pub info: Signal<Option<TableState>>,
     pub commands: Signal<Option<Coroutine<TableCommand>>>,
     pub request: Signal<Option<TableRequest>>,
     /// The app was opened by an invitation link that names no game: Home
@@ -243,11 +195,26 @@ impl TableHandle {
     /// The table of a game of `kind`, if that game is played on several
     /// phones.
     pub fn of(&self, kind: GameKind) -> Option<TableInfo> {
-        self.info
-            .read()
-            .as_ref()
-            .filter(|t| t.kind == kind)
-            .cloned()
+        match self.info.read().as_ref() {
+            Some(TableState::Open(info)) if info.kind == kind => Some((**info).clone()),
+            _ => None,
+        }
+    }
+
+    /// Why the table of a game of `kind` could not open, if it could not.
+    pub fn failure(&self, kind: GameKind) -> Option<OpenFailure> {
+        match self.info.read().as_ref() {
+            Some(TableState::Failed { kind: failed, why }) if *failed == kind => Some(*why),
+            _ => None,
+        }
+    }
+
+    /// The id of the game at the table, once this phone holds a copy.
+    pub fn game_id(&self) -> Option<String> {
+        match self.info.peek().as_ref() {
+            Some(TableState::Open(info)) => info.view.game.clone(),
+            _ => None,
+        }
     }
 }
 
@@ -279,7 +246,13 @@ pub fn join_from_address() -> Option<Result<(GameKind, TableRequest), TicketErro
 #[component]
 pub fn TableFallback(game: GameKind) -> Element {
     let ui = use_ui();
-    if ui.table.of(game).is_some() {
+    if ui
+        .table
+        .info
+        .read()
+        .as_ref()
+        .is_some_and(|t| t.kind() == game)
+    {
         return rsx! {};
     }
     let lang = ui.lang();
@@ -305,7 +278,10 @@ pub fn TableScreen(game: GameKind) -> Element {
     // Leaving was tapped: what the phone keeps, asked before it goes.
     let mut leaving = use_signal(|| false);
     let Some(info) = ui.table.of(game) else {
-        return rsx! {};
+        return match ui.table.failure(game) {
+            Some(why) => rsx! { FailedTable { game, why, lang } },
+            None => rsx! {},
+        };
     };
     let players = player_names(&ui, game);
     let seated = players.len();
@@ -316,7 +292,7 @@ pub fn TableScreen(game: GameKind) -> Element {
     let host_gone = info.host_unreachable();
     let handle = ui.table;
     // A phone that never joined holds no copy of the game.
-    let has_copy = !info.id.is_empty();
+    let has_copy = info.view.game.is_some();
     rsx! {
         div { class: "table-screen", "data-testid": "table-screen",
             p {
@@ -330,10 +306,10 @@ pub fn TableScreen(game: GameKind) -> Element {
             if let Some(told) = info.refused.as_ref() {
                 p { class: "entry-error", role: "alert", "data-testid": "table-notice", "{told.say(lang)}" }
             }
-            if info.role == TableRole::Host && joined {
+            if info.view.role == TableRole::Host && joined {
                 Invite { url: info.join_url.clone(), lang }
             }
-            if info.role == TableRole::Guest && joined {
+            if info.view.role == TableRole::Guest && joined {
                 SeatPicker { info: info.clone(), players: players.clone(), lang }
             }
             if !has_copy && matches!(info.status, LinkStatus::Guest(LinkState::HostLeft) | LinkStatus::Lost { .. }) {
@@ -351,16 +327,16 @@ pub fn TableScreen(game: GameKind) -> Element {
                     class: if host_gone { "roll-main" } else { "action" },
                     "data-testid": "take-over",
                     onclick: move |_| {
-                        let id = handle.info.peek().as_ref().map(|t| t.id.clone()).unwrap_or_default();
+                        let id = handle.game_id().unwrap_or_default();
                         open_table(ui, game, TableRequest::TakeOver(id));
                     },
                     "{t.host_here}"
                 }
             }
-            if !info.seats.is_empty() {
+            if !info.view.seats.is_empty() {
                 Seats { info: info.clone(), players, lang }
             }
-            if players_exist(&ui, game) && info.chosen() {
+            if players_exist(&ui, game) && info.view.chosen() {
                 button { class: if host_gone { "action" } else { "roll-main" }, "data-testid": "to-game", onclick: ui.go_on_click(Screen::Game(game)), "{t.to_game}" }
             }
             if leaving() {
@@ -374,6 +350,19 @@ pub fn TableScreen(game: GameKind) -> Element {
                     "{t.leave}"
                 }
             }
+        }
+    }
+}
+
+/// The table could not open: why, and the way out (this phone holds no
+/// copy of the game from it).
+#[component]
+fn FailedTable(game: GameKind, why: OpenFailure, lang: Lang) -> Element {
+    let ui = use_ui();
+    rsx! {
+        div { class: "table-screen", "data-testid": "table-screen",
+            p { class: "entry-error", role: "alert", "data-testid": "link-status", "{lang.open_failure(why)}" }
+            button { class: "action", "data-testid": "leave-table", onclick: move |_| leave(ui, game), "{lang.table().leave}" }
         }
     }
 }
@@ -419,7 +408,7 @@ fn leave(mut ui: Ui, game: GameKind) {
 /// once, the copy deleted once the link has closed (it saves the copy as
 /// it closes).
 fn leave_deleting(mut ui: Ui, game: GameKind) {
-    let id = ui.table.info.peek().as_ref().map(|t| t.id.clone());
+    let id = ui.table.game_id();
     ui.table.send(TableCommand::Leave);
     platform::forget_join_in_address();
     ui.go(Screen::Home);
@@ -513,13 +502,13 @@ fn qr_svg(text: &str) -> String {
 #[component]
 fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     let t = lang.table();
-    let host = info.role == TableRole::Host;
+    let host = info.view.role == TableRole::Host;
     // A guest cut from the host cannot tell which phones are there.
     let linked = info.linked();
     // The seat the host freed, while its phone plays it (no phone took it).
     let freed = use_signal(|| None::<usize>);
     let freed_here = freed()
-        .filter(|s| host && info.seats.get(*s).is_some_and(|s| s.phone.is_none()))
+        .filter(|s| host && info.view.seats.get(*s).is_some_and(|s| s.phone.is_none()))
         .and_then(|s| players.get(s));
     rsx! {
         section { class: "info seats", "data-testid": "seats",
@@ -528,13 +517,13 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                 p { class: "notice", role: "status", "data-testid": "freed-seat", "{lang.freed_seat_here(name)}" }
             }
             ul { class: "seat-list",
-                for (p, seat) in info.seats.iter().enumerate() {
+                for (p, seat) in info.view.seats.iter().enumerate() {
                     li { key: "{p}", class: "seat", "data-testid": "seat-{p}",
                         span { class: "seat-name", "{players.get(p).cloned().unwrap_or_default()}" }
                         span { class: "caption",
                             " · "
                             {match seat.phone {
-                                Some(phone) if phone == info.me => t.this_phone,
+                                Some(phone) if phone == info.view.me => t.this_phone,
                                 None if host => t.open_seat,
                                 None => t.free_for_guest,
                                 Some(_) if seat.host && !linked => t.host_unseen,
@@ -545,7 +534,7 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                             }}
                         }
                         if host {
-                            SeatAction { seat: p, phone: seat.phone, me: info.me, freed, lang }
+                            SeatAction { seat: p, phone: seat.phone, me: info.view.me, freed, lang }
                         }
                     }
                 }
@@ -600,7 +589,7 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     let ui = use_ui();
     // Players may share a phone: a seat tapped is played here too, one
     // tapped again no longer is.
-    let (held, asked) = match &info.choice {
+    let (held, asked) = match &info.view.choice {
         SeatChoice::Held(seats) => (Some(seats.clone()), None),
         SeatChoice::Asked(seats) => (None, Some(seats.clone())),
         SeatChoice::Unchosen => (None, None),
@@ -615,10 +604,14 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
         }
         seats
     };
-    let watching = info.choice.watching();
+    let watching = info.view.choice.watching();
     let asking_to_watch = asked.as_ref().is_some_and(|a| a.is_empty());
-    let offered: Vec<usize> = (0..info.seats.len())
-        .filter(|p| info.seats[*p].phone.is_none_or(|ph| ph == info.me))
+    let offered: Vec<usize> = (0..info.view.seats.len())
+        .filter(|p| {
+            info.view.seats[*p]
+                .phone
+                .is_none_or(|ph| ph == info.view.me)
+        })
         .collect();
     rsx! {
         section { class: "info seat-picker", "data-testid": "seat-picker",
@@ -648,7 +641,7 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                 onclick: move |_| ui.table.send(TableCommand::Claim(Vec::new())),
                 "{t.watch}"
             }
-            ClaimLine { choice: info.choice.clone(), refused: info.claim_refused.is_some(), lang }
+            ClaimLine { choice: info.view.choice.clone(), refused: info.view.claim_refused.is_some(), lang }
         }
     }
 }

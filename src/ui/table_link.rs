@@ -6,7 +6,7 @@
 //! On the web this is a part of the build of its own (`#[component(lazy)]`),
 //! fetched when a table opens: the app starts without iroh.
 
-use super::table::{LinkStatus, Maker, TableCommand, TableInfo, TableRequest, TableScreen};
+use super::table::{LinkStatus, TableCommand, TableInfo, TableRequest, TableScreen, TableState};
 use super::{use_ui, with_screen, Active, GameScreen, Screen, Ui, WithScreen};
 use crate::core::game::GameKind;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
@@ -15,7 +15,7 @@ use crate::core::link::replica::{play, Replica};
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
-use crate::core::link::{maker_seat, may_switch_dice, OpenFailure};
+use crate::core::link::{maker_seat, OpenFailure};
 use crate::core::save::{new_id, SavedGame, TableRole};
 use crate::i18n::Wording;
 use crate::link::{
@@ -80,9 +80,9 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
                     failed::<G>(
                         ui,
                         if bad_link {
-                            LinkStatus::BadLink
+                            OpenFailure::BadLink
                         } else {
-                            LinkStatus::Failed(why.failure())
+                            why.failure()
                         },
                     );
                     // The screen says why until the player leaves.
@@ -211,26 +211,9 @@ fn new_phone() -> PhoneId {
 }
 
 /// The link could not start: the table screen says why.
-fn failed<G: GameScreen>(ui: Ui, status: LinkStatus) {
+fn failed<G: GameScreen>(ui: Ui, why: OpenFailure) {
     let mut info = ui.table.info;
-    info.set(Some(TableInfo {
-        kind: G::KIND,
-        id: String::new(),
-        role: TableRole::Guest,
-        status,
-        seats: Vec::new(),
-        me: PhoneId::numbered(0),
-        mine: Vec::new(),
-        join_url: String::new(),
-        pending: 0,
-        refused: None,
-        choice: SeatChoice::Unchosen,
-        claim_refused: None,
-        may_switch_dice: false,
-        dice_makers: Vec::new(),
-        chosen_unseen: Vec::new(),
-        reveals_awaited: Vec::new(),
-    }));
+    info.set(Some(TableState::Failed { kind: G::KIND, why }));
 }
 
 async fn run<G: GameScreen + TableGame>(
@@ -326,7 +309,7 @@ async fn run<G: GameScreen + TableGame>(
                         }
                     }
                     Err(_) => {
-                        failed::<G>(ui, LinkStatus::Failed(OpenFailure::Network));
+                        failed::<G>(ui, OpenFailure::Network);
                         return;
                     }
                 }
@@ -616,64 +599,16 @@ fn show_table<G: GameScreen + TableGame>(
     status: &LinkStatus,
     refused: &Option<Wording>,
 ) {
-    let (role, id, seats, me, pending, choice, claim_refused) = match phone {
-        Phone::Host(link) => link.with(|h| {
-            let choice = SeatChoice::Held(h.seats_of(h.me()));
-            let id = h.replica().game().to_string();
-            (TableRole::Host, id, h.seats(), h.me(), 0, choice, None)
-        }),
-        Phone::Guest(link) => link.with(|g| {
-            (
-                TableRole::Guest,
-                g.replica()
-                    .map(|r| r.game().to_string())
-                    .unwrap_or_default(),
-                g.seats().to_vec(),
-                g.phone(),
-                g.pending().count(),
-                g.seat_choice(),
-                g.refused_claim(),
-            )
-        }),
-    };
-    let (may_switch_dice, dice_makers, chosen_unseen, reveals_awaited) = match phone {
-        Phone::Host(link) => link.with(|h| {
-            let r = h.replica();
-            (
-                true,
-                makers(r, &seats),
-                r.sealed_choices(),
-                r.awaited_reveals(),
-            )
-        }),
-        Phone::Guest(link) => link.with(|g| match g.replica() {
-            Some(r) => (
-                may_switch_dice(r.session().state(), g.seat()),
-                makers(r, &seats),
-                r.sealed_choices(),
-                r.awaited_reveals(),
-            ),
-            None => (false, Vec::new(), Vec::new(), Vec::new()),
-        }),
-    };
-    let info = TableInfo {
+    let info = TableState::Open(Box::new(TableInfo {
         kind: G::KIND,
-        id,
-        role,
         status: status.clone(),
-        seats,
-        me,
-        mine: phone.my_seats(),
+        view: match phone {
+            Phone::Host(link) => link.with(Host::view),
+            Phone::Guest(link) => link.with(Guest::view),
+        },
         join_url: platform::join_url(&phone.ticket().to_string()),
-        pending,
         refused: refused.clone(),
-        choice,
-        claim_refused,
-        may_switch_dice,
-        dice_makers,
-        chosen_unseen,
-        reveals_awaited,
-    };
+    }));
     let mut shown = ui.table.info;
     if shown.peek().as_ref() != Some(&info) {
         shown.set(Some(info));
@@ -693,19 +628,6 @@ fn show_table<G: GameScreen + TableGame>(
             (game.undo_here, game.redo_here) = (undo_here, redo_here);
         }
     }
-}
-
-/// Who made each switch of the dice still played, as the seats stand.
-fn makers<G: TableGame>(replica: &Replica<G>, seats: &[SeatView]) -> Vec<Maker> {
-    replica
-        .dice_makers()
-        .into_iter()
-        .map(|phone| match (maker_seat(seats, phone), phone) {
-            (Some(seat), _) => Maker::Player(seat),
-            (None, None) => Maker::Host,
-            (None, Some(_)) => Maker::Phone,
-        })
-        .collect()
 }
 
 /// Brings the game on screen up to this phone's copy of the table's log:

@@ -47,6 +47,7 @@ pub mod mandate;
 pub mod replica;
 pub mod sealed;
 pub mod ticket;
+pub mod view;
 pub mod wire;
 
 /// A connection, numbered by the driver. A guest has one, to its host

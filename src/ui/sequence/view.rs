@@ -36,7 +36,11 @@ pub fn use_sequence_view(game: UseGame<Sequence>) -> Option<SequenceView> {
     let players = state.players();
     let current = state.current_player();
     let mover_elsewhere = current
-        .filter(|p| table.as_ref().is_some_and(|t| !t.plays(Actor::Player(*p))))
+        .filter(|p| {
+            table
+                .as_ref()
+                .is_some_and(|t| !t.view.plays(Actor::Player(*p)))
+        })
         .map(|p| players[p].name.clone());
     // The squares the roll allows, as the game lists them (on the phone
     // that makes the move).

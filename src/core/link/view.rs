@@ -1,0 +1,146 @@
+//! The table as one phone sees it, for its screens: derived from the
+//! host's or the guest's state by [`Host::view`] and [`Guest::view`], so
+//! that no screen assembles it (or fills a part of it) by hand.
+
+use super::guest::{Guest, SeatChoice};
+use super::host::Host;
+use super::replica::Replica;
+use super::wire::{PhoneId, SeatView};
+use super::{maker_seat, may_switch_dice};
+use crate::core::game::{Actor, Game};
+use crate::core::save::TableRole;
+
+/// What one phone knows of its table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableView {
+    pub role: TableRole,
+    /// The game's id, the same on every phone; none on a guest that has no
+    /// copy yet (it was never welcomed).
+    pub game: Option<String>,
+    /// Who holds each player's seat.
+    pub seats: Vec<SeatView>,
+    /// This phone.
+    pub me: PhoneId,
+    /// The seats this phone plays: a guest's own; the host's, and every
+    /// seat no phone holds (played on the host's screen).
+    pub mine: Vec<usize>,
+    /// Moves made here and not yet answered by the host.
+    pub pending: usize,
+    /// Where this phone's choice of a seat stands (the host's: held).
+    pub choice: SeatChoice,
+    /// The seat this phone last asked for, refused: another phone holds it.
+    pub claim_refused: Option<usize>,
+    /// Whether this phone may switch the table's dice now (the host, or the
+    /// player to move: [`may_switch_dice`]).
+    pub may_switch_dice: bool,
+    /// Who made each switch of the dice still played, in order.
+    pub dice_makers: Vec<Maker>,
+    /// The players who have committed a hidden choice this phone cannot
+    /// read yet (see [`super::sealed`]).
+    pub chosen_unseen: Vec<usize>,
+    /// Every player has chosen, and the table waits for these players'
+    /// phones to show their choices.
+    pub reveals_awaited: Vec<usize>,
+}
+
+impl TableView {
+    /// Whether this phone makes the moves of `actor`.
+    pub fn plays(&self, actor: Actor) -> bool {
+        match actor {
+            Actor::Player(p) => self.mine.contains(&p),
+            Actor::Table => self.role == TableRole::Host || !self.mine.is_empty(),
+        }
+    }
+
+    /// Whether the host's phone plays `seat`: its own, or one no phone
+    /// holds (a freed seat among them).
+    pub fn on_host(&self, seat: usize) -> bool {
+        self.seats
+            .get(seat)
+            .is_some_and(|s| s.host || s.phone.is_none())
+    }
+
+    /// Whether this phone may go on to the game: the host, or a guest that
+    /// has chosen its seat or to watch (and been given it).
+    pub fn chosen(&self) -> bool {
+        self.role == TableRole::Host || matches!(self.choice, SeatChoice::Held(_))
+    }
+
+    /// A guest that plays no seat: it chose to watch, or the host freed
+    /// its seat.
+    pub fn watching(&self) -> bool {
+        self.role == TableRole::Guest && self.mine.is_empty() && self.chosen()
+    }
+}
+
+/// Who made a move at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Maker {
+    /// The phone holding that player's seat.
+    Player(usize),
+    /// The host's phone, holding no seat.
+    Host,
+    /// A phone that holds no seat now.
+    Phone,
+}
+
+/// Who made each switch of the dice still played, as `seats` stand.
+fn makers<G: Game>(replica: &Replica<G>, seats: &[SeatView]) -> Vec<Maker> {
+    replica
+        .dice_makers()
+        .into_iter()
+        .map(|phone| match (maker_seat(seats, phone), phone) {
+            (Some(seat), _) => Maker::Player(seat),
+            (None, None) => Maker::Host,
+            (None, Some(_)) => Maker::Phone,
+        })
+        .collect()
+}
+
+impl<G: Game> Host<G> {
+    /// The table as the host's phone sees it.
+    pub fn view(&self) -> TableView {
+        let seats = self.seats();
+        let replica = self.replica();
+        let me = self.me();
+        TableView {
+            role: TableRole::Host,
+            game: Some(replica.game().to_string()),
+            mine: (0..seats.len())
+                .filter(|s| seats[*s].phone.is_none_or(|p| p == me))
+                .collect(),
+            me,
+            pending: 0,
+            choice: SeatChoice::Held(self.seats_of(me)),
+            claim_refused: None,
+            may_switch_dice: true,
+            dice_makers: makers(replica, &seats),
+            chosen_unseen: replica.sealed_choices(),
+            reveals_awaited: replica.awaited_reveals(),
+            seats,
+        }
+    }
+}
+
+impl<G: Game> Guest<G> {
+    /// The table as this guest's phone sees it.
+    pub fn view(&self) -> TableView {
+        let seats = self.seats().to_vec();
+        let replica = self.replica();
+        TableView {
+            role: TableRole::Guest,
+            game: replica.map(|r| r.game().to_string()),
+            me: self.phone(),
+            mine: self.seats_held(),
+            pending: self.pending().count(),
+            choice: self.seat_choice(),
+            claim_refused: self.refused_claim(),
+            may_switch_dice: replica
+                .is_some_and(|r| may_switch_dice(r.session().state(), self.seat())),
+            dice_makers: replica.map_or(Vec::new(), |r| makers(r, &seats)),
+            chosen_unseen: replica.map_or(Vec::new(), Replica::sealed_choices),
+            reveals_awaited: replica.map_or(Vec::new(), Replica::awaited_reveals),
+            seats,
+        }
+    }
+}
