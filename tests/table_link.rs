@@ -3107,7 +3107,12 @@ fn a_host_paused_during_a_take_over_steps_down_and_joins_the_new_host() {
     mesh.settle(&mut rng);
     assert_eq!(mesh.guest_at(c).unwrap().0, mesh.hosted_by(b).unwrap());
     assert_eq!(mesh.guest(c).guest.lead(), Some(Lead { term: 1, host: b }));
-    // The table goes on at B: B plays Anne's seat (no phone holds it).
+    // The table goes on at B: B plays Anne's seat (the host's phone held
+    // it), and Chloé's stays her phone's, from the moment B hosts: the
+    // table waits for her, not B's phone in her place.
+    let seats: Vec<_> = mesh.table(b).host.seats().iter().map(|s| s.phone).collect();
+    assert_eq!(seats, vec![None, Some(b), Some(c)]);
+    assert_eq!(mesh.table(b).host.view().mine, vec![0, 1]);
     let now = mesh.now;
     let host = &mut mesh.table(b).host;
     host.act(Step::Act(roll([1, 2, 3, 4, 5])), now).unwrap();

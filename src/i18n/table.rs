@@ -42,8 +42,8 @@ texts! {
     watch: "Regarder seulement", "Just watch";
     watching: "Vous regardez la partie.", "You are watching the game.";
     watching_here:
-        "Ce téléphone regarde la partie : il ne joue aucune place. Pour jouer, choisissez une place libre sous « Téléphones ».",
-        "This phone is watching the game: it plays no seat. To play, pick a free seat under “Phones”.";
+        "Ce téléphone regarde la partie. Pour jouer, prenez une place libre sous « Téléphones ».",
+        "This phone is watching the game. To play, take a free seat under “Phones”.";
     seat_taken: "Cette place vient d'être prise par un autre téléphone.", "That seat was just taken by another phone.";
     to_game: "Aller à la partie", "Go to the game";
     table_button: "Téléphones", "Phones";
@@ -202,6 +202,26 @@ impl Lang {
         )
     }
 
+    /// This phone hosts the table, and `phones` other phones holding seats
+    /// are connected to it.
+    pub fn hosting_with(self, phones: usize) -> String {
+        match (self, phones) {
+            (Lang::Fr, 1) => "Table ouverte : 1 autre téléphone connecté.".to_string(),
+            (Lang::Fr, n) => format!("Table ouverte : {n} autres téléphones connectés."),
+            (Lang::En, 1) => "Table open: 1 other phone connected.".to_string(),
+            (Lang::En, n) => format!("Table open: {n} other phones connected."),
+        }
+    }
+
+    /// The table waits for a move of the whole table (a roll-off), which
+    /// any player's phone makes.
+    pub fn waiting_for_players(self) -> &'static str {
+        self.pick(
+            "On attend les joueurs, sur leurs téléphones.",
+            "Waiting for the players, on their phones.",
+        )
+    }
+
     /// Every player has chosen; the choices of `names` are not shown yet:
     /// the table waits for their phones (one offline shows them when back).
     pub fn waiting_for_reveals(self, names: &[String]) -> String {
@@ -279,6 +299,25 @@ impl Lang {
             (Lang::Fr, n) => format!("{n} de vos coups n'ont pas atteint la table (ce téléphone était hors de portée) : rejouez-les s'ils valent encore."),
             (Lang::En, 1) => "Your last move did not reach the table (this phone was out of reach): make it again if it still applies.".into(),
             (Lang::En, n) => format!("{n} of your moves did not reach the table (this phone was out of reach): make them again if they still apply."),
+        }
+    }
+
+    /// The host freed the seats of `names`, which this phone held.
+    pub fn seats_lost(self, names: &[String]) -> String {
+        let list = self.and_list(names);
+        match (self, names.len()) {
+            (Lang::Fr, 1) => format!(
+                "Le téléphone hôte a libéré la place de {list} : ce téléphone ne la joue plus."
+            ),
+            (Lang::Fr, _) => format!(
+                "Le téléphone hôte a libéré les places de {list} : ce téléphone ne les joue plus."
+            ),
+            (Lang::En, 1) => {
+                format!("The host phone freed {list}'s seat: this phone no longer plays it.")
+            }
+            (Lang::En, _) => format!(
+                "The host phone freed the seats of {list}: this phone no longer plays them."
+            ),
         }
     }
 

@@ -152,9 +152,15 @@ pub fn EinsteinGameScreen() -> Element {
         .or(own)
         .unwrap_or(0)
         .min(players.len() - 1);
-    let status_player = match state.phase() {
-        Phase::Roll => Some(state.roller()),
-        Phase::Choose { .. } => current_chooser.or(still.first().copied()),
+    // Whom the heading names: the roller; the player choosing on this
+    // phone, else every player still to choose (on other phones).
+    let named: Vec<usize> = match state.phase() {
+        Phase::Roll => vec![state.roller()],
+        Phase::Choose { .. } => current_chooser.map_or_else(|| still.clone(), |p| vec![p]),
+        _ => Vec::new(),
+    };
+    let status_player = match named[..] {
+        [p] => Some(p),
         _ => None,
     };
 
@@ -171,7 +177,7 @@ pub fn EinsteinGameScreen() -> Element {
         GameFrame {
             game: game.frame(),
             player: status_player.map(|p| players[p].colour),
-            status: status(state, status_player, lang),
+            status: status(state, &named, lang),
             on_step: move |_| picked.set(Vec::new()),
             coach: Some(game.coach(current_chooser, move |state| coach_panel(state, current_chooser, lang))),
             sheet: rsx! {
@@ -230,15 +236,18 @@ pub fn EinsteinGameScreen() -> Element {
 
 /// The status line: who rolls, who chooses (`chooser`: the one on screen,
 /// or the first still to; none: everyone has), or the end.
-fn status(state: &Einstein, chooser: Option<usize>, lang: Lang) -> String {
+fn status(state: &Einstein, choosers: &[usize], lang: Lang) -> String {
     let g = lang.game();
     let players = state.players();
-    match (state.phase(), chooser) {
-        (Phase::RollOff(_), _) => g.who_starts.to_string(),
-        (Phase::Roll, _) => lang.roll_by(state.rolls() + 1, &players[state.roller()].name),
-        (Phase::Choose { .. }, Some(p)) => lang.to_choose(&players[p].name),
-        (Phase::Choose { .. }, None) => lang.einstein().all_chosen.to_string(),
-        (Phase::Finished, _) => g.game_over.to_string(),
+    match state.phase() {
+        Phase::RollOff(_) => g.who_starts.to_string(),
+        Phase::Roll => lang.roll_by(state.rolls() + 1, &players[state.roller()].name),
+        Phase::Choose { .. } if choosers.is_empty() => lang.einstein().all_chosen.to_string(),
+        Phase::Choose { .. } => {
+            let names: Vec<String> = choosers.iter().map(|p| players[*p].name.clone()).collect();
+            lang.to_choose(&lang.and_list(&names))
+        }
+        Phase::Finished => g.game_over.to_string(),
     }
 }
 

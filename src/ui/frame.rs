@@ -374,8 +374,14 @@ impl<G: GameScreen> UseGame<G> {
         let waiting = if !showing.is_empty() {
             Some(self.lang.waiting_for_reveals(&showing))
         } else {
-            (!actors.is_empty() && !actors.iter().any(|a| table.view.plays(*a)))
-                .then(|| self.lang.waiting_for_where(&own, &on_host))
+            (!actors.is_empty() && !actors.iter().any(|a| table.view.plays(*a))).then(|| {
+                if own.is_empty() && on_host.is_empty() {
+                    // The whole table's move (a roll-off): any player's phone.
+                    self.lang.waiting_for_players().to_string()
+                } else {
+                    self.lang.waiting_for_where(&own, &on_host)
+                }
+            })
         };
         let names_all: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
         let (line, problem) = table.status_line(self.lang, &names_all);
@@ -676,7 +682,20 @@ fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
             open_table(ui, kind, TableRequest::TakeOver(id));
         }
     };
+    // Shown while the player had scrolled down to the dice: brought into
+    // view with the line above it (aligned to the screen's foot, which
+    // scrolls back to the top of the game).
+    let into_view = |e: MountedEvent| {
+        spawn(async move {
+            let foot = ScrollToOptions {
+                behavior: ScrollBehavior::Instant,
+                vertical: ScrollLogicalPosition::End,
+                horizontal: ScrollLogicalPosition::Nearest,
+            };
+            let _ = e.data().scroll_to_with_options(foot).await;
+        });
+    };
     rsx! {
-        button { class: "roll-main", "data-testid": "take-over-here", onclick: take_over, "{lang.table().host_here}" }
+        button { class: "roll-main", "data-testid": "take-over-here", onmounted: into_view, onclick: take_over, "{lang.table().host_here}" }
     }
 }

@@ -73,7 +73,7 @@ pub enum TableCommand {
 
 /// Seconds without the host after which a guest is offered, first, to host
 /// the game from here.
-pub const HOST_GONE_AFTER: u64 = 20;
+pub const HOST_GONE_AFTER: u64 = 12;
 
 /// How the link stands, for the screens.
 #[derive(Clone, Debug, PartialEq)]
@@ -156,7 +156,19 @@ impl TableInfo {
             .map(|(_, name)| name.clone())
             .collect();
         match &self.status {
-            LinkStatus::Hosting => (t.hosting.into(), false),
+            LinkStatus::Hosting => {
+                // The other phones holding seats, connected now.
+                let mut phones = Vec::new();
+                for seat in self.view.seats.iter().filter(|s| s.connected && !s.host) {
+                    if let Some(phone) = seat.phone.filter(|p| !phones.contains(p)) {
+                        phones.push(phone);
+                    }
+                }
+                match phones.len() {
+                    0 => (t.hosting.into(), false),
+                    n => (lang.hosting_with(n), false),
+                }
+            }
             LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(&host), false),
             LinkStatus::Guest(LinkState::Offline | LinkState::Joining) => {
                 (t.connecting.into(), false)

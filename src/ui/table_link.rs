@@ -23,6 +23,7 @@ use crate::link::{
 };
 use crate::{platform, records, saves};
 use dioxus::prelude::*;
+use n0_future::time::Instant;
 use n0_future::StreamExt;
 use std::time::Duration;
 
@@ -109,6 +110,8 @@ enum LinkInput<G: TableGame> {
     Guest(GuestLinkEvent<G::Error>),
     /// Time to save what changed.
     Save,
+    /// A second more without the host (see `lost_since`).
+    Tick,
     Closed,
 }
 
@@ -252,10 +255,22 @@ async fn run<G: GameScreen + TableGame>(
     // that come with it: an entry, its answer, the seats), then is saved
     // once.
     let mut unsaved = false;
+    // When the host was last heard, while it is out of reach: the line
+    // counts the seconds between the link's own events (one per dial), so
+    // that the offer to host here comes on time.
+    let mut lost_since: Option<Instant> = None;
     loop {
         let save_soon = async {
             if unsaved {
                 n0_future::time::sleep(SAVE_AFTER).await
+            } else {
+                std::future::pending().await
+            }
+        };
+        let lost = matches!(status, LinkStatus::Lost { .. });
+        let tick = async {
+            if lost {
+                n0_future::time::sleep(Duration::from_secs(1)).await
             } else {
                 std::future::pending().await
             }
@@ -270,6 +285,7 @@ async fn run<G: GameScreen + TableGame>(
                 c = commands.next() => c.map_or(LinkInput::Closed, LinkInput::Command),
                 e = events.recv() => e.map_or(LinkInput::Closed, LinkInput::Guest),
                 _ = save_soon => LinkInput::Save,
+                _ = tick => LinkInput::Tick,
             },
         };
         if let LinkInput::Save = wake {
@@ -284,10 +300,29 @@ async fn run<G: GameScreen + TableGame>(
         let changed = match wake {
             LinkInput::Closed | LinkInput::Command(TableCommand::Leave) => break,
             LinkInput::Save => Changed::default(),
+            LinkInput::Tick => {
+                if let (
+                    LinkStatus::Lost {
+                        retry_secs,
+                        down_secs,
+                    },
+                    Some(since),
+                ) = (&mut status, lost_since)
+                {
+                    *down_secs = since.elapsed().as_secs();
+                    *retry_secs = retry_secs.saturating_sub(1);
+                }
+                Changed::default()
+            }
             LinkInput::Command(command) => {
+                // Told until this phone's player plays, or its phone
+                // picks its seats again.
                 if matches!(
                     command,
-                    TableCommand::Act(_) | TableCommand::Undo | TableCommand::Redo
+                    TableCommand::Act(_)
+                        | TableCommand::Undo
+                        | TableCommand::Redo
+                        | TableCommand::Claim(_)
                 ) {
                     notice = None;
                 }
@@ -338,6 +373,23 @@ async fn run<G: GameScreen + TableGame>(
                     saved: true,
                 }
             }
+            LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::SeatsLost { seats })) => {
+                let names: Vec<String> = seats
+                    .iter()
+                    .filter_map(|s| player_name(&phone, *s))
+                    .collect();
+                if !names.is_empty() {
+                    let lost = Wording::new(move |lang| lang.seats_lost(&names));
+                    notice = Some(match notice.take() {
+                        Some(told) => told.then(lost),
+                        None => lost,
+                    });
+                }
+                Changed {
+                    game: false,
+                    saved: true,
+                }
+            }
             LinkInput::Host(event) => Changed {
                 game: matches!(event, HostEvent::Applied { .. }),
                 // Who holds which seat is saved with the host's copy.
@@ -358,7 +410,11 @@ async fn run<G: GameScreen + TableGame>(
                 if let GuestLinkEvent::Table(table_event) = &event {
                     match table_event {
                         GuestEvent::Unanswered { .. } => unanswered = true,
-                        GuestEvent::Accepted { .. } | GuestEvent::Lost { .. } => unanswered = false,
+                        GuestEvent::Accepted { .. } => unanswered = false,
+                        GuestEvent::Lost { down } => {
+                            unanswered = false;
+                            lost_since = Instant::now().checked_sub(*down);
+                        }
                         _ => {}
                     }
                 }
@@ -571,7 +627,9 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
             | GuestEvent::RevealAgain
             | GuestEvent::Moved(_) => Changed::default(),
             // Told by the loop, which words it.
-            GuestEvent::Dropped { .. } | GuestEvent::ChoiceLost { .. } => Changed {
+            GuestEvent::Dropped { .. }
+            | GuestEvent::ChoiceLost { .. }
+            | GuestEvent::SeatsLost { .. } => Changed {
                 game: true,
                 saved: true,
             },

@@ -130,6 +130,11 @@ pub enum GuestEvent<E> {
     ChoiceLost {
         player: usize,
     },
+    /// The host freed these seats this phone held (or gave them to another
+    /// phone once freed): its players no longer play here.
+    SeatsLost {
+        seats: Vec<usize>,
+    },
 }
 
 /// Where this phone's choice of a seat stands, for the screen. A phone's
@@ -544,8 +549,19 @@ impl<G: Game> Guest<G> {
     /// held or refused.
     fn settle_claim(&mut self) {
         let Some(want) = self.asking.clone() else {
-            // The seats held are those a reconnection asks for again.
-            self.claim = self.seats_held();
+            // The seats held are those a reconnection asks for again; any
+            // held before and gone now, the host freed.
+            let held = self.seats_held();
+            let lost: Vec<usize> = self
+                .claim
+                .iter()
+                .copied()
+                .filter(|s| !held.contains(s))
+                .collect();
+            self.claim = held;
+            if !lost.is_empty() {
+                self.event(GuestEvent::SeatsLost { seats: lost });
+            }
             return;
         };
         let held = self.seats_held();

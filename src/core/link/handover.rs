@@ -7,31 +7,29 @@
 use super::super::game::Game;
 use super::guest::Guest;
 use super::host::Host;
-use ::core::time::Duration;
 
 /// The host is gone: the guest's phone hosts the table from its copy, under
 /// the next term (after the lead it followed, and at least the
-/// `handovers` its ticket counts), keeping its seat and the table's
+/// `handovers` its ticket counts), keeping its seats and the table's
 /// phones (where the other phones look for it, and it for another
-/// host). None without a copy: a phone that never received the game
-/// cannot host it. Its moves not known to be kept
-/// ([`Guest::unsettled`]) are dropped: its player is to be told.
+/// host). The other phones keep their seats, as the copy knew them: they
+/// follow within seconds, and until then the table waits for their
+/// players rather than this phone playing them; the seats of the phone
+/// that hosted are this one's to play, as seats no phone holds. None
+/// without a copy: a phone that never received the game cannot host it.
+/// Its moves not known to be kept ([`Guest::unsettled`]) are dropped: its
+/// player is to be told.
 pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
     let replica = guest.replica()?.clone();
     let term = guest.lead().map_or(handovers, |l| l.term.max(handovers)) + 1;
-    let seats = guest.seats_held();
-    let mut host = Host::new(
-        replica,
-        guest.secret(),
-        guest.phone(),
-        seats.first().copied(),
-    )
-    .with_term(term)
-    .with_roster(guest.roster().to_vec());
-    // Players who share the phone all go on playing on it.
-    for seat in seats.into_iter().skip(1) {
-        host.take_seat(seat, Duration::ZERO);
-    }
+    let seats = guest
+        .seats()
+        .iter()
+        .map(|seat| seat.phone.filter(|_| !seat.host))
+        .collect();
+    let mut host = Host::carried_on(replica, guest.secret(), guest.phone(), seats)
+        .with_term(term)
+        .with_roster(guest.roster().to_vec());
     // It signs its own lead: the first vote of its mandate.
     if let Some(key) = guest.key() {
         host.identify(key);

@@ -204,6 +204,18 @@ impl<G: Game> Host<G> {
         Self::with_seats(replica, secret, me, seats)
     }
 
+    /// Hosts a copy carried on from a table whose host left, each seat
+    /// held by the phone `seats` names (none: this host plays it).
+    pub fn carried_on(
+        replica: Replica<G>,
+        secret: Secret,
+        me: PhoneId,
+        mut seats: Vec<Option<PhoneId>>,
+    ) -> Self {
+        seats.resize(replica.session().state().players().len(), None);
+        Self::with_seats(replica, secret, me, seats)
+    }
+
     /// The host as it was saved.
     pub fn restore(saved: SavedHost<G>, replica: Replica<G>) -> Self {
         let mut seats = saved.seats;
