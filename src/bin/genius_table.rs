@@ -422,6 +422,7 @@ fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) 
             GuestEvent::Moved(lead) => say(json!({ "link": "host moved", "term": lead.term })),
             GuestEvent::Dropped { moves } => say(json!({ "dropped": moves })),
             GuestEvent::ChoiceLost { player } => say(json!({ "choice_lost": player })),
+            GuestEvent::SeatsLost { seats } => say(json!({ "seats_lost": seats })),
         },
     }
     false

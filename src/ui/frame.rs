@@ -292,7 +292,7 @@ impl<G: GameScreen> UseGame<G> {
             can_undo: game.is_some_and(|g| g.can_undo()),
             can_redo: game.is_some_and(|g| g.can_redo()),
             step: Callback::new(move |step| self.step(step)),
-            table: self.table_view(),
+            table: self.table_bar(),
             can_host: game.is_some_and(|g| !g.read_only && !g.on_table && !g.session.is_finished()),
             dice: self.dice_view(),
         }
@@ -339,7 +339,7 @@ impl<G: GameScreen> UseGame<G> {
     /// What the frame shows of the table, when the game is played on
     /// several phones: the link's line, and who the other phones wait for
     /// when this phone has no move to make.
-    fn table_view(&self) -> Option<TableView> {
+    fn table_bar(&self) -> Option<TableBar> {
         let table = self.ui.table.of(G::KIND)?;
         let read = self.active.read();
         let state = read.as_ref()?.session.state();
@@ -385,7 +385,7 @@ impl<G: GameScreen> UseGame<G> {
         };
         let names_all: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
         let (line, problem) = table.status_line(self.lang, &names_all);
-        Some(TableView {
+        Some(TableBar {
             line,
             problem,
             waiting,
@@ -474,16 +474,16 @@ pub struct FrameState {
     /// Marks the game as coached.
     pub consult: Callback<()>,
     /// The table, when the game is played on several phones.
-    pub table: Option<TableView>,
+    pub table: Option<TableBar>,
     /// The game may be opened to other phones (played here, not over).
     pub can_host: bool,
     /// Whose dice the table plays with (see [`DiceChoice`]).
     pub dice: DiceView,
 }
 
-/// The frame's view of the table (see [`UseGame::table_view`]).
+/// The frame's view of the table (see [`UseGame::table_bar`]).
 #[derive(Clone, PartialEq)]
-pub struct TableView {
+pub struct TableBar {
     /// How the link stands, and whether that is a problem.
     pub line: String,
     pub problem: bool,
