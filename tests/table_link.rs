@@ -1190,6 +1190,29 @@ fn each_phone_sees_the_table_from_its_own_seats() {
     assert!(!stranger.chosen() && !stranger.may_switch_dice);
 }
 
+/// The app takes a table over from the copy it saved (closed and opened
+/// again on "host it here"): the other phones keep their seats there too,
+/// so the table waits for their players; a copy saved before the seats
+/// were saved lets the new host play them, as it did.
+#[test]
+fn a_take_over_from_a_saved_copy_keeps_the_other_phones_seats() {
+    let mut table = einstein_table();
+    table.restart(0);
+    let bruno = &table.phones[0].guest;
+    let host = take_over(bruno, 0).expect("a copy");
+    let held: Vec<_> = host.seats().iter().map(|s| s.phone).collect();
+    assert_eq!(held, vec![None, Some(phone_id(1)), Some(phone_id(2))]);
+    assert_eq!(host.view().mine, vec![0, 1]);
+    // Saved before the seats were: only its own seat is known.
+    let mut old = serde_json::to_value(bruno.saved()).unwrap();
+    old.as_object_mut().unwrap().remove("seats");
+    let old: SavedGuest<Einstein> = serde_json::from_value(old).unwrap();
+    let replica = old.replica.clone().map(|r| Replica::restore(r).unwrap());
+    let host = take_over(&Guest::restore(old, replica), 0).expect("a copy");
+    let held: Vec<_> = host.seats().iter().map(|s| s.phone).collect();
+    assert_eq!(held, vec![None, Some(phone_id(1)), None]);
+}
+
 /// Seats another phone (`phone`, asking for `claim`) at `table`, as its
 /// phone number `table.phones.len()`.
 fn another_phone(table: &mut Table<Einstein>, phone: u64, claim: Option<usize>) -> usize {

@@ -194,6 +194,12 @@ pub struct SavedGuest<G: Game> {
     /// hosted them before it stepped down).
     #[serde(default)]
     pub hosted_here: bool,
+    /// Who held each seat when this phone last heard the host: a phone
+    /// that takes the table over keeps them (absent in copies saved before
+    /// it: the new host then plays the other phones' seats until they
+    /// rejoin).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<SeatView>,
 }
 
 /// A saved claim: the seats, or (saved before a phone could play several)
@@ -307,6 +313,7 @@ impl<G: Game> Guest<G> {
         guest.lead = saved.lead;
         guest.roster = saved.roster;
         guest.hosted_here = saved.hosted_here;
+        guest.seats = saved.seats;
         guest
     }
 
@@ -406,6 +413,7 @@ impl<G: Game> Guest<G> {
             lead: self.lead,
             roster: self.roster.clone(),
             hosted_here: self.hosted_here,
+            seats: self.seats.clone(),
         }
     }
 

@@ -22,12 +22,20 @@ use super::host::Host;
 pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
     let replica = guest.replica()?.clone();
     let term = guest.lead().map_or(handovers, |l| l.term.max(handovers)) + 1;
-    let seats = guest
-        .seats()
-        .iter()
-        .map(|seat| seat.phone.filter(|_| !seat.host))
+    let (me, mine) = (guest.phone(), guest.seats_held());
+    let players = replica.session().state().players().len();
+    let seats = (0..players)
+        .map(|s| {
+            let known = guest.seats().get(s).filter(|v| !v.host);
+            let other = known.and_then(|v| v.phone).filter(|p| *p != me);
+            if mine.contains(&s) {
+                Some(me)
+            } else {
+                other
+            }
+        })
         .collect();
-    let mut host = Host::carried_on(replica, guest.secret(), guest.phone(), seats)
+    let mut host = Host::carried_on(replica, guest.secret(), me, seats)
         .with_term(term)
         .with_roster(guest.roster().to_vec());
     // It signs its own lead: the first vote of its mandate.
