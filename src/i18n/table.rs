@@ -172,10 +172,14 @@ impl Lang {
     /// téléphone" (no "de" to elide before a vowel).
     pub fn waiting_for(self, names: &[String]) -> String {
         let list = self.and_list(names);
-        let whose = if names.len() > 1 { "leur" } else { "son" };
+        // Each on their own: "sur leur téléphone", "on their phones".
+        let (whose, phones) = match names.len() {
+            1 => ("son", "phone"),
+            _ => ("leur", "phones"),
+        };
         self.pick(
             format!("On attend {list}, sur {whose} téléphone."),
-            format!("Waiting for {list}, on their phone."),
+            format!("Waiting for {list}, on their {phones}."),
         )
     }
 
@@ -198,7 +202,10 @@ impl Lang {
         let others = self.and_list(own);
         self.pick(
             format!("On attend {others}, sur {whose} téléphone, et {list}, {host}."),
-            format!("Waiting for {others}, on their phone, and {list}, {host}."),
+            format!(
+                "Waiting for {others}, on their {}, and {list}, {host}.",
+                if own.len() > 1 { "phones" } else { "phone" }
+            ),
         )
     }
 

@@ -254,6 +254,7 @@ test('A seat the host frees is told on its phone; the host\'s line counts the ph
   await typedRoll(anne, [1, 1, 1, 1, 2]);
   await chooseOn(anne, [0, 1, 2, 4]);
   await until(anne, 'game-status', /^Bruno and Chloé-Marie-Charlotte to choose$/);
+  assert.equal(await text(anne, 'waiting-others'), 'Waiting for Bruno and Chloé-Marie-Charlotte, on their phones.');
   await shot(anne, 'issue50-playtest-host-heading-en-light');
   for (const page of [anne, bruno, chloe]) {
     assert.deepEqual(page.errors, []);
