@@ -1141,6 +1141,7 @@ fn each_phone_sees_the_table_from_its_own_seats() {
         host.plays(Actor::Table) && host.plays(Actor::Player(0)) && !host.plays(Actor::Player(1))
     );
     assert!(host.may_switch_dice && host.chosen() && !host.watching());
+    assert_eq!(host.phones_joined, Some(2), "both guests' phones");
     let bruno = table.phones[0].guest.view();
     assert_eq!(bruno.role, TableRole::Guest);
     assert_eq!(bruno.game, host.game);
@@ -1181,6 +1182,12 @@ fn each_phone_sees_the_table_from_its_own_seats() {
     let (host, bruno) = (table.host.view(), table.phones[0].guest.view());
     assert_eq!(host.mine, vec![0, 1]);
     assert!(bruno.watching() && bruno.on_host(1) && bruno.mine.is_empty());
+    assert_eq!(
+        host.phones_joined,
+        Some(2),
+        "a phone that watches is joined too"
+    );
+    assert_eq!(bruno.phones_joined, None);
     // A phone never welcomed holds no copy and has chosen nothing.
     let stranger = Guest::<Einstein>::new(SECRET, phone_id(90), None, None).view();
     assert_eq!(

@@ -209,8 +209,8 @@ impl Lang {
         )
     }
 
-    /// This phone hosts the table, and `phones` other phones holding seats
-    /// are connected to it.
+    /// This phone hosts the table, and `phones` other phones (seated or
+    /// watching) are connected to it.
     pub fn hosting_with(self, phones: usize) -> String {
         match (self, phones) {
             (Lang::Fr, 1) => "Table ouverte : 1 autre téléphone connecté.".to_string(),

@@ -580,7 +580,8 @@ pub fn GameFrame(
                 p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }
             }
             if table.as_ref().is_some_and(|t| t.watching) {
-                p { class: "notice", role: "status", "data-testid": "watching-here", "{t.watching_here}" }
+                // A line, not a box: what the phone shows is the game.
+                p { class: "caption", role: "status", "data-testid": "watching-here", "{t.watching_here}" }
             }
             if sent && waiting.is_none() {
                 p { class: "notice", role: "status", "data-testid": "sent-to-host", "{t.asking}" }

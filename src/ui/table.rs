@@ -156,19 +156,10 @@ impl TableInfo {
             .map(|(_, name)| name.clone())
             .collect();
         match &self.status {
-            LinkStatus::Hosting => {
-                // The other phones holding seats, connected now.
-                let mut phones = Vec::new();
-                for seat in self.view.seats.iter().filter(|s| s.connected && !s.host) {
-                    if let Some(phone) = seat.phone.filter(|p| !phones.contains(p)) {
-                        phones.push(phone);
-                    }
-                }
-                match phones.len() {
-                    0 => (t.hosting.into(), false),
-                    n => (lang.hosting_with(n), false),
-                }
-            }
+            LinkStatus::Hosting => match self.view.phones_joined {
+                Some(0) | None => (t.hosting.into(), false),
+                Some(n) => (lang.hosting_with(n), false),
+            },
             LinkStatus::Guest(LinkState::Joined) => (lang.connected_to(&host), false),
             LinkStatus::Guest(LinkState::Offline | LinkState::Joining) => {
                 (t.connecting.into(), false)

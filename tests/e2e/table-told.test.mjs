@@ -234,7 +234,8 @@ test('A seat the host frees is told on its phone; the host\'s line counts the ph
   await anne.waitForSelector(id('free-seat-2'), { timeout: 20000 });
   await anne.tap(id('free-seat-2'));
   await anne.waitForSelector(id('freed-seat'));
-  await until(anne, 'link-status', /^Table open: 1 other phone connected\.$/);
+  // Her phone watches now: still connected, still counted.
+  assert.equal(await text(anne, 'link-status'), 'Table open: 2 other phones connected.');
   await toGame(anne, 'einstein');
   await until(chloe, 'move-error', /The host phone freed Chloé-Marie-Charlotte's seat: this phone no longer plays it\./);
   await chloe.waitForSelector(id('watching-here'));
@@ -428,6 +429,10 @@ test('Séquence Dés: the phone that lost a chip to a 10 is told which; the wait
   const url = await host(anne);
   const chloe = await phone('en-GB', 'dark');
   await join(chloe, url, 1, 'sequence', { notOffered: [0] });
+  // A third phone only watches (the second play-test: its board was cut
+  // under the watching notice).
+  const watcher = await phone('fr-FR', 'dark');
+  await join(watcher, url, 'watch', 'sequence', { notOffered: [0, 1] });
   await toGame(anne, 'sequence');
   // Anne's 7; Chloé-Marie-Charlotte's phone waits, the whole board in view.
   await sequenceTurn(anne, 3, 4);
@@ -435,6 +440,10 @@ test('Séquence Dés: the phone that lost a chip to a 10 is told which; the wait
   await chloe.waitForSelector(`${id('typed-face-2')}:not([inert] *)`, { timeout: 20000 });
   assert.ok(await boardInView(anne), "the board in view on Anne's phone, which waits");
   await shot(anne, 'issue50-8-waiting-board-fr-light');
+  await until(watcher, 'waiting-others', /Chloé-Marie-Charlotte/);
+  await watcher.waitForSelector(id('watching-here'));
+  assert.ok(await boardInView(watcher), 'the board in view on the phone that watches');
+  await shot(watcher, 'issue50-8-watching-board-fr-dark');
   // Her 5, then Anne's 10 takes that chip.
   const hers = await sequenceTurn(chloe, 2, 3);
   await until(chloe, 'waiting-others', /Anne/);
@@ -448,7 +457,7 @@ test('Séquence Dés: the phone that lost a chip to a 10 is told which; the wait
   await shot(chloe, 'issue50-8-chip-removed-en-dark');
   await until(anne, 'chip-removed', /a retiré/);
   assert.equal(await text(anne, 'chip-removed'), `✗ 10 : Anne a retiré un jeton à Chloé-Marie-Charlotte : case 5, ligne ${r + 1}, colonne ${c + 1}.`);
-  for (const page of [anne, chloe]) {
+  for (const page of [anne, chloe, watcher]) {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }

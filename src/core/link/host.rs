@@ -401,6 +401,12 @@ impl<G: Game> Host<G> {
             .collect()
     }
 
+    /// How many other phones are joined now, seated or watching.
+    pub fn phones_joined(&self) -> usize {
+        let phones: BTreeSet<PhoneId> = self.peers.values().filter_map(|p| p.phone).collect();
+        phones.len()
+    }
+
     /// The first seat `phone` holds.
     pub fn seat_of(&self, phone: PhoneId) -> Option<usize> {
         self.seats.iter().position(|p| *p == Some(phone))

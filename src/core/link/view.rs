@@ -41,6 +41,9 @@ pub struct TableView {
     /// Every player has chosen, and the table waits for these players'
     /// phones to show their choices.
     pub reveals_awaited: Vec<usize>,
+    /// The host: how many other phones are joined to it now, seated or
+    /// watching (a guest does not know: none).
+    pub phones_joined: Option<usize>,
 }
 
 impl TableView {
@@ -117,6 +120,7 @@ impl<G: Game> Host<G> {
             dice_makers: makers(replica, &seats),
             chosen_unseen: replica.sealed_choices(),
             reveals_awaited: replica.awaited_reveals(),
+            phones_joined: Some(self.phones_joined()),
             seats,
         }
     }
@@ -140,6 +144,7 @@ impl<G: Game> Guest<G> {
             dice_makers: replica.map_or(Vec::new(), |r| makers(r, &seats)),
             chosen_unseen: replica.map_or(Vec::new(), Replica::sealed_choices),
             reveals_awaited: replica.map_or(Vec::new(), Replica::awaited_reveals),
+            phones_joined: None,
             seats,
         }
     }
