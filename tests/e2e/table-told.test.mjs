@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { id, open, shot } from './support/harness.mjs';
-import { startTable, join, claim, marks, newEinstein as newEinsteinAt } from './support/tables.mjs';
+import { startTable, join, claim, mustChoose, marks, newEinstein as newEinsteinAt } from './support/tables.mjs';
 
 let table, app;
 
@@ -458,6 +458,67 @@ test('Séquence Dés: the phone that lost a chip to a 10 is told which; the wait
   await until(anne, 'chip-removed', /a retiré/);
   assert.equal(await text(anne, 'chip-removed'), `✗ 10 : Anne a retiré un jeton à Chloé-Marie-Charlotte : case 5, ligne ${r + 1}, colonne ${c + 1}.`);
   for (const page of [anne, chloe, watcher]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+// The issue's own bar: two teams of two on two phones, each phone holding
+// its team's two seats, play Séquence Dés to its end (every roll an 11, a
+// chip anywhere free: each team fills a row of its own).
+test('Séquence Dés, two teams on two phones: each phone plays both its players, to the end', async () => {
+  const anne = await phone('fr-FR', 'light');
+  await open(anne, app.url);
+  await anne.tap(id('open-sequence'));
+  await anne.waitForSelector(id('setup'));
+  for (let i = 2; i < 4; i++) await anne.tap(id('add-player'));
+  for (const [i, name] of ['Anne', 'Bruno', LONG, 'Dan'].entries()) await anne.fill(id(`name-${i}`), name);
+  await anne.tap(id('first-chosen'));
+  await anne.tap(id('first-0'));
+  await anne.tap(id('start-game'));
+  await anne.waitForSelector(id('sequence-game'));
+  const url = await host(anne);
+  // Anne's phone keeps her team-mate's seat; Bruno's takes Bruno and Dan.
+  await anne.tap(id('take-seat-2'));
+  await anne.waitForSelector(id('offer-seat-2'));
+  const bruno = await phone('en-GB', 'dark');
+  await bruno.goto(url);
+  await bruno.waitForSelector(id('seat-picker'), { timeout: 30000 });
+  await mustChoose(bruno, [0, 2]);
+  await claim(bruno, 1);
+  await claim(bruno, 3);
+  await bruno.tap(id('to-game'));
+  await bruno.waitForSelector(id('sequence-game'));
+  await toGame(anne, 'sequence');
+  const rows = new Map([[anne, [1, 2]], [bruno, [4, 3]]]);
+  const seen = new Set();
+  for (let turn = 0; turn < 40 && !(await anne.$(id('ranking'))); turn++) {
+    let mover;
+    for (let i = 0; i < 200 && !mover; i++) {
+      for (const page of [anne, bruno]) if (await page.$(`${id('typed-face-5')}:not([inert] *)`)) mover = page;
+      if (!mover) await anne.waitForTimeout(100);
+    }
+    assert.ok(mover || (await anne.$(id('ranking'))), `a phone to move at turn ${turn}`);
+    if (!mover) break;
+    seen.add((await text(mover, 'game-status')).replace(/^\S?\s*/, ''));
+    await mover.tap(id('typed-face-5'));
+    await mover.tap(id('typed-face-6'));
+    await mover.waitForSelector('.square.target');
+    const square = await mover.evaluate((rows) => {
+      for (const r of rows) for (let c = 0; c < 6; c++) {
+        const q = document.querySelector(`[data-testid="sq-${r}-${c}"]`);
+        if (q?.classList.contains('target')) return q.dataset.testid;
+      }
+      return document.querySelector('.square.target').dataset.testid;
+    }, rows.get(mover));
+    await mover.tap(id(square));
+  }
+  for (const page of [anne, bruno]) await page.waitForSelector(id('ranking'), { timeout: 20000 });
+  // Each phone played both its players, named in turn.
+  for (const name of ['Anne', 'Bruno', LONG, 'Dan']) assert.ok([...seen].some((s) => s.includes(name)), `${name} played: ${[...seen]}`);
+  await shot(anne, 'issue50-teams-end-fr-light');
+  await shot(bruno, 'issue50-teams-end-en-dark');
+  for (const page of [anne, bruno]) {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
