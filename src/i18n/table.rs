@@ -469,7 +469,7 @@ mod tests {
         let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
             Lang::En.waiting_for(&names(&["Anne", "Bruno", "Chloé"])),
-            "Waiting for Anne, Bruno and Chloé, on their phone."
+            "Waiting for Anne, Bruno and Chloé, on their phones."
         );
         assert_eq!(
             Lang::Fr.waiting_for(&names(&["Anne"])),
