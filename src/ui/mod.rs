@@ -210,6 +210,9 @@ pub struct Ui {
     pub opening: Signal<Option<SavedGame>>,
     /// The game played on several phones, if any.
     pub table: TableHandle,
+    /// The screen Settings was opened from: its back button returns there
+    /// (a player who switches language mid-game goes back to the game).
+    settings_from: Signal<Screen>,
 }
 
 impl Ui {
@@ -234,6 +237,10 @@ impl Ui {
         if screen == Screen::Home {
             self.show_saved(crate::saves::listing());
         }
+        let from = *self.screen.peek();
+        if screen == Screen::Settings && from != Screen::Settings {
+            self.settings_from.set(from);
+        }
         self.screen.set(screen);
     }
 
@@ -253,6 +260,7 @@ impl Ui {
                 Screen::Game(kind)
             }
             Screen::Rules(kind) => Screen::Setup(kind),
+            Screen::Settings => *self.settings_from.peek(),
             game if self.viewing(game) => Screen::History,
             _ => Screen::Home,
         }
@@ -349,6 +357,7 @@ pub fn Root(init: Init) -> Element {
         set_aside: Signal::new(init.set_aside),
         restored: Signal::new(init.restored.clone()),
         opening: Signal::new(init.opening.clone()),
+        settings_from: Signal::new(Screen::Home),
         table: TableHandle {
             info: Signal::new(None),
             commands: Signal::new(None),

@@ -154,6 +154,9 @@ test('virtual rolls vibrate, typed dice do not, and the setting turns it off', a
   assert.equal(await page.isChecked(id('haptics-on')), true, 'on by default');
   await page.tap(id('haptics-off'));
   assert.equal(await page.getAttribute('.app', 'data-haptics'), 'off');
+  // Back to the checker Settings was opened from, then home.
+  await page.tap('.topbar .back');
+  await page.waitForSelector(id('checker'));
   await page.tap('.topbar .back');
   await page.tap(id('open-roller'));
   await page.tap(id('roll'));

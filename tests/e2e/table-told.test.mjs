@@ -242,6 +242,18 @@ test('A seat the host frees is told on its phone; the host\'s line counts the ph
   await until(chloe, 'waiting-others', /^Waiting for the players, on their phones\.$/);
   await shot(chloe, 'issue50-playtest-seat-freed-en-dark');
 
+  // Issue 52: her player switches the app to French while the notice is
+  // shown. Kept by the table's link as a reason, it is worded again in
+  // French; Settings' back returns to the game, the link still up.
+  await chloe.tap('.topbar .settings');
+  await chloe.tap(id('lang-fr'));
+  await chloe.tap('.topbar .back');
+  await chloe.waitForSelector(id('einstein-game'));
+  assert.match(await text(chloe, 'move-error'), /^⚠ Le téléphone hôte a libéré la place de Chloé-Marie-Charlotte : ce téléphone ne la joue plus\.$/);
+  assert.equal(await text(chloe, 'waiting-others'), 'On attend les joueurs, sur leurs téléphones.');
+  assert.match(await text(chloe, 'table-line'), /^Connecté à la table/);
+  await shot(chloe, 'issue52-notice-after-language-switch-fr-dark');
+
   // Her phone takes the seat again: the notice goes.
   await chloe.tap(id('open-table'));
   await claim(chloe, 2);
