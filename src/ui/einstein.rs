@@ -152,13 +152,7 @@ pub fn EinsteinGameScreen() -> Element {
         .or(own)
         .unwrap_or(0)
         .min(players.len() - 1);
-    // Whom the heading names: the roller; the player choosing on this
-    // phone, else every player still to choose (on other phones).
-    let named: Vec<usize> = match state.phase() {
-        Phase::Roll => vec![state.roller()],
-        Phase::Choose { .. } => current_chooser.map_or_else(|| still.clone(), |p| vec![p]),
-        _ => Vec::new(),
-    };
+    let named = heading_names(state, current_chooser, &still);
     let status_player = match named[..] {
         [p] => Some(p),
         _ => None,
@@ -236,6 +230,16 @@ pub fn EinsteinGameScreen() -> Element {
 
 /// The status line: who rolls, who chooses (`chooser`: the one on screen,
 /// or the first still to; none: everyone has), or the end.
+/// Whom the heading names: the roller; the player choosing on this phone,
+/// else every player still to choose (on other phones).
+fn heading_names(state: &Einstein, chooser: Option<usize>, still: &[usize]) -> Vec<usize> {
+    match state.phase() {
+        Phase::Roll => vec![state.roller()],
+        Phase::Choose { .. } => chooser.map_or_else(|| still.to_vec(), |p| vec![p]),
+        _ => Vec::new(),
+    }
+}
+
 fn status(state: &Einstein, choosers: &[usize], lang: Lang) -> String {
     let g = lang.game();
     let players = state.players();
