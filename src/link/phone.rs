@@ -271,12 +271,7 @@ impl<G: TableGame> Phone<G> {
     /// seat no phone holds (played on the host's screen).
     pub fn my_seats(&self) -> Vec<usize> {
         match self {
-            Phone::Host(link) => link.with(|h| {
-                let seats = h.seats();
-                (0..seats.len())
-                    .filter(|s| seats[*s].phone.is_none_or(|p| p == h.me()))
-                    .collect()
-            }),
+            Phone::Host(link) => link.with(Host::seats_played),
             Phone::Guest(link) => link.with(Guest::seats_held),
         }
     }

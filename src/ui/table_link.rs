@@ -351,10 +351,7 @@ async fn run<G: GameScreen + TableGame>(
             }
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Dropped { moves })) => {
                 let dropped = Wording::new(move |lang| lang.dropped_moves(moves));
-                notice = Some(match notice.take() {
-                    Some(told) => told.then(dropped),
-                    None => dropped,
-                });
+                tell(&mut notice, dropped);
                 Changed {
                     game: true,
                     saved: true,
@@ -363,10 +360,7 @@ async fn run<G: GameScreen + TableGame>(
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::ChoiceLost { player })) => {
                 if let Some(name) = player_name(&phone, player) {
                     let lost = Wording::new(move |lang| lang.choice_lost(&name));
-                    notice = Some(match notice.take() {
-                        Some(told) => told.then(lost),
-                        None => lost,
-                    });
+                    tell(&mut notice, lost);
                 }
                 Changed {
                     game: true,
@@ -380,10 +374,7 @@ async fn run<G: GameScreen + TableGame>(
                     .collect();
                 if !names.is_empty() {
                     let lost = Wording::new(move |lang| lang.seats_lost(&names));
-                    notice = Some(match notice.take() {
-                        Some(told) => told.then(lost),
-                        None => lost,
-                    });
+                    tell(&mut notice, lost);
                 }
                 Changed {
                     game: false,
@@ -455,6 +446,14 @@ async fn run<G: GameScreen + TableGame>(
     save_game::<G>(ui, phone.saved_alone(platform::now_ms()));
     phone.leave().await;
     closed::<G>(ui);
+}
+
+/// Adds `more` to what the table has told this phone, after what it told.
+fn tell(notice: &mut Option<Wording>, more: Wording) {
+    *notice = Some(match notice.take() {
+        Some(told) => told.then(more),
+        None => more,
+    });
 }
 
 /// This phone is no longer at the table: its game (if any) is its own.

@@ -407,6 +407,14 @@ impl<G: Game> Host<G> {
         phones.len()
     }
 
+    /// The seats this phone plays: its own, and every seat no phone holds
+    /// (played on the host's screen).
+    pub fn seats_played(&self) -> Vec<usize> {
+        (0..self.seats.len())
+            .filter(|s| self.seats[*s].is_none_or(|p| p == self.me))
+            .collect()
+    }
+
     /// The first seat `phone` holds.
     pub fn seat_of(&self, phone: PhoneId) -> Option<usize> {
         self.seats.iter().position(|p| *p == Some(phone))

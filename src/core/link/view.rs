@@ -109,9 +109,7 @@ impl<G: Game> Host<G> {
         TableView {
             role: TableRole::Host,
             game: Some(replica.game().to_string()),
-            mine: (0..seats.len())
-                .filter(|s| seats[*s].phone.is_none_or(|p| p == me))
-                .collect(),
+            mine: self.seats_played(),
             me,
             pending: 0,
             choice: SeatChoice::Held(self.seats_of(me)),
