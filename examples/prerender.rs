@@ -8,7 +8,8 @@
 //!   the page (no second request before the first paint), and the wasm,
 //!   preloaded so it downloads in parallel with the page and the glue script;
 //!   when the address is a join link (`#join=`), what the join needs next
-//!   (the table's part of the app, the transport and its glue) is preloaded
+//!   (the table's part of the app for the game its ticket names, the
+//!   transport and its glue) is preloaded
 //!   too, all at once rather than each after the last;
 //! - at `<!--prerender:home-->`: the home screen of each language, in a
 //!   `<template>`; the page's own script shows the one of its language before
@@ -22,6 +23,7 @@
 
 use dioxus::prelude::*;
 use genius::core::checker::Checker;
+use genius::core::game::GameKind;
 use genius::i18n::Lang;
 use genius::settings::Settings;
 use genius::ui::{Init, Root, RootProps, Screen};
@@ -71,11 +73,17 @@ fn prerender(dist: &Path) -> Result<String, String> {
     let wasm = only_asset(dist, |name| {
         name.starts_with("genius_bg-") && name.ends_with(".wasm")
     })?;
-    // The table's part of the app (its screens and drivers), fetched when a
-    // table opens: on a join link, at once.
-    let table_part = only_asset(dist, |name| {
-        name.starts_with("module_") && name.contains("_LazyTableLink-") && name.ends_with(".wasm")
-    })?;
+    // Each game's table part of the app (its link and the table screen),
+    // fetched when a table of that game opens: on a join link, at once.
+    let mut table_parts = Vec::new();
+    for kind in GameKind::ALL {
+        let marker = format!("_Lazy{kind:?}TableLink-");
+        let part = only_asset(dist, |name| {
+            name.starts_with("module_") && name.contains(&marker) && name.ends_with(".wasm")
+        })?;
+        table_parts.push(format!("\"{}\": \"assets/{part}\"", kind.name()));
+    }
+    let table_parts = table_parts.join(", ");
     // The stylesheet in the page itself: the first paint waits for no second
     // request (on a slow 4G network, a round trip of about half a second).
     // It styles the screens a player starts on (the home screen and the
@@ -89,14 +97,16 @@ fn prerender(dist: &Path) -> Result<String, String> {
     }
     // `crossorigin`: the glue fetches the wasm in CORS mode, and a preload is
     // only used by a request of the same mode.
-    // A join link: the table's part, the transport's wasm (fetched by its
-    // glue in CORS mode too) and the glue (a module import), asked with the
-    // start file rather than each after the one before (issue 51).
+    // A join link: the table's part of the game its ticket names (`g=`), the
+    // transport's wasm (fetched by its glue in CORS mode too) and the glue (a
+    // module import), asked with the start file rather than each after the
+    // one before (issue 51).
     let join = format!(
-        "<script>if (/^#join=/.test(location.hash)) [\"assets/{table_part}\", \"link/genius_net_bg.wasm\", \"link/genius_net.js\"].forEach(function (href) {{ \
-         var l = document.createElement(\"link\"); l.href = href; \
+        "<script>if (/^#join=/.test(location.hash)) {{ var g = /[=&]g=([a-z]+)/.exec(location.hash); \
+         [({{{table_parts}}})[g && g[1]], \"link/genius_net_bg.wasm\", \"link/genius_net.js\"].forEach(function (href) {{ \
+         if (!href) return; var l = document.createElement(\"link\"); l.href = href; \
          if (/\\.js$/.test(href)) l.rel = \"modulepreload\"; else {{ l.rel = \"preload\"; l.as = \"fetch\"; l.type = \"application/wasm\"; l.crossOrigin = \"anonymous\"; }} \
-         document.head.appendChild(l); }});</script>"
+         document.head.appendChild(l); }}); }}</script>"
     );
     let head = format!(
         "<style data-app-css=\"assets/{css}\" data-screens-css=\"assets/{screens_css}\">{style}</style>\n        \
@@ -115,7 +125,7 @@ fn prerender(dist: &Path) -> Result<String, String> {
     let page = page.replace(HEAD_MARK, &head).replace(HOME_MARK, &home);
     std::fs::write(&index, &page).map_err(|e| format!("cannot write {}: {e}", index.display()))?;
     Ok(format!(
-        "home screen (fr, en), the stylesheet assets/{css} (assets/{screens_css} linked later), the preload of assets/{wasm} and, on a join link, of assets/{table_part} and link/ written into {}",
+        "home screen (fr, en), the stylesheet assets/{css} (assets/{screens_css} linked later), the preload of assets/{wasm} and, on a join link, of its game's table part and link/ written into {}",
         index.display()
     ))
 }

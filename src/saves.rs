@@ -374,10 +374,23 @@ pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::S
 /// Game `id` read whole from the device's store, to view, export or
 /// delete it; its summary is checked against it (see [`read_game`]).
 pub fn game(id: &str) -> Option<SavedGame> {
+    read_stored(id, Replays::NOW)
+}
+
+/// Game `id` as it is stored, not replayed for a summary (the table link
+/// reads its table's mark and replays the table's log by its own game's
+/// rules): on the web each game's table part then carries no other game's
+/// rules.
+pub fn game_as_stored(id: &str) -> Option<SavedGame> {
+    read_stored(id, Replays::Later)
+}
+
+/// Game `id`, read as `replays` says, the index kept in step.
+fn read_stored(id: &str, replays: Replays) -> Option<SavedGame> {
     let store = device_store()?;
     let mut found = None;
     change_index(&store, |index, unindexed| {
-        let (game, changed) = read_game(&store, index, id, Replays::NOW);
+        let (game, changed) = read_game(&store, index, id, replays);
         match &game {
             Some(game) if !game.finished => unindexed.insert(id.to_string()),
             _ => unindexed.remove(id),

@@ -36,6 +36,10 @@ pub trait GameScreen: GameSetup + Registered {
 
     /// The game's rules page.
     fn rules() -> Element;
+
+    /// The link of a table of this game (see `ui::table_link`).
+    #[cfg(feature = "link")]
+    fn table_link(request: super::TableRequest) -> Element;
 }
 
 /// A game screen's hold on its game (see [`use_game`]).
@@ -680,7 +684,7 @@ fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
     let ui = use_ui();
     let take_over = move |_| {
         if let Some(id) = ui.table.game_id() {
-            open_table(ui, kind, TableRequest::TakeOver(id));
+            open_table(ui, kind, TableRequest::TakeOver { game: kind, id });
         }
     };
     // Shown while the player had scrolled down to the dice: brought into

@@ -451,7 +451,7 @@ pub fn Root(init: Init) -> Element {
 /// writes [`with_screen`], the screens' side of
 /// [`crate::core::games::with_game`].
 macro_rules! game_screens {
-    ($($game:ident: $module:ident, $wording:ident, $screen:ident, $rules:ident;)*) => {
+    ($($game:ident: $module:ident, $wording:ident, $screen:ident, $rules:ident, $table:ident;)*) => {
         /// The game of each kind being played (or viewed from the history),
         /// none at first.
         #[derive(Clone, Copy)]
@@ -482,6 +482,20 @@ macro_rules! game_screens {
                 fn rules() -> Element {
                     rsx! { $module::$rules {} }
                 }
+
+                #[cfg(feature = "link")]
+                fn table_link(request: TableRequest) -> Element {
+                    rsx! { $table { request } }
+                }
+            }
+
+            /// The link of a table of this game, with its table screen: on
+            /// the web a part of the build of its own, fetched when a table
+            /// of this game opens.
+            #[cfg(feature = "link")]
+            #[component(lazy)]
+            fn $table(request: TableRequest) -> Element {
+                table_link::table_link::<crate::core::$module::$game>(request)
             }
         )*
 
@@ -496,12 +510,12 @@ macro_rules! game_screens {
 }
 
 game_screens! {
-    Serieux: serieux, serieux_error, SerieuxGameScreen, SerieuxRulesScreen;
-    Genius: genius, genius_error, GeniusGameScreen, GeniusRulesScreen;
-    Einstein: einstein, einstein_error, EinsteinGameScreen, EinsteinRulesScreen;
-    Sequence: sequence, sequence_error, SequenceGameScreen, SequenceRulesScreen;
-    Rtt: rtt, rtt_error, RttGameScreen, RttRulesScreen;
-    Words: words, words_error, WordsGameScreen, WordsRulesScreen;
+    Serieux: serieux, serieux_error, SerieuxGameScreen, SerieuxRulesScreen, SerieuxTableLink;
+    Genius: genius, genius_error, GeniusGameScreen, GeniusRulesScreen, GeniusTableLink;
+    Einstein: einstein, einstein_error, EinsteinGameScreen, EinsteinRulesScreen, EinsteinTableLink;
+    Sequence: sequence, sequence_error, SequenceGameScreen, SequenceRulesScreen, SequenceTableLink;
+    Rtt: rtt, rtt_error, RttGameScreen, RttRulesScreen, RttTableLink;
+    Words: words, words_error, WordsGameScreen, WordsRulesScreen, WordsTableLink;
 }
 
 /// Something to do with the screens of a game known by its kind:
@@ -617,13 +631,26 @@ fn RulesScreen(game: GameKind) -> Element {
 const GEAR: &str = "M19.14 12.94a7.5 7.5 0 0 0 .05-.94 7.5 7.5 0 0 0-.05-.94l2.03-1.58a.5.5 0 0 0 .12-.64l-1.92-3.32a.5.5 0 0 0-.6-.22l-2.39.96a7 7 0 0 0-1.63-.94l-.36-2.54a.5.5 0 0 0-.5-.42h-3.84a.5.5 0 0 0-.5.42l-.36 2.54a7 7 0 0 0-1.63.94l-2.39-.96a.5.5 0 0 0-.6.22L2.65 8.84a.5.5 0 0 0 .12.64l2.03 1.58a7.5 7.5 0 0 0 0 1.88l-2.03 1.58a.5.5 0 0 0-.12.64l1.92 3.32a.5.5 0 0 0 .6.22l2.39-.96c.5.39 1.05.71 1.63.94l.36 2.54a.5.5 0 0 0 .5.42h3.84a.5.5 0 0 0 .5-.42l.36-2.54a7 7 0 0 0 1.63-.94l2.39.96a.5.5 0 0 0 .6-.22l1.92-3.32a.5.5 0 0 0-.12-.64zM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7z";
 
 /// The table's link, fetched when first needed (nothing shown meanwhile:
-/// the table screen says the table is opening).
+/// the table screen says the table is opening): the part of the game the
+/// request names, none for a link that names no game.
 #[component]
 pub fn TableLinkPart(request: table::TableRequest) -> Element {
     #[cfg(feature = "link")]
-    return rsx! {
-        SuspenseBoundary { fallback: |_| rsx! {}, table_link::TableLink { request } }
-    };
+    {
+        struct LinkOf(TableRequest);
+        impl WithScreen for LinkOf {
+            type Output = Element;
+            fn run<G: GameScreen>(self) -> Element {
+                G::table_link(self.0)
+            }
+        }
+        let Some(kind) = request.game() else {
+            return rsx! {};
+        };
+        rsx! {
+            SuspenseBoundary { fallback: |_| rsx! {}, {with_screen(kind, LinkOf(request))} }
+        }
+    }
     #[cfg(not(feature = "link"))]
     {
         let _ = request;

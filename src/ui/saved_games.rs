@@ -42,7 +42,10 @@ impl Init {
         let told = self.settings_error.is_some() || self.set_aside > 0 || !self.restored.is_empty();
         if let Some(game) = to_reopen(&self.saved, told) {
             if game.table.is_some() {
-                self.table = Some(super::TableRequest::Resume(game.id.clone()));
+                self.table = Some(super::TableRequest::Resume {
+                    game: game.game,
+                    id: game.id.clone(),
+                });
             }
             self.screen = Screen::Game(game.game);
             self.opening = Some(game);
@@ -90,7 +93,10 @@ impl Ui {
     pub fn resume(&mut self, saved: &SavedGame) {
         // A game played on several phones goes back to its table.
         if saved.table.is_some() {
-            let request = super::TableRequest::Resume(saved.id.clone());
+            let request = super::TableRequest::Resume {
+                game: saved.game,
+                id: saved.id.clone(),
+            };
             self.table.info.set(None);
             self.table.request.set(Some(request));
         }

@@ -31,19 +31,29 @@ pub enum TableRequest {
     /// Join the table of this ticket (a link or QR code opened).
     Join(String),
     /// Open again the saved table game of this id (as host or guest).
-    Resume(String),
+    Resume { game: GameKind, id: String },
     /// The host left: host this phone's copy under a new link.
-    TakeOver(String),
+    TakeOver { game: GameKind, id: String },
 }
 
 impl TableRequest {
+    /// The game of the table asked for: none for a link that names no game.
+    pub fn game(&self) -> Option<GameKind> {
+        match self {
+            TableRequest::Join(ticket) => Ticket::game_of(ticket).ok(),
+            TableRequest::Host(game)
+            | TableRequest::Resume { game, .. }
+            | TableRequest::TakeOver { game, .. } => Some(*game),
+        }
+    }
+
     /// Tells requests apart (a new request starts a new link).
     pub fn key(&self) -> String {
         match self {
             TableRequest::Host(kind) => format!("host-{}", kind.name()),
             TableRequest::Join(ticket) => format!("join-{ticket}"),
-            TableRequest::Resume(id) => format!("resume-{id}"),
-            TableRequest::TakeOver(id) => format!("takeover-{id}"),
+            TableRequest::Resume { id, .. } => format!("resume-{id}"),
+            TableRequest::TakeOver { id, .. } => format!("takeover-{id}"),
         }
     }
 }
@@ -331,7 +341,7 @@ pub fn TableScreen(game: GameKind) -> Element {
                     "data-testid": "take-over",
                     onclick: move |_| {
                         let id = handle.game_id().unwrap_or_default();
-                        open_table(ui, game, TableRequest::TakeOver(id));
+                        open_table(ui, game, TableRequest::TakeOver { game, id });
                     },
                     "{t.host_here}"
                 }

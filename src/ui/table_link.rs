@@ -7,8 +7,7 @@
 //! fetched when a table opens: the app starts without iroh.
 
 use super::table::{LinkStatus, TableCommand, TableInfo, TableRequest, TableScreen, TableState};
-use super::{use_ui, with_screen, Active, GameScreen, Screen, Ui, WithScreen};
-use crate::core::game::GameKind;
+use super::{use_ui, Active, GameScreen, Screen, Ui};
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
@@ -27,37 +26,16 @@ use n0_future::time::Instant;
 use n0_future::StreamExt;
 use std::time::Duration;
 
-/// Runs the table `request` asks for while it is mounted (see `ui::Root`).
-#[component(lazy)]
-pub fn TableLink(request: TableRequest) -> Element {
-    let kind = request_kind(&request);
-    if let Some(kind) = kind {
-        with_screen(kind, Drive(request));
-    }
-    // The table screen, when it is on screen (see `ui::Root`).
-    match (kind, *use_ui().screen.read()) {
-        (Some(kind), Screen::Table(shown)) if shown == kind => rsx! { TableScreen { game: kind } },
+/// Runs the table `request` asks for while it is mounted, a table of the
+/// game `G` (see `ui::Root`), and draws the table screen when it is on
+/// screen. On the web each game's link is a part of the build of its own
+/// (`game_screens!` in `ui`): a phone joining an Einstein table fetches the
+/// link carrying Einstein, not the six games'.
+pub fn table_link<G: GameScreen>(request: TableRequest) -> Element {
+    drive::<G>(request);
+    match *use_ui().screen.read() {
+        Screen::Table(shown) if shown == G::KIND => rsx! { TableScreen { game: G::KIND } },
         _ => rsx! {},
-    }
-}
-
-fn request_kind(request: &TableRequest) -> Option<GameKind> {
-    match request {
-        TableRequest::Host(kind) => Some(*kind),
-        TableRequest::Join(ticket) => Ticket::game_of(ticket).ok(),
-        TableRequest::Resume(id) | TableRequest::TakeOver(id) => {
-            saves::game(id).map(|saved| saved.game)
-        }
-    }
-}
-
-/// The link of a table of the game the request names.
-struct Drive(TableRequest);
-
-impl WithScreen for Drive {
-    type Output = ();
-    fn run<G: GameScreen>(self) {
-        drive::<G>(self.0)
     }
 }
 
@@ -69,7 +47,7 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
             match open::<G>(ui, &request).await {
                 Ok((phone, events)) => {
                     // One table, one host: another phone took it over first.
-                    let joined_instead = matches!(request, TableRequest::TakeOver(_))
+                    let joined_instead = matches!(request, TableRequest::TakeOver { .. })
                         && matches!(phone, Phone::Guest(_));
                     let notice = joined_instead
                         .then(|| Wording::new(|lang| lang.table().already_hosted.to_string()));
@@ -151,7 +129,7 @@ async fn open<G: GameScreen + TableGame>(
     request: &TableRequest,
 ) -> Result<(Phone<G>, PhoneEvents<G>), OpenError> {
     let mark = |id: &str| {
-        saves::game(id)
+        saves::game_as_stored(id)
             .and_then(|s| s.table_mark())
             .ok_or(OpenError::Damaged(Unreadable::NotATable))
     };
@@ -203,8 +181,8 @@ async fn open<G: GameScreen + TableGame>(
                 }
             }
         }
-        TableRequest::Resume(id) => Phone::resume(&mark(id)?, &options(ui)).await,
-        TableRequest::TakeOver(id) => Phone::take_over(&mark(id)?, &options(ui)).await,
+        TableRequest::Resume { id, .. } => Phone::resume(&mark(id)?, &options(ui)).await,
+        TableRequest::TakeOver { id, .. } => Phone::take_over(&mark(id)?, &options(ui)).await,
     }
 }
 

@@ -28,12 +28,13 @@ const files = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) 
 
 const wasm = files(WEB_DIST).filter((f) => f.endsWith('.wasm'));
 const part = (name) => wasm.find((f) => new RegExp(`^module_\\d+_Lazy${name}-`).test(path.basename(f)));
-// The link's part: the table's screens and drivers (a lazily loaded part of
-// the app's wasm) and the transport, iroh and its crypto (a wasm module of
-// its own in link/, with its glue), all fetched when a table first opens.
+// The link's part: the table's screens and drivers of the game played (a
+// lazily loaded part of the app's wasm, one per game: Einstein's here) and
+// the transport, iroh and its crypto (a wasm module of its own in link/,
+// with its glue), all fetched when a table first opens.
 const sizes = {
   'start': wasm.find((f) => path.basename(f).startsWith('genius_bg-')),
-  'link: screens': part('TableLink'),
+  'link: screens': part('EinsteinTableLink'),
   'link: iroh': path.join(WEB_DIST, 'link/genius_net_bg.wasm'),
   'link: glue': path.join(WEB_DIST, 'link/genius_net.js'),
 };
