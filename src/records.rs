@@ -6,6 +6,7 @@
 
 use crate::core::game::{GameKind, Standings};
 use crate::core::history::Aliases;
+use crate::core::save::GameId;
 use crate::platform::{self, StorageError};
 
 const NAMES_KEY: &str = "players";
@@ -109,7 +110,7 @@ pub fn reset_rtt_series() -> Series {
 /// best becomes the best; a Roll to the Top game adds its points to the
 /// series, once (see [`Series::count`]). A game played with the coach's
 /// help is no record.
-pub fn game_ended(kind: GameKind, id: &str, standings: &Standings, coached: bool) {
+pub fn game_ended(kind: GameKind, id: &GameId, standings: &Standings, coached: bool) {
     let whole = |points: crate::core::game::Points| (points.0 / 2) as i32;
     match (kind, standings.players.as_slice()) {
         (GameKind::Einstein, [solo]) if !coached => {

@@ -7,7 +7,7 @@
 //! A game's identity is the name it is stored under (its file name or
 //! storage key), never the id written inside it: a copied file is a game of
 //! its own, listed and deleted under its own name, and an id that is not one
-//! of the app's ([`is_valid_id`]) is never used as a file name or key.
+//! of the app's (a [`GameId`]) is never used as a file name or key.
 
 mod listing;
 
@@ -15,7 +15,7 @@ use listing::{change_index, forget_index};
 pub use listing::{list, list_for_home, listing, read_game, replayed_listing, with_index, Listing};
 
 use crate::core::index::Entry;
-use crate::core::save::{is_valid_id, LoadError, SavedGame};
+use crate::core::save::{GameId, LoadError, SavedGame};
 use crate::core::summary::Summary;
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
@@ -65,35 +65,37 @@ pub struct Loaded {
     pub games: Vec<SavedGame>,
     /// Ids of games whose file was damaged and whose backup was used: each
     /// went back one action, and the player is told which.
-    pub from_backup: Vec<String>,
+    pub from_backup: Vec<GameId>,
     /// Ids of games whose file said another id inside (a copied or renamed
     /// file): loaded under the name they are stored under.
-    pub repaired: Vec<String>,
+    pub repaired: Vec<GameId>,
     /// Files set aside, with why they could not be loaded.
-    pub set_aside: Vec<(String, LoadError)>,
+    pub set_aside: Vec<(GameId, LoadError)>,
 }
 
 /// Storage the saved games live in (files natively, `localStorage` on the web).
 pub trait GameStore {
-    fn ids(&self) -> Vec<String>;
+    /// The names of the stored games (a stored name that is not a
+    /// [`GameId`] is no game of the app's, and is left alone).
+    fn ids(&self) -> Vec<GameId>;
     /// The text of a game (or of its backup when `accept` refuses the main one).
-    fn read(&self, id: &str, accept: &dyn Fn(&str) -> bool) -> Option<(String, bool)>;
-    fn set_aside(&self, id: &str);
+    fn read(&self, id: &GameId, accept: &dyn Fn(&str) -> bool) -> Option<(String, bool)>;
+    fn set_aside(&self, id: &GameId);
     /// Removes what an unfinished write left behind.
     fn tidy(&self) {}
     /// [`Self::tidy`], then [`Self::ids`] (a store that can do both in one
     /// reading of its folder does).
-    fn tidy_ids(&self) -> Vec<String> {
+    fn tidy_ids(&self) -> Vec<GameId> {
         self.tidy();
         self.ids()
     }
     /// Puts `text` (the backup that loaded) back as the game's file, the
     /// damaged file set aside: the player is told once, not at every start.
-    fn repair(&self, _id: &str, _text: &str) {}
+    fn repair(&self, _id: &GameId, _text: &str) {}
     /// Stores `text`, the same game as game `id`'s file with more said of
     /// it (its summary), as a save does; if it cannot, the file stays as
     /// it was.
-    fn rewrite(&self, _id: &str, _text: &str) {}
+    fn rewrite(&self, _id: &GameId, _text: &str) {}
     /// The stored index of summaries ([`crate::core::index`]), if any.
     fn read_index(&self) -> Option<String> {
         None
@@ -113,17 +115,22 @@ pub fn load_all(store: &dyn GameStore, replays: Replays) -> Loaded {
     loaded
 }
 
-/// A stored text read as `replays` says: its envelope checked, and, when
-/// it carries no summary and `replays` says `Now`, replayed for one (then
-/// true in the second item).
-fn read_text(text: &str, replays: Replays) -> Result<(SavedGame, bool), LoadError> {
-    let mut game = SavedGame::parse(text)?;
+/// A text stored under `id` read as `replays` says: its envelope checked,
+/// the game named `id` (true in the third item if its inside said another
+/// id), and, when it carries no summary and `replays` says `Now`, replayed
+/// for one (then true in the second item).
+fn read_text(
+    text: &str,
+    id: &GameId,
+    replays: Replays,
+) -> Result<(SavedGame, bool, bool), LoadError> {
+    let (mut game, renamed) = SavedGame::parse_as(text, id)?;
     match (&game.summary, replays) {
         (None, Replays::Now(summarise)) => {
             game.summary = Some(summarise(&game)?);
-            Ok((game, true))
+            Ok((game, true, renamed))
         }
-        _ => Ok((game, false)),
+        _ => Ok((game, false, renamed)),
     }
 }
 
@@ -132,17 +139,14 @@ fn read_text(text: &str, replays: Replays) -> Result<(SavedGame, bool), LoadErro
 /// it; without one, the one `replays` gives, else none.
 fn load_one(
     store: &dyn GameStore,
-    id: String,
+    id: GameId,
     loaded: &mut Loaded,
     replays: Replays,
 ) -> Option<(SavedGame, String)> {
-    if !is_valid_id(&id) {
-        return None;
-    }
     // Each text is checked once: the last verdict is kept.
     let last = RefCell::new(None);
     let accept = |text: &str| {
-        let verdict = read_text(text, replays);
+        let verdict = read_text(text, &id, replays);
         let ok = verdict.is_ok();
         *last.borrow_mut() = Some(verdict);
         ok
@@ -151,10 +155,10 @@ fn load_one(
     let verdict = match last.into_inner() {
         Some(Ok(game)) => Ok(game),
         // Both copies refused: the main one's reason is reported.
-        _ => read_text(&text, replays),
+        _ => read_text(&text, &id, replays),
     };
     match verdict {
-        Ok((mut game, replayed)) => {
+        Ok((game, replayed, renamed)) => {
             if game.summary.is_none() {
                 UNSUMMARISED.with(|flag| flag.set(true));
             }
@@ -162,8 +166,7 @@ fn load_one(
                 store.repair(&id, &text);
                 loaded.from_backup.push(id.clone());
             }
-            if game.id != id {
-                game.id = id.clone();
+            if renamed {
                 loaded.repaired.push(id.clone());
             }
             // A game in progress saved without its summary and replayed for
@@ -190,17 +193,17 @@ fn load_one(
 }
 
 impl GameStore for crate::platform::GameFiles {
-    fn ids(&self) -> Vec<String> {
+    fn ids(&self) -> Vec<GameId> {
         crate::platform::GameFiles::ids(self).unwrap_or_default()
     }
 
-    fn read(&self, id: &str, accept: &dyn Fn(&str) -> bool) -> Option<(String, bool)> {
+    fn read(&self, id: &GameId, accept: &dyn Fn(&str) -> bool) -> Option<(String, bool)> {
         crate::platform::GameFiles::read(self, id, accept)
             .ok()
             .flatten()
     }
 
-    fn set_aside(&self, id: &str) {
+    fn set_aside(&self, id: &GameId) {
         let _ = crate::platform::GameFiles::set_aside(self, id);
     }
 
@@ -208,15 +211,15 @@ impl GameStore for crate::platform::GameFiles {
         crate::platform::GameFiles::tidy(self);
     }
 
-    fn tidy_ids(&self) -> Vec<String> {
+    fn tidy_ids(&self) -> Vec<GameId> {
         crate::platform::GameFiles::tidy_ids(self).unwrap_or_default()
     }
 
-    fn repair(&self, id: &str, text: &str) {
+    fn repair(&self, id: &GameId, text: &str) {
         let _ = crate::platform::GameFiles::repair(self, id, text);
     }
 
-    fn rewrite(&self, id: &str, text: &str) {
+    fn rewrite(&self, id: &GameId, text: &str) {
         let _ = crate::platform::GameFiles::write(self, id, text);
     }
 
@@ -273,7 +276,7 @@ pub async fn late_failure() -> crate::platform::StorageError {
 /// the index before it is stored, so a crash between the two never leaves
 /// a summary that disagrees with its game.
 pub fn save<G: crate::core::game::Game>(
-    id: &str,
+    id: &GameId,
     kind: crate::core::game::GameKind,
     session: &crate::core::session::Session<G>,
 ) -> Result<(), crate::platform::StorageError> {
@@ -289,7 +292,7 @@ pub fn save<G: crate::core::game::Game>(
 /// link's state).
 pub fn save_game(saved: &SavedGame) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
-    let id = saved.id.as_str();
+    let id = &saved.id;
     let text = saved.to_json();
     if saved.finished {
         note_result(store.write_finished(id, &text))?;
@@ -302,7 +305,7 @@ pub fn save_game(saved: &SavedGame) -> Result<(), crate::platform::StorageError>
         Ok(())
     } else {
         change_index(&store, |index, unindexed| {
-            unindexed.insert(id.to_string());
+            unindexed.insert(id.clone());
             index.remove(id)
         });
         note_result(store.write(id, &text))
@@ -311,7 +314,7 @@ pub fn save_game(saved: &SavedGame) -> Result<(), crate::platform::StorageError>
 
 /// Sets game `id` aside, untouched (it did not replay when it was opened),
 /// as a listing sets aside a file it cannot load.
-pub fn set_aside(id: &str) {
+pub fn set_aside(id: &GameId) {
     if let Some(store) = device_store() {
         GameStore::set_aside(&store, id);
         change_index(&store, |index, unindexed| {
@@ -322,7 +325,7 @@ pub fn set_aside(id: &str) {
 }
 
 /// Removes a game from the device's store (and its summary from the index).
-pub fn forget(id: &str) -> Result<(), crate::platform::StorageError> {
+pub fn forget(id: &GameId) -> Result<(), crate::platform::StorageError> {
     let store = crate::platform::GameFiles::default_location()?;
     store.delete(id)?;
     STORAGE_FULL.store(false, Ordering::Relaxed);
@@ -337,7 +340,7 @@ pub fn forget(id: &str) -> Result<(), crate::platform::StorageError> {
 /// that the delete can be undone (a game that no longer loads is set aside
 /// instead). The index is written once for them all. The games deleted,
 /// and the last error if some could not be.
-pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::StorageError>) {
+pub fn forget_many(ids: &[GameId]) -> (Vec<SavedGame>, Option<crate::platform::StorageError>) {
     let store = match crate::platform::GameFiles::default_location() {
         Ok(store) => store,
         Err(e) => return (Vec::new(), Some(e)),
@@ -373,7 +376,7 @@ pub fn forget_many(ids: &[String]) -> (Vec<SavedGame>, Option<crate::platform::S
 
 /// Game `id` read whole from the device's store, to view, export or
 /// delete it; its summary is checked against it (see [`read_game`]).
-pub fn game(id: &str) -> Option<SavedGame> {
+pub fn game(id: &GameId) -> Option<SavedGame> {
     read_stored(id, Replays::NOW)
 }
 
@@ -381,18 +384,18 @@ pub fn game(id: &str) -> Option<SavedGame> {
 /// reads its table's mark and replays the table's log by its own game's
 /// rules): on the web each game's table part then carries no other game's
 /// rules.
-pub fn game_as_stored(id: &str) -> Option<SavedGame> {
+pub fn game_as_stored(id: &GameId) -> Option<SavedGame> {
     read_stored(id, Replays::Later)
 }
 
 /// Game `id`, read as `replays` says, the index kept in step.
-fn read_stored(id: &str, replays: Replays) -> Option<SavedGame> {
+fn read_stored(id: &GameId, replays: Replays) -> Option<SavedGame> {
     let store = device_store()?;
     let mut found = None;
     change_index(&store, |index, unindexed| {
         let (game, changed) = read_game(&store, index, id, replays);
         match &game {
-            Some(game) if !game.finished => unindexed.insert(id.to_string()),
+            Some(game) if !game.finished => unindexed.insert(id.clone()),
             _ => unindexed.remove(id),
         };
         found = game;
@@ -413,7 +416,7 @@ pub fn all_games() -> (Vec<SavedGame>, usize) {
 
 /// The ids of every game stored on the device, loadable or not (an import
 /// skips them).
-pub fn stored_ids() -> HashSet<String> {
+pub fn stored_ids() -> HashSet<GameId> {
     device_store()
         .map(|s| GameStore::ids(&s).into_iter().collect())
         .unwrap_or_default()

@@ -464,7 +464,9 @@ fn import_survives_mutated_exports() {
         let text = String::from_utf8_lossy(&input).into_owned();
         // Half the time the device already has a few of the seeds' games.
         let have_some = rng.random_bool(0.5);
-        let have = |id: &str| have_some && (id.ends_with('0') || id.ends_with('3'));
+        let have = |id: &genius::core::save::GameId| {
+            have_some && (id.as_str().ends_with('0') || id.as_str().ends_with('3'))
+        };
         let result = catch_unwind(AssertUnwindSafe(|| import(&text, have)));
         let result = match result {
             Ok(r) => r,

@@ -13,13 +13,13 @@ use genius::core::games::check;
 use genius::core::history::{
     civil, csv, date_text, outcome, stats, Aliases, CsvWords, Outcome, PlayerStats, Points, Variant,
 };
-use genius::core::save::{LoadError, SavedGame};
+use genius::core::save::{GameId, LoadError, SavedGame};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::sync::mpsc;
 use std::time::Duration;
 
-fn nobody_has(_: &str) -> bool {
+fn nobody_has(_: &GameId) -> bool {
     false
 }
 
@@ -88,7 +88,7 @@ fn every_game_comes_back_equal_through_export_and_import() {
 fn importing_again_finds_every_game_already_there() {
     let (games, text) = the_export();
     let report = import(&text, |_| true).unwrap();
-    let ids: Vec<String> = games.iter().map(|g| g.saved.id.clone()).collect();
+    let ids: Vec<GameId> = games.iter().map(|g| g.saved.id.clone()).collect();
     assert_eq!(report.already, ids);
     assert!(report.added.is_empty() && report.refused.is_empty());
 }
@@ -96,7 +96,7 @@ fn importing_again_finds_every_game_already_there() {
 #[test]
 fn a_device_with_some_of_the_games_gets_only_the_others() {
     let (games, text) = the_export();
-    let have: HashSet<String> = games
+    let have: HashSet<GameId> = games
         .iter()
         .step_by(3)
         .map(|g| g.saved.id.clone())
@@ -399,7 +399,7 @@ fn bad_games_are_refused_one_by_one_and_the_others_added() {
     for (i, what, _) in &bad_record {
         let r = report.refused.iter().find(|r| r.0 == *i);
         assert!(
-            matches!(r, Some((_, Some(id), LoadError::BadRecord(_))) if *id == saved[*i].id),
+            matches!(r, Some((_, Some(id), LoadError::BadRecord(_))) if saved[*i].id == id.as_str()),
             "{what}: {r:?}"
         );
         refused.push(*i);
@@ -492,7 +492,7 @@ fn other_games_outcomes() {
 
 fn game(kind: GameKind, at: u64, rows: &[(&str, i64, usize)]) -> Outcome {
     Outcome {
-        id: format!("g-{at}"),
+        id: GameId::parse(&format!("g-{at}")).unwrap(),
         game: kind,
         variant: Variant::None,
         finished_at: at,

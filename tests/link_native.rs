@@ -17,6 +17,7 @@ use genius::core::link::wire::{
     encode, Denied, Frames, Hello, JoinRefusal, PhoneId, Secret, Start, Step, ToGuest, ToHost,
     ALPN, MAX_FRAME, PROTOCOL,
 };
+use genius::core::save::GameId;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::link::{GuestLink, GuestLinkEvent, HostLink, Options, Relay};
 use rand::rngs::StdRng;
@@ -52,7 +53,7 @@ fn options(relay: &LocalRelay, relay_only: bool) -> Options {
 }
 
 async fn open_host(relay: &LocalRelay, players: usize) -> HostLink<Einstein> {
-    let replica = Replica::new("einstein-test".into(), start(players)).unwrap();
+    let replica = Replica::new(GameId::parse("einstein-test").unwrap(), start(players)).unwrap();
     let host = Host::new(replica, SECRET, PhoneId::numbered(1000), Some(0));
     let (link, mut events) = HostLink::open(host, &options(relay, false)).await.unwrap();
     if std::env::var("LINK_DEBUG").is_ok() {

@@ -4,8 +4,13 @@
 //! change when a game ends, and only as the rules of the records say.
 
 use genius::core::game::{GameKind, Points, Standings};
+use genius::core::save::GameId;
 use genius::core::table::{Colour, Player};
 use genius::records::{einstein_best, game_ended, reset_rtt_series, rtt_series};
+
+fn id(id: &str) -> GameId {
+    GameId::parse(id).unwrap()
+}
 
 fn standings(scores: &[(&str, i64)]) -> Standings {
     let players: Vec<Player> = scores
@@ -27,35 +32,35 @@ fn records_change_when_games_end() {
     assert_eq!(einstein_best(), None);
     game_ended(
         GameKind::Einstein,
-        "einstein-1",
+        &id("einstein-1"),
         &standings(&[("Anne", 120)]),
         false,
     );
     assert_eq!(einstein_best(), Some(120));
     game_ended(
         GameKind::Einstein,
-        "einstein-2",
+        &id("einstein-2"),
         &standings(&[("Anne", -400)]),
         false,
     );
     assert_eq!(einstein_best(), Some(120), "a worse total keeps the best");
     game_ended(
         GameKind::Einstein,
-        "einstein-3",
+        &id("einstein-3"),
         &standings(&[("Anne", 900), ("Bruno", 10)]),
         false,
     );
     assert_eq!(einstein_best(), Some(120), "not a solo game");
     game_ended(
         GameKind::Einstein,
-        "einstein-4",
+        &id("einstein-4"),
         &standings(&[("Anne", 300)]),
         false,
     );
     assert_eq!(einstein_best(), Some(300));
     game_ended(
         GameKind::Einstein,
-        "einstein-5",
+        &id("einstein-5"),
         &standings(&[("Anne", 999)]),
         true,
     );
@@ -63,10 +68,20 @@ fn records_change_when_games_end() {
 
     // Roll to the Top: each game counts once in the series, by name.
     let game = standings(&[("Anne", 0), ("Bruno", -3)]);
-    game_ended(GameKind::Rtt, "rtt-1", &game, false);
-    game_ended(GameKind::Rtt, "rtt-1", &game, false);
-    game_ended(GameKind::Rtt, "rtt-2", &standings(&[("Bruno", -1)]), false);
-    game_ended(GameKind::Rtt, "rtt-3", &standings(&[("Anne", 7)]), true);
+    game_ended(GameKind::Rtt, &id("rtt-1"), &game, false);
+    game_ended(GameKind::Rtt, &id("rtt-1"), &game, false);
+    game_ended(
+        GameKind::Rtt,
+        &id("rtt-2"),
+        &standings(&[("Bruno", -1)]),
+        false,
+    );
+    game_ended(
+        GameKind::Rtt,
+        &id("rtt-3"),
+        &standings(&[("Anne", 7)]),
+        true,
+    );
     let series = rtt_series();
     assert_eq!(
         series.totals.get("Anne"),
@@ -79,22 +94,31 @@ fn records_change_when_games_end() {
     // or not its end has reached the records yet (at a table it reaches
     // them when the table's log says the game is over).
     let ended = standings(&[("Anne", -2), ("Bruno", 0)]);
-    let shown = series.with("rtt-4", &ended, false);
+    let shown = series.with(&id("rtt-4"), &ended, false);
     assert_eq!(shown.total("Anne"), Points::whole(-2));
     assert_eq!(shown.total("Bruno"), Points::whole(-4));
-    assert_eq!(series.with("rtt-2", &ended, false), series, "counted once");
-    assert_eq!(series.with("rtt-4", &ended, true), series, "coached");
+    assert_eq!(
+        series.with(&id("rtt-2"), &ended, false),
+        series,
+        "counted once"
+    );
+    assert_eq!(series.with(&id("rtt-4"), &ended, true), series, "coached");
     // A reset sets every total to 0; the games counted stay counted, so a
     // game ended again after an undo does not come back into the series.
     assert!(reset_rtt_series().totals.is_empty());
     assert!(rtt_series().totals.is_empty());
-    game_ended(GameKind::Rtt, "rtt-2", &standings(&[("Bruno", -1)]), false);
+    game_ended(
+        GameKind::Rtt,
+        &id("rtt-2"),
+        &standings(&[("Bruno", -1)]),
+        false,
+    );
     assert_eq!(rtt_series().total("Bruno"), Points::whole(0));
 
     // Other games keep no record.
     game_ended(
         GameKind::Serieux,
-        "serieux-1",
+        &id("serieux-1"),
         &standings(&[("Anne", 99)]),
         false,
     );

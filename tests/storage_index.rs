@@ -10,7 +10,7 @@ use genius::core::games::check;
 use genius::core::games::summarise;
 use genius::core::history::{outcome, Outcome};
 use genius::core::index::Index;
-use genius::core::save::SavedGame;
+use genius::core::save::{GameId, SavedGame};
 use genius::platform::GameFiles;
 use genius::saves::{list, read_game, GameStore, Replays};
 use std::fs;
@@ -41,14 +41,14 @@ fn store_of(dir: &Path, games: &[SavedGame]) -> GameFiles {
 struct Counting<'a>(&'a GameFiles, std::cell::Cell<usize>);
 
 impl GameStore for Counting<'_> {
-    fn ids(&self) -> Vec<String> {
+    fn ids(&self) -> Vec<GameId> {
         GameStore::ids(self.0)
     }
-    fn read(&self, id: &str, accept: &dyn Fn(&str) -> bool) -> Option<(String, bool)> {
+    fn read(&self, id: &GameId, accept: &dyn Fn(&str) -> bool) -> Option<(String, bool)> {
         self.1.set(self.1.get() + 1);
         GameStore::read(self.0, id, accept)
     }
-    fn set_aside(&self, id: &str) {
+    fn set_aside(&self, id: &GameId) {
         GameStore::set_aside(self.0, id)
     }
     fn read_index(&self) -> Option<String> {
@@ -256,11 +256,11 @@ fn home_after_start_reads_the_unfinished_games_kept_in_memory() {
     store_of(&dir.join("games"), &games);
     // The games Home offers to resume (the first listing also reads the
     // finished games, to index them).
-    let ids = |loaded: genius::saves::Loaded| -> BTreeSet<String> {
+    let ids = |loaded: genius::saves::Loaded| -> BTreeSet<GameId> {
         let unfinished = loaded.games.into_iter().filter(|g| !g.finished);
         unfinished.map(|g| g.id).collect()
     };
-    let mut unfinished: BTreeSet<String> = games
+    let mut unfinished: BTreeSet<GameId> = games
         .iter()
         .filter(|g| !g.finished)
         .map(|g| g.id.clone())
@@ -292,8 +292,9 @@ fn home_after_start_reads_the_unfinished_games_kept_in_memory() {
             source: RollSource::Virtual,
         })
         .unwrap();
-    genius::saves::save("serieux-2-new", GameKind::Serieux, &session).unwrap();
-    unfinished.insert("serieux-2-new".into());
+    let new = GameId::parse("serieux-2-new").unwrap();
+    genius::saves::save(&new, GameKind::Serieux, &session).unwrap();
+    unfinished.insert(new);
     assert_eq!(ids(genius::saves::listing()), unfinished);
     let gone = unfinished.pop_first().unwrap();
     genius::saves::forget(&gone).unwrap();

@@ -14,7 +14,7 @@ use genius::core::export::{export, import, MAX_GAMES, MAX_IMPORT_BYTES};
 use genius::core::games::check;
 use genius::core::history::{csv, outcome, text_cell, Aliases, CsvWords};
 use genius::core::rtt_sheet::{Sheet, SheetError, MAX_SQUARES};
-use genius::core::save::{LoadError, SavedGame, MAX_ACTIONS};
+use genius::core::save::{GameId, LoadError, SavedGame, MAX_ACTIONS};
 use genius::platform::GameFiles;
 use genius::saves::{load_all, Replays};
 use rand::rngs::StdRng;
@@ -94,7 +94,7 @@ fn a_damaged_save_falls_back_to_its_backup_and_says_so() {
         let mut current = Vec::new();
         for (i, t) in templates.iter().enumerate() {
             let mut g = t.clone();
-            g.id = format!("g{round}-{i}");
+            g.id = GameId::parse(&format!("g{round}-{i}")).unwrap();
             store.write(&g.id, &g.to_json()).unwrap();
             g.saved_at += 1;
             store.write(&g.id, &g.to_json()).unwrap();

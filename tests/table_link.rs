@@ -20,7 +20,7 @@ use genius::core::link::wire::{
 };
 use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
-use genius::core::save::TableRole;
+use genius::core::save::{GameId, TableRole};
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
 use genius::core::session::Session;
@@ -189,7 +189,7 @@ impl<G: Game> Table<G> {
     }
 
     fn of_phones(start: Start<G::Setup>, claims: &[Option<usize>], keys: bool) -> Self {
-        let replica = Replica::new("test-game".into(), start).unwrap();
+        let replica = Replica::new(GameId::parse("test-game").unwrap(), start).unwrap();
         let id = |n| {
             if keys {
                 phone_id(n)
@@ -1132,7 +1132,7 @@ fn each_phone_sees_the_table_from_its_own_seats() {
     let mut table = einstein_table();
     let host = table.host.view();
     assert_eq!(host.role, TableRole::Host);
-    assert_eq!(host.game.as_deref(), Some("test-game"));
+    assert_eq!(host.game.as_ref().map(GameId::as_str), Some("test-game"));
     assert_eq!(
         (host.mine.clone(), host.choice.clone()),
         (vec![0], SeatChoice::Held(vec![0]))
@@ -1514,7 +1514,7 @@ fn a_move_refused_before_the_host_reopened_is_not_applied_when_sent_again() {
     };
     let bruno = phone_id(2);
     let mut host = Host::new(
-        Replica::new("stale".into(), start).unwrap(),
+        Replica::new(GameId::parse("stale").unwrap(), start).unwrap(),
         SECRET,
         phone_id(1),
         Some(0),
@@ -3038,7 +3038,7 @@ fn a_guessed_digest_of_a_hidden_choice_tells_nothing() {
         Step::Commit { player: 0, .. }
     ));
     let right = host.chain(2).unwrap();
-    let game = host.game().to_string();
+    let game = host.game().clone();
     for (seen, chain, from) in [
         (1, host_chain(&table, 1), 2),
         (2, right, 3),
@@ -3621,7 +3621,7 @@ fn a_seat_freed_before_its_choice_is_shown_is_chosen_afresh_by_the_host() {
 fn the_next_game_at_a_table_keeps_its_phones_and_seats() {
     let mut table = einstein_table();
     let start = table.host.replica().start().clone();
-    let early = Replica::new("too-early".into(), start.clone()).unwrap();
+    let early = Replica::new(GameId::parse("too-early").unwrap(), start.clone()).unwrap();
     assert!(!table.host.next_game(early, table.now), "a game under way");
     let mut rng = StdRng::seed_from_u64(7);
     for _ in 0..2_000 {
@@ -3644,13 +3644,13 @@ fn the_next_game_at_a_table_keeps_its_phones_and_seats() {
         settle(&mut table);
     }
     assert!(table.host.replica().session().is_finished());
-    let finished = table.host.replica().game().to_string();
+    let finished = table.host.replica().game().clone();
     let same_id = Replica::new(finished.clone(), start.clone()).unwrap();
     assert!(!table.host.next_game(same_id, table.now));
     // Chloé's phone is away; Bruno's undo of the last game waits.
     table.disconnect(1);
     let _ = table.phones[0].guest.act(Step::Undo, table.now);
-    let next = Replica::new("next-game".into(), start).unwrap();
+    let next = Replica::new(GameId::parse("next-game").unwrap(), start).unwrap();
     assert!(table.host.next_game(next, table.now));
     settle(&mut table);
     let bruno = &table.phones[0].guest;

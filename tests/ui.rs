@@ -429,7 +429,7 @@ fn unfinished_game() -> genius::core::save::SavedGame {
     })
     .unwrap();
     SavedGame::of_game(
-        "serieux-1764000000000-0001",
+        &genius::core::save::GameId::parse("serieux-1764000000000-0001").unwrap(),
         GameKind::Serieux,
         1_764_000_000_000,
         &session,

@@ -11,7 +11,7 @@ use genius::core::games::check;
 use genius::core::games::{with_game, WithGame};
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{Denied, Start, Step};
-use genius::core::save::SavedGame;
+use genius::core::save::{GameId, SavedGame};
 use genius::core::serieux::{self, Action, Serieux};
 use genius::core::session::{Refusal, Session};
 use genius::core::table::{Colour, FirstPlayer, Player};
@@ -147,23 +147,41 @@ fn the_choice_and_its_changes_are_saved_and_replayed() {
     s.act(typed(&[2, 3])).unwrap();
     s.act(Serieux::dice_action(WhoseDice::App).unwrap())
         .unwrap();
-    let text = SavedGame::of_game("serieux-1-0001", GameKind::Serieux, 1, &s).to_json();
+    let text = SavedGame::of_game(
+        &GameId::parse("serieux-1-0001").unwrap(),
+        GameKind::Serieux,
+        1,
+        &s,
+    )
+    .to_json();
     assert!(text.contains("\"dice\":\"table\""), "{text}");
     assert!(text.contains("{\"Dice\":\"app\"}"), "{text}");
     let back: Session<Serieux> = check(&text).unwrap().session().unwrap();
     assert_eq!(back.record(), s.record());
     assert_eq!(back.dice(), WhoseDice::App);
     assert!(s.undo());
-    let back: Session<Serieux> =
-        SavedGame::parse(&SavedGame::of_game("serieux-1-0001", GameKind::Serieux, 2, &s).to_json())
-            .unwrap()
-            .session()
-            .unwrap();
+    let back: Session<Serieux> = SavedGame::parse(
+        &SavedGame::of_game(
+            &GameId::parse("serieux-1-0001").unwrap(),
+            GameKind::Serieux,
+            2,
+            &s,
+        )
+        .to_json(),
+    )
+    .unwrap()
+    .session()
+    .unwrap();
     assert_eq!(back.dice(), WhoseDice::Table);
     assert!(back.can_redo());
     // A game with the app's dice is written as before the choice existed.
     let plain = serieux_game(WhoseDice::App);
-    let saved = SavedGame::of("serieux-1-0002", GameKind::Serieux, 1, &plain);
+    let saved = SavedGame::of(
+        &GameId::parse("serieux-1-0002").unwrap(),
+        GameKind::Serieux,
+        1,
+        &plain,
+    );
     let record: serde_json::Value = serde_json::from_str(saved.record.get()).unwrap();
     assert!(record.get("dice").is_none(), "{record}");
 }
@@ -201,8 +219,11 @@ fn the_table_link_carries_the_choice_and_refuses_the_app_s_roll_on_every_phone()
         coach_allowed: true,
         dice,
     };
-    let mut host =
-        Replica::<Einstein>::new("einstein-1-0001".into(), start(WhoseDice::Table)).unwrap();
+    let mut host = Replica::<Einstein>::new(
+        GameId::parse("einstein-1-0001").unwrap(),
+        start(WhoseDice::Table),
+    )
+    .unwrap();
     assert_eq!(host.session().dice(), WhoseDice::Table);
     let roll = host.session().throw(&Roll::d6(5), |_| 2).unwrap();
     assert_eq!(host.check(&Step::Act(roll.clone())), Err(Denied::TableDice));
@@ -214,8 +235,11 @@ fn the_table_link_carries_the_choice_and_refuses_the_app_s_roll_on_every_phone()
     let old: Start<einstein::Setup> = serde_json::from_value(json).unwrap();
     assert_eq!(old.dice, WhoseDice::App);
     // The change is an entry of the table's log: every copy replays it.
-    let mut guest =
-        Replica::<Einstein>::new("einstein-1-0001".into(), start(WhoseDice::Table)).unwrap();
+    let mut guest = Replica::<Einstein>::new(
+        GameId::parse("einstein-1-0001").unwrap(),
+        start(WhoseDice::Table),
+    )
+    .unwrap();
     for copy in [&mut host, &mut guest] {
         copy.append(genius::core::link::wire::Entry {
             step: Step::Act(change.clone()),

@@ -26,7 +26,7 @@ use genius::core::link::replica::Replica;
 use genius::core::link::ticket::Ticket;
 use genius::core::link::wire::{PhoneId, Secret, Start, Step};
 use genius::core::rtt::shipped_sheets;
-use genius::core::save::{new_id, SavedGame, TableRole};
+use genius::core::save::{GameId, SavedGame, TableRole};
 use genius::core::summary::Summary;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::link::{GuestLinkEvent, LinkSave, Options, Phone, PhoneEvents, Relay, TableGame};
@@ -225,7 +225,7 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
                 coach_allowed: true,
                 dice: Default::default(),
             };
-            let id = new_id(G::KIND, now_ms(), u16::from_le_bytes(os_random()?));
+            let id = GameId::new(G::KIND, now_ms(), u16::from_le_bytes(os_random()?));
             let replica = Replica::new(id, start).map_err(|e| format!("{e:?}"))?;
             let secret = Secret::from_bytes(os_random()?);
             let host = Host::new(replica, secret, phone_id()?, args.seat(Some(0))?);

@@ -12,7 +12,7 @@
 //! it is read. The games of an import are read one at a time from the
 //! file's text (no second copy of the whole file is built).
 
-use super::save::{LoadError, SavedGame};
+use super::save::{GameId, LoadError, SavedGame};
 
 use super::games::check;
 use serde::Deserialize;
@@ -75,8 +75,9 @@ pub struct ImportReport {
     /// Games that replay and are new to this device.
     pub added: Vec<SavedGame>,
     /// Ids already on the device (left as they are).
-    pub already: Vec<String>,
-    /// Games refused: their position in the file, their id if readable, why.
+    pub already: Vec<GameId>,
+    /// Games refused: their position in the file, the id they say if
+    /// readable (any text, cut to [`super::save::MAX_ID`] characters), why.
     pub refused: Vec<(usize, Option<String>, LoadError)>,
 }
 
@@ -90,8 +91,9 @@ pub fn check_size(bytes: u64) -> Result<(), ImportError> {
 }
 
 /// Reads an export (or one saved game); `have` says whether an id is
-/// already on the device.
-pub fn import(text: &str, have: impl Fn(&str) -> bool) -> Result<ImportReport, ImportError> {
+/// already on the device. A game whose id is not a [`GameId`] is refused
+/// as [`LoadError::NotAGame`] (see [`check`]).
+pub fn import(text: &str, have: impl Fn(&GameId) -> bool) -> Result<ImportReport, ImportError> {
     check_size(text.len() as u64)?;
     // The envelope is read with each game borrowed from `text`: only the
     // games that pass are copied, once, into the report.
@@ -133,11 +135,6 @@ pub fn import(text: &str, have: impl Fn(&str) -> bool) -> Result<ImportReport, I
     let mut seen = std::collections::BTreeSet::new();
     for (index, entry) in entries.iter().enumerate() {
         match check(entry.get()) {
-            Ok(game) if !super::save::is_valid_id(&game.id) => {
-                report
-                    .refused
-                    .push((index, entry_id(entry), LoadError::NotAGame));
-            }
             Ok(game) if have(&game.id) || seen.contains(&game.id) => {
                 report.already.push(game.id);
             }

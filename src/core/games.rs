@@ -3,8 +3,9 @@
 //! line to its `registry!` (see docs/adding-a-game.md).
 
 use super::game::{Game, GameKind, Rules, Tally};
-use super::save::{LoadError, SavedGame};
+use super::save::{replay, LoadError, SavedGame};
 use super::summary::Summary;
+use serde_json::value::RawValue;
 use std::ops::RangeInclusive;
 
 /// The registry of games: each game's kind and its rules, a line each.
@@ -113,18 +114,24 @@ impl GameKind {
 
 /// Replays a saved game by the rules of its kind and sums it up.
 pub fn summarise(saved: &SavedGame) -> Result<Summary, LoadError> {
-    struct Summarise<'a>(&'a SavedGame);
+    summary_of(saved.game, &saved.record)
+}
+
+/// Replays a saved game's `record` by the rules of `kind` and sums it up.
+fn summary_of(kind: GameKind, record: &RawValue) -> Result<Summary, LoadError> {
+    struct Summarise<'a>(&'a RawValue);
     impl WithGame for Summarise<'_> {
         type Output = Result<Summary, LoadError>;
         fn run<G: Game>(self) -> Self::Output {
-            self.0.session::<G>().map(|session| Summary::of(&session))
+            replay::<G>(self.0).map(|session| Summary::of(&session))
         }
     }
-    with_game(saved.game, Summarise(saved))
+    with_game(kind, Summarise(record))
 }
 
 /// Reads a saved file completely: the envelope, then a replay of its log by
-/// the rules of its game. Only a file that passes is offered for resuming.
+/// the rules of its game, then its id (see [`SavedGame::parse`]). Only a
+/// file that passes is offered for resuming.
 pub fn check(text: &str) -> Result<SavedGame, LoadError> {
     check_summary(text).map(|(saved, _)| saved)
 }
@@ -132,8 +139,7 @@ pub fn check(text: &str) -> Result<SavedGame, LoadError> {
 /// [`check`], also giving the game's summary from that one replay; the
 /// game carries that summary, whatever its file said.
 pub fn check_summary(text: &str) -> Result<(SavedGame, Summary), LoadError> {
-    let mut saved = SavedGame::parse(text)?;
-    let summary = summarise(&saved)?;
+    let (mut saved, summary) = SavedGame::parse_then(text, summary_of)?;
     saved.summary = Some(summary.clone());
     Ok((saved, summary))
 }

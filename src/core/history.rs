@@ -3,7 +3,7 @@
 //! through aliases, statistics per game and player, and the scores as CSV.
 
 use super::game::GameKind;
-use super::save::{LoadError, SavedGame};
+use super::save::{GameId, LoadError, SavedGame};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -12,7 +12,7 @@ pub use super::game::{Points, Variant};
 /// One finished game: who played, what they scored, who won.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    pub id: String,
+    pub id: GameId,
     pub game: GameKind,
     pub variant: Variant,
     /// When the game ended (its last save), ms since the Unix epoch.
@@ -50,10 +50,10 @@ pub fn outcome(saved: &SavedGame) -> Result<Outcome, LoadError> {
 impl Outcome {
     /// The outcome a game's summary gives (from a replay, or from the
     /// index of summaries), the game having ended at `finished_at`.
-    pub fn of(id: &str, finished_at: u64, summary: &super::summary::Summary) -> Outcome {
+    pub fn of(id: &GameId, finished_at: u64, summary: &super::summary::Summary) -> Outcome {
         let standings = &summary.standings;
         Outcome {
-            id: id.to_string(),
+            id: id.clone(),
             game: summary.kind,
             variant: summary.variant.clone(),
             finished_at,

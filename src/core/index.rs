@@ -34,7 +34,7 @@
 
 use super::game::{GameKind, Points, Progress, Standing, Standings, Variant};
 
-use super::save::{fingerprint, seal, verify_checksum, SavedGame};
+use super::save::{fingerprint, seal, verify_checksum, GameId, SavedGame};
 use super::summary::Summary;
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +45,7 @@ pub const VERSION: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The name the game is stored under.
-    pub id: String,
+    pub id: GameId,
     /// When it was last saved (when it ended), ms since the Unix epoch.
     pub saved_at: u64,
     /// The [`fingerprint`] of the stored text the summary was read from.
@@ -90,7 +90,7 @@ fn standings(has_points: bool, players: Vec<Player>) -> Standings {
 /// An entry as it is stored: one array.
 #[derive(Deserialize)]
 struct Compact(
-    String,
+    GameId,
     u64,
     u32,
     GameKind,
@@ -231,8 +231,8 @@ impl Index {
         )
     }
 
-    pub fn get(&self, id: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.id == id)
+    pub fn get(&self, id: &GameId) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.id == *id)
     }
 
     /// Adds `entry`, replacing the one of the same id; true if that changed
@@ -250,9 +250,9 @@ impl Index {
     }
 
     /// Drops the entry of `id`; true if there was one.
-    pub fn remove(&mut self, id: &str) -> bool {
+    pub fn remove(&mut self, id: &GameId) -> bool {
         let before = self.entries.len();
-        self.entries.retain(|e| e.id != id);
+        self.entries.retain(|e| e.id != *id);
         self.entries.len() != before
     }
 }
@@ -267,7 +267,7 @@ impl Index {
 pub struct Unread {
     text: String,
     /// The games' ids, newest first.
-    pub ids: Vec<String>,
+    pub ids: Vec<GameId>,
 }
 
 impl Unread {
@@ -303,7 +303,9 @@ impl Unread {
         if !in_order || !games.iter().all(|g| once.insert(g.0)) {
             return None;
         }
-        let ids = games.iter().map(|g| g.0.to_string()).collect();
+        // An id that is not a game id was not written by the app either.
+        let ids = games.iter().map(|g| GameId::parse(g.0).ok());
+        let ids = ids.collect::<Option<Vec<GameId>>>()?;
         Some(Unread { text, ids })
     }
 
@@ -322,11 +324,11 @@ mod tests {
     use super::*;
     use crate::core::game::{GameKind, Progress, Standing, Standings, Variant};
     use crate::core::games::summarise;
-    use crate::core::save::{reseal, SavedGame};
+    use crate::core::save::{reseal, test_id, SavedGame};
 
     fn entry(id: &str, at: u64) -> Entry {
         Entry {
-            id: id.into(),
+            id: GameId::parse(id).unwrap(),
             saved_at: at,
             text: 7,
             summary: Summary {
@@ -363,8 +365,9 @@ mod tests {
         assert_eq!(ids, ["c", "a", "b"]);
         let back = Index::parse(&index.to_json()).unwrap();
         assert_eq!(back, index);
-        assert!(back.clone().remove("a"));
-        assert!(!Index::default().remove("a"));
+        let a = GameId::parse("a").unwrap();
+        assert!(back.clone().remove(&a));
+        assert!(!Index::default().remove(&a));
     }
 
     #[test]
@@ -384,6 +387,10 @@ mod tests {
         let mut backwards = index.clone();
         backwards.entries.push(entry("z", 9));
         assert_eq!(Index::parse(&backwards.to_json()), None);
+        // An id that is no game id: not written by the app either.
+        let foreign = reseal(&text.replacen("[\"a\",", "[\"../a\",", 1));
+        assert_ne!(foreign, reseal(&text));
+        assert_eq!(Index::parse(&foreign), None);
         let newer = reseal(&text.replace("\"version\":1", "\"version\":2"));
         assert_eq!(Index::parse(&newer), None);
         let unsealed = text[..text.rfind(",\"crc32\"").unwrap()].to_string() + "}";
@@ -407,7 +414,7 @@ mod tests {
             source: RollSource::Virtual,
         })
         .unwrap();
-        let saved = SavedGame::of("serieux-1-0001", GameKind::Serieux, 3, &s);
+        let saved = SavedGame::of(&test_id("serieux-1-0001"), GameKind::Serieux, 3, &s);
         let text = saved.to_json();
         let (checked, summary) = crate::core::games::check_summary(&text).unwrap();
         let e = Entry::of(&checked, &text, summary.clone());
@@ -415,7 +422,7 @@ mod tests {
         assert_eq!(e.saved_at, 3);
         assert_eq!(e.text, fingerprint(&text));
         // Another text of the game has another fingerprint.
-        let other = SavedGame::of("serieux-1-0001", GameKind::Serieux, 4, &s).to_json();
+        let other = SavedGame::of(&test_id("serieux-1-0001"), GameKind::Serieux, 4, &s).to_json();
         assert_ne!(fingerprint(&other), e.text);
     }
 }

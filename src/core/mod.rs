@@ -13,6 +13,7 @@ pub mod dice_kinds;
 pub mod einstein;
 pub mod export;
 pub mod game;
+pub mod game_id;
 pub mod games;
 pub mod genius;
 pub mod history;

@@ -30,9 +30,13 @@
 //! the checksum, load as they are and get one at their next save.
 //!
 //! The `id` inside is informative: a game's identity is the name it is
-//! stored under (file name or storage key), see [`is_valid_id`].
+//! stored under (file name or storage key), a [`GameId`]. A stored game is
+//! read under that name whatever its inside says ([`SavedGame::parse_as`]);
+//! elsewhere (an import) the id inside names the game, and a file whose id
+//! is not a [`GameId`] is no game of the app's ([`SavedGame::parse`]).
 
 use super::game::{Game, GameKind, Rules};
+pub use super::game_id::{GameId, InvalidId, MAX_ID};
 
 use super::session::{Record, ReplayError, Session};
 use super::summary::Summary;
@@ -41,8 +45,6 @@ use serde_json::value::RawValue;
 
 pub const FORMAT: &str = "genius-game";
 pub const VERSION: u32 = 2;
-/// The longest id this app accepts (its own are about 30 characters).
-pub const MAX_ID: usize = 64;
 /// The most actions a saved game may hold, log and redo together: far more
 /// than the longest game of any kind (a 6-player Roll to the Top game on the
 /// largest sheet is under 3 000), so a file longer than that was not
@@ -54,12 +56,14 @@ const CRC_KEY: &str = ",\"crc32\":\"";
 
 /// The envelope every saved game shares, with the record still as JSON text:
 /// kept as text, not as a parsed tree (about 25 times its size in memory),
-/// since History and an import hold thousands of games at once.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// since History and an import hold thousands of games at once. It is read
+/// only through [`SavedGame::parse`] or [`SavedGame::parse_as`], which say
+/// how the id written inside is taken.
+#[derive(Clone, Debug, Serialize)]
 pub struct SavedGame {
     pub format: String,
     pub version: u32,
-    pub id: String,
+    pub id: GameId,
     pub game: GameKind,
     pub saved_at: u64,
     pub finished: bool,
@@ -148,7 +152,7 @@ impl SavedGame {
 
     /// Wraps a game for saving, with its summary.
     pub fn of_game<G: Game>(
-        id: &str,
+        id: &GameId,
         game: GameKind,
         saved_at: u64,
         session: &Session<G>,
@@ -162,7 +166,7 @@ impl SavedGame {
     /// Wraps a session for saving, without a summary (as files were written
     /// before summaries were saved with games).
     pub fn of<R: Rules>(
-        id: &str,
+        id: &GameId,
         game: GameKind,
         saved_at: u64,
         session: &Session<R>,
@@ -170,7 +174,7 @@ impl SavedGame {
         SavedGame {
             format: FORMAT.into(),
             version: VERSION,
-            id: id.into(),
+            id: id.clone(),
             game,
             saved_at,
             finished: session.is_finished(),
@@ -191,8 +195,64 @@ impl SavedGame {
     }
 
     /// Reads the envelope: checksum, format, version, kind. The record is
-    /// checked by [`SavedGame::session`].
+    /// checked by [`SavedGame::session`]. The game is named by the id
+    /// written inside it: one that is not a [`GameId`] is no game of the
+    /// app's ([`LoadError::NotAGame`], said once the rest of the envelope
+    /// reads).
     pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
+        SavedGame::parse_then(text, |_, _| Ok(())).map(|(saved, ())| saved)
+    }
+
+    /// [`SavedGame::parse`], `check` run on the game's kind and record
+    /// before the id written inside is: a file that `check` refuses is
+    /// refused for that, whatever its id.
+    pub fn parse_then<T>(
+        text: &str,
+        check: impl FnOnce(GameKind, &RawValue) -> Result<T, LoadError>,
+    ) -> Result<(SavedGame, T), LoadError> {
+        let written = Written::read(text)?;
+        let checked = check(written.game, &written.record)?;
+        let id = GameId::parse(&written.id).map_err(|_| LoadError::NotAGame)?;
+        Ok((written.named(id), checked))
+    }
+
+    /// The game stored under `name`: [`SavedGame::parse`], the game named
+    /// `name` whatever id is written inside (informative: a copied or
+    /// renamed file is a game of its own, see the module's doc). True in
+    /// the second item if that id is not `name`.
+    pub fn parse_as(text: &str, name: &GameId) -> Result<(SavedGame, bool), LoadError> {
+        let written = Written::read(text)?;
+        let renamed = written.id != name.as_str();
+        Ok((written.named(name.clone()), renamed))
+    }
+
+    /// Rebuilds the session by replaying the record (see [`replay`]).
+    pub fn session<R: Rules>(&self) -> Result<Session<R>, LoadError> {
+        replay(&self.record)
+    }
+}
+
+/// A saved game's envelope as its text writes it, the id inside as it is
+/// (any text: see the module's doc), before the game is named.
+#[derive(Deserialize)]
+struct Written {
+    format: String,
+    version: u32,
+    id: String,
+    game: GameKind,
+    saved_at: u64,
+    finished: bool,
+    #[serde(default)]
+    summary: Option<Summary>,
+    #[serde(default)]
+    table: Option<Box<RawValue>>,
+    record: Box<RawValue>,
+}
+
+impl Written {
+    /// Reads the envelope: checksum, format, version, kind (see
+    /// [`SavedGame::parse`]).
+    fn read(text: &str) -> Result<Written, LoadError> {
         /// The fields read before the rest: other fields are skipped.
         #[derive(Deserialize)]
         struct Header {
@@ -223,60 +283,72 @@ impl SavedGame {
             Some(v) if v >= 1 => {}
             _ => return Err(LoadError::NotAGame),
         }
-        let mut saved: SavedGame =
+        let mut written: Written =
             serde_json::from_str(text).map_err(|e| LoadError::BadRecord(e.to_string()))?;
-        let fits = |s: &Summary| s.kind == saved.game && s.finished == saved.finished;
-        if !saved.summary.as_ref().is_some_and(fits) {
-            saved.summary = None;
+        let fits = |s: &Summary| s.kind == written.game && s.finished == written.finished;
+        if !written.summary.as_ref().is_some_and(fits) {
+            written.summary = None;
         }
-        Ok(saved)
+        Ok(written)
     }
 
-    /// Rebuilds the session by replaying the record, after checking its
-    /// sizes; the undone actions must replay too and the kept dice fit the
-    /// game's dice.
-    pub fn session<R: Rules>(&self) -> Result<Session<R>, LoadError> {
-        /// The lengths of the lists, counted without decoding their items
-        /// (`IgnoredAny` takes no memory).
-        #[derive(Deserialize)]
-        struct Sizes {
-            #[serde(default)]
-            log: Vec<serde::de::IgnoredAny>,
-            #[serde(default)]
-            redo: Vec<serde::de::IgnoredAny>,
-            #[serde(default)]
-            kept_rolls: Vec<serde::de::IgnoredAny>,
+    /// The game, named `id`.
+    fn named(self, id: GameId) -> SavedGame {
+        SavedGame {
+            format: self.format,
+            version: self.version,
+            id,
+            game: self.game,
+            saved_at: self.saved_at,
+            finished: self.finished,
+            summary: self.summary,
+            table: self.table,
+            record: self.record,
         }
-        let bad = |e: serde_json::Error| LoadError::BadRecord(e.to_string());
-        let sizes: Sizes = serde_json::from_str(self.record.get()).map_err(bad)?;
-        if sizes.log.len() + sizes.redo.len() > MAX_ACTIONS || sizes.kept_rolls.len() > MAX_ACTIONS
-        {
-            return Err(LoadError::BadRecord("too many actions".into()));
-        }
-        let record: Record<R> = serde_json::from_str(self.record.get()).map_err(bad)?;
-        let faces = R::virtual_values();
-        let dice_fit = |roll: &Vec<u32>| {
-            !roll.is_empty()
-                && roll.len() <= MAX_KEPT_DICE
-                && roll.iter().all(|v| faces.contains(v))
-        };
-        if !record.kept_rolls.iter().all(dice_fit) {
-            return Err(LoadError::BadRecord("kept dice out of range".into()));
-        }
-        let session = Session::replay(record).map_err(|e| match e {
-            // The setup's own error is not kept: formatting it would carry
-            // every game's error type's Debug code into the web build, for a
-            // text no player sees.
-            ReplayError::Setup(_) => LoadError::BadRecord("the setup does not start a game".into()),
-            ReplayError::Action { index, .. } => LoadError::DoesNotReplay { index },
-        })?;
-        if let Some(undone) = session.unreplayable_redo() {
-            return Err(LoadError::DoesNotReplay {
-                index: session.log().len() + undone,
-            });
-        }
-        Ok(session)
     }
+}
+
+/// Rebuilds a saved game's session by replaying its `record`, after
+/// checking its sizes; the undone actions must replay too and the kept
+/// dice fit the game's dice.
+pub fn replay<R: Rules>(record: &RawValue) -> Result<Session<R>, LoadError> {
+    /// The lengths of the lists, counted without decoding their items
+    /// (`IgnoredAny` takes no memory).
+    #[derive(Deserialize)]
+    struct Sizes {
+        #[serde(default)]
+        log: Vec<serde::de::IgnoredAny>,
+        #[serde(default)]
+        redo: Vec<serde::de::IgnoredAny>,
+        #[serde(default)]
+        kept_rolls: Vec<serde::de::IgnoredAny>,
+    }
+    let bad = |e: serde_json::Error| LoadError::BadRecord(e.to_string());
+    let sizes: Sizes = serde_json::from_str(record.get()).map_err(bad)?;
+    if sizes.log.len() + sizes.redo.len() > MAX_ACTIONS || sizes.kept_rolls.len() > MAX_ACTIONS {
+        return Err(LoadError::BadRecord("too many actions".into()));
+    }
+    let record: Record<R> = serde_json::from_str(record.get()).map_err(bad)?;
+    let faces = R::virtual_values();
+    let dice_fit = |roll: &Vec<u32>| {
+        !roll.is_empty() && roll.len() <= MAX_KEPT_DICE && roll.iter().all(|v| faces.contains(v))
+    };
+    if !record.kept_rolls.iter().all(dice_fit) {
+        return Err(LoadError::BadRecord("kept dice out of range".into()));
+    }
+    let session = Session::replay(record).map_err(|e| match e {
+        // The setup's own error is not kept: formatting it would carry
+        // every game's error type's Debug code into the web build, for a
+        // text no player sees.
+        ReplayError::Setup(_) => LoadError::BadRecord("the setup does not start a game".into()),
+        ReplayError::Action { index, .. } => LoadError::DoesNotReplay { index },
+    })?;
+    if let Some(undone) = session.unreplayable_redo() {
+        return Err(LoadError::DoesNotReplay {
+            index: session.log().len() + undone,
+        });
+    }
+    Ok(session)
 }
 
 /// The CRC-32 (IEEE 802.3, as zip and PNG use) of `bytes`. The web build
@@ -343,22 +415,10 @@ pub(crate) fn verify_checksum(text: &str) -> Result<bool, LoadError> {
     }
 }
 
-/// A new game id: the game, the time and four hex digits of randomness.
-pub fn new_id(game: GameKind, now_ms: u64, random: u16) -> String {
-    format!("{}-{now_ms}-{random:04x}", game.name())
-}
-
-/// True for ids this app makes, the only names a game is ever stored or
-/// looked up under: 1 to [`MAX_ID`] characters from `a`–`z`, `0`–`9` and
-/// `-`, not starting with `-`. No dot, slash, backslash, colon or upper
-/// case: never a path, never two names for one file on a case-blind disk.
-pub fn is_valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= MAX_ID
-        && !id.starts_with('-')
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+/// `id` as a [`GameId`], for tests.
+#[cfg(test)]
+pub(crate) fn test_id(id: &str) -> GameId {
+    GameId::parse(id).unwrap()
 }
 
 /// Anne and Bruno's Mode Sérieux after `rolls` rolls of one die (1, 2,
@@ -398,7 +458,7 @@ mod tests {
     #[test]
     fn round_trip() {
         let s = session();
-        let saved = SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s);
+        let saved = SavedGame::of(&test_id("serieux-1-0001"), GameKind::Serieux, 1, &s);
         let back = SavedGame::parse(&saved.to_json()).unwrap();
         assert_eq!(back, saved);
         let replayed: Session<Serieux> = back.session().unwrap();
@@ -413,7 +473,8 @@ mod tests {
             role: TableRole::Guest,
             link: serde_json::json!({"phone": 7}),
         };
-        let saved = SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s).with_table(&mark);
+        let saved =
+            SavedGame::of(&test_id("serieux-1-0001"), GameKind::Serieux, 1, &s).with_table(&mark);
         let text = saved.to_json();
         assert!(text.contains(r#""table":{"ticket":"#), "{text}");
         let back = SavedGame::parse(&text).unwrap();
@@ -422,13 +483,14 @@ mod tests {
         let changed = text.replace(r#""phone":7"#, r#""phone":8"#);
         assert_eq!(SavedGame::parse(&changed), Err(LoadError::Damaged));
         // A game on one phone is written as before, without the field.
-        let alone = SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s).to_json();
+        let alone = SavedGame::of(&test_id("serieux-1-0001"), GameKind::Serieux, 1, &s).to_json();
         assert!(!alone.contains("\"table\""));
     }
 
     #[test]
     fn every_kind_of_bad_file_is_refused() {
-        let good = SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &session()).to_json();
+        let good =
+            SavedGame::of(&test_id("serieux-1-0001"), GameKind::Serieux, 1, &session()).to_json();
         assert!(matches!(
             SavedGame::parse(&good[..good.len() / 2]),
             Err(LoadError::NotJson(_))
@@ -466,7 +528,7 @@ mod tests {
     #[test]
     fn a_summary_saved_with_its_game_reads_back_if_it_fits_the_envelope() {
         let s = session();
-        let saved = SavedGame::of_game("serieux-1-0001", GameKind::Serieux, 1, &s);
+        let saved = SavedGame::of_game(&test_id("serieux-1-0001"), GameKind::Serieux, 1, &s);
         let text = saved.to_json();
         assert!(text.contains(
             ",\"finished\":false,\"summary\":[\"serieux\",\"None\",{\"Round\":{\"round\":1,\"of\":5}},false,true,[[\"Anne\",0,"
@@ -485,7 +547,7 @@ mod tests {
         }
         // A file without one (an earlier version's) reads without one; the
         // full check gives it the replay's.
-        let old = SavedGame::of("serieux-1-0001", GameKind::Serieux, 1, &s).to_json();
+        let old = SavedGame::of(&test_id("serieux-1-0001"), GameKind::Serieux, 1, &s).to_json();
         assert!(!old.contains("summary"));
         assert_eq!(SavedGame::parse(&old).unwrap().summary, None);
         let (checked, summary) = crate::core::games::check_summary(&old).unwrap();
@@ -499,12 +561,90 @@ mod tests {
         assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
     }
 
+    /// A version-1 file (no checksum, no summary) as earlier builds wrote
+    /// it, its id a plain string.
+    const VERSION_1: &str = concat!(
+        "{\"format\":\"genius-game\",\"version\":1,\"id\":\"serieux-1764000000000-3f2a\",",
+        "\"game\":\"serieux\",\"saved_at\":1764000000000,\"finished\":false,",
+        "\"record\":{\"setup\":{\"players\":[{\"name\":\"Anne\",\"colour\":\"blue\"},{\"name\":\"Bruno\",\"colour\":\"red\"}],\"first\":{\"Chosen\":0}},\"log\":[{\"Roll\":{\"dice\":[1],\"source\":\"virtual\"}}],\"redo\":[],\"kept_rolls\":[]}}"
+    );
+    /// The same game as builds before [`GameId`] wrote it at version 2.
+    const VERSION_2: &str = concat!(
+        "{\"format\":\"genius-game\",\"version\":2,\"id\":\"serieux-1764000000000-3f2a\",",
+        "\"game\":\"serieux\",\"saved_at\":1764000000000,\"finished\":false,",
+        "\"record\":{\"setup\":{\"players\":[{\"name\":\"Anne\",\"colour\":\"blue\"},{\"name\":\"Bruno\",\"colour\":\"red\"}],\"first\":{\"Chosen\":0}},\"log\":[{\"Roll\":{\"dice\":[1],\"source\":\"virtual\"}}],\"redo\":[],\"kept_rolls\":[]},\"crc32\":\"a6058930\"}"
+    );
+
     #[test]
-    fn ids_are_safe_names() {
-        let id = new_id(GameKind::Serieux, 1_764_000_000_000, 0x3f2a);
-        assert_eq!(id, "serieux-1764000000000-3f2a");
-        assert!(is_valid_id(&id));
-        assert!(!is_valid_id("../etc/passwd"));
-        assert!(!is_valid_id(""));
+    fn files_written_before_game_ids_load_and_are_written_the_same() {
+        for old in [VERSION_1, VERSION_2] {
+            let saved = SavedGame::parse(old).unwrap();
+            assert_eq!(saved.id, "serieux-1764000000000-3f2a");
+            assert_eq!(saved.summary, None);
+            let replayed: Session<Serieux> = saved.session().unwrap();
+            assert_eq!(replayed.state(), session().state());
+            let name = test_id("serieux-1764000000000-3f2a");
+            assert_eq!(SavedGame::parse_as(old, &name), Ok((saved.clone(), false)));
+            // Saved again: the text an earlier build wrote, which it reads.
+            assert_eq!(saved.to_json(), VERSION_2);
+        }
+        let new = SavedGame::of(
+            &test_id("serieux-1764000000000-3f2a"),
+            GameKind::Serieux,
+            1_764_000_000_000,
+            &session(),
+        );
+        assert_eq!(new.to_json(), VERSION_2);
+    }
+
+    /// A file whose inside says another id (or one that is no game id).
+    fn with_inner_id(id: &str) -> String {
+        let text =
+            SavedGame::of(&test_id("serieux-1-0001"), GameKind::Serieux, 1, &session()).to_json();
+        let inner = format!(",\"id\":{},", serde_json::to_string(id).unwrap());
+        let edited = text.replacen(",\"id\":\"serieux-1-0001\",", &inner, 1);
+        assert_eq!(edited == text, id == "serieux-1-0001", "{id:?}");
+        reseal(&edited)
+    }
+
+    #[test]
+    fn the_id_inside_names_the_game_only_if_it_is_a_game_id() {
+        let other = with_inner_id("serieux-2-0002");
+        assert_eq!(SavedGame::parse(&other).unwrap().id, "serieux-2-0002");
+        for bad in ["../../etc/passwd", "", "UPPER", "-x", "a.b", "a:b"] {
+            let text = with_inner_id(bad);
+            assert_eq!(SavedGame::parse(&text), Err(LoadError::NotAGame), "{bad:?}");
+            // A file that is refused for something else is refused for that.
+            let damaged = text.replacen("\"saved_at\":1", "\"saved_at\":2", 1);
+            assert_eq!(
+                SavedGame::parse(&damaged),
+                Err(LoadError::Damaged),
+                "{bad:?}"
+            );
+            let refused = SavedGame::parse_then(&text, |_, _| {
+                Err::<(), _>(LoadError::DoesNotReplay { index: 0 })
+            });
+            assert_eq!(refused, Err(LoadError::DoesNotReplay { index: 0 }));
+        }
+    }
+
+    #[test]
+    fn a_stored_game_takes_the_name_it_is_stored_under() {
+        let name = test_id("serieux-1-0001");
+        let (same, renamed) = SavedGame::parse_as(&with_inner_id("serieux-1-0001"), &name).unwrap();
+        assert_eq!((same.id.as_str(), renamed), ("serieux-1-0001", false));
+        for inner in ["serieux-9-0009", "../../etc/passwd", "", "UPPER"] {
+            let (game, renamed) = SavedGame::parse_as(&with_inner_id(inner), &name).unwrap();
+            assert_eq!(
+                (game.id.as_str(), renamed),
+                ("serieux-1-0001", true),
+                "{inner:?}"
+            );
+            assert_eq!(game.record.get(), same.record.get());
+        }
+        assert_eq!(
+            SavedGame::parse_as("{\"hello\":1}", &name),
+            Err(LoadError::NotAGame)
+        );
     }
 }

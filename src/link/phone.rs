@@ -19,7 +19,7 @@ use crate::core::link::replica::{Replica, ReplicaError};
 use crate::core::link::ticket::{Ticket, TicketError};
 use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Step};
 use crate::core::link::OpenFailure;
-use crate::core::save::{SavedGame, TableMark, TableRole};
+use crate::core::save::{GameId, SavedGame, TableMark, TableRole};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -318,7 +318,7 @@ impl<G: TableGame> Phone<G> {
     /// The host starts the next game at its table, `id`: the same players
     /// and setup, every phone in its seat. False on a guest, or while the
     /// game is under way.
-    pub fn next_game(&self, id: String) -> bool {
+    pub fn next_game(&self, id: GameId) -> bool {
         let Phone::Host(link) = self else {
             return false;
         };

@@ -29,12 +29,6 @@ impl StorageError {
     pub fn is_full(&self) -> bool {
         self.0.starts_with(FULL)
     }
-
-    /// An id that is not one of the app's (see `core::save::is_valid_id`):
-    /// never used as a file name or key.
-    pub fn bad_id() -> StorageError {
-        StorageError("not a game id".into())
-    }
 }
 
 impl std::fmt::Display for StorageError {

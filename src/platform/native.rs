@@ -11,6 +11,7 @@ pub use table::{
 pub use write::{backup_path, read_with_backup, write_atomically, write_with_faults, WriteStep};
 
 use super::StorageError;
+use crate::core::save::GameId;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -120,14 +121,10 @@ impl GameFiles {
         Ok(GameFiles::at(dir.join("games")))
     }
 
-    /// The file of game `id`; only for ids of the app's alphabet
-    /// ([`crate::core::save::is_valid_id`]), so never outside `games/`.
-    fn path(&self, id: &str) -> Result<PathBuf, StorageError> {
-        if crate::core::save::is_valid_id(id) {
-            Ok(self.dir.join(format!("{id}.json")))
-        } else {
-            Err(StorageError::bad_id())
-        }
+    /// The file of game `id`: a [`GameId`] is never a path, so never
+    /// outside `games/`.
+    fn path(&self, id: &GameId) -> PathBuf {
+        self.dir.join(format!("{id}.json"))
     }
 
     /// The index of finished games' summaries (`core::index`): a name that
@@ -156,21 +153,22 @@ impl GameFiles {
 
     /// The ids of every saved game (from `<id>.json` or a lone backup),
     /// read from the file names; other files are left alone.
-    pub fn ids(&self) -> Result<Vec<String>, StorageError> {
+    pub fn ids(&self) -> Result<Vec<GameId>, StorageError> {
         self.scan(false)
     }
 
     /// [`Self::tidy`] and [`Self::ids`] in one reading of the folder, as
     /// the app's first listing does (at 10 000 games, each reading of the
     /// folder costs a few milliseconds).
-    pub fn tidy_ids(&self) -> Result<Vec<String>, StorageError> {
+    pub fn tidy_ids(&self) -> Result<Vec<GameId>, StorageError> {
         self.scan(true)
     }
 
     /// Reads the folder once: the ids of the games (once each, in the
-    /// folder's order, then those of lone backups) and, if `tidy`, the
-    /// leftover temporary files removed.
-    fn scan(&self, tidy: bool) -> Result<Vec<String>, StorageError> {
+    /// folder's order, then those of lone backups; a name that is not a
+    /// [`GameId`] is no game of the app's) and, if `tidy`, the leftover
+    /// temporary files removed.
+    fn scan(&self, tidy: bool) -> Result<Vec<GameId>, StorageError> {
         let entries = match fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -185,16 +183,16 @@ impl GameFiles {
             // A name that is not UTF-8 is no file of the app's.
             let Some(name) = name.to_str() else { continue };
             if let Some(id) = name.strip_suffix(".json.tmp") {
-                if tidy && (crate::core::save::is_valid_id(id) || id == "_index") {
+                if tidy && (GameId::parse(id).is_ok() || id == "_index") {
                     let _ = fs::remove_file(entry.path());
                 }
             } else if let Some(id) = name.strip_suffix(".json.bak") {
-                if crate::core::save::is_valid_id(id) {
-                    backups.insert(id.to_string());
+                if let Ok(id) = GameId::parse(id) {
+                    backups.insert(id);
                 }
             } else if let Some(id) = name.strip_suffix(".json") {
-                if crate::core::save::is_valid_id(id) {
-                    ids.push(id.to_string());
+                if let Ok(id) = GameId::parse(id) {
+                    ids.push(id);
                 }
             }
         }
@@ -209,28 +207,28 @@ impl GameFiles {
 
     pub fn read(
         &self,
-        id: &str,
+        id: &GameId,
         accept: impl Fn(&str) -> bool,
     ) -> Result<Option<(String, bool)>, StorageError> {
-        let path = self.path(id)?;
+        let path = self.path(id);
         read_with_backup(&path, accept).map_err(|e| io_error(&path, &e))
     }
 
-    pub fn write(&self, id: &str, text: &str) -> Result<(), StorageError> {
-        let path = self.path(id)?;
+    pub fn write(&self, id: &GameId, text: &str) -> Result<(), StorageError> {
+        let path = self.path(id);
         write_atomically(&path, text.as_bytes()).map_err(|e| io_error(&path, &e))
     }
 
     /// Writes a finished game, which keeps no backup (see [`Self::drop_backup`]).
-    pub fn write_finished(&self, id: &str, text: &str) -> Result<(), StorageError> {
+    pub fn write_finished(&self, id: &GameId, text: &str) -> Result<(), StorageError> {
         self.write(id, text)?;
         self.drop_backup(id)
     }
 
     /// Drops a game's backup (a finished game needs none: it no longer
     /// changes, and its checksum tells if it is damaged).
-    pub fn drop_backup(&self, id: &str) -> Result<(), StorageError> {
-        let path = backup_path(&self.path(id)?);
+    pub fn drop_backup(&self, id: &GameId) -> Result<(), StorageError> {
+        let path = backup_path(&self.path(id));
         match fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
@@ -240,15 +238,15 @@ impl GameFiles {
 
     /// Moves a game's damaged file, unchanged, to `set-aside/` and writes
     /// `text` (its backup, which loaded) in its place; the backup stays.
-    pub fn repair(&self, id: &str, text: &str) -> Result<(), StorageError> {
-        let path = self.path(id)?;
+    pub fn repair(&self, id: &GameId, text: &str) -> Result<(), StorageError> {
+        let path = self.path(id);
         self.move_aside(std::slice::from_ref(&path))?;
         write_atomically(&path, text.as_bytes()).map_err(|e| io_error(&path, &e))
     }
 
     /// Moves a game's file and backup, unchanged, out of the way.
-    pub fn set_aside(&self, id: &str) -> Result<(), StorageError> {
-        let path = self.path(id)?;
+    pub fn set_aside(&self, id: &GameId) -> Result<(), StorageError> {
+        let path = self.path(id);
         self.move_aside(&[backup_path(&path), path])
     }
 
@@ -272,8 +270,8 @@ impl GameFiles {
         Ok(())
     }
 
-    pub fn delete(&self, id: &str) -> Result<(), StorageError> {
-        let path = self.path(id)?;
+    pub fn delete(&self, id: &GameId) -> Result<(), StorageError> {
+        let path = self.path(id);
         for path in [path.clone(), backup_path(&path)] {
             match fs::remove_file(&path) {
                 Ok(()) => {}

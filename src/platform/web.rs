@@ -2,6 +2,7 @@
 //! `localStorage`, and `navigator.language`.
 
 use super::StorageError;
+use crate::core::save::GameId;
 
 const PREFIX: &str = "genius.";
 
@@ -36,13 +37,9 @@ pub fn save(key: &str, value: &str) -> Result<(), StorageError> {
         })
 }
 
-/// The key of game `id`; only for ids of the app's alphabet.
-fn game_key(id: &str, suffix: &str) -> Result<String, StorageError> {
-    if crate::core::save::is_valid_id(id) {
-        Ok(format!("game.{id}{suffix}"))
-    } else {
-        Err(StorageError::bad_id())
-    }
+/// The key of game `id` (a [`GameId`], so never another game's key).
+fn game_key(id: &GameId, suffix: &str) -> String {
+    format!("game.{id}{suffix}")
 }
 
 /// Milliseconds since the Unix epoch.
@@ -274,6 +271,8 @@ pub fn reflect_in_document(theme: &str, lang: &str, title: &str) {
 /// there is no game to resume (index.html), since the app's home would
 /// then show that game above the cards.
 mod unfinished {
+    use crate::core::save::GameId;
+
     const KEY: &str = "genius.unfinished";
 
     fn local() -> Option<web_sys::Storage> {
@@ -298,14 +297,14 @@ mod unfinished {
     }
 
     /// The game `id` is unfinished (`true`) or finished or gone.
-    pub fn mark(id: &str, unfinished: bool) {
+    pub fn mark(id: &GameId, unfinished: bool) {
         let Some(local) = local() else { return };
         let mut ids = ids(&local);
-        let known = ids.iter().any(|i| i == id);
+        let known = ids.iter().any(|i| id == i.as_str());
         if unfinished && !known {
             ids.push(id.to_string());
         } else if !unfinished && known {
-            ids.retain(|i| i != id);
+            ids.retain(|i| id != i.as_str());
         } else {
             return;
         }
@@ -318,9 +317,10 @@ mod unfinished {
     }
 
     /// The whole list at once (the first start of a build that keeps it).
-    pub fn set(ids: Vec<String>) {
+    pub fn set(ids: Vec<GameId>) {
         if let Some(local) = local() {
             // Written even when empty: "kept, and none unfinished".
+            let ids: Vec<&str> = ids.iter().map(GameId::as_str).collect();
             let _ = local.set_item(KEY, &ids.join(" "));
         }
     }
@@ -380,7 +380,8 @@ impl GameFiles {
 
     /// The ids of the stored games, once each, in storage order (the saved
     /// games are sorted when loaded, so no sort is needed here).
-    pub fn ids(&self) -> Result<Vec<String>, StorageError> {
+    /// Keys that are not a [`GameId`]'s are no game of the app's.
+    pub fn ids(&self) -> Result<Vec<GameId>, StorageError> {
         let keys = match games_db::keys() {
             Some(keys) => keys,
             None => {
@@ -400,27 +401,27 @@ impl GameFiles {
             .iter()
             .filter_map(|key| key.strip_prefix("game."))
             .map(|id| id.strip_suffix(".bak").unwrap_or(id))
-            .filter(|id| crate::core::save::is_valid_id(id) && seen.insert(*id))
-            .map(str::to_string)
+            .filter(|id| seen.insert(*id))
+            .filter_map(|id| GameId::parse(id).ok())
             .collect())
     }
 
     pub fn read(
         &self,
-        id: &str,
+        id: &GameId,
         accept: impl Fn(&str) -> bool,
     ) -> Result<Option<(String, bool)>, StorageError> {
-        let backup = game_key(id, ".bak")?;
-        super::main_or_backup(self.get(&game_key(id, "")?)?, || self.get(&backup), accept)
+        let backup = game_key(id, ".bak");
+        super::main_or_backup(self.get(&game_key(id, ""))?, || self.get(&backup), accept)
     }
 
     /// Writes a game, the previous version kept as its backup, in one
     /// transaction: a tab closed at any moment leaves one or the other.
-    pub fn write(&self, id: &str, text: &str) -> Result<(), StorageError> {
-        let key = game_key(id, "")?;
+    pub fn write(&self, id: &GameId, text: &str) -> Result<(), StorageError> {
+        let key = game_key(id, "");
         let mut changes = Vec::new();
         if let Some(previous) = self.get(&key)? {
-            changes.push((game_key(id, ".bak")?, Some(previous)));
+            changes.push((game_key(id, ".bak"), Some(previous)));
         }
         changes.push(put(key, text));
         self.apply(changes)?;
@@ -430,18 +431,18 @@ impl GameFiles {
 
     /// Writes a finished game, which keeps no backup: the old backup goes
     /// first and none is made, so a nearly full quota still takes it.
-    pub fn write_finished(&self, id: &str, text: &str) -> Result<(), StorageError> {
+    pub fn write_finished(&self, id: &GameId, text: &str) -> Result<(), StorageError> {
         self.apply(vec![
-            remove(game_key(id, ".bak")?),
-            put(game_key(id, "")?, text),
+            remove(game_key(id, ".bak")),
+            put(game_key(id, ""), text),
         ])?;
         unfinished::mark(id, false);
         Ok(())
     }
 
     /// Drops a game's backup (a finished game needs none).
-    pub fn drop_backup(&self, id: &str) -> Result<(), StorageError> {
-        self.apply(vec![remove(game_key(id, ".bak")?)])
+    pub fn drop_backup(&self, id: &GameId) -> Result<(), StorageError> {
+        self.apply(vec![remove(game_key(id, ".bak"))])
     }
 
     /// The index of finished games' summaries (`core::index`), under
@@ -459,14 +460,14 @@ impl GameFiles {
     pub fn tidy(&self) {}
 
     /// [`Self::ids`]: there is nothing to tidy.
-    pub fn tidy_ids(&self) -> Result<Vec<String>, StorageError> {
+    pub fn tidy_ids(&self) -> Result<Vec<GameId>, StorageError> {
         self.ids()
     }
 
     /// Keeps the damaged copy under `aside.<id>` and puts `text` (the
     /// backup, which loaded) back as the game.
-    pub fn repair(&self, id: &str, text: &str) -> Result<(), StorageError> {
-        let key = game_key(id, "")?;
+    pub fn repair(&self, id: &GameId, text: &str) -> Result<(), StorageError> {
+        let key = game_key(id, "");
         let mut changes = Vec::new();
         if let Some(damaged) = self.get(&key)? {
             changes.push((format!("aside.{id}"), Some(damaged)));
@@ -475,10 +476,10 @@ impl GameFiles {
         self.apply(changes)
     }
 
-    pub fn set_aside(&self, id: &str) -> Result<(), StorageError> {
+    pub fn set_aside(&self, id: &GameId) -> Result<(), StorageError> {
         let mut changes = Vec::new();
         for suffix in ["", ".bak"] {
-            let key = game_key(id, suffix)?;
+            let key = game_key(id, suffix);
             if let Some(text) = self.get(&key)? {
                 changes.push((format!("aside.{id}{suffix}"), Some(text)));
                 changes.push(remove(key));
@@ -489,11 +490,8 @@ impl GameFiles {
         Ok(())
     }
 
-    pub fn delete(&self, id: &str) -> Result<(), StorageError> {
-        self.apply(vec![
-            remove(game_key(id, "")?),
-            remove(game_key(id, ".bak")?),
-        ])?;
+    pub fn delete(&self, id: &GameId) -> Result<(), StorageError> {
+        self.apply(vec![remove(game_key(id, "")), remove(game_key(id, ".bak"))])?;
         unfinished::mark(id, false);
         Ok(())
     }

@@ -8,7 +8,7 @@
 
 use super::{load_one, GameStore, Loaded, Replays};
 use crate::core::index::{Entry, Index, Unread};
-use crate::core::save::SavedGame;
+use crate::core::save::{GameId, SavedGame};
 #[cfg(all(feature = "web", target_arch = "wasm32"))]
 use dioxus::wasm_split::{self, wasm_split};
 use std::cell::RefCell;
@@ -52,10 +52,10 @@ enum Summaries {
 
 impl Summaries {
     /// The indexed games' ids.
-    fn ids(&self) -> Box<dyn Iterator<Item = &str> + '_> {
+    fn ids(&self) -> Box<dyn Iterator<Item = &GameId> + '_> {
         match self {
-            Summaries::Unread(unread) => Box::new(unread.ids.iter().map(String::as_str)),
-            Summaries::Read(index) => Box::new(index.entries.iter().map(|e| e.id.as_str())),
+            Summaries::Unread(unread) => Box::new(unread.ids.iter()),
+            Summaries::Read(index) => Box::new(index.entries.iter().map(|e| &e.id)),
         }
     }
 
@@ -100,24 +100,24 @@ fn scan(store: &dyn GameStore, replays: Replays) -> (Summaries, Loaded) {
 fn list_from(
     store: &dyn GameStore,
     mut summaries: Summaries,
-    ids: Vec<String>,
+    ids: Vec<GameId>,
     replays: Replays,
 ) -> (Summaries, Loaded) {
     // The stored games the index does not hold, once the indexed ones are
     // taken out (an index holds each id once).
-    let mut unknown: HashSet<&str> = ids.iter().map(String::as_str).collect();
+    let mut unknown: HashSet<&GameId> = ids.iter().collect();
     let all_stored = summaries
         .ids()
         .fold(true, |all, id| unknown.remove(id) & all);
     if !all_stored {
         // A game deleted or set aside outside the app: its summary goes.
-        let stored: HashSet<&str> = ids.iter().map(String::as_str).collect();
+        let stored: HashSet<&GameId> = ids.iter().collect();
         let index = summaries.read(store);
-        index.entries.retain(|e| stored.contains(e.id.as_str()));
+        index.entries.retain(|e| stored.contains(&e.id));
     }
     // In the store's order, so that games are read in the same order at
     // every listing.
-    let unknown = ids.iter().filter(|id| unknown.contains(id.as_str()));
+    let unknown = ids.iter().filter(|id| unknown.contains(id));
     let loaded = read_whole(
         store,
         &mut summaries,
@@ -137,7 +137,7 @@ fn list_from(
 fn read_whole(
     store: &dyn GameStore,
     summaries: &mut Summaries,
-    ids: impl Iterator<Item = String>,
+    ids: impl Iterator<Item = GameId>,
     mut changed: bool,
     replays: Replays,
 ) -> Loaded {
@@ -165,11 +165,11 @@ fn read_whole(
 pub fn read_game(
     store: &dyn GameStore,
     index: &mut Index,
-    id: &str,
+    id: &GameId,
     replays: Replays,
 ) -> (Option<SavedGame>, bool) {
     let mut loaded = Loaded::default();
-    match load_one(store, id.to_string(), &mut loaded, replays) {
+    match load_one(store, id.clone(), &mut loaded, replays) {
         Some((game, text)) => {
             let changed = match (game.finished, game.summary.clone()) {
                 (true, Some(summary)) => index.insert(Entry::of(&game, &text, summary)),
@@ -187,7 +187,7 @@ struct Kept {
     /// The stored games the index does not hold: the unfinished ones (and
     /// finished ones read without their summary), read whole at each visit
     /// to Home.
-    unindexed: HashSet<String>,
+    unindexed: HashSet<GameId>,
 }
 
 impl Kept {
@@ -201,7 +201,7 @@ impl Kept {
 
 /// The ids of the games in `loaded` that the index does not hold: the
 /// unfinished ones, and finished ones without a summary.
-fn unindexed_of(loaded: &Loaded) -> HashSet<String> {
+fn unindexed_of(loaded: &Loaded) -> HashSet<GameId> {
     let unindexed = loaded
         .games
         .iter()
@@ -221,7 +221,7 @@ thread_local! {
 /// `change` says it changed.
 pub(super) fn change_index(
     store: &crate::platform::GameFiles,
-    change: impl FnOnce(&mut Index, &mut HashSet<String>) -> bool,
+    change: impl FnOnce(&mut Index, &mut HashSet<GameId>) -> bool,
 ) {
     KEPT.with(|cell| {
         let mut cell = cell.borrow_mut();

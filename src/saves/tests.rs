@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::core::game::GameKind;
-use crate::core::save::{test_game as game, SavedGame};
+use crate::core::save::{test_game as game, test_id as id, SavedGame};
+use crate::core::save::{GameId, InvalidId};
 use crate::platform::GameFiles;
 use std::fs;
 
@@ -12,8 +13,8 @@ fn every_kind_of_damaged_file_is_set_aside_and_the_others_load() {
     let dir = std::env::temp_dir().join(format!("genius-saves-damaged-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     let store = GameFiles::at(dir.clone());
-    let good = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(3)).to_json();
-    store.write("serieux-1-0001", &good).unwrap();
+    let good = SavedGame::of(&id("serieux-1-0001"), GameKind::Serieux, 5, &game(3)).to_json();
+    store.write(&id("serieux-1-0001"), &good).unwrap();
     let damaged: [(&str, String); 7] = [
         ("serieux-2-0001", good[..good.len() / 3].to_string()),
         ("serieux-3-0001", "\u{0}\u{7f}binary".to_string()),
@@ -92,6 +93,15 @@ const HOSTILE: [&str; 12] = [
     "-leading",
 ];
 
+/// `text`, a game saved as `serieux-1-0001`, its inside saying `inner`
+/// instead (sealed again, as a copy edited by hand and resealed).
+fn with_inner_id(text: &str, inner: &str) -> String {
+    let said = format!("\"id\":{},", serde_json::to_string(inner).unwrap());
+    let edited = text.replacen("\"id\":\"serieux-1-0001\",", &said, 1);
+    assert_ne!(edited, text);
+    crate::core::save::reseal(&edited)
+}
+
 #[test]
 fn hostile_ids_touch_nothing_outside_the_games_folder() {
     let base = std::env::temp_dir().join(format!("genius-saves-ids-{}", std::process::id()));
@@ -101,31 +111,34 @@ fn hostile_ids_touch_nothing_outside_the_games_folder() {
     fs::write(outside.join("victim.json"), "keep me").unwrap();
     fs::write(base.join("x.json"), "keep me too").unwrap();
     let store = GameFiles::at(base.join("games").join("inner"));
-    let text = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(2)).to_json();
+    let text = SavedGame::of(&id("serieux-1-0001"), GameKind::Serieux, 5, &game(2)).to_json();
     let long = "a".repeat(10 * 1024);
     let before = tree(&base);
     let mut tries = 0;
+    // The store takes game ids only, and none of these is one: no name
+    // that could be a path reaches it, from the code or from JSON.
     for id in HOSTILE.iter().copied().chain([long.as_str()]) {
-        assert!(store.write(id, &text).is_err(), "{id:?}");
-        assert!(store.read(id, |_| true).is_err(), "{id:?}");
-        assert!(store.delete(id).is_err(), "{id:?}");
-        assert!(store.set_aside(id).is_err(), "{id:?}");
-        assert!(store.drop_backup(id).is_err(), "{id:?}");
-        tries += 5;
+        assert_eq!(GameId::parse(id), Err(InvalidId), "{id:?}");
+        assert_eq!(GameId::try_from(id.to_string()), Err(InvalidId), "{id:?}");
+        let json = serde_json::to_string(id).unwrap();
+        assert!(serde_json::from_str::<GameId>(&json).is_err(), "{id:?}");
+        tries += 3;
     }
     assert_eq!(tree(&base), before, "nothing written, renamed or deleted");
     // Inner ids are ignored: a file stored under a good name whose inside
     // says a hostile id loads under its file name, and deleting it
     // deletes that file only.
-    for (n, id) in HOSTILE.iter().copied().chain([long.as_str()]).enumerate() {
-        let mut saved = SavedGame::parse(&text).unwrap();
-        saved.id = id.to_string();
-        store.write(&format!("copy-{n}"), &saved.to_json()).unwrap();
+    for (n, inner) in HOSTILE.iter().copied().chain([long.as_str()]).enumerate() {
+        let name = GameId::parse(&format!("copy-{n}")).unwrap();
+        store.write(&name, &with_inner_id(&text, inner)).unwrap();
     }
     let loaded = load_all(&store, Replays::NOW);
     assert_eq!(loaded.games.len(), HOSTILE.len() + 1);
     assert_eq!(loaded.repaired.len(), HOSTILE.len() + 1);
-    assert!(loaded.games.iter().all(|g| g.id.starts_with("copy-")));
+    assert!(loaded
+        .games
+        .iter()
+        .all(|g| g.id.as_str().starts_with("copy-")));
     for g in &loaded.games {
         store.delete(&g.id).unwrap();
     }
@@ -139,12 +152,11 @@ fn hostile_ids_touch_nothing_outside_the_games_folder() {
         "keep me too"
     );
     // Imports refuse them all.
-    for id in HOSTILE.iter().copied().chain([long.as_str()]) {
-        let mut saved = SavedGame::parse(&text).unwrap();
-        saved.id = id.to_string();
-        let report = crate::core::export::import(&saved.to_json(), |_| false).unwrap();
-        assert!(report.added.is_empty(), "{id:?}");
-        assert_eq!(report.refused.len(), 1, "{id:?}");
+    for inner in HOSTILE.iter().copied().chain([long.as_str()]) {
+        let report = crate::core::export::import(&with_inner_id(&text, inner), |_| false).unwrap();
+        assert!(report.added.is_empty(), "{inner:?}");
+        assert_eq!(report.refused.len(), 1, "{inner:?}");
+        assert_eq!(report.refused[0].2, LoadError::NotAGame, "{inner:?}");
         tries += 1;
     }
     assert!(tries > 0);
@@ -156,8 +168,8 @@ fn copies_of_one_game_are_each_listed_and_deletable() {
     let dir = std::env::temp_dir().join(format!("genius-saves-copies-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     let store = GameFiles::at(dir.clone());
-    let text = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(2)).to_json();
-    store.write("serieux-1-0001", &text).unwrap();
+    let text = SavedGame::of(&id("serieux-1-0001"), GameKind::Serieux, 5, &game(2)).to_json();
+    store.write(&id("serieux-1-0001"), &text).unwrap();
     // Copied by hand, as a file manager would ("… (copy)" is not an id
     // and is not listed; "serieux-1-0001-2" is).
     fs::copy(
@@ -174,9 +186,9 @@ fn copies_of_one_game_are_each_listed_and_deletable() {
     let ids: Vec<&str> = loaded.games.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids, ["serieux-1-0001", "serieux-1-0001-2"]);
     assert_eq!(loaded.repaired, ["serieux-1-0001-2"]);
-    store.delete("serieux-1-0001-2").unwrap();
+    store.delete(&id("serieux-1-0001-2")).unwrap();
     assert_eq!(load_all(&store, Replays::NOW).games.len(), 1);
-    store.delete("serieux-1-0001").unwrap();
+    store.delete(&id("serieux-1-0001")).unwrap();
     assert!(load_all(&store, Replays::NOW).games.is_empty());
     // The file whose name is not an id is left alone.
     assert!(dir.join("serieux-1-0001 (copy).json").exists());
@@ -188,11 +200,11 @@ fn a_finished_game_keeps_no_backup() {
     let dir = std::env::temp_dir().join(format!("genius-saves-final-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     let store = GameFiles::at(dir.clone());
-    let text = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(2)).to_json();
-    store.write("serieux-1-0001", &text).unwrap();
-    store.write("serieux-1-0001", &text).unwrap();
+    let text = SavedGame::of(&id("serieux-1-0001"), GameKind::Serieux, 5, &game(2)).to_json();
+    store.write(&id("serieux-1-0001"), &text).unwrap();
+    store.write(&id("serieux-1-0001"), &text).unwrap();
     assert!(dir.join("serieux-1-0001.json.bak").exists());
-    store.write_finished("serieux-1-0001", &text).unwrap();
+    store.write_finished(&id("serieux-1-0001"), &text).unwrap();
     assert!(!dir.join("serieux-1-0001.json.bak").exists());
     assert_eq!(load_all(&store, Replays::NOW).games.len(), 1);
     fs::remove_dir_all(dir).unwrap();
@@ -203,8 +215,8 @@ fn leftover_temporary_files_are_removed_at_start() {
     let dir = std::env::temp_dir().join(format!("genius-saves-tmp-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     let store = GameFiles::at(dir.clone());
-    let text = SavedGame::of("serieux-1-0001", GameKind::Serieux, 5, &game(2)).to_json();
-    store.write("serieux-1-0001", &text).unwrap();
+    let text = SavedGame::of(&id("serieux-1-0001"), GameKind::Serieux, 5, &game(2)).to_json();
+    store.write(&id("serieux-1-0001"), &text).unwrap();
     fs::write(dir.join("serieux-1-0001.json.tmp"), &text[..20]).unwrap();
     fs::write(dir.join("serieux-9-0001.json.tmp"), &text[..20]).unwrap();
     assert_eq!(load_all(&store, Replays::NOW).games.len(), 1);
@@ -215,20 +227,20 @@ fn leftover_temporary_files_are_removed_at_start() {
 
 #[test]
 fn games_come_newest_first_with_ties_in_id_order() {
-    struct Memory(Vec<(String, String)>);
+    struct Memory(Vec<(GameId, String)>);
     impl GameStore for Memory {
-        fn ids(&self) -> Vec<String> {
+        fn ids(&self) -> Vec<GameId> {
             self.0.iter().map(|(id, _)| id.clone()).collect()
         }
-        fn read(&self, id: &str, _: &dyn Fn(&str) -> bool) -> Option<(String, bool)> {
+        fn read(&self, id: &GameId, _: &dyn Fn(&str) -> bool) -> Option<(String, bool)> {
             let (_, text) = self.0.iter().find(|(i, _)| i == id)?;
             Some((text.clone(), false))
         }
-        fn set_aside(&self, _: &str) {}
+        fn set_aside(&self, _: &GameId) {}
     }
-    let saved = |id: &str, at: u64| {
-        let text = SavedGame::of(id, GameKind::Serieux, at, &game(1)).to_json();
-        (id.to_string(), text)
+    let saved = |name: &str, at: u64| {
+        let text = SavedGame::of(&id(name), GameKind::Serieux, at, &game(1)).to_json();
+        (id(name), text)
     };
     let store = Memory(vec![
         saved("serieux-c", 5),
@@ -236,7 +248,7 @@ fn games_come_newest_first_with_ties_in_id_order() {
         saved("serieux-d", 1),
         saved("serieux-b", 9),
     ]);
-    let ids: Vec<String> = load_all(&store, Replays::NOW)
+    let ids: Vec<GameId> = load_all(&store, Replays::NOW)
         .games
         .into_iter()
         .map(|g| g.id)
@@ -249,17 +261,17 @@ fn a_damaged_file_falls_back_to_its_backup() {
     let dir = std::env::temp_dir().join(format!("genius-saves-fallback-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     let store = GameFiles::at(dir.clone());
-    let id = "serieux-9-0001";
+    let id = id("serieux-9-0001");
     store
         .write(
-            id,
-            &SavedGame::of(id, GameKind::Serieux, 1, &game(2)).to_json(),
+            &id,
+            &SavedGame::of(&id, GameKind::Serieux, 1, &game(2)).to_json(),
         )
         .unwrap();
     store
         .write(
-            id,
-            &SavedGame::of(id, GameKind::Serieux, 2, &game(3)).to_json(),
+            &id,
+            &SavedGame::of(&id, GameKind::Serieux, 2, &game(3)).to_json(),
         )
         .unwrap();
     fs::write(dir.join(format!("{id}.json")), "{\"format\":\"genius-ga").unwrap();
@@ -269,7 +281,7 @@ fn a_damaged_file_falls_back_to_its_backup() {
         loaded.games[0].saved_at, 1,
         "the previous version, from the backup"
     );
-    assert_eq!(loaded.from_backup, vec![id.to_string()]);
+    assert_eq!(loaded.from_backup, vec![id]);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -282,23 +294,23 @@ fn a_game_is_listed_from_the_summary_saved_with_it_and_replayed_only_without_one
     let store = GameFiles::at(dir.clone());
     let session = game(3);
     // As the app saves a game now: with its summary.
-    let with = SavedGame::of_game("serieux-1-0001", GameKind::Serieux, 5, &session);
+    let with = SavedGame::of_game(&id("serieux-1-0001"), GameKind::Serieux, 5, &session);
     assert_eq!(with.summary, Some(Summary::of(&session)));
     store.write(&with.id, &with.to_json()).unwrap();
     // As earlier versions saved it: without.
-    let without = SavedGame::of("serieux-2-0001", GameKind::Serieux, 4, &session);
+    let without = SavedGame::of(&id("serieux-2-0001"), GameKind::Serieux, 4, &session);
     store.write(&without.id, &without.to_json()).unwrap();
     // Saved with a summary, but its log edited into an illegal move.
-    let cheat = SavedGame::of_game("serieux-3-0001", GameKind::Serieux, 3, &session).to_json();
+    let cheat = SavedGame::of_game(&id("serieux-3-0001"), GameKind::Serieux, 3, &session).to_json();
     let cheat = crate::core::save::reseal(&cheat.replace("\"dice\":[1]", "\"dice\":[]"));
-    store.write("serieux-3-0001", &cheat).unwrap();
+    store.write(&id("serieux-3-0001"), &cheat).unwrap();
     // Without a summary, and its log edited the same way.
     let old_cheat = crate::core::save::reseal(
-        &SavedGame::of("serieux-4-0001", GameKind::Serieux, 2, &session)
+        &SavedGame::of(&id("serieux-4-0001"), GameKind::Serieux, 2, &session)
             .to_json()
             .replace("\"dice\":[1]", "\"dice\":[]"),
     );
-    store.write("serieux-4-0001", &old_cheat).unwrap();
+    store.write(&id("serieux-4-0001"), &old_cheat).unwrap();
 
     // Home's listing replays nothing: the summaries saved with the games,
     // none for the others (a replay tells whether they play).

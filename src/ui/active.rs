@@ -1,12 +1,13 @@
 //! The game being played, whichever it is, and where it is saved.
 
 use crate::core::game::{Game, GameKind};
+use crate::core::save::GameId;
 use crate::core::session::{Refusal, Session};
 use crate::{records, saves};
 
 #[derive(Clone, Debug)]
 pub struct Active<R: Game> {
-    pub id: String,
+    pub id: GameId,
     pub kind: GameKind,
     pub session: Session<R>,
     pub save_failed: bool,
@@ -26,7 +27,7 @@ pub struct Active<R: Game> {
 }
 
 impl<R: Game> Active<R> {
-    pub fn new(id: String, kind: GameKind, session: Session<R>) -> Active<R> {
+    pub fn new(id: GameId, kind: GameKind, session: Session<R>) -> Active<R> {
         Active {
             id,
             kind,
@@ -41,7 +42,7 @@ impl<R: Game> Active<R> {
     }
 
     /// A finished game opened from the history: its sheet, no undo.
-    pub fn viewing(id: String, kind: GameKind, session: Session<R>) -> Active<R> {
+    pub fn viewing(id: GameId, kind: GameKind, session: Session<R>) -> Active<R> {
         Active {
             read_only: true,
             ..Active::new(id, kind, session)

@@ -3,7 +3,7 @@
 use super::{use_ui, DieFace, Screen};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
-use crate::core::save::SavedGame;
+use crate::core::save::{GameId, SavedGame};
 use crate::i18n::Lang;
 use crate::settings::SettingsError;
 use dioxus::prelude::*;
@@ -92,7 +92,7 @@ fn InProgress(lang: Lang) -> Element {
     let st = lang.storage();
     let offset = crate::platform::local_offset_minutes();
     // The unfinished game whose delete waits for a yes.
-    let mut confirming = use_signal(|| None::<String>);
+    let mut confirming = use_signal(|| None::<GameId>);
     let in_progress: Vec<(SavedGame, String)> = ui
         .saved
         .read()
@@ -120,7 +120,7 @@ fn InProgress(lang: Lang) -> Element {
                         },
                         "{g.resume}"
                     }
-                    if confirming().as_deref() == Some(saved.id.as_str()) {
+                    if confirming().as_ref() == Some(&saved.id) {
                         span { class: "saved-summary", role: "alert", "{st.confirm_delete}" }
                         button {
                             class: "chip",

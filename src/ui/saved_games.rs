@@ -3,7 +3,7 @@
 //! (replayed by its own game screen) and viewing one from the history.
 
 use super::{with_screen, Active, GameScreen, Init, Screen, Ui, WithScreen};
-use crate::core::save::SavedGame;
+use crate::core::save::{GameId, SavedGame};
 use crate::saves::Loaded;
 use dioxus::prelude::*;
 
@@ -62,7 +62,7 @@ impl Ui {
         let (saved, set_aside, restored) = listed(loaded);
         self.saved.set(saved);
         *self.set_aside.write() += set_aside;
-        let shown: Vec<String> = self.restored.peek().iter().map(|g| g.id.clone()).collect();
+        let shown: Vec<GameId> = self.restored.peek().iter().map(|g| g.id.clone()).collect();
         let new: Vec<SavedGame> = restored
             .into_iter()
             .filter(|g| !shown.contains(&g.id))
@@ -153,7 +153,7 @@ impl Ui {
 mod tests {
     use super::to_reopen;
     use crate::core::game::GameKind;
-    use crate::core::save::SavedGame;
+    use crate::core::save::{test_id, SavedGame};
     use crate::core::serieux::{FirstPlayer, Serieux, Setup};
     use crate::core::session::Session;
     use crate::core::table::{Colour, Player};
@@ -167,7 +167,7 @@ mod tests {
             first: FirstPlayer::Chosen(0),
         })
         .unwrap();
-        SavedGame::of_game(id, GameKind::Serieux, 1_764_000_000_000, &session)
+        SavedGame::of_game(&test_id(id), GameKind::Serieux, 1_764_000_000_000, &session)
     }
 
     #[test]

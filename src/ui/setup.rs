@@ -8,7 +8,7 @@ mod players;
 use super::active::Active;
 use super::{use_ui, with_screen, GameScreen, Screen, Ui, WithScreen};
 use crate::core::game::{Game, GameKind};
-use crate::core::save::new_id;
+use crate::core::save::GameId;
 use crate::core::session::Session;
 use crate::core::table::{FirstPlayer, Player};
 use crate::i18n::{Lang, Wording};
@@ -41,7 +41,7 @@ fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), Wording> {
     let session =
         Session::<G>::new(setup).map_err(|e| Wording::new(move |lang| G::refusal(lang, &e)))?;
     let random = platform::random_below(1 << 16) as u16;
-    let id = new_id(G::KIND, platform::now_ms(), random);
+    let id = GameId::new(G::KIND, platform::now_ms(), random);
     let mut active = Active::new(id, G::KIND, session);
     let allowed = ui.settings.read().coach_allowed(G::KIND);
     active.session.allow_coach(allowed);

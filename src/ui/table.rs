@@ -17,7 +17,7 @@ use crate::core::link::ticket::{Ticket, TicketError};
 use crate::core::link::view::TableView;
 use crate::core::link::wire::PhoneId;
 use crate::core::link::OpenFailure;
-use crate::core::save::TableRole;
+use crate::core::save::{GameId, TableRole};
 use crate::i18n::{Lang, Wording};
 use crate::platform;
 use dioxus::prelude::*;
@@ -31,9 +31,9 @@ pub enum TableRequest {
     /// Join the table of this ticket (a link or QR code opened).
     Join(String),
     /// Open again the saved table game of this id (as host or guest).
-    Resume { game: GameKind, id: String },
+    Resume { game: GameKind, id: GameId },
     /// The host left: host this phone's copy under a new link.
-    TakeOver { game: GameKind, id: String },
+    TakeOver { game: GameKind, id: GameId },
 }
 
 impl TableRequest {
@@ -223,7 +223,7 @@ impl TableHandle {
     }
 
     /// The id of the game at the table, once this phone holds a copy.
-    pub fn game_id(&self) -> Option<String> {
+    pub fn game_id(&self) -> Option<GameId> {
         match self.info.peek().as_ref() {
             Some(TableState::Open(info)) => info.view.game.clone(),
             _ => None,
@@ -339,9 +339,11 @@ pub fn TableScreen(game: GameKind) -> Element {
                 button {
                     class: if host_gone { "roll-main" } else { "action" },
                     "data-testid": "take-over",
+                    // Shown with a copy only: the table's game has its id.
                     onclick: move |_| {
-                        let id = handle.game_id().unwrap_or_default();
-                        open_table(ui, game, TableRequest::TakeOver { game, id });
+                        if let Some(id) = handle.game_id() {
+                            open_table(ui, game, TableRequest::TakeOver { game, id });
+                        }
                     },
                     "{t.host_here}"
                 }
@@ -443,13 +445,13 @@ fn leave_deleting(mut ui: Ui, game: GameKind) {
 
 /// The game of `kind` open on this phone is no longer there if it is game
 /// `id` (deleted).
-fn forget_open(ui: &Ui, kind: GameKind, id: &str) {
-    struct Forget<'a>(&'a Ui, &'a str);
+fn forget_open(ui: &Ui, kind: GameKind, id: &GameId) {
+    struct Forget<'a>(&'a Ui, &'a GameId);
     impl super::WithScreen for Forget<'_> {
         type Output = ();
         fn run<G: super::GameScreen>(self) {
             let mut active = G::active(self.0);
-            if active.peek().as_ref().is_some_and(|a| a.id == self.1) {
+            if active.peek().as_ref().is_some_and(|a| a.id == *self.1) {
                 active.set(None);
             }
         }

@@ -15,7 +15,7 @@ use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
 use crate::core::link::{maker_seat, OpenFailure};
-use crate::core::save::{new_id, SavedGame, TableRole};
+use crate::core::save::{GameId, SavedGame, TableRole};
 use crate::i18n::Wording;
 use crate::link::{
     GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
@@ -128,7 +128,7 @@ async fn open<G: GameScreen + TableGame>(
     ui: Ui,
     request: &TableRequest,
 ) -> Result<(Phone<G>, PhoneEvents<G>), OpenError> {
-    let mark = |id: &str| {
+    let mark = |id: &GameId| {
         saves::game_as_stored(id)
             .and_then(|s| s.table_mark())
             .ok_or(OpenError::Damaged(Unreadable::NotATable))
@@ -484,7 +484,7 @@ fn command_changed<G: GameScreen + TableGame>(
         }
         TableCommand::NextGame => {
             let random = platform::random_below(1 << 16) as u16;
-            let started = phone.next_game(new_id(G::KIND, platform::now_ms(), random));
+            let started = phone.next_game(GameId::new(G::KIND, platform::now_ms(), random));
             return Changed {
                 game: started,
                 saved: started,
@@ -686,7 +686,7 @@ fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
         let mut write = active.write();
         let shown = write
             .as_mut()
-            .filter(|a| a.id == replica.game() && a.on_table);
+            .filter(|a| a.id == *replica.game() && a.on_table);
         let was_over = shown.as_ref().is_some_and(|a| a.session.is_finished());
         let kept_up = shown.is_some_and(|game| {
             let Some((from, chain)) = game.table_seen else {
@@ -704,7 +704,7 @@ fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
         });
         if !kept_up {
             let session = replica.session().clone();
-            let mut game = Active::new(replica.game().to_string(), G::KIND, session);
+            let mut game = Active::new(replica.game().clone(), G::KIND, session);
             game.on_table = true;
             *write = Some(game);
         }

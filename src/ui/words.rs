@@ -32,13 +32,7 @@ pub fn WordsGameScreen() -> Element {
     let lang = game.lang;
     let draft = use_words_draft();
     // The round timer's clock (beside the game, not part of it).
-    let mut clock = use_round_clock(
-        game.active
-            .peek()
-            .as_ref()
-            .map(|a| a.id.clone())
-            .unwrap_or_default(),
-    );
+    let mut clock = use_round_clock(game.active.peek().as_ref().map(|a| a.id.clone()));
 
     let Some(active) = game.active.read().clone() else {
         return rsx! { NoGame { kind: GameKind::Words } };

@@ -7,7 +7,7 @@ use genius::core::dice::D6;
 use genius::core::dice_kinds::DieKind;
 use genius::core::game::{GameKind, RollSource};
 use genius::core::roller::{Action as RollerAction, Roller};
-use genius::core::save::SavedGame;
+use genius::core::save::{GameId, SavedGame};
 use genius::core::serieux::{Action, FirstPlayer, Serieux, Setup};
 use genius::core::session::{Record, Session};
 use genius::core::table::{Colour, Player};
@@ -100,7 +100,12 @@ fn main() {
                 source: RollSource::Virtual,
             })
             .unwrap();
-            let saved = SavedGame::of("serieux-bench", GameKind::Serieux, 0, &game);
+            let saved = SavedGame::of(
+                &GameId::parse("serieux-bench").unwrap(),
+                GameKind::Serieux,
+                0,
+                &game,
+            );
             write_atomically(&path, saved.to_json().as_bytes()).unwrap();
             saves.push(t.elapsed());
         }
@@ -109,7 +114,12 @@ fn main() {
     let big: Vec<Duration> = (0..runs)
         .map(|_| {
             let t = Instant::now();
-            let saved = SavedGame::of("roller-bench", GameKind::Serieux, 0, &roller);
+            let saved = SavedGame::of(
+                &GameId::parse("roller-bench").unwrap(),
+                GameKind::Serieux,
+                0,
+                &roller,
+            );
             write_atomically(&dir.join("roller.json"), saved.to_json().as_bytes()).unwrap();
             t.elapsed()
         })

@@ -15,6 +15,7 @@ use genius::core::link::guest::{Guest, LinkState};
 use genius::core::link::host::Host;
 use genius::core::link::replica::Replica;
 use genius::core::link::wire::{encode, PhoneId, Secret, Start, Step, ToGuest, ToHost};
+use genius::core::save::GameId;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::link::{GuestLink, HostLink, Options, Relay};
 use rand::rngs::StdRng;
@@ -57,7 +58,8 @@ async fn main() {
             coach_allowed: true,
             dice: Default::default(),
         };
-        let replica = Replica::new(format!("bench-{games}"), start).unwrap();
+        let replica =
+            Replica::new(GameId::parse(&format!("bench-{games}")).unwrap(), start).unwrap();
         let host = Host::new(replica, SECRET, PhoneId::numbered(1000), None);
         let relay_options = Options::new(Relay::Own(relay.url()));
         let (host, _) = HostLink::<Einstein>::open(host, &relay_options)

@@ -26,6 +26,7 @@ use genius::core::link::replica::Replica;
 use genius::core::link::wire::{
     encode, Hello, PhoneId, Secret, Start, Step, ToHost, ALPN, PROTOCOL,
 };
+use genius::core::save::GameId;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::link::{GuestLink, HostLink, Options, Relay};
 use rand::rngs::StdRng;
@@ -176,7 +177,8 @@ async fn main() {
             coach_allowed: true,
             dice: Default::default(),
         };
-        let replica = Replica::new(format!("flood-{games}"), start).unwrap();
+        let replica =
+            Replica::new(GameId::parse(&format!("flood-{games}")).unwrap(), start).unwrap();
         let host = Host::new(replica, SECRET, PhoneId::numbered(1), Some(0));
         let (host, _) = HostLink::<Einstein>::open(host, &Options::new(Relay::Own(relay.url())))
             .await

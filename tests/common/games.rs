@@ -11,7 +11,7 @@ use genius::core::einstein::{self, Choice, Einstein};
 use genius::core::game::{self, GameKind, Mode, RollSource};
 use genius::core::genius::{self as genius_game, Genius, Slot};
 use genius::core::rtt::{self, shipped_sheets, Placement, Rtt};
-use genius::core::save::{new_id, LoadError, SavedGame};
+use genius::core::save::{GameId, LoadError, SavedGame};
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
 use genius::core::session::Session;
@@ -39,7 +39,7 @@ pub trait LiveGame {
     fn kind(&self) -> GameKind;
     fn is_finished(&self) -> bool;
     fn actions(&self) -> usize;
-    fn save(&self, id: &str, saved_at: u64) -> SavedGame;
+    fn save(&self, id: &GameId, saved_at: u64) -> SavedGame;
     /// Whether `saved` replays to this very session (record and state).
     fn replays_as(&self, saved: &SavedGame) -> Result<(), String>;
 }
@@ -63,7 +63,7 @@ impl<G: game::Game + PartialEq> LiveGame for Session<G> {
         self.log().len()
     }
 
-    fn save(&self, id: &str, saved_at: u64) -> SavedGame {
+    fn save(&self, id: &GameId, saved_at: u64) -> SavedGame {
         SavedGame::of_game(id, G::KIND, saved_at, self)
     }
 
@@ -422,7 +422,7 @@ pub fn all_games() -> Vec<Game> {
         .enumerate()
         .map(|(i, (name, live))| {
             let at = NOW + i as u64 * 60_000;
-            let saved = live.save(&new_id(live.kind(), at, 0x1000 + i as u16), at);
+            let saved = live.save(&GameId::new(live.kind(), at, 0x1000 + i as u16), at);
             Game { name, live, saved }
         })
         .collect()
@@ -499,7 +499,7 @@ pub fn many_games(n: usize, seed: u64) -> Vec<SavedGame> {
         .map(|i| {
             let mut g = templates[i % templates.len()].clone();
             let at = NOW - 3 * 365 * 86_400_000 + i as u64 * 60_000;
-            g.id = new_id(g.game, at, rng.random_range(0..=u16::MAX));
+            g.id = GameId::new(g.game, at, rng.random_range(0..=u16::MAX));
             g.saved_at = at;
             let mut record: serde_json::Value = serde_json::from_str(g.record.get()).unwrap();
             if let Some(players) = record["setup"]["players"].as_array_mut() {

@@ -492,7 +492,7 @@ impl<G: Game> Guest<G> {
         self.heartbeat = Heartbeat::new(now);
         self.state = LinkState::Joining;
         let held = self.replica.as_ref().map(|r| HeldCopy {
-            game: r.game().to_string(),
+            game: r.game().clone(),
             seen: r.head(),
             chain: r.chain(r.head()).unwrap_or(0),
         });
@@ -722,7 +722,7 @@ impl<G: Game> Guest<G> {
                 let keep = from.saturating_sub(1);
                 self.lead = Some(lead);
                 match &mut self.replica {
-                    Some(replica) if replica.game() == game && keep <= replica.head() => {
+                    Some(replica) if *replica.game() == game && keep <= replica.head() => {
                         let (phone, hosted_here) = (self.phone, self.hosted_here);
                         // Added to those of a welcome whose catch-up did
                         // not end (the connection lost before its roster):

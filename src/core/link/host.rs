@@ -615,7 +615,7 @@ impl<G: Game> Host<G> {
         // is shown): a copy that is a prefix of the log keeps it.
         let from = match held {
             Some(held)
-                if held.game == self.replica.game()
+                if held.game == *self.replica.game()
                     && self.replica.chain(held.seen) == Some(held.chain) =>
             {
                 held.seen + 1
@@ -632,7 +632,7 @@ impl<G: Game> Host<G> {
     /// (the end of the catch-up).
     fn welcome(&mut self, peer: PeerId, phone: PhoneId, from: u64) {
         let welcome = ToGuest::Welcome {
-            game: self.replica.game().to_string(),
+            game: self.replica.game().clone(),
             start: self.replica.start().clone(),
             from,
             last_proposal: self.last_proposal.get(&phone).copied().unwrap_or(0),

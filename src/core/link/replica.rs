@@ -11,6 +11,7 @@
 //! revealed, every copy replays the same steps to the same game.
 
 use super::super::game::Game;
+use super::super::game_id::GameId;
 use super::super::session::{Refusal, Session};
 use super::sealed::{Commitment, Nonce, Opening};
 use super::wire::{Denied, Entry, PhoneId, Start, Step};
@@ -21,7 +22,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// of it, extended as entries arrive.
 #[derive(Clone, Debug)]
 pub struct Replica<G: Game> {
-    game: String,
+    game: GameId,
     start: Start<G::Setup>,
     session: Session<G>,
     entries: Vec<Entry<G::Action>>,
@@ -60,7 +61,7 @@ type Played<'a, G> = Vec<&'a Entry<<G as super::super::game::Rules>::Action>>;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct SavedReplica<G: Game> {
-    pub game: String,
+    pub game: GameId,
     pub start: Start<G::Setup>,
     /// A copy saved by an older version may hold entries this one cannot
     /// read (a choice held sealed before commitments): it keeps those
@@ -97,7 +98,7 @@ pub enum ReplicaError<E> {
 
 impl<G: Game> Replica<G> {
     /// A game with no entries yet.
-    pub fn new(game: String, start: Start<G::Setup>) -> Result<Self, G::Error> {
+    pub fn new(game: GameId, start: Start<G::Setup>) -> Result<Self, G::Error> {
         let mut session = Session::new(start.setup.clone())?;
         session.allow_coach(start.coach_allowed);
         session.start_with(start.dice);
@@ -143,7 +144,7 @@ impl<G: Game> Replica<G> {
     }
 
     /// The game's id, the same on every phone of the table.
-    pub fn game(&self) -> &str {
+    pub fn game(&self) -> &GameId {
         &self.game
     }
 

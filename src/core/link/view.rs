@@ -8,6 +8,7 @@ use super::replica::Replica;
 use super::wire::{PhoneId, SeatView};
 use super::{maker_seat, may_switch_dice};
 use crate::core::game::{Actor, Game};
+use crate::core::game_id::GameId;
 use crate::core::save::TableRole;
 
 /// What one phone knows of its table.
@@ -16,7 +17,7 @@ pub struct TableView {
     pub role: TableRole,
     /// The game's id, the same on every phone; none on a guest that has no
     /// copy yet (it was never welcomed).
-    pub game: Option<String>,
+    pub game: Option<GameId>,
     /// Who holds each player's seat.
     pub seats: Vec<SeatView>,
     /// This phone.
@@ -108,7 +109,7 @@ impl<G: Game> Host<G> {
         let me = self.me();
         TableView {
             role: TableRole::Host,
-            game: Some(replica.game().to_string()),
+            game: Some(replica.game().clone()),
             mine: self.seats_played(),
             me,
             pending: 0,
@@ -131,7 +132,7 @@ impl<G: Game> Guest<G> {
         let replica = self.replica();
         TableView {
             role: TableRole::Guest,
-            game: replica.map(|r| r.game().to_string()),
+            game: replica.map(|r| r.game().clone()),
             me: self.phone(),
             mine: self.seats_held(),
             pending: self.pending().count(),

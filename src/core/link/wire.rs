@@ -5,6 +5,7 @@
 //! stream a guest opens to the host (see `crate::link`).
 
 use super::super::game::Actor;
+use super::super::game_id::GameId;
 use super::hex;
 pub use super::mandate::{Mandate, Signature, Vote};
 pub use super::sealed::{Commitment, Nonce};
@@ -279,7 +280,7 @@ pub struct Start<S> {
 /// are a prefix of its own log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeldCopy {
-    pub game: String,
+    pub game: GameId,
     pub seen: u64,
     pub chain: u32,
 }
@@ -360,7 +361,7 @@ pub enum ToGuest<S, A, E> {
     /// when they are a prefix of the host's log, else none) and receives
     /// the others next; its seat is the one `seats` gives its phone.
     Welcome {
-        game: String,
+        game: GameId,
         start: Start<S>,
         from: u64,
         /// The highest proposal number the host has seen from this phone.

@@ -4,6 +4,7 @@
 //! player's total, by name, once per game.
 
 use crate::core::game::{Points, Standings};
+use crate::core::save::GameId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -11,6 +12,8 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Series {
     pub totals: BTreeMap<String, i32>,
+    /// The ids of the games counted, as stored (read as any text, so that
+    /// the totals always load).
     pub counted: Vec<String>,
 }
 
@@ -19,8 +22,8 @@ impl Series {
     /// already (an undo, then the same end again) or played with the coach
     /// (a ruling: a coached game is no record) changes nothing. Whether it
     /// counted now.
-    pub fn count(&mut self, id: &str, standings: &Standings, coached: bool) -> bool {
-        if coached || self.counted.iter().any(|c| c == id) {
+    pub fn count(&mut self, id: &GameId, standings: &Standings, coached: bool) -> bool {
+        if coached || self.counted.iter().any(|c| id == c.as_str()) {
             return false;
         }
         for p in &standings.players {
@@ -32,7 +35,7 @@ impl Series {
 
     /// The series with game `id` counted, whether or not it was stored yet:
     /// what the end of that game shows.
-    pub fn with(&self, id: &str, standings: &Standings, coached: bool) -> Series {
+    pub fn with(&self, id: &GameId, standings: &Standings, coached: bool) -> Series {
         let mut series = self.clone();
         series.count(id, standings, coached);
         series

@@ -550,7 +550,7 @@ pub async fn open_games() {
                             .as_string()
                             .is_some_and(|text| text.contains("\"finished\":false"))
                 })
-                .map(|(id, _)| id.to_string())
+                .filter_map(|(id, _)| crate::core::save::GameId::parse(id).ok())
                 .collect(),
         );
     }

@@ -6,6 +6,7 @@ use super::state::{HistoryState, PAGE};
 use super::today;
 use crate::core::export;
 use crate::core::history::{self, Aliases, Outcome};
+use crate::core::save::GameId;
 use crate::i18n::Lang;
 use crate::platform;
 use crate::saves;
@@ -34,16 +35,16 @@ pub fn GamesTab(state: HistoryState, aliases: Signal<Aliases>, offset: i32, lang
         }
         for o in page {
             HistoryRow { key: "{o.id}", selected: selected().contains(&o.id), outcome: o, aliases: aliases(), lang, offset,
-                on_select: move |id: String| state.toggle(id),
-                on_delete: move |id: String| state.delete(vec![id]),
-                on_view: move |id: String| {
+                on_select: move |id: GameId| state.toggle(id),
+                on_delete: move |id: GameId| state.delete(vec![id]),
+                on_view: move |id: GameId| {
                     let mut ui = ui;
                     match saves::game(&id) {
                         Some(s) => if ui.open(&s, true) { ui.go(Screen::Game(s.game)) },
                         None => state.set_aside(),
                     }
                 },
-                on_export: move |id: String| match saves::game(&id) {
+                on_export: move |id: GameId| match saves::game(&id) {
                     Some(s) => state.share(format!("genius-{id}.json"), "application/json", export::export(&[s], platform::now_ms())),
                     None => state.set_aside(),
                 },
@@ -160,11 +161,11 @@ fn HistoryRow(
     aliases: Aliases,
     lang: Lang,
     offset: i32,
-    on_view: EventHandler<String>,
-    on_export: EventHandler<String>,
+    on_view: EventHandler<GameId>,
+    on_export: EventHandler<GameId>,
     selected: bool,
-    on_select: EventHandler<String>,
-    on_delete: EventHandler<String>,
+    on_select: EventHandler<GameId>,
+    on_delete: EventHandler<GameId>,
 ) -> Element {
     let h = lang.history();
     let st = lang.storage();

@@ -6,7 +6,7 @@
 use super::finished;
 use crate::core::export::{self, check_size, ImportError};
 use crate::core::history::Outcome;
-use crate::core::save::SavedGame;
+use crate::core::save::{GameId, SavedGame};
 use crate::i18n::Lang;
 use crate::platform;
 use crate::saves;
@@ -33,7 +33,7 @@ pub struct HistoryState {
     /// again.
     pub import_round: Signal<u32>,
     /// The games ticked for deleting.
-    pub selected: Signal<Vec<String>>,
+    pub selected: Signal<Vec<GameId>>,
     /// The last games deleted, for undo.
     pub trash: Signal<Vec<SavedGame>>,
     /// The date before which games are deleted.
@@ -79,7 +79,7 @@ impl HistoryState {
 
     /// Deletes the games `gone`, each read whole first, so that the delete
     /// can be undone.
-    pub fn delete(mut self, gone: Vec<String>) {
+    pub fn delete(mut self, gone: Vec<GameId>) {
         let lang = self.lang;
         let (deleted, failure) = saves::forget_many(&gone);
         self.message.set(Some(match failure {
@@ -114,7 +114,7 @@ impl HistoryState {
     }
 
     /// Ticks game `id` for deleting, or unticks it.
-    pub fn toggle(mut self, id: String) {
+    pub fn toggle(mut self, id: GameId) {
         let mut now = (self.selected)();
         match now.iter().position(|s| *s == id) {
             Some(at) => {

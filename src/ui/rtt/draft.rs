@@ -5,6 +5,7 @@
 
 use crate::core::dice_kinds::DieKind;
 use crate::core::rtt::{Error, Placement};
+use crate::core::save::GameId;
 use crate::platform;
 use crate::ui::use_default;
 use dioxus::prelude::*;
@@ -122,7 +123,7 @@ const KEPT_KEY: &str = "rtt.placing";
 /// moves meanwhile do not change it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Moment {
-    pub game: String,
+    pub game: GameId,
     pub rolls: usize,
     pub result: Vec<u32>,
     pub player: usize,

@@ -3,6 +3,7 @@
 
 use crate::core::game::{Game, GameKind, Standings};
 use crate::core::rtt::Rtt;
+use crate::core::save::GameId;
 use crate::core::table::Player;
 use crate::i18n::Lang;
 use crate::records::{self, Series};
@@ -16,7 +17,7 @@ use dioxus::prelude::*;
 pub fn SeriesTotals(
     players: Vec<Player>,
     series: Signal<Series>,
-    game: Option<(String, Standings)>,
+    game: Option<(GameId, Standings)>,
     coached: bool,
     lang: Lang,
 ) -> Element {
@@ -45,7 +46,7 @@ pub fn SeriesTotals(
 #[component]
 pub fn RttEnd(
     state: Rtt,
-    id: Option<String>,
+    id: Option<GameId>,
     coached: bool,
     series: Signal<Series>,
     lang: Lang,

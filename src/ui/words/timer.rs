@@ -5,6 +5,7 @@
 //! from the device's clock, and kept on the device so that a reload brings
 //! it back where it was.
 
+use crate::core::save::GameId;
 use crate::i18n::Lang;
 use crate::{platform, records};
 use dioxus::prelude::*;
@@ -63,24 +64,23 @@ impl RoundClock {
 /// A game's clock as kept on the device.
 #[derive(Serialize, Deserialize)]
 struct KeptClock {
-    game: String,
+    game: GameId,
     clock: RoundClock,
 }
 
-/// The round timer's clock of the game `game` (its id), kept on the device
-/// each time it starts, stops or goes on: a reload brings it back where it
-/// was (a running clock counts the time the reload took, on the device's
-/// clock).
-pub fn use_round_clock(game: String) -> Signal<Option<RoundClock>> {
+/// The round timer's clock of the game `game` (its id; none: no game, and
+/// nothing kept), kept on the device each time it starts, stops or goes
+/// on: a reload brings it back where it was (a running clock counts the
+/// time the reload took, on the device's clock).
+pub fn use_round_clock(game: Option<GameId>) -> Signal<Option<RoundClock>> {
     let kept = game.clone();
     let clock = use_signal(move || {
         records::load_json::<Option<KeptClock>>(CLOCK_KEY)
-            .filter(|k| k.game == kept)
+            .filter(|k| Some(&k.game) == kept.as_ref())
             .map(|k| k.clock)
     });
     use_effect(move || {
-        if let Some(clock) = clock() {
-            let game = game.clone();
+        if let (Some(clock), Some(game)) = (clock(), game.clone()) {
             records::save_json(CLOCK_KEY, &Some(KeptClock { game, clock }));
         }
     });
