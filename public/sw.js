@@ -30,8 +30,13 @@ self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     if (BUILD !== 'dev') {
       const cache = await caches.open(CACHE);
-      // `reload`: past the HTTP cache, so the shell is exactly this build.
-      await cache.addAll(SHELL.map((url) => new Request(new URL(url, HOME), { cache: 'reload' })));
+      // A file named by its content's hash (dx's `-dxh…`) is this build's
+      // wherever it comes from: the copy the page has just fetched (in the
+      // HTTP cache) is kept rather than downloaded again on a first visit's
+      // network. The others (the page, link/…) go past the HTTP cache, so
+      // the shell is exactly this build.
+      const request = (url) => new Request(new URL(url, HOME), { cache: /-dxh[0-9a-f]+\./.test(url) ? 'force-cache' : 'reload' });
+      await cache.addAll(SHELL.map(request));
     }
     await self.skipWaiting();
   })());

@@ -321,6 +321,9 @@ pub fn screens_styled() -> bool {
 /// Nothing to wait for: see [`LINKS_STYLESHEETS_LATER`].
 pub async fn screens_style() {}
 
+/// Nothing waits for it here: see the web's.
+pub fn at_table() {}
+
 /// Resolves after about `ms` milliseconds: the tick of the round timer.
 /// A short-lived thread sleeps, so this works whatever runs the future.
 pub async fn sleep_ms(ms: u32) {

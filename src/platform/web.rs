@@ -140,6 +140,22 @@ pub fn screens_styled() -> bool {
             .is_none_or(|styled| styled.is_undefined() || styled.is_truthy())
 }
 
+/// This phone is at its table (welcomed by the host): the page hears it
+/// once (`genius-at-table`). On a join link the page registers the service
+/// worker only then, so that the worker's download of every file of the app
+/// does not share a slow network with the join (see `index.html`).
+pub fn at_table() {
+    thread_local! {
+        static TOLD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if TOLD.with(|told| told.replace(true)) {
+        return;
+    }
+    if let (Some(window), Ok(event)) = (web_sys::window(), web_sys::Event::new("genius-at-table")) {
+        let _ = window.dispatch_event(&event);
+    }
+}
+
 /// Resolves once [`screens_styled`].
 pub async fn screens_style() {
     if let Some(promise) = screens_style_promise() {

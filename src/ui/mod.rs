@@ -12,6 +12,8 @@ mod frame;
 mod genius;
 mod history;
 mod home;
+#[cfg(feature = "link")]
+mod link_part;
 mod parts;
 mod roller;
 mod rtt;
@@ -485,17 +487,15 @@ macro_rules! game_screens {
 
                 #[cfg(feature = "link")]
                 fn table_link(request: TableRequest) -> Element {
-                    rsx! { $table { request } }
+                    /// The link of a table of this game, with its table
+                    /// screen: on the web a part of the build of its own.
+                    #[allow(non_snake_case)]
+                    fn $table(request: TableRequest) -> Element {
+                        table_link::table_link::<crate::core::$module::$game>(request)
+                    }
+                    let part = link_part::link_part!($table);
+                    rsx! { link_part::TableLinkOf { part, request } }
                 }
-            }
-
-            /// The link of a table of this game, with its table screen: on
-            /// the web a part of the build of its own, fetched when a table
-            /// of this game opens.
-            #[cfg(feature = "link")]
-            #[component(lazy)]
-            fn $table(request: TableRequest) -> Element {
-                table_link::table_link::<crate::core::$module::$game>(request)
             }
         )*
 
@@ -510,12 +510,12 @@ macro_rules! game_screens {
 }
 
 game_screens! {
-    Serieux: serieux, serieux_error, SerieuxGameScreen, SerieuxRulesScreen, SerieuxTableLink;
-    Genius: genius, genius_error, GeniusGameScreen, GeniusRulesScreen, GeniusTableLink;
-    Einstein: einstein, einstein_error, EinsteinGameScreen, EinsteinRulesScreen, EinsteinTableLink;
-    Sequence: sequence, sequence_error, SequenceGameScreen, SequenceRulesScreen, SequenceTableLink;
-    Rtt: rtt, rtt_error, RttGameScreen, RttRulesScreen, RttTableLink;
-    Words: words, words_error, WordsGameScreen, WordsRulesScreen, WordsTableLink;
+    Serieux: serieux, serieux_error, SerieuxGameScreen, SerieuxRulesScreen, LazySerieuxTableLink;
+    Genius: genius, genius_error, GeniusGameScreen, GeniusRulesScreen, LazyGeniusTableLink;
+    Einstein: einstein, einstein_error, EinsteinGameScreen, EinsteinRulesScreen, LazyEinsteinTableLink;
+    Sequence: sequence, sequence_error, SequenceGameScreen, SequenceRulesScreen, LazySequenceTableLink;
+    Rtt: rtt, rtt_error, RttGameScreen, RttRulesScreen, LazyRttTableLink;
+    Words: words, words_error, WordsGameScreen, WordsRulesScreen, LazyWordsTableLink;
 }
 
 /// Something to do with the screens of a game known by its kind:

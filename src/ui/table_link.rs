@@ -644,6 +644,11 @@ fn show_table<G: GameScreen + TableGame>(
         join_url: platform::join_url(&phone.ticket().to_string()),
         refused: refused.clone(),
     }));
+    if let TableState::Open(open) = &info {
+        if open.view.game.is_some() {
+            platform::at_table();
+        }
+    }
     let mut shown = ui.table.info;
     if shown.peek().as_ref() != Some(&info) {
         shown.set(Some(info));

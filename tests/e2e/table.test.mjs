@@ -211,7 +211,21 @@ test('Einstein on two phones: the last chooser is told the table waits for them,
   await host.waitForSelector(id('join-link'), { timeout: 30000 });
   const url = (await host.textContent(id('join-link'))).trim();
   const guest = await phone('en-GB', 'dark');
+  // A fresh phone opening the link registers its service worker (whose
+  // install downloads every file of the app) only once it is at its table,
+  // not while its join shares the network with it (issue 51).
+  await guest.addInitScript(() => {
+    addEventListener('genius-at-table', () => { window.__atTableAt ??= performance.now(); });
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...args) => {
+      window.__registeredAt = performance.now();
+      return register(...args);
+    };
+  });
   await joinGame(guest, url, 1, 'einstein', { notOffered: [0] });
+  await guest.waitForFunction(() => window.__registeredAt !== undefined, null, { timeout: 10000 });
+  const [atTable, registered] = await guest.evaluate(() => [window.__atTableAt, window.__registeredAt]);
+  assert.ok(atTable !== undefined && registered >= atTable, `worker registered at ${registered} ms, at the table at ${atTable} ms`);
   await host.tap(id('to-game'));
   await host.waitForSelector(id('einstein-game'));
   const ANNE = [0, 1, 2, 4];

@@ -48,6 +48,14 @@ async function join(url, network, worker = 'block') {
     const r = asked.get(e.requestId);
     if (r) files.push({ ...r, done: e.timestamp, bytes: e.encodedDataLength });
   });
+  // The relay's WebSocket: when it was opened, its handshake done, and its
+  // first frames each way (the table's hello and the host's answer).
+  const socket = {};
+  cdp.on('Network.webSocketCreated', (e) => { socket.created ??= e.requestId; });
+  cdp.on('Network.webSocketWillSendHandshakeRequest', (e) => { if (e.requestId === socket.created) socket.opened = e.timestamp; });
+  cdp.on('Network.webSocketHandshakeResponseReceived', (e) => { if (e.requestId === socket.created) socket.upgraded = e.timestamp; });
+  cdp.on('Network.webSocketFrameSent', (e) => { if (e.requestId === socket.created) socket.sent ??= e.timestamp; });
+  cdp.on('Network.webSocketFrameReceived', (e) => { if (e.requestId === socket.created) socket.received ??= e.timestamp; });
   const started = Date.now();
   const first = new Promise((resolve) => cdp.once('Network.requestWillBeSent', (e) => resolve(e.timestamp)));
   await guest.goto(url);
@@ -67,7 +75,9 @@ async function join(url, network, worker = 'block') {
     console.log(`  service worker allowed: seat picker at ${sec(pickerAt)} s, worker registered at ${registered === undefined ? 'not within 5 s after' : `${sec(registered)} s`}`);
   }
   await guest.context().close();
-  return { ms, bytes: before.reduce((s, f) => s + f.bytes, 0), files: before.map((f) => ({ ...f, at: f.at - t0, done: f.done - t0 })) };
+  const since = (t) => (t === undefined ? '-' : `${(t - t0).toFixed(2)} s`);
+  const relay = `relay WebSocket opened ${since(socket.opened)}, upgraded ${since(socket.upgraded)}, first frame sent ${since(socket.sent)}, received ${since(socket.received)}; seat picker ${sec(ms)} s`;
+  return { ms, relay, bytes: before.reduce((s, f) => s + f.bytes, 0), files: before.map((f) => ({ ...f, at: f.at - t0, done: f.done - t0 })) };
 }
 
 try {
@@ -88,6 +98,7 @@ try {
     const times = runs.map((r) => r.ms);
     console.log(`join → seat picker, fresh phone, 4× CPU, ${name}: median ${sec(median(times))} s (${times.map(sec).join(', ')}); fetched before it: ${kib(median(runs.map((r) => r.bytes)))} KiB`);
     const last = runs[runs.length - 1];
+    console.log(`  ${last.relay}`);
     for (const f of last.files.filter((f) => f.bytes > 4096).sort((a, b) => a.at - b.at)) {
       console.log(`  ${path.basename(new URL(f.url).pathname).padEnd(48)} ${kib(f.bytes).padStart(5)} KiB  asked ${f.at.toFixed(2)} s, done ${f.done.toFixed(2)} s`);
     }
