@@ -359,6 +359,9 @@ build_minimal() {
   say "building the minimal Dioxus app of $PERF_REF (dx build --web --release)"
   mkdir -p "$MINIMAL_DIR"
   cp -r "$PERF_REF/Cargo.toml" "$PERF_REF/Dioxus.toml" "$PERF_REF/src" "$MINIMAL_DIR/"
+  # Its own workspace: a copy under target/ is inside this repository's,
+  # whose manifest would otherwise claim it (cargo metadata refuses it).
+  grep -q '^\[workspace\]' "$MINIMAL_DIR/Cargo.toml" || printf '\n[workspace]\n' >> "$MINIMAL_DIR/Cargo.toml"
   [ -f "$MINIMAL_DIR/Cargo.lock" ] || cp "$ROOT/Cargo.lock" "$MINIMAL_DIR/Cargo.lock"
   rm -rf "$MINIMAL_DIST"
   (cd "$MINIMAL_DIR" && dx build --web --release)
