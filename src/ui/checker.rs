@@ -1,7 +1,7 @@
 //! The core screen: dice in, sorted number and a verdict out, at a glance.
 
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
-use super::{use_default, use_ui, BelowTheFold, DieFace};
+use super::{use_default, use_play, use_prefs, BelowTheFold, DieFace};
 use crate::core::checker::Input;
 use crate::core::coach::checker as coach;
 use crate::core::dice::{D6, MAX_DICE};
@@ -32,9 +32,8 @@ pub fn key_input(key: &Key, modifiers: Modifiers) -> Option<Input> {
 
 #[component]
 pub fn CheckerScreen() -> Element {
-    let ui = use_ui();
-    let mut checker = ui.checker;
-    let lang = ui.lang();
+    let mut checker = use_play().checker;
+    let lang = use_prefs().lang();
     let t = lang.texts();
     // Counts rolls so the rolled dice replay their animation each time.
     let mut rolls = use_default::<u32>();
@@ -182,7 +181,7 @@ pub fn CheckerScreen() -> Element {
 /// expect.
 #[component]
 fn CheckerCoach() -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let open = use_default::<bool>();
     rsx! {
         CoachToggle { lang, open,
@@ -212,8 +211,7 @@ fn CheckerPanel(lang: Lang) -> Element {
 /// The chance of a prime for each number of dice, and the primes themselves.
 #[component]
 fn OddsTable() -> Element {
-    let ui = use_ui();
-    let lang = ui.lang();
+    let lang = use_prefs().lang();
     let t = lang.texts();
     let primes: Vec<u32> = (1..=MAX_DICE)
         .flat_map(sorted_numbers)

@@ -3,7 +3,7 @@
 //! screen shows (through `GameFrame`) to change it during the game, with
 //! the changes the game's record holds.
 
-use super::use_ui;
+use super::use_prefs;
 use crate::core::game::{GameKind, WhoseDice};
 use crate::i18n::Lang;
 use dioxus::prelude::*;
@@ -21,9 +21,10 @@ fn testid(dice: WhoseDice) -> &'static str {
 /// to the last choice made for this game (kept in the settings at once).
 #[component]
 pub fn DiceSetup(game: GameKind) -> Element {
-    let ui = use_ui();
-    let t = ui.lang().dice();
-    let chosen = ui.settings.read().dice(game);
+    let prefs = use_prefs();
+    let lang = prefs.lang();
+    let t = lang.dice();
+    let chosen = prefs.settings.read().dice(game);
     rsx! {
         fieldset { class: "choice-group", "data-testid": "dice-setup",
             legend { "{t.question}" }
@@ -34,10 +35,10 @@ pub fn DiceSetup(game: GameKind) -> Element {
                         name: "dice",
                         "data-testid": "setup-dice-{testid(dice)}",
                         checked: chosen == dice,
-                        onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.choose_dice(game, dice)) },
+                        onchange: move |_| { let mut prefs = prefs; prefs.update(|s| s.choose_dice(game, dice)) },
                     }
                     span { class: "choice-text",
-                        strong { "{ui.lang().whose_dice(dice)}" }
+                        strong { "{lang.whose_dice(dice)}" }
                         small { if dice == WhoseDice::Table { "{t.table_hint}" } else { "{t.app_hint}" } }
                     }
                 }

@@ -9,7 +9,7 @@ mod table_notes;
 
 use super::coach::Panel;
 use super::parts::{use_typed, AppRoll, RecordTyped, RollPanel, RulesPage};
-use super::{use_game, use_ui, GameFrame, NoGame};
+use super::{use_game, use_prefs, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::einstein::{self, Action, Einstein, Phase, POINTS};
 use crate::core::game::{GameKind, RollSource};
@@ -84,13 +84,13 @@ fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
 #[component(lazy)]
 pub fn EinsteinGameScreen() -> Element {
     let game = use_game::<Einstein>();
-    let (ui, lang) = (game.ui, game.lang);
+    let lang = game.lang;
     let t = lang.einstein();
     let typed = use_typed();
     // After a choice, the phone goes to the next player. A game opened at
     // that point (resumed, reloaded) opens there too: the game says so.
     let draft = use_einstein_draft(|| {
-        ui.table.of(GameKind::Einstein).is_none()
+        game.table.of(GameKind::Einstein).is_none()
             && game
                 .active
                 .peek()
@@ -108,7 +108,7 @@ pub fn EinsteinGameScreen() -> Element {
     let players = state.players().to_vec();
     // On several phones each phone chooses for its own players, and the
     // others' choices of this roll stay hidden until everyone has chosen.
-    let table = ui.table.of(GameKind::Einstein);
+    let table = game.table.of(GameKind::Einstein);
     let on_table = table.is_some();
     let shown = match &table {
         Some(table) => state.seen_by(&table.view.mine),
@@ -257,7 +257,7 @@ fn status(state: &Einstein, choosers: &[usize], lang: Lang) -> String {
 
 #[component]
 pub fn EinsteinRulesScreen() -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let t = lang.einstein();
     rsx! {
         RulesPage { id: "einstein-rules", game: GameKind::Einstein, title: t.title, lang,

@@ -6,8 +6,11 @@
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
 use super::dice::{DiceChoice, DiceView};
 use super::parts::{Notices, RollOffPanel, RollOffResult, StatusLine, UndoRedo};
-use super::table::{open_table, TableCommand, TableInfo, TableRequest};
-use super::{use_default, use_ui, Active, GameSetup, Screen, Ui, UndoOrRedo};
+use super::table::{TableCommand, TableHandle, TableInfo, TableRequest};
+use super::{
+    use_default, use_nav, use_play, use_prefs, use_saves, use_table, Active, GameSetup, Play,
+    Screen, UndoOrRedo,
+};
 use crate::core::game::{
     actors, decided_roll_off, Actor, GameKind, Move, Roll, RollSource, WhoseDice,
 };
@@ -26,7 +29,7 @@ type CachedPanel<G> = (G, Option<usize>, Lang, Panel);
 /// A game as its screens see it.
 pub trait GameScreen: GameSetup + Registered {
     /// The game of this kind being played (or viewed from the history).
-    fn active(ui: &Ui) -> Signal<Option<Active<Self>>>;
+    fn active(play: &Play) -> Signal<Option<Active<Self>>>;
 
     /// Why a move was refused, in the player's language.
     fn refusal(lang: Lang, error: &Self::Error) -> String;
@@ -44,7 +47,8 @@ pub trait GameScreen: GameSetup + Registered {
 
 /// A game screen's hold on its game (see [`use_game`]).
 pub struct UseGame<G: GameScreen> {
-    pub ui: Ui,
+    /// The table, when the game is played on several phones.
+    pub table: TableHandle,
     pub active: Signal<Option<Active<G>>>,
     /// The last refusal, worded, until the next move.
     pub refused: Signal<Option<Wording>>,
@@ -72,7 +76,7 @@ impl<G: GameScreen> UseGame<G> {
     /// Plays `action` and saves the game; a refusal changes nothing and is
     /// shown. True if the move was played.
     pub fn act(mut self, action: G::Action) -> bool {
-        if let Some(table) = self.ui.table.of(G::KIND) {
+        if let Some(table) = self.table.of(G::KIND) {
             return self.propose(&table, action);
         }
         let outcome = match self.active.write().as_mut() {
@@ -112,8 +116,7 @@ impl<G: GameScreen> UseGame<G> {
         match checked {
             Ok(()) => {
                 self.refused.set(None);
-                self.ui
-                    .table
+                self.table
                     .send(TableCommand::Act(Box::new(TableMove::<G>(action))));
                 true
             }
@@ -166,8 +169,8 @@ impl<G: GameScreen> UseGame<G> {
 
     /// Undoes or redoes: at a table, asked of the link.
     pub fn step(mut self, step: UndoOrRedo) {
-        if self.ui.table.of(G::KIND).is_some() {
-            self.ui.table.send(match step {
+        if self.table.of(G::KIND).is_some() {
+            self.table.send(match step {
                 UndoOrRedo::Undo => TableCommand::Undo,
                 UndoOrRedo::Redo => TableCommand::Redo,
             });
@@ -306,7 +309,7 @@ impl<G: GameScreen> UseGame<G> {
     fn dice_view(self) -> DiceView {
         let read = self.active.read();
         let game = read.as_ref();
-        let table = self.ui.table.of(G::KIND);
+        let table = self.table.of(G::KIND);
         let t = self.lang.dice();
         let players = game
             .map(|g| g.session.state().players())
@@ -344,7 +347,7 @@ impl<G: GameScreen> UseGame<G> {
     /// several phones: the link's line, and who the other phones wait for
     /// when this phone has no move to make.
     fn table_bar(&self) -> Option<TableBar> {
-        let table = self.ui.table.of(G::KIND)?;
+        let table = self.table.of(G::KIND)?;
         let read = self.active.read();
         let state = read.as_ref()?.session.state();
         let players = state.players();
@@ -423,13 +426,11 @@ impl<G: GameScreen> UseGame<G> {
 
 /// The game of type `G` being played, for a screen of that game.
 pub fn use_game<G: GameScreen>() -> UseGame<G> {
-    let ui = use_ui();
+    let (play, table, lang) = (use_play(), use_table(), use_prefs().lang());
+    let (saves, nav) = (use_saves(), use_nav());
     // The game chosen on Home, opened here with this game's rules.
-    use_hook(move || {
-        let mut ui = ui;
-        ui.open_chosen::<G>()
-    });
-    let mut active = G::active(&ui);
+    use_hook(move || saves.open_chosen::<G>(&play, nav));
+    let mut active = G::active(&play);
     // A save that fails after the action returned (the web's IndexedDB)
     // is shown at once, not at the next action.
     let failed = use_callback(move |()| {
@@ -439,13 +440,13 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
     });
     use_future(move || watch_saves(failed));
     UseGame {
-        ui,
+        table,
         active,
         refused: use_default::<Option<Wording>>(),
         coach_open: use_default::<bool>(),
         coach_spot: use_default::<Option<(usize, usize)>>(),
         coach_cache: use_hook(|| CopyValue::new(None)),
-        lang: ui.lang(),
+        lang,
     }
 }
 
@@ -531,8 +532,8 @@ pub fn GameFrame(
     coach: Option<Callback<(), Panel>>,
     children: Element,
 ) -> Element {
-    let ui = use_ui();
-    let lang = ui.lang();
+    let (nav, table_handle) = (use_nav(), use_table());
+    let lang = use_prefs().lang();
     let FrameState {
         kind,
         refused,
@@ -569,7 +570,7 @@ pub fn GameFrame(
                         "data-testid": "table-line",
                         "{table.line}"
                     }
-                    button { class: "chip", "data-testid": "open-table", onclick: ui.go_on_click(Screen::Table(kind)), "{t.table_button}" }
+                    button { class: "chip", "data-testid": "open-table", onclick: nav.go_on_click(Screen::Table(kind)), "{t.table_button}" }
                 }
                 if table.host_gone {
                     TakeOverHere { kind, lang }
@@ -621,11 +622,11 @@ pub fn GameFrame(
                 button {
                     class: "action",
                     "data-testid": "play-on-phones",
-                    onclick: move |_| super::table::open_table(ui, kind, super::table::TableRequest::Host(kind)),
+                    onclick: move |_| table_handle.open(kind, TableRequest::Host(kind), nav),
                     "{t.open}"
                 }
             }
-            button { class: "action", "data-testid": "open-rules", onclick: ui.go_on_click(Screen::Rules(kind)), "{lang.game().rules}" }
+            button { class: "action", "data-testid": "open-rules", onclick: nav.go_on_click(Screen::Rules(kind)), "{lang.game().rules}" }
         }
     }
 }
@@ -633,12 +634,12 @@ pub fn GameFrame(
 /// The game screen with no game: the way to a new one.
 #[component]
 pub fn NoGame(kind: GameKind) -> Element {
-    let ui = use_ui();
-    let new_game = ui.lang().game().new_game;
+    let nav = use_nav();
+    let new_game = use_prefs().lang().game().new_game;
     rsx! {
         div { class: "info",
             p { "{new_game}" }
-            button { class: "roll-main", onclick: ui.go_on_click(Screen::Setup(kind)), "{new_game}" }
+            button { class: "roll-main", onclick: nav.go_on_click(Screen::Setup(kind)), "{new_game}" }
         }
     }
 }
@@ -681,10 +682,10 @@ fn CoachPanel(
 /// the table screen's own button, one tap from the game.
 #[component]
 fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
-    let ui = use_ui();
+    let (table, nav) = (use_table(), use_nav());
     let take_over = move |_| {
-        if let Some(id) = ui.table.game_id() {
-            open_table(ui, kind, TableRequest::TakeOver { game: kind, id });
+        if let Some(id) = table.game_id() {
+            table.open(kind, TableRequest::TakeOver { game: kind, id }, nav);
         }
     };
     // Shown while the player had scrolled down to the dice: brought into

@@ -8,7 +8,7 @@ mod turn;
 
 use super::coach::Panel;
 use super::parts::{colour_class, symbol, use_typed, NewGame, Ranking, RulesPage};
-use super::{use_game, use_ui, GameFrame, NoGame, UseGame};
+use super::{use_game, use_prefs, GameFrame, NoGame, UseGame};
 use crate::core::coach::genius as coach;
 use crate::core::game::{GameKind, Mode, Roll, Rules};
 use crate::core::genius::{Cell, CellRef, Error, Event, Genius, Phase, Slot, COLUMNS, GENIUS_LIST};
@@ -253,7 +253,7 @@ fn GeniusGrid(state: Genius, lang: Lang, on_cell: EventHandler<(usize, CellRef)>
 
 #[component]
 pub fn GeniusRulesScreen() -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let t = lang.genius();
     rsx! {
         RulesPage { id: "genius-rules", game: GameKind::Genius, title: t.title, lang,

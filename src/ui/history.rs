@@ -9,7 +9,7 @@ mod players;
 mod state;
 mod stats;
 
-use super::use_ui;
+use super::use_prefs;
 use crate::core::history::{self, Outcome};
 use crate::platform;
 use crate::{records, saves};
@@ -44,8 +44,7 @@ fn today() -> String {
 
 #[component(lazy)]
 pub fn HistoryScreen() -> Element {
-    let ui = use_ui();
-    let lang = ui.lang();
+    let lang = use_prefs().lang();
     let h = lang.history();
     let mut tab = use_signal(|| Tab::Games);
     let aliases = use_signal(records::aliases);

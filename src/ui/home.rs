@@ -1,6 +1,6 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::{use_ui, DieFace, Screen};
+use super::{use_nav, use_prefs, use_saves, use_table, DieFace, Screen};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::save::{GameId, SavedGame};
@@ -10,8 +10,8 @@ use dioxus::prelude::*;
 
 #[component]
 pub fn HomeScreen() -> Element {
-    let ui = use_ui();
-    let lang = ui.lang();
+    let lang = use_prefs().lang();
+    let saves = use_saves();
     // Home lists the finished games without reading their summaries (see
     // `saves::listing`); they are read once Home is on screen, for History.
     use_future(|| async {
@@ -23,7 +23,7 @@ pub fn HomeScreen() -> Element {
     // the rules of the games are not in the start's code.
     use_future(move || async move {
         if crate::saves::unsummarised() {
-            ui.replay_unsummarised().await;
+            saves.replay_unsummarised().await;
         }
     });
 
@@ -41,16 +41,16 @@ pub fn HomeScreen() -> Element {
 /// set aside or gone back to an earlier save, storage full.
 #[component]
 fn HomeNotices(lang: Lang) -> Element {
-    let ui = use_ui();
+    let (prefs, saves, table) = (use_prefs(), use_saves(), use_table());
     let t = lang.texts();
-    let notice = ui.settings_error.read().clone().map(|e| match e {
+    let notice = prefs.error.read().clone().map(|e| match e {
         SettingsError::NewerVersion(_) => t.settings_newer,
         SettingsError::Unreadable(_) => t.settings_unreadable,
     });
-    let set_aside = *ui.set_aside.read();
+    let set_aside = *saves.set_aside.read();
     let full = crate::saves::storage_full();
     let offset = crate::platform::local_offset_minutes();
-    let went_back: Vec<String> = ui
+    let went_back: Vec<String> = saves
         .restored
         .read()
         .iter()
@@ -64,7 +64,7 @@ fn HomeNotices(lang: Lang) -> Element {
             lang.went_back(lang.game_title(saved.game), &players, &date)
         })
         .collect();
-    let bad_link = ui.table.bad_link.read().is_some();
+    let bad_link = table.bad_link.read().is_some();
     rsx! {
         if bad_link {
             p { class: "entry-error", role: "alert", "data-testid": "link-status", "⚠ {lang.table_bad_link()}" }
@@ -87,13 +87,13 @@ fn HomeNotices(lang: Lang) -> Element {
 /// The games in progress, each to resume or to delete (after a yes).
 #[component]
 fn InProgress(lang: Lang) -> Element {
-    let ui = use_ui();
+    let (saves, nav, table) = (use_saves(), use_nav(), use_table());
     let g = lang.game();
     let st = lang.storage();
     let offset = crate::platform::local_offset_minutes();
     // The unfinished game whose delete waits for a yes.
     let mut confirming = use_signal(|| None::<GameId>);
-    let in_progress: Vec<(SavedGame, String)> = ui
+    let in_progress: Vec<(SavedGame, String)> = saves
         .saved
         .read()
         .iter()
@@ -113,10 +113,7 @@ fn InProgress(lang: Lang) -> Element {
                         "data-testid": "resume-{saved.id}",
                         onclick: {
                             let saved = saved.clone();
-                            move |_| {
-                                let mut ui = ui;
-                                ui.resume(&saved)
-                            }
+                            move |_| saves.resume(&saved, nav, table)
                         },
                         "{g.resume}"
                     }
@@ -130,8 +127,8 @@ fn InProgress(lang: Lang) -> Element {
                                 move |_| {
                                     confirming.set(None);
                                     if crate::saves::forget(&id).is_ok() {
-                                        let mut ui = ui;
-                                        ui.saved.write().retain(|g| g.id != id);
+                                        let mut saved = saves.saved;
+                                        saved.write().retain(|g| g.id != id);
                                     }
                                 }
                             },
@@ -164,7 +161,7 @@ fn InProgress(lang: Lang) -> Element {
 /// app.
 #[component]
 fn HomeCards(lang: Lang) -> Element {
-    let ui = use_ui();
+    let nav = use_nav();
     let t = lang.texts();
     let games = GameKind::ALL.map(|kind| {
         let screen = Screen::Setup(kind);
@@ -191,7 +188,7 @@ fn HomeCards(lang: Lang) -> Element {
             button {
                 class: "card card-primary",
                 "data-testid": "open-checker",
-                onclick: ui.go_on_click(Screen::Checker),
+                onclick: nav.go_on_click(Screen::Checker),
                 span { class: "card-art", "aria-hidden": "true",
                     for v in [2u8, 3, 3, 3, 3] {
                         DieFace { face: D6::new(v).unwrap_or(D6::ALL[0]) }
@@ -205,7 +202,7 @@ fn HomeCards(lang: Lang) -> Element {
                     key: "{id}",
                     class: "card",
                     "data-testid": "open-{id}",
-                    onclick: ui.go_on_click(screen),
+                    onclick: nav.go_on_click(screen),
                     span { class: "card-title", "{title}" }
                     span { class: "card-text", "{text}" }
                 }

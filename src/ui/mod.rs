@@ -1,5 +1,6 @@
 //! The user interface: renders state and sends inputs to the pure logic in
-//! `crate::core`. Shared state lives in one [`Ui`] context.
+//! `crate::core`. Shared state lives in a context per concern: [`Prefs`],
+//! [`Nav`], [`Saves`], [`Play`] and [`TableHandle`], each with its hook.
 
 mod active;
 mod chart;
@@ -34,9 +35,10 @@ pub use frame::{use_game, GameFrame, GameScreen, NoGame, UseGame};
 pub use history::HistoryScreen;
 pub use home::HomeScreen;
 pub use roller::RollerScreen;
+pub use saved_games::{use_saves, Saves};
 pub use settings::SettingsScreen;
 pub use setup::{GameSetup, SetupScreen};
-pub use table::{TableCommand, TableHandle, TableInfo, TableRequest};
+pub use table::{use_table, TableCommand, TableHandle, TableInfo, TableRequest};
 
 use crate::core::checker::Checker;
 use crate::core::game::GameKind;
@@ -192,32 +194,19 @@ impl Init {
 
 pub const SETTINGS_KEY: &str = "settings";
 
-/// State shared by every screen.
+/// The player's settings, as stored, and the language they give.
 #[derive(Clone, Copy)]
-pub struct Ui {
+pub struct Prefs {
     pub settings: Signal<Settings>,
-    pub settings_error: Signal<Option<SettingsError>>,
+    /// Why the stored settings could not be read, if they could not.
+    pub error: Signal<Option<SettingsError>>,
+    /// Whether the last change reached the device's storage.
     pub save_status: Signal<SaveStatus>,
+    /// The device's locale, for the automatic language.
     pub locale: Signal<Option<String>>,
-    pub screen: Signal<Screen>,
-    pub checker: Signal<Checker>,
-    pub roller: Signal<Session<Roller>>,
-    /// The game of each kind being played (see [`GameScreen::active`]).
-    games: Games,
-    pub saved: Signal<Vec<SavedGame>>,
-    pub set_aside: Signal<usize>,
-    pub restored: Signal<Vec<SavedGame>>,
-    /// The saved game chosen on Home to resume, until its game screen
-    /// opens it (see [`Ui::resume`]).
-    pub opening: Signal<Option<SavedGame>>,
-    /// The game played on several phones, if any.
-    pub table: TableHandle,
-    /// The screen Settings was opened from: its back button returns there
-    /// (a player who switches language mid-game goes back to the game).
-    settings_from: Signal<Screen>,
 }
 
-impl Ui {
+impl Prefs {
     pub fn lang(&self) -> Lang {
         self.settings
             .read()
@@ -228,16 +217,50 @@ impl Ui {
         self.lang().texts()
     }
 
+    /// Changes the settings and stores them at once.
+    pub fn update(&mut self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.settings.write());
+        let json = self.settings.read().to_json();
+        let status = match platform::save(SETTINGS_KEY, &json) {
+            Ok(()) => {
+                self.error.set(None);
+                SaveStatus::Saved
+            }
+            Err(_) => SaveStatus::Failed,
+        };
+        self.save_status.set(status);
+    }
+}
+
+pub fn use_prefs() -> Prefs {
+    use_context::<Prefs>()
+}
+
+/// Where the app is: the screen shown, and the one Settings was opened
+/// from; with the saved games, which going somewhere updates.
+#[derive(Clone, Copy)]
+pub struct Nav {
+    pub screen: Signal<Screen>,
+    /// The screen Settings was opened from: its back button returns there
+    /// (a player who switches language mid-game goes back to the game).
+    settings_from: Signal<Screen>,
+    /// Home lists them again; a game chosen to resume and not opened is
+    /// forgotten on the way elsewhere.
+    saves: Saves,
+}
+
+impl Nav {
     /// Shows `screen`.
     pub fn go(&mut self, screen: Screen) {
         // A game chosen to resume whose screen never opened (its file could
         // not be fetched) is not opened later by a new game of its kind.
-        let chosen = self.opening.peek().as_ref().map(|s| Screen::Game(s.game));
+        let mut opening = self.saves.opening;
+        let chosen = opening.peek().as_ref().map(|s| Screen::Game(s.game));
         if chosen.is_some_and(|chosen| chosen != screen) {
-            self.opening.set(None);
+            opening.set(None);
         }
         if screen == Screen::Home {
-            self.show_saved(crate::saves::listing());
+            self.saves.show_saved(crate::saves::listing());
         }
         let from = *self.screen.peek();
         if screen == Screen::Settings && from != Screen::Settings {
@@ -250,24 +273,39 @@ impl Ui {
     /// such button, so one copy of its code).
     pub fn go_on_click(self, screen: Screen) -> impl FnMut(MouseEvent) + 'static {
         move |_| {
-            let mut ui = self;
-            ui.go(screen)
+            let mut nav = self;
+            nav.go(screen)
         }
     }
 
-    /// Where the back button leads from `screen`.
-    pub fn parent(&self, screen: Screen) -> Screen {
+    /// Where the back button leads from `screen`, with the games of `play`.
+    pub fn parent(&self, screen: Screen, play: &Play) -> Screen {
         match screen {
-            Screen::Rules(kind) | Screen::Table(kind) if self.playing(kind).is_some() => {
+            Screen::Rules(kind) | Screen::Table(kind) if play.playing(kind).is_some() => {
                 Screen::Game(kind)
             }
             Screen::Rules(kind) => Screen::Setup(kind),
             Screen::Settings => *self.settings_from.peek(),
-            game if self.viewing(game) => Screen::History,
+            game if play.viewing(game) => Screen::History,
             _ => Screen::Home,
         }
     }
+}
 
+pub fn use_nav() -> Nav {
+    use_context::<Nav>()
+}
+
+/// What is being played: the checker's dice, the roller's, and the game of
+/// each kind (see [`GameScreen::active`]).
+#[derive(Clone, Copy)]
+pub struct Play {
+    pub checker: Signal<Checker>,
+    pub roller: Signal<Session<Roller>>,
+    games: Games,
+}
+
+impl Play {
     /// True on the screen of a finished game opened from the history.
     pub fn viewing(&self, screen: Screen) -> bool {
         match screen {
@@ -279,7 +317,7 @@ impl Ui {
     /// Whether a game of `kind` is open: `Some(true)` if it is only viewed
     /// (a finished game from the history).
     pub fn playing(&self, kind: GameKind) -> Option<bool> {
-        struct ReadOnly<'a>(&'a Ui);
+        struct ReadOnly<'a>(&'a Play);
         impl WithScreen for ReadOnly<'_> {
             type Output = Option<bool>;
             fn run<G: GameScreen>(self) -> Option<bool> {
@@ -288,24 +326,10 @@ impl Ui {
         }
         with_screen(kind, ReadOnly(self))
     }
-
-    /// Changes the settings and stores them at once.
-    pub fn update_settings(&mut self, change: impl FnOnce(&mut Settings)) {
-        change(&mut self.settings.write());
-        let json = self.settings.read().to_json();
-        let status = match platform::save(SETTINGS_KEY, &json) {
-            Ok(()) => {
-                self.settings_error.set(None);
-                SaveStatus::Saved
-            }
-            Err(_) => SaveStatus::Failed,
-        };
-        self.save_status.set(status);
-    }
 }
 
-pub fn use_ui() -> Ui {
-    use_context::<Ui>()
+pub fn use_play() -> Play {
+    use_context::<Play>()
 }
 
 /// What lies below the fold of a screen (tables, explanations): on the web
@@ -345,39 +369,48 @@ pub fn App() -> Element {
 #[component]
 pub fn Root(init: Init) -> Element {
     // One hook makes every shared signal (owned by this component, like
-    // `use_signal`'s) and provides them to the screens.
-    let ui = use_context_provider(|| Ui {
-        settings: Signal::new(init.settings.clone()),
-        settings_error: Signal::new(init.settings_error.clone()),
-        save_status: Signal::new(SaveStatus::Idle),
-        locale: Signal::new(init.locale.clone()),
-        screen: Signal::new(init.screen),
-        checker: Signal::new(init.checker.clone()),
-        roller: Signal::new(roller::new_roller()),
-        games: Games::none(),
-        saved: Signal::new(init.saved.clone()),
-        set_aside: Signal::new(init.set_aside),
-        restored: Signal::new(init.restored.clone()),
-        opening: Signal::new(init.opening.clone()),
-        settings_from: Signal::new(Screen::Home),
-        table: TableHandle {
+    // `use_signal`'s) and provides them to the screens, a context per
+    // concern.
+    let (prefs, mut nav, play, table) = use_hook(|| {
+        let prefs = provide_context(Prefs {
+            settings: Signal::new(init.settings.clone()),
+            error: Signal::new(init.settings_error.clone()),
+            save_status: Signal::new(SaveStatus::Idle),
+            locale: Signal::new(init.locale.clone()),
+        });
+        let saves = provide_context(Saves {
+            saved: Signal::new(init.saved.clone()),
+            set_aside: Signal::new(init.set_aside),
+            restored: Signal::new(init.restored.clone()),
+            opening: Signal::new(init.opening.clone()),
+        });
+        let nav = provide_context(Nav {
+            screen: Signal::new(init.screen),
+            settings_from: Signal::new(Screen::Home),
+            saves,
+        });
+        let play = provide_context(Play {
+            checker: Signal::new(init.checker.clone()),
+            roller: Signal::new(roller::new_roller()),
+            games: Games::none(),
+        });
+        let table = provide_context(TableHandle {
             info: Signal::new(None),
             commands: Signal::new(None),
             request: Signal::new(init.table.clone()),
             bad_link: Signal::new(init.bad_link.clone()),
-        },
+        });
+        (prefs, nav, play, table)
     });
-    let Ui {
-        settings, screen, ..
-    } = ui;
+    let (settings, screen) = (prefs.settings, nav.screen);
 
-    let lang = ui.lang();
+    let lang = prefs.lang();
     let t = lang.texts();
     let theme = settings.read().theme.attr();
     let current = *screen.read();
     use_effect(move || {
         let theme = settings.read().theme;
-        let lang = ui.lang();
+        let lang = prefs.lang();
         let title = format!("{} · {}", screen.read().title(lang), lang.texts().app_name);
         platform::reflect_in_document(theme.attr(), lang.code(), &title);
     });
@@ -401,7 +434,7 @@ pub fn Root(init: Init) -> Element {
                         class: "icon-button back",
                         "aria-label": t.back,
                         title: t.back,
-                        onclick: move |_| { let mut ui = ui; let to = ui.parent(current); ui.go(to) },
+                        onclick: move |_| nav.go(nav.parent(current, &play)),
                         svg { view_box: "0 0 24 24", "aria-hidden": "true",
                             path { d: "M15 5l-7 7 7 7", fill: "none", stroke: "currentColor", stroke_width: "2.5", stroke_linecap: "round", stroke_linejoin: "round" }
                         }
@@ -413,7 +446,7 @@ pub fn Root(init: Init) -> Element {
                         class: "icon-button settings",
                         "aria-label": t.settings,
                         title: t.settings,
-                        onclick: ui.go_on_click(Screen::Settings),
+                        onclick: nav.go_on_click(Screen::Settings),
                         svg { view_box: "0 0 24 24", "aria-hidden": "true",
                             path { d: GEAR, fill: "currentColor" }
                         }
@@ -421,13 +454,13 @@ pub fn Root(init: Init) -> Element {
                 }
             }
             main { class: "screen screen-{current.name()}",
-                if ui.viewing(current) {
+                if play.viewing(current) {
                     p { class: "notice", role: "status", "data-testid": "read-only", "{lang.history().read_only}" }
                 }
                 // The table's link, while a game is played on several
                 // phones, which also draws the table screen: on the web a
                 // part of the build fetched when a table opens.
-                if let Some(request) = ui.table.request.read().clone() {
+                if let Some(request) = table.request.read().clone() {
                     TableLinkPart { key: "{request.key()}", request }
                 }
                 match current {
@@ -448,7 +481,7 @@ pub fn Root(init: Init) -> Element {
 
 /// The registry of game screens, a line per game: its type (named as its
 /// [`GameKind`]), its module (its rules' in the core and its screens' here;
-/// also its signal's name in [`Ui`], the game of that kind being played),
+/// also its signal's name in [`Play`], the game of that kind being played),
 /// the wording of its refusals, and its screen and rules page. It makes each game a [`GameScreen`], and
 /// writes [`with_screen`], the screens' side of
 /// [`crate::core::games::with_game`].
@@ -469,8 +502,8 @@ macro_rules! game_screens {
 
         $(
             impl GameScreen for crate::core::$module::$game {
-                fn active(ui: &Ui) -> Signal<Option<Active<Self>>> {
-                    ui.games.$module
+                fn active(play: &Play) -> Signal<Option<Active<Self>>> {
+                    play.games.$module
                 }
 
                 fn refusal(lang: Lang, error: &Self::Error) -> String {
@@ -582,7 +615,7 @@ enum Loading {
 #[component]
 fn ScreenLoading(what: Loading) -> Element {
     const UNAVAILABLE_AFTER_MS: u32 = 6_000;
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let g = lang.game();
     let mut waited = use_signal(|| false);
     use_future(move || async move {

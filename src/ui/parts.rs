@@ -6,7 +6,7 @@ mod roll;
 pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel, TypedDice};
 
 use super::table::TableCommand;
-use super::{use_ui, DieFace, Screen, UndoOrRedo};
+use super::{use_nav, use_table, DieFace, Screen, UndoOrRedo};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::save::TableRole;
@@ -22,28 +22,24 @@ use std::rc::Rc;
 /// in its seat); a guest is told the host's phone does.
 #[component]
 pub fn NewGame(kind: GameKind, lang: Lang) -> Element {
-    let ui = use_ui();
+    let (nav, table) = (use_nav(), use_table());
     let (g, t) = (lang.game(), lang.table());
-    let role = ui
-        .table
-        .of(kind)
-        .filter(|t| t.linked())
-        .map(|t| t.view.role);
+    let role = table.of(kind).filter(|t| t.linked()).map(|t| t.view.role);
     match role {
         Some(TableRole::Host) => rsx! {
             button {
                 class: "roll-main",
                 "data-testid": "next-game-here",
-                onclick: move |_| ui.table.send(TableCommand::NextGame),
+                onclick: move |_| table.send(TableCommand::NextGame),
                 "{t.next_game_here}"
             }
-            button { class: "action", onclick: ui.go_on_click(Screen::Setup(kind)), "{t.new_game_alone}" }
+            button { class: "action", onclick: nav.go_on_click(Screen::Setup(kind)), "{t.new_game_alone}" }
         },
         Some(TableRole::Guest) => rsx! {
             p { class: "notice", role: "status", "data-testid": "next-game-by-host", "{t.next_game_by_host}" }
         },
         None => rsx! {
-            button { class: "roll-main", onclick: ui.go_on_click(Screen::Setup(kind)), "{g.new_game}" }
+            button { class: "roll-main", onclick: nav.go_on_click(Screen::Setup(kind)), "{g.new_game}" }
         },
     }
 }

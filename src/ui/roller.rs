@@ -5,7 +5,7 @@ mod dice_set;
 mod table_top;
 
 use super::coach::{CoachToggle, COMPUTING};
-use super::{use_default, use_ui};
+use super::{use_default, use_play, use_prefs};
 use crate::core::coach::roller::{sum_odds, SumOdds};
 use crate::core::dice_kinds::{DieColour, DieKind};
 use crate::core::roller::{fairness, Action, Rolled, Roller};
@@ -68,10 +68,10 @@ pub fn die_colour_class(c: DieColour) -> &'static str {
 
 #[component(lazy)]
 pub fn RollerScreen() -> Element {
-    let ui = use_ui();
-    let mut roller = ui.roller;
-    let lang = ui.lang();
-    let animate = ui.settings.read().animations;
+    let mut roller = use_play().roller;
+    let prefs = use_prefs();
+    let lang = prefs.lang();
+    let animate = prefs.settings.read().animations;
 
     let session = roller.read();
     let state = session.state();
@@ -141,13 +141,13 @@ fn Fairness(tally: Vec<(DieKind, Vec<u64>)>, lang: Lang) -> Element {
 /// value the player picks.
 #[component]
 fn RollerCoach(lang: Lang) -> Element {
-    let ui = use_ui();
+    let roller = use_play().roller;
     let open = use_default::<bool>();
     // Kept here, not in the panel: the value picked stays from roll to roll.
     let picked = use_default::<Option<u32>>();
     // The table the panel is drawn for: a roll draws this anew, and the
     // toggle draws the panel again once the roll is on screen.
-    let table = ui.roller.read().state().clone();
+    let table = roller.read().state().clone();
     rsx! {
         CoachToggle { lang, open,
             RollerPanel { lang, table, picked }

@@ -15,7 +15,7 @@ mod setup;
 mod tower;
 
 use super::parts::RulesPage;
-use super::{use_game, use_ui, Active, GameFrame, NoGame};
+use super::{use_game, use_prefs, Active, GameFrame, NoGame};
 use crate::core::dice_kinds::DieKind;
 use crate::core::game::{Game, GameKind};
 use crate::core::rtt::{Action, Phase, Rtt, COLOURED};
@@ -101,7 +101,7 @@ fn placing_moment(
 #[component(lazy)]
 pub fn RttGameScreen() -> Element {
     let game = use_game::<Rtt>();
-    let (ui, lang) = (game.ui, game.lang);
+    let lang = game.lang;
     // What the current player composes before the move is sent.
     let draft = use_rtt_draft();
     // Who of this phone's players places now, and whose tower is shown.
@@ -109,7 +109,7 @@ pub fn RttGameScreen() -> Element {
     let cache: AdviceCache = use_hook(|| CopyValue::new(None));
     let series = use_signal(records::rtt_series);
     // On several phones each phone fills its own players' sheets.
-    let table = ui.table.of(GameKind::Rtt);
+    let table = game.table.of(GameKind::Rtt);
     // Squares placed and not yet confirmed survive a reload.
     let mine = table.as_ref().map(|t| t.view.mine.clone());
     let moment =
@@ -255,7 +255,7 @@ fn nearest() -> ScrollToOptions {
 
 #[component]
 pub fn RttRulesScreen() -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let t = lang.rtt();
     rsx! {
         RulesPage { id: "rtt-rules", game: GameKind::Rtt, title: t.title, lang }

@@ -2,7 +2,7 @@
 //! progress (from the summary saved with each, no replay), resuming one
 //! (replayed by its own game screen) and viewing one from the history.
 
-use super::{with_screen, Active, GameScreen, Init, Screen, Ui, WithScreen};
+use super::{with_screen, Active, GameScreen, Init, Nav, Play, Screen, TableHandle, WithScreen};
 use crate::core::save::{GameId, SavedGame};
 use crate::saves::Loaded;
 use dioxus::prelude::*;
@@ -54,7 +54,25 @@ impl Init {
     }
 }
 
-impl Ui {
+/// The saved games as Home shows them, and the one chosen to resume.
+#[derive(Clone, Copy)]
+pub struct Saves {
+    /// The unfinished games, newest first.
+    pub saved: Signal<Vec<SavedGame>>,
+    /// How many saved files could not be loaded and were set aside.
+    pub set_aside: Signal<usize>,
+    /// Games whose last save was damaged, loaded from their backup.
+    pub restored: Signal<Vec<SavedGame>>,
+    /// The saved game chosen on Home to resume, until its game screen
+    /// opens it (see [`Saves::resume`]).
+    pub opening: Signal<Option<SavedGame>>,
+}
+
+pub fn use_saves() -> Saves {
+    use_context::<Saves>()
+}
+
+impl Saves {
     /// Shows what a listing of the saved games found: the unfinished games,
     /// and (added to what was shown) the files set aside and the games
     /// loaded from their backup not told yet.
@@ -88,53 +106,55 @@ impl Ui {
     }
 
     /// Opens saved game `saved` to play it: its game screen replays it
-    /// ([`Ui::open_chosen`]), so that the rules of the games are in the
+    /// ([`Saves::open_chosen`]), so that the rules of the games are in the
     /// game screens' code (on the web, each its own file), not in Home's.
-    pub fn resume(&mut self, saved: &SavedGame) {
+    pub fn resume(mut self, saved: &SavedGame, mut nav: Nav, mut table: TableHandle) {
         // A game played on several phones goes back to its table.
         if saved.table.is_some() {
             let request = super::TableRequest::Resume {
                 game: saved.game,
                 id: saved.id.clone(),
             };
-            self.table.info.set(None);
-            self.table.request.set(Some(request));
+            table.info.set(None);
+            table.request.set(Some(request));
         }
         self.opening.set(Some(saved.clone()));
-        self.go(Screen::Game(saved.game));
+        nav.go(Screen::Game(saved.game));
     }
 
-    /// Opens the game chosen to resume ([`Ui::resume`]) if it is a game of
-    /// `G`. One that no longer replays (edited by hand, or by a version of
-    /// the app whose rules differ) is set aside, untouched, and Home says
-    /// so.
-    pub fn open_chosen<G: GameScreen>(&mut self) {
+    /// Opens the game chosen to resume ([`Saves::resume`]) in `play` if it
+    /// is a game of `G`. One that no longer replays (edited by hand, or by
+    /// a version of the app whose rules differ) is set aside, untouched,
+    /// and Home says so.
+    pub fn open_chosen<G: GameScreen>(mut self, play: &Play, mut nav: Nav) {
         let Some(saved) = self.opening.peek().clone().filter(|s| s.game == G::KIND) else {
             return;
         };
         self.opening.set(None);
-        if !self.open_as::<G>(&saved, false) {
+        if !play.open_as::<G>(&saved, false) {
             crate::saves::set_aside(&saved.id);
             *self.set_aside.write() += 1;
-            self.go(Screen::Home);
+            nav.go(Screen::Home);
         }
     }
+}
 
+impl Play {
     /// Opens a saved game to play it (or, `viewing`, to look at its
     /// sheet); false if it does not replay.
     pub fn open(&self, saved: &SavedGame, viewing: bool) -> bool {
-        struct Open<'a>(&'a Ui, &'a SavedGame, bool);
+        struct Open<'a>(&'a Play, &'a SavedGame, bool);
         impl WithScreen for Open<'_> {
             type Output = bool;
             fn run<G: GameScreen>(self) -> bool {
-                let Open(ui, saved, viewing) = self;
-                ui.open_as::<G>(saved, viewing)
+                let Open(play, saved, viewing) = self;
+                play.open_as::<G>(saved, viewing)
             }
         }
         with_screen(saved.game, Open(self, saved, viewing))
     }
 
-    /// [`Ui::open`] for a game of `G`.
+    /// [`Play::open`] for a game of `G`.
     fn open_as<G: GameScreen>(&self, saved: &SavedGame, viewing: bool) -> bool {
         let Ok(session) = saved.session::<G>() else {
             return false;

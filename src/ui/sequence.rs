@@ -8,7 +8,7 @@ mod setup;
 mod view;
 use super::coach::Panel;
 use super::parts::{use_typed, AppRoll, NewGame, RollPanel, RulesPage};
-use super::{use_game, use_ui, GameFrame, NoGame};
+use super::{use_game, use_prefs, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::game::{GameKind, RollSource};
 use crate::core::sequence::{Action, Phase, Sequence, BOARD, SIZE};
@@ -129,7 +129,7 @@ pub fn SequenceGameScreen() -> Element {
 
 #[component]
 pub fn SequenceRulesScreen() -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let t = lang.sequence();
     rsx! {
         RulesPage { id: "sequence-rules", game: GameKind::Sequence, title: t.title, lang,

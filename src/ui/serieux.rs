@@ -6,7 +6,7 @@ use super::coach::Panel;
 use super::parts::{
     colour_class, symbol, use_typed, AppRoll, NewGame, Ranking, RecordTyped, RollPanel, RulesPage,
 };
-use super::{use_game, use_ui, GameFrame, NoGame};
+use super::{use_game, use_prefs, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::game::{GameKind, Roll, RollSource, Rules};
 use crate::core::serieux::{self, Action, Cell, Phase, Serieux, ROUNDS};
@@ -182,7 +182,7 @@ fn Grid(state: Serieux, lang: Lang) -> Element {
 
 #[component]
 pub fn SerieuxRulesScreen() -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let t = lang.serieux();
     rsx! {
         RulesPage { id: "serieux-rules", game: GameKind::Serieux, title: t.title, lang }

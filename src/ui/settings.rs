@@ -1,19 +1,19 @@
 //! Language, theme, dice animation and haptics, remembered between launches.
 
-use super::{use_ui, SaveStatus};
+use super::{use_prefs, SaveStatus};
 use crate::i18n::Lang;
 use crate::settings::{Settings, Theme};
 use dioxus::prelude::*;
 
 #[component(lazy)]
 pub fn SettingsScreen() -> Element {
-    let ui = use_ui();
-    let t = ui.texts();
-    let chosen_lang = ui.settings.read().lang;
-    let chosen_theme = ui.settings.read().theme;
-    let status = ui.save_status.read().clone();
+    let prefs = use_prefs();
+    let t = prefs.texts();
+    let chosen_lang = prefs.settings.read().lang;
+    let chosen_theme = prefs.settings.read().theme;
+    let status = prefs.save_status.read().clone();
 
-    let device_lang = Settings::default().effective_lang(ui.locale.read().as_deref());
+    let device_lang = Settings::default().effective_lang(prefs.locale.read().as_deref());
     let auto_label = format!("{} ({})", t.language_auto, device_lang.name());
     let lang_options: [(Option<Lang>, &str, String); 3] = [
         (None, "auto", auto_label),
@@ -38,7 +38,7 @@ pub fn SettingsScreen() -> Element {
                             value: id,
                             "data-testid": "lang-{id}",
                             checked: chosen_lang == value,
-                            onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.lang = value) },
+                            onchange: move |_| { let mut prefs = prefs; prefs.update(|s| s.lang = value) },
                         }
                         span { "{label}" }
                     }
@@ -54,7 +54,7 @@ pub fn SettingsScreen() -> Element {
                             value: theme.attr(),
                             "data-testid": "theme-{theme.attr()}",
                             checked: chosen_theme == theme,
-                            onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.theme = theme) },
+                            onchange: move |_| { let mut prefs = prefs; prefs.update(|s| s.theme = theme) },
                         }
                         span { "{theme_label(theme)}" }
                     }
@@ -69,8 +69,8 @@ pub fn SettingsScreen() -> Element {
                             name: "animations",
                             value: id,
                             "data-testid": "animations-{id}",
-                            checked: ui.settings.read().animations == on,
-                            onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.animations = on) },
+                            checked: prefs.settings.read().animations == on,
+                            onchange: move |_| { let mut prefs = prefs; prefs.update(|s| s.animations = on) },
                         }
                         span { "{label}" }
                     }
@@ -85,8 +85,8 @@ pub fn SettingsScreen() -> Element {
                             name: "haptics",
                             value: id,
                             "data-testid": "haptics-{id}",
-                            checked: ui.settings.read().haptics == on,
-                            onchange: move |_| { let mut ui = ui; ui.update_settings(|s| s.haptics = on) },
+                            checked: prefs.settings.read().haptics == on,
+                            onchange: move |_| { let mut prefs = prefs; prefs.update(|s| s.haptics = on) },
                         }
                         span { "{label}" }
                     }
@@ -110,17 +110,17 @@ pub fn SettingsScreen() -> Element {
 /// unchanged.
 #[component]
 fn RelaySetting() -> Element {
-    let ui = use_ui();
-    let lang = ui.lang();
+    let prefs = use_prefs();
+    let lang = prefs.lang();
     let t = lang.table();
-    let current = ui.settings.read().relay.clone();
+    let current = prefs.settings.read().relay.clone();
     let mut typed = use_signal(|| current.clone().unwrap_or_default());
     let mut error = use_signal(|| false);
     // The last check: none yet, or whether the relay answered.
     let mut answered = use_signal(|| None::<bool>);
     let mut checking = use_signal(|| false);
     let check = move |_| {
-        let relays: Vec<String> = match ui.settings.peek().relay.clone() {
+        let relays: Vec<String> = match prefs.settings.peek().relay.clone() {
             Some(own) => vec![own],
             None => crate::settings::PUBLIC_RELAYS
                 .iter()
@@ -167,11 +167,11 @@ fn RelaySetting() -> Element {
                     "data-testid": "relay-save",
                     onclick: move |_| {
                         let text = typed.peek().clone();
-                        let mut next = ui.settings.peek().clone();
+                        let mut next = prefs.settings.peek().clone();
                         match next.set_relay(&text) {
                             Ok(()) => {
-                                let mut ui = ui;
-                                ui.update_settings(|s| s.relay = next.relay);
+                                let mut prefs = prefs;
+                                prefs.update(|s| s.relay = next.relay);
                                 answered.set(None);
                             }
                             Err(_) => error.set(true),

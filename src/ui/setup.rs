@@ -6,7 +6,10 @@ mod draft;
 mod players;
 
 use super::active::Active;
-use super::{use_ui, with_screen, GameScreen, Screen, Ui, WithScreen};
+use super::{
+    use_nav, use_play, use_prefs, use_table, with_screen, GameScreen, Play, Prefs, Screen,
+    WithScreen,
+};
 use crate::core::game::{Game, GameKind};
 use crate::core::save::GameId;
 use crate::core::session::Session;
@@ -37,22 +40,24 @@ pub trait GameSetup: Game {
 
 /// Starts a game of `G` with `setup`, saved at once and open, or says why
 /// the setup cannot start.
-fn begin<G: GameScreen>(ui: &Ui, setup: G::Setup) -> Result<(), Wording> {
+fn begin<G: GameScreen>(prefs: &Prefs, play: &Play, setup: G::Setup) -> Result<(), Wording> {
     let session =
         Session::<G>::new(setup).map_err(|e| Wording::new(move |lang| G::refusal(lang, &e)))?;
     let random = platform::random_below(1 << 16) as u16;
     let id = GameId::new(G::KIND, platform::now_ms(), random);
     let mut active = Active::new(id, G::KIND, session);
-    let allowed = ui.settings.read().coach_allowed(G::KIND);
+    let allowed = prefs.settings.read().coach_allowed(G::KIND);
     active.session.allow_coach(allowed);
-    active.session.start_with(ui.settings.read().dice(G::KIND));
+    active
+        .session
+        .start_with(prefs.settings.read().dice(G::KIND));
     active.commit(|_| true);
-    G::active(ui).set(Some(active));
+    G::active(play).set(Some(active));
     Ok(())
 }
 
 /// Starts the chosen game with these players and this first player.
-type Begin = Rc<dyn Fn(&Ui, Vec<Player>, FirstPlayer) -> Result<(), Wording>>;
+type Begin = Rc<dyn Fn(&Prefs, &Play, Vec<Player>, FirstPlayer) -> Result<(), Wording>>;
 
 /// The chosen game's setup as it was left (see [`draft`]), its options
 /// drawn for the players typed, and how its game begins (which empties
@@ -64,9 +69,9 @@ fn use_game_setup(game: GameKind) -> (SetupDraft, Element, Begin) {
         type Output = (SetupDraft, Element, Begin);
         fn run<G: GameScreen>(self) -> Self::Output {
             let kept = use_kept_setup::<G>();
-            let begin: Begin = Rc::new(move |ui, players, first| {
+            let begin: Begin = Rc::new(move |prefs, play, players, first| {
                 let setup = G::setup(players, first, &kept.options.read());
-                begin::<G>(ui, setup).map(|()| kept.clear())
+                begin::<G>(prefs, play, setup).map(|()| kept.clear())
             });
             let players = kept.draft.names.read().len();
             (kept.draft, G::options(kept.options, players), begin)
@@ -77,8 +82,8 @@ fn use_game_setup(game: GameKind) -> (SetupDraft, Element, Begin) {
 
 #[component(lazy)]
 pub fn SetupScreen(game: GameKind) -> Element {
-    let ui = use_ui();
-    let lang = ui.lang();
+    let (prefs, play, nav, table) = (use_prefs(), use_play(), use_nav(), use_table());
+    let lang = prefs.lang();
     let g = lang.game();
     let (draft, options, begin) = use_game_setup(game);
     let mut error = draft.error;
@@ -89,16 +94,16 @@ pub fn SetupScreen(game: GameKind) -> Element {
         move |on_phones: bool| {
             let players = draft.players();
             let first = draft.first(players.len());
-            let mut ui = ui;
+            let mut nav = nav;
             let player_names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
-            let started = begin(&ui, players, first);
+            let started = begin(&prefs, &play, players, first);
             match started.map(|()| Screen::Game(game)) {
                 Ok(screen) => {
                     records::remember_names(&player_names);
                     if on_phones {
-                        super::table::open_table(ui, game, super::TableRequest::Host(game));
+                        table.open(game, super::TableRequest::Host(game), nav);
                     } else {
-                        ui.go(screen);
+                        nav.go(screen);
                     }
                 }
                 Err(message) => error.set(Some(message)),
@@ -126,13 +131,13 @@ pub fn SetupScreen(game: GameKind) -> Element {
                 class: "action",
                 "data-testid": "start-on-phones",
                 onclick: { let mut start = start.clone(); move |_| start(true) },
-                "{ui.lang().table().open}"
+                "{lang.table().open}"
             }
             button {
                 class: "action",
                 onclick: move |_| {
-                    let mut ui = ui;
-                    ui.go(Screen::Rules(game))
+                    let mut nav = nav;
+                    nav.go(Screen::Rules(game))
                 },
                 "{g.rules}"
             }
@@ -143,14 +148,14 @@ pub fn SetupScreen(game: GameKind) -> Element {
 /// Whether the coach may be asked in this game (kept per game).
 #[component]
 fn CoachAllowed(game: GameKind, lang: Lang) -> Element {
-    let ui = use_ui();
+    let prefs = use_prefs();
     rsx! {
         label { class: "choice coach-allowed",
             input {
                 r#type: "checkbox",
                 "data-testid": "coach-allowed",
-                checked: ui.settings.read().coach_allowed(game),
-                onchange: move |e| { let mut ui = ui; ui.update_settings(|s| s.allow_coach(game, e.checked())) },
+                checked: prefs.settings.read().coach_allowed(game),
+                onchange: move |e| { let mut prefs = prefs; prefs.update(|s| s.allow_coach(game, e.checked())) },
             }
             span { class: "choice-text",
                 strong { "{lang.coach().allowed}" }

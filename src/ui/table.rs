@@ -9,7 +9,7 @@
 //! the link) and [`TableCommand`] (sent to it), so the game screens carry
 //! none of the link's code.
 
-use super::{use_ui, Screen, Ui};
+use super::{use_nav, use_play, use_prefs, use_saves, Nav, Play, Saves, Screen};
 use crate::core::game::GameKind;
 use crate::core::games::IntoAnyAction;
 use crate::core::link::guest::{LinkState, SeatChoice};
@@ -186,8 +186,9 @@ impl TableInfo {
     }
 }
 
-/// The link's handle: the table, and where to send commands (none until
-/// the link's part has loaded and started).
+/// The game played on several phones, if any: the link's handle, with the
+/// table, and where to send commands (none until the link's part has
+/// loaded and started).
 #[derive(Clone, Copy)]
 pub struct TableHandle {
     pub info: Signal<Option<TableState>>,
@@ -198,7 +199,18 @@ pub struct TableHandle {
     pub bad_link: Signal<Option<TicketError>>,
 }
 
+pub fn use_table() -> TableHandle {
+    use_context::<TableHandle>()
+}
+
 impl TableHandle {
+    /// Opens `request` and shows the table screen.
+    pub fn open(mut self, kind: GameKind, request: TableRequest, mut nav: Nav) {
+        self.info.set(None);
+        self.request.set(Some(request));
+        nav.go(Screen::Table(kind));
+    }
+
     pub fn send(&self, command: TableCommand) {
         if let Some(commands) = *self.commands.peek() {
             commands.send(command);
@@ -231,13 +243,6 @@ impl TableHandle {
     }
 }
 
-/// Opens `request` and shows the table screen.
-pub fn open_table(mut ui: Ui, kind: GameKind, request: TableRequest) {
-    ui.table.info.set(None);
-    ui.table.request.set(Some(request));
-    ui.go(Screen::Table(kind));
-}
-
 /// The invitation the app was opened with, if any: the game's kind and
 /// the request, or why the link names no game (it is then forgotten: a
 /// reload does not read it again). Read when the app starts; from then on,
@@ -258,18 +263,12 @@ pub fn join_from_address() -> Option<Result<(GameKind, TableRequest), TicketErro
 /// the link's part ([`TableScreen`], from `ui::table_link`).
 #[component]
 pub fn TableFallback(game: GameKind) -> Element {
-    let ui = use_ui();
-    if ui
-        .table
-        .info
-        .read()
-        .as_ref()
-        .is_some_and(|t| t.kind() == game)
-    {
+    let table = use_table();
+    if table.info.read().as_ref().is_some_and(|t| t.kind() == game) {
         return rsx! {};
     }
-    let lang = ui.lang();
-    let (line, testid) = if ui.table.request.read().is_some() {
+    let lang = use_prefs().lang();
+    let (line, testid) = if table.request.read().is_some() {
         (lang.table_starting(), "table-starting")
     } else {
         (lang.table_bad_link(), "link-status")
@@ -285,25 +284,24 @@ pub fn TableFallback(game: GameKind) -> Element {
 /// this table's.
 #[component]
 pub fn TableScreen(game: GameKind) -> Element {
-    let ui = use_ui();
-    let lang = ui.lang();
+    let (table, nav, play, leave) = (use_table(), use_nav(), use_play(), use_leave());
+    let lang = use_prefs().lang();
     let t = lang.table();
     // Leaving was tapped: what the phone keeps, asked before it goes.
     let mut leaving = use_signal(|| false);
-    let Some(info) = ui.table.of(game) else {
-        return match ui.table.failure(game) {
+    let Some(info) = table.of(game) else {
+        return match table.failure(game) {
             Some(why) => rsx! { FailedTable { game, why, lang } },
             None => rsx! {},
         };
     };
-    let players = player_names(&ui, game);
+    let players = player_names(&play, game);
     let seated = players.len();
     let (line, problem) = info.status_line(lang, &players);
     let joined = info.linked();
     // One obvious next action: hosting here once the host has said it left;
     // while the link is only lost, going on with the game (moves wait).
     let host_gone = info.host_unreachable();
-    let handle = ui.table;
     // A phone that never joined holds no copy of the game.
     let has_copy = info.view.game.is_some();
     rsx! {
@@ -333,7 +331,7 @@ pub fn TableScreen(game: GameKind) -> Element {
                 button {
                     class: "action",
                     "data-testid": "carry-on",
-                    onclick: move |_| leave(ui, game),
+                    onclick: move |_| leave.keeping(game),
                     "{t.carry_on}"
                 }
                 button {
@@ -341,8 +339,8 @@ pub fn TableScreen(game: GameKind) -> Element {
                     "data-testid": "take-over",
                     // Shown with a copy only: the table's game has its id.
                     onclick: move |_| {
-                        if let Some(id) = handle.game_id() {
-                            open_table(ui, game, TableRequest::TakeOver { game, id });
+                        if let Some(id) = table.game_id() {
+                            table.open(game, TableRequest::TakeOver { game, id }, nav);
                         }
                     },
                     "{t.host_here}"
@@ -351,8 +349,8 @@ pub fn TableScreen(game: GameKind) -> Element {
             if !info.view.seats.is_empty() {
                 Seats { info: info.clone(), players, lang }
             }
-            if players_exist(&ui, game) && info.view.chosen() {
-                button { class: if host_gone { "action" } else { "roll-main" }, "data-testid": "to-game", onclick: ui.go_on_click(Screen::Game(game)), "{t.to_game}" }
+            if play.playing(game).is_some() && info.view.chosen() {
+                button { class: if host_gone { "action" } else { "roll-main" }, "data-testid": "to-game", onclick: nav.go_on_click(Screen::Game(game)), "{t.to_game}" }
             }
             if leaving() {
                 LeaveAsked { game, players: seated, lang, on_stay: move |_| leaving.set(false) }
@@ -361,7 +359,7 @@ pub fn TableScreen(game: GameKind) -> Element {
                     class: "action",
                     "data-testid": "leave-table",
                     // A phone with no copy has nothing to keep: it goes.
-                    onclick: move |_| if has_copy { leaving.set(true) } else { leave(ui, game) },
+                    onclick: move |_| if has_copy { leaving.set(true) } else { leave.keeping(game) },
                     "{t.leave}"
                 }
             }
@@ -373,11 +371,11 @@ pub fn TableScreen(game: GameKind) -> Element {
 /// copy of the game from it).
 #[component]
 fn FailedTable(game: GameKind, why: OpenFailure, lang: Lang) -> Element {
-    let ui = use_ui();
+    let leave = use_leave();
     rsx! {
         div { class: "table-screen", "data-testid": "table-screen",
             p { class: "entry-error", role: "alert", "data-testid": "link-status", "{lang.open_failure(why)}" }
-            button { class: "action", "data-testid": "leave-table", onclick: move |_| leave(ui, game), "{lang.table().leave}" }
+            button { class: "action", "data-testid": "leave-table", onclick: move |_| leave.keeping(game), "{lang.table().leave}" }
         }
     }
 }
@@ -392,61 +390,88 @@ fn LeaveAsked(
     lang: Lang,
     on_stay: EventHandler<MouseEvent>,
 ) -> Element {
-    let ui = use_ui();
+    let leave = use_leave();
     let [keep, delete, stay] = lang.leaving_choices();
     rsx! {
         section { class: "info leave-asked", role: "alertdialog", "aria-labelledby": "leave-keeps", "data-testid": "leave-confirm",
             p { id: "leave-keeps", "{lang.leaving_keeps(players)}" }
             div { class: "actions",
-                button { class: "action", "data-testid": "leave-keep", onclick: move |_| leave(ui, game), "{keep}" }
-                button { class: "action", "data-testid": "leave-delete", onclick: move |_| leave_deleting(ui, game), "{delete}" }
+                button { class: "action", "data-testid": "leave-keep", onclick: move |_| leave.keeping(game), "{keep}" }
+                button { class: "action", "data-testid": "leave-delete", onclick: move |_| leave.deleting(game), "{delete}" }
             }
             button { class: "roll-main", "data-testid": "leave-stay", onclick: move |e| on_stay.call(e), "{stay}" }
         }
     }
 }
 
-/// Leaves the table: the link closes, the address no longer joins it, and
-/// the phone goes on with its copy of the game, alone, or home if it has
-/// none.
-fn leave(mut ui: Ui, game: GameKind) {
-    ui.table.send(TableCommand::Leave);
-    platform::forget_join_in_address();
-    ui.go(if players_exist(&ui, game) {
-        Screen::Game(game)
-    } else {
-        Screen::Home
-    });
+/// What leaving the table changes: the link, the screen, this phone's
+/// copy of the game (open, and saved).
+#[derive(Clone, Copy)]
+struct Leave {
+    table: TableHandle,
+    nav: Nav,
+    play: Play,
+    saves: Saves,
 }
 
-/// Leaves the table and deletes this phone's copy of the game: home at
-/// once, the copy deleted once the link has closed (it saves the copy as
-/// it closes).
-fn leave_deleting(mut ui: Ui, game: GameKind) {
-    let id = ui.table.game_id();
-    ui.table.send(TableCommand::Leave);
-    platform::forget_join_in_address();
-    ui.go(Screen::Home);
-    let Some(id) = id else { return };
-    ui.saved.write().retain(|g| g.id != id);
-    dioxus::core::spawn_forever(async move {
-        for _ in 0..100 {
-            if ui.table.request.peek().is_none() {
-                break;
+fn use_leave() -> Leave {
+    Leave {
+        table: use_table(),
+        nav: use_nav(),
+        play: use_play(),
+        saves: use_saves(),
+    }
+}
+
+impl Leave {
+    /// Leaves the table: the link closes, the address no longer joins it,
+    /// and the phone goes on with its copy of the game, alone, or home if
+    /// it has none.
+    fn keeping(mut self, game: GameKind) {
+        self.table.send(TableCommand::Leave);
+        platform::forget_join_in_address();
+        self.nav.go(if self.play.playing(game).is_some() {
+            Screen::Game(game)
+        } else {
+            Screen::Home
+        });
+    }
+
+    /// Leaves the table and deletes this phone's copy of the game: home at
+    /// once, the copy deleted once the link has closed (it saves the copy
+    /// as it closes).
+    fn deleting(self, game: GameKind) {
+        let Leave {
+            table,
+            mut nav,
+            play,
+            mut saves,
+        } = self;
+        let id = table.game_id();
+        table.send(TableCommand::Leave);
+        platform::forget_join_in_address();
+        nav.go(Screen::Home);
+        let Some(id) = id else { return };
+        saves.saved.write().retain(|g| g.id != id);
+        dioxus::core::spawn_forever(async move {
+            for _ in 0..100 {
+                if table.request.peek().is_none() {
+                    break;
+                }
+                platform::sleep_ms(30).await;
             }
-            platform::sleep_ms(30).await;
-        }
-        if crate::saves::forget(&id).is_ok() {
-            ui.saved.write().retain(|g| g.id != id);
-        }
-        forget_open(&ui, game, &id);
-    });
+            if crate::saves::forget(&id).is_ok() {
+                saves.saved.write().retain(|g| g.id != id);
+            }
+            forget_open(&play, game, &id);
+        });
+    }
 }
 
 /// The game of `kind` open on this phone is no longer there if it is game
 /// `id` (deleted).
-fn forget_open(ui: &Ui, kind: GameKind, id: &GameId) {
-    struct Forget<'a>(&'a Ui, &'a GameId);
+fn forget_open(play: &Play, kind: GameKind, id: &GameId) {
+    struct Forget<'a>(&'a Play, &'a GameId);
     impl super::WithScreen for Forget<'_> {
         type Output = ();
         fn run<G: super::GameScreen>(self) {
@@ -456,11 +481,7 @@ fn forget_open(ui: &Ui, kind: GameKind, id: &GameId) {
             }
         }
     }
-    super::with_screen(kind, Forget(ui, id))
-}
-
-fn players_exist(ui: &Ui, kind: GameKind) -> bool {
-    ui.playing(kind).is_some()
+    super::with_screen(kind, Forget(play, id))
 }
 
 /// The QR code and the link, for the other phones.
@@ -571,7 +592,7 @@ fn SeatAction(
     lang: Lang,
 ) -> Element {
     let t = lang.table();
-    let ui = use_ui();
+    let table = use_table();
     let (testid, label) = match phone {
         Some(p) if p == me => ("offer-seat", t.offer_seat),
         Some(_) => ("free-seat", t.free_seat),
@@ -588,7 +609,7 @@ fn SeatAction(
                 if others {
                     freed.set(Some(seat));
                 }
-                ui.table.send(if take { TableCommand::Take(seat) } else { TableCommand::Free(seat) })
+                table.send(if take { TableCommand::Take(seat) } else { TableCommand::Free(seat) })
             },
             "{label}"
         }
@@ -601,7 +622,7 @@ fn SeatAction(
 #[component]
 fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     let t = lang.table();
-    let ui = use_ui();
+    let table = use_table();
     // Players may share a phone: a seat tapped is played here too, one
     // tapped again no longer is.
     let (held, asked) = match &info.view.choice {
@@ -639,7 +660,7 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                         "aria-pressed": if holds(p) { "true" } else { "false" },
                         "aria-busy": if asks(p) { "true" } else { "false" },
                         "data-testid": "claim-{p}",
-                        onclick: { let toggled = toggled.clone(); move |_| ui.table.send(TableCommand::Claim(toggled(p))) },
+                        onclick: { let toggled = toggled.clone(); move |_| table.send(TableCommand::Claim(toggled(p))) },
                         "{players.get(p).cloned().unwrap_or_default()}"
                         if asks(p) { " …" }
                     }
@@ -653,7 +674,7 @@ fn SeatPicker(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                 "aria-pressed": if watching { "true" } else { "false" },
                 "aria-busy": if asking_to_watch { "true" } else { "false" },
                 "data-testid": "claim-watch",
-                onclick: move |_| ui.table.send(TableCommand::Claim(Vec::new())),
+                onclick: move |_| table.send(TableCommand::Claim(Vec::new())),
                 "{t.watch}"
             }
             ClaimLine { choice: info.view.choice.clone(), refused: info.view.claim_refused.is_some(), lang }
@@ -683,8 +704,8 @@ fn ClaimLine(choice: SeatChoice, refused: bool, lang: Lang) -> Element {
 }
 
 /// The players' names of the game of `kind` being played.
-fn player_names(ui: &Ui, kind: GameKind) -> Vec<String> {
-    struct Names<'a>(&'a Ui);
+fn player_names(play: &Play, kind: GameKind) -> Vec<String> {
+    struct Names<'a>(&'a Play);
     impl super::WithScreen for Names<'_> {
         type Output = Vec<String>;
         fn run<G: super::GameScreen>(self) -> Vec<String> {
@@ -702,5 +723,5 @@ fn player_names(ui: &Ui, kind: GameKind) -> Vec<String> {
                 .unwrap_or_default()
         }
     }
-    super::with_screen(kind, Names(ui))
+    super::with_screen(kind, Names(play))
 }

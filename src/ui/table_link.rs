@@ -7,7 +7,10 @@
 //! fetched when a table opens: the app starts without iroh.
 
 use super::table::{LinkStatus, TableCommand, TableInfo, TableRequest, TableScreen, TableState};
-use super::{use_ui, Active, GameScreen, Screen, Ui};
+use super::{
+    use_nav, use_play, use_prefs, use_saves, use_table, Active, GameScreen, Nav, Play, Prefs,
+    Saves, Screen, TableHandle,
+};
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
@@ -33,31 +36,52 @@ use std::time::Duration;
 /// link carrying Einstein, not the six games'.
 pub fn table_link<G: GameScreen>(request: TableRequest) -> Element {
     drive::<G>(request);
-    match *use_ui().screen.read() {
+    match *use_nav().screen.read() {
         Screen::Table(shown) if shown == G::KIND => rsx! { TableScreen { game: G::KIND } },
         _ => rsx! {},
     }
 }
 
+/// What the link reads and writes of the app's state.
+#[derive(Clone, Copy)]
+struct AppState {
+    /// The relay set.
+    prefs: Prefs,
+    /// A guest's copy of the table, rejoined with.
+    saves: Saves,
+    /// A guest back in its seat goes to the game.
+    nav: Nav,
+    /// The game at the table.
+    play: Play,
+    /// What the table screens show, and the commands they send.
+    table: TableHandle,
+}
+
 fn drive<G: GameScreen + TableGame>(request: TableRequest) {
-    let ui = use_ui();
+    let app = AppState {
+        prefs: use_prefs(),
+        saves: use_saves(),
+        nav: use_nav(),
+        play: use_play(),
+        table: use_table(),
+    };
     let commands = use_coroutine(move |mut commands: UnboundedReceiver<TableCommand>| {
         let request = request.clone();
         async move {
-            match open::<G>(ui, &request).await {
+            match open::<G>(app, &request).await {
                 Ok((phone, events)) => {
                     // One table, one host: another phone took it over first.
                     let joined_instead = matches!(request, TableRequest::TakeOver { .. })
                         && matches!(phone, Phone::Guest(_));
                     let notice = joined_instead
                         .then(|| Wording::new(|lang| lang.table().already_hosted.to_string()));
-                    run(ui, phone, events, commands, notice).await
+                    run(app, phone, events, commands, notice).await
                 }
                 Err(why) => {
                     let bad_link = matches!(&request, TableRequest::Join(text) if Ticket::parse(text).is_err())
                         || why.failure() == OpenFailure::BadLink;
                     failed::<G>(
-                        ui,
+                        app.table,
                         if bad_link {
                             OpenFailure::BadLink
                         } else {
@@ -70,14 +94,14 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
                             break;
                         }
                     }
-                    closed::<G>(ui);
+                    closed::<G>(app.table, &app.play);
                 }
             }
         }
     });
     use_hook(move || {
-        let mut ui = ui;
-        ui.table.commands.set(Some(commands));
+        let mut table = app.table;
+        table.commands.set(Some(commands));
     });
 }
 
@@ -106,8 +130,8 @@ struct Changed {
     saved: bool,
 }
 
-fn options(ui: Ui) -> Options {
-    let relay = match ui.settings.peek().relay.clone() {
+fn options(prefs: Prefs) -> Options {
+    let relay = match prefs.settings.peek().relay.clone() {
         Some(url) => Relay::Own(url),
         None => Relay::Public,
     };
@@ -125,7 +149,7 @@ fn random<const N: usize>() -> [u8; N] {
 
 /// Starts the link the request asks for.
 async fn open<G: GameScreen + TableGame>(
-    ui: Ui,
+    app: AppState,
     request: &TableRequest,
 ) -> Result<(Phone<G>, PhoneEvents<G>), OpenError> {
     let mark = |id: &GameId| {
@@ -137,7 +161,7 @@ async fn open<G: GameScreen + TableGame>(
         TableRequest::Host(_) => {
             // The game being played, from now on on several phones: its
             // start and its moves are the table's first entries.
-            let (id, session) = G::active(&ui)
+            let (id, session) = G::active(&app.play)
                 .peek()
                 .as_ref()
                 .map(|a| (a.id.clone(), a.session.clone()))
@@ -158,13 +182,14 @@ async fn open<G: GameScreen + TableGame>(
                 host.act(Step::Act(action.clone()), Duration::ZERO)
                     .map_err(|_| OpenError::Damaged(Unreadable::Game))?;
             }
-            Phone::host(host, &options(ui)).await
+            Phone::host(host, &options(app.prefs)).await
         }
         TableRequest::Join(text) => {
             let ticket = Ticket::parse(text)?;
             // This phone's copy of that table, if it has one (a reload, a
             // link opened again): rejoined with it, as the same phone.
-            let kept = ui
+            let kept = app
+                .saves
                 .saved
                 .peek()
                 .iter()
@@ -174,15 +199,17 @@ async fn open<G: GameScreen + TableGame>(
                         && Ticket::parse(&m.ticket).is_ok_and(|t| t.same_table(&ticket))
                 });
             match kept {
-                Some(mark) => Phone::resume(&mark, &options(ui)).await,
+                Some(mark) => Phone::resume(&mark, &options(app.prefs)).await,
                 None => {
                     let guest = Guest::new(ticket.secret, new_phone(), None, None);
-                    Phone::join(guest, &ticket, &options(ui)).await
+                    Phone::join(guest, &ticket, &options(app.prefs)).await
                 }
             }
         }
-        TableRequest::Resume { id, .. } => Phone::resume(&mark(id)?, &options(ui)).await,
-        TableRequest::TakeOver { id, .. } => Phone::take_over(&mark(id)?, &options(ui)).await,
+        TableRequest::Resume { id, .. } => Phone::resume(&mark(id)?, &options(app.prefs)).await,
+        TableRequest::TakeOver { id, .. } => {
+            Phone::take_over(&mark(id)?, &options(app.prefs)).await
+        }
     }
 }
 
@@ -192,13 +219,13 @@ fn new_phone() -> PhoneId {
 }
 
 /// The link could not start: the table screen says why.
-fn failed<G: GameScreen>(ui: Ui, why: OpenFailure) {
-    let mut info = ui.table.info;
+fn failed<G: GameScreen>(table: TableHandle, why: OpenFailure) {
+    let mut info = table.info;
     info.set(Some(TableState::Failed { kind: G::KIND, why }));
 }
 
 async fn run<G: GameScreen + TableGame>(
-    ui: Ui,
+    app: AppState,
     mut phone: Phone<G>,
     mut events: PhoneEvents<G>,
     mut commands: UnboundedReceiver<TableCommand>,
@@ -220,15 +247,16 @@ async fn run<G: GameScreen + TableGame>(
     // Another phone took back the table's last move: told until the game
     // moves on.
     let mut taken_back = taken_back_by_another(&phone);
-    show_game(ui, &phone);
+    show_game(&app.play, &phone);
     show_table(
-        ui,
+        app.table,
+        &app.play,
         &phone,
         &status,
         &told(&[&refused, &notice, &taken_back]),
     );
-    save(ui, &phone);
-    back_to_the_game(ui, &phone);
+    save(&app.play, &phone);
+    back_to_the_game(app.nav, &phone);
     // A change to save waits for the screen to show it (and for the events
     // that come with it: an entry, its answer, the seats), then is saved
     // once.
@@ -267,7 +295,7 @@ async fn run<G: GameScreen + TableGame>(
             },
         };
         if let LinkInput::Save = wake {
-            save(ui, &phone);
+            save(&app.play, &phone);
             unsaved = false;
             continue;
         }
@@ -310,7 +338,7 @@ async fn run<G: GameScreen + TableGame>(
             // the table over while this one was locked, or at the same
             // moment): this phone joins it with its copy, in its seat.
             LinkInput::Host(HostEvent::SteppedDown { lead }) => {
-                match phone.follow(lead, &options(ui)).await {
+                match phone.follow(lead, &options(app.prefs)).await {
                     Ok((guest, guest_events)) => {
                         phone = guest;
                         events = guest_events;
@@ -322,7 +350,7 @@ async fn run<G: GameScreen + TableGame>(
                         }
                     }
                     Err(_) => {
-                        failed::<G>(ui, OpenFailure::Network);
+                        failed::<G>(app.table, OpenFailure::Network);
                         return;
                     }
                 }
@@ -407,12 +435,13 @@ async fn run<G: GameScreen + TableGame>(
         }
         if changed.game {
             taken_back = taken_back_by_another(&phone);
-            show_game(ui, &phone);
+            show_game(&app.play, &phone);
         }
         // After the game: who may undo and redo here is written with the
         // table, on the game just shown.
         show_table(
-            ui,
+            app.table,
+            &app.play,
             &phone,
             &status,
             &told(&[&refused, &notice, &taken_back]),
@@ -421,9 +450,9 @@ async fn run<G: GameScreen + TableGame>(
     }
     // Leaving: the copy stays, playable on this phone alone, and saved so:
     // Resume then opens it here, not at the table it left.
-    save_game::<G>(ui, phone.saved_alone(platform::now_ms()));
+    save_game::<G>(&app.play, phone.saved_alone(platform::now_ms()));
     phone.leave().await;
-    closed::<G>(ui);
+    closed::<G>(app.table, &app.play);
 }
 
 /// Adds `more` to what the table has told this phone, after what it told.
@@ -435,9 +464,8 @@ fn tell(notice: &mut Option<Wording>, more: Wording) {
 }
 
 /// This phone is no longer at the table: its game (if any) is its own.
-fn closed<G: GameScreen>(ui: Ui) {
-    let mut table = ui.table;
-    if let Some(active) = G::active(&ui).write().as_mut() {
+fn closed<G: GameScreen>(mut table: TableHandle, play: &Play) {
+    if let Some(active) = G::active(play).write().as_mut() {
         active.on_table = false;
         active.table_seen = None;
     }
@@ -617,19 +645,20 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
 /// A guest phone opened again on its copy (a reload, the link or the
 /// saved game opened again) with its seat chosen goes straight to the game,
 /// not to the seat picker one tap away from it.
-fn back_to_the_game<G: GameScreen + TableGame>(mut ui: Ui, phone: &Phone<G>) {
+fn back_to_the_game<G: GameScreen + TableGame>(mut nav: Nav, phone: &Phone<G>) {
     let Phone::Guest(link) = phone else { return };
     let back =
         link.with(|g| g.replica().is_some() && matches!(g.seat_choice(), SeatChoice::Held(_)));
-    if back && *ui.screen.peek() == Screen::Table(G::KIND) {
-        ui.go(Screen::Game(G::KIND));
+    if back && *nav.screen.peek() == Screen::Table(G::KIND) {
+        nav.go(Screen::Game(G::KIND));
     }
 }
 
 /// Writes the table as it stands (the seats, the link's line, the moves
 /// waiting) for the screens; a signal written only when it changed.
 fn show_table<G: GameScreen + TableGame>(
-    ui: Ui,
+    table: TableHandle,
+    play: &Play,
     phone: &Phone<G>,
     status: &LinkStatus,
     refused: &Option<Wording>,
@@ -649,7 +678,7 @@ fn show_table<G: GameScreen + TableGame>(
             platform::at_table();
         }
     }
-    let mut shown = ui.table.info;
+    let mut shown = table.info;
     if shown.peek().as_ref() != Some(&info) {
         shown.set(Some(info));
     }
@@ -658,7 +687,7 @@ fn show_table<G: GameScreen + TableGame>(
         phone.may_take_back(&Step::Undo),
         phone.may_take_back(&Step::Redo),
     );
-    let mut active = G::active(&ui);
+    let mut active = G::active(play);
     let stale = active
         .peek()
         .as_ref()
@@ -675,7 +704,7 @@ fn show_table<G: GameScreen + TableGame>(
 /// session; the whole copy only when the screen shows another game, or a
 /// log this copy no longer holds (a guest's copy started again from the
 /// host's).
-fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
+fn show_game<G: GameScreen + TableGame>(in_play: &Play, phone: &Phone<G>) {
     let with_replica = |read: &mut dyn FnMut(&Replica<G>)| match phone {
         Phone::Host(link) => link.with(|h| read(h.replica())),
         Phone::Guest(link) => link.with(|g| {
@@ -684,7 +713,7 @@ fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
             }
         }),
     };
-    let mut active = G::active(&ui);
+    let mut active = G::active(in_play);
     let mut ended = None;
     with_replica(&mut |replica| {
         let head = replica.head();
@@ -726,15 +755,15 @@ fn show_game<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
 }
 
 /// Saves this phone's copy with the link's state.
-fn save<G: GameScreen + TableGame>(ui: Ui, phone: &Phone<G>) {
-    save_game::<G>(ui, phone.saved_game(platform::now_ms()));
+fn save<G: GameScreen + TableGame>(play: &Play, phone: &Phone<G>) {
+    save_game::<G>(play, phone.saved_game(platform::now_ms()));
 }
 
 /// Saves `saved`, this phone's copy (if it has one); a failure is shown on
 /// the game.
-fn save_game<G: GameScreen>(ui: Ui, saved: Option<SavedGame>) {
+fn save_game<G: GameScreen>(play: &Play, saved: Option<SavedGame>) {
     if saved.is_some_and(|saved| saves::save_game(&saved).is_err()) {
-        if let Some(game) = G::active(&ui).write().as_mut() {
+        if let Some(game) = G::active(play).write().as_mut() {
             game.save_failed = true;
         }
     }

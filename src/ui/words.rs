@@ -6,7 +6,7 @@
 use super::coach::Panel;
 use super::parts::{NewGame, Ranking, RulesPage};
 use super::roller::die_colour_class;
-use super::{use_game, use_ui, GameFrame, NoGame};
+use super::{use_game, use_prefs, GameFrame, NoGame};
 use crate::core::dice_kinds::LETTER_FACES;
 use crate::core::game::{Game, GameKind, RollSource, Rules};
 use crate::core::words::{Action, Phase, Words, THEME_CARDS};
@@ -181,7 +181,7 @@ fn status(state: &Words, lang: Lang) -> String {
 
 #[component]
 pub fn WordsRulesScreen() -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let w = lang.words();
     rsx! {
         RulesPage { id: "words-rules", game: GameKind::Words, title: w.title, lang,

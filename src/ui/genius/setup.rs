@@ -4,7 +4,7 @@
 use crate::core::game::Mode;
 use crate::core::genius::{Genius, Setup};
 use crate::core::table::{FirstPlayer, Player};
-use crate::ui::{use_ui, GameSetup};
+use crate::ui::{use_prefs, GameSetup};
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,7 +41,7 @@ impl GameSetup for Genius {
 
 #[component]
 fn GeniusOptions(options: Signal<Options>) -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let Options { mode, finish_round } = options();
     rsx! {
         fieldset { class: "choice-group",

@@ -10,7 +10,7 @@ use crate::core::save::GameId;
 use crate::i18n::Lang;
 use crate::platform;
 use crate::saves;
-use crate::ui::{use_ui, Screen};
+use crate::ui::{use_nav, use_play, Screen};
 use dioxus::prelude::*;
 
 /// The tab: its actions, then the games, `aliases` resolving their
@@ -18,7 +18,7 @@ use dioxus::prelude::*;
 #[component]
 pub fn GamesTab(state: HistoryState, aliases: Signal<Aliases>, offset: i32, lang: Lang) -> Element {
     let h = lang.history();
-    let ui = use_ui();
+    let (nav, play) = (use_nav(), use_play());
     let mut shown = state.shown;
     // Read in place: thousands of games are not copied at each render, only
     // the page shown (the statistics and players tabs take them all).
@@ -38,9 +38,9 @@ pub fn GamesTab(state: HistoryState, aliases: Signal<Aliases>, offset: i32, lang
                 on_select: move |id: GameId| state.toggle(id),
                 on_delete: move |id: GameId| state.delete(vec![id]),
                 on_view: move |id: GameId| {
-                    let mut ui = ui;
+                    let mut nav = nav;
                     match saves::game(&id) {
-                        Some(s) => if ui.open(&s, true) { ui.go(Screen::Game(s.game)) },
+                        Some(s) => if play.open(&s, true) { nav.go(Screen::Game(s.game)) },
                         None => state.set_aside(),
                     }
                 },

@@ -3,7 +3,7 @@
 
 use crate::core::rtt::{shipped_sheets, Rtt, Setup};
 use crate::core::table::{FirstPlayer, Player};
-use crate::ui::{use_ui, GameSetup};
+use crate::ui::{use_prefs, GameSetup};
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -38,7 +38,7 @@ impl GameSetup for Rtt {
 
 #[component]
 fn RttOptions(options: Signal<Options>) -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let sheets = use_hook(shipped_sheets);
     let Options { sheet, decreasing } = options();
     rsx! {

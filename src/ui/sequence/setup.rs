@@ -3,7 +3,7 @@
 
 use crate::core::sequence::{six_in_a_row_offered, Sequence, Setup};
 use crate::core::table::{FirstPlayer, Player};
-use crate::ui::{use_ui, GameSetup};
+use crate::ui::{use_prefs, GameSetup};
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -30,7 +30,7 @@ impl GameSetup for Sequence {
 
 #[component]
 fn SequenceOptions(options: Signal<Options>, players: usize) -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let s = lang.sequence();
     rsx! {
         fieldset { class: "choice-group",

@@ -31,7 +31,7 @@ pub struct SequenceView {
 pub fn use_sequence_view(game: UseGame<Sequence>) -> Option<SequenceView> {
     let read = game.active.read();
     let active = read.as_ref()?;
-    let table = game.ui.table.of(GameKind::Sequence);
+    let table = game.table.of(GameKind::Sequence);
     let (state, lang) = (active.session.state(), game.lang);
     let players = state.players();
     let current = state.current_player();

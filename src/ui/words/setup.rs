@@ -3,7 +3,7 @@
 
 use crate::core::table::{FirstPlayer, Player};
 use crate::core::words::{Setup, Variants, Words, THEME_CARDS};
-use crate::ui::{use_ui, GameSetup};
+use crate::ui::{use_prefs, GameSetup};
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -37,7 +37,7 @@ impl GameSetup for Words {
 /// variants and the round timer.
 #[component]
 fn WordsOptions(options: Signal<Options>) -> Element {
-    let lang = use_ui().lang();
+    let lang = use_prefs().lang();
     let w = lang.words();
     let Options {
         card,
