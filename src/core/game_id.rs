@@ -39,11 +39,7 @@ impl GameId {
 
     /// `id` if it is a game id (see [`GameId`]).
     pub fn parse(id: &str) -> Result<GameId, InvalidId> {
-        if is_valid(id) {
-            Ok(GameId(id.to_string()))
-        } else {
-            Err(InvalidId)
-        }
+        GameId::try_from(id.to_string())
     }
 
     pub fn as_str(&self) -> &str {

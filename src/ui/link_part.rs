@@ -31,7 +31,9 @@ impl PartialEq for LinkPart {
 }
 
 /// The link of the part's game for `request`, once its part is loaded (the
-/// nearest suspense boundary waits meanwhile).
+/// nearest suspense boundary waits meanwhile). A part that could not be
+/// fetched draws nothing rather than stop the app (a lazy component's
+/// loader unwraps): the table screen keeps saying the table is opening.
 #[component]
 pub fn TableLinkOf(part: LinkPart, request: TableRequest) -> Element {
     #[cfg(all(feature = "web", target_arch = "wasm32"))]
