@@ -1,10 +1,11 @@
 //! What the device keeps beside the saved games: the names of past
-//! players, the renamed and merged players of the history, the Einstein
-//! solo personal best and the Roll to the Top series. The last two change
+//! players, the renamed and merged players of the history, and each game's
+//! record as its contract names it ([`Record`]: Einstein's personal best
+//! alone, Roll to the Top's series). The records change
 //! when a game ends, from the handler of the move that ended it
 //! ([`game_ended`], called by `ui::Active`), never while a screen renders.
 
-use crate::core::game::{GameKind, Standings};
+use crate::core::game::{GameKind, Record, Standings};
 use crate::core::history::Aliases;
 use crate::core::save::GameId;
 use crate::platform::{self, StorageError};
@@ -80,49 +81,53 @@ pub fn save_aliases(aliases: &Aliases) -> Result<(), StorageError> {
     platform::save(ALIASES_KEY, &json)
 }
 
-const EINSTEIN_BEST_KEY: &str = "einstein-best";
+/// Where the record of `kind` is stored: `einstein-best`, `rtt-series`.
+fn record_key(kind: GameKind, record: &str) -> String {
+    format!("{}-{record}", kind.name())
+}
 
-/// The best total of an Einstein game played alone on this device.
-pub fn einstein_best() -> Option<i32> {
-    platform::load(EINSTEIN_BEST_KEY)
+/// The best total of a game of `kind` played alone on this device, for a
+/// game whose record is its best alone ([`Record::BestAlone`]: Einstein).
+pub fn best_alone(kind: GameKind) -> Option<i32> {
+    platform::load(&record_key(kind, "best"))
         .ok()
         .flatten()
         .and_then(|t| t.trim().parse().ok())
 }
 
-const RTT_SERIES_KEY: &str = "rtt-series";
-
 pub use crate::core::rtt::Series;
 
-pub fn rtt_series() -> Series {
-    load_json(RTT_SERIES_KEY)
+/// The series of `kind`, for a game that keeps one ([`Record::Series`]:
+/// Roll to the Top).
+pub fn series(kind: GameKind) -> Series {
+    load_json(&record_key(kind, "series"))
 }
 
-/// Starts the series again from nothing.
-pub fn reset_rtt_series() -> Series {
-    let mut series = rtt_series();
+/// Starts the series of `kind` again from nothing.
+pub fn reset_series(kind: GameKind) -> Series {
+    let mut series = series(kind);
     series.reset();
-    save_json(RTT_SERIES_KEY, &series);
+    save_json(&record_key(kind, "series"), &series);
     series
 }
 
-/// Records the end of game `id`: a solo Einstein total above the personal
-/// best becomes the best; a Roll to the Top game adds its points to the
-/// series, once (see [`Series::count`]). A game played with the coach's
-/// help is no record.
+/// Records the end of game `id` of `kind` as the game's contract says
+/// ([`Record`]): a total alone above the best becomes the best; a game of
+/// a series adds its points to the series, once (see [`Series::count`]).
+/// A game played with the coach's help is no record.
 pub fn game_ended(kind: GameKind, id: &GameId, standings: &Standings, coached: bool) {
     let whole = |points: crate::core::game::Points| (points.0 / 2) as i32;
-    match (kind, standings.players.as_slice()) {
-        (GameKind::Einstein, [solo]) if !coached => {
-            let total = whole(solo.score);
-            if einstein_best().is_none_or(|best| total > best) {
-                let _ = platform::save(EINSTEIN_BEST_KEY, &total.to_string());
+    match (kind.record(), standings.players.as_slice()) {
+        (Record::BestAlone, [alone]) if !coached => {
+            let total = whole(alone.score);
+            if best_alone(kind).is_none_or(|best| total > best) {
+                let _ = platform::save(&record_key(kind, "best"), &total.to_string());
             }
         }
-        (GameKind::Rtt, _) => {
-            let mut series = rtt_series();
+        (Record::Series, _) => {
+            let mut series = series(kind);
             if series.count(id, standings, coached) {
-                save_json(RTT_SERIES_KEY, &series);
+                save_json(&record_key(kind, "series"), &series);
             }
         }
         _ => {}

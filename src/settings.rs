@@ -142,7 +142,11 @@ impl Default for Settings {
 /// defaults and leaves the stored text alone until the player changes a setting.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SettingsError {
+    /// The device would not read it back.
+    NotRead(crate::platform::StorageError),
+    /// Its text is not settings (what the JSON reader said).
     Unreadable(String),
+    /// Written by a newer version of the app.
     NewerVersion(u32),
 }
 

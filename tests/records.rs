@@ -1,12 +1,21 @@
 //! What the device keeps beside the games, in its own test binary (it
 //! points the app's data folder at a fresh temporary one before anything
 //! reads it): the Einstein personal best and the Roll to the Top series
-//! change when a game ends, and only as the rules of the records say.
+//! (each game's record, as its contract names it) change when a game ends,
+//! and only as the rules of the records say.
 
 use genius::core::game::{GameKind, Points, Standings};
 use genius::core::save::GameId;
 use genius::core::table::{Colour, Player};
-use genius::records::{einstein_best, game_ended, reset_rtt_series, rtt_series};
+use genius::records::{best_alone, game_ended, reset_series, series, Series};
+
+fn einstein_best() -> Option<i32> {
+    best_alone(GameKind::Einstein)
+}
+
+fn rtt_series() -> Series {
+    series(GameKind::Rtt)
+}
 
 fn id(id: &str) -> GameId {
     GameId::parse(id).unwrap()
@@ -105,7 +114,7 @@ fn records_change_when_games_end() {
     assert_eq!(series.with(&id("rtt-4"), &ended, true), series, "coached");
     // A reset sets every total to 0; the games counted stay counted, so a
     // game ended again after an undo does not come back into the series.
-    assert!(reset_rtt_series().totals.is_empty());
+    assert!(reset_series(GameKind::Rtt).totals.is_empty());
     assert!(rtt_series().totals.is_empty());
     game_ended(
         GameKind::Rtt,
@@ -123,5 +132,10 @@ fn records_change_when_games_end() {
         false,
     );
     assert_eq!(einstein_best(), Some(300));
+    assert_eq!(best_alone(GameKind::Serieux), None);
+    // Stored where earlier versions stored them: the records survive an
+    // update.
+    assert!(dir.join("einstein-best.json").is_file());
+    assert!(dir.join("rtt-series.json").is_file());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,7 +7,7 @@ use genius::core::dice::D6;
 use genius::core::game::GameKind;
 use genius::i18n::Lang;
 use genius::settings::{Settings, SettingsError, Theme};
-use genius::ui::{Init, Root, RootProps, Screen};
+use genius::ui::{GameTitles, Init, Root, RootProps, Screen};
 
 fn init(screen: Screen, lang: Lang) -> Init {
     Init {

@@ -4,7 +4,8 @@
 
 use super::dice::D6;
 use super::game::{
-    Actor, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings, WhoseDice,
+    Actor, Game, GameKind, Move, Points, Progress, Record, Roll, RollSource, Rules, Standings,
+    WhoseDice,
 };
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
@@ -548,6 +549,7 @@ impl Game for Einstein {
     }
 
     const KIND: GameKind = GameKind::Einstein;
+    const RECORD: Record = Record::BestAlone;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {

@@ -2,7 +2,7 @@
 //! the one place that dispatches on a [`GameKind`]. Adding a game adds a
 //! line to its `registry!` (see docs/adding-a-game.md).
 
-use super::game::{Game, GameKind, Rules, Tally};
+use super::game::{Game, GameKind, Record, Rules, Tally};
 use super::save::{replay, LoadError, SavedGame};
 use super::summary::Summary;
 use serde_json::value::RawValue;
@@ -94,6 +94,18 @@ impl GameKind {
             type Output = Tally;
             fn run<G: Game>(self) -> Tally {
                 G::TALLY
+            }
+        }
+        with_game(self, OfGame)
+    }
+
+    /// What the device keeps of the game once it ends.
+    pub fn record(self) -> Record {
+        struct OfGame;
+        impl WithGame for OfGame {
+            type Output = Record;
+            fn run<G: Game>(self) -> Record {
+                G::RECORD
             }
         }
         with_game(self, OfGame)

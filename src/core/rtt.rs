@@ -6,8 +6,8 @@
 
 use super::dice_kinds::{DieKind, Face, White};
 use super::game::{
-    Actor, Compose, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, Tally,
-    Variant, WhoseDice,
+    Actor, Compose, Game, GameKind, Move, Points, Record, Roll, RollSource, Rules, Standings,
+    Tally, Variant, WhoseDice,
 };
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
@@ -566,6 +566,7 @@ impl Game for Rtt {
 
     const KIND: GameKind = GameKind::Rtt;
     const TALLY: Tally = Tally::Series;
+    const RECORD: Record = Record::Series;
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {

@@ -35,7 +35,7 @@ texts! {
     best: "Meilleur", "Best";
     average: "Moyenne", "Average";
     series: "Série", "Series";
-    einstein_best: "Record personnel Einstein (solo)", "Einstein personal best (solo)";
+    best_alone: "Record personnel", "personal best";
     chart: "Scores au fil des parties", "Scores game after game";
     chart_x: "Parties, de la plus ancienne à la plus récente", "Games, oldest to newest";
     chart_y: "Points", "Points";
@@ -55,17 +55,21 @@ texts! {
 }
 
 impl Lang {
-    /// "Record personnel Einstein (solo) : 42" / "Einstein personal best (solo): 42"
-    /// (a space before the colon in French only).
-    pub fn einstein_best_line(self, best: i64) -> String {
-        let label = self.history().einstein_best;
+    /// The best total of game `title` played alone: "Record personnel
+    /// Einstein (solo) : 42" / "Einstein personal best (solo): 42" (a space
+    /// before the colon in French only).
+    pub fn best_alone_line(self, title: &str, best: i64) -> String {
+        let label = self.history().best_alone;
         // A typographic minus, as in every other score.
         let best = if best < 0 {
             format!("−{}", -best)
         } else {
             best.to_string()
         };
-        self.pick(format!("{label} : {best}"), format!("{label}: {best}"))
+        self.pick(
+            format!("{label} {title} (solo) : {best}"),
+            format!("{title} {label} (solo): {best}"),
+        )
     }
 
     /// The decimal mark: 8,5 or 8.5.
@@ -90,13 +94,13 @@ impl Lang {
         }
     }
 
-    /// "Genius · Expert".
-    pub fn outcome_title(self, o: &Outcome) -> String {
+    /// A game's `title` with what it was played with: "Genius · Expert".
+    pub fn outcome_title(self, title: &str, o: &Outcome) -> String {
         let v = self.variant_name(&o.variant);
         if v.is_empty() {
-            self.game_title(o.game).to_string()
+            title.to_string()
         } else {
-            format!("{} · {v}", self.game_title(o.game))
+            format!("{title} · {v}")
         }
     }
 

@@ -13,7 +13,7 @@
 
 use crate::core::dice::{EntryError, D6};
 use crate::core::dice_kinds::{Challenge, DieColour, DieKind, Face, White};
-use crate::core::game::{GameKind, Progress, Variant};
+use crate::core::game::{Progress, Variant};
 use crate::core::summary::Summary;
 use crate::core::table::{FirstPlayerError, RollOffError, SetupError};
 use serde::{Deserialize, Serialize};
@@ -76,7 +76,7 @@ pub use genius::GeniusTexts;
 pub use history::HistoryTexts;
 pub use roll_off::RollOffSumTexts;
 pub use rtt::RttTexts;
-pub use rules::{Rulebook, Rulebooks};
+pub use rules::{Rulebook, Rulebooks, RulesFileError};
 pub use sequence::SequenceTexts;
 pub use serieux::SerieuxTexts;
 pub use storage::StorageTexts;
@@ -480,13 +480,14 @@ impl Lang {
     }
 }
 
-/// The registry of each game's texts: its name, its card, its line on the
-/// home screen.
+/// A saved game's line on the home screen (its game's title and blurb come
+/// from the game's own texts, through the screens' registry:
+/// `ui::GameTitles`).
 impl Lang {
-    /// A saved game's line on the home screen: "Genius Expert · Anne, Bruno",
-    /// "Mode Sérieux · Anne, Bruno · Manche 2 / 5".
-    pub fn summary(self, summary: &Summary) -> String {
-        let mut line = self.game_title(summary.kind).to_string();
+    /// A saved game's line on the home screen, after its game's `title`:
+    /// "Genius Expert · Anne, Bruno", "Mode Sérieux · Anne, Bruno · Manche 2 / 5".
+    pub fn summary(self, title: &str, summary: &Summary) -> String {
+        let mut line = title.to_string();
         match &summary.variant {
             Variant::None => {}
             Variant::Genius(mode) => line = format!("{line} {}", self.mode_name(*mode)),
@@ -500,29 +501,6 @@ impl Lang {
             Progress::Centre { round, centre } => self.words_progress(round, centre),
         };
         format!("{line} · {progress}")
-    }
-
-    /// The game's name, as its card on the home screen and its screens'
-    /// top bar show it.
-    pub fn game_title(self, kind: GameKind) -> &'static str {
-        self.game_card(kind).0
-    }
-
-    /// The game's line on its home screen card.
-    pub fn game_blurb(self, kind: GameKind) -> &'static str {
-        self.game_card(kind).1
-    }
-
-    /// The game's title and blurb, from its own texts (a line per game).
-    fn game_card(self, kind: GameKind) -> (&'static str, &'static str) {
-        match kind {
-            GameKind::Serieux => (self.serieux().title, self.serieux().blurb),
-            GameKind::Genius => (self.genius().title, self.genius().blurb),
-            GameKind::Einstein => (self.einstein().title, self.einstein().blurb),
-            GameKind::Sequence => (self.sequence().title, self.sequence().blurb),
-            GameKind::Rtt => (self.rtt().title, self.rtt().blurb),
-            GameKind::Words => (self.words().title, self.words().blurb),
-        }
     }
 }
 
@@ -563,11 +541,11 @@ mod tests {
     #[test]
     fn a_colon_takes_a_space_before_it_in_french_only() {
         assert_eq!(
-            Lang::Fr.einstein_best_line(42),
+            Lang::Fr.best_alone_line("Einstein", 42),
             "Record personnel Einstein (solo) : 42"
         );
         assert_eq!(
-            Lang::En.einstein_best_line(-7),
+            Lang::En.best_alone_line("Einstein", -7),
             "Einstein personal best (solo): −7"
         );
     }

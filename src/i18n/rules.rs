@@ -58,39 +58,58 @@ pub struct Rulebooks {
     books: Vec<Rulebook>,
 }
 
+/// What is wrong with a rules file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesFileError {
+    /// It is not JSON.
+    NotJson,
+    /// It is JSON, but not a [`FORMAT`] file.
+    NotRules,
+    /// Its version is not [`VERSION`] (`None`: it gives none).
+    Version(Option<u64>),
+    /// A game's page is not as the format says: `page` is where
+    /// (`fr.serieux`).
+    Page { page: String, fault: PageFault },
+}
+
+/// What is wrong with a game's page in a rules file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageFault {
+    Missing,
+    NoSections,
+    /// A list of lines is not a list.
+    NoList,
+    /// A line is not text.
+    NotText,
+}
+
 /// `value` as a list of strings, or what is wrong with it.
-fn strings(value: Option<&Value>, at: &str) -> Result<Vec<String>, String> {
-    let list = value
-        .and_then(Value::as_array)
-        .ok_or_else(|| format!("{at}: no list"))?;
+fn strings(value: Option<&Value>) -> Result<Vec<String>, PageFault> {
+    let list = value.and_then(Value::as_array).ok_or(PageFault::NoList)?;
     list.iter()
-        .map(|v| {
-            v.as_str()
-                .map(str::to_string)
-                .ok_or_else(|| format!("{at}: not text"))
-        })
+        .map(|v| v.as_str().map(str::to_string).ok_or(PageFault::NotText))
         .collect()
 }
 
-fn rulebook(value: Option<&Value>, at: &str) -> Result<Rulebook, String> {
-    let value = value.ok_or_else(|| format!("{at}: missing"))?;
+fn rulebook(value: Option<&Value>) -> Result<Rulebook, PageFault> {
+    let value = value.ok_or(PageFault::Missing)?;
     let sections = value
         .get("sections")
         .and_then(Value::as_array)
-        .ok_or_else(|| format!("{at}: no sections"))?
+        .ok_or(PageFault::NoSections)?
         .iter()
         .map(|s| {
             Ok(Section {
                 title: s.get("title").and_then(Value::as_str).map(str::to_string),
-                lines: strings(s.get("lines"), at)?,
+                lines: strings(s.get("lines"))?,
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, PageFault>>()?;
     Ok(Rulebook {
         sections,
-        rulings: strings(value.get("rulings"), at)?,
+        rulings: strings(value.get("rulings"))?,
         coach: match value.get("coach") {
-            Some(lines) => strings(Some(lines), at)?,
+            Some(lines) => strings(Some(lines))?,
             None => Vec::new(),
         },
     })
@@ -100,21 +119,23 @@ impl Rulebooks {
     /// Reads the file; the error says what is wrong with it. (Read by hand
     /// from the JSON value rather than derived: the web build carries less
     /// code for it.)
-    pub fn parse(text: &str) -> Result<Rulebooks, String> {
-        let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    pub fn parse(text: &str) -> Result<Rulebooks, RulesFileError> {
+        let value: Value = serde_json::from_str(text).map_err(|_| RulesFileError::NotJson)?;
         if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
-            return Err(format!("not a {FORMAT} file"));
+            return Err(RulesFileError::NotRules);
         }
         match value.get("version").and_then(Value::as_u64) {
             Some(VERSION) => {}
-            Some(v) => return Err(format!("version {v}, expected {VERSION}")),
-            None => return Err("no version".to_string()),
+            other => return Err(RulesFileError::Version(other)),
         }
         let mut books = Vec::new();
         for lang in ["fr", "en"] {
             for game in GameKind::ALL.map(GameKind::name) {
-                let at = format!("{lang}.{game}");
-                books.push(rulebook(value.get(lang).and_then(|l| l.get(game)), &at)?);
+                let page = value.get(lang).and_then(|l| l.get(game));
+                books.push(rulebook(page).map_err(|fault| RulesFileError::Page {
+                    page: format!("{lang}.{game}"),
+                    fault,
+                })?);
             }
         }
         Ok(Rulebooks { books })
@@ -171,23 +192,35 @@ mod tests {
 
     #[test]
     fn a_damaged_or_foreign_file_is_refused_with_a_reason() {
-        assert!(Rulebooks::parse("").is_err());
-        assert!(Rulebooks::parse(&SHIPPED[..SHIPPED.len() / 2]).is_err());
-        assert!(Rulebooks::parse("{\"format\":\"genius-game\",\"version\":1}").is_err());
+        let page = |page: &str, fault| {
+            Err(RulesFileError::Page {
+                page: page.to_string(),
+                fault,
+            })
+        };
+        assert_eq!(Rulebooks::parse(""), Err(RulesFileError::NotJson));
+        assert_eq!(
+            Rulebooks::parse(&SHIPPED[..SHIPPED.len() / 2]),
+            Err(RulesFileError::NotJson)
+        );
+        assert_eq!(
+            Rulebooks::parse("{\"format\":\"genius-game\",\"version\":1}"),
+            Err(RulesFileError::NotRules)
+        );
         let future = SHIPPED.replacen("\"version\": 1", "\"version\": 2", 1);
         assert_eq!(
             Rulebooks::parse(&future),
-            Err("version 2, expected 1".to_string())
+            Err(RulesFileError::Version(Some(2)))
         );
         let no_words = SHIPPED.replacen("\"words\"", "\"letters\"", 1);
         assert_eq!(
             Rulebooks::parse(&no_words),
-            Err("fr.words: missing".to_string())
+            page("fr.words", PageFault::Missing)
         );
         let bad_line = SHIPPED.replacen("\"lines\": [", "\"lines\": [1, ", 1);
         assert_eq!(
             Rulebooks::parse(&bad_line),
-            Err("fr.serieux: not text".to_string())
+            page("fr.serieux", PageFault::NotText)
         );
     }
 }

@@ -12,28 +12,54 @@ mod native;
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::*;
 
-/// Why a value could not be stored or read back.
+/// Why a value could not be stored or read back: whether the device has no
+/// room left (the player can make some: export, then delete old games) and,
+/// for the logs and the tests, what the system said. The player's message
+/// is worded from the cause.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StorageError(pub String);
+pub struct StorageError {
+    pub cause: StorageCause,
+    /// What the system said, as it said it (never shown as it is).
+    pub detail: String,
+}
 
-/// How a [`StorageError`] says the device (or the browser's quota) is full.
-const FULL: &str = "storage full: ";
+/// What kind of failure a [`StorageError`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StorageCause {
+    /// The device, or the browser's quota for the app, is full.
+    Full,
+    /// Anything else: no storage, refused, unreadable.
+    Failed,
+}
 
 impl StorageError {
-    /// The device or the browser has no room left: the player can make
-    /// some (export, then delete old games), so it is told apart.
+    /// The device or the browser has no room left.
     pub fn full(detail: &str) -> StorageError {
-        StorageError(format!("{FULL}{detail}"))
+        StorageError {
+            cause: StorageCause::Full,
+            detail: detail.to_string(),
+        }
+    }
+
+    /// Any other failure, as the system described it.
+    pub fn failed(detail: impl Into<String>) -> StorageError {
+        StorageError {
+            cause: StorageCause::Failed,
+            detail: detail.into(),
+        }
     }
 
     pub fn is_full(&self) -> bool {
-        self.0.starts_with(FULL)
+        self.cause == StorageCause::Full
     }
 }
 
 impl std::fmt::Display for StorageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self.cause {
+            StorageCause::Full => write!(f, "storage full: {}", self.detail),
+            StorageCause::Failed => f.write_str(&self.detail),
+        }
     }
 }
 

@@ -67,7 +67,7 @@ mod android {
 }
 
 fn path_for(key: &str) -> Result<PathBuf, StorageError> {
-    let dir = data_dir().ok_or_else(|| StorageError("no data directory on this device".into()))?;
+    let dir = data_dir().ok_or_else(|| StorageError::failed("no data directory on this device"))?;
     Ok(dir.join(format!("{key}.json")))
 }
 
@@ -76,7 +76,7 @@ pub fn load(key: &str) -> Result<Option<String>, StorageError> {
     match fs::read_to_string(&path) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(StorageError(format!("{}: {e}", path.display()))),
+        Err(e) => Err(StorageError::failed(format!("{}: {e}", path.display()))),
     }
 }
 
@@ -99,7 +99,7 @@ fn io_error(path: &Path, e: &std::io::Error) -> StorageError {
     if e.kind() == std::io::ErrorKind::StorageFull || quota {
         StorageError::full(&detail)
     } else {
-        StorageError(detail)
+        StorageError::failed(detail)
     }
 }
 
@@ -117,7 +117,7 @@ impl GameFiles {
 
     pub fn default_location() -> Result<GameFiles, StorageError> {
         let dir =
-            data_dir().ok_or_else(|| StorageError("no data directory on this device".into()))?;
+            data_dir().ok_or_else(|| StorageError::failed("no data directory on this device"))?;
         Ok(GameFiles::at(dir.join("games")))
     }
 
@@ -172,7 +172,7 @@ impl GameFiles {
         let entries = match fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(StorageError(format!("{}: {e}", self.dir.display()))),
+            Err(e) => return Err(StorageError::failed(format!("{}: {e}", self.dir.display()))),
         };
         let mut ids = Vec::new();
         // Backups, few (finished games keep none): those without their game
@@ -252,7 +252,7 @@ impl GameFiles {
 
     fn move_aside(&self, files: &[PathBuf]) -> Result<(), StorageError> {
         let aside = self.dir.join("set-aside");
-        fs::create_dir_all(&aside).map_err(|e| StorageError(e.to_string()))?;
+        fs::create_dir_all(&aside).map_err(|e| StorageError::failed(e.to_string()))?;
         for from in files {
             if let Some(name) = from.file_name() {
                 let mut to = aside.join(name);
@@ -262,7 +262,7 @@ impl GameFiles {
                     n += 1;
                 }
                 if from.exists() {
-                    fs::rename(from, &to).map_err(|e| StorageError(e.to_string()))?;
+                    fs::rename(from, &to).map_err(|e| StorageError::failed(e.to_string()))?;
                 }
             }
         }
@@ -276,7 +276,7 @@ impl GameFiles {
             match fs::remove_file(&path) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(StorageError(e.to_string())),
+                Err(e) => return Err(StorageError::failed(e.to_string())),
             }
         }
         Ok(())
@@ -361,11 +361,11 @@ pub fn local_offset_minutes() -> i32 {
 /// the web version to move games between devices.
 pub fn share_file(name: &str, _mime: &str, text: &str) -> Result<super::Handed, StorageError> {
     let dir = data_dir()
-        .ok_or_else(|| StorageError("no data directory".into()))?
+        .ok_or_else(|| StorageError::failed("no data directory"))?
         .join("exports");
-    std::fs::create_dir_all(&dir).map_err(|e| StorageError(e.to_string()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| StorageError::failed(e.to_string()))?;
     let path = dir.join(name);
-    write_atomically(&path, text.as_bytes()).map_err(|e| StorageError(e.to_string()))?;
+    write_atomically(&path, text.as_bytes()).map_err(|e| StorageError::failed(e.to_string()))?;
     let path = path.display().to_string();
     if cfg!(any(target_os = "android", target_os = "ios")) {
         Ok(super::Handed::KeptInApp(path))

@@ -9,14 +9,14 @@ const PREFIX: &str = "genius.";
 fn storage() -> Result<web_sys::Storage, StorageError> {
     web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
-        .ok_or_else(|| StorageError("localStorage is not available".into()))
+        .ok_or_else(|| StorageError::failed("localStorage is not available"))
 }
 
 /// Reads a stored value; `Ok(None)` when nothing was stored under `key`.
 pub fn load(key: &str) -> Result<Option<String>, StorageError> {
     storage()?
         .get_item(&format!("{PREFIX}{key}"))
-        .map_err(|_| StorageError("localStorage refused to read".into()))
+        .map_err(|_| StorageError::failed("localStorage refused to read"))
 }
 
 /// Stores a value under `key`, replacing the previous one. A full quota
@@ -32,7 +32,7 @@ pub fn save(key: &str, value: &str) -> Result<(), StorageError> {
             if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" {
                 StorageError::full("localStorage")
             } else {
-                StorageError("localStorage is disabled".into())
+                StorageError::failed("localStorage is disabled")
             }
         })
 }
@@ -188,7 +188,7 @@ pub async fn fetch_rules() -> Result<String, StorageError> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     const RULES: Asset = asset!("/assets/rules.json");
-    let fail = |what: &str| StorageError(format!("rules.json: {what}"));
+    let fail = |what: &str| StorageError::failed(format!("rules.json: {what}"));
     let window = web_sys::window().ok_or_else(|| fail("no window"))?;
     let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&asset_url(RULES)))
         .await
@@ -227,7 +227,7 @@ pub fn share_file(name: &str, mime: &str, text: &str) -> Result<super::Handed, S
     if shared == Some(true) {
         return Ok(super::Handed::ShareSheet(name.to_string()));
     }
-    let fail = |what: &str| StorageError(format!("could not {what}"));
+    let fail = |what: &str| StorageError::failed(format!("could not {what}"));
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
@@ -404,7 +404,7 @@ impl GameFiles {
                 let s = storage()?;
                 let len = s
                     .length()
-                    .map_err(|_| StorageError("localStorage refused to list".into()))?;
+                    .map_err(|_| StorageError::failed("localStorage refused to list"))?;
                 (0..len)
                     .filter_map(|i| s.key(i).ok().flatten())
                     .filter_map(|k| k.strip_prefix(PREFIX).map(str::to_string))

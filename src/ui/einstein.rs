@@ -12,7 +12,7 @@ use super::parts::{use_typed, AppRoll, RecordTyped, RollPanel, RulesPage};
 use super::{use_game, use_prefs, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::einstein::{self, Action, Einstein, Phase, POINTS};
-use crate::core::game::{GameKind, RollSource};
+use crate::core::game::{Game, GameKind, RollSource};
 use crate::core::table::{FirstPlayer, Player};
 use crate::i18n::Lang;
 use crate::records;
@@ -98,7 +98,7 @@ pub fn EinsteinGameScreen() -> Element {
                 .is_some_and(|a| a.session.state().passing_phone())
     });
     let (mut picked, handing_over) = (draft.picked, draft.handing_over);
-    let best_before = use_hook(records::einstein_best);
+    let best_before = use_hook(|| records::best_alone(Einstein::KIND));
 
     let read = game.active.read();
     let Some(active) = read.as_ref() else {

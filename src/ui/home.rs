@@ -1,6 +1,6 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::{use_nav, use_prefs, use_saves, use_table, DieFace, Screen};
+use super::{use_nav, use_prefs, use_saves, use_table, DieFace, GameTitles, Screen};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::save::{GameId, SavedGame};
@@ -45,7 +45,7 @@ fn HomeNotices(lang: Lang) -> Element {
     let t = lang.texts();
     let notice = prefs.error.read().clone().map(|e| match e {
         SettingsError::NewerVersion(_) => t.settings_newer,
-        SettingsError::Unreadable(_) => t.settings_unreadable,
+        SettingsError::NotRead(_) | SettingsError::Unreadable(_) => t.settings_unreadable,
     });
     let set_aside = *saves.set_aside.read();
     let full = crate::saves::storage_full();
@@ -233,7 +233,7 @@ impl Screen {
 /// one, its name and the time it was saved.
 fn describe(saved: &SavedGame, lang: Lang, offset_minutes: i32) -> String {
     match &saved.summary {
-        Some(summary) => lang.summary(summary),
+        Some(summary) => lang.summary(lang.game_title(summary.kind), summary),
         None => {
             let date = crate::core::history::date_text(saved.saved_at, offset_minutes);
             format!("{} · {date}", lang.game_title(saved.game))

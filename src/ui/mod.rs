@@ -153,7 +153,7 @@ impl Init {
                 Err(e) => (Settings::default(), Some(e)),
             },
             Ok(None) => (Settings::default(), None),
-            Err(e) => (Settings::default(), Some(SettingsError::Unreadable(e.0))),
+            Err(e) => (Settings::default(), Some(SettingsError::NotRead(e))),
         };
         // The games in progress with the summaries saved with them: none is
         // replayed at start (see `HomeScreen` for those saved without one).
@@ -482,9 +482,10 @@ pub fn Root(init: Init) -> Element {
 /// The registry of game screens, a line per game: its type (named as its
 /// [`GameKind`]), its module (its rules' in the core and its screens' here;
 /// also its signal's name in [`Play`], the game of that kind being played),
-/// the wording of its refusals, and its screen and rules page. It makes each game a [`GameScreen`], and
-/// writes [`with_screen`], the screens' side of
-/// [`crate::core::games::with_game`].
+/// the wording of its refusals, its screen, its rules page and its table's
+/// link. It makes each game a [`GameScreen`], words its name and line
+/// ([`GameTitles`], from the game's texts: `Lang::$module()`), and writes
+/// [`with_screen`], the screens' side of [`crate::core::games::with_game`].
 macro_rules! game_screens {
     ($($game:ident: $module:ident, $wording:ident, $screen:ident, $rules:ident, $table:ident;)*) => {
         /// The game of each kind being played (or viewed from the history),
@@ -532,6 +533,20 @@ macro_rules! game_screens {
             }
         )*
 
+        impl GameTitles for Lang {
+            fn game_title(self, kind: GameKind) -> &'static str {
+                match kind {
+                    $(GameKind::$game => self.$module().title,)*
+                }
+            }
+
+            fn game_blurb(self, kind: GameKind) -> &'static str {
+                match kind {
+                    $(GameKind::$game => self.$module().blurb,)*
+                }
+            }
+        }
+
         /// Runs `job` with the [`GameScreen`] type of the game of `kind`:
         /// the root, the rules page and the setup screen go through it.
         pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
@@ -549,6 +564,15 @@ game_screens! {
     Sequence: sequence, sequence_error, SequenceGameScreen, SequenceRulesScreen, LazySequenceTableLink;
     Rtt: rtt, rtt_error, RttGameScreen, RttRulesScreen, LazyRttTableLink;
     Words: words, words_error, WordsGameScreen, WordsRulesScreen, LazyWordsTableLink;
+}
+
+/// Each game's name and line, from its own texts (`i18n::serieux`…).
+pub trait GameTitles {
+    /// The game's name, as its card on the home screen and its screens'
+    /// top bar show it.
+    fn game_title(self, kind: GameKind) -> &'static str;
+    /// The game's line on its home screen card.
+    fn game_blurb(self, kind: GameKind) -> &'static str;
 }
 
 /// Something to do with the screens of a game known by its kind:

@@ -11,7 +11,7 @@ use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::save::TableRole;
 use crate::core::table::{Colour, Player};
-use crate::i18n::{Lang, Rulebooks};
+use crate::i18n::{Lang, Rulebooks, RulesFileError};
 use crate::platform;
 use dioxus::prelude::*;
 use std::cell::RefCell;
@@ -358,14 +358,24 @@ thread_local! {
     static RULEBOOKS: RefCell<Option<Rc<Rulebooks>>> = const { RefCell::new(None) };
 }
 
-fn remember(parsed: Result<Rulebooks, String>) -> Result<Rc<Rulebooks>, String> {
-    let books = Rc::new(parsed?);
+/// Why the rules pages' texts are not at hand (the page says they are
+/// unavailable, whichever it is).
+#[derive(Clone, Debug, PartialEq)]
+enum RulesUnavailable {
+    /// The file could not be fetched (offline on a first visit).
+    Fetch(platform::StorageError),
+    /// The file is not as it should be.
+    File(RulesFileError),
+}
+
+fn remember(parsed: Result<Rulebooks, RulesFileError>) -> Result<Rc<Rulebooks>, RulesUnavailable> {
+    let books = Rc::new(parsed.map_err(RulesUnavailable::File)?);
     RULEBOOKS.with_borrow_mut(|b| *b = Some(books.clone()));
     Ok(books)
 }
 
 /// The rules texts if they are at hand: read before, or compiled in.
-fn rulebooks_now() -> Option<Result<Rc<Rulebooks>, String>> {
+fn rulebooks_now() -> Option<Result<Rc<Rulebooks>, RulesUnavailable>> {
     if let Some(books) = RULEBOOKS.with_borrow(|b| b.clone()) {
         return Some(Ok(books));
     }
@@ -374,14 +384,14 @@ fn rulebooks_now() -> Option<Result<Rc<Rulebooks>, String>> {
 
 /// The rules texts: at once where they are at hand, else `None` until they
 /// are fetched (a failure is not remembered: the next page opened tries again).
-fn use_rulebooks() -> Signal<Option<Result<Rc<Rulebooks>, String>>> {
+fn use_rulebooks() -> Signal<Option<Result<Rc<Rulebooks>, RulesUnavailable>>> {
     let mut books = use_signal(rulebooks_now);
     use_hook(move || {
         if books.peek().is_none() {
             spawn(async move {
                 let fetched = platform::fetch_rules()
                     .await
-                    .map_err(|e| e.0)
+                    .map_err(RulesUnavailable::Fetch)
                     .and_then(|text| remember(Rulebooks::parse(&text)));
                 books.set(Some(fetched));
             });

@@ -107,7 +107,7 @@ pub fn RttGameScreen() -> Element {
     // Who of this phone's players places now, and whose tower is shown.
     let view = use_tower_view(game.active);
     let cache: AdviceCache = use_hook(|| CopyValue::new(None));
-    let series = use_signal(records::rtt_series);
+    let series = use_signal(|| records::series(Rtt::KIND));
     // On several phones each phone fills its own players' sheets.
     let table = game.table.of(GameKind::Rtt);
     // Squares placed and not yet confirmed survive a reload.

@@ -59,6 +59,20 @@ pub enum Tally {
     WinsOnly,
 }
 
+/// What the device keeps of a game once it ends, beside its history: the
+/// records that [`crate::records`] stores under the game's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// Nothing beyond the history.
+    Nothing,
+    /// The best total of a game played alone without the coach (Einstein's
+    /// personal best).
+    BestAlone,
+    /// The running totals of a series of games, each game ended without the
+    /// coach counted once (Roll to the Top's series, [`crate::core::rtt::Series`]).
+    Series,
+}
+
 impl Tally {
     /// Whether the game's points say something on their own (a chart of
     /// them, an average).
@@ -81,6 +95,8 @@ pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
     const ROLL_OFF_DICE: usize = 1;
     /// What its history keeps of each player.
     const TALLY: Tally = Tally::Points;
+    /// What the device keeps of it once it ends, beside its history.
+    const RECORD: Record = Record::Nothing;
 
     fn players(&self) -> &[Player];
 

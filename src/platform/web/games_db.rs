@@ -108,8 +108,8 @@ pub fn keys() -> Option<Vec<String>> {
 fn error_of(name: Option<String>) -> StorageError {
     match name.as_deref() {
         Some("QuotaExceededError") => StorageError::full("IndexedDB"),
-        Some(other) => StorageError(format!("IndexedDB: {other}")),
-        None => StorageError("IndexedDB refused to write".into()),
+        Some(other) => StorageError::failed(format!("IndexedDB: {other}")),
+        None => StorageError::failed("IndexedDB refused to write"),
     }
 }
 
@@ -128,7 +128,7 @@ pub fn apply(changes: Vec<super::Change>) -> Result<(), StorageError> {
         let mut o = o.borrow_mut();
         let open = o
             .as_mut()
-            .ok_or_else(|| StorageError("IndexedDB is closed".into()))?;
+            .ok_or_else(|| StorageError::failed("IndexedDB is closed"))?;
         let earlier = open.failed.take();
         let entry = journal_entry(open.next, changes.iter().map(|(k, v)| (k, v.as_deref())));
         open.next += 1;
@@ -441,7 +441,7 @@ async fn open_db() -> Result<IdbDatabase, StorageError> {
     let fail = |e: JsValue| error_of(name_of(&e));
     let factory = web_sys::window()
         .and_then(|w| w.indexed_db().ok().flatten())
-        .ok_or_else(|| StorageError("IndexedDB is not available".into()))?;
+        .ok_or_else(|| StorageError::failed("IndexedDB is not available"))?;
     let request = factory.open_with_u32(DB, 1).map_err(fail)?;
     let upgrade = Closure::once(move |event: web_sys::Event| {
         let db = event
@@ -458,7 +458,7 @@ async fn open_db() -> Result<IdbDatabase, StorageError> {
     let db = done(&request, listening).await;
     request.set_onupgradeneeded(None);
     db?.dyn_into::<IdbDatabase>()
-        .map_err(|_| StorageError("IndexedDB: not a database".into()))
+        .map_err(|_| StorageError::failed("IndexedDB: not a database"))
 }
 
 /// The database and its keys and values as the page's script read them
@@ -467,7 +467,7 @@ async fn read_early() -> Result<(IdbDatabase, BTreeMap<String, JsValue>), Storag
     let early = web_sys::window()
         .and_then(|w| js_sys::Reflect::get(&w, &"geniusGames".into()).ok())
         .and_then(|p| p.dyn_into::<js_sys::Promise>().ok())
-        .ok_or_else(|| StorageError("not read by the page".into()))?;
+        .ok_or_else(|| StorageError::failed("not read by the page"))?;
     let read: js_sys::Array = JsFuture::from(early)
         .await
         .map_err(|e| error_of(name_of(&e)))?
@@ -475,7 +475,7 @@ async fn read_early() -> Result<(IdbDatabase, BTreeMap<String, JsValue>), Storag
     let db = read
         .get(0)
         .dyn_into::<IdbDatabase>()
-        .map_err(|_| StorageError("IndexedDB: not a database".into()))?;
+        .map_err(|_| StorageError::failed("IndexedDB: not a database"))?;
     let values = pairs(read.get(1).unchecked_into(), read.get(2).unchecked_into());
     Ok((db, values))
 }

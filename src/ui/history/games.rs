@@ -10,7 +10,7 @@ use crate::core::save::GameId;
 use crate::i18n::Lang;
 use crate::platform;
 use crate::saves;
-use crate::ui::{use_nav, use_play, Screen};
+use crate::ui::{use_nav, use_play, GameTitles, Screen};
 use dioxus::prelude::*;
 
 /// The tab: its actions, then the games, `aliases` resolving their
@@ -176,7 +176,7 @@ fn HistoryRow(
     rsx! {
         article { class: "info history-row", "data-testid": "hist-{id}",
             div { class: "hist-head",
-                strong { "{lang.outcome_title(&outcome)}" }
+                strong { "{lang.outcome_title(lang.game_title(outcome.game), &outcome)}" }
                 if outcome.coached {
                     span { class: "coached-mark", "data-testid": "coached-{id}", crate::ui::coach::CoachIcon {} "{lang.coach().coached}" }
                 }

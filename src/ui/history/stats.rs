@@ -2,11 +2,12 @@
 //! player and game, the Einstein personal best, and a chart of scores over
 //! time.
 
-use crate::core::game::{GameKind, Tally};
+use crate::core::game::{GameKind, Record, Tally};
 use crate::core::history::{self, Aliases, Outcome};
 use crate::i18n::Lang;
 use crate::records;
 use crate::ui::chart::ScoreChart;
+use crate::ui::GameTitles;
 use dioxus::prelude::*;
 
 /// Games, wins, best and average per player and game; the Einstein
@@ -24,7 +25,12 @@ pub fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element
     let shown = chart_game()
         .filter(|g| charted.contains(g))
         .or(charted.first().copied());
-    let einstein_best = records::einstein_best().map(i64::from);
+    // The games whose record is a best alone (Einstein), with that best.
+    let bests: Vec<(GameKind, i64)> = GameKind::ALL
+        .into_iter()
+        .filter(|kind| kind.record() == Record::BestAlone)
+        .filter_map(|kind| Some((kind, records::best_alone(kind)?.into())))
+        .collect();
     rsx! {
         if all.is_empty() {
             p { class: "info", "{h.empty}" }
@@ -71,8 +77,10 @@ pub fn StatsTab(outcomes: Vec<Outcome>, aliases: Aliases, lang: Lang) -> Element
                 }
             }
         }
-        if let Some(best) = einstein_best {
-            p { class: "info", "data-testid": "einstein-best", "{lang.einstein_best_line(best)}" }
+        for (kind, best) in bests {
+            p { class: "info", key: "{kind.name()}", "data-testid": "{kind.name()}-best",
+                {lang.best_alone_line(lang.game_title(kind), best)}
+            }
         }
         if let Some(game) = shown {
             section { class: "info",

@@ -37,7 +37,7 @@ pub fn SeriesTotals(
                 li { key: "{p.name}", span { class: "rank-name", "{p.name}" } span { class: "rank-total", "{lang.score(shown.total(&p.name))}" } }
             }
         }
-        button { class: "action", onclick: move |_| series.set(records::reset_rtt_series()), "{t.series_reset}" }
+        button { class: "action", onclick: move |_| series.set(records::reset_series(Rtt::KIND)), "{t.series_reset}" }
     }
 }
 
