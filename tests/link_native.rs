@@ -615,6 +615,30 @@ async fn a_wrong_secret_is_refused_with_its_reason_and_the_guest_stops() {
     host.close().await;
 }
 
+/// Each peer makes its moves, if it has one to make.
+async fn round(peers: &mut [&mut Peer]) {
+    for peer in peers.iter_mut() {
+        peer.send("auto").await;
+    }
+    tokio::time::sleep(Duration::from_millis(40)).await;
+}
+
+/// Rounds until the first peer's copy (the host's) reaches `head`; a
+/// minute at most, then the test fails with what each peer said last.
+async fn play_to(head: u64, peers: &mut [&mut Peer]) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while peers[0].head() < head {
+        if Instant::now() > deadline {
+            let said: Vec<Vec<Value>> = peers.iter().map(|p| p.tail(6)).collect();
+            panic!(
+                "the game stopped at {} of {head}; each peer said last: {said:?}",
+                peers[0].head()
+            );
+        }
+        round(peers).await;
+    }
+}
+
 /// The native peer program, as a third phone: its standard input takes
 /// commands, its standard output says what happens, one JSON a line.
 struct Peer {
@@ -655,7 +679,6 @@ impl Peer {
         let _ = self.stdin.write_all(format!("{line}\n").as_bytes()).await;
     }
 
-    /// The last line that has `key`.
     /// The last line saying `{"link": what, …}`.
     fn said(&self, what: &str) -> Option<Value> {
         self.lines
@@ -667,6 +690,13 @@ impl Peer {
             .cloned()
     }
 
+    /// Its last `n` lines.
+    fn tail(&self, n: usize) -> Vec<Value> {
+        let lines = self.lines.lock().unwrap();
+        lines[lines.len().saturating_sub(n)..].to_vec()
+    }
+
+    /// The last line that has `key`.
     fn last(&self, key: &str) -> Option<Value> {
         self.lines
             .lock()
@@ -747,16 +777,13 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
         })
         .await;
     }
-    async fn round(peers: &mut [&mut Peer]) {
-        for peer in peers.iter_mut() {
-            peer.send("auto").await;
-        }
-        tokio::time::sleep(Duration::from_millis(40)).await;
-    }
-    while host.head() < 15 {
-        round(&mut [&mut host, &mut bruno, &mut chloe]).await;
-    }
-    // Killed (kill -9: nothing more written), then resumed from its file.
+    play_to(15, &mut [&mut host, &mut bruno, &mut chloe]).await;
+    // Killed (kill -9: nothing more written) once its copy has the host's
+    // head, then resumed from its file.
+    let want = host.head();
+    chloe
+        .wait(&format!("Chloé's copy at {want}"), |p| p.head() >= want)
+        .await;
     chloe.child.kill().await.unwrap();
     let killed_at = chloe.head();
     for _ in 0..5 {
@@ -777,9 +804,7 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
             p.head() >= killed_at && p.last("link").is_some_and(|v| v["link"] == "joined")
         })
         .await;
-    while host.head() < 30 {
-        round(&mut [&mut host, &mut bruno, &mut chloe]).await;
-    }
+    play_to(30, &mut [&mut host, &mut bruno, &mut chloe]).await;
     // The host is killed too, and resumed from its file with the same key
     // (the same identity; only its direct addresses change): the guests,
     // still dialling through the relay, come back by themselves.
@@ -806,9 +831,7 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
         })
         .await;
     }
-    while host.head() < 40 {
-        round(&mut [&mut host, &mut bruno, &mut chloe]).await;
-    }
+    play_to(40, &mut [&mut host, &mut bruno, &mut chloe]).await;
     // Moves still on their way land after the last round: every copy
     // settles on the host's head as it then stands.
     for peer in [&bruno, &chloe] {
