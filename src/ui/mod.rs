@@ -534,15 +534,9 @@ macro_rules! game_screens {
         )*
 
         impl GameTitles for Lang {
-            fn game_title(self, kind: GameKind) -> &'static str {
+            fn game_card(self, kind: GameKind) -> (&'static str, &'static str) {
                 match kind {
-                    $(GameKind::$game => self.$module().title,)*
-                }
-            }
-
-            fn game_blurb(self, kind: GameKind) -> &'static str {
-                match kind {
-                    $(GameKind::$game => self.$module().blurb,)*
+                    $(GameKind::$game => (self.$module().title, self.$module().blurb),)*
                 }
             }
         }
@@ -567,12 +561,20 @@ game_screens! {
 }
 
 /// Each game's name and line, from its own texts (`i18n::serieux`…).
-pub trait GameTitles {
+pub trait GameTitles: Copy {
+    /// The game's title and blurb.
+    fn game_card(self, kind: GameKind) -> (&'static str, &'static str);
+
     /// The game's name, as its card on the home screen and its screens'
     /// top bar show it.
-    fn game_title(self, kind: GameKind) -> &'static str;
+    fn game_title(self, kind: GameKind) -> &'static str {
+        self.game_card(kind).0
+    }
+
     /// The game's line on its home screen card.
-    fn game_blurb(self, kind: GameKind) -> &'static str;
+    fn game_blurb(self, kind: GameKind) -> &'static str {
+        self.game_card(kind).1
+    }
 }
 
 /// Something to do with the screens of a game known by its kind:
