@@ -222,7 +222,15 @@ test('Einstein on two phones: the last chooser is told the table waits for them,
       return register(...args);
     };
   });
+  // Its page opens the table's relay at once, while it is read, and the
+  // transport, once loaded, is handed that WebSocket rather than opening
+  // its own (issue 51): one WebSocket to the relay, opened before the page
+  // was even read whole (events in the order the browser sent them).
+  const seen = [];
+  guest.on('websocket', (ws) => { if (/\/relay$/.test(ws.url())) seen.push('relay'); });
+  guest.on('domcontentloaded', () => seen.push('page read'));
   await joinGame(guest, url, 1, 'einstein', { notOffered: [0] });
+  assert.deepEqual(seen, ['relay', 'page read'], 'one WebSocket to the relay, the page\'s, handed to the transport');
   await guest.waitForFunction(() => window.__registeredAt !== undefined, null, { timeout: 10000 });
   const [atTable, registered] = await guest.evaluate(() => [window.__atTableAt, window.__registeredAt]);
   assert.ok(atTable !== undefined && registered >= atTable, `worker registered at ${registered} ms, at the table at ${atTable} ms`);
