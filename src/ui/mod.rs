@@ -43,9 +43,7 @@ pub use table::{use_table, TableCommand, TableHandle, TableInfo, TableRequest};
 use crate::core::checker::Checker;
 use crate::core::game::GameKind;
 use crate::core::link::ticket::TicketError;
-use crate::core::roller::Roller;
 use crate::core::save::SavedGame;
-use crate::core::session::Session;
 use crate::i18n::{Lang, Texts};
 use crate::platform;
 use crate::settings::{Settings, SettingsError};
@@ -296,12 +294,11 @@ pub fn use_nav() -> Nav {
     use_context::<Nav>()
 }
 
-/// What is being played: the checker's dice, the roller's, and the game of
-/// each kind (see [`GameScreen::active`]).
+/// What is being played: the checker's dice and the game of each kind (see
+/// [`GameScreen::active`]; the roller keeps its own, `ui::roller`).
 #[derive(Clone, Copy)]
 pub struct Play {
     pub checker: Signal<Checker>,
-    pub roller: Signal<Session<Roller>>,
     games: Games,
 }
 
@@ -391,7 +388,6 @@ pub fn Root(init: Init) -> Element {
         });
         let play = provide_context(Play {
             checker: Signal::new(init.checker.clone()),
-            roller: Signal::new(roller::new_roller()),
             games: Games::none(),
         });
         let table = provide_context(TableHandle {

@@ -5,7 +5,7 @@ mod dice_set;
 mod table_top;
 
 use super::coach::{CoachToggle, COMPUTING};
-use super::{use_default, use_play, use_prefs};
+use super::{use_default, use_prefs};
 use crate::core::coach::roller::{sum_odds, SumOdds};
 use crate::core::dice_kinds::{DieColour, DieKind};
 use crate::core::roller::{fairness, Action, Rolled, Roller};
@@ -49,9 +49,24 @@ pub fn presets(lang: Lang) -> Vec<(&'static str, Vec<DieKind>)> {
     ]
 }
 
-/// The roller the app starts with: five d6.
-pub fn new_roller() -> Session<Roller> {
-    Session::new(vec![DieKind::D6; 5]).expect("five d6 are a valid set")
+/// The roller's dice and rolls, kept for the visit: made (five d6) the
+/// first time the roller opens, at the app's root so that they outlive the
+/// screen — the app's start carries none of the roller's rules (on the web
+/// the roller is a part of its own).
+#[derive(Clone, Copy)]
+struct RollerSession(Signal<Session<Roller>>);
+
+fn use_roller() -> Signal<Session<Roller>> {
+    use_hook(|| {
+        let kept = try_consume_context::<RollerSession>().unwrap_or_else(|| {
+            let five_d6 = Session::new(vec![DieKind::D6; 5]).expect("five d6 are a valid set");
+            dioxus::core::provide_root_context(RollerSession(Signal::new_in_scope(
+                five_d6,
+                ScopeId::ROOT,
+            )))
+        });
+        kept.0
+    })
 }
 
 /// The CSS name of a die colour.
@@ -68,7 +83,7 @@ pub fn die_colour_class(c: DieColour) -> &'static str {
 
 #[component(lazy)]
 pub fn RollerScreen() -> Element {
-    let mut roller = use_play().roller;
+    let mut roller = use_roller();
     let prefs = use_prefs();
     let lang = prefs.lang();
     let animate = prefs.settings.read().animations;
@@ -141,7 +156,7 @@ fn Fairness(tally: Vec<(DieKind, Vec<u64>)>, lang: Lang) -> Element {
 /// value the player picks.
 #[component]
 fn RollerCoach(lang: Lang) -> Element {
-    let roller = use_play().roller;
+    let roller = use_roller();
     let open = use_default::<bool>();
     // Kept here, not in the panel: the value picked stays from roll to roll.
     let picked = use_default::<Option<u32>>();

@@ -44,6 +44,16 @@ test('mixed dice: keep some, re-roll the others', async () => {
   assert.match(await page.textContent(id('fairness')), /d20/);
   await page.waitForTimeout(400); // let the tumble finish
   await shot(page, 'roller-mixed-fr');
+  // The roller keeps its dice for the visit (made when it first opened):
+  // home and back, the same dice, kept marks and history.
+  const shown = await faces(page);
+  await page.tap('.topbar .back');
+  await page.waitForSelector(id('open-roller'));
+  await page.tap(id('open-roller'));
+  await page.waitForSelector(id('roller'));
+  assert.deepEqual(await faces(page), shown, 'the same dice');
+  assert.equal(await page.getAttribute(id('die-4'), 'aria-pressed'), 'true', 'the d20 still kept');
+  assert.deepEqual(await page.$$eval('.history li', (li) => li.map((e) => e.textContent)), history);
   assert.deepEqual(page.errors, []);
 });
 
