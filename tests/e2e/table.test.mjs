@@ -224,13 +224,27 @@ test('Einstein on two phones: the last chooser is told the table waits for them,
   });
   // Its page opens the table's relay at once, while it is read, and the
   // transport, once loaded, is handed that WebSocket rather than opening
-  // its own (issue 51): one WebSocket to the relay, opened before the page
-  // was even read whole (events in the order the browser sent them).
-  const seen = [];
-  guest.on('websocket', (ws) => { if (/\/relay$/.test(ws.url())) seen.push('relay'); });
-  guest.on('domcontentloaded', () => seen.push('page read'));
+  // its own (issue 51): one WebSocket to the relay, made before the page
+  // was even read whole. The order is taken in the page itself (Chromium
+  // reports a WebSocket and the page's events to Playwright on different
+  // channels, in either order).
+  await guest.addInitScript(() => {
+    window.__relaySockets = [];
+    document.addEventListener('DOMContentLoaded', () => { window.__readAt = performance.now(); });
+    window.WebSocket = new Proxy(window.WebSocket, {
+      construct(target, args) {
+        if (/\/relay$/.test(String(args[0]))) window.__relaySockets.push(performance.now());
+        return Reflect.construct(target, args);
+      },
+    });
+  });
+  let relaySockets = 0;
+  guest.on('websocket', (ws) => { if (/\/relay$/.test(ws.url())) relaySockets++; });
   await joinGame(guest, url, 1, 'einstein', { notOffered: [0] });
-  assert.deepEqual(seen, ['relay', 'page read'], 'one WebSocket to the relay, the page\'s, handed to the transport');
+  const [made, readAt] = await guest.evaluate(() => [window.__relaySockets, window.__readAt]);
+  assert.equal(relaySockets, 1, 'one WebSocket to the relay, the page\'s, handed to the transport');
+  assert.equal(made.length, 1, `relay WebSockets made at ${made} ms`);
+  assert.ok(made[0] < readAt, `relay opened at ${made[0]} ms, the page read at ${readAt} ms`);
   await guest.waitForFunction(() => window.__registeredAt !== undefined, null, { timeout: 10000 });
   const [atTable, registered] = await guest.evaluate(() => [window.__atTableAt, window.__registeredAt]);
   assert.ok(atTable !== undefined && registered >= atTable, `worker registered at ${registered} ms, at the table at ${atTable} ms`);
