@@ -1462,7 +1462,11 @@ fn a_copy_saved_with_sealed_choices_keeps_what_it_can_read() {
     let entries = old["replica"]["entries"].as_array_mut().unwrap();
     entries.push(serde_json::json!({"step": {"Sealed": {"player": 0, "kind": "Act"}}}));
     entries.push(serde_json::json!({"step": "Undo"}));
+    // Read from its text, as the app reads it, as from a JSON value.
+    let text = serde_json::to_vec(&old).unwrap();
+    let from_text: SavedGuest<Einstein> = serde_json::from_slice(&text).unwrap();
     let saved: SavedGuest<Einstein> = serde_json::from_value(old).unwrap();
+    assert_eq!(from_text, saved);
     let copy = Replica::restore(saved.replica.unwrap()).unwrap();
     assert_eq!(copy.head(), 1, "the roll");
     // The old host's log held Anne's choice itself: it replays.

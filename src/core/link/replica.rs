@@ -78,10 +78,12 @@ where
     D: Deserializer<'de>,
     A: serde::de::DeserializeOwned,
 {
-    let raw = Vec::<serde_json::Value>::deserialize(deserializer)?;
+    // Each entry kept as its text and read as the wire's frames are, with
+    // the same decoder (`from_slice`).
+    let raw = Vec::<Box<serde_json::value::RawValue>>::deserialize(deserializer)?;
     Ok(raw
-        .into_iter()
-        .map_while(|value| serde_json::from_value(value).ok())
+        .iter()
+        .map_while(|entry| serde_json::from_slice(entry.get().as_bytes()).ok())
         .collect())
 }
 
