@@ -99,6 +99,14 @@ try {
     console.log(`join → seat picker, fresh phone, 4× CPU, ${name}: median ${sec(median(times))} s (${times.map(sec).join(', ')}); fetched before it: ${kib(median(runs.map((r) => r.bytes)))} KiB`);
     const last = runs[runs.length - 1];
     console.log(`  ${last.relay}`);
+    if (network) {
+      // What the network's rate alone costs: the join's floor for these
+      // bytes, and for the transport's module alone (issue 51's 5.0 s).
+      const rate = network.downloadThroughput;
+      const transport = last.files.find((f) => /genius_net_bg\.wasm$/.test(f.url))?.bytes ?? 0;
+      const bytes = median(runs.map((r) => r.bytes));
+      console.log(`  at ${kib(rate)} KiB/s: the ${kib(bytes)} KiB take ${(bytes / rate).toFixed(2)} s, the transport's ${kib(transport)} KiB alone ${(transport / rate).toFixed(2)} s`);
+    }
     for (const f of last.files.filter((f) => f.bytes > 4096).sort((a, b) => a.at - b.at)) {
       console.log(`  ${path.basename(new URL(f.url).pathname).padEnd(48)} ${kib(f.bytes).padStart(5)} KiB  asked ${f.at.toFixed(2)} s, done ${f.done.toFixed(2)} s`);
     }
