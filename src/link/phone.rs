@@ -24,11 +24,12 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc::UnboundedReceiver;
 
-/// The link's state saved with the game (`TableMark::link`).
+/// The link's state saved with the game (`TableMark::link`): read with the
+/// state as a JSON value (its type is the role's), written with it typed.
 #[derive(Serialize, Deserialize)]
-pub struct LinkSave {
+pub struct LinkSave<S = serde_json::Value> {
     /// [`SavedHost`] or [`SavedGuest`], as the role says.
-    pub state: serde_json::Value,
+    pub state: S,
     /// The endpoint's key: the same identity after a restart.
     pub key: [u8; 32],
 }
@@ -295,26 +296,26 @@ impl<G: TableGame> Phone<G> {
     /// This phone's copy in the app's saved-game format, marked as a table
     /// game with the link's state; none before a guest's first welcome.
     pub fn saved_game(&self, now_ms: u64) -> Option<SavedGame> {
-        let (role, state, key) = match self {
+        let (role, link) = match self {
             Phone::Host(link) => (
                 TableRole::Host,
-                link.with(|h| written(&h.saved())),
-                link.key(),
+                written(&LinkSave {
+                    state: link.with(Host::saved),
+                    key: link.key(),
+                }),
             ),
             Phone::Guest(link) => (
                 TableRole::Guest,
-                link.with(|g| written(&g.saved())),
-                link.key(),
+                written(&LinkSave {
+                    state: link.with(Guest::saved),
+                    key: link.key(),
+                }),
             ),
         };
         let mark = TableMark {
             ticket: self.ticket().to_string(),
             role,
-            link: written(&LinkSave {
-                state: state.ok()?,
-                key,
-            })
-            .ok()?,
+            link: link.ok()?,
         };
         Some(self.saved_alone(now_ms)?.with_table(&mark))
     }
