@@ -247,19 +247,13 @@ mod tests {
 
     #[test]
     fn sure_dice_as_many_as_expected_go_in_as_read() {
-        let r = Reading::new(
-            &[die(3, 0.0, 0.99), die(5, 50.0, 0.95)],
-            Expect::exactly(2),
-        );
+        let r = Reading::new(&[die(3, 0.0, 0.99), die(5, 50.0, 0.95)], Expect::exactly(2));
         assert_eq!(r.faces(), Ok(vec![d(3), d(5)]));
     }
 
     #[test]
     fn an_unsure_die_keeps_the_faces_out_until_confirmed() {
-        let mut r = Reading::new(
-            &[die(3, 0.0, 0.99), die(5, 50.0, 0.4)],
-            Expect::exactly(2),
-        );
+        let mut r = Reading::new(&[die(3, 0.0, 0.99), die(5, 50.0, 0.4)], Expect::exactly(2));
         assert!(r.dice()[1].needs_confirming());
         assert_eq!(r.faces(), Err(NotYet::Unsure(1)));
         r.set_face(1, d(5));
