@@ -177,7 +177,7 @@ pub fn DiceReader(
         });
     };
 
-    use_hook(move || live());
+    use_hook(live);
     use_drop(camera::close);
 
     let close = move |_| {
