@@ -16,6 +16,9 @@ const CROP_MARGIN: f32 = 1.4;
 /// A cell is a die's centre if the detector gives it at least this
 /// probability and no neighbour gives more.
 const CENTRE: f32 = 0.3;
+/// Below this probability of its likeliest answer, a crop is read again
+/// turned (see [`tell`]).
+const SECOND_LOOK: f32 = 0.97;
 /// At most this many dice are read on one photo (a table holds a few; a
 /// photo of gravel does not make the reader classify thousands of crops).
 const MAX_DICE: usize = 40;
@@ -117,8 +120,19 @@ fn tell(model: &Model, image: &Image, c: &Candidate) -> Option<Die> {
         CROP,
     );
     crop.data.iter_mut().for_each(|v| *v = *v / 255.0 - 0.5);
-    let logits = model.classifier.run(crop).data;
-    let p = softmax(&logits);
+    let mut p = softmax(&model.classifier.run(crop.clone()).data);
+    // Unsure at first sight: the crop also read turned a quarter, a half and
+    // three quarters (a die's face is the same turned), and the four
+    // answers averaged. Most dice are read once.
+    if p.iter().copied().fold(0.0, f32::max) < SECOND_LOOK {
+        let mut turned = crop;
+        for _ in 0..3 {
+            turned = quarter_turn(&turned);
+            let q = softmax(&model.classifier.run(turned.clone()).data);
+            p.iter_mut().zip(q).for_each(|(a, b)| *a += b);
+        }
+        p.iter_mut().for_each(|a| *a /= 4.0);
+    }
     let (face, &p_face) = p[..6]
         .iter()
         .enumerate()
@@ -142,6 +156,19 @@ fn tell(model: &Model, image: &Image, c: &Candidate) -> Option<Die> {
         ],
         confidence,
     })
+}
+
+/// A crop turned a quarter (square maps only).
+fn quarter_turn(m: &Map) -> Map {
+    let mut out = Map::new(m.w, m.h, m.c);
+    for y in 0..m.h {
+        for x in 0..m.w {
+            let (ty, tx) = (m.w - 1 - x, y);
+            let to = (ty * out.w + tx) * m.c;
+            out.data[to..to + m.c].copy_from_slice(m.at(y, x));
+        }
+    }
+    out
 }
 
 fn sigmoid(v: f32) -> f32 {
@@ -170,8 +197,8 @@ fn detector_input(image: &Image, sw: usize, sh: usize) -> Map {
         for x in 0..pw {
             let from = small.at(y.min(sh - 1), x.min(sw - 1));
             let i = (y * pw + x) * 3;
-            for c in 0..3 {
-                input.data[i + c] = from[c] / 255.0 - 0.5;
+            for (to, v) in input.data[i..i + 3].iter_mut().zip(from) {
+                *to = v / 255.0 - 0.5;
             }
         }
     }

@@ -219,6 +219,72 @@ fn conv(
     bias: &[f32],
     relu: bool,
 ) -> Map {
+    // The output channels as a fixed-size array, so that a pixel's sums stay
+    // in registers while the kernel is added (one function per width).
+    match cout {
+        4 => conv_n::<4>(x, k, stride, weights, bias, relu),
+        7 => conv_n::<7>(x, k, stride, weights, bias, relu),
+        16 => conv_n::<16>(x, k, stride, weights, bias, relu),
+        24 => conv_n::<24>(x, k, stride, weights, bias, relu),
+        32 => conv_n::<32>(x, k, stride, weights, bias, relu),
+        48 => conv_n::<48>(x, k, stride, weights, bias, relu),
+        64 => conv_n::<64>(x, k, stride, weights, bias, relu),
+        _ => conv_any(x, k, cout, stride, weights, bias, relu),
+    }
+}
+
+fn conv_n<const N: usize>(
+    x: &Map,
+    k: usize,
+    stride: usize,
+    weights: &[f32],
+    bias: &[f32],
+    relu: bool,
+) -> Map {
+    let pad = k / 2;
+    let (h, w, cin) = (x.h.div_ceil(stride), x.w.div_ceil(stride), x.c);
+    let mut y = Map::new(h, w, N);
+    let bias: &[f32; N] = bias.try_into().expect("a bias per output channel");
+    for oy in 0..h {
+        for ox in 0..w {
+            let mut sum = *bias;
+            for ky in 0..k {
+                let Some(iy) = (oy * stride + ky).checked_sub(pad).filter(|&iy| iy < x.h) else {
+                    continue;
+                };
+                for kx in 0..k {
+                    let Some(ix) = (ox * stride + kx).checked_sub(pad).filter(|&ix| ix < x.w)
+                    else {
+                        continue;
+                    };
+                    let pixel = x.at(iy, ix);
+                    let rows = &weights[(ky * k + kx) * cin * N..(ky * k + kx + 1) * cin * N];
+                    for (v, row) in pixel.iter().zip(rows.chunks_exact(N)) {
+                        let row: &[f32; N] = row.try_into().expect("N weights");
+                        for o in 0..N {
+                            sum[o] += v * row[o];
+                        }
+                    }
+                }
+            }
+            if relu {
+                sum.iter_mut().for_each(|o| *o = o.max(0.0));
+            }
+            y.data[(oy * w + ox) * N..(oy * w + ox + 1) * N].copy_from_slice(&sum);
+        }
+    }
+    y
+}
+
+fn conv_any(
+    x: &Map,
+    k: usize,
+    cout: usize,
+    stride: usize,
+    weights: &[f32],
+    bias: &[f32],
+    relu: bool,
+) -> Map {
     let pad = k / 2;
     let h = x.h.div_ceil(stride);
     let w = x.w.div_ceil(stride);

@@ -19,6 +19,9 @@ pub struct Score {
     pub right: usize,
     /// Labelled dice found but read with another face.
     pub wrong: usize,
+    /// Of those, the dice read wrong though the reader was sure
+    /// ([`Die::is_sure`]): the errors a player would not be asked about.
+    pub wrong_sure: usize,
     /// Labelled dice not found.
     pub missed: usize,
     /// Dice read where no die is labelled.
@@ -38,6 +41,7 @@ impl Score {
     pub fn add(&mut self, other: Score) {
         self.right += other.right;
         self.wrong += other.wrong;
+        self.wrong_sure += other.wrong_sure;
         self.missed += other.missed;
         self.invented += other.invented;
     }
@@ -71,6 +75,7 @@ pub fn score(truth: &[Truth], read: &[Die]) -> Score {
             score.right += 1;
         } else {
             score.wrong += 1;
+            score.wrong_sure += usize::from(read[r].is_sure());
         }
     }
     score.missed = truth_paired.iter().filter(|p| !**p).count();
@@ -108,6 +113,7 @@ mod tests {
             Score {
                 right: 1,
                 wrong: 1,
+                wrong_sure: 1,
                 missed: 1,
                 invented: 1
             }

@@ -110,3 +110,17 @@ def export(spec, params):
 
 def count(spec):
     return sum(int(np.prod(np.shape(t))) for t in jax.tree.leaves(init(spec, 0)))
+
+
+def load(spec, path):
+    """Weights written by train.write, as parameters again."""
+    w = np.frombuffer(open(path, "rb").read(), "<f2").astype(np.float32)
+    params, i = {}, 0
+    for name, kind, cin, cout, _ in spec:
+        if kind in ("conv3", "conv1", "dense"):
+            shape = {"conv3": (3, 3, cin, cout), "conv1": (1, 1, cin, cout), "dense": (cin, cout)}[kind]
+            n = int(np.prod(shape))
+            params[name] = (jnp.asarray(w[i : i + n].reshape(shape)), jnp.asarray(w[i + n : i + n + cout]))
+            i += n + cout
+    assert i == w.size, f"{path}: {w.size} weights, the network takes {i}"
+    return params

@@ -125,10 +125,10 @@ def hard_negatives(path, photos):
     return hard
 
 
-def train_classifier(train, steps, seed, log, hard):
+def train_classifier(train, steps, seed, log, hard, start=None, peak=3e-3):
     rng = np.random.default_rng(seed)
-    params = model.init(model.CLASSIFIER, seed)
-    schedule = optax.cosine_onecycle_schedule(steps, 3e-3, pct_start=0.1)
+    params = start or model.init(model.CLASSIFIER, seed)
+    schedule = optax.cosine_onecycle_schedule(steps, peak, pct_start=0.1)
     opt = optax.adamw(schedule, weight_decay=1e-4)
     state = opt.init(params)
 
@@ -276,6 +276,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--photos", default=data.default_photos())
     parser.add_argument("--out", help="file name under reader/model/")
+    parser.add_argument("--start", help="weights under reader/model/ to go on training from (a second round, at a third of the rate)")
     parser.add_argument("--negatives", help="genius-dice's lines on the photos: what it read where no die is, as more 'no die' crops")
     args = parser.parse_args()
     photos = data.load(args.photos)
@@ -286,7 +287,9 @@ def main():
     if args.stage == "classifier":
         hard = hard_negatives(args.negatives, train)
         log(f"hard negatives: {sum(len(v) for v in hard.values())} on {len(hard)} photos")
-        params = train_classifier(train, args.steps or 3000, args.seed, log, hard)
+        start = model.load(model.CLASSIFIER, os.path.join(OUT, args.start)) if args.start else None
+        peak = 1e-3 if start else 3e-3
+        params = train_classifier(train, args.steps or 3000, args.seed, log, hard, start, peak)
         path, n = write(model.CLASSIFIER, params, args.out or "classifier.bin")
     else:
         params = train_detector(train, args.steps or 4000, args.seed, log)

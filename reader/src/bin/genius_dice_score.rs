@@ -101,7 +101,7 @@ fn main() -> Result<(), String> {
         t.ms.sort_unstable();
         let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
         println!(
-            "{:<12} {:>7} {:>8.2} % ({:>4}) {:>8.2} % ({:>3}) {:>12.2} % ({:>3}) {:>12}",
+            "{:<12} {:>7} {:>8.2} % ({:>4}) {:>8.2} % ({:>3}) {:>12.2} % ({:>3}) {:>12} {:>10}",
             source,
             t.photos,
             pct(t.dice.right, t.dice.dice()),
@@ -110,6 +110,7 @@ fn main() -> Result<(), String> {
             t.whole,
             pct(t.small_whole, t.small),
             t.small,
+            t.dice.wrong_sure,
             t.ms.get(t.ms.len() / 2).copied().unwrap_or(0),
         );
     }
