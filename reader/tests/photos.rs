@@ -103,9 +103,9 @@ fn the_labelled_photos_are_read() {
     );
 }
 
-const DICE_RIGHT: f64 = 0.88;
-const PHOTOS_WHOLE: f64 = 0.6;
-const SMALL_PHOTOS_WHOLE: f64 = 0.65;
+const DICE_RIGHT: f64 = 0.91;
+const PHOTOS_WHOLE: f64 = 0.7;
+const SMALL_PHOTOS_WHOLE: f64 = 0.75;
 
 #[test]
 fn an_empty_table_has_no_dice() {
