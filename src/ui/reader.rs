@@ -167,6 +167,9 @@ pub fn DiceReader() -> Element {
     let mut session = use_signal(|| 0u32);
     // "Read this picture": the next frame is taken as it is.
     let mut take_now = use_signal(|| false);
+    // The photo shown, natively (a `data:` URL); the web draws it on the
+    // canvas.
+    let mut photo_url = use_signal(|| None::<String>);
 
     let mut show = move |frame: Frame| {
         size.set((frame.width.max(1.0), frame.height.max(1.0)));
@@ -179,6 +182,7 @@ pub fn DiceReader() -> Element {
         let this = *session.peek() + 1;
         session.set(this);
         take_now.set(false);
+        photo_url.set(None);
         reading.set(None);
         picking.set(None);
         stage.set(Stage::Opening);
@@ -225,12 +229,28 @@ pub fn DiceReader() -> Element {
         });
     };
 
-    let photo = move |_| {
+    let photo = move |e: FormEvent| {
         session += 1;
         camera::close();
         stage.set(Stage::Reading);
         spawn(async move {
-            match camera::photo(PHOTO, CANVAS).await {
+            #[cfg(target_arch = "wasm32")]
+            let read = {
+                let _ = e;
+                camera::photo(PHOTO, CANVAS).await
+            };
+            #[cfg(not(target_arch = "wasm32"))]
+            let read = match e.files().into_iter().next() {
+                Some(file) => match file.read_bytes().await {
+                    Ok(bytes) => camera::photo_bytes(&bytes).map(|(frame, url)| {
+                        photo_url.set(Some(url));
+                        frame
+                    }),
+                    Err(_) => Err(CameraError::BadPhoto),
+                },
+                None => Err(CameraError::BadPhoto),
+            };
+            match read {
                 Ok(frame) => show(frame),
                 Err(e) => stage.set(Stage::Unavailable(e)),
             }
@@ -285,7 +305,10 @@ pub fn DiceReader() -> Element {
                 hidden: !(live_view || now == Stage::Review),
                 style: if now == Stage::Review { "aspect-ratio: {w} / {h}" } else { "" },
                 video { id: VIDEO, class: "reader-video", hidden: !live_view, "data-testid": "reader-video", autoplay: true, muted: true, playsinline: true }
-                canvas { id: CANVAS, class: "reader-canvas", hidden: now != Stage::Review, "data-testid": "reader-frame" }
+                canvas { id: CANVAS, class: "reader-canvas", hidden: now != Stage::Review || photo_url.read().is_some(), "data-testid": "reader-frame" }
+                if let (Stage::Review, Some(src)) = (now, photo_url()) {
+                    img { class: "reader-canvas", src, alt: "" }
+                }
                 if let (Stage::Review, Some(r)) = (now, &shown) {
                     for (i, die) in r.dice().iter().enumerate() {
                         if let Some([x0, y0, x1, y1]) = die.bbox {
