@@ -94,7 +94,7 @@ const DETECTOR: [Spec; 14] = [
 ];
 
 /// The classifier's crop, pixels a side (`train.py --crop`).
-pub const CROP: usize = 32;
+pub const CROP: usize = 48;
 
 /// The face classifier (`model.CLASSIFIER`): a [`CROP`]² crop in, seven
 /// logits out (faces one to six, then "no die").
