@@ -3505,11 +3505,10 @@ fn a_host_playing_two_seats_reveals_both_and_the_round_ends() {
 }
 
 /// Chloé's phone commits her choice and closes before saving it: it comes
-/// back from a save made before, holding no opening. The table waits for
-/// her reveal; her phone, seeing its own commitment it cannot open, makes
-/// it void and tells her, and she chooses again (a ruling). The choices
-/// already shown stay final, no other phone can make a commitment void,
-/// and every copy ends on the same game.
+/// back from a save made before, holding no opening, before any choice is
+/// shown. Her phone, seeing its own commitment it cannot open, makes it
+/// void and tells her, and she chooses again (a ruling). No other phone
+/// can make a commitment void, and every copy ends on the same game.
 #[test]
 fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
     let mut table = anne_has_chosen();
@@ -3522,23 +3521,7 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
     let w = another_phone(&mut table, 83, None);
     let void = Step::Void { commitment };
     assert_eq!(forge_now(&mut table, w, 1, void), Err(Denied::OthersMove));
-    let before = json(&table.phones[1].guest.saved());
-    table.phones[1]
-        .guest
-        .act(Step::Act(choose(2)), now)
-        .unwrap();
-    settle(&mut table);
-    // Her phone closes; Bruno chooses last, Anne's and his choices are shown.
-    table.disconnect(1);
-    let saved: SavedGuest<Einstein> = serde_json::from_str(&before).unwrap();
-    let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
-    table.phones[1].guest = Guest::restore(saved, replica);
-    table.phones[0]
-        .guest
-        .act(Step::Act(choose(1)), now)
-        .unwrap();
-    settle(&mut table);
-    assert_eq!(table.host.replica().awaited_reveals(), vec![2]);
+    lose_chloes_choice(&mut table);
     // Her phone is back: its commitment made void, and she is told.
     table.connect(1);
     settle(&mut table);
@@ -3551,20 +3534,14 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
         "{:?}",
         host.entries()
     );
-    assert!(host.awaited_reveals().is_empty());
     assert!(host.round_start().is_some(), "the round waits for Chloé");
-    // Bruno's choice, shown, is final: refused on his phone and by the host.
-    assert_eq!(
-        table.phones[0].guest.act(Step::Undo, now),
-        Err(Denied::Shown)
-    );
-    assert_eq!(forge_now(&mut table, 0, 9, Step::Undo), Err(Denied::Shown));
-    settle(&mut table);
-    table.phones[1]
-        .guest
-        .act(Step::Act(choose(2)), now)
-        .unwrap();
-    settle(&mut table);
+    for (i, seat) in [(1, 2), (0, 1)] {
+        table.phones[i]
+            .guest
+            .act(Step::Act(choose(seat)), now)
+            .unwrap();
+        settle(&mut table);
+    }
     let host = table.host.replica();
     assert_eq!(host.round_start(), None, "{:?}", host.entries());
     assert_eq!(host.session().log().len(), 4, "the roll and three choices");
@@ -3577,6 +3554,93 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
         json(one_phone(host).record()),
         json(host.session().record())
     );
+}
+
+/// Chloé commits her choice; her phone closes and comes back from a save
+/// made before it (no opening): it is offline, at `table.phones[1]`.
+fn lose_chloes_choice(table: &mut Table<Einstein>) {
+    let now = table.now;
+    let before = json(&table.phones[1].guest.saved());
+    table.phones[1]
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    settle(table);
+    table.disconnect(1);
+    let saved: SavedGuest<Einstein> = serde_json::from_str(&before).unwrap();
+    let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
+    table.phones[1].guest = Guest::restore(saved, replica);
+}
+
+/// Once a choice of the round is shown, no choice of it is withdrawn or
+/// changed (a ruling): a phone that voided its own then would choose again
+/// knowing the others'. Chloé's phone lost its choice while Anne's and
+/// Bruno's were shown: it makes nothing void, a modified phone's void (or
+/// new commitment) is refused by the host, a modified host's void by every
+/// copy, and the table waits for her reveal. Bruno's shown choice is final.
+#[test]
+fn no_choice_is_withdrawn_once_one_of_its_round_is_shown() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
+    lose_chloes_choice(&mut table);
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(table.host.replica().awaited_reveals(), vec![2]);
+    assert!(table.host.replica().shown());
+    table.connect(1);
+    settle(&mut table);
+    let host = table.host.replica();
+    assert!(
+        !host
+            .entries()
+            .iter()
+            .any(|e| matches!(e.step, Step::Void { .. })),
+        "{:?}",
+        host.entries()
+    );
+    assert_eq!(host.awaited_reveals(), vec![2]);
+    let commitment = host
+        .entries()
+        .iter()
+        .find_map(|e| match e.step {
+            Step::Commit {
+                player: 2,
+                commitment,
+            } => Some(commitment),
+            _ => None,
+        })
+        .unwrap();
+    // A modified phone in Chloé's place: its void and a new commitment.
+    let void = Step::Void { commitment };
+    assert_eq!(
+        forge_now(&mut table, 1, 90, void.clone()),
+        Err(Denied::Shown)
+    );
+    let again = Step::Commit {
+        player: 2,
+        commitment: Commitment::from_bytes([7; 32]),
+    };
+    assert!(forge_now(&mut table, 1, 91, again).is_err());
+    // A modified host's void: refused by every copy.
+    let mut copy = table.phones[0].guest.replica().unwrap().clone();
+    let entry = Entry {
+        step: void,
+        origin: None,
+    };
+    assert_eq!(copy.append(entry), Err(Denied::Shown));
+    assert_eq!(copy.awaited_reveals(), vec![2]);
+    // Bruno's choice, shown, is final: refused on his phone and by the host
+    // (the table shows the choices: nothing else is taken).
+    assert_eq!(
+        table.phones[0].guest.act(Step::Undo, now),
+        Err(Denied::Revealing)
+    );
+    let undo = forge_now(&mut table, 0, 9, Step::Undo);
+    assert_eq!(undo, Err(Denied::Revealing));
+    assert_eq!(table.host.replica().awaited_reveals(), vec![2]);
 }
 
 /// Chloé's phone commits her choice and her seat is freed before it shows

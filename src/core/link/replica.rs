@@ -127,7 +127,7 @@ impl<G: Game> Replica<G> {
         }
         for (i, entry) in saved.entries.into_iter().enumerate() {
             replica
-                .append(entry)
+                .append_as(entry, true)
                 .map_err(|denied| ReplicaError::Entry {
                     seq: i as u64 + 1,
                     denied,
@@ -237,8 +237,12 @@ impl<G: Game> Replica<G> {
     }
 
     /// A void for each commitment standing, not revealed, unread here and
-    /// `chosen`.
+    /// `chosen`; none once a choice of the round is shown (none of it is
+    /// withdrawn then: the table waits for the reveal).
     fn voids(&self, chosen: impl Fn(usize) -> bool) -> Vec<Step<G::Action>> {
+        if self.shown() {
+            return Vec::new();
+        }
         self.unrevealed()
             .into_iter()
             .filter(|i| !self.knows(*i) && chosen(*i))
@@ -424,6 +428,12 @@ impl<G: Game> Replica<G> {
 
     /// Checks `step` against the game now, changing nothing.
     pub fn check(&self, step: &Step<G::Action>) -> Result<(), Denied<G::Error>> {
+        self.check_as(step, false)
+    }
+
+    /// [`Replica::check`]; `lenient` for the entries of a copy saved by an
+    /// older version, which took a void after a reveal.
+    fn check_as(&self, step: &Step<G::Action>, lenient: bool) -> Result<(), Denied<G::Error>> {
         let revealing = self.revealing();
         if revealing && !matches!(step, Step::Reveal { .. } | Step::Void { .. }) {
             return Err(Denied::Revealing);
@@ -470,10 +480,21 @@ impl<G: Game> Replica<G> {
                 }
             }
             Step::Void { commitment } => match (&self.round, self.standing(commitment)) {
+                // Once a choice of the round is shown, none of it is
+                // withdrawn (a ruling): a phone that voided its own then
+                // would choose again knowing the others'.
+                (Some(_), Some(_)) if self.shown() && !lenient => Err(Denied::Shown),
                 (Some(_), Some(_)) => Ok(()),
                 _ => Err(Denied::BadSeal),
             },
         }
+    }
+
+    /// Whether a choice of the round under way has been shown (revealed).
+    pub fn shown(&self) -> bool {
+        self.round
+            .as_ref()
+            .is_some_and(|round| self.reveals.values().any(|at| *at >= round.from))
     }
 
     /// A commitment whose content this copy does not know: its game never
@@ -487,9 +508,19 @@ impl<G: Game> Replica<G> {
     /// reveal is checked as the host checked it: a reveal that does not
     /// open its commitment is refused on every copy.
     pub fn append(&mut self, entry: Entry<G::Action>) -> Result<u64, Denied<G::Error>> {
+        self.append_as(entry, false)
+    }
+
+    /// [`Replica::append`]; `lenient` for a saved copy's entries (see
+    /// [`Replica::check_as`]).
+    fn append_as(
+        &mut self,
+        entry: Entry<G::Action>,
+        lenient: bool,
+    ) -> Result<u64, Denied<G::Error>> {
         match (&entry.step, &self.round) {
             (Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. }, _) => {
-                self.check(&entry.step)?
+                self.check_as(&entry.step, lenient)?
             }
             (_, None) => play(&mut self.session, &entry.step)?,
             (_, Some(_)) => {}

@@ -23,8 +23,9 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// revealed, `Step::Commit` and `Step::Reveal` for `Step::Sealed`; 7:
 /// `Step::Void`, `Denied::Shown`, several seats per phone in `Hello` and
 /// `Claim`; 8: hand-overs signed, `Vote`, a [`Mandate`] in `Probe` and
-/// `Hosting`).
-pub const PROTOCOL: u32 = 8;
+/// `Hosting`; 9: once a choice of a round is shown, no `Step::Void` of
+/// that round).
+pub const PROTOCOL: u32 = 9;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -456,7 +457,9 @@ pub enum Denied<E> {
     /// waits for the choices to be shown before anything else.
     Revealing,
     /// An undo of a hidden choice already shown to the table: it is final
-    /// (a ruling), even when another player's choice was lost since.
+    /// (a ruling), even when another player's choice was lost since; or a
+    /// void of a choice once another of its round is shown (a ruling: no
+    /// choice is withdrawn or changed then).
     Shown,
     /// A commitment or a reveal the table cannot take: a choice not
     /// awaited, or a reveal that does not open its commitment (only a
