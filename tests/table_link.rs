@@ -14,6 +14,7 @@ use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::mandate::{Crypto, Mandate, PhoneKey, Signature, Vote};
 use genius::core::link::replica::Replica;
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
+use genius::core::link::ticket::Ticket;
 use genius::core::link::wire::{
     encode, Denied, Entry, FrameError, Frames, HeldCopy, Hello, JoinRefusal, Lead, Origin, PhoneId,
     Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
@@ -3831,4 +3832,82 @@ fn a_phone_plays_several_seats_and_keeps_them() {
         let guest: SavedGuest<Einstein> = serde_json::from_value(saved.clone()).unwrap();
         assert_eq!(guest.claim, seats);
     }
+}
+
+/// Numbers that come from the wire or a ticket are checked: the highest a
+/// modified phone or host can send (a proposal numbered `u64::MAX`, entries
+/// from `u64::MAX`, a term of `u32::MAX`, a ticket's `n=4294967295`)
+/// neither panic (debug builds) nor wrap (release builds).
+#[test]
+fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
+    let mut table = einstein_table();
+    // A modified Bruno numbers his proposals from the top, then downwards.
+    let undo = Step::Undo;
+    assert!(forge_now(&mut table, 0, u64::MAX, undo.clone()).is_err());
+    assert_eq!(
+        forge_now(&mut table, 0, u64::MAX - 1, undo.clone()),
+        Err(Denied::Stale)
+    );
+    assert_eq!(forge_now(&mut table, 0, 1, undo), Err(Denied::Stale));
+    // Welcomed again, his phone is told it used the last number: it
+    // proposes nothing more rather than wrap to numbers already answered.
+    table.disconnect(0);
+    table.connect(0);
+    settle(&mut table);
+    let now = table.now;
+    table
+        .host
+        .act(Step::Act(roll([1, 2, 3, 4, 5])), now)
+        .unwrap();
+    settle(&mut table);
+    assert_eq!(
+        table.phones[0].guest.act(Step::Act(choose(1)), now),
+        Err(Denied::TooManyWaiting)
+    );
+    // A modified host sends entries numbered from the top, and a lead of
+    // the last term.
+    let start = table.host.replica().start().clone();
+    let entry = table.host.replica().entries().first().cloned();
+    let mut guest = Guest::<Einstein>::new(SECRET, phone_id(5), Some(1), None);
+    guest.connected(now);
+    let host_says = |message: &EinsteinToGuest| encode(message).unwrap();
+    guest.receive(
+        &host_says(&ToGuest::Welcome {
+            game: GameId::parse("huge").unwrap(),
+            start,
+            from: 1,
+            last_proposal: u64::MAX,
+            seats: table.host.seats(),
+            lead: Lead {
+                term: u32::MAX,
+                host: phone_id(1000),
+            },
+        }),
+        now,
+    );
+    let roll_entry = Entry {
+        step: Step::Act(roll([1, 2, 3, 4, 5])),
+        origin: None,
+    };
+    let entries = vec![entry.unwrap_or(roll_entry.clone()), roll_entry];
+    guest.receive(
+        &host_says(&ToGuest::Entries {
+            from: u64::MAX,
+            entries,
+        }),
+        now,
+    );
+    assert_eq!(guest.replica().unwrap().head(), 0, "a gap, not a wrap");
+    // Its phone takes the table over: the term stays the last.
+    let host = take_over(&guest, 0).unwrap();
+    assert_eq!(host.lead().term, u32::MAX);
+    let ticket = Ticket::parse(&format!(
+        "v=1&g=einstein&h={}&s={}&n=4294967295",
+        phone_id(1000).to_hex(),
+        SECRET.to_hex()
+    ))
+    .unwrap();
+    assert_eq!(ticket.handovers, u32::MAX);
+    let host = take_over(&guest, ticket.handovers).unwrap();
+    assert_eq!(host.lead().term, u32::MAX);
 }

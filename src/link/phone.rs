@@ -229,7 +229,7 @@ impl<G: TableGame> Phone<G> {
                 let saved: SavedHost<G> = read(&save.state)?;
                 let replica = Replica::restore(saved.replica.clone())?;
                 let term = saved.term;
-                Host::restore(saved, replica).with_term(term + 1)
+                Host::restore(saved, replica).with_term(term.saturating_add(1))
             }
         };
         Phone::host(host, &options).await

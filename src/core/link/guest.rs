@@ -368,7 +368,7 @@ impl<G: Game> Guest<G> {
         let used = self.replica.iter().flat_map(|r| r.entries());
         used.filter_map(|e| e.origin)
             .filter(|o| o.phone == self.phone)
-            .map(|o| o.proposal + 1)
+            .map(|o| o.proposal.saturating_add(1))
             .max()
             .unwrap_or(1)
     }
@@ -629,7 +629,9 @@ impl<G: Game> Guest<G> {
         if self.pending.is_empty() && !replica.hides(&step) {
             replica.check(&step)?;
         }
-        if self.pending.len() >= MAX_PENDING {
+        // A host that said this phone used the last proposal numbers left
+        // it none (only a modified host says so).
+        if self.pending.len() >= MAX_PENDING || self.next_id >= u64::MAX - MAX_PENDING as u64 {
             return Err(Denied::TooManyWaiting);
         }
         let id = self.next_id;
@@ -755,7 +757,7 @@ impl<G: Game> Guest<G> {
                         Err(_) => return self.host_left(),
                     },
                 }
-                self.next_id = self.next_id.max(last_proposal + 1);
+                self.next_id = self.next_id.max(last_proposal.saturating_add(1));
                 self.seats = seats;
                 self.state = LinkState::Joined;
                 // This phone joined that host: it says so, signed.
@@ -852,7 +854,12 @@ impl<G: Game> Guest<G> {
         };
         let before = replica.head();
         let mut missing = false;
-        for (seq, entry) in (from..).zip(entries) {
+        for (i, entry) in entries.into_iter().enumerate() {
+            // `from` is the host's word: a number past the last is a gap.
+            let Some(seq) = u64::try_from(i).ok().and_then(|i| from.checked_add(i)) else {
+                missing = true;
+                break;
+            };
             let head = replica.head();
             if seq <= head {
                 continue; // already held
@@ -915,7 +922,9 @@ impl<G: Game> Guest<G> {
     /// Queues `step` as this phone's next proposal.
     fn propose(&mut self, step: Step<G::Action>) -> u64 {
         let id = self.next_id;
-        self.next_id += 1;
+        // Numbers are the host's word too (its welcome): past the last
+        // one, none is left, and `act` refuses.
+        self.next_id = id.saturating_add(1);
         self.pending.push_back(Pending {
             id,
             step,

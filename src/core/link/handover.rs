@@ -21,7 +21,11 @@ use super::host::Host;
 /// player is to be told.
 pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
     let replica = guest.replica()?.clone();
-    let term = guest.lead().map_or(handovers, |l| l.term.max(handovers)) + 1;
+    // Terms are the wire's and the ticket's word: the last one stays.
+    let term = guest
+        .lead()
+        .map_or(handovers, |l| l.term.max(handovers))
+        .saturating_add(1);
     let (me, mine) = (guest.phone(), guest.seats_held());
     let players = replica.session().state().players().len();
     let seats = (0..players)

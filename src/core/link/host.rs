@@ -798,7 +798,7 @@ impl<G: Game> Host<G> {
         self.note_proposal(origin);
         // A guest sends again only what still waits: older answers go.
         self.answers
-            .retain(|o, _| o.phone != phone || o.proposal + ANSWERS_KEPT > id);
+            .retain(|o, _| o.phone != phone || id.saturating_sub(o.proposal) < ANSWERS_KEPT);
         self.send(peer, &ToGuest::Answer { id, outcome });
     }
 
