@@ -86,7 +86,7 @@ impl<G: TableGame> GuestLink<G> {
             crate::core::link::ticket::TicketError::Damaged,
         ))?;
         // Fresh nonces for this phone's hidden choices.
-        let mut guest = guest.with_entropy(crate::platform::entropy());
+        let mut guest = guest.with_entropy(super::entropy()?);
         guest.identify(key_of(&endpoint)?);
         if guest.lead().is_none() {
             guest.follow(Lead {

@@ -107,7 +107,7 @@ impl<G: TableGame> HostLink<G> {
             endpoint.online(RELAY_WAIT).await?;
         }
         // Fresh nonces for this phone's hidden choices.
-        let mut host = host.with_entropy(crate::platform::entropy());
+        let mut host = host.with_entropy(super::entropy()?);
         host.identify(key_of(&endpoint)?);
         host.reachable_at(endpoint.relay());
         let ticket = Ticket {

@@ -21,7 +21,7 @@ use crate::core::link::{maker_seat, OpenFailure};
 use crate::core::save::{GameId, SavedGame, TableRole};
 use crate::i18n::Wording;
 use crate::link::{
-    GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
+    entropy, GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
 };
 use crate::{platform, records, saves};
 use dioxus::prelude::*;
@@ -143,10 +143,6 @@ fn options(prefs: Prefs) -> Options {
     }
 }
 
-fn random<const N: usize>() -> [u8; N] {
-    std::array::from_fn(|_| platform::random_below(256) as u8)
-}
-
 /// Starts the link the request asks for.
 async fn open<G: GameScreen + TableGame>(
     app: AppState,
@@ -177,7 +173,8 @@ async fn open<G: GameScreen + TableGame>(
             // native peer does: not offered to the others unless the host
             // leaves it to another phone or keeps another (the table
             // screen shows it and offers both).
-            let mut host = Host::new(replica, Secret::from_bytes(random()), new_phone(), Some(0));
+            let secret = Secret::from_bytes(entropy()?);
+            let mut host = Host::new(replica, secret, new_phone()?, Some(0));
             for action in session.log() {
                 host.act(Step::Act(action.clone()), Duration::ZERO)
                     .map_err(|_| OpenError::Damaged(Unreadable::Game))?;
@@ -201,7 +198,7 @@ async fn open<G: GameScreen + TableGame>(
             match kept {
                 Some(mark) => Phone::resume(&mark, &options(app.prefs)).await,
                 None => {
-                    let guest = Guest::new(ticket.secret, new_phone(), None, None);
+                    let guest = Guest::new(ticket.secret, new_phone()?, None, None);
                     Phone::join(guest, &ticket, &options(app.prefs)).await
                 }
             }
@@ -214,8 +211,8 @@ async fn open<G: GameScreen + TableGame>(
 }
 
 /// A phone before its endpoint opens: the link then names it by its key.
-fn new_phone() -> PhoneId {
-    PhoneId::from_bytes(random())
+fn new_phone() -> Result<PhoneId, OpenError> {
+    Ok(PhoneId::from_bytes(entropy()?))
 }
 
 /// The link could not start: the table screen says why.
@@ -511,7 +508,8 @@ fn command_changed<G: GameScreen + TableGame>(
             None
         }
         TableCommand::NextGame => {
-            let random = platform::random_below(1 << 16) as u16;
+            // Not a secret, but nothing here draws from the dice's stream.
+            let random = platform::secret_bytes().map_or(0, u16::from_le_bytes);
             let started = phone.next_game(GameId::new(G::KIND, platform::now_ms(), random));
             return Changed {
                 game: started,
