@@ -7,7 +7,7 @@
 
 use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
-use genius::core::game::{Actor, Game};
+use genius::core::game::{Actor, Game, GameKind};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
 use genius::core::link::handover::{rejoin_as_guest, take_over};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
@@ -16,12 +16,12 @@ use genius::core::link::replica::Replica;
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
 use genius::core::link::ticket::Ticket;
 use genius::core::link::wire::{
-    encode, Denied, Entry, FrameError, Frames, HeldCopy, Hello, JoinRefusal, Lead, Origin, PhoneId,
-    Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
+    encode, Denied, Entry, FrameError, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, Origin,
+    PhoneId, Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
 };
 use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
-use genius::core::save::{GameId, TableRole};
+use genius::core::save::{GameId, SavedGame, TableMark, TableRole};
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
 use genius::core::session::Session;
@@ -3910,4 +3910,90 @@ fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
     assert_eq!(ticket.handovers, u32::MAX);
     let host = take_over(&guest, ticket.handovers).unwrap();
     assert_eq!(host.lead().term, u32::MAX);
+}
+
+/// A host picks a table game's id: a modified one could pick the id of a
+/// game this phone keeps, to overwrite it or end it for the records. A
+/// copy is saved over nothing, over this table's own copy, or over the game
+/// it carries on whole (the same setup, its moves first), never over a
+/// game it would lose.
+#[test]
+fn a_table_copy_is_never_saved_over_a_game_it_would_lose() {
+    let mut table = einstein_table();
+    let now = table.now;
+    table
+        .host
+        .act(Step::Act(roll([1, 2, 3, 4, 5])), now)
+        .unwrap();
+    settle(&mut table);
+    let copy = table.phones[0].guest.replica().unwrap().clone();
+    let id = copy.game().clone();
+    let ticket = |secret: Secret| Ticket {
+        game: GameKind::Einstein,
+        host: phone_id(1000).to_hex(),
+        secret,
+        relay: None,
+        addrs: Vec::new(),
+        handovers: 0,
+    };
+    let saved =
+        |session: &Session<Einstein>| SavedGame::of_game(&id, GameKind::Einstein, 0, session);
+    let marked = |session: &Session<Einstein>, secret: Secret| {
+        let mark = TableMark {
+            ticket: ticket(secret).to_string(),
+            role: TableRole::Guest,
+            link: serde_json::Value::Null,
+        };
+        saved(session).with_table(&mark)
+    };
+    let table_ticket = ticket(SECRET);
+    let session = copy.session();
+    let fresh = Session::<Einstein>::new(copy.start().setup.clone()).unwrap();
+    let mut other = fresh.clone();
+    other.act(roll([6, 6, 6, 6, 6])).unwrap();
+    assert!(table_ticket.may_save_over(session, None), "nothing kept");
+    assert!(table_ticket.may_save_over(session, Some(&marked(&other, SECRET))));
+    assert!(table_ticket.may_save_over(session, Some(&saved(&fresh))));
+    assert!(table_ticket.may_save_over(session, Some(&saved(session))));
+    // A game of this phone alone, and another table's, under that id.
+    assert!(!table_ticket.may_save_over(session, Some(&saved(&other))));
+    assert!(!table_ticket.may_save_over(session, Some(&marked(&other, secret(3)))));
+}
+
+/// The relay a phone says it is reachable through is its word: the host
+/// keeps, and sends the others to dial, only a relay's address of a sane
+/// length (a 60 KiB one filled every roster the host sent), and a guest
+/// dials only such an address from the roster a host sends.
+#[test]
+fn a_phones_relay_is_kept_only_if_it_is_a_relays_address() {
+    let mut table = einstein_table();
+    let huge = format!("https://{}", "r".repeat(60 * 1024));
+    for (n, relay) in [(84, huge.as_str()), (85, "javascript:alert(1)")] {
+        let mut guest = Guest::new(SECRET, phone_id(n), None, None);
+        guest.identify(key(n));
+        guest.reachable_at(Some(relay.to_string()));
+        table.phones.push(Phone::new(guest));
+        let i = table.phones.len() - 1;
+        table.connect(i);
+        settle(&mut table);
+        assert_eq!(table.phones[i].guest.state(), &LinkState::Joined);
+        let member = table.host.roster().iter().find(|m| m.phone == phone_id(n));
+        assert_eq!(member.map(|m| m.relay.clone()), Some(None), "{n}");
+    }
+    let good = "https://relay.example/".to_string();
+    let roster = vec![
+        Member {
+            phone: phone_id(86),
+            relay: Some("file:///etc/passwd".into()),
+        },
+        Member {
+            phone: phone_id(87),
+            relay: Some(good.clone()),
+        },
+    ];
+    let frame = encode(&EinsteinToGuest::Roster(roster)).unwrap();
+    let guest = &mut table.phones[0].guest;
+    guest.receive(&frame, table.now);
+    let relays: Vec<_> = guest.roster().iter().map(|m| m.relay.clone()).collect();
+    assert_eq!(relays, vec![None, Some(good)]);
 }

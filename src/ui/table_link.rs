@@ -447,7 +447,9 @@ async fn run<G: GameScreen + TableGame>(
     }
     // Leaving: the copy stays, playable on this phone alone, and saved so:
     // Resume then opens it here, not at the table it left.
-    save_game::<G>(&app.play, phone.saved_alone(platform::now_ms()));
+    if ours(&phone) {
+        save_game::<G>(&app.play, phone.saved_alone(platform::now_ms()));
+    }
     phone.leave().await;
     closed::<G>(app.table, &app.play);
 }
@@ -748,12 +750,50 @@ fn show_game<G: GameScreen + TableGame>(in_play: &Play, phone: &Phone<G>) {
         }
     });
     if let Some((id, outcome, consulted)) = ended {
-        records::game_ended(G::KIND, &id, &outcome, consulted);
+        if ours(phone) {
+            records::game_ended(G::KIND, &id, &outcome, consulted);
+        }
     }
 }
 
-/// Saves this phone's copy with the link's state.
+thread_local! {
+    /// The table game last found this phone's to write (see [`ours`]).
+    static OURS: std::cell::RefCell<Option<GameId>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Whether this phone may write its copy of the table's game (and its
+/// record) under the id the host gave it: not over a game this device
+/// keeps that the copy would lose (`Ticket::may_save_over`). Asked of the
+/// store once per game.
+fn ours<G: TableGame>(phone: &Phone<G>) -> bool {
+    let ticket = phone.ticket();
+    let check = |replica: &Replica<G>| {
+        let id = replica.game();
+        if OURS.with_borrow(|ours| ours.as_ref() == Some(id)) {
+            return true;
+        }
+        let stored = saves::game_as_stored(id);
+        let ours = ticket.may_save_over(replica.session(), stored.as_ref());
+        if ours {
+            OURS.set(Some(id.clone()));
+        }
+        ours
+    };
+    match phone {
+        Phone::Host(link) => link.with(|h| check(h.replica())),
+        Phone::Guest(link) => link.with(|g| g.replica().is_none_or(check)),
+    }
+}
+
+/// Saves this phone's copy with the link's state; one it may not write
+/// (see [`ours`]) is told as not saved.
 fn save<G: GameScreen + TableGame>(play: &Play, phone: &Phone<G>) {
+    if !ours(phone) {
+        if let Some(game) = G::active(play).write().as_mut() {
+            game.save_failed = true;
+        }
+        return;
+    }
     save_game::<G>(play, phone.saved_game(platform::now_ms()));
 }
 

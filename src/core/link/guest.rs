@@ -26,6 +26,7 @@ use super::heartbeat::Heartbeat;
 use super::mandate::PhoneKey;
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
+use super::ticket::is_relay_url;
 use super::wire::{
     encode, Denied, Entry, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView,
     Secret, Step, ToGuest, ToHost, PROTOCOL,
@@ -811,7 +812,11 @@ impl<G: Game> Guest<G> {
                 self.event(GuestEvent::Moved(lead));
                 self.output.push_back(Output::Close { peer: HOST });
             }
-            ToGuest::Roster(roster) => {
+            ToGuest::Roster(mut roster) => {
+                // Relays this phone would dial: the host's word, checked.
+                for member in &mut roster {
+                    member.relay = member.relay.take().filter(|r| is_relay_url(r));
+                }
                 self.roster = roster;
                 self.settle_orphans(now);
             }

@@ -31,6 +31,7 @@ use super::heartbeat::Heartbeat;
 use super::mandate::{prevails, Mandate, PhoneKey, Signature, Vote};
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
+use super::ticket::is_relay_url;
 use super::wire::{
     encode, Denied, Entry, FrameError, Frames, Hello, JoinRefusal, Lead, Member, Origin, PhoneId,
     SeatView, Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
@@ -594,6 +595,10 @@ impl<G: Game> Host<G> {
             self.send(peer, &ToGuest::Closing);
             return self.drop_peer(peer, Misbehaviour::Closing);
         }
+        // The relay it is reachable through is its word: one that is not
+        // a relay's address (or is kilobytes long) is not kept, nor sent
+        // to the others to dial.
+        let relay = relay.filter(|r| is_relay_url(r));
         self.meet(Member { phone, relay });
         // A phone that follows a later host: that host is asked at once
         // (this one steps down if it answers; the phone is welcomed
