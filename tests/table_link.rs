@@ -3997,3 +3997,51 @@ fn a_phones_relay_is_kept_only_if_it_is_a_relays_address() {
     let relays: Vec<_> = guest.roster().iter().map(|m| m.relay.clone()).collect();
     assert_eq!(relays, vec![None, Some(good)]);
 }
+
+/// The host's memory is bounded whatever ids or keys arrive: proposals
+/// numbered downwards (each stale) keep no answer, a phone's answers are
+/// its last 64 only, and keys minted to join as watchers
+/// find the table full once its roster is: the phones, votes and answers
+/// the host keeps stay within the roster's bound, which every message
+/// that names them fits in a frame.
+#[test]
+fn the_hosts_memory_is_bounded_whatever_ids_or_keys_arrive() {
+    const ROSTER: usize = genius::core::link::host::ROSTER_MAX;
+    let mut table = einstein_table();
+    let step = Duration::from_millis(40);
+    for id in (1_000..1_200).rev() {
+        table.now += step;
+        let _ = forge_now(&mut table, 0, id, Step::Undo);
+        table.phones[0].to_guest.clear();
+    }
+    let kept = table.host.footprint();
+    assert!(kept.answers_per_phone <= 64, "{kept:?}");
+    for id in 2_000..2_200 {
+        table.now += step;
+        let _ = forge_now(&mut table, 0, id, Step::Undo);
+        table.phones[0].to_guest.clear();
+    }
+    let kept = table.host.footprint();
+    assert!(kept.answers_per_phone <= 64, "{kept:?}");
+    // Minted keys join as watchers until the roster is full.
+    let mut full = 0;
+    for n in 0..ROSTER as u64 + 8 {
+        let i = another_phone(&mut table, 5_000 + n, None);
+        if let LinkState::Refused(why) = table.phones[i].guest.state() {
+            assert_eq!(why, &JoinRefusal::TableFull);
+            full += 1;
+        }
+        table.disconnect(i);
+    }
+    assert!(full >= 8, "{full}");
+    let kept = table.host.footprint();
+    assert!(kept.roster <= ROSTER, "{kept:?}");
+    assert!(kept.votes <= ROSTER, "{kept:?}");
+    assert!(kept.phones <= ROSTER, "{kept:?}");
+    assert!(kept.answers <= ROSTER * 64, "{kept:?}");
+    // The roster and the mandate still fit: every phone hears the roster.
+    let roster = encode(&EinsteinToGuest::Roster(table.host.roster().to_vec())).unwrap();
+    assert!(roster.len() <= MAX_FRAME);
+    settle(&mut table);
+    assert_eq!(table.phones[1].guest.roster(), table.host.roster());
+}

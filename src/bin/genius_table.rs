@@ -385,6 +385,7 @@ fn host_event<G: TableGame>(phone: &Phone<G>, event: HostEvent) {
             say(json!({ "seated": { "phone": p.to_hex(), "seat": seat } }))
         }
         HostEvent::Turned { why, .. } => say(json!({ "turned": format!("{why:?}") })),
+        HostEvent::Unsent(what) => say(json!({ "unsent": format!("{what:?}") })),
         // Handled by the loop, which follows the new host.
         HostEvent::SteppedDown { .. } => {}
     }

@@ -55,6 +55,9 @@ texts! {
     already_hosted:
         "Un autre téléphone accueille déjà cette table : ce téléphone l'a rejointe, à sa place.",
         "Another phone already hosts this table: this phone joined it, in its seat.";
+    unsent:
+        "Un message pour les autres téléphones était trop long pour partir : il n'a pas été envoyé.",
+        "A message for the other phones was too long to leave: it was not sent.";
     stepped_down:
         "Un autre téléphone accueille maintenant cette table : ce téléphone l'a rejointe, à sa place. La partie continue là-bas.",
         "Another phone hosts this table now: this phone joined it, in its seat. The game goes on there.";
@@ -289,6 +292,12 @@ impl Lang {
             JoinRefusal::NoSuchSeat(_) | JoinRefusal::SeatTaken(_) => {
                 self.table().seat_taken.into()
             }
+            JoinRefusal::TableFull => self
+                .pick(
+                    "Cette table a déjà tous les téléphones qu'elle peut recevoir : ce téléphone ne peut pas la rejoindre.",
+                    "This table already has as many phones as it can take: this phone cannot join it.",
+                )
+                .into(),
             JoinRefusal::NotThisPhone => self
                 .pick(
                     "L'hôte ne reconnaît pas ce téléphone : un téléphone ne peut pas parler au nom d'un autre. Rouvrez le lien de la table.",

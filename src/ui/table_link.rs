@@ -241,6 +241,8 @@ async fn run<G: GameScreen + TableGame>(
     // A move of this phone went unanswered for a while (see
     // `GuestEvent::Unanswered`), and nothing has been heard of it since.
     let mut unanswered = false;
+    // A message too long to send was told (once: see `HostEvent::Unsent`).
+    let mut told_unsent = false;
     // Another phone took back the table's last move: told until the game
     // moves on.
     let mut taken_back = taken_back_by_another(&phone);
@@ -383,6 +385,15 @@ async fn run<G: GameScreen + TableGame>(
                     game: false,
                     saved: true,
                 }
+            }
+            // Nothing dropped untold: a message too long for a frame.
+            LinkInput::Host(HostEvent::Unsent(_)) => {
+                if !told_unsent {
+                    let unsent = Wording::new(|lang| lang.table().unsent.to_string());
+                    tell(&mut notice, unsent);
+                    told_unsent = true;
+                }
+                Changed::default()
             }
             LinkInput::Host(event) => Changed {
                 game: matches!(event, HostEvent::Applied { .. }),

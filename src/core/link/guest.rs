@@ -23,6 +23,7 @@
 
 use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
+use super::host::ROSTER_MAX;
 use super::mandate::PhoneKey;
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
@@ -813,7 +814,9 @@ impl<G: Game> Guest<G> {
                 self.output.push_back(Output::Close { peer: HOST });
             }
             ToGuest::Roster(mut roster) => {
-                // Relays this phone would dial: the host's word, checked.
+                // Phones and relays this phone would dial: the host's
+                // word, bounded and checked.
+                roster.truncate(ROSTER_MAX);
                 for member in &mut roster {
                     member.relay = member.relay.take().filter(|r| is_relay_url(r));
                 }

@@ -52,11 +52,14 @@ const ENTRIES_PER_FRAME: usize = 256;
 /// honest guest asks again after [`RETRY`](super::guest::RETRY)); one
 /// asking more often is not sent the log again and again.
 const RESEND_GAP: Duration = Duration::from_secs(1);
-/// The answers kept per phone: a guest sends again only its proposals
-/// still waiting ([`MAX_PENDING`](super::guest::MAX_PENDING) at most).
-const ANSWERS_KEPT: u64 = 64;
-/// The most phones a roster names.
-const ROSTER_MAX: usize = 32;
+/// The answers kept per phone, its highest-numbered: a guest sends again
+/// only its proposals still waiting
+/// ([`MAX_PENDING`](super::guest::MAX_PENDING) at most).
+const ANSWERS_KEPT: usize = 64;
+/// The most phones a roster names: a phone not in it is not let in once
+/// it is full, so that what the host keeps per phone (answers, proposal
+/// numbers, votes) is bounded whatever keys knock.
+pub const ROSTER_MAX: usize = 32;
 /// The first pause between probes of the roster's phones not joined here;
 /// it doubles up to [`PROBE_MAX`], and starts again when a phone leaves.
 const PROBE_FIRST: Duration = Duration::from_secs(1);
@@ -75,6 +78,9 @@ pub enum HostEvent {
     Left { peer: PeerId, phone: PhoneId },
     /// A peer was refused or dropped, and why; nothing changed.
     Turned { peer: PeerId, why: Misbehaviour },
+    /// A message did not fit in a frame and was not sent (nothing is
+    /// dropped untold): the host's screen says so.
+    Unsent(Unsent),
     /// The log grew to `head` entries (a guest's step or the host's own).
     Applied { head: u64 },
     /// A joined phone took a seat (or watches from now on, `None`).
@@ -83,6 +89,32 @@ pub enum HostEvent {
     /// host's: this phone no longer hosts (every guest was told), and joins
     /// `lead`'s host (where the roster says it is).
     SteppedDown { lead: Lead },
+}
+
+/// A message the host could not send: longer than a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsent {
+    /// A welcome, an answer or another message to one phone.
+    Message,
+    /// Who holds which seat, to every phone.
+    Seats,
+    /// The table's phones, to every phone.
+    Roster,
+    /// The host's mandate, to a phone it probes.
+    Probe,
+}
+
+/// What the host keeps per phone and in all, bounded whatever ids or keys
+/// arrive (for the tests' invariants and the benches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Footprint {
+    /// Phones the host keeps proposal numbers or answers for.
+    pub phones: usize,
+    /// Answers kept, for all phones; the most for one phone.
+    pub answers: usize,
+    pub answers_per_phone: usize,
+    pub votes: usize,
+    pub roster: usize,
 }
 
 /// Why a peer was turned away.
@@ -122,6 +154,9 @@ struct Peer {
     resent: Option<Duration>,
 }
 
+/// How a proposal was answered: the entry it became, or why it was refused.
+type Answer<E> = Result<u64, Denied<E>>;
+
 /// What the host saves beside its copy: the secret of its ticket and who
 /// holds which seat, so that seats stay held across a restart of the host.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -151,9 +186,10 @@ pub struct Host<G: Game> {
     /// The phone holding each player's seat; the host plays the others.
     seats: Vec<Option<PhoneId>>,
     peers: BTreeMap<PeerId, Peer>,
-    /// How each guest proposal was answered: the entry it became, or why
-    /// it was refused. A proposal sent again gets the same answer.
-    answers: HashMap<Origin, Result<u64, Denied<G::Error>>>,
+    /// How each phone's proposals were answered, by number: the entry it
+    /// became, or why it was refused. A proposal sent again gets the same
+    /// answer. The [`ANSWERS_KEPT`] highest of each phone.
+    answers: HashMap<PhoneId, BTreeMap<u64, Answer<G::Error>>>,
     /// The highest proposal number seen from each phone.
     last_proposal: HashMap<PhoneId, u64>,
     /// Who hosts: this phone, and since which hand-over.
@@ -344,8 +380,7 @@ impl<G: Game> Host<G> {
             .filter_map(|(seq, entry)| entry.origin.map(|origin| (seq, origin)))
             .collect();
         for (seq, origin) in origins {
-            host.note_proposal(origin);
-            host.answers.insert(origin, Ok(seq));
+            host.keep_answer(origin, Ok(seq));
         }
         host
     }
@@ -576,6 +611,10 @@ impl<G: Game> Host<G> {
         let refusal = self.refusal(peer, protocol, &secret).or_else(|| {
             if remote != Some(phone) {
                 Some(JoinRefusal::NotThisPhone)
+            } else if self.roster.len() >= ROSTER_MAX
+                && !self.roster.iter().any(|m| m.phone == phone)
+            {
+                Some(JoinRefusal::TableFull)
             } else if let Some(s) = wanted.iter().find(|s| **s >= self.seats.len()) {
                 Some(JoinRefusal::NoSuchSeat(*s))
             } else {
@@ -738,7 +777,7 @@ impl<G: Game> Host<G> {
             None => self.roster.push(member),
         }
         let roster = ToGuest::<G::Setup, G::Action, G::Error>::Roster(self.roster.clone());
-        if let Ok(frame) = encode(&roster) {
+        if let Some(frame) = self.encoded(&roster, Unsent::Roster) {
             self.broadcast(frame);
         }
     }
@@ -794,22 +833,48 @@ impl<G: Game> Host<G> {
         // (a host reopened: refusals are not in the log), was made on a
         // game that has moved on since: refused, its player told.
         let seen = self.last_proposal.get(&phone).copied().unwrap_or(0);
-        let outcome = match self.answers.get(&origin) {
-            Some(answer) => answer.clone(),
+        let kept = self.answers.get(&phone).and_then(|a| a.get(&id)).cloned();
+        // Only a new proposal's answer is kept: ids sent in decreasing
+        // order, all stale, keep nothing.
+        let outcome = match kept {
+            Some(answer) => answer,
             None if id <= seen => Err(Denied::Stale),
-            None => self.apply(&self.seats_of(phone), step, Some(origin)),
+            None => {
+                let outcome = self.apply(&self.seats_of(phone), step, Some(origin));
+                self.keep_answer(origin, outcome.clone());
+                outcome
+            }
         };
-        self.answers.insert(origin, outcome.clone());
-        self.note_proposal(origin);
-        // A guest sends again only what still waits: older answers go.
-        self.answers
-            .retain(|o, _| o.phone != phone || id.saturating_sub(o.proposal) < ANSWERS_KEPT);
         self.send(peer, &ToGuest::Answer { id, outcome });
     }
 
-    fn note_proposal(&mut self, origin: Origin) {
+    /// Keeps the answer to `origin`, and the [`ANSWERS_KEPT`] highest of
+    /// its phone only (a guest sends again only what still waits).
+    fn keep_answer(&mut self, origin: Origin, answer: Answer<G::Error>) {
         let last = self.last_proposal.entry(origin.phone).or_insert(0);
         *last = (*last).max(origin.proposal);
+        let kept = self.answers.entry(origin.phone).or_default();
+        kept.insert(origin.proposal, answer);
+        while kept.len() > ANSWERS_KEPT {
+            kept.pop_first();
+        }
+    }
+
+    /// What the host keeps, per phone and in all.
+    pub fn footprint(&self) -> Footprint {
+        let phones: BTreeSet<PhoneId> = self
+            .answers
+            .keys()
+            .chain(self.last_proposal.keys())
+            .copied()
+            .collect();
+        Footprint {
+            phones: phones.len(),
+            answers: self.answers.values().map(BTreeMap::len).sum(),
+            answers_per_phone: self.answers.values().map(BTreeMap::len).max().unwrap_or(0),
+            votes: self.votes.len(),
+            roster: self.roster.len(),
+        }
     }
 
     /// A step of the host's own player, or of a player with no phone (the
@@ -1038,7 +1103,11 @@ impl<G: Game> Host<G> {
             secret: self.secret,
             mandate: self.mandate(),
         };
-        let Ok(frame) = encode(&probe) else { return };
+        self.probe_at = now + self.probe_gap;
+        self.probe_gap = (self.probe_gap * 2).min(PROBE_MAX);
+        let Some(frame) = self.encoded(&probe, Unsent::Probe) else {
+            return;
+        };
         for member in due {
             self.probing.insert(member.phone);
             self.output.push_back(Output::Probe {
@@ -1047,8 +1116,6 @@ impl<G: Game> Host<G> {
                 frame: frame.clone(),
             });
         }
-        self.probe_at = now + self.probe_gap;
-        self.probe_gap = (self.probe_gap * 2).min(PROBE_MAX);
     }
 
     /// When [`Host::handle_timeout`] has something to do, if ever (not
@@ -1094,9 +1161,19 @@ impl<G: Game> Host<G> {
 
     fn broadcast_seats(&mut self) {
         let seats = ToGuest::<G::Setup, G::Action, G::Error>::Seats(self.seats());
-        if let Ok(frame) = encode(&seats) {
+        if let Some(frame) = self.encoded(&seats, Unsent::Seats) {
             self.broadcast(frame);
         }
+    }
+
+    /// `message` as a frame, or none and the host's screen told (see
+    /// [`HostEvent::Unsent`]).
+    fn encoded<T: Serialize>(&mut self, message: &T, what: Unsent) -> Option<Vec<u8>> {
+        let frame = encode(message).ok();
+        if frame.is_none() {
+            self.event(HostEvent::Unsent(what));
+        }
+        frame
     }
 
     /// The same frame to every phone that has joined.
@@ -1134,9 +1211,14 @@ impl<G: Game> Host<G> {
     }
 
     fn send(&mut self, peer: PeerId, message: &ToGuest<G::Setup, G::Action, G::Error>) {
-        // Every message but entries is far below the limit; entries are
-        // split by send_entries.
-        if let Ok(frame) = encode(message) {
+        // Every message but entries is far below the limit (the roster and
+        // the votes are bounded); entries are split by send_entries.
+        let what = match message {
+            ToGuest::Roster(_) => Unsent::Roster,
+            ToGuest::Seats(_) => Unsent::Seats,
+            _ => Unsent::Message,
+        };
+        if let Some(frame) = self.encoded(message, what) {
             debug_assert!(frame.len() <= MAX_FRAME + 4);
             self.transmit(peer, frame);
         }

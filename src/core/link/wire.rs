@@ -24,7 +24,7 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// `Step::Void`, `Denied::Shown`, several seats per phone in `Hello` and
 /// `Claim`; 8: hand-overs signed, `Vote`, a [`Mandate`] in `Probe` and
 /// `Hosting`; 9: once a choice of a round is shown, no `Step::Void` of
-/// that round).
+/// that round; `JoinRefusal::TableFull`).
 pub const PROTOCOL: u32 = 9;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -412,6 +412,9 @@ pub enum JoinRefusal {
     /// The hello named a phone that is not the connection's key: a phone
     /// cannot speak in another's name.
     NotThisPhone,
+    /// The table has as many phones as it holds
+    /// ([`ROSTER_MAX`](super::host::ROSTER_MAX)), and this is not one.
+    TableFull,
 }
 
 /// Why a step was refused; a refused step changes nothing.
