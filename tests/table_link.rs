@@ -8,7 +8,7 @@
 use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
 use genius::core::game::{Actor, Game, GameKind};
-use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
+use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice, HOST};
 use genius::core::link::handover::{rejoin_as_guest, take_over};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::mandate::{Crypto, Mandate, PhoneKey, Signature, Vote};
@@ -244,9 +244,11 @@ impl<G: Game> Table<G> {
         let peer = self.next_peer;
         self.next_peer += 1;
         self.host.connected(peer, remote, self.now);
+        let host = self.host.me();
         let phone = &mut self.phones[i];
         phone.peer = Some(peer);
-        phone.guest.connected(self.now);
+        // The transport authenticates the host's key too.
+        phone.guest.connected_to(host, self.now);
     }
 
     fn disconnect(&mut self, i: usize) {
@@ -4044,4 +4046,42 @@ fn the_hosts_memory_is_bounded_whatever_ids_or_keys_arrive() {
     assert!(roster.len() <= MAX_FRAME);
     settle(&mut table);
     assert_eq!(table.phones[1].guest.roster(), table.host.roster());
+}
+
+/// A guest follows only the phone its lead names: a phone reached (the
+/// key its transport authenticated) that welcomes it under another
+/// phone's lead — a roster phone answering as the table's host — is not
+/// followed, and its lead not signed.
+#[test]
+fn a_guest_follows_only_the_phone_its_lead_names() {
+    let table = einstein_table();
+    let start = table.host.replica().start().clone();
+    let mut guest = Guest::<Einstein>::new(SECRET, phone_id(5), Some(1), None);
+    guest.identify(key(5));
+    let now = table.now;
+    let mallory = phone_id(666);
+    guest.connected_to(mallory, now);
+    while guest.poll_output().is_some() {}
+    let welcome = EinsteinToGuest::Welcome {
+        game: table.host.replica().game().clone(),
+        start,
+        from: 1,
+        last_proposal: 0,
+        seats: table.host.seats(),
+        lead: table.host.lead(),
+    };
+    guest.receive(&encode(&welcome).unwrap(), now);
+    let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
+    assert!(out.contains(&Output::Close { peer: HOST }), "{out:?}");
+    assert!(
+        !out.iter().any(|o| matches!(o, Output::Transmit { .. })),
+        "no vote: {out:?}"
+    );
+    assert_ne!(guest.state(), &LinkState::Joined);
+    assert_eq!(guest.lead(), None, "not followed");
+    // Reached at the lead's own key, it joins and signs.
+    guest.connected_to(table.host.me(), now);
+    guest.receive(&encode(&welcome).unwrap(), now);
+    assert_eq!(guest.state(), &LinkState::Joined);
+    assert_eq!(guest.lead(), Some(table.host.lead()));
 }

@@ -305,12 +305,12 @@ async fn run<G: TableGame>(shared: Arc<Shared<G>>) {
         let endpoint = shared.endpoint();
         shared.lock().reachable_at(endpoint.relay());
         let mut new_path = false;
-        if let Some(((connection, send, recv), _)) = dial_host(&shared, &endpoint).await {
+        if let Some(((connection, send, recv), target)) = dial_host(&shared, &endpoint).await {
             // A phone that heard its host leave joins the one that took
             // the table over (only other phones were dialled).
             shared.lock().host_moved(shared.clock.now());
             backoff = BACKOFF;
-            new_path = serve(&shared, send, recv).await;
+            new_path = serve(&shared, target.phone, send, recv).await;
             connection.close(b"closed by the guest");
         }
         shared.lock().disconnected(shared.clock.now());
@@ -384,8 +384,13 @@ pub(super) async fn dial(
 /// gives it the bytes read and its timeouts, until the connection ends
 /// (either side closes it, or a write fails). True if the guest said the
 /// path is dead.
-async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: RecvStream) -> bool {
-    shared.lock().connected(shared.clock.now());
+async fn serve<G: Game>(
+    shared: &Shared<G>,
+    remote: PhoneId,
+    mut send: SendStream,
+    mut recv: RecvStream,
+) -> bool {
+    shared.lock().connected_to(remote, shared.clock.now());
     loop {
         let Outputs {
             frames,

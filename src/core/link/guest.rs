@@ -245,6 +245,9 @@ pub struct Guest<G: Game> {
     offline_since: Option<Duration>,
     /// The host this phone follows.
     lead: Option<Lead>,
+    /// The key the connection reached, if the driver said
+    /// ([`Guest::connected_to`]).
+    remote: Option<PhoneId>,
     /// This phone's key, once its endpoint is open: it signs the lead of
     /// every host that welcomes it (see [`super::mandate`]).
     key: Option<PhoneKey>,
@@ -292,6 +295,7 @@ impl<G: Game> Guest<G> {
             heartbeat: Heartbeat::new(Duration::ZERO),
             offline_since: None,
             lead: None,
+            remote: None,
             key: None,
             roster: Vec::new(),
             relay: None,
@@ -483,9 +487,18 @@ impl<G: Game> Guest<G> {
         self.pending.iter()
     }
 
+    /// A connection to the phone whose key the transport authenticated
+    /// (`remote`) opened: says hello. A welcome naming another phone's lead
+    /// is not followed, nor signed.
+    pub fn connected_to(&mut self, remote: PhoneId, now: Duration) {
+        self.connected(now);
+        self.remote = Some(remote);
+    }
+
     /// A connection to the host opened: says hello.
     pub fn connected(&mut self, now: Duration) {
         self.now = now;
+        self.remote = None;
         if self.state.is_over() {
             return self.output.push_back(Output::Close { peer: HOST });
         }
@@ -723,6 +736,13 @@ impl<G: Game> Guest<G> {
                 seats,
                 lead,
             } => {
+                // Only the phone the lead names hosts under it: a phone
+                // reached that says another's lead is not followed, nor
+                // voted for (it signs nothing it has not checked).
+                if self.remote.is_some_and(|remote| remote != lead.host) {
+                    self.state = LinkState::Offline;
+                    return self.output.push_back(Output::Close { peer: HOST });
+                }
                 let keep = from.saturating_sub(1);
                 self.lead = Some(lead);
                 match &mut self.replica {
