@@ -3559,6 +3559,13 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
     );
 }
 
+/// The host rolls `dice`, and every phone hears it.
+fn host_rolls(table: &mut Table<Einstein>, dice: [u8; 5]) {
+    let now = table.now;
+    table.host.act(Step::Act(roll(dice)), now).unwrap();
+    settle(table);
+}
+
 /// Chloé commits her choice; her phone closes and comes back from a save
 /// made before it (no opening): it is offline, at `table.phones[1]`.
 fn lose_chloes_choice(table: &mut Table<Einstein>) {
@@ -3855,13 +3862,8 @@ fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
     // proposes nothing more rather than wrap to numbers already answered.
     table.disconnect(0);
     table.connect(0);
-    settle(&mut table);
+    host_rolls(&mut table, [1, 2, 3, 4, 5]);
     let now = table.now;
-    table
-        .host
-        .act(Step::Act(roll([1, 2, 3, 4, 5])), now)
-        .unwrap();
-    settle(&mut table);
     assert_eq!(
         table.phones[0].guest.act(Step::Act(choose(1)), now),
         Err(Denied::TooManyWaiting)
@@ -3922,12 +3924,7 @@ fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
 #[test]
 fn a_table_copy_is_never_saved_over_a_game_it_would_lose() {
     let mut table = einstein_table();
-    let now = table.now;
-    table
-        .host
-        .act(Step::Act(roll([1, 2, 3, 4, 5])), now)
-        .unwrap();
-    settle(&mut table);
+    host_rolls(&mut table, [1, 2, 3, 4, 5]);
     let copy = table.phones[0].guest.replica().unwrap().clone();
     let id = copy.game().clone();
     let ticket = |secret: Secret| Ticket {
