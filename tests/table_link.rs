@@ -769,7 +769,10 @@ fn one_phone<G: Game>(replica: &Replica<G>) -> Session<G> {
             Step::Act(action) => session.act(action.clone()).unwrap(),
             Step::Undo => assert!(session.undo()),
             Step::Redo => assert!(session.redo()),
-            Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. } => unreachable!(),
+            Step::Commit { .. }
+            | Step::Reveal { .. }
+            | Step::Void { .. }
+            | Step::StandIn { .. } => unreachable!(),
         }
     }
     session
@@ -2218,6 +2221,8 @@ fn check_reads_own_only<G: Game>(
                 }
                 .commitment(),
             ),
+            // The coach's choice stood in for it: shown, not the phone's.
+            Step::StandIn { commitment } => Some(*commitment),
             _ => None,
         })
         .collect();
@@ -3515,7 +3520,6 @@ fn a_host_playing_two_seats_reveals_both_and_the_round_ends() {
 #[test]
 fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
     let mut table = anne_has_chosen();
-    let now = table.now;
     // A modified phone cannot make Anne's commitment void.
     let annes = table.host.replica().entries()[1].step.clone();
     let Step::Commit { commitment, .. } = annes else {
@@ -3538,16 +3542,35 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
         host.entries()
     );
     assert!(host.round_start().is_some(), "the round waits for Chloé");
-    for (i, seat) in [(1, 2), (0, 1)] {
-        table.phones[i]
-            .guest
-            .act(Step::Act(choose(seat)), now)
-            .unwrap();
-        settle(&mut table);
-    }
+    chooses(&mut table, 1, 2);
+    chooses(&mut table, 0, 1);
     let host = table.host.replica();
     assert_eq!(host.round_start(), None, "{:?}", host.entries());
     assert_eq!(host.session().log().len(), 4, "the roll and three choices");
+    every_copy_is_the_hosts(&table);
+}
+
+/// The host rolls `dice`, and every phone hears it.
+fn host_rolls(table: &mut Table<Einstein>, dice: [u8; 5]) {
+    let now = table.now;
+    table.host.act(Step::Act(roll(dice)), now).unwrap();
+    settle(table);
+}
+
+/// Phone `i` chooses for `seat`, and every phone hears it.
+fn chooses(table: &mut Table<Einstein>, i: usize, seat: usize) {
+    let now = table.now;
+    table.phones[i]
+        .guest
+        .act(Step::Act(choose(seat)), now)
+        .unwrap();
+    settle(table);
+}
+
+/// Every guest's copy holds the host's entries and game, and the log
+/// replays on one phone to that game.
+fn every_copy_is_the_hosts(table: &Table<Einstein>) {
+    let host = table.host.replica();
     for (i, phone) in table.phones.iter().enumerate() {
         let copy = phone.guest.replica().unwrap();
         assert_eq!(copy.entries(), host.entries(), "guest {i}");
@@ -3559,23 +3582,11 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
     );
 }
 
-/// The host rolls `dice`, and every phone hears it.
-fn host_rolls(table: &mut Table<Einstein>, dice: [u8; 5]) {
-    let now = table.now;
-    table.host.act(Step::Act(roll(dice)), now).unwrap();
-    settle(table);
-}
-
 /// Chloé commits her choice; her phone closes and comes back from a save
 /// made before it (no opening): it is offline, at `table.phones[1]`.
 fn lose_chloes_choice(table: &mut Table<Einstein>) {
-    let now = table.now;
     let before = json(&table.phones[1].guest.saved());
-    table.phones[1]
-        .guest
-        .act(Step::Act(choose(2)), now)
-        .unwrap();
-    settle(table);
+    chooses(table, 1, 2);
     table.disconnect(1);
     let saved: SavedGuest<Einstein> = serde_json::from_str(&before).unwrap();
     let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
@@ -3585,34 +3596,29 @@ fn lose_chloes_choice(table: &mut Table<Einstein>) {
 /// Once a choice of the round is shown, no choice of it is withdrawn or
 /// changed (a ruling): a phone that voided its own then would choose again
 /// knowing the others'. Chloé's phone lost its choice while Anne's and
-/// Bruno's were shown: it makes nothing void, a modified phone's void (or
-/// new commitment) is refused by the host, a modified host's void by every
-/// copy, and the table waits for her reveal. Bruno's shown choice is final.
+/// Bruno's were shown: a modified phone's void (or new commitment) is
+/// refused by the host, a modified host's void by every copy, and Chloé's
+/// phone makes none: the coach's choice for her sheet, from the round's
+/// start, is played in its place (`Step::StandIn`), said on every phone.
 #[test]
 fn no_choice_is_withdrawn_once_one_of_its_round_is_shown() {
     let mut table = anne_has_chosen();
     let now = table.now;
     lose_chloes_choice(&mut table);
-    table.phones[0]
-        .guest
-        .act(Step::Act(choose(1)), now)
-        .unwrap();
-    settle(&mut table);
+    chooses(&mut table, 0, 1);
     assert_eq!(table.host.replica().awaited_reveals(), vec![2]);
     assert!(table.host.replica().shown());
+    // Chloé's phone is back: the host has its hello, the phone not yet
+    // its welcome.
     table.connect(1);
-    settle(&mut table);
-    let host = table.host.replica();
-    assert!(
-        !host
-            .entries()
-            .iter()
-            .any(|e| matches!(e.step, Step::Void { .. })),
-        "{:?}",
-        host.entries()
-    );
-    assert_eq!(host.awaited_reveals(), vec![2]);
-    let commitment = host
+    table.pump();
+    let hello = table.phones[1].to_host.pop_front().unwrap();
+    let peer = table.phones[1].peer.unwrap();
+    table.host.receive(peer, &hello, now);
+    table.pump();
+    let commitment = table
+        .host
+        .replica()
         .entries()
         .iter()
         .find_map(|e| match e.step {
@@ -3650,7 +3656,61 @@ fn no_choice_is_withdrawn_once_one_of_its_round_is_shown() {
     );
     let undo = forge_now(&mut table, 0, 9, Step::Undo);
     assert_eq!(undo, Err(Denied::Revealing));
+    // Chloé's phone, welcomed again past the numbers forged in its name,
+    // stands the coach's choice in for hers.
+    table.disconnect(1);
+    table.connect(1);
+    settle(&mut table);
+    let host = table.host.replica();
+    assert!(
+        !host
+            .entries()
+            .iter()
+            .any(|e| matches!(e.step, Step::Void { .. })),
+        "{:?}",
+        host.entries()
+    );
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    let mut start = Session::<Einstein>::new(host.start().setup.clone()).unwrap();
+    start.act(roll([6, 5, 4, 3, 2])).unwrap();
+    let coach = genius::core::link::stand_in::stand_in(start.state(), 2).unwrap();
+    assert!(host.session().log().contains(&coach), "{coach:?}");
+    assert_eq!(host.session().log().len(), 4, "the roll and three choices");
+    assert_eq!(host.stood_in(), vec![2]);
+    for phone in &table.phones {
+        let copy = phone.guest.replica().unwrap();
+        assert_eq!(copy.stood_in(), vec![2], "said on every phone");
+    }
+    every_copy_is_the_hosts(&table);
+}
+
+/// Chloé's phone commits her choice and goes before showing it, once
+/// Anne's and Bruno's are shown; the host frees her seat. It may not choose
+/// for her afresh, having seen the others' choices: the coach's choice
+/// for her sheet stands in for hers (a ruling).
+#[test]
+fn a_seat_freed_once_a_choice_is_shown_gets_the_coachs_choice() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
+    chooses(&mut table, 1, 2);
+    table.disconnect(1);
+    chooses(&mut table, 0, 1);
     assert_eq!(table.host.replica().awaited_reveals(), vec![2]);
+    table.host.free_seat(2, now);
+    settle(&mut table);
+    let host = table.host.replica();
+    assert!(
+        matches!(host.entries().last().unwrap().step, Step::StandIn { .. }),
+        "{:?}",
+        host.entries()
+    );
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert_eq!(host.session().log().len(), 4);
+    let bruno = table.phones[0].guest.replica().unwrap();
+    assert_eq!(bruno.entries(), host.entries());
+    assert_eq!(bruno.stood_in(), vec![2]);
+    let afresh = table.host.act(Step::Act(choose(2)), now);
+    assert!(afresh.is_err(), "not chosen afresh: {afresh:?}");
 }
 
 /// Chloé's phone commits her choice and her seat is freed before it shows

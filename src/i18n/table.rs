@@ -337,6 +337,20 @@ impl Lang {
         }
     }
 
+    /// The choices of `names` could not be shown (their phone lost them)
+    /// once others were: the coach's choice was played for them (a ruling).
+    pub fn stood_in(self, names: &[String]) -> String {
+        let names = names.join(", ");
+        match self {
+            Lang::Fr => format!(
+                "Le choix de {names} n'a pas pu être montré : le choix du coach a été joué à sa place."
+            ),
+            Lang::En => format!(
+                "{names}'s choice could not be shown: the coach's choice was played instead."
+            ),
+        }
+    }
+
     /// This phone had committed `name`'s hidden choice and closed before
     /// keeping what it was: the player chooses again.
     pub fn choice_lost(self, name: &str) -> String {

@@ -246,13 +246,15 @@ async fn run<G: GameScreen + TableGame>(
     // Another phone took back the table's last move: told until the game
     // moves on.
     let mut taken_back = taken_back_by_another(&phone);
+    // A choice the coach's stood in for: told until the game moves on.
+    let mut stood_in = stood_in_by_coach(&phone);
     show_game(&app.play, &phone);
     show_table(
         app.table,
         &app.play,
         &phone,
         &status,
-        &told(&[&refused, &notice, &taken_back]),
+        &told(&[&refused, &notice, &taken_back, &stood_in]),
     );
     save(&app.play, &phone);
     back_to_the_game(app.nav, &phone);
@@ -443,6 +445,7 @@ async fn run<G: GameScreen + TableGame>(
         }
         if changed.game {
             taken_back = taken_back_by_another(&phone);
+            stood_in = stood_in_by_coach(&phone);
             show_game(&app.play, &phone);
         }
         // After the game: who may undo and redo here is written with the
@@ -452,7 +455,7 @@ async fn run<G: GameScreen + TableGame>(
             &app.play,
             &phone,
             &status,
-            &told(&[&refused, &notice, &taken_back]),
+            &told(&[&refused, &notice, &taken_back, &stood_in]),
         );
         unsaved |= changed.saved;
     }
@@ -570,6 +573,22 @@ fn taken_back_by_another<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<
         // The host's own entries have no origin.
         Phone::Host(link) => link.with(|h| words(h.replica(), &h.seats(), None)),
         Phone::Guest(link) => link.with(|g| words(g.replica()?, g.seats(), Some(g.phone()))),
+    }
+}
+
+/// The coach's choice was played for players whose choice could not be
+/// shown (`Step::StandIn`): in words, on every phone.
+fn stood_in_by_coach<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Wording> {
+    let names = |replica: &Replica<G>| {
+        let players = replica.session().state().players();
+        let names: Vec<String> = (replica.stood_in().iter())
+            .filter_map(|p| players.get(*p).map(|p| p.name.clone()))
+            .collect();
+        (!names.is_empty()).then(|| Wording::new(move |lang| lang.stood_in(&names)))
+    };
+    match phone {
+        Phone::Host(link) => link.with(|h| names(h.replica())),
+        Phone::Guest(link) => link.with(|g| names(g.replica()?)),
     }
 }
 

@@ -697,7 +697,11 @@ impl<G: Game> Guest<G> {
             },
             // A hidden choice: whose, not what.
             Step::Commit { player, .. } => Some(*player),
-            Step::Undo | Step::Redo | Step::Reveal { .. } | Step::Void { .. } => None,
+            Step::Undo
+            | Step::Redo
+            | Step::Reveal { .. }
+            | Step::Void { .. }
+            | Step::StandIn { .. } => None,
         };
         Some(seat.or_else(|| maker_seat(&self.seats, maker)))
     }
@@ -814,7 +818,10 @@ impl<G: Game> Guest<G> {
                 // player's: one refused (a reveal sent on the heels of a
                 // commitment another player's undo overtook) goes again
                 // when due, at the next entries or heartbeat.
-                let reveal = matches!(step, Some(Step::Reveal { .. } | Step::Void { .. }));
+                let reveal = matches!(
+                    step,
+                    Some(Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. })
+                );
                 self.event(match outcome {
                     Err(_) if reveal => GuestEvent::RevealAgain,
                     Ok(seq) => GuestEvent::Accepted { id, seq },

@@ -940,7 +940,10 @@ impl<G: Game> Host<G> {
                 return Err(Denied::OthersMove);
             }
         }
-        if !matches!(step, Step::Reveal { .. } | Step::Void { .. }) {
+        if !matches!(
+            step,
+            Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. }
+        ) {
             seats_may(self.replica.session().state(), seats, &step)?;
         }
         self.append(step, origin)

@@ -14,6 +14,7 @@ use super::super::game::Game;
 use super::super::game_id::GameId;
 use super::super::session::{Refusal, Session};
 use super::sealed::{Commitment, Nonce, Opening};
+use super::stand_in::stand_in;
 use super::wire::{Denied, Entry, PhoneId, Start, Step};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -38,6 +39,9 @@ pub struct Replica<G: Game> {
     /// The places of the commitments made void (`Step::Void`): never
     /// played, on any copy.
     voided: HashSet<usize>,
+    /// The commitments stood in for (`Step::StandIn`), by place, and the
+    /// coach's choice played in their place.
+    stood_in: HashMap<usize, G::Action>,
 }
 
 /// A round of hidden choices: from the entry after which the game began
@@ -114,6 +118,7 @@ impl<G: Game> Replica<G> {
             own: BTreeMap::new(),
             reveals: HashMap::new(),
             voided: HashSet::new(),
+            stood_in: HashMap::new(),
         };
         replica.begin_round();
         Ok(replica)
@@ -240,13 +245,14 @@ impl<G: Game> Replica<G> {
     /// `chosen`; none once a choice of the round is shown (none of it is
     /// withdrawn then: the table waits for the reveal).
     fn voids(&self, chosen: impl Fn(usize) -> bool) -> Vec<Step<G::Action>> {
-        if self.shown() {
-            return Vec::new();
-        }
+        let shown = self.shown();
         self.unrevealed()
             .into_iter()
             .filter(|i| !self.knows(*i) && chosen(*i))
             .filter_map(|i| match &self.entries[i].step {
+                Step::Commit { commitment, .. } if shown => Some(Step::StandIn {
+                    commitment: *commitment,
+                }),
                 Step::Commit { commitment, .. } => Some(Step::Void {
                     commitment: *commitment,
                 }),
@@ -290,6 +296,31 @@ impl<G: Game> Replica<G> {
         self.players_of(self.unrevealed())
     }
 
+    /// The players whose choice the coach's stood in for (`Step::StandIn`)
+    /// in the table's last entries: every phone says so until the game
+    /// moves on (reveals and stand-ins are not moves).
+    pub fn stood_in(&self) -> Vec<usize> {
+        let mut players = Vec::new();
+        for entry in self.entries.iter().rev() {
+            match &entry.step {
+                Step::Reveal { .. } => {}
+                Step::StandIn { commitment } => {
+                    players.extend(self.entries.iter().find_map(|e| match e.step {
+                        Step::Commit {
+                            player,
+                            commitment: c,
+                        } if c == *commitment => Some(player),
+                        _ => None,
+                    }))
+                }
+                _ => break,
+            }
+        }
+        players.sort_unstable();
+        players.dedup();
+        players
+    }
+
     /// The players whose hidden choice stands committed and this copy
     /// cannot read: they have chosen, but what is not shown.
     pub fn sealed_choices(&self) -> Vec<usize> {
@@ -312,7 +343,7 @@ impl<G: Game> Replica<G> {
             Step::Undo => done.last().copied(),
             Step::Redo => undone.last().copied(),
             Step::Reveal { nonce, action } => self.opened_by(*nonce, action),
-            Step::Void { commitment } => self.standing(commitment),
+            Step::Void { commitment } | Step::StandIn { commitment } => self.standing(commitment),
         };
         let entry = self.entries.get(at?)?;
         Some(entry.origin.map(|o| o.phone))
@@ -375,7 +406,7 @@ impl<G: Game> Replica<G> {
         let is_commit = |i: &usize| matches!(self.entries[*i].step, Step::Commit { .. });
         done.into_iter()
             .filter(is_commit)
-            .filter(|i| !self.reveals.contains_key(i))
+            .filter(|i| !self.reveals.contains_key(i) && !self.stood_in.contains_key(i))
             .collect()
     }
 
@@ -416,6 +447,9 @@ impl<G: Game> Replica<G> {
         if self.voided.contains(&i) {
             return None;
         }
+        if let Some(action) = self.stood_in.get(&i) {
+            return Some(action);
+        }
         match self.reveals.get(&i).map(|r| &self.entries[*r].step) {
             Some(Step::Reveal { action, .. }) => Some(action),
             _ => self.own.get(commitment).map(|o| &o.action),
@@ -435,7 +469,12 @@ impl<G: Game> Replica<G> {
     /// older version, which took a void after a reveal.
     fn check_as(&self, step: &Step<G::Action>, lenient: bool) -> Result<(), Denied<G::Error>> {
         let revealing = self.revealing();
-        if revealing && !matches!(step, Step::Reveal { .. } | Step::Void { .. }) {
+        if revealing
+            && !matches!(
+                step,
+                Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. }
+            )
+        {
             return Err(Denied::Revealing);
         }
         let (done, undone) = self.played_at();
@@ -487,6 +526,25 @@ impl<G: Game> Replica<G> {
                 (Some(_), Some(_)) => Ok(()),
                 _ => Err(Denied::BadSeal),
             },
+            // Only once a choice is shown: before, the choice is made again.
+            Step::StandIn { commitment } => {
+                let (Some(round), Some(i), true) =
+                    (&self.round, self.standing(commitment), self.shown())
+                else {
+                    return Err(Denied::BadSeal);
+                };
+                let action = self.stand_in_at(round, i).ok_or(Denied::BadSeal)?;
+                self.replay(round, Some((i, &action))).map(|_| ())
+            }
+        }
+    }
+
+    /// The coach's choice for the player of the commitment at place `i`,
+    /// from the round's start (see [`super::stand_in`]).
+    fn stand_in_at(&self, round: &Round<G>, i: usize) -> Option<G::Action> {
+        match self.entries[i].step {
+            Step::Commit { player, .. } => stand_in(round.before.state(), player),
+            _ => None,
         }
     }
 
@@ -519,9 +577,13 @@ impl<G: Game> Replica<G> {
         lenient: bool,
     ) -> Result<u64, Denied<G::Error>> {
         match (&entry.step, &self.round) {
-            (Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. }, _) => {
-                self.check_as(&entry.step, lenient)?
-            }
+            (
+                Step::Commit { .. }
+                | Step::Reveal { .. }
+                | Step::Void { .. }
+                | Step::StandIn { .. },
+                _,
+            ) => self.check_as(&entry.step, lenient)?,
             (_, None) => play(&mut self.session, &entry.step)?,
             (_, Some(_)) => {}
         }
@@ -536,6 +598,16 @@ impl<G: Game> Replica<G> {
             Step::Void { commitment } => {
                 if let Some(i) = self.standing(commitment) {
                     self.voided.insert(i);
+                    self.own.remove(commitment);
+                }
+            }
+            Step::StandIn { commitment } => {
+                let at = self.standing(commitment);
+                let stood = at
+                    .zip(self.round.as_ref())
+                    .and_then(|(i, round)| Some((i, self.stand_in_at(round, i)?)));
+                if let Some((i, action)) = stood {
+                    self.stood_in.insert(i, action);
                     self.own.remove(commitment);
                 }
             }
@@ -595,7 +667,7 @@ impl<G: Game> Replica<G> {
                     done.push(at);
                     continue;
                 }
-                Step::Reveal { .. } => continue,
+                Step::Reveal { .. } | Step::StandIn { .. } => continue,
                 Step::Void { commitment } => {
                     done.retain(|at| !is_commit_of(&self.entries[*at], commitment));
                     continue;
@@ -682,7 +754,7 @@ fn played_at<A>(entries: &[Entry<A>]) -> (Vec<usize>, Vec<usize>) {
             }
             Step::Undo => undone.extend(done.pop()),
             Step::Redo => done.extend(undone.pop()),
-            Step::Reveal { .. } => {}
+            Step::Reveal { .. } | Step::StandIn { .. } => {}
             Step::Void { commitment } => done.retain(|at| !is_commit_of(&entries[*at], commitment)),
         }
     }
@@ -727,7 +799,9 @@ pub fn play<G: Game>(
         Step::Undo if session.undo() => Ok(()),
         Step::Undo => Err(Denied::NothingToUndo),
         // Played by the copy, which knows whether it can read them.
-        Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. } => Err(Denied::BadSeal),
+        Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. } => {
+            Err(Denied::BadSeal)
+        }
         Step::Redo => {
             // A redo that no longer applies empties the redo list: on every
             // copy alike, since each replays the same steps.

@@ -24,7 +24,7 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// `Step::Void`, `Denied::Shown`, several seats per phone in `Hello` and
 /// `Claim`; 8: hand-overs signed, `Vote`, a [`Mandate`] in `Probe` and
 /// `Hosting`; 9: once a choice of a round is shown, no `Step::Void` of
-/// that round; `JoinRefusal::TableFull`).
+/// that round but `Step::StandIn`; `JoinRefusal::TableFull`).
 pub const PROTOCOL: u32 = 9;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -242,6 +242,16 @@ pub enum Step<A> {
     /// ruling). Proposed by the phone that made it, or by the host for a
     /// phone that holds no seat. Not a move of its own.
     Void {
+        commitment: Commitment,
+    },
+    /// A commitment standing, unrevealed, that cannot be opened (its
+    /// phone lost its opening, or its seat was freed) once another choice
+    /// of its round is shown: no choice is made again then, and the coach's
+    /// recommendation for that player's sheet, made from the round's start
+    /// (it never sees the others' choices), is played in its place (a
+    /// ruling, see [`super::stand_in`]). Proposed by the phone that made
+    /// it, or by the host for a phone that holds no seat.
+    StandIn {
         commitment: Commitment,
     },
 }
