@@ -210,7 +210,7 @@ async fn converged(host: &HostLink<Einstein>, guests: &[&GuestLink<Einstein>]) {
 async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_restart() {
     let mut relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
-    let ticket = host.ticket().clone();
+    let ticket = host.ticket();
     let bruno = sit(&relay, &ticket, 1).await;
     let chloe = sit(&relay, &ticket, 2).await;
     let mut rng = StdRng::seed_from_u64(1);
@@ -354,7 +354,7 @@ async fn raw_exchange(
 async fn a_hostile_peer_changes_nothing() {
     let relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
-    let ticket = host.ticket().clone();
+    let ticket = host.ticket();
     let bruno = sit(&relay, &ticket, 1).await;
     let mut rng = StdRng::seed_from_u64(2);
     play(&host, &[&bruno], &mut rng, Duration::from_secs(30), |h| {
@@ -493,7 +493,7 @@ type Knock = (
 async fn a_flood_of_connections_and_a_phone_that_never_reads_do_not_stop_the_table() {
     let relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
-    let ticket = host.ticket().clone();
+    let ticket = host.ticket();
     let bruno = sit(&relay, &ticket, 1).await;
     let mut rng = StdRng::seed_from_u64(3);
     play(&host, &[&bruno], &mut rng, Duration::from_secs(30), |h| {
@@ -592,7 +592,7 @@ async fn a_flood_of_connections_and_a_phone_that_never_reads_do_not_stop_the_tab
 async fn a_wrong_secret_is_refused_with_its_reason_and_the_guest_stops() {
     let relay = LocalRelay::start().await;
     let host = open_host(&relay, 2).await;
-    let mut ticket = host.ticket().clone();
+    let mut ticket = host.ticket();
     ticket.secret = Secret::from_bytes([3; 16]);
     let (guest, mut events) = join(
         &relay,

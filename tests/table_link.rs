@@ -4142,3 +4142,76 @@ fn a_guest_follows_only_the_phone_its_lead_names() {
     assert_eq!(guest.state(), &LinkState::Joined);
     assert_eq!(guest.lead(), Some(table.host.lead()));
 }
+
+/// The host sends a phone away (Chloé's committed her choice, then chose
+/// to watch: the round waited on a choice no seat plays): its connection
+/// closed and told, its choice not shown made void (the host chooses for
+/// the freed seat), out of the roster, and the table under a new secret
+/// told to the phones still at it. Chloé's phone cannot come back, with
+/// its key or a minted one; Bruno's, away meanwhile, comes back with the
+/// old secret and is told the new.
+#[test]
+fn the_host_sends_a_phone_away_and_it_needs_a_new_invitation() {
+    let mut table = einstein_table();
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    chooses(&mut table, 1, 2);
+    let now = table.now;
+    table.phones[1].guest.claim(None, now);
+    settle(&mut table);
+    table.disconnect(0);
+    let chloe = phone_id(2);
+    assert!(
+        !table.host.send_away(phone_id(1000), secret(42), now),
+        "itself"
+    );
+    assert!(
+        !table.host.send_away(phone_id(77), secret(42), now),
+        "unknown"
+    );
+    assert!(table.host.send_away(chloe, secret(42), now));
+    settle(&mut table);
+    assert_eq!(
+        table.phones[1].guest.state(),
+        &LinkState::Refused(JoinRefusal::SentAway)
+    );
+    let host = table.host.replica();
+    assert!(
+        matches!(host.entries().last().unwrap().step, Step::Void { .. }),
+        "{:?}",
+        host.entries()
+    );
+    assert!(!table.host.roster().iter().any(|m| m.phone == chloe));
+    assert_eq!(table.host.seats()[2].phone, None);
+    assert_eq!(table.host.secret(), secret(42));
+    let ticket = table.host.saved();
+    assert_eq!(ticket.old_secrets, vec![SECRET]);
+    // Chloé's phone comes back, with its key or a minted one: refused.
+    for n in [2, 88] {
+        let mut again = Guest::<Einstein>::new(SECRET, phone_id(n), None, None);
+        again.identify(key(n));
+        table.phones[1] = Phone::new(again);
+        table.connect(1);
+        settle(&mut table);
+        assert_eq!(
+            table.phones[1].guest.state(),
+            &LinkState::Refused(JoinRefusal::WrongSecret),
+            "{n}"
+        );
+    }
+    // Bruno's phone, away, comes in with the old secret and is told the
+    // new; the host plays the freed seat and the round goes on.
+    table.connect(0);
+    settle(&mut table);
+    assert_eq!(table.phones[0].guest.state(), &LinkState::Joined);
+    assert_eq!(table.phones[0].guest.secret(), secret(42));
+    assert!(table.phones[0].events.contains(&GuestEvent::Rekeyed));
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    table.host.act(Step::Act(choose(2)), now).unwrap();
+    chooses(&mut table, 0, 1);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert_eq!(host.session().log().len(), 4);
+    // The table's mandate is signed under the new secret.
+    let mandate = table.host.mandate();
+    assert_eq!(mandate.votes.len(), 2, "{mandate:?}");
+}

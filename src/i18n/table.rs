@@ -292,6 +292,12 @@ impl Lang {
             JoinRefusal::NoSuchSeat(_) | JoinRefusal::SeatTaken(_) => {
                 self.table().seat_taken.into()
             }
+            JoinRefusal::SentAway => self
+                .pick(
+                    "L'hôte a renvoyé ce téléphone de la table : il faut une nouvelle invitation pour la rejoindre.",
+                    "The host sent this phone away from the table: it takes a new invitation to join again.",
+                )
+                .into(),
             JoinRefusal::TableFull => self
                 .pick(
                     "Cette table a déjà tous les téléphones qu'elle peut recevoir : ce téléphone ne peut pas la rejoindre.",

@@ -201,7 +201,7 @@ impl<G: Game> Shared<G> {
                 // A guest never probes.
                 Output::Probe { .. } => {}
                 Output::Event(event) => {
-                    let joined = matches!(event, GuestEvent::Joined { .. });
+                    let joined = matches!(event, GuestEvent::Joined { .. } | GuestEvent::Rekeyed);
                     let _ = self.events.send(GuestLinkEvent::Table(event));
                     if joined {
                         self.follow_lead(&guest);
@@ -212,11 +212,16 @@ impl<G: Game> Shared<G> {
         outputs
     }
 
-    /// Joined: if the host is not the one the ticket names (it took the
-    /// table over), the ticket becomes its own.
+    /// Joined (or told the table's new secret): if the host is not the
+    /// one the ticket names (it took the table over), the ticket becomes
+    /// its own; its secret is the table's now.
     fn follow_lead(&self, guest: &Guest<G>) {
-        let Some(lead) = guest.lead() else { return };
         let mut ticket = self.ticket();
+        if !ticket.secret.matches(&guest.secret()) {
+            ticket.secret = guest.secret();
+            let _ = self.events.send(GuestLinkEvent::Moved);
+        }
+        let Some(lead) = guest.lead() else { return };
         if ticket.host == lead.host.to_hex() {
             return;
         }

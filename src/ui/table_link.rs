@@ -650,12 +650,14 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
                 game: true,
                 saved: true,
             },
-            GuestEvent::Accepted { .. } | GuestEvent::Denied { .. } | GuestEvent::Seats => {
-                Changed {
-                    game: false,
-                    saved: true,
-                }
-            }
+            // The table's new secret goes in the saved ticket.
+            GuestEvent::Accepted { .. }
+            | GuestEvent::Denied { .. }
+            | GuestEvent::Seats
+            | GuestEvent::Rekeyed => Changed {
+                game: false,
+                saved: true,
+            },
             GuestEvent::Refused(_)
             | GuestEvent::HostLeft
             | GuestEvent::Unanswered { .. }

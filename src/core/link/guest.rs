@@ -137,6 +137,9 @@ pub enum GuestEvent<E> {
     SeatsLost {
         seats: Vec<usize>,
     },
+    /// The host sent a phone away: the table has a new secret, this
+    /// phone's way in from now on (its ticket changes).
+    Rekeyed,
 }
 
 /// Where this phone's choice of a seat stands, for the screen. A phone's
@@ -849,6 +852,15 @@ impl<G: Game> Guest<G> {
                 }
                 self.roster = roster;
                 self.settle_orphans(now);
+            }
+            ToGuest::Rekey(secret) => {
+                self.secret = secret;
+                // This phone's vote was for the lead at the old secret.
+                if let (Some(key), Some(lead)) = (self.key, self.lead) {
+                    let vote = key.vote(secret, lead);
+                    self.send(&ToHost::Vote(vote.signature));
+                }
+                self.event(GuestEvent::Rekeyed);
             }
             // Guests never probe.
             ToGuest::Hosting(_) => {}

@@ -60,6 +60,8 @@ const ANSWERS_KEPT: usize = 64;
 /// it is full, so that what the host keeps per phone (answers, proposal
 /// numbers, votes) is bounded whatever keys knock.
 pub const ROSTER_MAX: usize = 32;
+/// The table's earlier secrets a host keeps (see [`Host::send_away`]).
+const OLD_SECRETS: usize = 4;
 /// The first pause between probes of the roster's phones not joined here;
 /// it doubles up to [`PROBE_MAX`], and starts again when a phone leaves.
 const PROBE_FIRST: Duration = Duration::from_secs(1);
@@ -89,6 +91,9 @@ pub enum HostEvent {
     /// host's: this phone no longer hosts (every guest was told), and joins
     /// `lead`'s host (where the roster says it is).
     SteppedDown { lead: Lead },
+    /// The host sent `phone` away: it left the roster and its seats, and
+    /// the table has a new secret (its ticket changed).
+    SentAway { phone: PhoneId },
 }
 
 /// A message the host could not send: longer than a frame.
@@ -139,6 +144,8 @@ pub enum Misbehaviour {
     Moved,
     /// The host is leaving: the phone was told.
     Closing,
+    /// The host sent the phone away (see [`Host::send_away`]).
+    SentAway,
 }
 
 struct Peer {
@@ -175,12 +182,20 @@ pub struct SavedHost<G: Game> {
     /// hand-overs were signed).
     #[serde(default)]
     pub votes: Vec<Vote>,
+    /// The table's earlier secrets (before a phone was sent away), still a
+    /// way in for the phones of the roster.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub old_secrets: Vec<Secret>,
 }
 
 /// The host of a table.
 pub struct Host<G: Game> {
     replica: Replica<G>,
     secret: Secret,
+    /// The table's earlier secrets, the last [`OLD_SECRETS`]: a phone of
+    /// the roster away when one was sent away still comes in with one (and
+    /// is told the new); a phone no longer in it does not.
+    old_secrets: Vec<Secret>,
     /// The host's own phone.
     me: PhoneId,
     /// The phone holding each player's seat; the host plays the others.
@@ -261,6 +276,7 @@ impl<G: Game> Host<G> {
             .with_term(saved.term)
             .with_roster(saved.roster);
         host.votes = saved.votes;
+        host.old_secrets = saved.old_secrets;
         host
     }
 
@@ -355,6 +371,7 @@ impl<G: Game> Host<G> {
             replica,
             nonces: Nonces::new([0; 32]),
             secret,
+            old_secrets: Vec::new(),
             me,
             seats,
             peers: BTreeMap::new(),
@@ -394,6 +411,7 @@ impl<G: Game> Host<G> {
             term: self.lead.term,
             roster: self.roster.clone(),
             votes: self.votes.clone(),
+            old_secrets: self.old_secrets.clone(),
         }
     }
 
@@ -582,7 +600,7 @@ impl<G: Game> Host<G> {
     fn refusal(&self, peer: PeerId, protocol: u32, secret: &Secret) -> Option<JoinRefusal> {
         if protocol != PROTOCOL {
             Some(JoinRefusal::Protocol { host: PROTOCOL })
-        } else if !secret.matches(&self.secret) {
+        } else if !secret.matches(&self.secret) && !self.old_secret_of_a_member(peer, secret) {
             Some(JoinRefusal::WrongSecret)
         } else if self.peers.get(&peer).is_some_and(|p| p.remote == self.me) {
             // Another endpoint with this host's own key is not this host.
@@ -590,6 +608,14 @@ impl<G: Game> Host<G> {
         } else {
             None
         }
+    }
+
+    /// Whether `secret` is one the table had before a phone was sent away,
+    /// and `peer` a phone of the roster (still at the table).
+    fn old_secret_of_a_member(&self, peer: PeerId, secret: &Secret) -> bool {
+        let remote = self.peers.get(&peer).map(|p| p.remote);
+        self.old_secrets.iter().any(|old| secret.matches(old))
+            && self.roster.iter().any(|m| Some(m.phone) == remote)
     }
 
     fn refuse(&mut self, peer: PeerId, refusal: JoinRefusal) {
@@ -667,6 +693,10 @@ impl<G: Game> Host<G> {
             _ => 1,
         };
         self.welcome(peer, phone, from);
+        // Come in with a secret of before: told the table's own.
+        if !secret.matches(&self.secret) {
+            self.send(peer, &ToGuest::Rekey(self.secret));
+        }
         self.event(HostEvent::Joined { peer, phone, seat });
         self.broadcast_seats();
     }
@@ -776,6 +806,11 @@ impl<G: Game> Host<G> {
             None if full => return,
             None => self.roster.push(member),
         }
+        self.send_roster();
+    }
+
+    /// The roster to every joined phone.
+    fn send_roster(&mut self) {
         let roster = ToGuest::<G::Setup, G::Action, G::Error>::Roster(self.roster.clone());
         if let Some(frame) = self.encoded(&roster, Unsent::Roster) {
             self.broadcast(frame);
@@ -1019,6 +1054,51 @@ impl<G: Game> Host<G> {
         for void in self.replica.unread_choices_of(seat) {
             let _ = self.append(void, None);
         }
+    }
+
+    /// Sends `phone` away from the table: its connection closed (it is
+    /// told), its seats freed and its choices not shown made void (or, once
+    /// a choice of the round is shown, the coach's stood in), out of the
+    /// roster and its votes, and the table's secret is `secret` from now on
+    /// (fresh, from the driver): the phones still at the table are told it
+    /// over the link, and the one sent away needs a new invitation to come
+    /// back. False, and nothing changes, for this phone or one the table
+    /// does not know.
+    pub fn send_away(&mut self, phone: PhoneId, secret: Secret, now: Duration) -> bool {
+        self.now = now;
+        let known = self.roster.iter().any(|m| m.phone == phone)
+            || self.seats.contains(&Some(phone))
+            || self.peer_of(phone).is_some();
+        if phone == self.me || !known || self.stepped_down.is_some() {
+            return false;
+        }
+        if let Some(peer) = self.peer_of(phone) {
+            self.send(peer, &ToGuest::Refused(JoinRefusal::SentAway));
+            self.drop_peer(peer, Misbehaviour::SentAway);
+        }
+        self.seat(phone, &[]);
+        let made_there = |e: &Entry<G::Action>| e.origin.is_some_and(|o| o.phone == phone);
+        for step in self.replica.lost_openings(made_there) {
+            let _ = self.append(step, None);
+        }
+        self.roster.retain(|m| m.phone != phone);
+        self.old_secrets.push(self.secret);
+        let old = self.old_secrets.len().saturating_sub(OLD_SECRETS);
+        self.old_secrets.drain(..old);
+        self.secret = secret;
+        // The votes were for the lead at the old secret.
+        self.votes.clear();
+        self.vote_for_self();
+        if let Some(frame) = self.encoded(
+            &ToGuest::<G::Setup, G::Action, G::Error>::Rekey(secret),
+            Unsent::Message,
+        ) {
+            self.broadcast(frame);
+        }
+        self.send_roster();
+        self.broadcast_seats();
+        self.event(HostEvent::SentAway { phone });
+        true
     }
 
     /// The next game at this table, `replica` (the same players, a new

@@ -24,7 +24,8 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// `Step::Void`, `Denied::Shown`, several seats per phone in `Hello` and
 /// `Claim`; 8: hand-overs signed, `Vote`, a [`Mandate`] in `Probe` and
 /// `Hosting`; 9: once a choice of a round is shown, no `Step::Void` of
-/// that round but `Step::StandIn`; `JoinRefusal::TableFull`).
+/// that round but `Step::StandIn`; `JoinRefusal::TableFull`; a phone sent
+/// away, `JoinRefusal::SentAway` and `Rekey`).
 pub const PROTOCOL: u32 = 9;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -404,6 +405,10 @@ pub enum ToGuest<S, A, E> {
     /// The answer to a `Probe`: this phone hosts the table under this
     /// mandate (or, having stepped down, the one it follows does).
     Hosting(Mandate),
+    /// The table's new secret: the host sent a phone away, and the phones
+    /// still at the table keep their way in (the one sent away needs a new
+    /// invitation).
+    Rekey(Secret),
     /// Still here (see [`HEARTBEAT`]).
     Ping,
 }
@@ -425,6 +430,9 @@ pub enum JoinRefusal {
     /// The table has as many phones as it holds
     /// ([`ROSTER_MAX`](super::host::ROSTER_MAX)), and this is not one.
     TableFull,
+    /// The host sent this phone away: it joins again only with a new
+    /// invitation.
+    SentAway,
 }
 
 /// Why a step was refused; a refused step changes nothing.
