@@ -162,6 +162,10 @@ struct Table<G: Game> {
     /// The host's screen is locked: it hears nothing, not even that a
     /// connection ended (it finds out when it wakes).
     host_paused: bool,
+    /// A phone that also sends what a modified client would (see
+    /// [`Table::hostile_step`]), and how many minted keys it joined.
+    hostile: Option<usize>,
+    minted: u64,
 }
 
 /// What the network did to the table, for the test's report.
@@ -229,6 +233,8 @@ impl<G: Game> Table<G> {
             stray: Vec::new(),
             events: Vec::new(),
             host_paused: false,
+            hostile: None,
+            minted: 0,
         }
     }
 
@@ -515,6 +521,109 @@ impl<G: Game> Table<G> {
         }
         self.pump();
         self.check_prefixes();
+        if self.hostile.is_some() {
+            let (head, shown) = (self.host.replica().head(), self.host.replica().shown());
+            self.hostile_step(rng);
+            self.check_no_choice_after_a_reveal(head, shown);
+            self.check_bounded();
+        }
+    }
+
+    /// What a modified client of the hostile phone sends besides its
+    /// honest steps, on its connection (so its own proposals keep their
+    /// numbers): a void of its own commitment (after a reveal too), a
+    /// commitment for its seat, proposal numbers from the top and
+    /// downwards, a request for the log from the last number, and keys
+    /// minted to join as watchers with a 60 KiB relay.
+    fn hostile_step(&mut self, rng: &mut StdRng) {
+        let Some(i) = self.hostile.filter(|_| rng.random_bool(0.3)) else {
+            return;
+        };
+        let Some(peer) = self.phones[i].peer else {
+            return;
+        };
+        let me = self.phones[i].guest.phone();
+        let mine = self
+            .host
+            .replica()
+            .entries()
+            .iter()
+            .rev()
+            .find_map(|e| match e.step {
+                Step::Commit { commitment, .. } if e.origin.is_some_and(|o| o.phone == me) => {
+                    Some(commitment)
+                }
+                _ => None,
+            });
+        let id = u64::MAX / 2 - rng.random_range(0..1_000_000);
+        let propose = |id, step| encode(&ToHost::<G::Action>::Propose { id, step }).unwrap();
+        let frame = match rng.random_range(0..6) {
+            0 => match mine {
+                Some(commitment) => propose(id, Step::Void { commitment }),
+                None => return,
+            },
+            1 => {
+                let seat = self.phones[i].guest.seat().unwrap_or(0);
+                let commitment = Commitment::from_bytes(rng.random());
+                propose(
+                    id,
+                    Step::Commit {
+                        player: seat,
+                        commitment,
+                    },
+                )
+            }
+            2 => propose(u64::MAX / 2 + rng.random_range(0..3), Step::Undo),
+            3 => encode(&ToHost::<G::Action>::Resend { from: u64::MAX }).unwrap(),
+            4 => propose(id, Step::Undo),
+            _ => {
+                self.minted += 1;
+                let minted = phone_id(20_000 + self.minted);
+                let hello = ToHost::<G::Action>::Hello(Hello {
+                    protocol: PROTOCOL,
+                    secret: self.host.secret(),
+                    phone: minted,
+                    seats: Vec::new(),
+                    held: None,
+                    lead: None,
+                    relay: Some(format!("https://{}", "r".repeat(60 * 1024))),
+                });
+                let peer = 2_000_000 + self.minted;
+                self.host.connected(peer, minted, self.now);
+                self.host.receive(peer, &encode(&hello).unwrap(), self.now);
+                self.host.disconnected(peer, self.now);
+                self.pump();
+                return;
+            }
+        };
+        self.host.receive(peer, &frame, self.now);
+        self.pump();
+    }
+
+    /// No commitment was made void once a choice of its round was shown
+    /// (the host's log from entry `head`, `shown` then).
+    fn check_no_choice_after_a_reveal(&self, head: u64, mut shown: bool) {
+        for entry in &self.host.replica().entries()[head as usize..] {
+            match entry.step {
+                Step::Reveal { .. } => shown = true,
+                Step::Void { .. } => assert!(!shown, "a void after a reveal: {entry:?}"),
+                Step::StandIn { .. } => {}
+                _ => shown = false,
+            }
+        }
+    }
+
+    /// What the host keeps per phone and in all stays within its bounds.
+    fn check_bounded(&self) {
+        let kept = self.host.footprint();
+        let roster = genius::core::link::host::ROSTER_MAX;
+        assert!(kept.answers_per_phone <= 64, "{kept:?}");
+        assert!(kept.roster <= roster && kept.votes <= roster, "{kept:?}");
+        assert!(kept.phones <= roster, "{kept:?}");
+        let frame = encode(&ToGuest::<G::Setup, G::Action, G::Error>::Roster(
+            self.host.roster().to_vec(),
+        ));
+        assert!(frame.is_ok(), "the roster fits a frame");
     }
 
     /// The time is given to every side: pings, retries, and the
@@ -632,11 +741,24 @@ fn interleavings<G: Game>(
     games: u64,
     steps: usize,
 ) -> (usize, usize) {
+    hostile_interleavings::<G>(start, claims, None, games, steps)
+}
+
+/// [`interleavings`], guest `hostile` also sending what a modified client
+/// would ([`Table::hostile_step`]).
+fn hostile_interleavings<G: Game>(
+    start: impl Fn(&mut StdRng) -> Start<G::Setup>,
+    claims: &[Option<usize>],
+    hostile: Option<usize>,
+    games: u64,
+    steps: usize,
+) -> (usize, usize) {
     let (mut entries, mut proposals) = (0, 0);
     let mut faults = Faults::default();
     for seed in 0..games {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut table = Table::<G>::new(start(&mut rng), claims);
+        table.hostile = hostile;
         for i in 0..claims.len() {
             table.connect(i);
         }
@@ -696,6 +818,25 @@ fn einstein_three_phones_and_a_watcher_agree_whatever_the_network_does() {
     );
     assert!(entries > 20 * games() as usize, "{entries} entries");
     assert!(proposals > 20 * games() as usize, "{proposals} proposals");
+}
+
+/// The seeded Einstein table with a hostile guest: besides its honest
+/// steps, it voids its own choices (after a reveal too), commits choices
+/// it cannot open, numbers proposals from the top and downwards, asks for
+/// the log from the last number, and mints keys that join with a 60 KiB
+/// relay. After every step: no choice made void once one of its round was
+/// shown, and the host's memory per phone and in all within its bounds;
+/// at the end, every copy the host's.
+#[test]
+fn einstein_with_a_hostile_guest_keeps_every_rule_whatever_the_network_does() {
+    let (entries, _) = hostile_interleavings::<Einstein>(
+        |_| einstein_start(),
+        &[Some(1), Some(2)],
+        Some(0),
+        games() / 2,
+        1500,
+    );
+    assert!(entries > 10 * games() as usize / 2, "{entries} entries");
 }
 
 #[test]
@@ -778,6 +919,18 @@ fn one_phone<G: Game>(replica: &Replica<G>) -> Session<G> {
     session
 }
 
+/// A three-player Einstein, Anne first.
+fn einstein_start() -> Start<einstein::Setup> {
+    Start {
+        setup: einstein::Setup {
+            players: players(3),
+            first: FirstPlayer::Chosen(0),
+        },
+        coach_allowed: true,
+        dice: Default::default(),
+    }
+}
+
 /// A host with two joined guests (seats 1 and 2) of a three-player Einstein.
 fn einstein_table() -> Table<Einstein> {
     einstein_table_of(Table::new)
@@ -791,17 +944,7 @@ fn einstein_table_numbered() -> Table<Einstein> {
 fn einstein_table_of(
     new: fn(Start<einstein::Setup>, &[Option<usize>]) -> Table<Einstein>,
 ) -> Table<Einstein> {
-    let mut table = new(
-        Start {
-            setup: einstein::Setup {
-                players: players(3),
-                first: FirstPlayer::Chosen(0),
-            },
-            coach_allowed: true,
-            dice: Default::default(),
-        },
-        &[Some(1), Some(2)],
-    );
+    let mut table = new(einstein_start(), &[Some(1), Some(2)]);
     table.connect(0);
     table.connect(1);
     settle(&mut table);
@@ -3479,17 +3622,7 @@ fn a_dead_path_is_left_at_three_seconds_and_the_step_applied_once() {
 /// reveal ends the round.
 #[test]
 fn a_host_playing_two_seats_reveals_both_and_the_round_ends() {
-    let mut table = Table::<Einstein>::new(
-        Start {
-            setup: einstein::Setup {
-                players: players(3),
-                first: FirstPlayer::Chosen(0),
-            },
-            coach_allowed: true,
-            dice: Default::default(),
-        },
-        &[Some(1)],
-    );
+    let mut table = Table::<Einstein>::new(einstein_start(), &[Some(1)]);
     table.connect(0);
     settle(&mut table);
     let now = table.now;
@@ -3832,17 +3965,7 @@ fn the_next_game_at_a_table_keeps_its_phones_and_seats() {
 /// (or none) opens with that seat.
 #[test]
 fn a_phone_plays_several_seats_and_keeps_them() {
-    let mut table = Table::<Einstein>::new(
-        Start {
-            setup: einstein::Setup {
-                players: players(3),
-                first: FirstPlayer::Chosen(0),
-            },
-            coach_allowed: true,
-            dice: Default::default(),
-        },
-        &[None],
-    );
+    let mut table = Table::<Einstein>::new(einstein_start(), &[None]);
     table.connect(0);
     settle(&mut table);
     let now = table.now;
