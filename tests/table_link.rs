@@ -14,7 +14,7 @@ use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::mandate::{Crypto, Mandate, PhoneKey, Signature, Vote};
 use genius::core::link::replica::Replica;
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
-use genius::core::link::ticket::Ticket;
+use genius::core::link::ticket::{SaveOver, Ticket};
 use genius::core::link::wire::{
     encode, Denied, Entry, FrameError, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, Origin,
     PhoneId, Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
@@ -4133,13 +4133,18 @@ fn a_table_copy_is_never_saved_over_a_game_it_would_lose() {
     let fresh = Session::<Einstein>::new(copy.start().setup.clone()).unwrap();
     let mut other = fresh.clone();
     other.act(roll([6, 6, 6, 6, 6])).unwrap();
-    assert!(table_ticket.may_save_over(session, None), "nothing kept");
-    assert!(table_ticket.may_save_over(session, Some(&marked(&other, SECRET))));
-    assert!(table_ticket.may_save_over(session, Some(&saved(&fresh))));
-    assert!(table_ticket.may_save_over(session, Some(&saved(session))));
+    let over = |stored: Option<&SavedGame>| table_ticket.may_save_over(session, stored);
+    assert_eq!(over(None), SaveOver::Write, "nothing kept");
+    assert_eq!(over(Some(&marked(&other, SECRET))), SaveOver::Write);
+    assert_eq!(over(Some(&saved(&fresh))), SaveOver::Write);
+    assert_eq!(over(Some(&saved(session))), SaveOver::Write);
+    // The copy catching up on the game kept (this phone left the table
+    // and joins again): it waits.
+    let early = table_ticket.may_save_over(&fresh, Some(&saved(session)));
+    assert_eq!(early, SaveOver::Wait);
     // A game of this phone alone, and another table's, under that id.
-    assert!(!table_ticket.may_save_over(session, Some(&saved(&other))));
-    assert!(!table_ticket.may_save_over(session, Some(&marked(&other, secret(3)))));
+    assert_eq!(over(Some(&saved(&other))), SaveOver::Refuse);
+    assert_eq!(over(Some(&marked(&other, secret(3)))), SaveOver::Refuse);
 }
 
 /// The relay a phone says it is reachable through is its word: the host

@@ -14,7 +14,7 @@ use super::{
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
-use crate::core::link::ticket::Ticket;
+use crate::core::link::ticket::{SaveOver, Ticket};
 use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
 use crate::core::link::{maker_seat, OpenFailure};
@@ -796,37 +796,44 @@ thread_local! {
 /// Whether this phone may write its copy of the table's game (and its
 /// record) under the id the host gave it: not over a game this device
 /// keeps that the copy would lose (`Ticket::may_save_over`). Asked of the
-/// store once per game.
-fn ours<G: TableGame>(phone: &Phone<G>) -> bool {
+/// store until the answer is yes, once per game.
+fn may_save<G: TableGame>(phone: &Phone<G>) -> SaveOver {
     let ticket = phone.ticket();
     let check = |replica: &Replica<G>| {
         let id = replica.game();
         if OURS.with_borrow(|ours| ours.as_ref() == Some(id)) {
-            return true;
+            return SaveOver::Write;
         }
         let stored = saves::game_as_stored(id);
-        let ours = ticket.may_save_over(replica.session(), stored.as_ref());
-        if ours {
+        let answer = ticket.may_save_over(replica.session(), stored.as_ref());
+        if answer == SaveOver::Write {
             OURS.set(Some(id.clone()));
         }
-        ours
+        answer
     };
     match phone {
         Phone::Host(link) => link.with(|h| check(h.replica())),
-        Phone::Guest(link) => link.with(|g| g.replica().is_none_or(check)),
+        Phone::Guest(link) => link.with(|g| g.replica().map_or(SaveOver::Write, check)),
     }
 }
 
-/// Saves this phone's copy with the link's state; one it may not write
-/// (see [`ours`]) is told as not saved.
+/// [`may_save`]: yes.
+fn ours<G: TableGame>(phone: &Phone<G>) -> bool {
+    may_save(phone) == SaveOver::Write
+}
+
+/// Saves this phone's copy with the link's state; one it may never write
+/// (see [`may_save`]) is told as not saved, one catching up waits.
 fn save<G: GameScreen + TableGame>(play: &Play, phone: &Phone<G>) {
-    if !ours(phone) {
-        if let Some(game) = G::active(play).write().as_mut() {
-            game.save_failed = true;
+    match may_save(phone) {
+        SaveOver::Write => save_game::<G>(play, phone.saved_game(platform::now_ms())),
+        SaveOver::Wait => {}
+        SaveOver::Refuse => {
+            if let Some(game) = G::active(play).write().as_mut() {
+                game.save_failed = true;
+            }
         }
-        return;
     }
-    save_game::<G>(play, phone.saved_game(platform::now_ms()));
 }
 
 /// Saves `saved`, this phone's copy (if it has one); a failure is shown on

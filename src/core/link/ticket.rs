@@ -141,19 +141,43 @@ impl Ticket {
     /// this table's own copy, or over a game it carries on whole (the same
     /// setup, its moves first: the game this phone began to host, or played
     /// at this table and left, kept alone): never over a game it would
-    /// lose.
-    pub fn may_save_over<R: Rules>(&self, copy: &Session<R>, stored: Option<&SavedGame>) -> bool {
-        let Some(stored) = stored else { return true };
+    /// lose. A copy still catching up on that game waits.
+    pub fn may_save_over<R: Rules>(
+        &self,
+        copy: &Session<R>,
+        stored: Option<&SavedGame>,
+    ) -> SaveOver {
+        let Some(stored) = stored else {
+            return SaveOver::Write;
+        };
         let this_table = stored
             .table_mark()
             .and_then(|mark| Ticket::parse(&mark.ticket).ok())
             .is_some_and(|ticket| ticket.same_table(self));
-        let carried_on = stored.game == self.game
-            && stored.session::<R>().is_ok_and(|game| {
-                game.setup() == copy.setup() && copy.log().starts_with(game.log())
-            });
-        this_table || carried_on
+        if this_table {
+            return SaveOver::Write;
+        }
+        let game = (stored.game == self.game)
+            .then(|| stored.session::<R>().ok())
+            .flatten()
+            .filter(|game| game.setup() == copy.setup());
+        match game {
+            Some(game) if copy.log().starts_with(game.log()) => SaveOver::Write,
+            Some(game) if game.log().starts_with(copy.log()) => SaveOver::Wait,
+            _ => SaveOver::Refuse,
+        }
     }
+}
+
+/// Whether a table's copy may be saved over what the device keeps under
+/// its id (see [`Ticket::may_save_over`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveOver {
+    Write,
+    /// Not yet: the copy catches up on the game kept (its moves first).
+    Wait,
+    /// Never: it would lose a game this phone keeps.
+    Refuse,
 }
 
 impl fmt::Display for Ticket {
