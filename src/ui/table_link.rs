@@ -401,7 +401,7 @@ async fn run<G: GameScreen + TableGame>(
                 game: matches!(event, HostEvent::Applied { .. }),
                 // Who holds which seat is saved with the host's copy.
                 saved: matches!(event, HostEvent::Applied { .. } | HostEvent::Seated { .. })
-                    || matches!(event, HostEvent::Joined { .. }),
+                    || matches!(event, HostEvent::Joined { .. } | HostEvent::SentAway { .. }),
             },
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Denied { why, .. })) => {
                 refused = Some(match why {

@@ -224,7 +224,8 @@ impl<G: Game> Replica<G> {
 
     /// The commitments standing and not revealed that `made_here` says
     /// this phone made and whose opening it no longer holds (it closed
-    /// before saving it): each made void, for its player to choose again.
+    /// before saving it): each made void, for its player to choose again
+    /// (or, once a choice of the round is shown, stood in for).
     pub fn lost_openings(
         &self,
         made_here: impl Fn(&Entry<G::Action>) -> bool,
@@ -234,7 +235,8 @@ impl<G: Game> Replica<G> {
 
     /// The commitments standing and not revealed of `player` that this
     /// copy cannot read (another phone's): each made void when the seat is
-    /// freed, for the host to choose afresh (a ruling).
+    /// freed, for the host to choose afresh (a ruling); once a choice of
+    /// the round is shown, the coach's stands in instead.
     pub fn unread_choices_of(&self, player: usize) -> Vec<Step<G::Action>> {
         self.voids(
             |i| matches!(self.entries[i].step, Step::Commit { player: p, .. } if p == player),
@@ -242,8 +244,9 @@ impl<G: Game> Replica<G> {
     }
 
     /// A void for each commitment standing, not revealed, unread here and
-    /// `chosen`; none once a choice of the round is shown (none of it is
-    /// withdrawn then: the table waits for the reveal).
+    /// `chosen`; once a choice of the round is shown (none of it is
+    /// withdrawn then), the coach's choice standing in for it instead
+    /// (`Step::StandIn`).
     fn voids(&self, chosen: impl Fn(usize) -> bool) -> Vec<Step<G::Action>> {
         let shown = self.shown();
         self.unrevealed()
