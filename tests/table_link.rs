@@ -2803,11 +2803,12 @@ impl<G: Game> Mesh<G> {
         let guest = &old.guest;
         let host = take_over(guest, 0).expect("a copy");
         assert_eq!(host.replica().entries(), guest.replica().unwrap().entries());
-        // Its moves cut at a welcome whose catch-up never ended are made
-        // again on its screen (the driver tells them: `Guest::unsettled`).
-        let unsettled = guest.unsettled();
+        // Its moves cut at a welcome whose catch-up never ended, and its
+        // steps still waiting, are made again on its screen (the driver
+        // tells them: `Host::dropped`).
+        assert!(host.dropped() >= guest.unsettled());
         self.next_ids.insert(phone, guest.saved().next_id);
-        *self.told.entry(phone).or_default() += old.dropped() + unsettled;
+        *self.told.entry(phone).or_default() += old.dropped() + host.dropped();
         let mut table = Table::hosted(host, Vec::new());
         table.alone = false;
         table.now = self.now;
@@ -4342,4 +4343,25 @@ fn the_host_sends_a_phone_away_and_it_needs_a_new_invitation() {
     // The table's mandate is signed under the new secret.
     let mandate = table.host.mandate();
     assert_eq!(mandate.votes.len(), 2, "{mandate:?}");
+}
+
+/// A phone that takes the table over while its steps still wait for the
+/// old host (made offline) drops them, made on a board the table may no
+/// longer have: the new host says how many, for its player to be told
+/// (`Host::dropped`), never left to find out.
+#[test]
+fn steps_waiting_at_a_take_over_are_told_dropped() {
+    let mut table = einstein_table();
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    table.disconnect(0);
+    let now = table.now;
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
+    assert_eq!(table.phones[0].guest.pending().count(), 1);
+    let host = take_over(&table.phones[0].guest, 0).expect("a copy");
+    assert_eq!(host.dropped(), 1);
+    let calm = take_over(&table.phones[1].guest, 0).expect("a copy");
+    assert_eq!(calm.dropped(), 0);
 }

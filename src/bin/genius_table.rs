@@ -272,8 +272,14 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
         // Or, if a phone hosts it already, joins that one.
         ("takeover", Some(mark)) => {
             let phone = Phone::take_over(&mark, &options).await?;
-            if matches!(phone.0, Phone::Guest(_)) {
-                say(json!({ "link": "already hosted" }));
+            match &phone.0 {
+                Phone::Guest(_) => say(json!({ "link": "already hosted" })),
+                Phone::Host(link) => {
+                    let dropped = link.with(Host::dropped);
+                    if dropped > 0 {
+                        say(json!({ "dropped": dropped }));
+                    }
+                }
             }
             phone
         }

@@ -71,10 +71,18 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
             match open::<G>(app, &request).await {
                 Ok((phone, events)) => {
                     // One table, one host: another phone took it over first.
-                    let joined_instead = matches!(request, TableRequest::TakeOver { .. })
-                        && matches!(phone, Phone::Guest(_));
-                    let notice = joined_instead
-                        .then(|| Wording::new(|lang| lang.table().already_hosted.to_string()));
+                    let taking_over = matches!(request, TableRequest::TakeOver { .. });
+                    let joined_instead = taking_over && matches!(phone, Phone::Guest(_));
+                    // Or this one hosts it: what it dropped is told.
+                    let dropped = match &phone {
+                        Phone::Host(link) if taking_over => link.with(Host::dropped),
+                        _ => 0,
+                    };
+                    let notice = if joined_instead {
+                        Some(Wording::new(|lang| lang.table().already_hosted.to_string()))
+                    } else {
+                        (dropped > 0).then(|| Wording::new(move |lang| lang.dropped_moves(dropped)))
+                    };
                     run(app, phone, events, commands, notice).await
                 }
                 Err(why) => {

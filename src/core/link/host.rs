@@ -232,9 +232,27 @@ pub struct Host<G: Game> {
     nonces: Nonces,
     /// The time of the call being handled.
     now: Duration,
+    /// The moves this phone dropped when it took the table over (see
+    /// [`super::handover::take_over`]), for its player to be told.
+    dropped: usize,
 }
 
 impl<G: Game> Host<G> {
+    /// This host took the table over dropping `moves` of its phone's (see
+    /// [`Host::dropped`]).
+    pub fn with_dropped(mut self, moves: usize) -> Self {
+        self.dropped = moves;
+        self
+    }
+
+    /// The moves this phone dropped when it took the table over: its moves
+    /// not known to be kept and its steps still waiting for the old host,
+    /// made on a board that may be gone. Its player is told, never left to
+    /// find out.
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
+
     /// 32 random bytes from the driver, which the host's own hidden
     /// choices are committed with: a driver gives fresh ones to every host
     /// it makes (without them, the others could guess those choices).
@@ -391,6 +409,7 @@ impl<G: Game> Host<G> {
             probing: BTreeSet::new(),
             output: VecDeque::new(),
             now: Duration::ZERO,
+            dropped: 0,
         };
         let origins: Vec<(u64, Origin)> = (1..)
             .zip(host.replica.entries())
