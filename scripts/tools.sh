@@ -304,6 +304,7 @@ build_web() {
   fi
   node "$ROOT/scripts/strip-wasm-names.mjs" "$WEB_DIST"
   build_link_web "$WEB_DIST/link"
+  build_reader_web "$WEB_DIST/reader"
   # The home screen rendered into index.html, with the stylesheet and the
   # wasm asked for from its head (examples/prerender.rs); before the worker
   # lists the files, so it caches this page. With the features scripts/test
@@ -368,6 +369,38 @@ build_link_web() {
     --enable-reference-types --enable-bulk-memory --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-sign-ext --enable-multivalue \
     "$out/genius_net_bg.wasm" -o "$out/genius_net_bg.wasm"
+}
+
+# The dice reader's module for the browser (issue 61): the genius-reader
+# crate (reader/, feature js) built as a wasm module of its own, with its
+# wasm-bindgen glue, into OUT (reader/ beside the page).
+# src/platform/web/camera.js loads it the first time the camera's screen
+# opens, so the reader and its weights are not in the app's start file.
+# Built like the table link's module (the web toolchain, the standard
+# library compiled with it, panics that abort), but for speed: with the
+# browser's 128-bit SIMD (every browser of the last three years runs it;
+# the convolutions add four channels at once) and wasm-opt -O3, in a target
+# folder of its own (its flags differ from the link's: sharing one would
+# build the standard library again for each). Its weights, not its code,
+# are most of its size.
+READER_TARGET="$TARGET/reader-web"
+READER_WASM="$READER_TARGET/wasm32-unknown-unknown/link-web/genius_reader.wasm"
+
+build_reader_web() {
+  local out="$1"
+  say "building the dice reader's module (reader/, wasm32, feature js) into $out"
+  (cd "$ROOT" && RUSTUP_TOOLCHAIN="$WEB_TOOLCHAIN" CARGO_TARGET_DIR="$READER_TARGET" \
+    CARGO_UNSTABLE_BUILD_STD=std,panic_abort \
+    CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Ctarget-feature=+simd128" \
+    cargo rustc --quiet -p genius-reader --features js --target wasm32-unknown-unknown \
+      --profile link-web --crate-type cdylib)
+  rm -rf "$out" && mkdir -p "$out"
+  wasm-bindgen --target web --no-typescript --out-dir "$out" "$READER_WASM"
+  "$WEB_TOOLS/node_modules/.bin/wasm-opt" -O3 --strip-debug --strip-producers \
+    --enable-simd --enable-reference-types --enable-bulk-memory --enable-mutable-globals \
+    --enable-nontrapping-float-to-int --enable-sign-ext --enable-multivalue \
+    "$out/genius_reader_bg.wasm" -o "$out/genius_reader_bg.wasm"
 }
 
 # The start-up bench's references (../shared/perf, beside the repository): a

@@ -1,10 +1,21 @@
 //! The facts the Mode Sérieux depends on, checked by brute force through the
 //! same public functions the app uses.
 
+use genius::core::checker::{Checker, Input};
 use genius::core::dice::{Hand, D6};
 use genius::core::prime::{
-    prime_odds, sorted_numbers, sorted_numbers_with_rolls, verdict, verdict_for_dice,
+    prime_odds, sorted_numbers, sorted_numbers_with_rolls, verdict, Verdict,
 };
+
+/// The checker's verdict once `dice` are typed in, in their order, as the
+/// core screen does.
+fn verdict_for_dice(dice: &[D6]) -> Option<Verdict> {
+    let mut checker = Checker::new();
+    for d in dice {
+        checker.apply(Input::Face(*d)).expect("a face");
+    }
+    checker.verdict()
+}
 
 /// Every multiset of 1 to 5 dice, as the dice themselves.
 fn every_sorted_hand() -> Vec<Vec<D6>> {

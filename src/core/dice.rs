@@ -100,26 +100,6 @@ pub fn parse_face(c: char) -> Result<D6, EntryError> {
     }
 }
 
-/// Reads a whole typed entry such as `"24353"`, `"2 4 3 5 3"` or `"2,4,3,5,3"`.
-/// Spaces, commas, dots, dashes and semicolons separate dice and are skipped.
-pub fn parse_entry(text: &str) -> Result<Vec<D6>, EntryError> {
-    let mut dice = Vec::new();
-    for c in text.chars() {
-        if c.is_whitespace() || matches!(c, ',' | '.' | ';' | '-' | '/') {
-            continue;
-        }
-        let face = parse_face(c)?;
-        if dice.len() == MAX_DICE {
-            return Err(EntryError::TooManyDice);
-        }
-        dice.push(face);
-    }
-    if dice.is_empty() {
-        return Err(EntryError::Empty);
-    }
-    Ok(dice)
-}
-
 /// Up to five dice, in the order they were entered or rolled.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hand {
@@ -268,17 +248,6 @@ mod tests {
         assert_eq!(parse_face('9'), Err(EntryError::NotAFace(9)));
         assert_eq!(parse_face('a'), Err(EntryError::NotADigit('a')));
         assert_eq!(parse_face('é'), Err(EntryError::NotADigit('é')));
-    }
-
-    #[test]
-    fn typed_entries() {
-        assert_eq!(parse_entry("24353"), Ok(dice(&[2, 4, 3, 5, 3])));
-        assert_eq!(parse_entry(" 2, 4 3-5;3 "), Ok(dice(&[2, 4, 3, 5, 3])));
-        assert_eq!(parse_entry(""), Err(EntryError::Empty));
-        assert_eq!(parse_entry(" , "), Err(EntryError::Empty));
-        assert_eq!(parse_entry("123456"), Err(EntryError::TooManyDice));
-        assert_eq!(parse_entry("127"), Err(EntryError::NotAFace(7)));
-        assert_eq!(parse_entry("12x"), Err(EntryError::NotADigit('x')));
     }
 
     #[test]

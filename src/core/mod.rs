@@ -20,6 +20,7 @@ pub mod history;
 pub mod index;
 pub mod link;
 pub mod prime;
+pub mod reading;
 pub mod roller;
 pub mod rtt;
 pub mod rtt_sheet;

@@ -2,7 +2,7 @@
 //! prime? Primality and factorisation come from `primal`; the odds are
 //! computed by enumerating every roll, never typed in.
 
-use super::dice::{number_of, sorted, D6, MAX_DICE};
+use super::dice::MAX_DICE;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -80,14 +80,6 @@ pub fn verdict(number: u32) -> Verdict {
         Reason::Composite(factorise(number))
     };
     Verdict { number, reason }
-}
-
-/// The verdict for dice, read sorted ascending; `None` when there are none.
-pub fn verdict_for_dice(dice: &[D6]) -> Option<Verdict> {
-    if dice.is_empty() {
-        return None;
-    }
-    Some(verdict(number_of(&sorted(dice))))
 }
 
 /// Every number that `k` dice can form once sorted, ascending (one per

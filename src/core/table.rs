@@ -356,10 +356,6 @@ impl Sides {
                 .unwrap_or(player),
         }
     }
-
-    pub fn same_side(&self, a: usize, b: usize) -> bool {
-        self.side_of(a) == self.side_of(b)
-    }
 }
 
 /// Whose turn it is, with extra turns and players whose own game has ended
@@ -399,10 +395,6 @@ impl Turns {
         if let Some(d) = self.done.get_mut(player) {
             *d = true;
         }
-    }
-
-    pub fn all_done(&self) -> bool {
-        self.done.iter().all(|d| *d)
     }
 }
 
@@ -449,10 +441,10 @@ mod tests {
     #[test]
     fn teams_sit_alternately() {
         let sides = Sides::alternate_pairs();
-        assert!(sides.same_side(0, 2));
-        assert!(sides.same_side(1, 3));
-        assert!(!sides.same_side(0, 1));
-        assert!(!Sides::Individual.same_side(0, 2));
+        assert_eq!(sides.side_of(0), sides.side_of(2));
+        assert_eq!(sides.side_of(1), sides.side_of(3));
+        assert_ne!(sides.side_of(0), sides.side_of(1));
+        assert_ne!(Sides::Individual.side_of(0), Sides::Individual.side_of(2));
     }
 
     #[test]
@@ -469,7 +461,7 @@ mod tests {
         t.end_turn(true);
         assert_eq!(t.current, 1, "no extra turn once their game ended");
         t.finish(1);
-        assert!(t.all_done());
+        assert!(t.done.iter().all(|d| *d), "everyone is done");
     }
 
     #[test]

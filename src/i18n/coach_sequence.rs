@@ -16,11 +16,6 @@ texts! {
 }
 
 impl Lang {
-    /// "Poser : ligne 2, colonne 3 (7)" and the like.
-    pub fn coach_sequence_option(self, choice: &Choice) -> String {
-        self.coach_sequence_group(&[choice])
-    }
-
     /// One row of moves alike (tied, of one kind): "Poser : ligne 3,
     /// colonne 3 (12)"; squares of one number say it once, first: "Poser
     /// sur un 12 : ligne 3, colonne 3 ou ligne 4, colonne 4".
@@ -228,7 +223,7 @@ mod tests {
             "Poser sur un 12\u{202f}: ligne 3, colonne 3 ou ligne 4, colonne 4"
         );
         assert_eq!(
-            Lang::En.coach_sequence_option(&a),
+            Lang::En.coach_sequence_group(&[&a]),
             "Place: row 3, column 3 (12)"
         );
         // Squares of two numbers each say theirs.

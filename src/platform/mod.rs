@@ -131,3 +131,53 @@ pub fn secret_bytes<const N: usize>() -> Option<[u8; N]> {
 pub fn random_face(die: crate::core::dice_kinds::DieKind) -> usize {
     random_below(die.sides() as u32) as usize
 }
+
+/// Why the camera or the dice reader gave no frame (issue 61): the screen
+/// says it in the player's language, and the keypad is there as before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CameraError {
+    /// The player (or the browser's settings) refused the camera.
+    Refused,
+    /// No camera here (none, or the browser offers no access to one).
+    Absent,
+    /// The camera would not open, or gave no frame.
+    Failed,
+    /// The reader's module could not be fetched (offline on a first use).
+    Reader,
+    /// The photo chosen could not be decoded.
+    BadPhoto,
+}
+
+/// A frame or photo read: its size in pixels (as the reader saw it, and as
+/// it is drawn on the screen's canvas) and the dice found on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    pub width: f32,
+    pub height: f32,
+    pub dice: Vec<genius_reader::Die>,
+}
+
+impl Frame {
+    /// A frame from the reader's numbers: width, height, then six numbers a
+    /// die (value, x0, y0, x1, y1, confidence; see `genius_reader`'s
+    /// `read_rgba`). A die's value outside 1–6 is kept: the confirmation
+    /// drops it.
+    pub fn from_numbers(numbers: &[f32]) -> Option<Frame> {
+        let [width, height, dice @ ..] = numbers else {
+            return None;
+        };
+        let dice = dice
+            .chunks_exact(6)
+            .map(|d| genius_reader::Die {
+                value: d[0] as u8,
+                bbox: [d[1], d[2], d[3], d[4]],
+                confidence: d[5],
+            })
+            .collect();
+        Some(Frame {
+            width: *width,
+            height: *height,
+            dice,
+        })
+    }
+}

@@ -1,6 +1,7 @@
 //! Desktop and phones: one file per key in the app's data directory, written
 //! crash-safely (temporary file, flush to disk, atomic rename).
 
+pub mod camera;
 mod table;
 mod write;
 

@@ -513,6 +513,7 @@ impl GameFiles {
     }
 }
 
+pub mod camera;
 pub mod games_db;
 
 pub use games_db::open_games;

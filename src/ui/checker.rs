@@ -1,11 +1,12 @@
 //! The core screen: dice in, sorted number and a verdict out, at a glance.
 
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
-use super::{use_default, use_play, use_prefs, BelowTheFold, DieFace};
+use super::{use_default, use_play, use_prefs, BelowTheFold, DieFace, ReadDice};
 use crate::core::checker::Input;
 use crate::core::coach::checker as coach;
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::prime::{all_odds, is_prime, sorted_numbers};
+use crate::core::reading::Expect;
 use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
@@ -131,6 +132,17 @@ pub fn CheckerScreen() -> Element {
                     span { "aria-hidden": "true", "✕ " }
                     "{t.clear}"
                 }
+            }
+            // The camera (issue 61): the faces read replace the dice
+            // entered, tapped in as the keypad taps them.
+            ReadDice { lang, expect: Expect::between(1, MAX_DICE),
+                on_faces: move |faces: Vec<D6>| {
+                    let mut checker = checker.write();
+                    let _ = checker.apply(Input::Clear);
+                    for face in faces {
+                        let _ = checker.apply(Input::Face(face));
+                    }
+                },
             }
             // Below the keypad and its actions (it answers a tap on them,
             // "5 dice at most"), so that appearing it moves neither.

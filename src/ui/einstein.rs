@@ -13,6 +13,7 @@ use super::{use_game, use_prefs, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::einstein::{self, Action, Einstein, Phase, POINTS};
 use crate::core::game::{Game, GameKind, RollSource};
+use crate::core::reading::Expect;
 use crate::core::table::{FirstPlayer, Player};
 use crate::i18n::Lang;
 use crate::records;
@@ -200,6 +201,7 @@ pub fn EinsteinGameScreen() -> Element {
                 Phase::Roll => rsx! {
                     RollPanel {
                         app_roll: AppRoll::One { id: "einstein-roll", label: t.roll_five },
+                        reads: Expect::exactly(5),
                         typed,
                         lang,
                         app_rolls: game.app_rolls(),

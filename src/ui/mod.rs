@@ -16,6 +16,7 @@ mod home;
 #[cfg(feature = "link")]
 mod link_part;
 mod parts;
+mod reader;
 mod roller;
 mod rtt;
 mod saved_games;
@@ -34,6 +35,7 @@ pub use die::DieFace;
 pub use frame::{use_game, GameFrame, GameScreen, NoGame, UseGame};
 pub use history::HistoryScreen;
 pub use home::HomeScreen;
+pub use reader::ReadDice;
 pub use roller::RollerScreen;
 pub use saved_games::{use_saves, Saves};
 pub use settings::SettingsScreen;
@@ -598,6 +600,13 @@ fn lazy_screen(what: Loading, screen: Element) -> Element {
             Styled { what, {screen} }
         }
     }
+}
+
+/// A part of a screen that is a part of the build of its own (the camera's
+/// screen), shown as a screen is: once its code and the screens'
+/// stylesheet are there.
+pub(crate) fn lazy_part(part: Element) -> Element {
+    lazy_screen(Loading::Screen, part)
 }
 
 /// Its children, once the screens' stylesheet is in the page; till then,

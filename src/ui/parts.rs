@@ -6,9 +6,10 @@ mod roll;
 pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel, TypedDice};
 
 use super::table::TableCommand;
-use super::{use_nav, use_table, DieFace, Screen, UndoOrRedo};
+use super::{use_nav, use_table, DieFace, ReadDice, Screen, UndoOrRedo};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
+use crate::core::reading::Expect;
 use crate::core::save::TableRole;
 use crate::core::table::{Colour, Player};
 use crate::i18n::{Lang, Rulebooks, RulesFileError};
@@ -309,6 +310,16 @@ pub fn RollOffPanel(
                             None => rsx! { span { class: "roll-count", "{v}" } },
                         }
                     }
+                }
+            }
+            // The camera reads the real dice (issue 61), one per player
+            // still in it, given left to right in the players' order.
+            if dice == 1 && (1..=crate::core::dice::MAX_DICE).contains(&n) {
+                ReadDice { lang, expect: Expect::exactly(n), note: lang.reader().roll_off,
+                    on_faces: move |faces: Vec<D6>| {
+                        entered.set(faces.iter().map(|f| Some(u32::from(f.value()))).collect());
+                        at.set(0);
+                    },
                 }
             }
             button {

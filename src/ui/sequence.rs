@@ -11,6 +11,7 @@ use super::parts::{use_typed, AppRoll, NewGame, RollPanel, RulesPage};
 use super::{use_game, use_prefs, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::game::{GameKind, RollSource};
+use crate::core::reading::Expect;
 use crate::core::sequence::{Action, Phase, Sequence, BOARD, SIZE};
 use crate::core::table::Colour;
 use crate::i18n::Lang;
@@ -100,6 +101,7 @@ pub fn SequenceGameScreen() -> Element {
                 Phase::Roll => rsx! {
                     RollPanel {
                         app_roll: AppRoll::One { id: "sequence-roll", label: t.roll_two },
+                        reads: Expect::exactly(2),
                         typed,
                         lang,
                         app_rolls: game.app_rolls(),

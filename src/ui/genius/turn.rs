@@ -5,6 +5,7 @@
 use crate::core::dice_kinds::{Challenge, Face};
 use crate::core::game::{Roll, RollSource};
 use crate::core::genius::{on_list, sum_of, Action, Halves, Slot};
+use crate::core::reading::Expect;
 use crate::i18n::Lang;
 use crate::ui::parts::{AppRoll, RecordTyped, RollPanel, TypedDice};
 use dioxus::prelude::*;
@@ -89,6 +90,7 @@ pub fn ExpertRoll(
     rsx! {
         RollPanel {
             app_roll: AppRoll::One { id: "expert-throw", label: t.expert_throw },
+            reads: Expect::exactly(5),
             typed,
             lang,
             app_rolls,

@@ -8,8 +8,9 @@ use crate::core::checker::{Checker, Input};
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::game::Roll;
 use crate::core::prime::Verdict;
+use crate::core::reading::Expect;
 use crate::i18n::Lang;
-use crate::ui::{use_default, DieFace};
+use crate::ui::{use_default, DieFace, ReadDice};
 use dioxus::prelude::*;
 
 /// The faces of real dice typed so far on a screen (see [`use_typed`]).
@@ -95,12 +96,23 @@ pub fn RollPanel(
     #[props(default)] sorted: bool,
     #[props(default = VNode::empty())] preview: Element,
     #[props(default)] on_face: Option<EventHandler<()>>,
+    /// How many dice the camera may read here (issue 61); by default the
+    /// counts of [`AppRoll::Counts`] (those listed, else 1 to 5), and no
+    /// *Read the dice* button for [`AppRoll::One`].
+    #[props(default)]
+    reads: Option<Expect>,
     children: Element,
 ) -> Element {
     let roll = move |k: usize| {
         on_roll.call(k);
         typed.clear();
     };
+    let reads = reads.or_else(|| match &app_roll {
+        AppRoll::One { .. } => None,
+        AppRoll::Counts { listed, .. } => {
+            Some(Expect::of(listed.iter().flatten().map(|r| r.len())))
+        }
+    });
     rsx! {
         section { class: "info play",
             match app_roll {
@@ -135,6 +147,20 @@ pub fn RollPanel(
             }
             p { class: "caption", "{caption}" }
             FaceKeypad { typed, lang, sorted, on_face, {preview} }
+            if let Some(expect) = reads {
+                ReadDice { lang, expect,
+                    // The faces read go in as faces tapped on the keypad.
+                    on_faces: move |faces: Vec<D6>| {
+                        typed.clear();
+                        for face in faces {
+                            typed.apply(Input::Face(face));
+                            if let Some(handler) = on_face {
+                                handler.call(());
+                            }
+                        }
+                    },
+                }
+            }
             {children}
         }
     }

@@ -1,0 +1,428 @@
+//! The two networks: their layers, in the order `tools/dice-train/model.py`
+//! defines them, and their weights (`model/*.bin`: each layer's kernel,
+//! output channel innermost, then its bias, as little-endian f16).
+//!
+//! A feature map is a [`Map`]: height × width × channels, the channels of a
+//! pixel side by side, so that a convolution adds a whole row of its kernel
+//! at once into a pixel's outputs (a loop the compiler vectorises).
+
+use std::sync::OnceLock;
+
+/// A feature map: `h` × `w` pixels of `c` channels.
+#[derive(Clone, Debug)]
+pub struct Map {
+    pub h: usize,
+    pub w: usize,
+    pub c: usize,
+    pub data: Vec<f32>,
+}
+
+impl Map {
+    pub fn new(h: usize, w: usize, c: usize) -> Self {
+        Map {
+            h,
+            w,
+            c,
+            data: vec![0.0; h * w * c],
+        }
+    }
+
+    pub fn at(&self, y: usize, x: usize) -> &[f32] {
+        let i = (y * self.w + x) * self.c;
+        &self.data[i..i + self.c]
+    }
+}
+
+/// One layer of a network.
+enum Layer {
+    /// A k × k convolution (k = 3 or 1, zero padding keeping the size),
+    /// with its stride, then ReLU unless it is the network's last layer.
+    Conv {
+        k: usize,
+        cin: usize,
+        cout: usize,
+        stride: usize,
+        weights: Vec<f32>,
+        bias: Vec<f32>,
+    },
+    /// The map doubled in size (nearest), then the channels of an earlier
+    /// layer's output (by index) after its own.
+    Up { skip: usize },
+    /// 2 × 2 max pooling.
+    Pool,
+    /// A dense layer on the flattened map (ReLU unless last).
+    Dense {
+        cin: usize,
+        cout: usize,
+        weights: Vec<f32>,
+        bias: Vec<f32>,
+    },
+}
+
+/// A network: its layers and which outputs later layers reuse.
+pub struct Net {
+    layers: Vec<Layer>,
+}
+
+/// How a layer is written in `model.py`'s lists.
+enum Spec {
+    Conv3(usize, usize, usize),
+    Conv1(usize, usize),
+    Up(usize),
+    Pool,
+    Dense(usize, usize),
+}
+
+/// The detector (`model.DETECTOR`): the photo at 256 pixels on its long
+/// side in; per cell of 4 × 4 pixels the centre's logit, the die's log size
+/// in cells and the centre's offset in the cell out.
+const DETECTOR: [Spec; 14] = [
+    Spec::Conv3(3, 16, 2),
+    Spec::Conv3(16, 24, 2),
+    Spec::Conv3(24, 32, 2),
+    Spec::Conv3(32, 32, 1),
+    Spec::Conv3(32, 48, 2),
+    Spec::Conv3(48, 48, 1),
+    Spec::Conv3(48, 48, 1),
+    Spec::Up(3),
+    Spec::Conv1(80, 32),
+    Spec::Conv3(32, 32, 1),
+    Spec::Up(1),
+    Spec::Conv1(56, 24),
+    Spec::Conv3(24, 24, 1),
+    Spec::Conv1(24, 4),
+];
+
+/// The face classifier (`model.CLASSIFIER`): a 32 × 32 crop in, seven
+/// logits out (faces one to six, then "no die").
+const CLASSIFIER: [Spec; 10] = [
+    Spec::Conv3(3, 16, 1),
+    Spec::Pool,
+    Spec::Conv3(16, 32, 1),
+    Spec::Pool,
+    Spec::Conv3(32, 48, 1),
+    Spec::Pool,
+    Spec::Conv3(48, 64, 1),
+    Spec::Pool,
+    Spec::Dense(256, 64),
+    Spec::Dense(64, 7),
+];
+
+/// The reader's two networks.
+pub struct Model {
+    pub detector: Net,
+    pub classifier: Net,
+}
+
+/// The networks with the weights built into the reader, read once.
+pub fn model() -> &'static Model {
+    static MODEL: OnceLock<Model> = OnceLock::new();
+    MODEL.get_or_init(|| Model {
+        detector: Net::new(&DETECTOR, include_bytes!("../model/detector.bin")),
+        classifier: Net::new(&CLASSIFIER, include_bytes!("../model/classifier.bin")),
+    })
+}
+
+impl Net {
+    /// The layers of `spec` with the weights of `bytes`, which must hold
+    /// exactly as many as they take (a mismatch is a build error of the
+    /// model files: the tests load both).
+    fn new(spec: &[Spec], bytes: &[u8]) -> Net {
+        let mut weights = bytes
+            .chunks_exact(2)
+            .map(|b| f16_to_f32(u16::from_le_bytes([b[0], b[1]])));
+        let mut take = |n: usize| -> Vec<f32> {
+            let v: Vec<f32> = weights.by_ref().take(n).collect();
+            assert_eq!(v.len(), n, "the model file holds too few weights");
+            v
+        };
+        let layers = spec
+            .iter()
+            .map(|s| match *s {
+                Spec::Conv3(cin, cout, stride) => Layer::Conv {
+                    k: 3,
+                    cin,
+                    cout,
+                    stride,
+                    weights: take(9 * cin * cout),
+                    bias: take(cout),
+                },
+                Spec::Conv1(cin, cout) => Layer::Conv {
+                    k: 1,
+                    cin,
+                    cout,
+                    stride: 1,
+                    weights: take(cin * cout),
+                    bias: take(cout),
+                },
+                Spec::Up(skip) => Layer::Up { skip },
+                Spec::Pool => Layer::Pool,
+                Spec::Dense(cin, cout) => Layer::Dense {
+                    cin,
+                    cout,
+                    weights: take(cin * cout),
+                    bias: take(cout),
+                },
+            })
+            .collect();
+        assert!(
+            weights.next().is_none(),
+            "the model file holds too many weights"
+        );
+        Net { layers }
+    }
+
+    /// The network's output for `input`.
+    pub fn run(&self, input: Map) -> Map {
+        let last = self.layers.len() - 1;
+        // Every layer's output, kept for the layers an Up joins back in.
+        let mut outputs: Vec<Map> = Vec::with_capacity(self.layers.len());
+        for (i, layer) in self.layers.iter().enumerate() {
+            let x = outputs.last().unwrap_or(&input);
+            let relu = i != last;
+            let y = match layer {
+                Layer::Conv {
+                    k,
+                    cin,
+                    cout,
+                    stride,
+                    weights,
+                    bias,
+                } => {
+                    debug_assert_eq!(x.c, *cin);
+                    conv(x, *k, *cout, *stride, weights, bias, relu)
+                }
+                Layer::Up { skip } => up_and_join(x, &outputs[*skip]),
+                Layer::Pool => pool(x),
+                Layer::Dense {
+                    cin,
+                    cout,
+                    weights,
+                    bias,
+                } => {
+                    debug_assert_eq!(x.data.len(), *cin);
+                    dense(&x.data, *cout, weights, bias, relu)
+                }
+            };
+            outputs.push(y);
+        }
+        outputs.pop().unwrap_or(input)
+    }
+}
+
+fn conv(
+    x: &Map,
+    k: usize,
+    cout: usize,
+    stride: usize,
+    weights: &[f32],
+    bias: &[f32],
+    relu: bool,
+) -> Map {
+    // The output channels as a fixed-size array, so that a pixel's sums stay
+    // in registers while the kernel is added (one function per width).
+    match cout {
+        4 => conv_n::<4>(x, k, stride, weights, bias, relu),
+        7 => conv_n::<7>(x, k, stride, weights, bias, relu),
+        16 => conv_n::<16>(x, k, stride, weights, bias, relu),
+        24 => conv_n::<24>(x, k, stride, weights, bias, relu),
+        32 => conv_n::<32>(x, k, stride, weights, bias, relu),
+        48 => conv_n::<48>(x, k, stride, weights, bias, relu),
+        64 => conv_n::<64>(x, k, stride, weights, bias, relu),
+        _ => conv_any(x, k, cout, stride, weights, bias, relu),
+    }
+}
+
+fn conv_n<const N: usize>(
+    x: &Map,
+    k: usize,
+    stride: usize,
+    weights: &[f32],
+    bias: &[f32],
+    relu: bool,
+) -> Map {
+    let pad = k / 2;
+    let (h, w, cin) = (x.h.div_ceil(stride), x.w.div_ceil(stride), x.c);
+    let mut y = Map::new(h, w, N);
+    let bias: &[f32; N] = bias.try_into().expect("a bias per output channel");
+    for oy in 0..h {
+        for ox in 0..w {
+            let mut sum = *bias;
+            for ky in 0..k {
+                let Some(iy) = (oy * stride + ky).checked_sub(pad).filter(|&iy| iy < x.h) else {
+                    continue;
+                };
+                for kx in 0..k {
+                    let Some(ix) = (ox * stride + kx).checked_sub(pad).filter(|&ix| ix < x.w)
+                    else {
+                        continue;
+                    };
+                    let pixel = x.at(iy, ix);
+                    let rows = &weights[(ky * k + kx) * cin * N..(ky * k + kx + 1) * cin * N];
+                    for (v, row) in pixel.iter().zip(rows.chunks_exact(N)) {
+                        let row: &[f32; N] = row.try_into().expect("N weights");
+                        for o in 0..N {
+                            sum[o] += v * row[o];
+                        }
+                    }
+                }
+            }
+            if relu {
+                sum.iter_mut().for_each(|o| *o = o.max(0.0));
+            }
+            y.data[(oy * w + ox) * N..(oy * w + ox + 1) * N].copy_from_slice(&sum);
+        }
+    }
+    y
+}
+
+fn conv_any(
+    x: &Map,
+    k: usize,
+    cout: usize,
+    stride: usize,
+    weights: &[f32],
+    bias: &[f32],
+    relu: bool,
+) -> Map {
+    let pad = k / 2;
+    let h = x.h.div_ceil(stride);
+    let w = x.w.div_ceil(stride);
+    let mut y = Map::new(h, w, cout);
+    let cin = x.c;
+    for oy in 0..h {
+        for ox in 0..w {
+            let out = &mut y.data[(oy * w + ox) * cout..(oy * w + ox + 1) * cout];
+            out.copy_from_slice(bias);
+            for ky in 0..k {
+                let Some(iy) = (oy * stride + ky).checked_sub(pad).filter(|&iy| iy < x.h) else {
+                    continue;
+                };
+                for kx in 0..k {
+                    let Some(ix) = (ox * stride + kx).checked_sub(pad).filter(|&ix| ix < x.w)
+                    else {
+                        continue;
+                    };
+                    let pixel = x.at(iy, ix);
+                    let rows = &weights[(ky * k + kx) * cin * cout..(ky * k + kx + 1) * cin * cout];
+                    for (v, row) in pixel.iter().zip(rows.chunks_exact(cout)) {
+                        for (o, w) in out.iter_mut().zip(row) {
+                            *o += v * w;
+                        }
+                    }
+                }
+            }
+            if relu {
+                out.iter_mut().for_each(|o| *o = o.max(0.0));
+            }
+        }
+    }
+    y
+}
+
+fn up_and_join(x: &Map, skip: &Map) -> Map {
+    let (h, w) = (skip.h, skip.w);
+    let c = x.c + skip.c;
+    let mut y = Map::new(h, w, c);
+    for oy in 0..h {
+        for ox in 0..w {
+            let out = &mut y.data[(oy * w + ox) * c..(oy * w + ox + 1) * c];
+            out[..x.c].copy_from_slice(x.at((oy / 2).min(x.h - 1), (ox / 2).min(x.w - 1)));
+            out[x.c..].copy_from_slice(skip.at(oy, ox));
+        }
+    }
+    y
+}
+
+fn pool(x: &Map) -> Map {
+    let (h, w, c) = (x.h / 2, x.w / 2, x.c);
+    let mut y = Map::new(h, w, c);
+    for oy in 0..h {
+        for ox in 0..w {
+            let out = &mut y.data[(oy * w + ox) * c..(oy * w + ox + 1) * c];
+            out.fill(f32::NEG_INFINITY);
+            for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                for (o, v) in out.iter_mut().zip(x.at(2 * oy + dy, 2 * ox + dx)) {
+                    *o = o.max(*v);
+                }
+            }
+        }
+    }
+    y
+}
+
+fn dense(x: &[f32], cout: usize, weights: &[f32], bias: &[f32], relu: bool) -> Map {
+    let mut out = bias.to_vec();
+    for (v, row) in x.iter().zip(weights.chunks_exact(cout)) {
+        for (o, w) in out.iter_mut().zip(row) {
+            *o += v * w;
+        }
+    }
+    if relu {
+        out.iter_mut().for_each(|o| *o = o.max(0.0));
+    }
+    Map {
+        h: 1,
+        w: 1,
+        c: cout,
+        data: out,
+    }
+}
+
+/// An IEEE half-precision number's value.
+fn f16_to_f32(h: u16) -> f32 {
+    let sign = u32::from(h >> 15) << 31;
+    let exp = (h >> 10) & 0x1f;
+    let frac = u32::from(h & 0x3ff);
+    let bits = match exp {
+        0 if frac == 0 => sign,
+        0 => {
+            // subnormal: frac × 2^-24
+            let v = frac as f32 * (1.0 / 16_777_216.0);
+            return if sign != 0 { -v } else { v };
+        }
+        0x1f => sign | 0x7f80_0000 | (frac << 13),
+        _ => sign | ((u32::from(exp) + 112) << 23) | (frac << 13),
+    };
+    f32::from_bits(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halves_read_as_their_values() {
+        assert_eq!(f16_to_f32(0x3c00), 1.0);
+        assert_eq!(f16_to_f32(0xc000), -2.0);
+        assert_eq!(f16_to_f32(0x3555), 0.333_251_95);
+        assert_eq!(f16_to_f32(0x0001), 5.960_464_5e-8);
+        assert_eq!(f16_to_f32(0x0000), 0.0);
+        assert!(f16_to_f32(0x7c00).is_infinite());
+    }
+
+    #[test]
+    fn both_networks_load_with_exactly_their_weights() {
+        let m = model();
+        let out = m.classifier.run(Map::new(32, 32, 3));
+        assert_eq!(out.data.len(), 7);
+        let heat = m.detector.run(Map::new(64, 48, 3));
+        assert_eq!((heat.h, heat.w, heat.c), (16, 12, 4));
+    }
+
+    #[test]
+    fn a_convolution_adds_its_kernel_over_the_neighbours() {
+        // One input channel of ones, a 3 × 3 kernel of ones: each output is
+        // the count of pixels under the kernel (4 in a corner, 9 inside).
+        let x = Map {
+            h: 3,
+            w: 3,
+            c: 1,
+            data: vec![1.0; 9],
+        };
+        let y = conv(&x, 3, 1, 1, &[1.0; 9], &[0.5], false);
+        assert_eq!(y.data, [4.5, 6.5, 4.5, 6.5, 9.5, 6.5, 4.5, 6.5, 4.5]);
+        let s = conv(&x, 3, 1, 2, &[1.0; 9], &[0.0], true);
+        assert_eq!((s.h, s.w, s.data.clone()), (2, 2, vec![4.0, 4.0, 4.0, 4.0]));
+    }
+}
