@@ -878,10 +878,10 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
     chloe.wait("joined the next host", |p| p.head() >= at).await;
     // Played to the end, so that every choice is shown on every phone.
     let finished = |p: &Peer| p.last("head").is_some_and(|v| v["finished"] == true);
-    for _ in 0..400 {
-        if finished(&bruno) {
-            break;
-        }
+    // Two minutes at most (a loaded machine answers slower; the rounds are
+    // what the game needs, not a fixed count).
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !finished(&bruno) && Instant::now() < deadline {
         round(&mut [&mut bruno, &mut chloe]).await;
     }
     assert!(finished(&bruno), "the game went on to its end");
