@@ -157,6 +157,17 @@ fn waiting_state_invites_input_without_a_verdict() {
 }
 
 #[test]
+fn the_checker_offers_to_read_the_dice_without_opening_the_camera() {
+    // Issue 61: the button is there in both languages; the camera's screen
+    // (and the camera) only once it is tapped.
+    for (lang, words) in [(Lang::Fr, "Lire les dés"), (Lang::En, "Read the dice")] {
+        let html = checker_html(lang, &[]);
+        assert_eq!(text_of(&html, "read-dice"), words);
+        assert!(!html.contains("data-testid=\"dice-reader\""));
+    }
+}
+
+#[test]
 fn rulebook_example_is_red_with_its_factorisation() {
     let html = checker_html(Lang::Fr, &faces(&[2, 4, 3, 5, 3]));
     assert!(html.contains("verdict verdict-not-prime"));

@@ -2,16 +2,15 @@
 //! taken from its heat map, then each die's face told by the classifier
 //! from a crop of the photo at its own resolution.
 
-use crate::net::{Map, Model};
+use crate::net::{Map, Model, CROP};
 use crate::{Die, Image};
 
 /// The detector sees the photo at this many pixels on its long side…
 const DETECT_SIDE: f32 = 256.0;
 /// …and answers once every `STRIDE` pixels of that.
 const STRIDE: f32 = 4.0;
-/// The classifier's crop: this many pixels a side…
-const CROP: usize = 32;
-/// …covering this many times the die's size.
+/// The classifier's crop (`CROP` pixels a side) covers this many times the
+/// die's size.
 const CROP_MARGIN: f32 = 1.4;
 /// A cell is a die's centre if the detector gives it at least this
 /// probability and no neighbour gives more.

@@ -93,7 +93,10 @@ const DETECTOR: [Spec; 14] = [
     Spec::Conv1(24, 4),
 ];
 
-/// The face classifier (`model.CLASSIFIER`): a 32 × 32 crop in, seven
+/// The classifier's crop, pixels a side (`train.py --crop`).
+pub const CROP: usize = 48;
+
+/// The face classifier (`model.CLASSIFIER`): a [`CROP`]² crop in, seven
 /// logits out (faces one to six, then "no die").
 const CLASSIFIER: [Spec; 10] = [
     Spec::Conv3(3, 16, 1),
@@ -104,7 +107,7 @@ const CLASSIFIER: [Spec; 10] = [
     Spec::Pool,
     Spec::Conv3(48, 64, 1),
     Spec::Pool,
-    Spec::Dense(256, 64),
+    Spec::Dense(64 * (CROP / 16) * (CROP / 16), 64),
     Spec::Dense(64, 7),
 ];
 
@@ -404,7 +407,7 @@ mod tests {
     #[test]
     fn both_networks_load_with_exactly_their_weights() {
         let m = model();
-        let out = m.classifier.run(Map::new(32, 32, 3));
+        let out = m.classifier.run(Map::new(CROP, CROP, 3));
         assert_eq!(out.data.len(), 7);
         let heat = m.detector.run(Map::new(64, 48, 3));
         assert_eq!((heat.h, heat.w, heat.c), (16, 12, 4));

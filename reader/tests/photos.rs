@@ -103,7 +103,7 @@ fn the_labelled_photos_are_read() {
     );
 }
 
-const DICE_RIGHT: f64 = 0.91;
+const DICE_RIGHT: f64 = 0.90;
 const PHOTOS_WHOLE: f64 = 0.7;
 const SMALL_PHOTOS_WHOLE: f64 = 0.75;
 

@@ -18,6 +18,9 @@ use genius_reader::Die;
 pub struct Expect(u8);
 
 impl Expect {
+    /// One to five dice (the checker).
+    pub const UP_TO_FIVE: Expect = Expect(0b11_1110);
+
     /// Exactly `n` dice (clamped to 1…[`MAX_DICE`]).
     pub fn exactly(n: usize) -> Expect {
         let n = n.clamp(1, MAX_DICE);
@@ -237,6 +240,7 @@ mod tests {
         assert_eq!(Expect::exactly(2).counts(), [2]);
         assert_eq!(Expect::between(1, 5).counts(), [1, 2, 3, 4, 5]);
         assert!(Expect::between(1, 5).is_range());
+        assert_eq!(Expect::UP_TO_FIVE, Expect::between(1, MAX_DICE));
         let odd = Expect::of([1, 3, 5]);
         assert!(!odd.is_range());
         assert_eq!((odd.min(), odd.max()), (1, 5));

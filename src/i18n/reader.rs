@@ -36,7 +36,7 @@ texts! {
         "The dice reader could not be loaded. Enter the dice.";
     bad_photo: "Cette photo n'a pas pu être lue.", "This photo could not be read.";
     tap_to_fix:
-        "Touchez un dé pour changer sa face ou le retirer. « ? » : à confirmer.",
+        "Touchez un dé pour changer sa face ou le retirer. « ? » : à confirmer.",
         "Tap a die to change its face or remove it. “?”: to confirm.";
     which_face: "Quelle face montre ce dé ?", "Which face does this die show?";
     remove: "Pas un dé : retirer", "Not a die: remove";
@@ -107,7 +107,7 @@ impl Lang {
             ),
             NotYet::Unsure(n) => self.pick(
                 format!(
-                    "{} à confirmer (marqué{} « ? ») : touchez-le{}.",
+                    "{} à confirmer (marqué{} « ? ») : touchez-le{}.",
                     self.dice_count(n),
                     if n > 1 { "s" } else { "" },
                     if n > 1 { "s" } else { "" }

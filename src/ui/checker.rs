@@ -1,7 +1,7 @@
 //! The core screen: dice in, sorted number and a verdict out, at a glance.
 
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
-use super::{use_default, use_play, use_prefs, BelowTheFold, DieFace, ReadDice};
+use super::{read_dice, use_default, use_play, use_prefs, BelowTheFold, DieFace, ReadInto};
 use crate::core::checker::Input;
 use crate::core::coach::checker as coach;
 use crate::core::dice::{D6, MAX_DICE};
@@ -38,6 +38,8 @@ pub fn CheckerScreen() -> Element {
     let t = lang.texts();
     // Counts rolls so the rolled dice replay their animation each time.
     let mut rolls = use_default::<u32>();
+    // The camera's screen is open (issue 61).
+    let reading = use_default::<bool>();
 
     let state = checker.read();
     let verdict = state.verdict();
@@ -135,15 +137,7 @@ pub fn CheckerScreen() -> Element {
             }
             // The camera (issue 61): the faces read replace the dice
             // entered, tapped in as the keypad taps them.
-            ReadDice { lang, expect: Expect::between(1, MAX_DICE),
-                on_faces: move |faces: Vec<D6>| {
-                    let mut checker = checker.write();
-                    let _ = checker.apply(Input::Clear);
-                    for face in faces {
-                        let _ = checker.apply(Input::Face(face));
-                    }
-                },
-            }
+            {read_dice(lang, Expect::UP_TO_FIVE, ReadInto::Checker { checker, on_face: None }, reading)}
             // Below the keypad and its actions (it answers a tap on them,
             // "5 dice at most"), so that appearing it moves neither.
             p { class: "entry-error", "data-testid": "error", role: "alert",

@@ -35,7 +35,7 @@ pub use die::DieFace;
 pub use frame::{use_game, GameFrame, GameScreen, NoGame, UseGame};
 pub use history::HistoryScreen;
 pub use home::HomeScreen;
-pub use reader::ReadDice;
+pub use reader::{read_dice, ReadDice, ReadInto};
 pub use roller::RollerScreen;
 pub use saved_games::{use_saves, Saves};
 pub use settings::SettingsScreen;

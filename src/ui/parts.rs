@@ -6,7 +6,7 @@ mod roll;
 pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel, TypedDice};
 
 use super::table::TableCommand;
-use super::{use_nav, use_table, DieFace, ReadDice, Screen, UndoOrRedo};
+use super::{use_nav, use_table, DieFace, ReadDice, ReadInto, Screen, UndoOrRedo};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::reading::Expect;
@@ -315,12 +315,7 @@ pub fn RollOffPanel(
             // The camera reads the real dice (issue 61), one per player
             // still in it, given left to right in the players' order.
             if dice == 1 && (1..=crate::core::dice::MAX_DICE).contains(&n) {
-                ReadDice { lang, expect: Expect::exactly(n), note: lang.reader().roll_off,
-                    on_faces: move |faces: Vec<D6>| {
-                        entered.set(faces.iter().map(|f| Some(u32::from(f.value()))).collect());
-                        at.set(0);
-                    },
-                }
+                ReadDice { lang, expect: Expect::exactly(n), into: ReadInto::RollOff { entered, at } }
             }
             button {
                 class: "action record",

@@ -3,14 +3,15 @@
 //! preview read frame after frame until the faces are steady, or a photo
 //! from the system's camera or picker; then the photo with every die found
 //! marked with its face, to confirm in one tap or correct. The faces
-//! confirmed go back to the keypad's owner (`on_faces`), which enters them
-//! as faces tapped on the keypad.
+//! confirmed go into the keypad's dice as faces tapped on it
+//! ([`ReadInto`]).
 //!
 //! The screen is a part of the build of its own (`#[component(lazy)]`) and
 //! the reader a wasm module of its own (see `platform::camera`): the start
 //! file holds the button. What may go in, and why not, is
 //! `core::reading`'s.
 
+use crate::core::checker::{Checker, Input};
 use crate::core::dice::{D6, MAX_DICE};
 use crate::core::reading::{Expect, Reading};
 use crate::i18n::Lang;
@@ -27,43 +28,96 @@ const PHOTO: &str = "dice-reader-photo";
 /// Milliseconds between two frames read from the live camera.
 const FRAME_GAP_MS: u32 = 120;
 
+/// Where the faces confirmed go, as the keypad they stand beside enters
+/// them (applied by the camera's screen, so that the start file carries
+/// none of it).
+#[derive(Clone, Copy, PartialEq)]
+pub enum ReadInto {
+    /// A checker (the checker's own, or the dice typed on a roll panel):
+    /// the faces typed so far replaced by the faces read, each entered as
+    /// a keypad tap (`Input::Face`), `on_face` heard after each as after a
+    /// tap.
+    Checker {
+        checker: Signal<Checker>,
+        on_face: Option<EventHandler<()>>,
+    },
+    /// A roll-off's real dice: one per player still in it, left to right
+    /// in the players' order (`at`: the player the next face tapped is for).
+    RollOff {
+        entered: Signal<Vec<Option<u32>>>,
+        at: Signal<usize>,
+    },
+}
+
+impl ReadInto {
+    fn put(self, faces: Vec<D6>) {
+        match self {
+            ReadInto::Checker {
+                mut checker,
+                on_face,
+            } => {
+                checker.set(Checker::new());
+                for face in faces {
+                    let _ = checker.write().apply(Input::Face(face));
+                    if let Some(handler) = on_face {
+                        handler.call(());
+                    }
+                }
+            }
+            ReadInto::RollOff {
+                mut entered,
+                mut at,
+            } => {
+                entered.set(faces.iter().map(|f| Some(u32::from(f.value()))).collect());
+                at.set(0);
+            }
+        }
+    }
+}
+
 /// Beside a d6 keypad: the *Read the dice* button; once tapped, the
-/// camera's screen over the game, for `expect` dice. The faces confirmed
-/// go to `on_faces`.
+/// camera's screen over the game, for `expect` dice, which go `into` the
+/// keypad's dice.
 #[component]
-pub fn ReadDice(
-    lang: Lang,
-    expect: Expect,
-    on_faces: EventHandler<Vec<D6>>,
-    /// A line the camera's screen adds (whose die is whose).
-    #[props(default)]
-    note: Option<&'static str>,
-) -> Element {
-    let mut open = use_signal(|| false);
+pub fn ReadDice(lang: Lang, expect: Expect, into: ReadInto) -> Element {
+    read_dice(lang, expect, into, use_signal(|| false))
+}
+
+/// [`ReadDice`] drawn by the component that calls it, `open` being its
+/// hook (the checker, whose code is the start file's, saves a component's
+/// machinery so).
+pub fn read_dice(lang: Lang, expect: Expect, into: ReadInto, mut open: Signal<bool>) -> Element {
+    // What the screen is opened for, given to it as a context rather than
+    // as props: a lazy part without props shares its loader's code in the
+    // start file with the screens'.
+    provide_context(Opened {
+        lang,
+        expect,
+        into,
+        open,
+    });
     rsx! {
         button {
             class: "action read-dice",
             "data-testid": "read-dice",
             "aria-haspopup": "dialog",
             onclick: move |_| open.set(true),
-            span { "aria-hidden": "true", "📷 " }
-            "{lang.reader().button}"
+            {lang.reader().button}
         }
         if open() {
-            {super::lazy_part(rsx! {
-                DiceReader {
-                    lang,
-                    expect,
-                    note,
-                    on_faces: move |faces| {
-                        open.set(false);
-                        on_faces.call(faces);
-                    },
-                    on_close: move |_| open.set(false),
-                }
-            })}
+            {super::lazy_part(rsx! { DiceReader {} })}
         }
     }
+}
+
+/// What the camera's screen is opened for (see [`ReadDice`]).
+#[derive(Clone, Copy)]
+struct Opened {
+    lang: Lang,
+    expect: Expect,
+    into: ReadInto,
+    /// The screen is open.
+    open: Signal<bool>,
 }
 
 /// Where the camera's screen is.
@@ -91,13 +145,19 @@ enum Picking {
 
 /// The camera's screen (see the module's documentation).
 #[component(lazy)]
-pub fn DiceReader(
-    lang: Lang,
-    expect: Expect,
-    note: Option<&'static str>,
-    on_faces: EventHandler<Vec<D6>>,
-    on_close: EventHandler<()>,
-) -> Element {
+pub fn DiceReader() -> Element {
+    // What it was opened for, fixed while it is open.
+    let Opened {
+        lang,
+        expect,
+        into,
+        mut open,
+    } = use_hook(consume_context::<Opened>);
+    let note = match into {
+        ReadInto::RollOff { .. } => Some(lang.reader().roll_off),
+        ReadInto::Checker { .. } => None,
+    };
+    let mut on_close = move || open.set(false);
     let t = lang.reader();
     let mut stage = use_signal(|| Stage::Opening);
     let mut reading = use_signal(|| None::<Reading>);
@@ -107,6 +167,9 @@ pub fn DiceReader(
     let mut session = use_signal(|| 0u32);
     // "Read this picture": the next frame is taken as it is.
     let mut take_now = use_signal(|| false);
+    // The photo shown, natively (a `data:` URL); the web draws it on the
+    // canvas.
+    let mut photo_url = use_signal(|| None::<String>);
 
     let mut show = move |frame: Frame| {
         size.set((frame.width.max(1.0), frame.height.max(1.0)));
@@ -119,6 +182,7 @@ pub fn DiceReader(
         let this = *session.peek() + 1;
         session.set(this);
         take_now.set(false);
+        photo_url.set(None);
         reading.set(None);
         picking.set(None);
         stage.set(Stage::Opening);
@@ -165,12 +229,28 @@ pub fn DiceReader(
         });
     };
 
-    let photo = move |_| {
+    let photo = move |e: FormEvent| {
         session += 1;
         camera::close();
         stage.set(Stage::Reading);
         spawn(async move {
-            match camera::photo(PHOTO, CANVAS).await {
+            #[cfg(target_arch = "wasm32")]
+            let read = {
+                let _ = e;
+                camera::photo(PHOTO, CANVAS).await
+            };
+            #[cfg(not(target_arch = "wasm32"))]
+            let read = match e.files().into_iter().next() {
+                Some(file) => match file.read_bytes().await {
+                    Ok(bytes) => camera::photo_bytes(&bytes).map(|(frame, url)| {
+                        photo_url.set(Some(url));
+                        frame
+                    }),
+                    Err(_) => Err(CameraError::BadPhoto),
+                },
+                None => Err(CameraError::BadPhoto),
+            };
+            match read {
                 Ok(frame) => show(frame),
                 Err(e) => stage.set(Stage::Unavailable(e)),
             }
@@ -183,7 +263,7 @@ pub fn DiceReader(
     let close = move |_| {
         session += 1;
         camera::close();
-        on_close.call(());
+        on_close();
     };
 
     let now = stage();
@@ -202,10 +282,13 @@ pub fn DiceReader(
             tabindex: "-1",
             onmounted: move |e| async move { let _ = e.set_focus(true).await; },
             onkeydown: move |e: KeyboardEvent| {
+                // Keys stay here: the checker under it takes digits,
+                // Backspace and Escape as dice.
+                e.stop_propagation();
                 if e.key() == Key::Escape {
                     session += 1;
                     camera::close();
-                    on_close.call(());
+                    on_close();
                 }
             },
             div { class: "reader-head",
@@ -222,7 +305,10 @@ pub fn DiceReader(
                 hidden: !(live_view || now == Stage::Review),
                 style: if now == Stage::Review { "aspect-ratio: {w} / {h}" } else { "" },
                 video { id: VIDEO, class: "reader-video", hidden: !live_view, "data-testid": "reader-video", autoplay: true, muted: true, playsinline: true }
-                canvas { id: CANVAS, class: "reader-canvas", hidden: now != Stage::Review, "data-testid": "reader-frame" }
+                canvas { id: CANVAS, class: "reader-canvas", hidden: now != Stage::Review || photo_url.read().is_some(), "data-testid": "reader-frame" }
+                if let (Stage::Review, Some(src)) = (now, photo_url()) {
+                    img { class: "reader-canvas", src, alt: "" }
+                }
                 if let (Stage::Review, Some(r)) = (now, &shown) {
                     for (i, die) in r.dice().iter().enumerate() {
                         if let Some([x0, y0, x1, y1]) = die.bbox {
@@ -266,7 +352,6 @@ pub fn DiceReader(
                             CameraError::BadPhoto => t.bad_photo,
                         }
                     }
-                    button { class: "action", "data-testid": "reader-keypad", onclick: close, "{t.keypad}" }
                 },
                 Stage::Review => rsx! {
                     if let Some(r) = &shown {
@@ -307,7 +392,8 @@ pub fn DiceReader(
                             onclick: move |_| {
                                 if let Some(Ok(faces)) = reading.read().as_ref().map(|r| r.faces()) {
                                     session += 1;
-                                    on_faces.call(faces);
+                                    open.set(false);
+                                    into.put(faces);
                                 }
                             },
                             "✓ {t.confirm}"
@@ -337,9 +423,11 @@ pub fn DiceReader(
                         "data-testid": "reader-photo-input",
                         onchange: photo,
                     }
-                    span { "aria-hidden": "true", "📷 " }
                     "{t.take_photo}"
                 }
+            }
+            if let Stage::Unavailable(_) = now {
+                button { class: "action", "data-testid": "reader-keypad", onclick: close, "{t.keypad}" }
             }
         }
     }

@@ -277,8 +277,12 @@ def main():
     parser.add_argument("--photos", default=data.default_photos())
     parser.add_argument("--out", help="file name under reader/model/")
     parser.add_argument("--start", help="weights under reader/model/ to go on training from (a second round, at a third of the rate)")
+    parser.add_argument("--crop", type=int, default=data.CROP, help="the classifier's crop, pixels a side (a multiple of 16)")
     parser.add_argument("--negatives", help="genius-dice's lines on the photos: what it read where no die is, as more 'no die' crops")
     args = parser.parse_args()
+    if args.crop != data.CROP:
+        data.CROP = args.crop
+        model.CLASSIFIER[-2] = ("f1", "dense", 64 * (args.crop // 16) ** 2, 64, None)
     photos = data.load(args.photos)
     train = photos if args.all else data.split(photos)[0]
     train = padded(train)

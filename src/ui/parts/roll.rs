@@ -10,7 +10,7 @@ use crate::core::game::Roll;
 use crate::core::prime::Verdict;
 use crate::core::reading::Expect;
 use crate::i18n::Lang;
-use crate::ui::{use_default, DieFace, ReadDice};
+use crate::ui::{use_default, DieFace, ReadDice, ReadInto};
 use dioxus::prelude::*;
 
 /// The faces of real dice typed so far on a screen (see [`use_typed`]).
@@ -148,18 +148,7 @@ pub fn RollPanel(
             p { class: "caption", "{caption}" }
             FaceKeypad { typed, lang, sorted, on_face, {preview} }
             if let Some(expect) = reads {
-                ReadDice { lang, expect,
-                    // The faces read go in as faces tapped on the keypad.
-                    on_faces: move |faces: Vec<D6>| {
-                        typed.clear();
-                        for face in faces {
-                            typed.apply(Input::Face(face));
-                            if let Some(handler) = on_face {
-                                handler.call(());
-                            }
-                        }
-                    },
-                }
+                ReadDice { lang, expect, into: ReadInto::Checker { checker: typed.checker, on_face } }
             }
             {children}
         }
