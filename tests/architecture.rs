@@ -72,6 +72,49 @@ fn core_has_no_ui_io_clock_or_ambient_randomness() {
     );
 }
 
+/// A table's secrets (its secret, a phone's first key, the nonces of
+/// hidden choices) come from the operating system's entropy, never from
+/// the dice's generator, whose stream every phone's dice show: the table
+/// link's drivers and screen never draw from it, and the platform's source
+/// of secrets falls back on nothing.
+#[test]
+fn table_secrets_come_from_the_os_not_the_dice() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("src/ui/table_link.rs")];
+    rust_files(&root.join("src/link"), &mut files);
+    let dice = [
+        "random_below",
+        "random_face",
+        "SmallRng",
+        "rand::rng",
+        "thread_rng",
+    ];
+    let mut offences = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if let Some(word) = dice.iter().find(|w| line.contains(**w)) {
+                offences.push(format!("{}:{}: {word}", file.display(), n + 1));
+            }
+        }
+    }
+    let platform = fs::read_to_string(root.join("src/platform/mod.rs")).unwrap();
+    let source = platform
+        .split("pub fn secret_bytes")
+        .nth(1)
+        .and_then(|rest| rest.split("\n}\n").next())
+        .expect("platform::secret_bytes");
+    assert!(source.contains("OsRng"), "{source}");
+    if let Some(word) = dice.iter().find(|w| source.contains(**w)) {
+        offences.push(format!("platform::secret_bytes: {word}"));
+    }
+    assert!(
+        offences.is_empty(),
+        "the dice's generator in the table's secrets:\n{}",
+        offences.join("\n")
+    );
+}
+
 /// The stylesheets' blocks all close: one brace left open (a merge can do
 /// it) silently turns every rule after it into nonsense the browser drops.
 #[test]

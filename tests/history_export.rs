@@ -881,3 +881,38 @@ fn an_export_kept_in_a_phone_app_says_where_why_and_what_to_do() {
         "Fichier enregistré : /home/a/exports/x.csv"
     );
 }
+
+// ---------------------------------------------------------------- table games
+
+/// An export of a game played on several phones is not a key: it carries
+/// neither the phone's endpoint key, nor the table's secret, nor the
+/// openings of its choices not shown yet (all in its table mark), and a
+/// table game imported (from a file written before, or a crafted one)
+/// opens as a game of one phone.
+#[test]
+fn an_exported_table_game_holds_no_secret_and_imports_as_a_game_of_one_phone() {
+    use genius::core::save::{TableMark, TableRole};
+    let secret = "5ec7e75ec7e75ec7e75ec7e75ec7e75e";
+    let key = "4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b4b";
+    let nonce = "0707070707070707070707070707070707070707070707070707070707070707";
+    let mark = TableMark {
+        ticket: format!("v=1&g=einstein&h={key}&s={secret}"),
+        role: TableRole::Guest,
+        link: json!({
+            "state": {"secret": secret, "replica": {"openings": [{"nonce": nonce}]}},
+            "key": key,
+        }),
+    };
+    for g in all_games() {
+        let table_game = g.saved.clone().with_table(&mark);
+        let text = export(std::slice::from_ref(&table_game), NOW);
+        for hidden in [secret, key, nonce] {
+            assert!(!text.contains(hidden), "{}: {text}", g.name);
+        }
+        let report = import(&text, nobody_has).unwrap();
+        assert_eq!(report.added, vec![g.saved.clone()], "{}", g.name);
+        let report = import(&table_game.to_json(), nobody_has).unwrap();
+        assert_eq!(report.added.len(), 1, "{}", g.name);
+        assert!(report.added[0].table_mark().is_none(), "{}", g.name);
+    }
+}

@@ -210,7 +210,7 @@ async fn converged(host: &HostLink<Einstein>, guests: &[&GuestLink<Einstein>]) {
 async fn three_phones_play_einstein_to_the_end_through_crashes_and_a_relay_restart() {
     let mut relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
-    let ticket = host.ticket().clone();
+    let ticket = host.ticket();
     let bruno = sit(&relay, &ticket, 1).await;
     let chloe = sit(&relay, &ticket, 2).await;
     let mut rng = StdRng::seed_from_u64(1);
@@ -354,7 +354,7 @@ async fn raw_exchange(
 async fn a_hostile_peer_changes_nothing() {
     let relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
-    let ticket = host.ticket().clone();
+    let ticket = host.ticket();
     let bruno = sit(&relay, &ticket, 1).await;
     let mut rng = StdRng::seed_from_u64(2);
     play(&host, &[&bruno], &mut rng, Duration::from_secs(30), |h| {
@@ -493,7 +493,7 @@ type Knock = (
 async fn a_flood_of_connections_and_a_phone_that_never_reads_do_not_stop_the_table() {
     let relay = LocalRelay::start().await;
     let host = open_host(&relay, 3).await;
-    let ticket = host.ticket().clone();
+    let ticket = host.ticket();
     let bruno = sit(&relay, &ticket, 1).await;
     let mut rng = StdRng::seed_from_u64(3);
     play(&host, &[&bruno], &mut rng, Duration::from_secs(30), |h| {
@@ -592,7 +592,7 @@ async fn a_flood_of_connections_and_a_phone_that_never_reads_do_not_stop_the_tab
 async fn a_wrong_secret_is_refused_with_its_reason_and_the_guest_stops() {
     let relay = LocalRelay::start().await;
     let host = open_host(&relay, 2).await;
-    let mut ticket = host.ticket().clone();
+    let mut ticket = host.ticket();
     ticket.secret = Secret::from_bytes([3; 16]);
     let (guest, mut events) = join(
         &relay,
@@ -878,10 +878,10 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
     chloe.wait("joined the next host", |p| p.head() >= at).await;
     // Played to the end, so that every choice is shown on every phone.
     let finished = |p: &Peer| p.last("head").is_some_and(|v| v["finished"] == true);
-    for _ in 0..400 {
-        if finished(&bruno) {
-            break;
-        }
+    // Two minutes at most (a loaded machine answers slower; the rounds are
+    // what the game needs, not a fixed count).
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !finished(&bruno) && Instant::now() < deadline {
         round(&mut [&mut bruno, &mut chloe]).await;
     }
     assert!(finished(&bruno), "the game went on to its end");

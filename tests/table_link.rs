@@ -7,20 +7,21 @@
 
 use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
-use genius::core::game::{Actor, Game};
-use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice};
+use genius::core::game::{Actor, Game, GameKind};
+use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice, HOST};
 use genius::core::link::handover::{rejoin_as_guest, take_over};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::mandate::{Crypto, Mandate, PhoneKey, Signature, Vote};
 use genius::core::link::replica::Replica;
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
+use genius::core::link::ticket::{SaveOver, Ticket};
 use genius::core::link::wire::{
-    encode, Denied, Entry, FrameError, Frames, HeldCopy, Hello, JoinRefusal, Lead, Origin, PhoneId,
-    Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
+    encode, Denied, Entry, FrameError, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, Origin,
+    PhoneId, Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
 };
 use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
-use genius::core::save::{GameId, TableRole};
+use genius::core::save::{GameId, SavedGame, TableMark, TableRole};
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
 use genius::core::session::Session;
@@ -161,6 +162,10 @@ struct Table<G: Game> {
     /// The host's screen is locked: it hears nothing, not even that a
     /// connection ended (it finds out when it wakes).
     host_paused: bool,
+    /// A phone that also sends what a modified client would (see
+    /// [`Table::hostile_step`]), and how many minted keys it joined.
+    hostile: Option<usize>,
+    minted: u64,
 }
 
 /// What the network did to the table, for the test's report.
@@ -228,6 +233,8 @@ impl<G: Game> Table<G> {
             stray: Vec::new(),
             events: Vec::new(),
             host_paused: false,
+            hostile: None,
+            minted: 0,
         }
     }
 
@@ -243,9 +250,11 @@ impl<G: Game> Table<G> {
         let peer = self.next_peer;
         self.next_peer += 1;
         self.host.connected(peer, remote, self.now);
+        let host = self.host.me();
         let phone = &mut self.phones[i];
         phone.peer = Some(peer);
-        phone.guest.connected(self.now);
+        // The transport authenticates the host's key too.
+        phone.guest.connected_to(host, self.now);
     }
 
     fn disconnect(&mut self, i: usize) {
@@ -512,6 +521,109 @@ impl<G: Game> Table<G> {
         }
         self.pump();
         self.check_prefixes();
+        if self.hostile.is_some() {
+            let (head, shown) = (self.host.replica().head(), self.host.replica().shown());
+            self.hostile_step(rng);
+            self.check_no_choice_after_a_reveal(head, shown);
+            self.check_bounded();
+        }
+    }
+
+    /// What a modified client of the hostile phone sends besides its
+    /// honest steps, on its connection (so its own proposals keep their
+    /// numbers): a void of its own commitment (after a reveal too), a
+    /// commitment for its seat, proposal numbers from the top and
+    /// downwards, a request for the log from the last number, and keys
+    /// minted to join as watchers with a 60 KiB relay.
+    fn hostile_step(&mut self, rng: &mut StdRng) {
+        let Some(i) = self.hostile.filter(|_| rng.random_bool(0.3)) else {
+            return;
+        };
+        let Some(peer) = self.phones[i].peer else {
+            return;
+        };
+        let me = self.phones[i].guest.phone();
+        let mine = self
+            .host
+            .replica()
+            .entries()
+            .iter()
+            .rev()
+            .find_map(|e| match e.step {
+                Step::Commit { commitment, .. } if e.origin.is_some_and(|o| o.phone == me) => {
+                    Some(commitment)
+                }
+                _ => None,
+            });
+        let id = u64::MAX / 2 - rng.random_range(0..1_000_000);
+        let propose = |id, step| encode(&ToHost::<G::Action>::Propose { id, step }).unwrap();
+        let frame = match rng.random_range(0..6) {
+            0 => match mine {
+                Some(commitment) => propose(id, Step::Void { commitment }),
+                None => return,
+            },
+            1 => {
+                let seat = self.phones[i].guest.seat().unwrap_or(0);
+                let commitment = Commitment::from_bytes(rng.random());
+                propose(
+                    id,
+                    Step::Commit {
+                        player: seat,
+                        commitment,
+                    },
+                )
+            }
+            2 => propose(u64::MAX / 2 + rng.random_range(0..3), Step::Undo),
+            3 => encode(&ToHost::<G::Action>::Resend { from: u64::MAX }).unwrap(),
+            4 => propose(id, Step::Undo),
+            _ => {
+                self.minted += 1;
+                let minted = phone_id(20_000 + self.minted);
+                let hello = ToHost::<G::Action>::Hello(Hello {
+                    protocol: PROTOCOL,
+                    secret: self.host.secret(),
+                    phone: minted,
+                    seats: Vec::new(),
+                    held: None,
+                    lead: None,
+                    relay: Some(format!("https://{}", "r".repeat(60 * 1024))),
+                });
+                let peer = 2_000_000 + self.minted;
+                self.host.connected(peer, minted, self.now);
+                self.host.receive(peer, &encode(&hello).unwrap(), self.now);
+                self.host.disconnected(peer, self.now);
+                self.pump();
+                return;
+            }
+        };
+        self.host.receive(peer, &frame, self.now);
+        self.pump();
+    }
+
+    /// No commitment was made void once a choice of its round was shown
+    /// (the host's log from entry `head`, `shown` then).
+    fn check_no_choice_after_a_reveal(&self, head: u64, mut shown: bool) {
+        for entry in &self.host.replica().entries()[head as usize..] {
+            match entry.step {
+                Step::Reveal { .. } => shown = true,
+                Step::Void { .. } => assert!(!shown, "a void after a reveal: {entry:?}"),
+                Step::StandIn { .. } => {}
+                _ => shown = false,
+            }
+        }
+    }
+
+    /// What the host keeps per phone and in all stays within its bounds.
+    fn check_bounded(&self) {
+        let kept = self.host.footprint();
+        let roster = genius::core::link::host::ROSTER_MAX;
+        assert!(kept.answers_per_phone <= 64, "{kept:?}");
+        assert!(kept.roster <= roster && kept.votes <= roster, "{kept:?}");
+        assert!(kept.phones <= roster, "{kept:?}");
+        let frame = encode(&ToGuest::<G::Setup, G::Action, G::Error>::Roster(
+            self.host.roster().to_vec(),
+        ));
+        assert!(frame.is_ok(), "the roster fits a frame");
     }
 
     /// The time is given to every side: pings, retries, and the
@@ -629,11 +741,24 @@ fn interleavings<G: Game>(
     games: u64,
     steps: usize,
 ) -> (usize, usize) {
+    hostile_interleavings::<G>(start, claims, None, games, steps)
+}
+
+/// [`interleavings`], guest `hostile` also sending what a modified client
+/// would ([`Table::hostile_step`]).
+fn hostile_interleavings<G: Game>(
+    start: impl Fn(&mut StdRng) -> Start<G::Setup>,
+    claims: &[Option<usize>],
+    hostile: Option<usize>,
+    games: u64,
+    steps: usize,
+) -> (usize, usize) {
     let (mut entries, mut proposals) = (0, 0);
     let mut faults = Faults::default();
     for seed in 0..games {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut table = Table::<G>::new(start(&mut rng), claims);
+        table.hostile = hostile;
         for i in 0..claims.len() {
             table.connect(i);
         }
@@ -693,6 +818,25 @@ fn einstein_three_phones_and_a_watcher_agree_whatever_the_network_does() {
     );
     assert!(entries > 20 * games() as usize, "{entries} entries");
     assert!(proposals > 20 * games() as usize, "{proposals} proposals");
+}
+
+/// The seeded Einstein table with a hostile guest: besides its honest
+/// steps, it voids its own choices (after a reveal too), commits choices
+/// it cannot open, numbers proposals from the top and downwards, asks for
+/// the log from the last number, and mints keys that join with a 60 KiB
+/// relay. After every step: no choice made void once one of its round was
+/// shown, and the host's memory per phone and in all within its bounds;
+/// at the end, every copy the host's.
+#[test]
+fn einstein_with_a_hostile_guest_keeps_every_rule_whatever_the_network_does() {
+    let (entries, _) = hostile_interleavings::<Einstein>(
+        |_| einstein_start(),
+        &[Some(1), Some(2)],
+        Some(0),
+        games() / 2,
+        1500,
+    );
+    assert!(entries > 10 * games() as usize / 2, "{entries} entries");
 }
 
 #[test]
@@ -766,10 +910,25 @@ fn one_phone<G: Game>(replica: &Replica<G>) -> Session<G> {
             Step::Act(action) => session.act(action.clone()).unwrap(),
             Step::Undo => assert!(session.undo()),
             Step::Redo => assert!(session.redo()),
-            Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. } => unreachable!(),
+            Step::Commit { .. }
+            | Step::Reveal { .. }
+            | Step::Void { .. }
+            | Step::StandIn { .. } => unreachable!(),
         }
     }
     session
+}
+
+/// A three-player Einstein, Anne first.
+fn einstein_start() -> Start<einstein::Setup> {
+    Start {
+        setup: einstein::Setup {
+            players: players(3),
+            first: FirstPlayer::Chosen(0),
+        },
+        coach_allowed: true,
+        dice: Default::default(),
+    }
 }
 
 /// A host with two joined guests (seats 1 and 2) of a three-player Einstein.
@@ -785,17 +944,7 @@ fn einstein_table_numbered() -> Table<Einstein> {
 fn einstein_table_of(
     new: fn(Start<einstein::Setup>, &[Option<usize>]) -> Table<Einstein>,
 ) -> Table<Einstein> {
-    let mut table = new(
-        Start {
-            setup: einstein::Setup {
-                players: players(3),
-                first: FirstPlayer::Chosen(0),
-            },
-            coach_allowed: true,
-            dice: Default::default(),
-        },
-        &[Some(1), Some(2)],
-    );
+    let mut table = new(einstein_start(), &[Some(1), Some(2)]);
     table.connect(0);
     table.connect(1);
     settle(&mut table);
@@ -2215,6 +2364,8 @@ fn check_reads_own_only<G: Game>(
                 }
                 .commitment(),
             ),
+            // The coach's choice stood in for it: shown, not the phone's.
+            Step::StandIn { commitment } => Some(*commitment),
             _ => None,
         })
         .collect();
@@ -2652,11 +2803,12 @@ impl<G: Game> Mesh<G> {
         let guest = &old.guest;
         let host = take_over(guest, 0).expect("a copy");
         assert_eq!(host.replica().entries(), guest.replica().unwrap().entries());
-        // Its moves cut at a welcome whose catch-up never ended are made
-        // again on its screen (the driver tells them: `Guest::unsettled`).
-        let unsettled = guest.unsettled();
+        // Its moves cut at a welcome whose catch-up never ended, and its
+        // steps still waiting, are made again on its screen (the driver
+        // tells them: `Host::dropped`).
+        assert!(host.dropped() >= guest.unsettled());
         self.next_ids.insert(phone, guest.saved().next_id);
-        *self.told.entry(phone).or_default() += old.dropped() + unsettled;
+        *self.told.entry(phone).or_default() += old.dropped() + host.dropped();
         let mut table = Table::hosted(host, Vec::new());
         table.alone = false;
         table.now = self.now;
@@ -3471,17 +3623,7 @@ fn a_dead_path_is_left_at_three_seconds_and_the_step_applied_once() {
 /// reveal ends the round.
 #[test]
 fn a_host_playing_two_seats_reveals_both_and_the_round_ends() {
-    let mut table = Table::<Einstein>::new(
-        Start {
-            setup: einstein::Setup {
-                players: players(3),
-                first: FirstPlayer::Chosen(0),
-            },
-            coach_allowed: true,
-            dice: Default::default(),
-        },
-        &[Some(1)],
-    );
+    let mut table = Table::<Einstein>::new(einstein_start(), &[Some(1)]);
     table.connect(0);
     settle(&mut table);
     let now = table.now;
@@ -3505,15 +3647,13 @@ fn a_host_playing_two_seats_reveals_both_and_the_round_ends() {
 }
 
 /// Chloé's phone commits her choice and closes before saving it: it comes
-/// back from a save made before, holding no opening. The table waits for
-/// her reveal; her phone, seeing its own commitment it cannot open, makes
-/// it void and tells her, and she chooses again (a ruling). The choices
-/// already shown stay final, no other phone can make a commitment void,
-/// and every copy ends on the same game.
+/// back from a save made before, holding no opening, before any choice is
+/// shown. Her phone, seeing its own commitment it cannot open, makes it
+/// void and tells her, and she chooses again (a ruling). No other phone
+/// can make a commitment void, and every copy ends on the same game.
 #[test]
 fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
     let mut table = anne_has_chosen();
-    let now = table.now;
     // A modified phone cannot make Anne's commitment void.
     let annes = table.host.replica().entries()[1].step.clone();
     let Step::Commit { commitment, .. } = annes else {
@@ -3522,23 +3662,7 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
     let w = another_phone(&mut table, 83, None);
     let void = Step::Void { commitment };
     assert_eq!(forge_now(&mut table, w, 1, void), Err(Denied::OthersMove));
-    let before = json(&table.phones[1].guest.saved());
-    table.phones[1]
-        .guest
-        .act(Step::Act(choose(2)), now)
-        .unwrap();
-    settle(&mut table);
-    // Her phone closes; Bruno chooses last, Anne's and his choices are shown.
-    table.disconnect(1);
-    let saved: SavedGuest<Einstein> = serde_json::from_str(&before).unwrap();
-    let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
-    table.phones[1].guest = Guest::restore(saved, replica);
-    table.phones[0]
-        .guest
-        .act(Step::Act(choose(1)), now)
-        .unwrap();
-    settle(&mut table);
-    assert_eq!(table.host.replica().awaited_reveals(), vec![2]);
+    lose_chloes_choice(&mut table);
     // Her phone is back: its commitment made void, and she is told.
     table.connect(1);
     settle(&mut table);
@@ -3551,23 +3675,36 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
         "{:?}",
         host.entries()
     );
-    assert!(host.awaited_reveals().is_empty());
     assert!(host.round_start().is_some(), "the round waits for Chloé");
-    // Bruno's choice, shown, is final: refused on his phone and by the host.
-    assert_eq!(
-        table.phones[0].guest.act(Step::Undo, now),
-        Err(Denied::Shown)
-    );
-    assert_eq!(forge_now(&mut table, 0, 9, Step::Undo), Err(Denied::Shown));
-    settle(&mut table);
-    table.phones[1]
-        .guest
-        .act(Step::Act(choose(2)), now)
-        .unwrap();
-    settle(&mut table);
+    chooses(&mut table, 1, 2);
+    chooses(&mut table, 0, 1);
     let host = table.host.replica();
     assert_eq!(host.round_start(), None, "{:?}", host.entries());
     assert_eq!(host.session().log().len(), 4, "the roll and three choices");
+    every_copy_is_the_hosts(&table);
+}
+
+/// The host rolls `dice`, and every phone hears it.
+fn host_rolls(table: &mut Table<Einstein>, dice: [u8; 5]) {
+    let now = table.now;
+    table.host.act(Step::Act(roll(dice)), now).unwrap();
+    settle(table);
+}
+
+/// Phone `i` chooses for `seat`, and every phone hears it.
+fn chooses(table: &mut Table<Einstein>, i: usize, seat: usize) {
+    let now = table.now;
+    table.phones[i]
+        .guest
+        .act(Step::Act(choose(seat)), now)
+        .unwrap();
+    settle(table);
+}
+
+/// Every guest's copy holds the host's entries and game, and the log
+/// replays on one phone to that game.
+fn every_copy_is_the_hosts(table: &Table<Einstein>) {
+    let host = table.host.replica();
     for (i, phone) in table.phones.iter().enumerate() {
         let copy = phone.guest.replica().unwrap();
         assert_eq!(copy.entries(), host.entries(), "guest {i}");
@@ -3577,6 +3714,137 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
         json(one_phone(host).record()),
         json(host.session().record())
     );
+}
+
+/// Chloé commits her choice; her phone closes and comes back from a save
+/// made before it (no opening): it is offline, at `table.phones[1]`.
+fn lose_chloes_choice(table: &mut Table<Einstein>) {
+    let before = json(&table.phones[1].guest.saved());
+    chooses(table, 1, 2);
+    table.disconnect(1);
+    let saved: SavedGuest<Einstein> = serde_json::from_str(&before).unwrap();
+    let replica = saved.replica.clone().map(|r| Replica::restore(r).unwrap());
+    table.phones[1].guest = Guest::restore(saved, replica);
+}
+
+/// Once a choice of the round is shown, no choice of it is withdrawn or
+/// changed (a ruling): a phone that voided its own then would choose again
+/// knowing the others'. Chloé's phone lost its choice while Anne's and
+/// Bruno's were shown: a modified phone's void (or new commitment) is
+/// refused by the host, a modified host's void by every copy, and Chloé's
+/// phone makes none: the coach's choice for her sheet, from the round's
+/// start, is played in its place (`Step::StandIn`), said on every phone.
+#[test]
+fn no_choice_is_withdrawn_once_one_of_its_round_is_shown() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
+    lose_chloes_choice(&mut table);
+    chooses(&mut table, 0, 1);
+    assert_eq!(table.host.replica().awaited_reveals(), vec![2]);
+    assert!(table.host.replica().shown());
+    // Chloé's phone is back: the host has its hello, the phone not yet
+    // its welcome.
+    table.connect(1);
+    table.pump();
+    let hello = table.phones[1].to_host.pop_front().unwrap();
+    let peer = table.phones[1].peer.unwrap();
+    table.host.receive(peer, &hello, now);
+    table.pump();
+    let commitment = table
+        .host
+        .replica()
+        .entries()
+        .iter()
+        .find_map(|e| match e.step {
+            Step::Commit {
+                player: 2,
+                commitment,
+            } => Some(commitment),
+            _ => None,
+        })
+        .unwrap();
+    // A modified phone in Chloé's place: its void and a new commitment.
+    let void = Step::Void { commitment };
+    assert_eq!(
+        forge_now(&mut table, 1, 90, void.clone()),
+        Err(Denied::Shown)
+    );
+    let again = Step::Commit {
+        player: 2,
+        commitment: Commitment::from_bytes([7; 32]),
+    };
+    assert!(forge_now(&mut table, 1, 91, again).is_err());
+    // A modified host's void: refused by every copy.
+    let mut copy = table.phones[0].guest.replica().unwrap().clone();
+    let entry = Entry {
+        step: void,
+        origin: None,
+    };
+    assert_eq!(copy.append(entry), Err(Denied::Shown));
+    assert_eq!(copy.awaited_reveals(), vec![2]);
+    // Bruno's choice, shown, is final: refused on his phone and by the host
+    // (the table shows the choices: nothing else is taken).
+    assert_eq!(
+        table.phones[0].guest.act(Step::Undo, now),
+        Err(Denied::Revealing)
+    );
+    let undo = forge_now(&mut table, 0, 9, Step::Undo);
+    assert_eq!(undo, Err(Denied::Revealing));
+    // Chloé's phone, welcomed again past the numbers forged in its name,
+    // stands the coach's choice in for hers.
+    table.disconnect(1);
+    table.connect(1);
+    settle(&mut table);
+    let host = table.host.replica();
+    assert!(
+        !host
+            .entries()
+            .iter()
+            .any(|e| matches!(e.step, Step::Void { .. })),
+        "{:?}",
+        host.entries()
+    );
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    let mut start = Session::<Einstein>::new(host.start().setup.clone()).unwrap();
+    start.act(roll([6, 5, 4, 3, 2])).unwrap();
+    let coach = genius::core::link::stand_in::stand_in(start.state(), 2).unwrap();
+    assert!(host.session().log().contains(&coach), "{coach:?}");
+    assert_eq!(host.session().log().len(), 4, "the roll and three choices");
+    assert_eq!(host.stood_in(), vec![2]);
+    for phone in &table.phones {
+        let copy = phone.guest.replica().unwrap();
+        assert_eq!(copy.stood_in(), vec![2], "said on every phone");
+    }
+    every_copy_is_the_hosts(&table);
+}
+
+/// Chloé's phone commits her choice and goes before showing it, once
+/// Anne's and Bruno's are shown; the host frees her seat. It may not choose
+/// for her afresh, having seen the others' choices: the coach's choice
+/// for her sheet stands in for hers (a ruling).
+#[test]
+fn a_seat_freed_once_a_choice_is_shown_gets_the_coachs_choice() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
+    chooses(&mut table, 1, 2);
+    table.disconnect(1);
+    chooses(&mut table, 0, 1);
+    assert_eq!(table.host.replica().awaited_reveals(), vec![2]);
+    table.host.free_seat(2, now);
+    settle(&mut table);
+    let host = table.host.replica();
+    assert!(
+        matches!(host.entries().last().unwrap().step, Step::StandIn { .. }),
+        "{:?}",
+        host.entries()
+    );
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert_eq!(host.session().log().len(), 4);
+    let bruno = table.phones[0].guest.replica().unwrap();
+    assert_eq!(bruno.entries(), host.entries());
+    assert_eq!(bruno.stood_in(), vec![2]);
+    let afresh = table.host.act(Step::Act(choose(2)), now);
+    assert!(afresh.is_err(), "not chosen afresh: {afresh:?}");
 }
 
 /// Chloé's phone commits her choice and her seat is freed before it shows
@@ -3698,17 +3966,7 @@ fn the_next_game_at_a_table_keeps_its_phones_and_seats() {
 /// (or none) opens with that seat.
 #[test]
 fn a_phone_plays_several_seats_and_keeps_them() {
-    let mut table = Table::<Einstein>::new(
-        Start {
-            setup: einstein::Setup {
-                players: players(3),
-                first: FirstPlayer::Chosen(0),
-            },
-            coach_allowed: true,
-            dice: Default::default(),
-        },
-        &[None],
-    );
+    let mut table = Table::<Einstein>::new(einstein_start(), &[None]);
     table.connect(0);
     settle(&mut table);
     let now = table.now;
@@ -3767,4 +4025,343 @@ fn a_phone_plays_several_seats_and_keeps_them() {
         let guest: SavedGuest<Einstein> = serde_json::from_value(saved.clone()).unwrap();
         assert_eq!(guest.claim, seats);
     }
+}
+
+/// Numbers that come from the wire or a ticket are checked: the highest a
+/// modified phone or host can send (a proposal numbered `u64::MAX`, entries
+/// from `u64::MAX`, a term of `u32::MAX`, a ticket's `n=4294967295`)
+/// neither panic (debug builds) nor wrap (release builds).
+#[test]
+fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
+    let mut table = einstein_table();
+    // A modified Bruno numbers his proposals from the top, then downwards.
+    let undo = Step::Undo;
+    assert!(forge_now(&mut table, 0, u64::MAX, undo.clone()).is_err());
+    assert_eq!(
+        forge_now(&mut table, 0, u64::MAX - 1, undo.clone()),
+        Err(Denied::Stale)
+    );
+    assert_eq!(forge_now(&mut table, 0, 1, undo), Err(Denied::Stale));
+    // Welcomed again, his phone is told it used the last number: it
+    // proposes nothing more rather than wrap to numbers already answered.
+    table.disconnect(0);
+    table.connect(0);
+    host_rolls(&mut table, [1, 2, 3, 4, 5]);
+    let now = table.now;
+    assert_eq!(
+        table.phones[0].guest.act(Step::Act(choose(1)), now),
+        Err(Denied::TooManyWaiting)
+    );
+    // A modified host sends entries numbered from the top, and a lead of
+    // the last term.
+    let start = table.host.replica().start().clone();
+    let entry = table.host.replica().entries().first().cloned();
+    let mut guest = Guest::<Einstein>::new(SECRET, phone_id(5), Some(1), None);
+    guest.connected(now);
+    let host_says = |message: &EinsteinToGuest| encode(message).unwrap();
+    guest.receive(
+        &host_says(&ToGuest::Welcome {
+            game: GameId::parse("huge").unwrap(),
+            start,
+            from: 1,
+            last_proposal: u64::MAX,
+            seats: table.host.seats(),
+            lead: Lead {
+                term: u32::MAX,
+                host: phone_id(1000),
+            },
+        }),
+        now,
+    );
+    let roll_entry = Entry {
+        step: Step::Act(roll([1, 2, 3, 4, 5])),
+        origin: None,
+    };
+    let entries = vec![entry.unwrap_or(roll_entry.clone()), roll_entry];
+    guest.receive(
+        &host_says(&ToGuest::Entries {
+            from: u64::MAX,
+            entries,
+        }),
+        now,
+    );
+    assert_eq!(guest.replica().unwrap().head(), 0, "a gap, not a wrap");
+    // Its phone takes the table over: the term stays the last.
+    let host = take_over(&guest, 0).unwrap();
+    assert_eq!(host.lead().term, u32::MAX);
+    let ticket = Ticket::parse(&format!(
+        "v=1&g=einstein&h={}&s={}&n=4294967295",
+        phone_id(1000).to_hex(),
+        SECRET.to_hex()
+    ))
+    .unwrap();
+    assert_eq!(ticket.handovers, u32::MAX);
+    let host = take_over(&guest, ticket.handovers).unwrap();
+    assert_eq!(host.lead().term, u32::MAX);
+}
+
+/// A host picks a table game's id: a modified one could pick the id of a
+/// game this phone keeps, to overwrite it or end it for the records. A
+/// copy is saved over nothing, over this table's own copy, or over the game
+/// it carries on whole (the same setup, its moves first), never over a
+/// game it would lose.
+#[test]
+fn a_table_copy_is_never_saved_over_a_game_it_would_lose() {
+    let mut table = einstein_table();
+    host_rolls(&mut table, [1, 2, 3, 4, 5]);
+    let copy = table.phones[0].guest.replica().unwrap().clone();
+    let id = copy.game().clone();
+    let ticket = |secret: Secret| Ticket {
+        game: GameKind::Einstein,
+        host: phone_id(1000).to_hex(),
+        secret,
+        relay: None,
+        addrs: Vec::new(),
+        handovers: 0,
+    };
+    let saved =
+        |session: &Session<Einstein>| SavedGame::of_game(&id, GameKind::Einstein, 0, session);
+    let marked = |session: &Session<Einstein>, secret: Secret| {
+        let mark = TableMark {
+            ticket: ticket(secret).to_string(),
+            role: TableRole::Guest,
+            link: serde_json::Value::Null,
+        };
+        saved(session).with_table(&mark)
+    };
+    let table_ticket = ticket(SECRET);
+    let session = copy.session();
+    let fresh = Session::<Einstein>::new(copy.start().setup.clone()).unwrap();
+    let mut other = fresh.clone();
+    other.act(roll([6, 6, 6, 6, 6])).unwrap();
+    let over = |stored: Option<&SavedGame>| table_ticket.may_save_over(session, stored);
+    assert_eq!(over(None), SaveOver::Write, "nothing kept");
+    assert_eq!(over(Some(&marked(&other, SECRET))), SaveOver::Write);
+    assert_eq!(over(Some(&saved(&fresh))), SaveOver::Write);
+    assert_eq!(over(Some(&saved(session))), SaveOver::Write);
+    // The copy catching up on the game kept (this phone left the table
+    // and joins again): it waits.
+    let early = table_ticket.may_save_over(&fresh, Some(&saved(session)));
+    assert_eq!(early, SaveOver::Wait);
+    // A game of this phone alone, and another table's, under that id.
+    assert_eq!(over(Some(&saved(&other))), SaveOver::Refuse);
+    assert_eq!(over(Some(&marked(&other, secret(3)))), SaveOver::Refuse);
+}
+
+/// The relay a phone says it is reachable through is its word: the host
+/// keeps, and sends the others to dial, only a relay's address of a sane
+/// length (a 60 KiB one filled every roster the host sent), and a guest
+/// dials only such an address from the roster a host sends.
+#[test]
+fn a_phones_relay_is_kept_only_if_it_is_a_relays_address() {
+    let mut table = einstein_table();
+    let huge = format!("https://{}", "r".repeat(60 * 1024));
+    for (n, relay) in [(84, huge.as_str()), (85, "javascript:alert(1)")] {
+        let mut guest = Guest::new(SECRET, phone_id(n), None, None);
+        guest.identify(key(n));
+        guest.reachable_at(Some(relay.to_string()));
+        table.phones.push(Phone::new(guest));
+        let i = table.phones.len() - 1;
+        table.connect(i);
+        settle(&mut table);
+        assert_eq!(table.phones[i].guest.state(), &LinkState::Joined);
+        let member = table.host.roster().iter().find(|m| m.phone == phone_id(n));
+        assert_eq!(member.map(|m| m.relay.clone()), Some(None), "{n}");
+    }
+    let good = "https://relay.example/".to_string();
+    let roster = vec![
+        Member {
+            phone: phone_id(86),
+            relay: Some("file:///etc/passwd".into()),
+        },
+        Member {
+            phone: phone_id(87),
+            relay: Some(good.clone()),
+        },
+    ];
+    let frame = encode(&EinsteinToGuest::Roster(roster)).unwrap();
+    let guest = &mut table.phones[0].guest;
+    guest.receive(&frame, table.now);
+    let relays: Vec<_> = guest.roster().iter().map(|m| m.relay.clone()).collect();
+    assert_eq!(relays, vec![None, Some(good)]);
+}
+
+/// The host's memory is bounded whatever ids or keys arrive: proposals
+/// numbered downwards (each stale) keep no answer, a phone's answers are
+/// its last 64 only, and keys minted to join as watchers
+/// find the table full once its roster is: the phones, votes and answers
+/// the host keeps stay within the roster's bound, which every message
+/// that names them fits in a frame.
+#[test]
+fn the_hosts_memory_is_bounded_whatever_ids_or_keys_arrive() {
+    const ROSTER: usize = genius::core::link::host::ROSTER_MAX;
+    let mut table = einstein_table();
+    let step = Duration::from_millis(40);
+    for id in (1_000..1_200).rev() {
+        table.now += step;
+        let _ = forge_now(&mut table, 0, id, Step::Undo);
+        table.phones[0].to_guest.clear();
+    }
+    let kept = table.host.footprint();
+    assert!(kept.answers_per_phone <= 64, "{kept:?}");
+    for id in 2_000..2_200 {
+        table.now += step;
+        let _ = forge_now(&mut table, 0, id, Step::Undo);
+        table.phones[0].to_guest.clear();
+    }
+    let kept = table.host.footprint();
+    assert!(kept.answers_per_phone <= 64, "{kept:?}");
+    // Minted keys join as watchers until the roster is full.
+    let mut full = 0;
+    for n in 0..ROSTER as u64 + 8 {
+        let i = another_phone(&mut table, 5_000 + n, None);
+        if let LinkState::Refused(why) = table.phones[i].guest.state() {
+            assert_eq!(why, &JoinRefusal::TableFull);
+            full += 1;
+        }
+        table.disconnect(i);
+    }
+    assert!(full >= 8, "{full}");
+    let kept = table.host.footprint();
+    assert!(kept.roster <= ROSTER, "{kept:?}");
+    assert!(kept.votes <= ROSTER, "{kept:?}");
+    assert!(kept.phones <= ROSTER, "{kept:?}");
+    assert!(kept.answers <= ROSTER * 64, "{kept:?}");
+    // The roster and the mandate still fit: every phone hears the roster.
+    let roster = encode(&EinsteinToGuest::Roster(table.host.roster().to_vec())).unwrap();
+    assert!(roster.len() <= MAX_FRAME);
+    settle(&mut table);
+    assert_eq!(table.phones[1].guest.roster(), table.host.roster());
+}
+
+/// A guest follows only the phone its lead names: a phone reached (the
+/// key its transport authenticated) that welcomes it under another
+/// phone's lead — a roster phone answering as the table's host — is not
+/// followed, and its lead not signed.
+#[test]
+fn a_guest_follows_only_the_phone_its_lead_names() {
+    let table = einstein_table();
+    let start = table.host.replica().start().clone();
+    let mut guest = Guest::<Einstein>::new(SECRET, phone_id(5), Some(1), None);
+    guest.identify(key(5));
+    let now = table.now;
+    let mallory = phone_id(666);
+    guest.connected_to(mallory, now);
+    while guest.poll_output().is_some() {}
+    let welcome = EinsteinToGuest::Welcome {
+        game: table.host.replica().game().clone(),
+        start,
+        from: 1,
+        last_proposal: 0,
+        seats: table.host.seats(),
+        lead: table.host.lead(),
+    };
+    guest.receive(&encode(&welcome).unwrap(), now);
+    let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
+    assert!(out.contains(&Output::Close { peer: HOST }), "{out:?}");
+    assert!(
+        !out.iter().any(|o| matches!(o, Output::Transmit { .. })),
+        "no vote: {out:?}"
+    );
+    assert_ne!(guest.state(), &LinkState::Joined);
+    assert_eq!(guest.lead(), None, "not followed");
+    // Reached at the lead's own key, it joins and signs.
+    guest.connected_to(table.host.me(), now);
+    guest.receive(&encode(&welcome).unwrap(), now);
+    assert_eq!(guest.state(), &LinkState::Joined);
+    assert_eq!(guest.lead(), Some(table.host.lead()));
+}
+
+/// The host sends a phone away (Chloé's committed her choice, then chose
+/// to watch: the round waited on a choice no seat plays): its connection
+/// closed and told, its choice not shown made void (the host chooses for
+/// the freed seat), out of the roster, and the table under a new secret
+/// told to the phones still at it. Chloé's phone cannot come back, with
+/// its key or a minted one; Bruno's, away meanwhile, comes back with the
+/// old secret and is told the new.
+#[test]
+fn the_host_sends_a_phone_away_and_it_needs_a_new_invitation() {
+    let mut table = einstein_table();
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    chooses(&mut table, 1, 2);
+    let now = table.now;
+    table.phones[1].guest.claim(None, now);
+    settle(&mut table);
+    table.disconnect(0);
+    let chloe = phone_id(2);
+    assert!(
+        !table.host.send_away(phone_id(1000), secret(42), now),
+        "itself"
+    );
+    assert!(
+        !table.host.send_away(phone_id(77), secret(42), now),
+        "unknown"
+    );
+    assert!(table.host.send_away(chloe, secret(42), now));
+    settle(&mut table);
+    assert_eq!(
+        table.phones[1].guest.state(),
+        &LinkState::Refused(JoinRefusal::SentAway)
+    );
+    let host = table.host.replica();
+    assert!(
+        matches!(host.entries().last().unwrap().step, Step::Void { .. }),
+        "{:?}",
+        host.entries()
+    );
+    assert!(!table.host.roster().iter().any(|m| m.phone == chloe));
+    assert_eq!(table.host.seats()[2].phone, None);
+    assert_eq!(table.host.secret(), secret(42));
+    let ticket = table.host.saved();
+    assert_eq!(ticket.old_secrets, vec![SECRET]);
+    // Chloé's phone comes back, with its key or a minted one: refused.
+    for n in [2, 88] {
+        let mut again = Guest::<Einstein>::new(SECRET, phone_id(n), None, None);
+        again.identify(key(n));
+        table.phones[1] = Phone::new(again);
+        table.connect(1);
+        settle(&mut table);
+        assert_eq!(
+            table.phones[1].guest.state(),
+            &LinkState::Refused(JoinRefusal::WrongSecret),
+            "{n}"
+        );
+    }
+    // Bruno's phone, away, comes in with the old secret and is told the
+    // new; the host plays the freed seat and the round goes on.
+    table.connect(0);
+    settle(&mut table);
+    assert_eq!(table.phones[0].guest.state(), &LinkState::Joined);
+    assert_eq!(table.phones[0].guest.secret(), secret(42));
+    assert!(table.phones[0].events.contains(&GuestEvent::Rekeyed));
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    table.host.act(Step::Act(choose(2)), now).unwrap();
+    chooses(&mut table, 0, 1);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert_eq!(host.session().log().len(), 4);
+    // The table's mandate is signed under the new secret.
+    let mandate = table.host.mandate();
+    assert_eq!(mandate.votes.len(), 2, "{mandate:?}");
+}
+
+/// A phone that takes the table over while its steps still wait for the
+/// old host (made offline) drops them, made on a board the table may no
+/// longer have: the new host says how many, for its player to be told
+/// (`Host::dropped`), never left to find out.
+#[test]
+fn steps_waiting_at_a_take_over_are_told_dropped() {
+    let mut table = einstein_table();
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    table.disconnect(0);
+    let now = table.now;
+    table.phones[0]
+        .guest
+        .act(Step::Act(choose(1)), now)
+        .unwrap();
+    assert_eq!(table.phones[0].guest.pending().count(), 1);
+    let host = take_over(&table.phones[0].guest, 0).expect("a copy");
+    assert_eq!(host.dropped(), 1);
+    let calm = take_over(&table.phones[1].guest, 0).expect("a copy");
+    assert_eq!(calm.dropped(), 0);
 }

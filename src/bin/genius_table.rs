@@ -13,6 +13,7 @@
 //! app's own saved-game format with the table's mark. On its standard
 //! input, one command a line: `auto` (a random legal move of this phone's
 //! seats), `act <action JSON>`, `undo`, `redo`, `free <seat>` (host),
+//! `away <phone key>` (host: sends that phone away, a new ticket printed),
 //! `state`, `quit`. On its standard output, one JSON object a line: the
 //! ticket, the seats, every change of the game (`head`, `finished`,
 //! `scores`, `chain`), refusals, and the link's state.
@@ -271,8 +272,14 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
         // Or, if a phone hosts it already, joins that one.
         ("takeover", Some(mark)) => {
             let phone = Phone::take_over(&mark, &options).await?;
-            if matches!(phone.0, Phone::Guest(_)) {
-                say(json!({ "link": "already hosted" }));
+            match &phone.0 {
+                Phone::Guest(_) => say(json!({ "link": "already hosted" })),
+                Phone::Host(link) => {
+                    let dropped = link.with(Host::dropped);
+                    if dropped > 0 {
+                        say(json!({ "dropped": dropped }));
+                    }
+                }
             }
             phone
         }
@@ -340,6 +347,13 @@ fn command<G: TableGame>(phone: &Phone<G>, line: &str, rng: &mut SmallRng) -> Re
             }
             return Ok(true);
         }
+        "away" => {
+            if let Phone::Host(link) = phone {
+                let away = PhoneId::from_hex(rest.trim()).ok_or("not a phone's key")?;
+                link.send_away(away)?;
+            }
+            return Ok(true);
+        }
         "undo" => Step::Undo,
         "redo" => Step::Redo,
         "act" => Step::Act(serde_json::from_str(rest)?),
@@ -385,6 +399,11 @@ fn host_event<G: TableGame>(phone: &Phone<G>, event: HostEvent) {
             say(json!({ "seated": { "phone": p.to_hex(), "seat": seat } }))
         }
         HostEvent::Turned { why, .. } => say(json!({ "turned": format!("{why:?}") })),
+        HostEvent::Unsent(what) => say(json!({ "unsent": format!("{what:?}") })),
+        HostEvent::SentAway { phone: p } => say(json!({
+            "sent_away": p.to_hex(),
+            "ticket": phone.ticket().to_string(),
+        })),
         // Handled by the loop, which follows the new host.
         HostEvent::SteppedDown { .. } => {}
     }
@@ -423,6 +442,9 @@ fn guest_event<G: TableGame>(phone: &Phone<G>, event: GuestLinkEvent<G::Error>) 
             GuestEvent::Dropped { moves } => say(json!({ "dropped": moves })),
             GuestEvent::ChoiceLost { player } => say(json!({ "choice_lost": player })),
             GuestEvent::SeatsLost { seats } => say(json!({ "seats_lost": seats })),
+            GuestEvent::Rekeyed => {
+                say(json!({ "link": "new secret", "ticket": phone.ticket().to_string() }))
+            }
         },
     }
     false

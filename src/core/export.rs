@@ -29,9 +29,13 @@ pub const MAX_GAMES: usize = 10_000;
 pub const MAX_IMPORT_BYTES: u64 = 256 * 1024 * 1024;
 
 /// The export file for `games`, built entry by entry (each game's text as
-/// [`SavedGame::to_json`] writes it).
+/// [`SavedGame::to_json`] writes it). A game played on several phones goes
+/// without its table mark ([`SavedGame::alone`]): the mark holds the
+/// phone's key, the table's secret and the openings of choices not shown
+/// yet, with which the file's reader could act, vote and connect as this
+/// phone.
 pub fn export(games: &[SavedGame], exported_at: u64) -> String {
-    let texts: Vec<String> = games.iter().map(SavedGame::to_json).collect();
+    let texts: Vec<String> = games.iter().map(|g| g.alone().to_json()).collect();
     let mut out = String::with_capacity(texts.iter().map(|t| t.len() + 1).sum::<usize>() + 96);
     out.push_str(&format!(
         "{{\"format\":\"{FORMAT}\",\"version\":{VERSION},\"exported_at\":{exported_at},\"games\":["
@@ -140,7 +144,9 @@ pub fn import(text: &str, have: impl Fn(&GameId) -> bool) -> Result<ImportReport
             }
             Ok(game) => {
                 seen.insert(game.id.clone());
-                report.added.push(game);
+                // A table game (a file written before exports dropped the
+                // mark, or a crafted one) opens as a game of one phone.
+                report.added.push(game.alone());
             }
             Err(e) => report.refused.push((index, entry_id(entry), e)),
         }

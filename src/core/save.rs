@@ -142,6 +142,16 @@ impl SavedGame {
         serde_json::from_str(self.table.as_ref()?.get()).ok()
     }
 
+    /// The same game as a game of one phone: without its table mark (and
+    /// the link's state in it: the phone's key, the table's secret, the
+    /// openings of its choices not shown yet).
+    pub fn alone(&self) -> SavedGame {
+        SavedGame {
+            table: None,
+            ..self.clone()
+        }
+    }
+
     /// The same game, marked as played on several phones.
     pub fn with_table(self, mark: &TableMark) -> SavedGame {
         SavedGame {

@@ -55,6 +55,9 @@ texts! {
     already_hosted:
         "Un autre téléphone accueille déjà cette table : ce téléphone l'a rejointe, à sa place.",
         "Another phone already hosts this table: this phone joined it, in its seat.";
+    unsent:
+        "Un message pour les autres téléphones était trop long pour partir : il n'a pas été envoyé.",
+        "A message for the other phones was too long to leave: it was not sent.";
     stepped_down:
         "Un autre téléphone accueille maintenant cette table : ce téléphone l'a rejointe, à sa place. La partie continue là-bas.",
         "Another phone hosts this table now: this phone joined it, in its seat. The game goes on there.";
@@ -289,6 +292,18 @@ impl Lang {
             JoinRefusal::NoSuchSeat(_) | JoinRefusal::SeatTaken(_) => {
                 self.table().seat_taken.into()
             }
+            JoinRefusal::SentAway => self
+                .pick(
+                    "L'hôte a renvoyé ce téléphone de la table : il faut une nouvelle invitation pour la rejoindre.",
+                    "The host sent this phone away from the table: it takes a new invitation to join again.",
+                )
+                .into(),
+            JoinRefusal::TableFull => self
+                .pick(
+                    "Cette table a déjà tous les téléphones qu'elle peut recevoir : ce téléphone ne peut pas la rejoindre.",
+                    "This table already has as many phones as it can take: this phone cannot join it.",
+                )
+                .into(),
             JoinRefusal::NotThisPhone => self
                 .pick(
                     "L'hôte ne reconnaît pas ce téléphone : un téléphone ne peut pas parler au nom d'un autre. Rouvrez le lien de la table.",
@@ -324,6 +339,20 @@ impl Lang {
             }
             (Lang::En, _) => format!(
                 "The host phone freed the seats of {list}: this phone no longer plays them."
+            ),
+        }
+    }
+
+    /// The choices of `names` could not be shown (their phone lost them)
+    /// once others were: the coach's choice was played for them (a ruling).
+    pub fn stood_in(self, names: &[String]) -> String {
+        let names = names.join(", ");
+        match self {
+            Lang::Fr => format!(
+                "Le choix de {names} n'a pas pu être montré : le choix du coach a été joué à sa place."
+            ),
+            Lang::En => format!(
+                "{names}'s choice could not be shown: the coach's choice was played instead."
             ),
         }
     }

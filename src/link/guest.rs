@@ -86,7 +86,7 @@ impl<G: TableGame> GuestLink<G> {
             crate::core::link::ticket::TicketError::Damaged,
         ))?;
         // Fresh nonces for this phone's hidden choices.
-        let mut guest = guest.with_entropy(crate::platform::entropy());
+        let mut guest = guest.with_entropy(super::entropy()?);
         guest.identify(key_of(&endpoint)?);
         if guest.lead().is_none() {
             guest.follow(Lead {
@@ -201,7 +201,7 @@ impl<G: Game> Shared<G> {
                 // A guest never probes.
                 Output::Probe { .. } => {}
                 Output::Event(event) => {
-                    let joined = matches!(event, GuestEvent::Joined { .. });
+                    let joined = matches!(event, GuestEvent::Joined { .. } | GuestEvent::Rekeyed);
                     let _ = self.events.send(GuestLinkEvent::Table(event));
                     if joined {
                         self.follow_lead(&guest);
@@ -212,11 +212,16 @@ impl<G: Game> Shared<G> {
         outputs
     }
 
-    /// Joined: if the host is not the one the ticket names (it took the
-    /// table over), the ticket becomes its own.
+    /// Joined (or told the table's new secret): if the host is not the
+    /// one the ticket names (it took the table over), the ticket becomes
+    /// its own; its secret is the table's now.
     fn follow_lead(&self, guest: &Guest<G>) {
-        let Some(lead) = guest.lead() else { return };
         let mut ticket = self.ticket();
+        if !ticket.secret.matches(&guest.secret()) {
+            ticket.secret = guest.secret();
+            let _ = self.events.send(GuestLinkEvent::Moved);
+        }
+        let Some(lead) = guest.lead() else { return };
         if ticket.host == lead.host.to_hex() {
             return;
         }
@@ -305,12 +310,12 @@ async fn run<G: TableGame>(shared: Arc<Shared<G>>) {
         let endpoint = shared.endpoint();
         shared.lock().reachable_at(endpoint.relay());
         let mut new_path = false;
-        if let Some(((connection, send, recv), _)) = dial_host(&shared, &endpoint).await {
+        if let Some(((connection, send, recv), target)) = dial_host(&shared, &endpoint).await {
             // A phone that heard its host leave joins the one that took
             // the table over (only other phones were dialled).
             shared.lock().host_moved(shared.clock.now());
             backoff = BACKOFF;
-            new_path = serve(&shared, send, recv).await;
+            new_path = serve(&shared, target.phone, send, recv).await;
             connection.close(b"closed by the guest");
         }
         shared.lock().disconnected(shared.clock.now());
@@ -384,8 +389,13 @@ pub(super) async fn dial(
 /// gives it the bytes read and its timeouts, until the connection ends
 /// (either side closes it, or a write fails). True if the guest said the
 /// path is dead.
-async fn serve<G: Game>(shared: &Shared<G>, mut send: SendStream, mut recv: RecvStream) -> bool {
-    shared.lock().connected(shared.clock.now());
+async fn serve<G: Game>(
+    shared: &Shared<G>,
+    remote: PhoneId,
+    mut send: SendStream,
+    mut recv: RecvStream,
+) -> bool {
+    shared.lock().connected_to(remote, shared.clock.now());
     loop {
         let Outputs {
             frames,

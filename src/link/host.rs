@@ -12,7 +12,7 @@ use crate::core::game::Game;
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
-use crate::core::link::wire::{Denied, PhoneId, Step, MAX_FRAME};
+use crate::core::link::wire::{Denied, PhoneId, Secret, Step, MAX_FRAME};
 use crate::core::link::{Output, PeerId};
 use n0_future::task::{spawn, AbortOnDropHandle};
 use n0_future::time::{sleep_until, timeout, Duration};
@@ -107,7 +107,7 @@ impl<G: TableGame> HostLink<G> {
             endpoint.online(RELAY_WAIT).await?;
         }
         // Fresh nonces for this phone's hidden choices.
-        let mut host = host.with_entropy(crate::platform::entropy());
+        let mut host = host.with_entropy(super::entropy()?);
         host.identify(key_of(&endpoint)?);
         host.reachable_at(endpoint.relay());
         let ticket = Ticket {
@@ -148,9 +148,13 @@ impl<G: TableGame> HostLink<G> {
         ))
     }
 
-    /// What a guest needs to join: for the QR code and the link.
-    pub fn ticket(&self) -> &Ticket {
-        &self.ticket
+    /// What a guest needs to join: for the QR code and the link (with the
+    /// table's secret now: a new one once a phone was sent away).
+    pub fn ticket(&self) -> Ticket {
+        Ticket {
+            secret: self.with(Host::secret),
+            ..self.ticket.clone()
+        }
     }
 
     /// The endpoint's key: saved with the game, a host that restarts with
@@ -190,6 +194,15 @@ impl<G: TableGame> HostLink<G> {
     pub fn free_seat(&self, seat: usize) {
         self.shared.lock().free_seat(seat, self.shared.clock.now());
         self.shared.drive();
+    }
+
+    /// Sends `phone` away from the table, under a new secret from the OS
+    /// (see [`Host::send_away`]): false if the table does not know it.
+    pub fn send_away(&self, phone: PhoneId) -> Result<bool, LinkError> {
+        let secret = Secret::from_bytes(super::entropy()?);
+        let sent = (self.shared.lock()).send_away(phone, secret, self.shared.clock.now());
+        self.shared.drive();
+        Ok(sent)
     }
 
     /// Reads the host's state (its copy of the game, the seats).

@@ -72,6 +72,12 @@ impl fmt::Display for LinkError {
 
 impl std::error::Error for LinkError {}
 
+/// Fresh bytes from the operating system's entropy, or why not.
+pub fn entropy<const N: usize>() -> Result<[u8; N], LinkError> {
+    crate::platform::secret_bytes()
+        .ok_or_else(|| LinkError::Bind("no entropy from the operating system".into()))
+}
+
 impl From<genius_net::Error> for LinkError {
     fn from(e: genius_net::Error) -> LinkError {
         match e {

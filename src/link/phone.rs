@@ -229,7 +229,7 @@ impl<G: TableGame> Phone<G> {
                 let saved: SavedHost<G> = read(&save.state)?;
                 let replica = Replica::restore(saved.replica.clone())?;
                 let term = saved.term;
-                Host::restore(saved, replica).with_term(term + 1)
+                Host::restore(saved, replica).with_term(term.saturating_add(1))
             }
         };
         Phone::host(host, &options).await
@@ -246,8 +246,9 @@ impl<G: TableGame> Phone<G> {
         let Phone::Host(link) = self else {
             return Err(OpenError::Damaged(Unreadable::NotSteppedDown));
         };
+        let ticket = link.ticket();
         let (guest, ticket) = link.with(|h| {
-            let ticket = link.ticket().hosted_by(lead.host, h.roster(), lead.term);
+            let ticket = ticket.hosted_by(lead.host, h.roster(), lead.term);
             (rejoin_as_guest(h), ticket)
         });
         let guest = guest.ok_or(OpenError::Damaged(Unreadable::NotSteppedDown))?;
@@ -262,7 +263,7 @@ impl<G: TableGame> Phone<G> {
     /// The ticket of the table's host now.
     pub fn ticket(&self) -> Ticket {
         match self {
-            Phone::Host(link) => link.ticket().clone(),
+            Phone::Host(link) => link.ticket(),
             Phone::Guest(link) => link.ticket(),
         }
     }

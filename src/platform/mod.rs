@@ -114,18 +114,16 @@ pub fn random_below(n: u32) -> u32 {
     RNG.with(|rng| rng.borrow_mut().random_range(0..n))
 }
 
-/// 32 bytes from the operating system's (or the browser's) cryptographic
-/// source, for what must not be guessed from anything the app shows: the
-/// nonces of a table's hidden choices.
-pub fn entropy() -> [u8; 32] {
+/// `N` bytes from the operating system's (or the browser's) cryptographic
+/// source, for what must not be guessed from anything the app shows: a
+/// table's secret, a phone's first key, the nonces of a table's hidden
+/// choices. None if that source fails: never the dice's generator instead
+/// (its stream is what every phone's dice show).
+pub fn secret_bytes<const N: usize>() -> Option<[u8; N]> {
     use rand::{rngs::OsRng, TryRngCore};
-    let mut bytes = [0; 32];
-    // The source failing is the platform broken: the dice's generator,
-    // seeded from it too, is the fallback.
-    if OsRng.try_fill_bytes(&mut bytes).is_err() {
-        bytes = std::array::from_fn(|_| random_below(256) as u8);
-    }
-    bytes
+    let mut bytes = [0; N];
+    OsRng.try_fill_bytes(&mut bytes).ok()?;
+    Some(bytes)
 }
 
 /// A face index of `die` thrown by the app: what [`crate::core::session::Session::throw`]

@@ -14,14 +14,14 @@ use super::{
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
-use crate::core::link::ticket::Ticket;
+use crate::core::link::ticket::{SaveOver, Ticket};
 use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
 use crate::core::link::{maker_seat, OpenFailure};
 use crate::core::save::{GameId, SavedGame, TableRole};
 use crate::i18n::Wording;
 use crate::link::{
-    GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
+    entropy, GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
 };
 use crate::{platform, records, saves};
 use dioxus::prelude::*;
@@ -71,10 +71,18 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
             match open::<G>(app, &request).await {
                 Ok((phone, events)) => {
                     // One table, one host: another phone took it over first.
-                    let joined_instead = matches!(request, TableRequest::TakeOver { .. })
-                        && matches!(phone, Phone::Guest(_));
-                    let notice = joined_instead
-                        .then(|| Wording::new(|lang| lang.table().already_hosted.to_string()));
+                    let taking_over = matches!(request, TableRequest::TakeOver { .. });
+                    let joined_instead = taking_over && matches!(phone, Phone::Guest(_));
+                    // Or this one hosts it: what it dropped is told.
+                    let dropped = match &phone {
+                        Phone::Host(link) if taking_over => link.with(Host::dropped),
+                        _ => 0,
+                    };
+                    let notice = if joined_instead {
+                        Some(Wording::new(|lang| lang.table().already_hosted.to_string()))
+                    } else {
+                        (dropped > 0).then(|| Wording::new(move |lang| lang.dropped_moves(dropped)))
+                    };
                     run(app, phone, events, commands, notice).await
                 }
                 Err(why) => {
@@ -143,10 +151,6 @@ fn options(prefs: Prefs) -> Options {
     }
 }
 
-fn random<const N: usize>() -> [u8; N] {
-    std::array::from_fn(|_| platform::random_below(256) as u8)
-}
-
 /// Starts the link the request asks for.
 async fn open<G: GameScreen + TableGame>(
     app: AppState,
@@ -177,7 +181,8 @@ async fn open<G: GameScreen + TableGame>(
             // native peer does: not offered to the others unless the host
             // leaves it to another phone or keeps another (the table
             // screen shows it and offers both).
-            let mut host = Host::new(replica, Secret::from_bytes(random()), new_phone(), Some(0));
+            let secret = Secret::from_bytes(entropy()?);
+            let mut host = Host::new(replica, secret, new_phone()?, Some(0));
             for action in session.log() {
                 host.act(Step::Act(action.clone()), Duration::ZERO)
                     .map_err(|_| OpenError::Damaged(Unreadable::Game))?;
@@ -201,7 +206,7 @@ async fn open<G: GameScreen + TableGame>(
             match kept {
                 Some(mark) => Phone::resume(&mark, &options(app.prefs)).await,
                 None => {
-                    let guest = Guest::new(ticket.secret, new_phone(), None, None);
+                    let guest = Guest::new(ticket.secret, new_phone()?, None, None);
                     Phone::join(guest, &ticket, &options(app.prefs)).await
                 }
             }
@@ -214,8 +219,8 @@ async fn open<G: GameScreen + TableGame>(
 }
 
 /// A phone before its endpoint opens: the link then names it by its key.
-fn new_phone() -> PhoneId {
-    PhoneId::from_bytes(random())
+fn new_phone() -> Result<PhoneId, OpenError> {
+    Ok(PhoneId::from_bytes(entropy()?))
 }
 
 /// The link could not start: the table screen says why.
@@ -244,16 +249,20 @@ async fn run<G: GameScreen + TableGame>(
     // A move of this phone went unanswered for a while (see
     // `GuestEvent::Unanswered`), and nothing has been heard of it since.
     let mut unanswered = false;
+    // A message too long to send was told (once: see `HostEvent::Unsent`).
+    let mut told_unsent = false;
     // Another phone took back the table's last move: told until the game
     // moves on.
     let mut taken_back = taken_back_by_another(&phone);
+    // A choice the coach's stood in for: told until the game moves on.
+    let mut stood_in = stood_in_by_coach(&phone);
     show_game(&app.play, &phone);
     show_table(
         app.table,
         &app.play,
         &phone,
         &status,
-        &told(&[&refused, &notice, &taken_back]),
+        &told(&[&refused, &notice, &taken_back, &stood_in]),
     );
     save(&app.play, &phone);
     back_to_the_game(app.nav, &phone);
@@ -387,11 +396,20 @@ async fn run<G: GameScreen + TableGame>(
                     saved: true,
                 }
             }
+            // Nothing dropped untold: a message too long for a frame.
+            LinkInput::Host(HostEvent::Unsent(_)) => {
+                if !told_unsent {
+                    let unsent = Wording::new(|lang| lang.table().unsent.to_string());
+                    tell(&mut notice, unsent);
+                    told_unsent = true;
+                }
+                Changed::default()
+            }
             LinkInput::Host(event) => Changed {
                 game: matches!(event, HostEvent::Applied { .. }),
                 // Who holds which seat is saved with the host's copy.
                 saved: matches!(event, HostEvent::Applied { .. } | HostEvent::Seated { .. })
-                    || matches!(event, HostEvent::Joined { .. }),
+                    || matches!(event, HostEvent::Joined { .. } | HostEvent::SentAway { .. }),
             },
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Denied { why, .. })) => {
                 refused = Some(match why {
@@ -435,6 +453,7 @@ async fn run<G: GameScreen + TableGame>(
         }
         if changed.game {
             taken_back = taken_back_by_another(&phone);
+            stood_in = stood_in_by_coach(&phone);
             show_game(&app.play, &phone);
         }
         // After the game: who may undo and redo here is written with the
@@ -444,13 +463,15 @@ async fn run<G: GameScreen + TableGame>(
             &app.play,
             &phone,
             &status,
-            &told(&[&refused, &notice, &taken_back]),
+            &told(&[&refused, &notice, &taken_back, &stood_in]),
         );
         unsaved |= changed.saved;
     }
     // Leaving: the copy stays, playable on this phone alone, and saved so:
     // Resume then opens it here, not at the table it left.
-    save_game::<G>(&app.play, phone.saved_alone(platform::now_ms()));
+    if ours(&phone) {
+        save_game::<G>(&app.play, phone.saved_alone(platform::now_ms()));
+    }
     phone.leave().await;
     closed::<G>(app.table, &app.play);
 }
@@ -511,7 +532,8 @@ fn command_changed<G: GameScreen + TableGame>(
             None
         }
         TableCommand::NextGame => {
-            let random = platform::random_below(1 << 16) as u16;
+            // Not a secret, but nothing here draws from the dice's stream.
+            let random = platform::secret_bytes().map_or(0, u16::from_le_bytes);
             let started = phone.next_game(GameId::new(G::KIND, platform::now_ms(), random));
             return Changed {
                 game: started,
@@ -559,6 +581,22 @@ fn taken_back_by_another<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<
         // The host's own entries have no origin.
         Phone::Host(link) => link.with(|h| words(h.replica(), &h.seats(), None)),
         Phone::Guest(link) => link.with(|g| words(g.replica()?, g.seats(), Some(g.phone()))),
+    }
+}
+
+/// The coach's choice was played for players whose choice could not be
+/// shown (`Step::StandIn`): in words, on every phone.
+fn stood_in_by_coach<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Wording> {
+    let names = |replica: &Replica<G>| {
+        let players = replica.session().state().players();
+        let names: Vec<String> = (replica.stood_in().iter())
+            .filter_map(|p| players.get(*p).map(|p| p.name.clone()))
+            .collect();
+        (!names.is_empty()).then(|| Wording::new(move |lang| lang.stood_in(&names)))
+    };
+    match phone {
+        Phone::Host(link) => link.with(|h| names(h.replica())),
+        Phone::Guest(link) => link.with(|g| names(g.replica()?)),
     }
 }
 
@@ -620,12 +658,14 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
                 game: true,
                 saved: true,
             },
-            GuestEvent::Accepted { .. } | GuestEvent::Denied { .. } | GuestEvent::Seats => {
-                Changed {
-                    game: false,
-                    saved: true,
-                }
-            }
+            // The table's new secret goes in the saved ticket.
+            GuestEvent::Accepted { .. }
+            | GuestEvent::Denied { .. }
+            | GuestEvent::Seats
+            | GuestEvent::Rekeyed => Changed {
+                game: false,
+                saved: true,
+            },
             GuestEvent::Refused(_)
             | GuestEvent::HostLeft
             | GuestEvent::Unanswered { .. }
@@ -750,13 +790,58 @@ fn show_game<G: GameScreen + TableGame>(in_play: &Play, phone: &Phone<G>) {
         }
     });
     if let Some((id, outcome, consulted)) = ended {
-        records::game_ended(G::KIND, &id, &outcome, consulted);
+        if ours(phone) {
+            records::game_ended(G::KIND, &id, &outcome, consulted);
+        }
     }
 }
 
-/// Saves this phone's copy with the link's state.
+thread_local! {
+    /// The table game last found this phone's to write (see [`ours`]).
+    static OURS: std::cell::RefCell<Option<GameId>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Whether this phone may write its copy of the table's game (and its
+/// record) under the id the host gave it: not over a game this device
+/// keeps that the copy would lose (`Ticket::may_save_over`). Asked of the
+/// store until the answer is yes, once per game.
+fn may_save<G: TableGame>(phone: &Phone<G>) -> SaveOver {
+    let ticket = phone.ticket();
+    let check = |replica: &Replica<G>| {
+        let id = replica.game();
+        if OURS.with_borrow(|ours| ours.as_ref() == Some(id)) {
+            return SaveOver::Write;
+        }
+        let stored = saves::game_as_stored(id);
+        let answer = ticket.may_save_over(replica.session(), stored.as_ref());
+        if answer == SaveOver::Write {
+            OURS.set(Some(id.clone()));
+        }
+        answer
+    };
+    match phone {
+        Phone::Host(link) => link.with(|h| check(h.replica())),
+        Phone::Guest(link) => link.with(|g| g.replica().map_or(SaveOver::Write, check)),
+    }
+}
+
+/// [`may_save`]: yes.
+fn ours<G: TableGame>(phone: &Phone<G>) -> bool {
+    may_save(phone) == SaveOver::Write
+}
+
+/// Saves this phone's copy with the link's state; one it may never write
+/// (see [`may_save`]) is told as not saved, one catching up waits.
 fn save<G: GameScreen + TableGame>(play: &Play, phone: &Phone<G>) {
-    save_game::<G>(play, phone.saved_game(platform::now_ms()));
+    match may_save(phone) {
+        SaveOver::Write => save_game::<G>(play, phone.saved_game(platform::now_ms())),
+        SaveOver::Wait => {}
+        SaveOver::Refuse => {
+            if let Some(game) = G::active(play).write().as_mut() {
+                game.save_failed = true;
+            }
+        }
+    }
 }
 
 /// Saves `saved`, this phone's copy (if it has one); a failure is shown on

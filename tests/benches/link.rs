@@ -73,7 +73,7 @@ async fn main() {
         let mut phones: Vec<GuestLink<Einstein>> = Vec::new();
         for seat in 0..2 {
             let guest = Guest::new(SECRET, PhoneId::numbered(seat as u64 + 1), Some(seat), None);
-            let (link, _) = GuestLink::join(guest, host.ticket(), &guest_options)
+            let (link, _) = GuestLink::join(guest, &host.ticket(), &guest_options)
                 .await
                 .unwrap();
             phones.push(link);

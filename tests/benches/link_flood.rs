@@ -188,7 +188,7 @@ async fn main() {
             ..Options::new(Relay::Own(relay.url()))
         };
         let bruno = Guest::new(SECRET, PhoneId::numbered(2), Some(1), None);
-        let (bruno, _) = GuestLink::join(bruno, host.ticket(), &guest_options)
+        let (bruno, _) = GuestLink::join(bruno, &host.ticket(), &guest_options)
             .await
             .unwrap();
         while !bruno.with(|g| g.state() == &LinkState::Joined) {

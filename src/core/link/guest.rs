@@ -23,9 +23,11 @@
 
 use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
+use super::host::ROSTER_MAX;
 use super::mandate::PhoneKey;
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
+use super::ticket::is_relay_url;
 use super::wire::{
     encode, Denied, Entry, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView,
     Secret, Step, ToGuest, ToHost, PROTOCOL,
@@ -135,6 +137,9 @@ pub enum GuestEvent<E> {
     SeatsLost {
         seats: Vec<usize>,
     },
+    /// The host sent a phone away: the table has a new secret, this
+    /// phone's way in from now on (its ticket changes).
+    Rekeyed,
 }
 
 /// Where this phone's choice of a seat stands, for the screen. A phone's
@@ -243,6 +248,9 @@ pub struct Guest<G: Game> {
     offline_since: Option<Duration>,
     /// The host this phone follows.
     lead: Option<Lead>,
+    /// The key the connection reached, if the driver said
+    /// ([`Guest::connected_to`]).
+    remote: Option<PhoneId>,
     /// This phone's key, once its endpoint is open: it signs the lead of
     /// every host that welcomes it (see [`super::mandate`]).
     key: Option<PhoneKey>,
@@ -290,6 +298,7 @@ impl<G: Game> Guest<G> {
             heartbeat: Heartbeat::new(Duration::ZERO),
             offline_since: None,
             lead: None,
+            remote: None,
             key: None,
             roster: Vec::new(),
             relay: None,
@@ -368,7 +377,7 @@ impl<G: Game> Guest<G> {
         let used = self.replica.iter().flat_map(|r| r.entries());
         used.filter_map(|e| e.origin)
             .filter(|o| o.phone == self.phone)
-            .map(|o| o.proposal + 1)
+            .map(|o| o.proposal.saturating_add(1))
             .max()
             .unwrap_or(1)
     }
@@ -481,9 +490,18 @@ impl<G: Game> Guest<G> {
         self.pending.iter()
     }
 
+    /// A connection to the phone whose key the transport authenticated
+    /// (`remote`) opened: says hello. A welcome naming another phone's lead
+    /// is not followed, nor signed.
+    pub fn connected_to(&mut self, remote: PhoneId, now: Duration) {
+        self.connected(now);
+        self.remote = Some(remote);
+    }
+
     /// A connection to the host opened: says hello.
     pub fn connected(&mut self, now: Duration) {
         self.now = now;
+        self.remote = None;
         if self.state.is_over() {
             return self.output.push_back(Output::Close { peer: HOST });
         }
@@ -629,7 +647,9 @@ impl<G: Game> Guest<G> {
         if self.pending.is_empty() && !replica.hides(&step) {
             replica.check(&step)?;
         }
-        if self.pending.len() >= MAX_PENDING {
+        // A host that said this phone used the last proposal numbers left
+        // it none (only a modified host says so).
+        if self.pending.len() >= MAX_PENDING || self.next_id >= u64::MAX - MAX_PENDING as u64 {
             return Err(Denied::TooManyWaiting);
         }
         let id = self.next_id;
@@ -680,7 +700,11 @@ impl<G: Game> Guest<G> {
             },
             // A hidden choice: whose, not what.
             Step::Commit { player, .. } => Some(*player),
-            Step::Undo | Step::Redo | Step::Reveal { .. } | Step::Void { .. } => None,
+            Step::Undo
+            | Step::Redo
+            | Step::Reveal { .. }
+            | Step::Void { .. }
+            | Step::StandIn { .. } => None,
         };
         Some(seat.or_else(|| maker_seat(&self.seats, maker)))
     }
@@ -719,6 +743,13 @@ impl<G: Game> Guest<G> {
                 seats,
                 lead,
             } => {
+                // Only the phone the lead names hosts under it: a phone
+                // reached that says another's lead is not followed, nor
+                // voted for (it signs nothing it has not checked).
+                if self.remote.is_some_and(|remote| remote != lead.host) {
+                    self.state = LinkState::Offline;
+                    return self.output.push_back(Output::Close { peer: HOST });
+                }
                 let keep = from.saturating_sub(1);
                 self.lead = Some(lead);
                 match &mut self.replica {
@@ -755,7 +786,7 @@ impl<G: Game> Guest<G> {
                         Err(_) => return self.host_left(),
                     },
                 }
-                self.next_id = self.next_id.max(last_proposal + 1);
+                self.next_id = self.next_id.max(last_proposal.saturating_add(1));
                 self.seats = seats;
                 self.state = LinkState::Joined;
                 // This phone joined that host: it says so, signed.
@@ -790,7 +821,10 @@ impl<G: Game> Guest<G> {
                 // player's: one refused (a reveal sent on the heels of a
                 // commitment another player's undo overtook) goes again
                 // when due, at the next entries or heartbeat.
-                let reveal = matches!(step, Some(Step::Reveal { .. } | Step::Void { .. }));
+                let reveal = matches!(
+                    step,
+                    Some(Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. })
+                );
                 self.event(match outcome {
                     Err(_) if reveal => GuestEvent::RevealAgain,
                     Ok(seq) => GuestEvent::Accepted { id, seq },
@@ -809,9 +843,24 @@ impl<G: Game> Guest<G> {
                 self.event(GuestEvent::Moved(lead));
                 self.output.push_back(Output::Close { peer: HOST });
             }
-            ToGuest::Roster(roster) => {
+            ToGuest::Roster(mut roster) => {
+                // Phones and relays this phone would dial: the host's
+                // word, bounded and checked.
+                roster.truncate(ROSTER_MAX);
+                for member in &mut roster {
+                    member.relay = member.relay.take().filter(|r| is_relay_url(r));
+                }
                 self.roster = roster;
                 self.settle_orphans(now);
+            }
+            ToGuest::Rekey(secret) => {
+                self.secret = secret;
+                // This phone's vote was for the lead at the old secret.
+                if let (Some(key), Some(lead)) = (self.key, self.lead) {
+                    let vote = key.vote(secret, lead);
+                    self.send(&ToHost::Vote(vote.signature));
+                }
+                self.event(GuestEvent::Rekeyed);
             }
             // Guests never probe.
             ToGuest::Hosting(_) => {}
@@ -852,7 +901,12 @@ impl<G: Game> Guest<G> {
         };
         let before = replica.head();
         let mut missing = false;
-        for (seq, entry) in (from..).zip(entries) {
+        for (i, entry) in entries.into_iter().enumerate() {
+            // `from` is the host's word: a number past the last is a gap.
+            let Some(seq) = u64::try_from(i).ok().and_then(|i| from.checked_add(i)) else {
+                missing = true;
+                break;
+            };
             let head = replica.head();
             if seq <= head {
                 continue; // already held
@@ -915,7 +969,9 @@ impl<G: Game> Guest<G> {
     /// Queues `step` as this phone's next proposal.
     fn propose(&mut self, step: Step<G::Action>) -> u64 {
         let id = self.next_id;
-        self.next_id += 1;
+        // Numbers are the host's word too (its welcome): past the last
+        // one, none is left, and `act` refuses.
+        self.next_id = id.saturating_add(1);
         self.pending.push_back(Pending {
             id,
             step,

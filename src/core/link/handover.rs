@@ -7,6 +7,7 @@
 use super::super::game::Game;
 use super::guest::Guest;
 use super::host::Host;
+use super::wire::Step;
 
 /// The host is gone: the guest's phone hosts the table from its copy, under
 /// the next term (after the lead it followed, and at least the
@@ -17,11 +18,16 @@ use super::host::Host;
 /// players rather than this phone playing them; the seats of the phone
 /// that hosted are this one's to play, as seats no phone holds. None
 /// without a copy: a phone that never received the game cannot host it.
-/// Its moves not known to be kept ([`Guest::unsettled`]) are dropped: its
-/// player is to be told.
+/// Its moves not known to be kept ([`Guest::unsettled`]) and its steps
+/// still waiting for the old host are dropped: how many, the new host
+/// says ([`Host::dropped`]), for its player to be told.
 pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
     let replica = guest.replica()?.clone();
-    let term = guest.lead().map_or(handovers, |l| l.term.max(handovers)) + 1;
+    // Terms are the wire's and the ticket's word: the last one stays.
+    let term = guest
+        .lead()
+        .map_or(handovers, |l| l.term.max(handovers))
+        .saturating_add(1);
     let (me, mine) = (guest.phone(), guest.seats_held());
     let players = replica.session().state().players().len();
     let seats = (0..players)
@@ -35,9 +41,21 @@ pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
             }
         })
         .collect();
+    // Its player's steps, not a phone's own doing (a reveal goes again
+    // from the new host's copy, which holds the opening).
+    let waiting = guest
+        .pending()
+        .filter(|p| {
+            matches!(
+                p.step,
+                Step::Act(_) | Step::Undo | Step::Redo | Step::Commit { .. }
+            )
+        })
+        .count();
     let mut host = Host::carried_on(replica, guest.secret(), me, seats)
         .with_term(term)
-        .with_roster(guest.roster().to_vec());
+        .with_roster(guest.roster().to_vec())
+        .with_dropped(guest.unsettled() + waiting);
     // It signs its own lead: the first vote of its mandate.
     if let Some(key) = guest.key() {
         host.identify(key);

@@ -31,6 +31,7 @@ use super::heartbeat::Heartbeat;
 use super::mandate::{prevails, Mandate, PhoneKey, Signature, Vote};
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
+use super::ticket::is_relay_url;
 use super::wire::{
     encode, Denied, Entry, FrameError, Frames, Hello, JoinRefusal, Lead, Member, Origin, PhoneId,
     SeatView, Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
@@ -51,11 +52,16 @@ const ENTRIES_PER_FRAME: usize = 256;
 /// honest guest asks again after [`RETRY`](super::guest::RETRY)); one
 /// asking more often is not sent the log again and again.
 const RESEND_GAP: Duration = Duration::from_secs(1);
-/// The answers kept per phone: a guest sends again only its proposals
-/// still waiting ([`MAX_PENDING`](super::guest::MAX_PENDING) at most).
-const ANSWERS_KEPT: u64 = 64;
-/// The most phones a roster names.
-const ROSTER_MAX: usize = 32;
+/// The answers kept per phone, its highest-numbered: a guest sends again
+/// only its proposals still waiting
+/// ([`MAX_PENDING`](super::guest::MAX_PENDING) at most).
+const ANSWERS_KEPT: usize = 64;
+/// The most phones a roster names: a phone not in it is not let in once
+/// it is full, so that what the host keeps per phone (answers, proposal
+/// numbers, votes) is bounded whatever keys knock.
+pub const ROSTER_MAX: usize = 32;
+/// The table's earlier secrets a host keeps (see [`Host::send_away`]).
+const OLD_SECRETS: usize = 4;
 /// The first pause between probes of the roster's phones not joined here;
 /// it doubles up to [`PROBE_MAX`], and starts again when a phone leaves.
 const PROBE_FIRST: Duration = Duration::from_secs(1);
@@ -74,6 +80,9 @@ pub enum HostEvent {
     Left { peer: PeerId, phone: PhoneId },
     /// A peer was refused or dropped, and why; nothing changed.
     Turned { peer: PeerId, why: Misbehaviour },
+    /// A message did not fit in a frame and was not sent (nothing is
+    /// dropped untold): the host's screen says so.
+    Unsent(Unsent),
     /// The log grew to `head` entries (a guest's step or the host's own).
     Applied { head: u64 },
     /// A joined phone took a seat (or watches from now on, `None`).
@@ -82,6 +91,35 @@ pub enum HostEvent {
     /// host's: this phone no longer hosts (every guest was told), and joins
     /// `lead`'s host (where the roster says it is).
     SteppedDown { lead: Lead },
+    /// The host sent `phone` away: it left the roster and its seats, and
+    /// the table has a new secret (its ticket changed).
+    SentAway { phone: PhoneId },
+}
+
+/// A message the host could not send: longer than a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsent {
+    /// A welcome, an answer or another message to one phone.
+    Message,
+    /// Who holds which seat, to every phone.
+    Seats,
+    /// The table's phones, to every phone.
+    Roster,
+    /// The host's mandate, to a phone it probes.
+    Probe,
+}
+
+/// What the host keeps per phone and in all, bounded whatever ids or keys
+/// arrive (for the tests' invariants and the benches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Footprint {
+    /// Phones the host keeps proposal numbers or answers for.
+    pub phones: usize,
+    /// Answers kept, for all phones; the most for one phone.
+    pub answers: usize,
+    pub answers_per_phone: usize,
+    pub votes: usize,
+    pub roster: usize,
 }
 
 /// Why a peer was turned away.
@@ -106,6 +144,8 @@ pub enum Misbehaviour {
     Moved,
     /// The host is leaving: the phone was told.
     Closing,
+    /// The host sent the phone away (see [`Host::send_away`]).
+    SentAway,
 }
 
 struct Peer {
@@ -120,6 +160,9 @@ struct Peer {
     /// When its last request for entries again was served.
     resent: Option<Duration>,
 }
+
+/// How a proposal was answered: the entry it became, or why it was refused.
+type Answer<E> = Result<u64, Denied<E>>;
 
 /// What the host saves beside its copy: the secret of its ticket and who
 /// holds which seat, so that seats stay held across a restart of the host.
@@ -139,20 +182,29 @@ pub struct SavedHost<G: Game> {
     /// hand-overs were signed).
     #[serde(default)]
     pub votes: Vec<Vote>,
+    /// The table's earlier secrets (before a phone was sent away), still a
+    /// way in for the phones of the roster.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub old_secrets: Vec<Secret>,
 }
 
 /// The host of a table.
 pub struct Host<G: Game> {
     replica: Replica<G>,
     secret: Secret,
+    /// The table's earlier secrets, the last [`OLD_SECRETS`]: a phone of
+    /// the roster away when one was sent away still comes in with one (and
+    /// is told the new); a phone no longer in it does not.
+    old_secrets: Vec<Secret>,
     /// The host's own phone.
     me: PhoneId,
     /// The phone holding each player's seat; the host plays the others.
     seats: Vec<Option<PhoneId>>,
     peers: BTreeMap<PeerId, Peer>,
-    /// How each guest proposal was answered: the entry it became, or why
-    /// it was refused. A proposal sent again gets the same answer.
-    answers: HashMap<Origin, Result<u64, Denied<G::Error>>>,
+    /// How each phone's proposals were answered, by number: the entry it
+    /// became, or why it was refused. A proposal sent again gets the same
+    /// answer. The [`ANSWERS_KEPT`] highest of each phone.
+    answers: HashMap<PhoneId, BTreeMap<u64, Answer<G::Error>>>,
     /// The highest proposal number seen from each phone.
     last_proposal: HashMap<PhoneId, u64>,
     /// Who hosts: this phone, and since which hand-over.
@@ -180,9 +232,27 @@ pub struct Host<G: Game> {
     nonces: Nonces,
     /// The time of the call being handled.
     now: Duration,
+    /// The moves this phone dropped when it took the table over (see
+    /// [`super::handover::take_over`]), for its player to be told.
+    dropped: usize,
 }
 
 impl<G: Game> Host<G> {
+    /// This host took the table over dropping `moves` of its phone's (see
+    /// [`Host::dropped`]).
+    pub fn with_dropped(mut self, moves: usize) -> Self {
+        self.dropped = moves;
+        self
+    }
+
+    /// The moves this phone dropped when it took the table over: its moves
+    /// not known to be kept and its steps still waiting for the old host,
+    /// made on a board that may be gone. Its player is told, never left to
+    /// find out.
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
+
     /// 32 random bytes from the driver, which the host's own hidden
     /// choices are committed with: a driver gives fresh ones to every host
     /// it makes (without them, the others could guess those choices).
@@ -224,6 +294,7 @@ impl<G: Game> Host<G> {
             .with_term(saved.term)
             .with_roster(saved.roster);
         host.votes = saved.votes;
+        host.old_secrets = saved.old_secrets;
         host
     }
 
@@ -318,6 +389,7 @@ impl<G: Game> Host<G> {
             replica,
             nonces: Nonces::new([0; 32]),
             secret,
+            old_secrets: Vec::new(),
             me,
             seats,
             peers: BTreeMap::new(),
@@ -337,14 +409,14 @@ impl<G: Game> Host<G> {
             probing: BTreeSet::new(),
             output: VecDeque::new(),
             now: Duration::ZERO,
+            dropped: 0,
         };
         let origins: Vec<(u64, Origin)> = (1..)
             .zip(host.replica.entries())
             .filter_map(|(seq, entry)| entry.origin.map(|origin| (seq, origin)))
             .collect();
         for (seq, origin) in origins {
-            host.note_proposal(origin);
-            host.answers.insert(origin, Ok(seq));
+            host.keep_answer(origin, Ok(seq));
         }
         host
     }
@@ -358,6 +430,7 @@ impl<G: Game> Host<G> {
             term: self.lead.term,
             roster: self.roster.clone(),
             votes: self.votes.clone(),
+            old_secrets: self.old_secrets.clone(),
         }
     }
 
@@ -546,7 +619,7 @@ impl<G: Game> Host<G> {
     fn refusal(&self, peer: PeerId, protocol: u32, secret: &Secret) -> Option<JoinRefusal> {
         if protocol != PROTOCOL {
             Some(JoinRefusal::Protocol { host: PROTOCOL })
-        } else if !secret.matches(&self.secret) {
+        } else if !secret.matches(&self.secret) && !self.old_secret_of_a_member(peer, secret) {
             Some(JoinRefusal::WrongSecret)
         } else if self.peers.get(&peer).is_some_and(|p| p.remote == self.me) {
             // Another endpoint with this host's own key is not this host.
@@ -554,6 +627,14 @@ impl<G: Game> Host<G> {
         } else {
             None
         }
+    }
+
+    /// Whether `secret` is one the table had before a phone was sent away,
+    /// and `peer` a phone of the roster (still at the table).
+    fn old_secret_of_a_member(&self, peer: PeerId, secret: &Secret) -> bool {
+        let remote = self.peers.get(&peer).map(|p| p.remote);
+        self.old_secrets.iter().any(|old| secret.matches(old))
+            && self.roster.iter().any(|m| Some(m.phone) == remote)
     }
 
     fn refuse(&mut self, peer: PeerId, refusal: JoinRefusal) {
@@ -575,6 +656,10 @@ impl<G: Game> Host<G> {
         let refusal = self.refusal(peer, protocol, &secret).or_else(|| {
             if remote != Some(phone) {
                 Some(JoinRefusal::NotThisPhone)
+            } else if self.roster.len() >= ROSTER_MAX
+                && !self.roster.iter().any(|m| m.phone == phone)
+            {
+                Some(JoinRefusal::TableFull)
             } else if let Some(s) = wanted.iter().find(|s| **s >= self.seats.len()) {
                 Some(JoinRefusal::NoSuchSeat(*s))
             } else {
@@ -594,6 +679,10 @@ impl<G: Game> Host<G> {
             self.send(peer, &ToGuest::Closing);
             return self.drop_peer(peer, Misbehaviour::Closing);
         }
+        // The relay it is reachable through is its word: one that is not
+        // a relay's address (or is kilobytes long) is not kept, nor sent
+        // to the others to dial.
+        let relay = relay.filter(|r| is_relay_url(r));
         self.meet(Member { phone, relay });
         // A phone that follows a later host: that host is asked at once
         // (this one steps down if it answers; the phone is welcomed
@@ -623,6 +712,10 @@ impl<G: Game> Host<G> {
             _ => 1,
         };
         self.welcome(peer, phone, from);
+        // Come in with a secret of before: told the table's own.
+        if !secret.matches(&self.secret) {
+            self.send(peer, &ToGuest::Rekey(self.secret));
+        }
         self.event(HostEvent::Joined { peer, phone, seat });
         self.broadcast_seats();
     }
@@ -732,8 +825,13 @@ impl<G: Game> Host<G> {
             None if full => return,
             None => self.roster.push(member),
         }
+        self.send_roster();
+    }
+
+    /// The roster to every joined phone.
+    fn send_roster(&mut self) {
         let roster = ToGuest::<G::Setup, G::Action, G::Error>::Roster(self.roster.clone());
-        if let Ok(frame) = encode(&roster) {
+        if let Some(frame) = self.encoded(&roster, Unsent::Roster) {
             self.broadcast(frame);
         }
     }
@@ -789,22 +887,48 @@ impl<G: Game> Host<G> {
         // (a host reopened: refusals are not in the log), was made on a
         // game that has moved on since: refused, its player told.
         let seen = self.last_proposal.get(&phone).copied().unwrap_or(0);
-        let outcome = match self.answers.get(&origin) {
-            Some(answer) => answer.clone(),
+        let kept = self.answers.get(&phone).and_then(|a| a.get(&id)).cloned();
+        // Only a new proposal's answer is kept: ids sent in decreasing
+        // order, all stale, keep nothing.
+        let outcome = match kept {
+            Some(answer) => answer,
             None if id <= seen => Err(Denied::Stale),
-            None => self.apply(&self.seats_of(phone), step, Some(origin)),
+            None => {
+                let outcome = self.apply(&self.seats_of(phone), step, Some(origin));
+                self.keep_answer(origin, outcome.clone());
+                outcome
+            }
         };
-        self.answers.insert(origin, outcome.clone());
-        self.note_proposal(origin);
-        // A guest sends again only what still waits: older answers go.
-        self.answers
-            .retain(|o, _| o.phone != phone || o.proposal + ANSWERS_KEPT > id);
         self.send(peer, &ToGuest::Answer { id, outcome });
     }
 
-    fn note_proposal(&mut self, origin: Origin) {
+    /// Keeps the answer to `origin`, and the [`ANSWERS_KEPT`] highest of
+    /// its phone only (a guest sends again only what still waits).
+    fn keep_answer(&mut self, origin: Origin, answer: Answer<G::Error>) {
         let last = self.last_proposal.entry(origin.phone).or_insert(0);
         *last = (*last).max(origin.proposal);
+        let kept = self.answers.entry(origin.phone).or_default();
+        kept.insert(origin.proposal, answer);
+        while kept.len() > ANSWERS_KEPT {
+            kept.pop_first();
+        }
+    }
+
+    /// What the host keeps, per phone and in all.
+    pub fn footprint(&self) -> Footprint {
+        let phones: BTreeSet<PhoneId> = self
+            .answers
+            .keys()
+            .chain(self.last_proposal.keys())
+            .copied()
+            .collect();
+        Footprint {
+            phones: phones.len(),
+            answers: self.answers.values().map(BTreeMap::len).sum(),
+            answers_per_phone: self.answers.values().map(BTreeMap::len).max().unwrap_or(0),
+            votes: self.votes.len(),
+            roster: self.roster.len(),
+        }
     }
 
     /// A step of the host's own player, or of a player with no phone (the
@@ -870,7 +994,10 @@ impl<G: Game> Host<G> {
                 return Err(Denied::OthersMove);
             }
         }
-        if !matches!(step, Step::Reveal { .. } | Step::Void { .. }) {
+        if !matches!(
+            step,
+            Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. }
+        ) {
             seats_may(self.replica.session().state(), seats, &step)?;
         }
         self.append(step, origin)
@@ -946,6 +1073,51 @@ impl<G: Game> Host<G> {
         for void in self.replica.unread_choices_of(seat) {
             let _ = self.append(void, None);
         }
+    }
+
+    /// Sends `phone` away from the table: its connection closed (it is
+    /// told), its seats freed and its choices not shown made void (or, once
+    /// a choice of the round is shown, the coach's stood in), out of the
+    /// roster and its votes, and the table's secret is `secret` from now on
+    /// (fresh, from the driver): the phones still at the table are told it
+    /// over the link, and the one sent away needs a new invitation to come
+    /// back. False, and nothing changes, for this phone or one the table
+    /// does not know.
+    pub fn send_away(&mut self, phone: PhoneId, secret: Secret, now: Duration) -> bool {
+        self.now = now;
+        let known = self.roster.iter().any(|m| m.phone == phone)
+            || self.seats.contains(&Some(phone))
+            || self.peer_of(phone).is_some();
+        if phone == self.me || !known || self.stepped_down.is_some() {
+            return false;
+        }
+        if let Some(peer) = self.peer_of(phone) {
+            self.send(peer, &ToGuest::Refused(JoinRefusal::SentAway));
+            self.drop_peer(peer, Misbehaviour::SentAway);
+        }
+        self.seat(phone, &[]);
+        let made_there = |e: &Entry<G::Action>| e.origin.is_some_and(|o| o.phone == phone);
+        for step in self.replica.lost_openings(made_there) {
+            let _ = self.append(step, None);
+        }
+        self.roster.retain(|m| m.phone != phone);
+        self.old_secrets.push(self.secret);
+        let old = self.old_secrets.len().saturating_sub(OLD_SECRETS);
+        self.old_secrets.drain(..old);
+        self.secret = secret;
+        // The votes were for the lead at the old secret.
+        self.votes.clear();
+        self.vote_for_self();
+        if let Some(frame) = self.encoded(
+            &ToGuest::<G::Setup, G::Action, G::Error>::Rekey(secret),
+            Unsent::Message,
+        ) {
+            self.broadcast(frame);
+        }
+        self.send_roster();
+        self.broadcast_seats();
+        self.event(HostEvent::SentAway { phone });
+        true
     }
 
     /// The next game at this table, `replica` (the same players, a new
@@ -1033,7 +1205,11 @@ impl<G: Game> Host<G> {
             secret: self.secret,
             mandate: self.mandate(),
         };
-        let Ok(frame) = encode(&probe) else { return };
+        self.probe_at = now + self.probe_gap;
+        self.probe_gap = (self.probe_gap * 2).min(PROBE_MAX);
+        let Some(frame) = self.encoded(&probe, Unsent::Probe) else {
+            return;
+        };
         for member in due {
             self.probing.insert(member.phone);
             self.output.push_back(Output::Probe {
@@ -1042,8 +1218,6 @@ impl<G: Game> Host<G> {
                 frame: frame.clone(),
             });
         }
-        self.probe_at = now + self.probe_gap;
-        self.probe_gap = (self.probe_gap * 2).min(PROBE_MAX);
     }
 
     /// When [`Host::handle_timeout`] has something to do, if ever (not
@@ -1089,9 +1263,19 @@ impl<G: Game> Host<G> {
 
     fn broadcast_seats(&mut self) {
         let seats = ToGuest::<G::Setup, G::Action, G::Error>::Seats(self.seats());
-        if let Ok(frame) = encode(&seats) {
+        if let Some(frame) = self.encoded(&seats, Unsent::Seats) {
             self.broadcast(frame);
         }
+    }
+
+    /// `message` as a frame, or none and the host's screen told (see
+    /// [`HostEvent::Unsent`]).
+    fn encoded<T: Serialize>(&mut self, message: &T, what: Unsent) -> Option<Vec<u8>> {
+        let frame = encode(message).ok();
+        if frame.is_none() {
+            self.event(HostEvent::Unsent(what));
+        }
+        frame
     }
 
     /// The same frame to every phone that has joined.
@@ -1129,9 +1313,14 @@ impl<G: Game> Host<G> {
     }
 
     fn send(&mut self, peer: PeerId, message: &ToGuest<G::Setup, G::Action, G::Error>) {
-        // Every message but entries is far below the limit; entries are
-        // split by send_entries.
-        if let Ok(frame) = encode(message) {
+        // Every message but entries is far below the limit (the roster and
+        // the votes are bounded); entries are split by send_entries.
+        let what = match message {
+            ToGuest::Roster(_) => Unsent::Roster,
+            ToGuest::Seats(_) => Unsent::Seats,
+            _ => Unsent::Message,
+        };
+        if let Some(frame) = self.encoded(message, what) {
             debug_assert!(frame.len() <= MAX_FRAME + 4);
             self.transmit(peer, frame);
         }

@@ -46,6 +46,7 @@ pub mod host;
 pub mod mandate;
 pub mod replica;
 pub mod sealed;
+pub mod stand_in;
 pub mod ticket;
 pub mod view;
 pub mod wire;

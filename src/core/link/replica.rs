@@ -14,6 +14,7 @@ use super::super::game::Game;
 use super::super::game_id::GameId;
 use super::super::session::{Refusal, Session};
 use super::sealed::{Commitment, Nonce, Opening};
+use super::stand_in::stand_in;
 use super::wire::{Denied, Entry, PhoneId, Start, Step};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -38,6 +39,9 @@ pub struct Replica<G: Game> {
     /// The places of the commitments made void (`Step::Void`): never
     /// played, on any copy.
     voided: HashSet<usize>,
+    /// The commitments stood in for (`Step::StandIn`), by place, and the
+    /// coach's choice played in their place.
+    stood_in: HashMap<usize, G::Action>,
 }
 
 /// A round of hidden choices: from the entry after which the game began
@@ -114,6 +118,7 @@ impl<G: Game> Replica<G> {
             own: BTreeMap::new(),
             reveals: HashMap::new(),
             voided: HashSet::new(),
+            stood_in: HashMap::new(),
         };
         replica.begin_round();
         Ok(replica)
@@ -127,7 +132,7 @@ impl<G: Game> Replica<G> {
         }
         for (i, entry) in saved.entries.into_iter().enumerate() {
             replica
-                .append(entry)
+                .append_as(entry, true)
                 .map_err(|denied| ReplicaError::Entry {
                     seq: i as u64 + 1,
                     denied,
@@ -219,7 +224,8 @@ impl<G: Game> Replica<G> {
 
     /// The commitments standing and not revealed that `made_here` says
     /// this phone made and whose opening it no longer holds (it closed
-    /// before saving it): each made void, for its player to choose again.
+    /// before saving it): each made void, for its player to choose again
+    /// (or, once a choice of the round is shown, stood in for).
     pub fn lost_openings(
         &self,
         made_here: impl Fn(&Entry<G::Action>) -> bool,
@@ -229,7 +235,8 @@ impl<G: Game> Replica<G> {
 
     /// The commitments standing and not revealed of `player` that this
     /// copy cannot read (another phone's): each made void when the seat is
-    /// freed, for the host to choose afresh (a ruling).
+    /// freed, for the host to choose afresh (a ruling); once a choice of
+    /// the round is shown, the coach's stands in instead.
     pub fn unread_choices_of(&self, player: usize) -> Vec<Step<G::Action>> {
         self.voids(
             |i| matches!(self.entries[i].step, Step::Commit { player: p, .. } if p == player),
@@ -237,12 +244,18 @@ impl<G: Game> Replica<G> {
     }
 
     /// A void for each commitment standing, not revealed, unread here and
-    /// `chosen`.
+    /// `chosen`; once a choice of the round is shown (none of it is
+    /// withdrawn then), the coach's choice standing in for it instead
+    /// (`Step::StandIn`).
     fn voids(&self, chosen: impl Fn(usize) -> bool) -> Vec<Step<G::Action>> {
+        let shown = self.shown();
         self.unrevealed()
             .into_iter()
             .filter(|i| !self.knows(*i) && chosen(*i))
             .filter_map(|i| match &self.entries[i].step {
+                Step::Commit { commitment, .. } if shown => Some(Step::StandIn {
+                    commitment: *commitment,
+                }),
                 Step::Commit { commitment, .. } => Some(Step::Void {
                     commitment: *commitment,
                 }),
@@ -286,6 +299,31 @@ impl<G: Game> Replica<G> {
         self.players_of(self.unrevealed())
     }
 
+    /// The players whose choice the coach's stood in for (`Step::StandIn`)
+    /// in the table's last entries: every phone says so until the game
+    /// moves on (reveals and stand-ins are not moves).
+    pub fn stood_in(&self) -> Vec<usize> {
+        let mut players = Vec::new();
+        for entry in self.entries.iter().rev() {
+            match &entry.step {
+                Step::Reveal { .. } => {}
+                Step::StandIn { commitment } => {
+                    players.extend(self.entries.iter().find_map(|e| match e.step {
+                        Step::Commit {
+                            player,
+                            commitment: c,
+                        } if c == *commitment => Some(player),
+                        _ => None,
+                    }))
+                }
+                _ => break,
+            }
+        }
+        players.sort_unstable();
+        players.dedup();
+        players
+    }
+
     /// The players whose hidden choice stands committed and this copy
     /// cannot read: they have chosen, but what is not shown.
     pub fn sealed_choices(&self) -> Vec<usize> {
@@ -308,7 +346,7 @@ impl<G: Game> Replica<G> {
             Step::Undo => done.last().copied(),
             Step::Redo => undone.last().copied(),
             Step::Reveal { nonce, action } => self.opened_by(*nonce, action),
-            Step::Void { commitment } => self.standing(commitment),
+            Step::Void { commitment } | Step::StandIn { commitment } => self.standing(commitment),
         };
         let entry = self.entries.get(at?)?;
         Some(entry.origin.map(|o| o.phone))
@@ -371,7 +409,7 @@ impl<G: Game> Replica<G> {
         let is_commit = |i: &usize| matches!(self.entries[*i].step, Step::Commit { .. });
         done.into_iter()
             .filter(is_commit)
-            .filter(|i| !self.reveals.contains_key(i))
+            .filter(|i| !self.reveals.contains_key(i) && !self.stood_in.contains_key(i))
             .collect()
     }
 
@@ -412,6 +450,9 @@ impl<G: Game> Replica<G> {
         if self.voided.contains(&i) {
             return None;
         }
+        if let Some(action) = self.stood_in.get(&i) {
+            return Some(action);
+        }
         match self.reveals.get(&i).map(|r| &self.entries[*r].step) {
             Some(Step::Reveal { action, .. }) => Some(action),
             _ => self.own.get(commitment).map(|o| &o.action),
@@ -424,8 +465,19 @@ impl<G: Game> Replica<G> {
 
     /// Checks `step` against the game now, changing nothing.
     pub fn check(&self, step: &Step<G::Action>) -> Result<(), Denied<G::Error>> {
+        self.check_as(step, false)
+    }
+
+    /// [`Replica::check`]; `lenient` for the entries of a copy saved by an
+    /// older version, which took a void after a reveal.
+    fn check_as(&self, step: &Step<G::Action>, lenient: bool) -> Result<(), Denied<G::Error>> {
         let revealing = self.revealing();
-        if revealing && !matches!(step, Step::Reveal { .. } | Step::Void { .. }) {
+        if revealing
+            && !matches!(
+                step,
+                Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. }
+            )
+        {
             return Err(Denied::Revealing);
         }
         let (done, undone) = self.played_at();
@@ -470,10 +522,40 @@ impl<G: Game> Replica<G> {
                 }
             }
             Step::Void { commitment } => match (&self.round, self.standing(commitment)) {
+                // Once a choice of the round is shown, none of it is
+                // withdrawn (a ruling): a phone that voided its own then
+                // would choose again knowing the others'.
+                (Some(_), Some(_)) if self.shown() && !lenient => Err(Denied::Shown),
                 (Some(_), Some(_)) => Ok(()),
                 _ => Err(Denied::BadSeal),
             },
+            // Only once a choice is shown: before, the choice is made again.
+            Step::StandIn { commitment } => {
+                let (Some(round), Some(i), true) =
+                    (&self.round, self.standing(commitment), self.shown())
+                else {
+                    return Err(Denied::BadSeal);
+                };
+                let action = self.stand_in_at(round, i).ok_or(Denied::BadSeal)?;
+                self.replay(round, Some((i, &action))).map(|_| ())
+            }
         }
+    }
+
+    /// The coach's choice for the player of the commitment at place `i`,
+    /// from the round's start (see [`super::stand_in`]).
+    fn stand_in_at(&self, round: &Round<G>, i: usize) -> Option<G::Action> {
+        match self.entries[i].step {
+            Step::Commit { player, .. } => stand_in(round.before.state(), player),
+            _ => None,
+        }
+    }
+
+    /// Whether a choice of the round under way has been shown (revealed).
+    pub fn shown(&self) -> bool {
+        self.round
+            .as_ref()
+            .is_some_and(|round| self.reveals.values().any(|at| *at >= round.from))
     }
 
     /// A commitment whose content this copy does not know: its game never
@@ -487,10 +569,24 @@ impl<G: Game> Replica<G> {
     /// reveal is checked as the host checked it: a reveal that does not
     /// open its commitment is refused on every copy.
     pub fn append(&mut self, entry: Entry<G::Action>) -> Result<u64, Denied<G::Error>> {
+        self.append_as(entry, false)
+    }
+
+    /// [`Replica::append`]; `lenient` for a saved copy's entries (see
+    /// [`Replica::check_as`]).
+    fn append_as(
+        &mut self,
+        entry: Entry<G::Action>,
+        lenient: bool,
+    ) -> Result<u64, Denied<G::Error>> {
         match (&entry.step, &self.round) {
-            (Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. }, _) => {
-                self.check(&entry.step)?
-            }
+            (
+                Step::Commit { .. }
+                | Step::Reveal { .. }
+                | Step::Void { .. }
+                | Step::StandIn { .. },
+                _,
+            ) => self.check_as(&entry.step, lenient)?,
             (_, None) => play(&mut self.session, &entry.step)?,
             (_, Some(_)) => {}
         }
@@ -505,6 +601,16 @@ impl<G: Game> Replica<G> {
             Step::Void { commitment } => {
                 if let Some(i) = self.standing(commitment) {
                     self.voided.insert(i);
+                    self.own.remove(commitment);
+                }
+            }
+            Step::StandIn { commitment } => {
+                let at = self.standing(commitment);
+                let stood = at
+                    .zip(self.round.as_ref())
+                    .and_then(|(i, round)| Some((i, self.stand_in_at(round, i)?)));
+                if let Some((i, action)) = stood {
+                    self.stood_in.insert(i, action);
                     self.own.remove(commitment);
                 }
             }
@@ -564,7 +670,7 @@ impl<G: Game> Replica<G> {
                     done.push(at);
                     continue;
                 }
-                Step::Reveal { .. } => continue,
+                Step::Reveal { .. } | Step::StandIn { .. } => continue,
                 Step::Void { commitment } => {
                     done.retain(|at| !is_commit_of(&self.entries[*at], commitment));
                     continue;
@@ -651,7 +757,7 @@ fn played_at<A>(entries: &[Entry<A>]) -> (Vec<usize>, Vec<usize>) {
             }
             Step::Undo => undone.extend(done.pop()),
             Step::Redo => done.extend(undone.pop()),
-            Step::Reveal { .. } => {}
+            Step::Reveal { .. } | Step::StandIn { .. } => {}
             Step::Void { commitment } => done.retain(|at| !is_commit_of(&entries[*at], commitment)),
         }
     }
@@ -696,7 +802,9 @@ pub fn play<G: Game>(
         Step::Undo if session.undo() => Ok(()),
         Step::Undo => Err(Denied::NothingToUndo),
         // Played by the copy, which knows whether it can read them.
-        Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. } => Err(Denied::BadSeal),
+        Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. } => {
+            Err(Denied::BadSeal)
+        }
         Step::Redo => {
             // A redo that no longer applies empties the redo list: on every
             // copy alike, since each replays the same steps.

@@ -15,7 +15,9 @@
 //!
 //! Unknown fields are ignored, so a later version can add some.
 
-use super::super::game::GameKind;
+use super::super::game::{GameKind, Rules};
+use super::super::save::SavedGame;
+use super::super::session::Session;
 use super::wire::{Member, PhoneId, Secret};
 use std::fmt;
 
@@ -130,6 +132,52 @@ impl Ticket {
     pub fn same_table(&self, other: &Ticket) -> bool {
         self.game == other.game && self.secret.matches(&other.secret)
     }
+
+    /// Whether this phone may save its copy `copy` of this table's game
+    /// over `stored`, what this device keeps under the game's id. The host
+    /// picks a table game's id, so a modified one could pick the id of a
+    /// game this phone keeps (alone, or from another table) to overwrite
+    /// it, or end it for the records. A copy is written over nothing, over
+    /// this table's own copy, or over a game it carries on whole (the same
+    /// setup, its moves first: the game this phone began to host, or played
+    /// at this table and left, kept alone): never over a game it would
+    /// lose. A copy still catching up on that game waits.
+    pub fn may_save_over<R: Rules>(
+        &self,
+        copy: &Session<R>,
+        stored: Option<&SavedGame>,
+    ) -> SaveOver {
+        let Some(stored) = stored else {
+            return SaveOver::Write;
+        };
+        let this_table = stored
+            .table_mark()
+            .and_then(|mark| Ticket::parse(&mark.ticket).ok())
+            .is_some_and(|ticket| ticket.same_table(self));
+        if this_table {
+            return SaveOver::Write;
+        }
+        let game = (stored.game == self.game)
+            .then(|| stored.session::<R>().ok())
+            .flatten()
+            .filter(|game| game.setup() == copy.setup());
+        match game {
+            Some(game) if copy.log().starts_with(game.log()) => SaveOver::Write,
+            Some(game) if game.log().starts_with(copy.log()) => SaveOver::Wait,
+            _ => SaveOver::Refuse,
+        }
+    }
+}
+
+/// Whether a table's copy may be saved over what the device keeps under
+/// its id (see [`Ticket::may_save_over`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveOver {
+    Write,
+    /// Not yet: the copy catches up on the game kept (its moves first).
+    Wait,
+    /// Never: it would lose a game this phone keeps.
+    Refuse,
 }
 
 impl fmt::Display for Ticket {
@@ -155,10 +203,19 @@ impl fmt::Display for Ticket {
     }
 }
 
+/// The longest relay address a phone takes (a ticket's, a settings', one a
+/// phone of the table says it is reachable through): a relay's name is
+/// short, and one of kilobytes would fill every roster sent.
+pub const MAX_RELAY_URL: usize = 256;
+
 /// Whether `text` is a relay's address: `http(s)://host[:port][/path]`,
-/// the host a name, an IPv4 address or a bracketed IPv6 one. What a player
-/// types in the settings and what a ticket names are checked alike.
+/// the host a name, an IPv4 address or a bracketed IPv6 one, at most
+/// [`MAX_RELAY_URL`] bytes. What a player types in the settings, what a
+/// ticket names and what a phone of the table says are checked alike.
 pub fn is_relay_url(text: &str) -> bool {
+    if text.len() > MAX_RELAY_URL {
+        return false;
+    }
     let Some(rest) = text
         .strip_prefix("https://")
         .or_else(|| text.strip_prefix("http://"))
@@ -300,5 +357,46 @@ mod tests {
         );
         // A field this version does not know is skipped.
         assert_eq!(Ticket::parse(&format!("{text}&x=1")), Ok(ticket()));
+    }
+
+    /// A join link's relay is dialled before the player does anything: only
+    /// a relay's address, of a sane length.
+    #[test]
+    fn a_links_relay_is_a_relays_address_of_a_sane_length() {
+        let with_relay = |relay: &str| {
+            Ticket::parse(
+                &Ticket {
+                    relay: Some(relay.into()),
+                    ..ticket()
+                }
+                .to_string(),
+            )
+        };
+        let long = |n: usize| format!("https://{}", "r".repeat(n - "https://".len()));
+        for relay in [
+            "https://relay.example:443/",
+            "http://[::1]:3340",
+            &long(256),
+        ] {
+            assert!(with_relay(relay).is_ok(), "{relay}");
+        }
+        for relay in [
+            "javascript:alert(1)",
+            "file:///etc/passwd",
+            "data:text/html,x",
+            "https://",
+            &long(257),
+            &long(64 * 1024),
+        ] {
+            assert_eq!(with_relay(relay), Err(TicketError::Damaged), "{relay}");
+        }
+        // Terms: the largest a ticket can say, and no larger.
+        let text = ticket().to_string();
+        let last = Ticket::parse(&format!("{text}&n=4294967295")).unwrap();
+        assert_eq!(last.handovers, u32::MAX);
+        assert_eq!(
+            Ticket::parse(&format!("{text}&n=4294967296")),
+            Err(TicketError::Damaged)
+        );
     }
 }

@@ -23,8 +23,10 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// revealed, `Step::Commit` and `Step::Reveal` for `Step::Sealed`; 7:
 /// `Step::Void`, `Denied::Shown`, several seats per phone in `Hello` and
 /// `Claim`; 8: hand-overs signed, `Vote`, a [`Mandate`] in `Probe` and
-/// `Hosting`).
-pub const PROTOCOL: u32 = 8;
+/// `Hosting`; 9: once a choice of a round is shown, no `Step::Void` of
+/// that round but `Step::StandIn`; `JoinRefusal::TableFull`; a phone sent
+/// away, `JoinRefusal::SentAway` and `Rekey`).
+pub const PROTOCOL: u32 = 9;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -243,6 +245,16 @@ pub enum Step<A> {
     Void {
         commitment: Commitment,
     },
+    /// A commitment standing, unrevealed, that cannot be opened (its
+    /// phone lost its opening, or its seat was freed) once another choice
+    /// of its round is shown: no choice is made again then, and the coach's
+    /// recommendation for that player's sheet, made from the round's start
+    /// (it never sees the others' choices), is played in its place (a
+    /// ruling, see [`super::stand_in`]). Proposed by the phone that made
+    /// it, or by the host for a phone that holds no seat.
+    StandIn {
+        commitment: Commitment,
+    },
 }
 
 /// The proposal an entry came from, so that a proposal sent twice (the
@@ -393,6 +405,10 @@ pub enum ToGuest<S, A, E> {
     /// The answer to a `Probe`: this phone hosts the table under this
     /// mandate (or, having stepped down, the one it follows does).
     Hosting(Mandate),
+    /// The table's new secret: the host sent a phone away, and the phones
+    /// still at the table keep their way in (the one sent away needs a new
+    /// invitation).
+    Rekey(Secret),
     /// Still here (see [`HEARTBEAT`]).
     Ping,
 }
@@ -411,6 +427,12 @@ pub enum JoinRefusal {
     /// The hello named a phone that is not the connection's key: a phone
     /// cannot speak in another's name.
     NotThisPhone,
+    /// The table has as many phones as it holds
+    /// ([`ROSTER_MAX`](super::host::ROSTER_MAX)), and this is not one.
+    TableFull,
+    /// The host sent this phone away: it joins again only with a new
+    /// invitation.
+    SentAway,
 }
 
 /// Why a step was refused; a refused step changes nothing.
@@ -456,7 +478,9 @@ pub enum Denied<E> {
     /// waits for the choices to be shown before anything else.
     Revealing,
     /// An undo of a hidden choice already shown to the table: it is final
-    /// (a ruling), even when another player's choice was lost since.
+    /// (a ruling), even when another player's choice was lost since; or a
+    /// void of a choice once another of its round is shown (a ruling: no
+    /// choice is withdrawn or changed then).
     Shown,
     /// A commitment or a reveal the table cannot take: a choice not
     /// awaited, or a reveal that does not open its commitment (only a
