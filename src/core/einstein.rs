@@ -12,6 +12,8 @@ use super::table::{
 };
 use serde::{Deserialize, Serialize};
 
+/// The dice of a roll: two pairs and a fifth die.
+pub const DICE: usize = 5;
 /// Points per sum, 2 to 12.
 pub const POINTS: [i32; 11] = [100, 70, 60, 50, 40, 30, 40, 50, 60, 70, 100];
 /// A sum's boxes on the sheet: 4, 1 and 5 (ten in all).
@@ -410,7 +412,7 @@ impl Rules for Einstein {
             (_, Action::Dice(_)) => Ok(()),
             (Phase::RollOff(r), Action::RollOff { values, .. }) => Ok(r.check_d6(values)?),
             (Phase::Roll, Action::Roll { dice, .. }) => {
-                if dice.len() == 5 {
+                if dice.len() == DICE {
                     Ok(())
                 } else {
                     Err(Error::WrongDiceCount)

@@ -11,6 +11,8 @@ use super::table::{
 };
 use serde::{Deserialize, Serialize};
 
+/// The dice of a roll, whose sum is the square played.
+pub const DICE: usize = 2;
 pub const SIZE: usize = 6;
 
 /// The board (rulings: the layout every public implementation uses).
@@ -357,7 +359,7 @@ impl Rules for Sequence {
                 Ok(r.check_within(values, 2..=12)?)
             }
             (Phase::Roll, Action::Roll { dice, .. }) => {
-                if dice.len() == 2 {
+                if dice.len() == DICE {
                     Ok(())
                 } else {
                     Err(Error::WrongDiceCount)

@@ -201,7 +201,7 @@ pub fn EinsteinGameScreen() -> Element {
                 Phase::Roll => rsx! {
                     RollPanel {
                         app_roll: AppRoll::One { id: "einstein-roll", label: t.roll_five },
-                        reads: Expect::exactly(5),
+                        reads: Expect::exactly(einstein::DICE),
                         typed,
                         lang,
                         app_rolls: game.app_rolls(),

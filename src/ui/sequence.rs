@@ -12,7 +12,7 @@ use super::{use_game, use_prefs, GameFrame, NoGame};
 use crate::core::coach;
 use crate::core::game::{GameKind, RollSource};
 use crate::core::reading::Expect;
-use crate::core::sequence::{Action, Phase, Sequence, BOARD, SIZE};
+use crate::core::sequence::{self, Action, Phase, Sequence, BOARD, SIZE};
 use crate::core::table::Colour;
 use crate::i18n::Lang;
 use board::SequenceBoard;
@@ -101,7 +101,7 @@ pub fn SequenceGameScreen() -> Element {
                 Phase::Roll => rsx! {
                     RollPanel {
                         app_roll: AppRoll::One { id: "sequence-roll", label: t.roll_two },
-                        reads: Expect::exactly(2),
+                        reads: Expect::exactly(sequence::DICE),
                         typed,
                         lang,
                         app_rolls: game.app_rolls(),
@@ -109,7 +109,7 @@ pub fn SequenceGameScreen() -> Element {
                         caption: game.enter_dice(),
                         // The two faces typed are the roll.
                         on_face: move |_| {
-                            if typed.len() == 2 {
+                            if typed.len() == sequence::DICE {
                                 game.act(Action::Roll { dice: typed.dice(), source: RollSource::Typed });
                                 typed.clear();
                             }

@@ -4,7 +4,7 @@
 
 use crate::core::dice_kinds::{Challenge, Face};
 use crate::core::game::{Roll, RollSource};
-use crate::core::genius::{on_list, sum_of, Action, Halves, Slot};
+use crate::core::genius::{on_list, sum_of, Action, Halves, Slot, COLUMNS};
 use crate::core::reading::Expect;
 use crate::i18n::Lang;
 use crate::ui::parts::{AppRoll, RecordTyped, RollPanel, TypedDice};
@@ -90,7 +90,7 @@ pub fn ExpertRoll(
     rsx! {
         RollPanel {
             app_roll: AppRoll::One { id: "expert-throw", label: t.expert_throw },
-            reads: Expect::exactly(5),
+            reads: Expect::exactly(COLUMNS),
             typed,
             lang,
             app_rolls,
