@@ -11,22 +11,23 @@
 //! file holds the button. What may go in, and why not, is
 //! `core::reading`'s.
 
+mod review;
+mod session;
+
 use crate::core::checker::{Checker, Input};
-use crate::core::dice::{D6, MAX_DICE};
-use crate::core::reading::{Expect, Reading};
+use crate::core::dice::D6;
+use crate::core::reading::Expect;
 use crate::i18n::Lang;
-use crate::platform::{self, camera, CameraError, Frame};
-use crate::ui::DieFace;
+use crate::platform::CameraError;
 use dioxus::prelude::*;
 use genius_reader::Steady;
+use review::Review;
+use session::{use_camera_session, CameraSession, Stage};
 
 /// The ids of the screen's elements that the camera's glue draws in.
 const VIDEO: &str = "dice-reader-video";
 const CANVAS: &str = "dice-reader-frame";
 const PHOTO: &str = "dice-reader-photo";
-
-/// Milliseconds between two frames read from the live camera.
-const FRAME_GAP_MS: u32 = 120;
 
 /// Where the faces confirmed go, as the keypad they stand beside enters
 /// them (applied by the camera's screen, so that the start file carries
@@ -120,29 +121,6 @@ struct Opened {
     open: Signal<bool>,
 }
 
-/// Where the camera's screen is.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Stage {
-    /// The camera is asked for.
-    Opening,
-    /// Frames are read until the faces are steady (`run`: frames in a row
-    /// with the same faces so far).
-    Live { run: usize },
-    /// A photo is being read.
-    Reading,
-    /// The dice read, to confirm.
-    Review,
-    /// No live camera (or no frame): why, and the photo and keypad instead.
-    Unavailable(CameraError),
-}
-
-/// Which die the face picker is for.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Picking {
-    Die(usize),
-    Added,
-}
-
 /// The camera's screen (see the module's documentation).
 #[component(lazy)]
 pub fn DiceReader() -> Element {
@@ -153,124 +131,13 @@ pub fn DiceReader() -> Element {
         into,
         mut open,
     } = use_hook(consume_context::<Opened>);
-    let note = match into {
-        ReadInto::RollOff { .. } => Some(lang.reader().roll_off),
-        ReadInto::Checker { .. } => None,
-    };
-    let mut on_close = move || open.set(false);
+    let cam = use_camera_session(expect);
     let t = lang.reader();
-    let mut stage = use_signal(|| Stage::Opening);
-    let mut reading = use_signal(|| None::<Reading>);
-    let mut size = use_signal(|| (1.0f32, 1.0f32));
-    let mut picking = use_signal(|| None::<Picking>);
-    // Each live session's number: a loop stops once another began.
-    let mut session = use_signal(|| 0u32);
-    // "Read this picture": the next frame is taken as it is.
-    let mut take_now = use_signal(|| false);
-    // The photo shown, natively (a `data:` URL); the web draws it on the
-    // canvas.
-    let mut photo_url = use_signal(|| None::<String>);
-
-    let mut show = move |frame: Frame| {
-        size.set((frame.width.max(1.0), frame.height.max(1.0)));
-        reading.set(Some(Reading::new(&frame.dice, expect)));
-        picking.set(None);
-        stage.set(Stage::Review);
+    let mut close = move || {
+        cam.stop();
+        open.set(false);
     };
-
-    let mut live = move || {
-        let this = *session.peek() + 1;
-        session.set(this);
-        take_now.set(false);
-        photo_url.set(None);
-        reading.set(None);
-        picking.set(None);
-        stage.set(Stage::Opening);
-        spawn(async move {
-            // The reader's module loads while the camera opens.
-            spawn(async move {
-                camera::load_reader().await;
-            });
-            if let Err(e) = camera::open(VIDEO).await {
-                if *session.peek() == this {
-                    stage.set(Stage::Unavailable(e));
-                }
-                return;
-            }
-            let mut steady = Steady::default();
-            loop {
-                if *session.peek() != this
-                    || !matches!(*stage.peek(), Stage::Live { .. } | Stage::Opening)
-                {
-                    return;
-                }
-                stage.set(Stage::Live { run: steady.run() });
-                let frame = camera::frame(VIDEO, CANVAS).await;
-                if *session.peek() != this || !matches!(*stage.peek(), Stage::Live { .. }) {
-                    return;
-                }
-                match frame {
-                    Ok(frame) => {
-                        let taken = steady.push(&frame.dice);
-                        if taken.is_some() || *take_now.peek() {
-                            camera::close();
-                            show(frame);
-                            return;
-                        }
-                    }
-                    Err(e) => {
-                        camera::close();
-                        stage.set(Stage::Unavailable(e));
-                        return;
-                    }
-                }
-                platform::sleep_ms(FRAME_GAP_MS).await;
-            }
-        });
-    };
-
-    let photo = move |e: FormEvent| {
-        session += 1;
-        camera::close();
-        stage.set(Stage::Reading);
-        spawn(async move {
-            #[cfg(target_arch = "wasm32")]
-            let read = {
-                let _ = e;
-                camera::photo(PHOTO, CANVAS).await
-            };
-            #[cfg(not(target_arch = "wasm32"))]
-            let read = match e.files().into_iter().next() {
-                Some(file) => match file.read_bytes().await {
-                    Ok(bytes) => camera::photo_bytes(&bytes).map(|(frame, url)| {
-                        photo_url.set(Some(url));
-                        frame
-                    }),
-                    Err(_) => Err(CameraError::BadPhoto),
-                },
-                None => Err(CameraError::BadPhoto),
-            };
-            match read {
-                Ok(frame) => show(frame),
-                Err(e) => stage.set(Stage::Unavailable(e)),
-            }
-        });
-    };
-
-    use_hook(live);
-    use_drop(camera::close);
-
-    let close = move |_| {
-        session += 1;
-        camera::close();
-        on_close();
-    };
-
-    let now = stage();
-    let shown = reading.read().clone();
-    let (w, h) = size();
-    let live_view = matches!(now, Stage::Opening | Stage::Live { .. });
-    let ready = shown.as_ref().map(|r| r.faces());
+    let now = (cam.stage)();
 
     rsx! {
         div {
@@ -286,47 +153,18 @@ pub fn DiceReader() -> Element {
                 // Backspace and Escape as dice.
                 e.stop_propagation();
                 if e.key() == Key::Escape {
-                    session += 1;
-                    camera::close();
-                    on_close();
+                    close();
                 }
             },
             div { class: "reader-head",
                 h2 { id: "dice-reader-title", class: "section-title", "{t.button}" }
-                button { class: "chip", "data-testid": "reader-close", "aria-label": t.close, onclick: close, "✕" }
+                button { class: "chip", "data-testid": "reader-close", "aria-label": t.close, onclick: move |_| close(), "✕" }
             }
             p { class: "caption", "data-testid": "reader-pip-only", "{t.pip_only} {t.private}" }
-            if let Some(note) = note {
-                p { class: "caption", "data-testid": "reader-note", "{note}" }
+            if let ReadInto::RollOff { .. } = into {
+                p { class: "caption", "data-testid": "reader-note", "{t.roll_off}" }
             }
-
-            div {
-                class: "reader-photo",
-                hidden: !(live_view || now == Stage::Review),
-                style: if now == Stage::Review { "aspect-ratio: {w} / {h}" } else { "" },
-                video { id: VIDEO, class: "reader-video", hidden: !live_view, "data-testid": "reader-video", autoplay: true, muted: true, playsinline: true }
-                canvas { id: CANVAS, class: "reader-canvas", hidden: now != Stage::Review || photo_url.read().is_some(), "data-testid": "reader-frame" }
-                if let (Stage::Review, Some(src)) = (now, photo_url()) {
-                    img { class: "reader-canvas", src, alt: "" }
-                }
-                if let (Stage::Review, Some(r)) = (now, &shown) {
-                    for (i, die) in r.dice().iter().enumerate() {
-                        if let Some([x0, y0, x1, y1]) = die.bbox {
-                            button {
-                                key: "{i}",
-                                class: if die.needs_confirming() { "read-die unsure" } else { "read-die" },
-                                style: "left: {(x0 + x1) / 2.0 / w * 100.0}%; top: {(y0 + y1) / 2.0 / h * 100.0}%; width: {(x1 - x0) / w * 100.0}%; height: {(y1 - y0) / h * 100.0}%",
-                                "data-testid": "read-die-{i}",
-                                "data-face": "{die.face}",
-                                "aria-label": lang.read_die_label(die),
-                                onclick: move |_| picking.set(Some(Picking::Die(i))),
-                                span { class: "read-die-face", if die.needs_confirming() { "{die.face}?" } else { "{die.face}" } }
-                            }
-                        }
-                    }
-                }
-            }
-
+            ReaderPicture { cam, lang }
             match now {
                 Stage::Opening => rsx! {
                     p { class: "caption", role: "status", "data-testid": "reader-opening", "{t.opening}" }
@@ -336,7 +174,7 @@ pub fn DiceReader() -> Element {
                         "{t.aim}"
                         if run > 0 { " {\"●\".repeat(run)}{\"○\".repeat(Steady::FRAMES.saturating_sub(run))}" }
                     }
-                    button { class: "action", "data-testid": "reader-take", onclick: move |_| take_now.set(true), "{t.use_frame}" }
+                    button { class: "action", "data-testid": "reader-take", onclick: move |_| cam.take_now(), "{t.use_frame}" }
                 },
                 Stage::Reading => rsx! {
                     p { class: "caption", role: "status", "data-testid": "reader-reading", "{t.reading}" }
@@ -354,64 +192,17 @@ pub fn DiceReader() -> Element {
                     }
                 },
                 Stage::Review => rsx! {
-                    if let Some(r) = &shown {
-                        ReadList { reading: r.clone(), lang, on_pick: move |p| picking.set(Some(p)) }
-                        if let Some(p) = picking() {
-                            FacePicker {
-                                lang,
-                                picking: p,
-                                current: match p { Picking::Die(i) => r.dice().get(i).map(|d| d.face), Picking::Added => None },
-                                on_face: move |face| {
-                                    if let Some(r) = reading.write().as_mut() {
-                                        match p {
-                                            Picking::Die(i) => r.set_face(i, face),
-                                            Picking::Added => { r.add(face); }
-                                        }
-                                    }
-                                    picking.set(None);
-                                },
-                                on_remove: move |_| {
-                                    if let (Picking::Die(i), Some(r)) = (p, reading.write().as_mut()) {
-                                        r.remove(i);
-                                    }
-                                    picking.set(None);
-                                },
-                                on_cancel: move |_| picking.set(None),
-                            }
-                        }
-                        match ready.clone() {
-                            Some(Err(why)) => rsx! {
-                                p { class: "entry-error", role: "status", "data-testid": "reader-not-yet", "⚠ {lang.not_yet(why)}" }
-                            },
-                            _ => rsx! { p { class: "caption", "{t.tap_to_fix}" } },
-                        }
-                        button {
-                            class: "roll-main",
-                            "data-testid": "reader-confirm",
-                            "aria-disabled": if matches!(ready, Some(Ok(_))) { "false" } else { "true" },
-                            onclick: move |_| {
-                                if let Some(Ok(faces)) = reading.read().as_ref().map(|r| r.faces()) {
-                                    session += 1;
-                                    open.set(false);
-                                    into.put(faces);
-                                }
-                            },
-                            "✓ {t.confirm}"
-                        }
-                        div { class: "actions",
-                            button {
-                                class: "action",
-                                "data-testid": "reader-add",
-                                disabled: r.dice().len() >= MAX_DICE,
-                                onclick: move |_| picking.set(Some(Picking::Added)),
-                                "+ {t.add}"
-                            }
-                            button { class: "action", "data-testid": "reader-again", onclick: move |_| live(), "↻ {t.again}" }
-                        }
+                    Review {
+                        cam,
+                        lang,
+                        on_confirm: move |faces| {
+                            open.set(false);
+                            into.put(faces);
+                        },
+                        on_again: move |_| cam.live(),
                     }
                 },
             }
-
             if now != Stage::Review {
                 label { class: "action reader-photo-button", "data-testid": "reader-photo",
                     input {
@@ -421,72 +212,52 @@ pub fn DiceReader() -> Element {
                         "capture": "environment",
                         class: "visually-hidden",
                         "data-testid": "reader-photo-input",
-                        onchange: photo,
+                        onchange: move |e| cam.photo(e),
                     }
                     "{t.take_photo}"
                 }
             }
             if let Stage::Unavailable(_) = now {
-                button { class: "action", "data-testid": "reader-keypad", onclick: close, "{t.keypad}" }
+                button { class: "action", "data-testid": "reader-keypad", onclick: move |_| close(), "{t.keypad}" }
             }
         }
     }
 }
 
-/// The dice read, in order, as big faces to tap (the added ones too).
+/// The live camera's picture, or the picture read with every die found
+/// marked with its face (a tap on one corrects it).
 #[component]
-fn ReadList(reading: Reading, lang: Lang, on_pick: EventHandler<Picking>) -> Element {
+fn ReaderPicture(cam: CameraSession, lang: Lang) -> Element {
+    let now = (cam.stage)();
+    let review = now == Stage::Review;
+    let (w, h) = (cam.size)();
+    let photo_url = (cam.photo_url)();
+    let mut picking = cam.picking;
     rsx! {
-        div { class: "read-list", role: "group", "data-testid": "read-list",
-            for (i, die) in reading.dice().iter().enumerate() {
-                button {
-                    key: "{i}",
-                    class: if die.needs_confirming() { "read-chip unsure" } else { "read-chip" },
-                    "data-testid": "read-chip-{i}",
-                    "data-face": "{die.face}",
-                    "aria-label": lang.read_die_label(die),
-                    onclick: move |_| on_pick.call(Picking::Die(i)),
-                    DieFace { face: die.face, class: "mini" }
-                    if die.needs_confirming() { span { class: "read-mark", "?" } }
-                    if die.added() { span { class: "read-mark", "+" } }
-                }
+        div {
+            class: "reader-photo",
+            hidden: !(now.is_live() || review),
+            style: if review { "aspect-ratio: {w} / {h}" } else { "" },
+            video { id: VIDEO, class: "reader-video", hidden: !now.is_live(), "data-testid": "reader-video", autoplay: true, muted: true, playsinline: true }
+            canvas { id: CANVAS, class: "reader-canvas", hidden: !review || photo_url.is_some(), "data-testid": "reader-frame" }
+            if let (true, Some(src)) = (review, photo_url.clone()) {
+                img { class: "reader-canvas", src, alt: "" }
             }
-        }
-    }
-}
-
-/// The six faces for the die being corrected (or added), and "not a die".
-#[component]
-fn FacePicker(
-    lang: Lang,
-    picking: Picking,
-    current: Option<D6>,
-    on_face: EventHandler<D6>,
-    on_remove: EventHandler<()>,
-    on_cancel: EventHandler<()>,
-) -> Element {
-    let t = lang.reader();
-    rsx! {
-        section { class: "reader-pick", "data-testid": "reader-pick", role: "group", "aria-label": t.which_face,
-            p { class: "section-title", "{t.which_face}" }
-            div { class: "keypad small",
-                for face in D6::ALL {
-                    button {
-                        key: "{face.value()}",
-                        class: if current == Some(face) { "face-button chip-on" } else { "face-button" },
-                        "aria-pressed": if current == Some(face) { "true" } else { "false" },
-                        "data-testid": "reader-face-{face.value()}",
-                        "aria-label": "{face}",
-                        onclick: move |_| on_face.call(face),
-                        DieFace { face }
+            if let (true, Some(r)) = (review, cam.reading.read().as_ref()) {
+                for (i, die) in r.dice().iter().enumerate() {
+                    if let Some([x0, y0, x1, y1]) = die.bbox {
+                        button {
+                            key: "{i}",
+                            class: if die.needs_confirming() { "read-die unsure" } else { "read-die" },
+                            style: "left: {(x0 + x1) / 2.0 / w * 100.0}%; top: {(y0 + y1) / 2.0 / h * 100.0}%; width: {(x1 - x0) / w * 100.0}%; height: {(y1 - y0) / h * 100.0}%",
+                            "data-testid": "read-die-{i}",
+                            "data-face": "{die.face}",
+                            "aria-label": lang.read_die_label(die),
+                            onclick: move |_| picking.set(Some(session::Picking::Die(i))),
+                            span { class: "read-die-face", if die.needs_confirming() { "{die.face}?" } else { "{die.face}" } }
+                        }
                     }
                 }
-            }
-            div { class: "actions",
-                if let Picking::Die(_) = picking {
-                    button { class: "action", "data-testid": "reader-remove", onclick: move |_| on_remove.call(()), "✕ {t.remove}" }
-                }
-                button { class: "action", onclick: move |_| on_cancel.call(()), "{lang.dice().cancel}" }
             }
         }
     }
