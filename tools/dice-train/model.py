@@ -26,17 +26,21 @@ DETECTOR = [
     ("head", "conv1", 24, 4, 1),  # centre logit, log size, offset x, offset y
 ]
 
-# The face classifier on a CROP x CROP crop: six faces and "no die".
+# The face classifier on a CROP x CROP crop: six faces and "no die". Two
+# convolutions at the middle sizes, where a die's pips are a few pixels
+# across and must be told from the marbling of dark dice.
 CLASSIFIER = [
     ("c1", "conv3", 3, 16, 1),
     ("p1", "pool", None, None, None),
     ("c2", "conv3", 16, 32, 1),
+    ("c2b", "conv3", 32, 32, 1),
     ("p2", "pool", None, None, None),
-    ("c3", "conv3", 32, 48, 1),
+    ("c3", "conv3", 32, 64, 1),
+    ("c3b", "conv3", 64, 64, 1),
     ("p3", "pool", None, None, None),
-    ("c4", "conv3", 48, 64, 1),
-    ("p4", "pool", None, None, None),  # 2 x 2 x 64
-    ("f1", "dense", 256, 64, None),
+    ("c4", "conv3", 64, 64, 1),
+    ("p4", "pool", None, None, None),  # 3 x 3 x 64 for a 48-pixel crop
+    ("f1", "dense", 576, 64, None),
     ("f2", "dense", 64, 7, None),
 ]
 
@@ -98,14 +102,21 @@ def apply(spec, params, x):
 
 
 def export(spec, params):
-    """The weights in the order the Rust reader reads them: per layer its
-    kernel (HWIO, or in x out) then its bias."""
+    """The weights as the Rust reader reads them (reader/src/net.rs), layer
+    by layer: one scale per output channel (f16), the kernel in those
+    scales (int8, HWIO or in x out, the output channel innermost), then the
+    bias (f16). Eight bits a weight halve the reader's download; the scale
+    per output channel keeps every channel's range."""
     chunks = []
     for name, kind, *_ in spec:
         if name in params:
-            w, b = params[name]
-            chunks += [np.asarray(w, np.float32).ravel(), np.asarray(b, np.float32).ravel()]
-    return np.concatenate(chunks)
+            w, b = (np.asarray(t, np.float32) for t in params[name])
+            cols = w.reshape(-1, w.shape[-1])
+            scale = (np.abs(cols).max(axis=0) / 127.0).astype("<f2")
+            scale[scale == 0] = 1.0
+            q = np.clip(np.round(cols / scale.astype(np.float32)), -127, 127).astype(np.int8)
+            chunks += [scale.tobytes(), q.tobytes(), b.astype("<f2").tobytes()]
+    return b"".join(chunks)
 
 
 def count(spec):
@@ -113,14 +124,23 @@ def count(spec):
 
 
 def load(spec, path):
-    """Weights written by train.write, as parameters again."""
-    w = np.frombuffer(open(path, "rb").read(), "<f2").astype(np.float32)
+    """Weights written by export, as parameters again."""
+    raw = open(path, "rb").read()
     params, i = {}, 0
+
+    def take(n, dtype):
+        nonlocal i
+        size = np.dtype(dtype).itemsize
+        v = np.frombuffer(raw[i : i + n * size], dtype).astype(np.float32)
+        assert v.size == n, f"{path}: too short for the network"
+        i += n * size
+        return v
+
     for name, kind, cin, cout, _ in spec:
         if kind in ("conv3", "conv1", "dense"):
             shape = {"conv3": (3, 3, cin, cout), "conv1": (1, 1, cin, cout), "dense": (cin, cout)}[kind]
-            n = int(np.prod(shape))
-            params[name] = (jnp.asarray(w[i : i + n].reshape(shape)), jnp.asarray(w[i + n : i + n + cout]))
-            i += n + cout
-    assert i == w.size, f"{path}: {w.size} weights, the network takes {i}"
+            scale = take(cout, "<f2")
+            w = take(int(np.prod(shape)), np.int8).reshape(-1, cout) * scale
+            params[name] = (jnp.asarray(w.reshape(shape)), jnp.asarray(take(cout, "<f2")))
+    assert i == len(raw), f"{path}: {len(raw)} bytes, the network takes {i}"
     return params

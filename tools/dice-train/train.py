@@ -1,5 +1,5 @@
 """Trains the dice reader's two networks on the CPU and writes their
-weights for the Rust reader (reader/model/*.bin, little-endian f16).
+weights for the Rust reader (reader/model/*.bin: model.export).
 
     python train.py classifier [--all] [--steps N] [--seed S]
     python train.py detector   [--all] [--steps N] [--seed S]
@@ -35,14 +35,15 @@ def padded(photos):
     ]
 
 
-def colour(x, rng):
+def colour(x, rng, grey=0.2):
     """Lighting and dice colours the photos may not have: the channels
-    shuffled, brightness, contrast and a tint; x in [0, 1], N x H x W x 3."""
+    shuffled, some in grey, brightness, contrast and a tint; x in [0, 1],
+    N x H x W x 3."""
     n = x.shape[0]
     for i in range(n):
         if rng.random() < 0.5:
             x[i] = x[i][..., rng.permutation(3)]
-        if rng.random() < 0.2:
+        if rng.random() < grey:
             x[i] = x[i].mean(-1, keepdims=True)
     gain = rng.uniform(0.65, 1.35, (n, 1, 1, 1))
     tint = rng.uniform(-0.06, 0.06, (n, 1, 1, 3))
@@ -156,7 +157,8 @@ def train_classifier(train, steps, seed, log, hard, start=None, peak=3e-3):
         yb = np.array(pool_y[used : used + batch])
         used += batch
         xb = np.stack([dihedral(x, rng.integers(4), rng.random() < 0.5) for x in xb])
-        xb = colour(xb, rng) - 0.5
+        # few in grey: red pips on a dark die are the same grey as the die
+        xb = colour(xb, rng, grey=0.05) - 0.5
         params, state, loss = step(params, state, jnp.asarray(xb), jnp.asarray(yb))
         if i % 50 == 0 or i == steps - 1:
             log(f"classifier step {i}/{steps} loss {float(loss):.4f} ({time.time() - start:.0f} s)")
@@ -260,12 +262,11 @@ def train_detector(train, steps, seed, log, side=128):
 
 
 def write(spec, params, name):
-    weights = model.export(spec, params).astype("<f2")
     os.makedirs(OUT, exist_ok=True)
     path = os.path.join(OUT, name)
     with open(path, "wb") as f:
-        f.write(weights.tobytes())
-    return path, weights.size
+        f.write(model.export(spec, params))
+    return path, sum(int(np.size(w)) + int(np.size(b)) for w, b in params.values())
 
 
 def main():
