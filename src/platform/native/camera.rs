@@ -17,6 +17,7 @@ pub async fn load_reader() -> bool {
 
 /// The longest side of a live frame sent back from the web view: enough
 /// for a die's pips, and a JPEG of tens of KB to carry.
+#[cfg(any(feature = "desktop", feature = "mobile"))]
 const FRAME_SIDE: u32 = 1280;
 
 /// Opens the back camera into the `<video>` of id `video`.
