@@ -1348,8 +1348,9 @@ fn each_phone_sees_the_table_from_its_own_seats() {
 
 /// The app takes a table over from the copy it saved (closed and opened
 /// again on "host it here"): the other phones keep their seats there too,
-/// so the table waits for their players; a copy saved before the seats
-/// were saved lets the new host play them, as it did.
+/// the phone that hosted included (a take-over moves the hosting, not the
+/// seats), so the table waits for their players; a copy saved before the
+/// seats were saved lets the new host play them, as it did.
 #[test]
 fn a_take_over_from_a_saved_copy_keeps_the_other_phones_seats() {
     let mut table = einstein_table();
@@ -1357,8 +1358,11 @@ fn a_take_over_from_a_saved_copy_keeps_the_other_phones_seats() {
     let bruno = &table.phones[0].guest;
     let host = take_over(bruno, 0).expect("a copy");
     let held: Vec<_> = host.seats().iter().map(|s| s.phone).collect();
-    assert_eq!(held, vec![None, Some(phone_id(1)), Some(phone_id(2))]);
-    assert_eq!(host.view().mine, vec![0, 1]);
+    assert_eq!(
+        held,
+        vec![Some(phone_id(1000)), Some(phone_id(1)), Some(phone_id(2))]
+    );
+    assert_eq!(host.view().mine, vec![1]);
     // Saved before the seats were: only its own seat is known.
     let mut old = serde_json::to_value(bruno.saved()).unwrap();
     old.as_object_mut().unwrap().remove("seats");
@@ -3293,23 +3297,29 @@ fn a_host_paused_during_a_take_over_steps_down_and_joins_the_new_host() {
     mesh.settle(&mut rng);
     assert_eq!(mesh.guest_at(c).unwrap().0, mesh.hosted_by(b).unwrap());
     assert_eq!(mesh.guest(c).guest.lead(), Some(Lead { term: 1, host: b }));
-    // The table goes on at B: B plays Anne's seat (the host's phone held
-    // it), and Chloé's stays her phone's, from the moment B hosts: the
-    // table waits for her, not B's phone in her place.
+    // The table goes on at B. A take-over moves the hosting, not the
+    // seats: Anne's stays with A's phone (away) and Chloé's with hers, from
+    // the moment B hosts; B plays its own only.
     let seats: Vec<_> = mesh.table(b).host.seats().iter().map(|s| s.phone).collect();
-    assert_eq!(seats, vec![None, Some(b), Some(c)]);
-    assert_eq!(mesh.table(b).host.view().mine, vec![0, 1]);
+    assert_eq!(seats, vec![Some(a), Some(b), Some(c)]);
+    assert_eq!(mesh.table(b).host.view().mine, vec![1]);
+    // The roll is Anne's, on her phone: B's screen cannot make it. The
+    // table waits for her, away: every phone says so, and B's offers to
+    // free her seat and play it (it does not here).
     let now = mesh.now;
     let host = &mut mesh.table(b).host;
-    host.act(Step::Act(roll([1, 2, 3, 4, 5])), now).unwrap();
-    host.act(Step::Act(choose(0)), now).unwrap();
-    host.act(Step::Act(choose(1)), now).unwrap();
-    mesh.settle(&mut rng);
-    mesh.guest_mut(c)
-        .guest
-        .act(Step::Act(choose(2)), now)
-        .unwrap();
-    mesh.settle(&mut rng);
+    assert!(matches!(
+        host.act(Step::Act(roll([1, 2, 3, 4, 5])), now),
+        Err(Denied::NotYourSeat { .. })
+    ));
+    let view = mesh.table(b).host.view();
+    let state = mesh.table(b).host.replica().session().state().clone();
+    let awaited = view.awaited(&state);
+    assert_eq!((awaited.away.clone(), awaited.here), (vec![0], false));
+    assert_eq!(awaited.free_here, vec![0]);
+    let chloe = mesh.guest(c).guest.view();
+    let awaited = chloe.awaited(&state);
+    assert_eq!((awaited.away, awaited.free_here), (vec![0], vec![]));
     // A wakes (its clock jumped); only its own probes find a phone.
     mesh.only_prober = Some(a);
     mesh.resume(a);
@@ -3347,8 +3357,128 @@ fn a_host_paused_during_a_take_over_steps_down_and_joins_the_new_host() {
     let guest_a = mesh.guest(a);
     assert_eq!(guest_a.guest.state(), &LinkState::Joined);
     assert!(guest_a.events.contains(&GuestEvent::Dropped { moves: 2 }));
-    assert_eq!(guest_a.guest.seat(), Some(0), "its seat back");
+    assert_eq!(guest_a.guest.seat(), Some(0), "in its own seat");
     assert_eq!(mesh.guest(c).dropped(), 0);
+    // Its player rolls and chooses on her own phone, the others choose,
+    // and the round is shown.
+    let now = mesh.now;
+    let anne = &mut mesh.guest_mut(a).guest;
+    anne.act(Step::Act(roll([1, 2, 3, 4, 5])), now).unwrap();
+    mesh.settle(&mut rng);
+    mesh.guest_mut(a)
+        .guest
+        .act(Step::Act(choose(0)), now)
+        .unwrap();
+    mesh.table(b).host.act(Step::Act(choose(1)), now).unwrap();
+    mesh.guest_mut(c)
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    mesh.settle(&mut rng);
+    let host = &mesh.table(b).host;
+    assert_eq!(host.replica().sealed_choices(), Vec::<usize>::new());
+    assert!(!host.replica().revealing());
+    let state = host.replica().session().state().clone();
+    let awaited = host.view().awaited(&state);
+    assert!(awaited.away.is_empty() && awaited.free_here.is_empty());
+    mesh.heal(&mut rng);
+    mesh.check_healed();
+}
+
+/// The host chose (its commitment reached the others), then its screen
+/// locked: the phone that takes the table over leaves Anne's seat with A's
+/// phone, and the table waits for A to show the choice it made, saying so
+/// (B may free the seat instead, and is offered to). When A wakes, it
+/// steps down, rejoins in its seat and shows its choice from its own
+/// phone: the host's own commitment, made before it stepped down, names no
+/// phone, and its opening is the proof that A made it.
+#[test]
+fn a_locked_hosts_choice_made_before_a_take_over_is_shown_from_its_phone() {
+    let mut rng = StdRng::seed_from_u64(6);
+    let (mut mesh, [a, b, c]) = einstein_mesh();
+    let now = mesh.now;
+    let host = &mut mesh.table(a).host;
+    host.act(Step::Act(roll([6, 5, 4, 3, 2])), now).unwrap();
+    host.act(Step::Act(choose(0)), now).unwrap();
+    mesh.settle(&mut rng);
+    assert_eq!(mesh.guest(c).guest.view().chosen_unseen, vec![0]);
+    mesh.pause(a);
+    mesh.wait(&mut rng, SILENCE + Duration::from_secs(1));
+    mesh.take_over(b);
+    mesh.settle(&mut rng);
+    let now = mesh.now;
+    mesh.table(b).host.act(Step::Act(choose(1)), now).unwrap();
+    mesh.settle(&mut rng);
+    mesh.guest_mut(c)
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    mesh.settle(&mut rng);
+    let host = &mesh.table(b).host;
+    assert_eq!(host.replica().awaited_reveals(), vec![0]);
+    let state = host.replica().session().state().clone();
+    let awaited = host.view().awaited(&state);
+    assert_eq!((awaited.reveals, awaited.free_here), (vec![0], vec![0]));
+    // A wakes: it finds B, steps down, joins it in Anne's seat and shows
+    // her choice; the round is over on every phone.
+    mesh.only_prober = Some(a);
+    mesh.resume(a);
+    mesh.wait(&mut rng, Duration::from_secs(3));
+    assert!(mesh.retired.contains_key(&a), "A stepped down");
+    assert_eq!(mesh.guest(a).guest.seat(), Some(0));
+    assert_eq!(mesh.guest(a).dropped(), 0, "nothing of A's was lost");
+    let host = &mesh.table(b).host;
+    assert!(!host.replica().revealing(), "the round is shown");
+    assert_eq!(host.replica().sealed_choices(), Vec::<usize>::new());
+    assert!(host.replica().stood_in().is_empty());
+    let revealed =
+        host.replica().entries().iter().any(|e| {
+            matches!(e.step, Step::Reveal { .. }) && e.origin.is_some_and(|o| o.phone == a)
+        });
+    assert!(revealed, "A's phone showed Anne's choice");
+    mesh.heal(&mut rng);
+    mesh.check_healed();
+}
+
+/// The new host plays an away phone's seat only once it freed it: before,
+/// its own screen cannot choose for that player; freed (the one tap it is
+/// offered), it chooses for her and the round goes on. The phone, back,
+/// asks for its seat again and plays it from there.
+#[test]
+fn a_new_host_plays_an_away_seat_only_once_it_freed_it() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let (mut mesh, [a, b, c]) = einstein_mesh();
+    mesh.pause(a);
+    mesh.wait(&mut rng, SILENCE + Duration::from_secs(1));
+    mesh.take_over(b);
+    mesh.settle(&mut rng);
+    let now = mesh.now;
+    let host = &mut mesh.table(b).host;
+    assert!(matches!(
+        host.act(Step::Act(roll([1, 1, 2, 3, 5])), now),
+        Err(Denied::NotYourSeat { .. })
+    ));
+    let state = host.replica().session().state().clone();
+    assert_eq!(host.view().awaited(&state).free_here, vec![0]);
+    host.free_seat(0, now);
+    assert_eq!(host.view().mine, vec![0, 1]);
+    assert!(host.view().awaited(&state).free_here.is_empty());
+    host.act(Step::Act(roll([1, 1, 2, 3, 5])), now).unwrap();
+    host.act(Step::Act(choose(0)), now).unwrap();
+    host.act(Step::Act(choose(1)), now).unwrap();
+    mesh.settle(&mut rng);
+    mesh.guest_mut(c)
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    mesh.settle(&mut rng);
+    let host = &mesh.table(b).host;
+    assert!(host.replica().sealed_choices().is_empty() && !host.replica().revealing());
+    // A wakes and is at B's table, in Anne's seat again (no phone held it).
+    mesh.only_prober = Some(a);
+    mesh.resume(a);
+    mesh.wait(&mut rng, Duration::from_secs(3));
+    assert_eq!(mesh.guest(a).guest.seat(), Some(0));
     mesh.heal(&mut rng);
     mesh.check_healed();
 }

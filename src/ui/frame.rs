@@ -11,9 +11,7 @@ use super::{
     use_default, use_nav, use_play, use_prefs, use_saves, use_table, Active, GameSetup, Play,
     Screen, UndoOrRedo,
 };
-use crate::core::game::{
-    actors, decided_roll_off, Actor, GameKind, Move, Roll, RollSource, WhoseDice,
-};
+use crate::core::game::{decided_roll_off, GameKind, Move, Roll, RollSource, WhoseDice};
 use crate::core::games::{Registered, TableMove};
 use crate::core::link::view::Maker;
 use crate::core::link::wire::Denied;
@@ -351,51 +349,53 @@ impl<G: GameScreen> UseGame<G> {
         let read = self.active.read();
         let state = read.as_ref()?.session.state();
         let players = state.players();
-        // A player who has chosen on their own phone is not waited for,
-        // though this phone has not received the choice yet.
-        let actors: Vec<Actor> = actors(state)
-            .into_iter()
-            .filter(|a| !matches!(a, Actor::Player(p) if table.view.chosen_unseen.contains(p)))
-            .collect();
-        // Named apart: the players on their own phone, and those the host's
-        // phone plays (its own, and seats no phone holds, a freed one).
-        let (mut own, mut on_host) = (Vec::new(), Vec::new());
-        for a in &actors {
-            if let Actor::Player(p) = a {
-                if let Some(player) = players.get(*p) {
-                    let names = if table.view.on_host(*p) {
-                        &mut on_host
-                    } else {
-                        &mut own
-                    };
-                    names.push(player.name.clone());
-                }
-            }
-        }
-        let showing: Vec<String> = table
-            .view
-            .reveals_awaited
-            .iter()
-            .filter_map(|p| players.get(*p).map(|p| p.name.clone()))
-            .collect();
-        let waiting = if !showing.is_empty() {
-            Some(self.lang.waiting_for_reveals(&showing))
+        let names = |seats: &[usize]| -> Vec<String> {
+            seats
+                .iter()
+                .filter_map(|p| players.get(*p).map(|p| p.name.clone()))
+                .collect()
+        };
+        // Named apart: the players on their own phone, on a phone away,
+        // and those the host's phone plays (its own, and seats no phone
+        // holds, a freed one).
+        let awaited = table.view.awaited(state);
+        let waiting = if !awaited.reveals.is_empty() {
+            let away: Vec<usize> = (awaited.reveals.iter().copied())
+                .filter(|s| table.view.away(*s))
+                .collect();
+            Some(
+                self.lang
+                    .waiting_for_reveals(&names(&awaited.reveals), &names(&away)),
+            )
         } else {
-            (!actors.is_empty() && !actors.iter().any(|a| table.view.plays(*a))).then(|| {
-                if own.is_empty() && on_host.is_empty() {
+            let (own, away, on_host) = (
+                names(&awaited.own),
+                names(&awaited.away),
+                names(&awaited.on_host),
+            );
+            let someone =
+                awaited.table || !(own.is_empty() && away.is_empty() && on_host.is_empty());
+            (someone && !awaited.here).then(|| {
+                if own.is_empty() && away.is_empty() && on_host.is_empty() {
                     // The whole table's move (a roll-off): any player's phone.
                     self.lang.waiting_for_players().to_string()
                 } else {
-                    self.lang.waiting_for_where(&own, &on_host)
+                    self.lang.waiting_for_where(&own, &away, &on_host)
                 }
             })
         };
+        let free_here = awaited
+            .free_here
+            .iter()
+            .filter_map(|p| players.get(*p).map(|player| (*p, player.name.clone())))
+            .collect();
         let names_all: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
         let (line, problem) = table.status_line(self.lang, &names_all);
         Some(TableBar {
             line,
             problem,
             waiting,
+            free_here,
             watching: table.view.watching(),
             host_gone: table.host_unreachable(),
             refused: table.refused.clone(),
@@ -495,6 +495,9 @@ pub struct TableBar {
     /// Who the phones wait for, when this phone has no move to make: the
     /// controls are then shown but inert.
     pub waiting: Option<String>,
+    /// The host: the seats the table waits for whose phone is away, which
+    /// it may free and play here in one tap (seat, player's name).
+    pub free_here: Vec<(usize, String)>,
     /// This phone plays no seat (it chose to watch, or the host freed its
     /// seat): said in words, with the way to a seat.
     pub watching: bool,
@@ -583,6 +586,17 @@ pub fn GameFrame(
             }
             if let Some(waiting) = &waiting {
                 p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }
+            }
+            // The host may play a seat whose phone is away once it has
+            // freed it (a ruling): one tap, while the table waits.
+            for (seat, name) in table.as_ref().map(|t| t.free_here.clone()).unwrap_or_default() {
+                button {
+                    key: "{seat}",
+                    class: "action",
+                    "data-testid": "free-away-{seat}",
+                    onclick: move |_| table_handle.send(TableCommand::Free(seat)),
+                    "{lang.play_away_seat_here(&name)}"
+                }
             }
             if table.as_ref().is_some_and(|t| t.watching) {
                 // A line, not a box: what the phone shows is the game.

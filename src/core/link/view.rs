@@ -7,7 +7,7 @@ use super::host::Host;
 use super::replica::Replica;
 use super::wire::{PhoneId, SeatView};
 use super::{maker_seat, may_switch_dice};
-use crate::core::game::{Actor, Game};
+use crate::core::game::{actors, Actor, Game};
 use crate::core::game_id::GameId;
 use crate::core::save::TableRole;
 
@@ -75,6 +75,71 @@ impl TableView {
     pub fn watching(&self) -> bool {
         self.role == TableRole::Guest && self.mine.is_empty() && self.chosen()
     }
+
+    /// Whether `seat` is held by another phone that is not connected to
+    /// the host now (locked, off the network, or the phone that hosted
+    /// before a take-over): the table waits for its player there, and says
+    /// so. A seat stays with its phone until the host frees it.
+    pub fn away(&self, seat: usize) -> bool {
+        self.seats
+            .get(seat)
+            .is_some_and(|s| s.phone.is_some_and(|p| p != self.me) && !s.connected)
+    }
+
+    /// Whom the table waits for in `state`, and where each plays, as this
+    /// phone sees it; on the host, the seats it may play once freed (one
+    /// tap, offered while the table waits for their away phones).
+    pub fn awaited<G: Game>(&self, state: &G) -> Awaited {
+        let mut awaited = Awaited {
+            reveals: self.reveals_awaited.clone(),
+            ..Awaited::default()
+        };
+        // A player who has chosen on their own phone is not waited for,
+        // though this phone has not received the choice yet.
+        let actors: Vec<Actor> = actors(state)
+            .into_iter()
+            .filter(|a| !matches!(a, Actor::Player(p) if self.chosen_unseen.contains(p)))
+            .collect();
+        awaited.here = actors.iter().any(|a| self.plays(*a));
+        for actor in actors {
+            match actor {
+                Actor::Table => awaited.table = true,
+                Actor::Player(p) if self.on_host(p) => awaited.on_host.push(p),
+                Actor::Player(p) if self.away(p) => awaited.away.push(p),
+                Actor::Player(p) => awaited.own.push(p),
+            }
+        }
+        if self.role == TableRole::Host {
+            let waited: Vec<usize> = if awaited.reveals.is_empty() {
+                awaited.away.clone()
+            } else {
+                awaited.reveals.clone()
+            };
+            awaited.free_here = waited.into_iter().filter(|s| self.away(*s)).collect();
+        }
+        awaited
+    }
+}
+
+/// Whom the table waits for, as one phone sees it ([`TableView::awaited`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Awaited {
+    /// Every player has chosen: the phones of these players are to show
+    /// their choices.
+    pub reveals: Vec<usize>,
+    /// The players to move on their own phone, connected…
+    pub own: Vec<usize>,
+    /// …on a phone not connected now ([`TableView::away`])…
+    pub away: Vec<usize>,
+    /// …and on the host's phone (its own, and seats no phone holds).
+    pub on_host: Vec<usize>,
+    /// A move of the whole table (a roll-off): any player's phone makes it.
+    pub table: bool,
+    /// This phone has a move to make among them.
+    pub here: bool,
+    /// The host: the awaited seats whose phone is away, which it may free
+    /// and play here (the ruling: only once freed).
+    pub free_here: Vec<usize>,
 }
 
 /// Who made a move at the table.
