@@ -1054,6 +1054,78 @@ fn steps_made_offline_go_out_when_the_link_is_back() {
     assert_eq!(table.phones[1].guest.replica().unwrap().head(), 2);
 }
 
+/// The roller's own phone answers at once: a roll made on a guest is
+/// pending there (its dice shown rolling) from the tap, before the host
+/// has ordered it, its faces in the copy only once ordered; a roll the
+/// host refuses (the table switched to real dice meanwhile) leaves the
+/// pending roll, is told, and is never in the copy as if it stood.
+#[test]
+fn a_guests_roll_is_pending_at_once_and_one_refused_never_stands() {
+    let mut table = einstein_table();
+    // Anne's roll and the round: the next roll is Bruno's.
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    let now = table.now;
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    chooses(&mut table, 0, 1);
+    chooses(&mut table, 1, 2);
+    let app_roll = |dice: [u8; 5]| einstein::Action::Roll {
+        dice: dice
+            .iter()
+            .map(|v| genius::core::dice::D6::new(*v).unwrap())
+            .collect(),
+        source: genius::core::game::RollSource::Virtual,
+    };
+    // Bruno rolls: his phone's view has the roll pending at once, its
+    // copy not yet.
+    let head = table.phones[0].guest.replica().unwrap().head();
+    table.phones[0]
+        .guest
+        .act(Step::Act(app_roll([1, 2, 3, 4, 5])), now)
+        .unwrap();
+    let bruno = table.phones[0].guest.view();
+    assert_eq!(bruno.pending_roll, Some(5));
+    assert_eq!(table.phones[0].guest.replica().unwrap().head(), head);
+    assert_eq!(
+        table.host.view().pending_roll,
+        None,
+        "the host's own is ordered at once"
+    );
+    settle(&mut table);
+    assert_eq!(table.phones[0].guest.view().pending_roll, None);
+    assert_eq!(table.phones[0].guest.replica().unwrap().head(), head + 1);
+    // The next round; Chloé's roll goes while her link is down, and the
+    // host switches the table to real dice meanwhile.
+    let now = table.now;
+    for (i, seat) in [(0, 1), (1, 2)] {
+        chooses(&mut table, i, seat);
+    }
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    settle(&mut table);
+    table.disconnect(1);
+    let id = table.phones[1]
+        .guest
+        .act(Step::Act(app_roll([2, 2, 3, 5, 6])), now)
+        .unwrap();
+    assert_eq!(table.phones[1].guest.view().pending_roll, Some(5));
+    let dice = Step::Act(einstein::Action::Dice(genius::core::game::WhoseDice::Table));
+    table.host.act(dice, now).unwrap();
+    table.connect(1);
+    settle(&mut table);
+    let chloe = &table.phones[1];
+    assert_eq!(chloe.outcomes[&id], Some(Err(Denied::TableDice)));
+    assert!(chloe.events.contains(&GuestEvent::Denied {
+        id,
+        why: Denied::TableDice
+    }));
+    assert_eq!(chloe.guest.view().pending_roll, None);
+    let copy = chloe.guest.replica().unwrap();
+    assert!(matches!(
+        copy.session().state().phase(),
+        einstein::Phase::Roll
+    ));
+    assert_eq!(copy.entries(), table.host.replica().entries());
+}
+
 #[test]
 fn each_phone_takes_back_its_own_moves() {
     let mut table = einstein_table();

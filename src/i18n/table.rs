@@ -75,6 +75,12 @@ texts! {
         "Le téléphone hôte lance la partie suivante : elle s'ouvrira ici, à votre place.",
         "The host phone starts the next game: it will open here, in your seat.";
     waiting_title: "En attente", "Waiting";
+    roll_sent:
+        "Dés lancés : l'hôte les enregistre…",
+        "Dice thrown: the host is recording them…";
+    roll_kept:
+        "Dés lancés, hors ligne : ils partiront dès le retour de la connexion.",
+        "Dice thrown, offline: they will go out as soon as the link is back.";
     offline_kept:
         "Hors ligne : vos coups partiront dès le retour de la connexion.",
         "Offline: your moves will go out as soon as the link is back.";

@@ -402,6 +402,7 @@ impl<G: GameScreen> UseGame<G> {
             // Told as long as the link is not up (lost, or dialling again).
             offline_moves: table.view.pending > 0 && !table.linked(),
             sent: table.view.pending > 0 && table.linked(),
+            pending_roll: table.view.pending_roll,
         })
     }
 
@@ -512,6 +513,9 @@ pub struct TableBar {
     /// Moves made here are with the host, not answered yet: the controls
     /// wait for its answer (a second tap sends nothing twice).
     pub sent: bool,
+    /// A roll made here that the host has not ordered yet, of this many
+    /// dice: shown rolling at once, its faces once ordered.
+    pub pending_roll: Option<usize>,
 }
 
 /// Whose turn it is, the notices, the screen's content, undo and redo,
@@ -557,6 +561,7 @@ pub fn GameFrame(
     let t = lang.table();
     let waiting = table.as_ref().and_then(|t| t.waiting.clone());
     let sent = table.as_ref().is_some_and(|t| t.sent);
+    let pending_roll = table.as_ref().and_then(|t| t.pending_roll);
     let kept = table.as_ref().is_some_and(|t| t.offline_moves);
     let told = table
         .as_ref()
@@ -602,10 +607,14 @@ pub fn GameFrame(
                 // A line, not a box: what the phone shows is the game.
                 p { class: "caption", role: "status", "data-testid": "watching-here", "{t.watching_here}" }
             }
-            if sent && waiting.is_none() {
+            // This phone's roll answers at once: its dice tumble until the
+            // host has ordered it (its faces are shown only then).
+            if let Some(dice) = pending_roll {
+                PendingRoll { dice, offline: kept, lang }
+            } else if sent && waiting.is_none() {
                 p { class: "notice", role: "status", "data-testid": "sent-to-host", "{t.asking}" }
             }
-            if kept && waiting.is_none() {
+            if kept && waiting.is_none() && pending_roll.is_none() {
                 p { class: "notice", role: "status", "data-testid": "kept-offline", "{t.offline_kept}" }
             }
             // Another phone's move, or this phone's with the host or
@@ -717,5 +726,23 @@ fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
     };
     rsx! {
         button { class: "roll-main", "data-testid": "take-over-here", onmounted: into_view, onclick: take_over, "{lang.table().host_here}" }
+    }
+}
+
+/// A roll made on this phone that the host has not ordered yet: `dice`
+/// dice tumbling, and what they wait for (the host, or the link when it is
+/// down: `offline`).
+#[component]
+fn PendingRoll(dice: usize, offline: bool, lang: Lang) -> Element {
+    let t = lang.table();
+    rsx! {
+        div { class: "pending-roll", role: "status", "data-testid": "pending-roll",
+            div { class: "tray tumbling", "aria-hidden": "true",
+                for i in 0..dice {
+                    span { key: "{i}", class: "tray-die tumbling-die" }
+                }
+            }
+            p { class: "caption", if offline { "{t.roll_kept}" } else { "{t.roll_sent}" } }
+        }
     }
 }

@@ -5,7 +5,7 @@
 use super::guest::{Guest, SeatChoice};
 use super::host::Host;
 use super::replica::Replica;
-use super::wire::{PhoneId, SeatView};
+use super::wire::{PhoneId, SeatView, Step};
 use super::{maker_seat, may_switch_dice};
 use crate::core::game::{actors, Actor, Game};
 use crate::core::game_id::GameId;
@@ -27,6 +27,11 @@ pub struct TableView {
     pub mine: Vec<usize>,
     /// Moves made here and not yet answered by the host.
     pub pending: usize,
+    /// A roll made here that the host has not ordered yet: how many dice.
+    /// This phone shows them rolling at once, and their faces only once
+    /// the host has ordered the roll (one it refuses is told, never shown
+    /// as if it stood).
+    pub pending_roll: Option<usize>,
     /// Where this phone's choice of a seat stands (the host's: held).
     pub choice: SeatChoice,
     /// The seat this phone last asked for, refused: another phone holds it.
@@ -178,6 +183,8 @@ impl<G: Game> Host<G> {
             mine: self.seats_played(),
             me,
             pending: 0,
+            // The host orders its own roll as it makes it.
+            pending_roll: None,
             choice: SeatChoice::Held(self.seats_of(me)),
             claim_refused: None,
             may_switch_dice: true,
@@ -201,6 +208,10 @@ impl<G: Game> Guest<G> {
             me: self.phone(),
             mine: self.seats_held(),
             pending: self.pending().count(),
+            pending_roll: self.pending().find_map(|p| match &p.step {
+                Step::Act(action) => G::roll_values(action).map(|(faces, _)| faces.len()),
+                _ => None,
+            }),
             choice: self.seat_choice(),
             claim_refused: self.refused_claim(),
             may_switch_dice: replica
