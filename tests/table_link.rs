@@ -4192,6 +4192,17 @@ fn a_phone_plays_several_seats_and_keeps_them() {
         table.phones[0].guest.act(Step::Act(choose(0)), now),
         Err(Denied::NotYourSeat { .. })
     ));
+    // The host's screen waits for Bruno on his phone and for Chloé on
+    // that same phone, Bruno's (not "on her own").
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    let state = table.host.replica().session().state().clone();
+    let awaited = table.host.view().awaited(&state);
+    assert_eq!(
+        (awaited.own, awaited.shared, awaited.here),
+        (vec![1], vec![(2, 1)], false)
+    );
+    table.host.act(Step::Undo, now).unwrap();
+    settle(&mut table);
     // It chooses for both of its players; Anne last, on the host.
     for player in [1, 2] {
         table.phones[0]

@@ -195,6 +195,19 @@ impl Lang {
     /// own player, or a seat no phone holds): "On attend Anne, dont le
     /// téléphone n'est pas connecté, et Chloé, sur le téléphone hôte."
     pub fn waiting_for_where(self, own: &[String], away: &[String], on_host: &[String]) -> String {
+        self.waiting_for_at(own, &[], away, on_host)
+    }
+
+    /// [`Lang::waiting_for_where`], with players who play on a phone
+    /// shared with another (`shared`: the player, and the phone's first
+    /// player): "On attend David, sur le téléphone où joue aussi Bruno."
+    pub fn waiting_for_at(
+        self,
+        own: &[String],
+        shared: &[(String, String)],
+        away: &[String],
+        on_host: &[String],
+    ) -> String {
         let mut clauses = Vec::new();
         if !own.is_empty() {
             let list = self.and_list(own);
@@ -208,6 +221,12 @@ impl Lang {
                     format!("{list}, on their phones"),
                 ),
             });
+        }
+        for (name, holder) in shared {
+            clauses.push(self.pick(
+                format!("{name}, sur le téléphone où joue aussi {holder}"),
+                format!("{name}, on {holder}'s phone"),
+            ));
         }
         if !away.is_empty() {
             let list = self.and_list(away);
@@ -607,6 +626,20 @@ mod tests {
         assert_eq!(
             Lang::En.waiting_for_reveals(&names(&["Anne", "Bruno"]), &names(&["Anne"])),
             "Everyone has chosen: waiting for the phones of Anne and Bruno to show their choices. Anne's phone is not connected."
+        );
+        // David plays on Bruno's phone: not "on his phone".
+        assert_eq!(
+            Lang::Fr.waiting_for_at(&[], &[("David".into(), "Bruno".into())], &[], &[]),
+            "On attend David, sur le téléphone où joue aussi Bruno."
+        );
+        assert_eq!(
+            Lang::En.waiting_for_at(
+                &names(&["Chloé"]),
+                &[("David".into(), "Bruno".into())],
+                &[],
+                &[]
+            ),
+            "Waiting for Chloé, on their phone, and David, on Bruno's phone."
         );
         // Woken after a take-over: where the table went, and that its
         // player plays on here (not "there", not "in its place").

@@ -91,6 +91,13 @@ impl TableView {
             .is_some_and(|s| s.phone.is_some_and(|p| p != self.me) && !s.connected)
     }
 
+    /// The first seat of the phone holding `seat` (players may share a
+    /// phone: it is named by its first player).
+    fn first_on_its_phone(&self, seat: usize) -> Option<usize> {
+        let phone = self.seats.get(seat)?.phone?;
+        self.seats.iter().position(|s| s.phone == Some(phone))
+    }
+
     /// Whom the table waits for in `state`, and where each plays, as this
     /// phone sees it; on the host, the seats it may play once freed (one
     /// tap, offered while the table waits for their away phones).
@@ -111,7 +118,10 @@ impl TableView {
                 Actor::Table => awaited.table = true,
                 Actor::Player(p) if self.on_host(p) => awaited.on_host.push(p),
                 Actor::Player(p) if self.away(p) => awaited.away.push(p),
-                Actor::Player(p) => awaited.own.push(p),
+                Actor::Player(p) => match self.first_on_its_phone(p) {
+                    Some(first) if first != p => awaited.shared.push((p, first)),
+                    _ => awaited.own.push(p),
+                },
             }
         }
         if self.role == TableRole::Host {
@@ -134,6 +144,9 @@ pub struct Awaited {
     pub reveals: Vec<usize>,
     /// The players to move on their own phone, connected…
     pub own: Vec<usize>,
+    /// …on a phone another player holds first (players sharing a phone):
+    /// (the player, that phone's first player)…
+    pub shared: Vec<(usize, usize)>,
     /// …on a phone not connected now ([`TableView::away`])…
     pub away: Vec<usize>,
     /// …and on the host's phone (its own, and seats no phone holds).
