@@ -1054,6 +1054,45 @@ fn steps_made_offline_go_out_when_the_link_is_back() {
     assert_eq!(table.phones[1].guest.replica().unwrap().head(), 2);
 }
 
+/// A phone that says goodbye is shown as gone on every phone the seats
+/// reach, not as one that may be back any moment (its seat stays its own
+/// until the host frees it, as the ruling has it); so are the host's seats
+/// once the host closes the table. A phone that comes back is back.
+#[test]
+fn a_phone_that_says_goodbye_is_shown_gone_everywhere() {
+    let mut table = einstein_table();
+    let now = table.now;
+    // Its goodbye leaves before its connection closes (as on a stream).
+    let peer = table.phones[0].peer.unwrap();
+    table.phones[0].guest.leave(now);
+    while let Some(output) = table.phones[0].guest.poll_output() {
+        if let Output::Transmit { frame, .. } = output {
+            table.host.receive(peer, &frame, now);
+        }
+    }
+    settle(&mut table);
+    let seat = table.host.seats()[1];
+    assert!(seat.left && !seat.connected && seat.phone == Some(phone_id(1)));
+    assert!(table.host.view().left(1));
+    let chloe = table.phones[1].guest.view();
+    assert!(chloe.left(1) && !chloe.left(0));
+    // Anne rolls and chooses: Bruno is waited for as gone, and the host
+    // may free his seat.
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    let now = table.now;
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    settle(&mut table);
+    let state = table.host.replica().session().state().clone();
+    let awaited = table.host.view().awaited(&state);
+    assert_eq!((awaited.left, awaited.own), (vec![1], vec![2]));
+    assert_eq!(awaited.free_here, vec![1]);
+    // The host leaves: Chloé's copy shows Anne's seat gone, and Bruno's.
+    table.host.close(now);
+    settle(&mut table);
+    let chloe = table.phones[1].guest.view();
+    assert!(chloe.left(0) && chloe.left(1), "{:?}", chloe.seats);
+}
+
 /// The roller's own phone answers at once: a roll made on a guest is
 /// pending there (its dice shown rolling) from the tap, before the host
 /// has ordered it, its faces in the copy only once ordered; a roll the

@@ -22,6 +22,7 @@ texts! {
     on_host: "sur le téléphone hôte", "on the host phone";
     connected: "téléphone connecté", "phone connected";
     away: "téléphone déconnecté", "phone away";
+    left_table: "téléphone parti (il a quitté la table)", "phone gone (it left the table)";
     host_unseen: "le téléphone hôte (injoignable d'ici)", "the host phone (out of reach from here)";
     unseen:
         "un autre téléphone (connecté ou non : ce téléphone, coupé de l'hôte, ne peut pas le savoir)",
@@ -195,7 +196,7 @@ impl Lang {
     /// own player, or a seat no phone holds): "On attend Anne, dont le
     /// téléphone n'est pas connecté, et Chloé, sur le téléphone hôte."
     pub fn waiting_for_where(self, own: &[String], away: &[String], on_host: &[String]) -> String {
-        self.waiting_for_at(own, &[], away, on_host)
+        self.waiting_for_at(own, &[], away, &[], on_host)
     }
 
     /// [`Lang::waiting_for_where`], with players who play on a phone
@@ -206,6 +207,7 @@ impl Lang {
         own: &[String],
         shared: &[(String, String)],
         away: &[String],
+        left: &[String],
         on_host: &[String],
     ) -> String {
         let mut clauses = Vec::new();
@@ -238,6 +240,19 @@ impl Lang {
                 _ => self.pick(
                     format!("{list}, dont les téléphones ne sont pas connectés"),
                     format!("{list}, whose phones are not connected"),
+                ),
+            });
+        }
+        if !left.is_empty() {
+            let list = self.and_list(left);
+            clauses.push(match left.len() {
+                1 => self.pick(
+                    format!("{list}, dont le téléphone a quitté la table"),
+                    format!("{list}, whose phone left the table"),
+                ),
+                _ => self.pick(
+                    format!("{list}, dont les téléphones ont quitté la table"),
+                    format!("{list}, whose phones left the table"),
                 ),
             });
         }
@@ -627,15 +642,21 @@ mod tests {
             Lang::En.waiting_for_reveals(&names(&["Anne", "Bruno"]), &names(&["Anne"])),
             "Everyone has chosen: waiting for the phones of Anne and Bruno to show their choices. Anne's phone is not connected."
         );
+        // A phone that said goodbye is gone, not "not connected".
+        assert_eq!(
+            Lang::En.waiting_for_at(&[], &[], &[], &names(&["Bruno"]), &[]),
+            "Waiting for Bruno, whose phone left the table."
+        );
         // David plays on Bruno's phone: not "on his phone".
         assert_eq!(
-            Lang::Fr.waiting_for_at(&[], &[("David".into(), "Bruno".into())], &[], &[]),
+            Lang::Fr.waiting_for_at(&[], &[("David".into(), "Bruno".into())], &[], &[], &[]),
             "On attend David, sur le téléphone où joue aussi Bruno."
         );
         assert_eq!(
             Lang::En.waiting_for_at(
                 &names(&["Chloé"]),
                 &[("David".into(), "Bruno".into())],
+                &[],
                 &[],
                 &[]
             ),

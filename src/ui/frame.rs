@@ -373,18 +373,23 @@ impl<G: GameScreen> UseGame<G> {
                 names(&awaited.away),
                 names(&awaited.on_host),
             );
+            let left = names(&awaited.left);
             let name = |p: usize| players.get(p).map(|p| p.name.clone());
             let shared: Vec<(String, String)> = (awaited.shared.iter())
                 .filter_map(|(p, first)| Some((name(*p)?, name(*first)?)))
                 .collect();
-            let nobody =
-                own.is_empty() && shared.is_empty() && away.is_empty() && on_host.is_empty();
+            let nobody = own.is_empty()
+                && shared.is_empty()
+                && away.is_empty()
+                && left.is_empty()
+                && on_host.is_empty();
             ((awaited.table || !nobody) && !awaited.here).then(|| {
                 if nobody {
                     // The whole table's move (a roll-off): any player's phone.
                     self.lang.waiting_for_players().to_string()
                 } else {
-                    self.lang.waiting_for_at(&own, &shared, &away, &on_host)
+                    self.lang
+                        .waiting_for_at(&own, &shared, &away, &left, &on_host)
                 }
             })
         };

@@ -235,6 +235,9 @@ pub struct Host<G: Game> {
     /// The moves this phone dropped when it took the table over (see
     /// [`super::handover::take_over`]), for its player to be told.
     dropped: usize,
+    /// The phones that said goodbye (`Bye`) and have not come back: shown
+    /// as gone ([`SeatView::left`]).
+    left: BTreeSet<PhoneId>,
 }
 
 impl<G: Game> Host<G> {
@@ -410,6 +413,7 @@ impl<G: Game> Host<G> {
             output: VecDeque::new(),
             now: Duration::ZERO,
             dropped: 0,
+            left: BTreeSet::new(),
         };
         let origins: Vec<(u64, Origin)> = (1..)
             .zip(host.replica.entries())
@@ -470,6 +474,7 @@ impl<G: Game> Host<G> {
                 phone: *phone,
                 connected: phone.is_some_and(|p| p == self.me || self.peer_of(p).is_some()),
                 host: *phone == Some(self.me),
+                left: phone.is_some_and(|p| self.left.contains(&p)),
             })
             .collect()
     }
@@ -607,7 +612,8 @@ impl<G: Game> Host<G> {
             (ToHost::Resend { from }, Some(_)) => self.resend(peer, from),
             (ToHost::Claim { seats }, Some(phone)) => self.claim(peer, phone, seats),
             (ToHost::Vote(signature), Some(phone)) => self.vote(phone, signature),
-            (ToHost::Bye, Some(_)) => {
+            (ToHost::Bye, Some(phone)) => {
+                self.left.insert(phone);
                 self.output.push_back(Output::Close { peer });
                 self.disconnected(peer, self.now);
             }
@@ -695,6 +701,7 @@ impl<G: Game> Host<G> {
         if let Some(old) = self.peer_of(phone) {
             self.drop_peer(old, Misbehaviour::Replaced);
         }
+        self.left.remove(&phone);
         self.seat(phone, &wanted);
         let seat = wanted.first().copied();
         if let Some(state) = self.peers.get_mut(&peer) {

@@ -91,6 +91,13 @@ impl TableView {
             .is_some_and(|s| s.phone.is_some_and(|p| p != self.me) && !s.connected)
     }
 
+    /// Whether `seat` is held by another phone that left the table on
+    /// purpose (it said goodbye, or hosted and closed the table): shown as
+    /// gone, its seat its own until the host frees it.
+    pub fn left(&self, seat: usize) -> bool {
+        self.away(seat) && self.seats.get(seat).is_some_and(|s| s.left)
+    }
+
     /// The first seat of the phone holding `seat` (players may share a
     /// phone: it is named by its first player).
     fn first_on_its_phone(&self, seat: usize) -> Option<usize> {
@@ -117,6 +124,7 @@ impl TableView {
             match actor {
                 Actor::Table => awaited.table = true,
                 Actor::Player(p) if self.on_host(p) => awaited.on_host.push(p),
+                Actor::Player(p) if self.left(p) => awaited.left.push(p),
                 Actor::Player(p) if self.away(p) => awaited.away.push(p),
                 Actor::Player(p) => match self.first_on_its_phone(p) {
                     Some(first) if first != p => awaited.shared.push((p, first)),
@@ -126,7 +134,7 @@ impl TableView {
         }
         if self.role == TableRole::Host {
             let waited: Vec<usize> = if awaited.reveals.is_empty() {
-                awaited.away.clone()
+                [&awaited.away[..], &awaited.left[..]].concat()
             } else {
                 awaited.reveals.clone()
             };
@@ -149,6 +157,8 @@ pub struct Awaited {
     pub shared: Vec<(usize, usize)>,
     /// …on a phone not connected now ([`TableView::away`])…
     pub away: Vec<usize>,
+    /// …on a phone that left the table ([`TableView::left`])…
+    pub left: Vec<usize>,
     /// …and on the host's phone (its own, and seats no phone holds).
     pub on_host: Vec<usize>,
     /// A move of the whole table (a roll-off): any player's phone makes it.

@@ -28,7 +28,7 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// away, `JoinRefusal::SentAway` and `Rekey`; 10: a take-over keeps every
 /// seat with its phone, the old host's too, and a host takes the reveal of
 /// an earlier host's commitment from the phone that opens it: a host of 9
-/// would leave a woken host's choice unshown).
+/// would leave a woken host's choice unshown; `SeatView::left`).
 pub const PROTOCOL: u32 = 10;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -313,6 +313,15 @@ pub struct SeatView {
     /// not say it).
     #[serde(default)]
     pub host: bool,
+    /// That phone left the table on purpose (it said goodbye, or the host
+    /// closed the table): shown as gone, not as a phone that may be back
+    /// any moment. Its seat stays its own until the host frees it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub left: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A guest's first message on every connection, a reconnection's too.
