@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { id, shot } from './support/harness.mjs';
 import {
-  startTable, joinEinstein as join, newEinstein, chooseIfAsked, rollOnAny, marks,
+  startTable, joinEinstein as join, newEinstein, chooseIfAsked, rollIfAsked, rollOnAny, marks,
 } from './support/tables.mjs';
 
 let table, app;
@@ -249,7 +249,13 @@ test('Two phones take the table over at once: within seconds they are at one tab
   }
   assert.equal(await guestPage.$(`${id('choose')}:not([inert] *)`), null, 'no roll yet');
   log(`${names.get(guestPage)}'s game says: "${(await guestPage.$(id('move-error'))) ? await guestPage.textContent(id('move-error')) : ''}"`);
+  // The roll is Anne's, whose phone is gone: her seat stayed with it, so
+  // no phone rolls for her until the host frees it, which its screen
+  // offers in one tap while the table waits.
+  assert.equal(await rollIfAsked(hostPage), false, "the host's phone does not roll for Anne");
+  await hostPage.tap(id('free-away-0'));
   const roller = await rollOnAny([hostPage, guestPage]);
+  assert.equal(roller, hostPage, 'the host plays the seat it freed');
   const rolledAt = Date.now();
   const other = roller === bruno ? chloe : bruno;
   await choosing(other, 10000);
