@@ -1054,6 +1054,30 @@ fn steps_made_offline_go_out_when_the_link_is_back() {
     assert_eq!(table.phones[1].guest.replica().unwrap().head(), 2);
 }
 
+/// A host whose guests all went silent (its screen was locked, say) asks
+/// the table's other phones whether one hosts it now: its view says it is
+/// looking (its screen then does not invite phones to a table that may
+/// have moved) until they have answered or one joins.
+#[test]
+fn a_host_left_alone_says_it_is_looking_for_the_table() {
+    let mut table = einstein_table();
+    table.alone = false;
+    assert!(!table.host.view().looking);
+    for i in 0..table.phones.len() {
+        table.disconnect(i);
+    }
+    let now = table.now + Duration::from_secs(2);
+    table.now = now;
+    table.host.handle_timeout(now);
+    table.pump();
+    assert_eq!(table.host.view().phones_joined, Some(0));
+    assert!(table.host.view().looking, "probing its roster");
+    for phone in std::mem::take(&mut table.probes) {
+        table.host.probed(phone, None, now);
+    }
+    assert!(!table.host.view().looking, "every phone answered");
+}
+
 /// A phone that says goodbye is shown as gone on every phone the seats
 /// reach, not as one that may be back any moment (its seat stays its own
 /// until the host frees it, as the ruling has it); so are the host's seats

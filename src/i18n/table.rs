@@ -51,6 +51,9 @@ texts! {
     leave: "Quitter la table", "Leave the table";
     hosting: "Table ouverte : les autres téléphones peuvent rejoindre.", "Table open: the other phones can join.";
     connecting: "Connexion à la table…", "Connecting to the table…";
+    looking:
+        "Table ouverte : on vérifie où sont les autres téléphones de la table…",
+        "Table open: checking where the table's other phones are…";
     host_left: "L'hôte a quitté la table.", "The host has left the table.";
     you_left: "Vous avez quitté la table.", "You left the table.";
     already_hosted:

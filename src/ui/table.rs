@@ -166,6 +166,7 @@ impl TableInfo {
             .map(|(_, name)| name.clone())
             .collect();
         match &self.status {
+            LinkStatus::Hosting if self.view.looking => (t.looking.into(), false),
             LinkStatus::Hosting => match self.view.phones_joined {
                 Some(0) | None => (t.hosting.into(), false),
                 Some(n) => (lang.hosting_with(n), false),

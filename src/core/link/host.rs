@@ -479,6 +479,13 @@ impl<G: Game> Host<G> {
             .collect()
     }
 
+    /// Whether this host, with no phone joined, is asking the table's
+    /// other phones whether one of them hosts the table now (a host whose
+    /// screen was locked, woken: the others may have gone on elsewhere).
+    pub fn looking(&self) -> bool {
+        self.stepped_down.is_none() && !self.probing.is_empty() && self.phones_joined() == 0
+    }
+
     /// How many other phones are joined now, seated or watching.
     pub fn phones_joined(&self) -> usize {
         let phones: BTreeSet<PhoneId> = self.peers.values().filter_map(|p| p.phone).collect();

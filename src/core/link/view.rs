@@ -50,6 +50,9 @@ pub struct TableView {
     /// The host: how many other phones are joined to it now, seated or
     /// watching (a guest does not know: none).
     pub phones_joined: Option<usize>,
+    /// The host, with no phone joined, is asking the table's other phones
+    /// whether one hosts it now ([`Host::looking`]).
+    pub looking: bool,
 }
 
 impl TableView {
@@ -215,6 +218,7 @@ impl<G: Game> Host<G> {
             chosen_unseen: replica.sealed_choices(),
             reveals_awaited: replica.awaited_reveals(),
             phones_joined: Some(self.phones_joined()),
+            looking: self.looking(),
             seats,
         }
     }
@@ -243,6 +247,7 @@ impl<G: Game> Guest<G> {
             chosen_unseen: replica.map_or(Vec::new(), Replica::sealed_choices),
             reveals_awaited: replica.map_or(Vec::new(), Replica::awaited_reveals),
             phones_joined: None,
+            looking: false,
             seats,
         }
     }
