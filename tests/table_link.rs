@@ -1054,6 +1054,141 @@ fn steps_made_offline_go_out_when_the_link_is_back() {
     assert_eq!(table.phones[1].guest.replica().unwrap().head(), 2);
 }
 
+/// A host whose guests all went silent (its screen was locked, say) asks
+/// the table's other phones whether one hosts it now: its view says it is
+/// looking (its screen then does not invite phones to a table that may
+/// have moved) until they have answered or one joins.
+#[test]
+fn a_host_left_alone_says_it_is_looking_for_the_table() {
+    let mut table = einstein_table();
+    table.alone = false;
+    assert!(!table.host.view().looking);
+    for i in 0..table.phones.len() {
+        table.disconnect(i);
+    }
+    let now = table.now + Duration::from_secs(2);
+    table.now = now;
+    table.host.handle_timeout(now);
+    table.pump();
+    assert_eq!(table.host.view().phones_joined, Some(0));
+    assert!(table.host.view().looking, "probing its roster");
+    for phone in std::mem::take(&mut table.probes) {
+        table.host.probed(phone, None, now);
+    }
+    assert!(!table.host.view().looking, "every phone answered");
+}
+
+/// A phone that says goodbye is shown as gone on every phone the seats
+/// reach, not as one that may be back any moment (its seat stays its own
+/// until the host frees it, as the ruling has it); so are the host's seats
+/// once the host closes the table. A phone that comes back is back.
+#[test]
+fn a_phone_that_says_goodbye_is_shown_gone_everywhere() {
+    let mut table = einstein_table();
+    let now = table.now;
+    // Its goodbye leaves before its connection closes (as on a stream).
+    let peer = table.phones[0].peer.unwrap();
+    table.phones[0].guest.leave(now);
+    while let Some(output) = table.phones[0].guest.poll_output() {
+        if let Output::Transmit { frame, .. } = output {
+            table.host.receive(peer, &frame, now);
+        }
+    }
+    settle(&mut table);
+    let seat = table.host.seats()[1];
+    assert!(seat.left && !seat.connected && seat.phone == Some(phone_id(1)));
+    assert!(table.host.view().left(1));
+    let chloe = table.phones[1].guest.view();
+    assert!(chloe.left(1) && !chloe.left(0));
+    // Anne rolls and chooses: Bruno is waited for as gone, and the host
+    // may free his seat.
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    let now = table.now;
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    settle(&mut table);
+    let state = table.host.replica().session().state().clone();
+    let awaited = table.host.view().awaited(&state);
+    assert_eq!((awaited.left, awaited.own), (vec![1], vec![2]));
+    assert_eq!(awaited.free_here, vec![1]);
+    // The host leaves: Chloé's copy shows Anne's seat gone, and Bruno's.
+    table.host.close(now);
+    settle(&mut table);
+    let chloe = table.phones[1].guest.view();
+    assert!(chloe.left(0) && chloe.left(1), "{:?}", chloe.seats);
+}
+
+/// The roller's own phone answers at once: a roll made on a guest is
+/// pending there (its dice shown rolling) from the tap, before the host
+/// has ordered it, its faces in the copy only once ordered; a roll the
+/// host refuses (the table switched to real dice meanwhile) leaves the
+/// pending roll, is told, and is never in the copy as if it stood.
+#[test]
+fn a_guests_roll_is_pending_at_once_and_one_refused_never_stands() {
+    let mut table = einstein_table();
+    // Anne's roll and the round: the next roll is Bruno's.
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    let now = table.now;
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    chooses(&mut table, 0, 1);
+    chooses(&mut table, 1, 2);
+    let app_roll = |dice: [u8; 5]| einstein::Action::Roll {
+        dice: dice
+            .iter()
+            .map(|v| genius::core::dice::D6::new(*v).unwrap())
+            .collect(),
+        source: genius::core::game::RollSource::Virtual,
+    };
+    // Bruno rolls: his phone's view has the roll pending at once, its
+    // copy not yet.
+    let head = table.phones[0].guest.replica().unwrap().head();
+    table.phones[0]
+        .guest
+        .act(Step::Act(app_roll([1, 2, 3, 4, 5])), now)
+        .unwrap();
+    let bruno = table.phones[0].guest.view();
+    assert_eq!(bruno.pending_roll, Some(5));
+    assert_eq!(table.phones[0].guest.replica().unwrap().head(), head);
+    assert_eq!(
+        table.host.view().pending_roll,
+        None,
+        "the host's own is ordered at once"
+    );
+    settle(&mut table);
+    assert_eq!(table.phones[0].guest.view().pending_roll, None);
+    assert_eq!(table.phones[0].guest.replica().unwrap().head(), head + 1);
+    // The next round; Chloé's roll goes while her link is down, and the
+    // host switches the table to real dice meanwhile.
+    let now = table.now;
+    for (i, seat) in [(0, 1), (1, 2)] {
+        chooses(&mut table, i, seat);
+    }
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    settle(&mut table);
+    table.disconnect(1);
+    let id = table.phones[1]
+        .guest
+        .act(Step::Act(app_roll([2, 2, 3, 5, 6])), now)
+        .unwrap();
+    assert_eq!(table.phones[1].guest.view().pending_roll, Some(5));
+    let dice = Step::Act(einstein::Action::Dice(genius::core::game::WhoseDice::Table));
+    table.host.act(dice, now).unwrap();
+    table.connect(1);
+    settle(&mut table);
+    let chloe = &table.phones[1];
+    assert_eq!(chloe.outcomes[&id], Some(Err(Denied::TableDice)));
+    assert!(chloe.events.contains(&GuestEvent::Denied {
+        id,
+        why: Denied::TableDice
+    }));
+    assert_eq!(chloe.guest.view().pending_roll, None);
+    let copy = chloe.guest.replica().unwrap();
+    assert!(matches!(
+        copy.session().state().phase(),
+        einstein::Phase::Roll
+    ));
+    assert_eq!(copy.entries(), table.host.replica().entries());
+}
+
 #[test]
 fn each_phone_takes_back_its_own_moves() {
     let mut table = einstein_table();
@@ -1348,8 +1483,9 @@ fn each_phone_sees_the_table_from_its_own_seats() {
 
 /// The app takes a table over from the copy it saved (closed and opened
 /// again on "host it here"): the other phones keep their seats there too,
-/// so the table waits for their players; a copy saved before the seats
-/// were saved lets the new host play them, as it did.
+/// the phone that hosted included (a take-over moves the hosting, not the
+/// seats), so the table waits for their players; a copy saved before the
+/// seats were saved lets the new host play them, as it did.
 #[test]
 fn a_take_over_from_a_saved_copy_keeps_the_other_phones_seats() {
     let mut table = einstein_table();
@@ -1357,8 +1493,11 @@ fn a_take_over_from_a_saved_copy_keeps_the_other_phones_seats() {
     let bruno = &table.phones[0].guest;
     let host = take_over(bruno, 0).expect("a copy");
     let held: Vec<_> = host.seats().iter().map(|s| s.phone).collect();
-    assert_eq!(held, vec![None, Some(phone_id(1)), Some(phone_id(2))]);
-    assert_eq!(host.view().mine, vec![0, 1]);
+    assert_eq!(
+        held,
+        vec![Some(phone_id(1000)), Some(phone_id(1)), Some(phone_id(2))]
+    );
+    assert_eq!(host.view().mine, vec![1]);
     // Saved before the seats were: only its own seat is known.
     let mut old = serde_json::to_value(bruno.saved()).unwrap();
     old.as_object_mut().unwrap().remove("seats");
@@ -3293,23 +3432,29 @@ fn a_host_paused_during_a_take_over_steps_down_and_joins_the_new_host() {
     mesh.settle(&mut rng);
     assert_eq!(mesh.guest_at(c).unwrap().0, mesh.hosted_by(b).unwrap());
     assert_eq!(mesh.guest(c).guest.lead(), Some(Lead { term: 1, host: b }));
-    // The table goes on at B: B plays Anne's seat (the host's phone held
-    // it), and Chloé's stays her phone's, from the moment B hosts: the
-    // table waits for her, not B's phone in her place.
+    // The table goes on at B. A take-over moves the hosting, not the
+    // seats: Anne's stays with A's phone (away) and Chloé's with hers, from
+    // the moment B hosts; B plays its own only.
     let seats: Vec<_> = mesh.table(b).host.seats().iter().map(|s| s.phone).collect();
-    assert_eq!(seats, vec![None, Some(b), Some(c)]);
-    assert_eq!(mesh.table(b).host.view().mine, vec![0, 1]);
+    assert_eq!(seats, vec![Some(a), Some(b), Some(c)]);
+    assert_eq!(mesh.table(b).host.view().mine, vec![1]);
+    // The roll is Anne's, on her phone: B's screen cannot make it. The
+    // table waits for her, away: every phone says so, and B's offers to
+    // free her seat and play it (it does not here).
     let now = mesh.now;
     let host = &mut mesh.table(b).host;
-    host.act(Step::Act(roll([1, 2, 3, 4, 5])), now).unwrap();
-    host.act(Step::Act(choose(0)), now).unwrap();
-    host.act(Step::Act(choose(1)), now).unwrap();
-    mesh.settle(&mut rng);
-    mesh.guest_mut(c)
-        .guest
-        .act(Step::Act(choose(2)), now)
-        .unwrap();
-    mesh.settle(&mut rng);
+    assert!(matches!(
+        host.act(Step::Act(roll([1, 2, 3, 4, 5])), now),
+        Err(Denied::NotYourSeat { .. })
+    ));
+    let view = mesh.table(b).host.view();
+    let state = mesh.table(b).host.replica().session().state().clone();
+    let awaited = view.awaited(&state);
+    assert_eq!((awaited.away.clone(), awaited.here), (vec![0], false));
+    assert_eq!(awaited.free_here, vec![0]);
+    let chloe = mesh.guest(c).guest.view();
+    let awaited = chloe.awaited(&state);
+    assert_eq!((awaited.away, awaited.free_here), (vec![0], vec![]));
     // A wakes (its clock jumped); only its own probes find a phone.
     mesh.only_prober = Some(a);
     mesh.resume(a);
@@ -3347,8 +3492,128 @@ fn a_host_paused_during_a_take_over_steps_down_and_joins_the_new_host() {
     let guest_a = mesh.guest(a);
     assert_eq!(guest_a.guest.state(), &LinkState::Joined);
     assert!(guest_a.events.contains(&GuestEvent::Dropped { moves: 2 }));
-    assert_eq!(guest_a.guest.seat(), Some(0), "its seat back");
+    assert_eq!(guest_a.guest.seat(), Some(0), "in its own seat");
     assert_eq!(mesh.guest(c).dropped(), 0);
+    // Its player rolls and chooses on her own phone, the others choose,
+    // and the round is shown.
+    let now = mesh.now;
+    let anne = &mut mesh.guest_mut(a).guest;
+    anne.act(Step::Act(roll([1, 2, 3, 4, 5])), now).unwrap();
+    mesh.settle(&mut rng);
+    mesh.guest_mut(a)
+        .guest
+        .act(Step::Act(choose(0)), now)
+        .unwrap();
+    mesh.table(b).host.act(Step::Act(choose(1)), now).unwrap();
+    mesh.guest_mut(c)
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    mesh.settle(&mut rng);
+    let host = &mesh.table(b).host;
+    assert_eq!(host.replica().sealed_choices(), Vec::<usize>::new());
+    assert!(!host.replica().revealing());
+    let state = host.replica().session().state().clone();
+    let awaited = host.view().awaited(&state);
+    assert!(awaited.away.is_empty() && awaited.free_here.is_empty());
+    mesh.heal(&mut rng);
+    mesh.check_healed();
+}
+
+/// The host chose (its commitment reached the others), then its screen
+/// locked: the phone that takes the table over leaves Anne's seat with A's
+/// phone, and the table waits for A to show the choice it made, saying so
+/// (B may free the seat instead, and is offered to). When A wakes, it
+/// steps down, rejoins in its seat and shows its choice from its own
+/// phone: the host's own commitment, made before it stepped down, names no
+/// phone, and its opening is the proof that A made it.
+#[test]
+fn a_locked_hosts_choice_made_before_a_take_over_is_shown_from_its_phone() {
+    let mut rng = StdRng::seed_from_u64(6);
+    let (mut mesh, [a, b, c]) = einstein_mesh();
+    let now = mesh.now;
+    let host = &mut mesh.table(a).host;
+    host.act(Step::Act(roll([6, 5, 4, 3, 2])), now).unwrap();
+    host.act(Step::Act(choose(0)), now).unwrap();
+    mesh.settle(&mut rng);
+    assert_eq!(mesh.guest(c).guest.view().chosen_unseen, vec![0]);
+    mesh.pause(a);
+    mesh.wait(&mut rng, SILENCE + Duration::from_secs(1));
+    mesh.take_over(b);
+    mesh.settle(&mut rng);
+    let now = mesh.now;
+    mesh.table(b).host.act(Step::Act(choose(1)), now).unwrap();
+    mesh.settle(&mut rng);
+    mesh.guest_mut(c)
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    mesh.settle(&mut rng);
+    let host = &mesh.table(b).host;
+    assert_eq!(host.replica().awaited_reveals(), vec![0]);
+    let state = host.replica().session().state().clone();
+    let awaited = host.view().awaited(&state);
+    assert_eq!((awaited.reveals, awaited.free_here), (vec![0], vec![0]));
+    // A wakes: it finds B, steps down, joins it in Anne's seat and shows
+    // her choice; the round is over on every phone.
+    mesh.only_prober = Some(a);
+    mesh.resume(a);
+    mesh.wait(&mut rng, Duration::from_secs(3));
+    assert!(mesh.retired.contains_key(&a), "A stepped down");
+    assert_eq!(mesh.guest(a).guest.seat(), Some(0));
+    assert_eq!(mesh.guest(a).dropped(), 0, "nothing of A's was lost");
+    let host = &mesh.table(b).host;
+    assert!(!host.replica().revealing(), "the round is shown");
+    assert_eq!(host.replica().sealed_choices(), Vec::<usize>::new());
+    assert!(host.replica().stood_in().is_empty());
+    let revealed =
+        host.replica().entries().iter().any(|e| {
+            matches!(e.step, Step::Reveal { .. }) && e.origin.is_some_and(|o| o.phone == a)
+        });
+    assert!(revealed, "A's phone showed Anne's choice");
+    mesh.heal(&mut rng);
+    mesh.check_healed();
+}
+
+/// The new host plays an away phone's seat only once it freed it: before,
+/// its own screen cannot choose for that player; freed (the one tap it is
+/// offered), it chooses for her and the round goes on. The phone, back,
+/// asks for its seat again and plays it from there.
+#[test]
+fn a_new_host_plays_an_away_seat_only_once_it_freed_it() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let (mut mesh, [a, b, c]) = einstein_mesh();
+    mesh.pause(a);
+    mesh.wait(&mut rng, SILENCE + Duration::from_secs(1));
+    mesh.take_over(b);
+    mesh.settle(&mut rng);
+    let now = mesh.now;
+    let host = &mut mesh.table(b).host;
+    assert!(matches!(
+        host.act(Step::Act(roll([1, 1, 2, 3, 5])), now),
+        Err(Denied::NotYourSeat { .. })
+    ));
+    let state = host.replica().session().state().clone();
+    assert_eq!(host.view().awaited(&state).free_here, vec![0]);
+    host.free_seat(0, now);
+    assert_eq!(host.view().mine, vec![0, 1]);
+    assert!(host.view().awaited(&state).free_here.is_empty());
+    host.act(Step::Act(roll([1, 1, 2, 3, 5])), now).unwrap();
+    host.act(Step::Act(choose(0)), now).unwrap();
+    host.act(Step::Act(choose(1)), now).unwrap();
+    mesh.settle(&mut rng);
+    mesh.guest_mut(c)
+        .guest
+        .act(Step::Act(choose(2)), now)
+        .unwrap();
+    mesh.settle(&mut rng);
+    let host = &mesh.table(b).host;
+    assert!(host.replica().sealed_choices().is_empty() && !host.replica().revealing());
+    // A wakes and is at B's table, in Anne's seat again (no phone held it).
+    mesh.only_prober = Some(a);
+    mesh.resume(a);
+    mesh.wait(&mut rng, Duration::from_secs(3));
+    assert_eq!(mesh.guest(a).guest.seat(), Some(0));
     mesh.heal(&mut rng);
     mesh.check_healed();
 }
@@ -3990,6 +4255,17 @@ fn a_phone_plays_several_seats_and_keeps_them() {
         table.phones[0].guest.act(Step::Act(choose(0)), now),
         Err(Denied::NotYourSeat { .. })
     ));
+    // The host's screen waits for Bruno on his phone and for Chloé on
+    // that same phone, Bruno's (not "on her own").
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    let state = table.host.replica().session().state().clone();
+    let awaited = table.host.view().awaited(&state);
+    assert_eq!(
+        (awaited.own, awaited.shared, awaited.here),
+        (vec![1], vec![(2, 1)], false)
+    );
+    table.host.act(Step::Undo, now).unwrap();
+    settle(&mut table);
     // It chooses for both of its players; Anne last, on the host.
     for player in [1, 2] {
         table.phones[0]

@@ -5,6 +5,7 @@ use dioxus::prelude::*;
 use genius::core::checker::{Checker, Input};
 use genius::core::dice::D6;
 use genius::core::game::GameKind;
+use genius::core::save::{TableMark, TableRole};
 use genius::i18n::Lang;
 use genius::settings::{Settings, SettingsError, Theme};
 use genius::ui::{GameTitles, Init, Root, RootProps, Screen};
@@ -518,6 +519,28 @@ fn home_lists_a_game_in_progress_by_its_saved_summary_or_else_by_name_and_date()
     let line = text_of(&html, "in-progress");
     assert!(line.contains("Mode Sérieux · 2025-11-2"), "{line}");
     assert!(!line.contains("Anne"), "{line}");
+    // A game played at a table says so: Resume opens it there.
+    let table = TableMark {
+        ticket: "v=1&g=serieux&h=00".into(),
+        role: TableRole::Guest,
+        link: serde_json::json!({}),
+    };
+    for (lang, words) in [
+        (Lang::Fr, "· à une table de plusieurs téléphones"),
+        (Lang::En, "· at a table of several phones"),
+    ] {
+        let html = render(Init {
+            saved: vec![unfinished_game().with_table(&table)],
+            ..init(Screen::Home, lang)
+        });
+        let line = text_of(&html, "in-progress");
+        assert!(line.contains(words), "{line}");
+    }
+    let html = render(Init {
+        saved: vec![unfinished_game()],
+        ..init(Screen::Home, Lang::En)
+    });
+    assert!(!text_of(&html, "in-progress").contains("at a table"));
 }
 
 /// Issue 37: the app started on the only game in progress (`Init::load`

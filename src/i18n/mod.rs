@@ -294,6 +294,7 @@ texts! {
     Lang::game() -> GameTexts;
     new_game: "Nouvelle partie", "New game";
     in_progress: "Parties en cours", "Games in progress";
+    at_table: "à une table de plusieurs téléphones", "at a table of several phones";
     resume: "Reprendre", "Resume";
     delete: "Supprimer", "Delete";
     players: "Joueurs", "Players";

@@ -22,6 +22,7 @@ texts! {
     on_host: "sur le téléphone hôte", "on the host phone";
     connected: "téléphone connecté", "phone connected";
     away: "téléphone déconnecté", "phone away";
+    left_table: "téléphone parti (il a quitté la table)", "phone gone (it left the table)";
     host_unseen: "le téléphone hôte (injoignable d'ici)", "the host phone (out of reach from here)";
     unseen:
         "un autre téléphone (connecté ou non : ce téléphone, coupé de l'hôte, ne peut pas le savoir)",
@@ -50,17 +51,17 @@ texts! {
     leave: "Quitter la table", "Leave the table";
     hosting: "Table ouverte : les autres téléphones peuvent rejoindre.", "Table open: the other phones can join.";
     connecting: "Connexion à la table…", "Connecting to the table…";
+    looking:
+        "Table ouverte : on vérifie où sont les autres téléphones de la table…",
+        "Table open: checking where the table's other phones are…";
     host_left: "L'hôte a quitté la table.", "The host has left the table.";
     you_left: "Vous avez quitté la table.", "You left the table.";
     already_hosted:
-        "Un autre téléphone accueille déjà cette table : ce téléphone l'a rejointe, à sa place.",
-        "Another phone already hosts this table: this phone joined it, in its seat.";
+        "Un autre téléphone accueille déjà cette table : ce téléphone l'a rejointe, et on y joue comme avant.",
+        "Another phone already hosts this table: this phone joined it, and plays on as before.";
     unsent:
         "Un message pour les autres téléphones était trop long pour partir : il n'a pas été envoyé.",
         "A message for the other phones was too long to leave: it was not sent.";
-    stepped_down:
-        "Un autre téléphone accueille maintenant cette table : ce téléphone l'a rejointe, à sa place. La partie continue là-bas.",
-        "Another phone hosts this table now: this phone joined it, in its seat. The game goes on there.";
     other_game:
         "Ce coup est d'un autre jeu que celui de la table : il n'a pas été joué.",
         "This move is for another game than the table's: it was not played.";
@@ -78,6 +79,12 @@ texts! {
         "Le téléphone hôte lance la partie suivante : elle s'ouvrira ici, à votre place.",
         "The host phone starts the next game: it will open here, in your seat.";
     waiting_title: "En attente", "Waiting";
+    roll_sent:
+        "Dés lancés : l'hôte les enregistre…",
+        "Dice thrown: the host is recording them…";
+    roll_kept:
+        "Dés lancés, hors ligne : ils partiront dès le retour de la connexion.",
+        "Dice thrown, offline: they will go out as soon as the link is back.";
     offline_kept:
         "Hors ligne : vos coups partiront dès le retour de la connexion.",
         "Offline: your moves will go out as soon as the link is back.";
@@ -187,28 +194,118 @@ impl Lang {
     }
 
     /// Who the phones wait for, by where each plays: on their own phone
-    /// (`own`), or on the host's (`on_host`: its own player, or a seat no
-    /// phone holds): "On attend Chloé, sur le téléphone hôte."
-    pub fn waiting_for_where(self, own: &[String], on_host: &[String]) -> String {
-        if on_host.is_empty() {
-            return self.waiting_for(own);
+    /// (`own`), on a phone not connected now (`away`: the table waits for
+    /// it, a take-over left it its seat), or on the host's (`on_host`: its
+    /// own player, or a seat no phone holds): "On attend Anne, dont le
+    /// téléphone n'est pas connecté, et Chloé, sur le téléphone hôte."
+    pub fn waiting_for_where(self, own: &[String], away: &[String], on_host: &[String]) -> String {
+        self.waiting_for_at(own, &[], away, &[], on_host)
+    }
+
+    /// [`Lang::waiting_for_where`], with players who play on a phone
+    /// shared with another (`shared`: the player, and the phone's first
+    /// player): "On attend David, sur le téléphone où joue aussi Bruno."
+    pub fn waiting_for_at(
+        self,
+        own: &[String],
+        shared: &[(String, String)],
+        away: &[String],
+        left: &[String],
+        on_host: &[String],
+    ) -> String {
+        let mut clauses = Vec::new();
+        if !own.is_empty() {
+            let list = self.and_list(own);
+            clauses.push(match own.len() {
+                1 => self.pick(
+                    format!("{list}, sur son téléphone"),
+                    format!("{list}, on their phone"),
+                ),
+                _ => self.pick(
+                    format!("{list}, sur leur téléphone"),
+                    format!("{list}, on their phones"),
+                ),
+            });
         }
-        let list = self.and_list(on_host);
-        let host = self.pick("sur le téléphone hôte", "on the host phone");
-        if own.is_empty() {
-            return self.pick(
-                format!("On attend {list}, {host}."),
-                format!("Waiting for {list}, {host}."),
-            );
+        for (name, holder) in shared {
+            clauses.push(self.pick(
+                format!("{name}, sur le téléphone où joue aussi {holder}"),
+                format!("{name}, on {holder}'s phone"),
+            ));
         }
-        let whose = if own.len() > 1 { "leur" } else { "son" };
-        let others = self.and_list(own);
+        if !away.is_empty() {
+            let list = self.and_list(away);
+            clauses.push(match away.len() {
+                1 => self.pick(
+                    format!("{list}, dont le téléphone n'est pas connecté"),
+                    format!("{list}, whose phone is not connected"),
+                ),
+                _ => self.pick(
+                    format!("{list}, dont les téléphones ne sont pas connectés"),
+                    format!("{list}, whose phones are not connected"),
+                ),
+            });
+        }
+        if !left.is_empty() {
+            let list = self.and_list(left);
+            clauses.push(match left.len() {
+                1 => self.pick(
+                    format!("{list}, dont le téléphone a quitté la table"),
+                    format!("{list}, whose phone left the table"),
+                ),
+                _ => self.pick(
+                    format!("{list}, dont les téléphones ont quitté la table"),
+                    format!("{list}, whose phones left the table"),
+                ),
+            });
+        }
+        if !on_host.is_empty() {
+            let list = self.and_list(on_host);
+            clauses.push(self.pick(
+                format!("{list}, sur le téléphone hôte"),
+                format!("{list}, on the host phone"),
+            ));
+        }
+        let and = self.pick("et", "and");
+        let said = match clauses.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{}, {and} {last}", init.join(", ")),
+        };
+        self.pick(format!("On attend {said}."), format!("Waiting for {said}."))
+    }
+
+    /// The host's offer while the table waits for `name`, whose phone is
+    /// not connected: free the seat and play it on this phone (one tap).
+    pub fn play_away_seat_here(self, name: &str) -> String {
         self.pick(
-            format!("On attend {others}, sur {whose} téléphone, et {list}, {host}."),
-            format!(
-                "Waiting for {others}, on their {}, and {list}, {host}.",
-                if own.len() > 1 { "phones" } else { "phone" }
+            format!("Jouer ici pour {name} (libère sa place)"),
+            format!("Play for {name} here (frees their seat)"),
+        )
+    }
+
+    /// This phone hosted the table, and while it was out of reach (its
+    /// screen locked, say) another phone took it over — where `host`
+    /// play (none: unknown): it is now a guest there, and its players
+    /// play on, here.
+    pub fn stepped_down(self, host: &[String]) -> String {
+        let list = self.and_list(host);
+        let there = match host.len() {
+            0 => self
+                .pick("sur un autre téléphone", "to another phone")
+                .to_string(),
+            1 => self.pick(
+                format!("sur le téléphone où joue {list}"),
+                format!("to {list}'s phone"),
             ),
+            _ => self.pick(
+                format!("sur le téléphone où jouent {list}"),
+                format!("to the phone of {list}"),
+            ),
+        };
+        self.pick(
+            format!("Pendant que ce téléphone était en veille ou hors ligne, la table est passée {there}. Vous continuez de jouer ici, sur ce téléphone."),
+            format!("While this phone was asleep or offline, the table moved {there}. You play on here, on this phone."),
         )
     }
 
@@ -234,7 +331,24 @@ impl Lang {
 
     /// Every player has chosen; the choices of `names` are not shown yet:
     /// the table waits for their phones (one offline shows them when back).
-    pub fn waiting_for_reveals(self, names: &[String]) -> String {
+    /// Of them, `away` play on a phone not connected now: said too.
+    pub fn waiting_for_reveals(self, names: &[String], away: &[String]) -> String {
+        let waiting = self.waiting_for_phones_to_show(names);
+        let list = self.and_list(away);
+        match away.len() {
+            0 => waiting,
+            1 => self.pick(
+                format!("{waiting} Le téléphone où joue {list} n'est pas connecté."),
+                format!("{waiting} {list}'s phone is not connected."),
+            ),
+            _ => self.pick(
+                format!("{waiting} Les téléphones où jouent {list} ne sont pas connectés."),
+                format!("{waiting} The phones of {list} are not connected."),
+            ),
+        }
+    }
+
+    fn waiting_for_phones_to_show(self, names: &[String]) -> String {
         // "où joue Bruno": no "de" to elide before a vowel ("d'Anne").
         let list = self.and_list(names);
         match names.len() {
@@ -506,16 +620,65 @@ mod tests {
         );
         // A seat the host's phone plays (a freed one) is not on its own phone.
         assert_eq!(
-            Lang::Fr.waiting_for_where(&[], &names(&["Chloé"])),
+            Lang::Fr.waiting_for_where(&[], &[], &names(&["Chloé"])),
             "On attend Chloé, sur le téléphone hôte."
         );
         assert_eq!(
-            Lang::En.waiting_for_where(&names(&["Bruno"]), &names(&["Chloé"])),
+            Lang::En.waiting_for_where(&names(&["Bruno"]), &[], &names(&["Chloé"])),
             "Waiting for Bruno, on their phone, and Chloé, on the host phone."
         );
         assert_eq!(
-            Lang::Fr.waiting_for_where(&names(&["Bruno"]), &[]),
+            Lang::Fr.waiting_for_where(&names(&["Bruno"]), &[], &[]),
             Lang::Fr.waiting_for(&names(&["Bruno"]))
+        );
+        // A seat whose phone is away (a locked host, after a take-over):
+        // the table waits for it, and says its phone is not connected.
+        assert_eq!(
+            Lang::Fr.waiting_for_where(&names(&["Bruno"]), &names(&["Anne"]), &names(&["Chloé"])),
+            "On attend Bruno, sur son téléphone, Anne, dont le téléphone n'est pas connecté, et Chloé, sur le téléphone hôte."
+        );
+        assert_eq!(
+            Lang::En.waiting_for_where(&[], &names(&["Anne"]), &[]),
+            "Waiting for Anne, whose phone is not connected."
+        );
+        assert_eq!(
+            Lang::En.waiting_for_reveals(&names(&["Anne", "Bruno"]), &names(&["Anne"])),
+            "Everyone has chosen: waiting for the phones of Anne and Bruno to show their choices. Anne's phone is not connected."
+        );
+        // A phone that said goodbye is gone, not "not connected".
+        assert_eq!(
+            Lang::En.waiting_for_at(&[], &[], &[], &names(&["Bruno"]), &[]),
+            "Waiting for Bruno, whose phone left the table."
+        );
+        // David plays on Bruno's phone: not "on his phone".
+        assert_eq!(
+            Lang::Fr.waiting_for_at(&[], &[("David".into(), "Bruno".into())], &[], &[], &[]),
+            "On attend David, sur le téléphone où joue aussi Bruno."
+        );
+        assert_eq!(
+            Lang::En.waiting_for_at(
+                &names(&["Chloé"]),
+                &[("David".into(), "Bruno".into())],
+                &[],
+                &[],
+                &[]
+            ),
+            "Waiting for Chloé, on their phone, and David, on Bruno's phone."
+        );
+        // Woken after a take-over: where the table went, and that its
+        // player plays on here (not "there", not "in its place").
+        let woken = Lang::Fr.stepped_down(&names(&["Bruno"]));
+        assert!(
+            woken.contains("le téléphone où joue Bruno") && woken.contains("ici"),
+            "{woken}"
+        );
+        assert!(
+            !woken.contains("là-bas") && !woken.contains("à sa place"),
+            "{woken}"
+        );
+        assert_eq!(
+            Lang::En.stepped_down(&[]),
+            "While this phone was asleep or offline, the table moved to another phone. You play on here, on this phone."
         );
         assert_eq!(Lang::En.connected_to(&[]), "Connected to the table.");
         assert_eq!(

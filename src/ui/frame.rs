@@ -11,9 +11,7 @@ use super::{
     use_default, use_nav, use_play, use_prefs, use_saves, use_table, Active, GameSetup, Play,
     Screen, UndoOrRedo,
 };
-use crate::core::game::{
-    actors, decided_roll_off, Actor, GameKind, Move, Roll, RollSource, WhoseDice,
-};
+use crate::core::game::{decided_roll_off, GameKind, Move, Roll, RollSource, WhoseDice};
 use crate::core::games::{Registered, TableMove};
 use crate::core::link::view::Maker;
 use crate::core::link::wire::Denied;
@@ -351,57 +349,69 @@ impl<G: GameScreen> UseGame<G> {
         let read = self.active.read();
         let state = read.as_ref()?.session.state();
         let players = state.players();
-        // A player who has chosen on their own phone is not waited for,
-        // though this phone has not received the choice yet.
-        let actors: Vec<Actor> = actors(state)
-            .into_iter()
-            .filter(|a| !matches!(a, Actor::Player(p) if table.view.chosen_unseen.contains(p)))
-            .collect();
-        // Named apart: the players on their own phone, and those the host's
-        // phone plays (its own, and seats no phone holds, a freed one).
-        let (mut own, mut on_host) = (Vec::new(), Vec::new());
-        for a in &actors {
-            if let Actor::Player(p) = a {
-                if let Some(player) = players.get(*p) {
-                    let names = if table.view.on_host(*p) {
-                        &mut on_host
-                    } else {
-                        &mut own
-                    };
-                    names.push(player.name.clone());
-                }
-            }
-        }
-        let showing: Vec<String> = table
-            .view
-            .reveals_awaited
-            .iter()
-            .filter_map(|p| players.get(*p).map(|p| p.name.clone()))
-            .collect();
-        let waiting = if !showing.is_empty() {
-            Some(self.lang.waiting_for_reveals(&showing))
+        let names = |seats: &[usize]| -> Vec<String> {
+            seats
+                .iter()
+                .filter_map(|p| players.get(*p).map(|p| p.name.clone()))
+                .collect()
+        };
+        // Named apart: the players on their own phone, on a phone away,
+        // and those the host's phone plays (its own, and seats no phone
+        // holds, a freed one).
+        let awaited = table.view.awaited(state);
+        let waiting = if !awaited.reveals.is_empty() {
+            let away: Vec<usize> = (awaited.reveals.iter().copied())
+                .filter(|s| table.view.away(*s))
+                .collect();
+            Some(
+                self.lang
+                    .waiting_for_reveals(&names(&awaited.reveals), &names(&away)),
+            )
         } else {
-            (!actors.is_empty() && !actors.iter().any(|a| table.view.plays(*a))).then(|| {
-                if own.is_empty() && on_host.is_empty() {
+            let (own, away, on_host) = (
+                names(&awaited.own),
+                names(&awaited.away),
+                names(&awaited.on_host),
+            );
+            let left = names(&awaited.left);
+            let name = |p: usize| players.get(p).map(|p| p.name.clone());
+            let shared: Vec<(String, String)> = (awaited.shared.iter())
+                .filter_map(|(p, first)| Some((name(*p)?, name(*first)?)))
+                .collect();
+            let nobody = own.is_empty()
+                && shared.is_empty()
+                && away.is_empty()
+                && left.is_empty()
+                && on_host.is_empty();
+            ((awaited.table || !nobody) && !awaited.here).then(|| {
+                if nobody {
                     // The whole table's move (a roll-off): any player's phone.
                     self.lang.waiting_for_players().to_string()
                 } else {
-                    self.lang.waiting_for_where(&own, &on_host)
+                    self.lang
+                        .waiting_for_at(&own, &shared, &away, &left, &on_host)
                 }
             })
         };
+        let free_here = awaited
+            .free_here
+            .iter()
+            .filter_map(|p| players.get(*p).map(|player| (*p, player.name.clone())))
+            .collect();
         let names_all: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
         let (line, problem) = table.status_line(self.lang, &names_all);
         Some(TableBar {
             line,
             problem,
             waiting,
+            free_here,
             watching: table.view.watching(),
             host_gone: table.host_unreachable(),
             refused: table.refused.clone(),
             // Told as long as the link is not up (lost, or dialling again).
             offline_moves: table.view.pending > 0 && !table.linked(),
             sent: table.view.pending > 0 && table.linked(),
+            pending_roll: table.view.pending_roll,
         })
     }
 
@@ -495,6 +505,9 @@ pub struct TableBar {
     /// Who the phones wait for, when this phone has no move to make: the
     /// controls are then shown but inert.
     pub waiting: Option<String>,
+    /// The host: the seats the table waits for whose phone is away, which
+    /// it may free and play here in one tap (seat, player's name).
+    pub free_here: Vec<(usize, String)>,
     /// This phone plays no seat (it chose to watch, or the host freed its
     /// seat): said in words, with the way to a seat.
     pub watching: bool,
@@ -509,6 +522,9 @@ pub struct TableBar {
     /// Moves made here are with the host, not answered yet: the controls
     /// wait for its answer (a second tap sends nothing twice).
     pub sent: bool,
+    /// A roll made here that the host has not ordered yet, of this many
+    /// dice: shown rolling at once, its faces once ordered.
+    pub pending_roll: Option<usize>,
 }
 
 /// Whose turn it is, the notices, the screen's content, undo and redo,
@@ -554,6 +570,7 @@ pub fn GameFrame(
     let t = lang.table();
     let waiting = table.as_ref().and_then(|t| t.waiting.clone());
     let sent = table.as_ref().is_some_and(|t| t.sent);
+    let pending_roll = table.as_ref().and_then(|t| t.pending_roll);
     let kept = table.as_ref().is_some_and(|t| t.offline_moves);
     let told = table
         .as_ref()
@@ -584,14 +601,29 @@ pub fn GameFrame(
             if let Some(waiting) = &waiting {
                 p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }
             }
+            // The host may play a seat whose phone is away once it has
+            // freed it (a ruling): one tap, while the table waits.
+            for (seat, name) in table.as_ref().map(|t| t.free_here.clone()).unwrap_or_default() {
+                button {
+                    key: "{seat}",
+                    class: "action",
+                    "data-testid": "free-away-{seat}",
+                    onclick: move |_| table_handle.send(TableCommand::Free(seat)),
+                    "{lang.play_away_seat_here(&name)}"
+                }
+            }
             if table.as_ref().is_some_and(|t| t.watching) {
                 // A line, not a box: what the phone shows is the game.
                 p { class: "caption", role: "status", "data-testid": "watching-here", "{t.watching_here}" }
             }
-            if sent && waiting.is_none() {
+            // This phone's roll answers at once: its dice tumble until the
+            // host has ordered it (its faces are shown only then).
+            if let Some(dice) = pending_roll {
+                PendingRoll { dice, offline: kept, lang }
+            } else if sent && waiting.is_none() {
                 p { class: "notice", role: "status", "data-testid": "sent-to-host", "{t.asking}" }
             }
-            if kept && waiting.is_none() {
+            if kept && waiting.is_none() && pending_roll.is_none() {
                 p { class: "notice", role: "status", "data-testid": "kept-offline", "{t.offline_kept}" }
             }
             // Another phone's move, or this phone's with the host or
@@ -703,5 +735,23 @@ fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
     };
     rsx! {
         button { class: "roll-main", "data-testid": "take-over-here", onmounted: into_view, onclick: take_over, "{lang.table().host_here}" }
+    }
+}
+
+/// A roll made on this phone that the host has not ordered yet: `dice`
+/// dice tumbling, and what they wait for (the host, or the link when it is
+/// down: `offline`).
+#[component]
+fn PendingRoll(dice: usize, offline: bool, lang: Lang) -> Element {
+    let t = lang.table();
+    rsx! {
+        div { class: "pending-roll", role: "status", "data-testid": "pending-roll",
+            div { class: "tray tumbling", "aria-hidden": "true",
+                for i in 0..dice {
+                    span { key: "{i}", class: "tray-die tumbling-die" }
+                }
+            }
+            p { class: "caption", if offline { "{t.roll_kept}" } else { "{t.roll_sent}" } }
+        }
     }
 }

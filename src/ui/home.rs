@@ -232,11 +232,16 @@ impl Screen {
 /// A saved game's line on the home screen: its summary, or, until it has
 /// one, its name and the time it was saved.
 fn describe(saved: &SavedGame, lang: Lang, offset_minutes: i32) -> String {
-    match &saved.summary {
+    let line = match &saved.summary {
         Some(summary) => lang.summary(lang.game_title(summary.kind), summary),
         None => {
             let date = crate::core::history::date_text(saved.saved_at, offset_minutes);
             format!("{} · {date}", lang.game_title(saved.game))
         }
+    };
+    // Resumed, it opens at its table: said, not left to a surprise.
+    match &saved.table {
+        Some(_) => format!("{line} · {}", lang.game().at_table),
+        None => line,
     }
 }

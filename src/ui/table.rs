@@ -166,6 +166,7 @@ impl TableInfo {
             .map(|(_, name)| name.clone())
             .collect();
         match &self.status {
+            LinkStatus::Hosting if self.view.looking => (t.looking.into(), false),
             LinkStatus::Hosting => match self.view.phones_joined {
                 Some(0) | None => (t.hosting.into(), false),
                 Some(n) => (lang.hosting_with(n), false),
@@ -562,6 +563,7 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
                                 Some(phone) if phone == info.view.me => t.this_phone,
                                 None if host => t.open_seat,
                                 None => t.free_for_guest,
+                                Some(_) if seat.left => t.left_table,
                                 Some(_) if seat.host && !linked => t.host_unseen,
                                 Some(_) if seat.host => t.on_host,
                                 Some(_) if !linked => t.unseen,

@@ -347,12 +347,22 @@ async fn run<G: GameScreen + TableGame>(
             // the table over while this one was locked, or at the same
             // moment): this phone joins it with its copy, in its seat.
             LinkInput::Host(HostEvent::SteppedDown { lead }) => {
+                // Where the table went, named by the players of that phone.
+                let there = match &phone {
+                    Phone::Host(link) => link.with(|h| {
+                        let players = h.replica().session().state().players();
+                        (h.seats_of(lead.host).into_iter())
+                            .filter_map(|s| players.get(s).map(|p| p.name.clone()))
+                            .collect::<Vec<String>>()
+                    }),
+                    Phone::Guest(_) => Vec::new(),
+                };
                 match phone.follow(lead, &options(app.prefs)).await {
                     Ok((guest, guest_events)) => {
                         phone = guest;
                         events = guest_events;
                         status = LinkStatus::Guest(LinkState::Offline);
-                        notice = Some(Wording::new(|lang| lang.table().stepped_down.to_string()));
+                        notice = Some(Wording::new(move |lang| lang.stepped_down(&there)));
                         Changed {
                             game: true,
                             saved: true,

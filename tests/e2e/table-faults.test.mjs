@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { id, shot } from './support/harness.mjs';
 import {
-  startTable, joinEinstein as join, newEinstein, chooseIfAsked, rollOnAny, marks,
+  startTable, joinEinstein as join, newEinstein, chooseIfAsked, rollIfAsked, rollOnAny, marks,
 } from './support/tables.mjs';
 
 let table, app;
@@ -80,7 +80,7 @@ async function threePhones({ brunoRoute } = {}) {
   return { host, bruno, chloe, url };
 }
 
-test('A locked host wakes into the one table: it finds the phone that took over, steps down into its seat, and its player chooses there', async () => {
+test('A locked host keeps its seat through a take-over: the table waits for Anne, saying her phone is away, the new host is offered her seat, and woken she chooses on her own phone', async () => {
   const { host: anne, bruno, chloe } = await threePhones();
 
   // A whole round on the three phones first (Anne's roll), so that the
@@ -123,14 +123,27 @@ test('A locked host wakes into the one table: it finds the phone that took over,
   await bruno.tap(id('to-game'));
   await bruno.waitForSelector(id('einstein-game'));
 
-  // Bruno rolls, Bruno and Chloé choose: the table waits for Anne.
+  // Bruno rolls, Bruno and Chloé choose. A take-over moves the hosting,
+  // not the seats: Anne's stays with her phone, so Bruno's phone does not
+  // choose for her; every phone says the table waits for Anne, whose phone
+  // is not connected, and Bruno's offers to free her seat and play it.
   assert.equal(await rollOnAny([bruno, chloe]), bruno, "the second roll is Bruno's");
   await choosing(bruno);
+  assert.equal(await bruno.$(id('chooser-0')), null, "Bruno's phone is not asked to choose for Anne");
   assert.equal(await chooseIfAsked(bruno, 1), true);
   await choosing(chloe);
   assert.equal(await chooseIfAsked(chloe), true);
-  await chloe.waitForFunction(() => /Anne/.test(document.querySelector('[data-testid="waiting-others"]')?.textContent ?? ''), null, { timeout: 20000 });
+  const waitsForAnne = { bruno: /Waiting for Anne, whose phone is not connected\./, chloe: /On attend Anne, dont le téléphone n'est pas connecté\./ };
+  await chloe.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid="waiting-others"]')?.textContent ?? ''), waitsForAnne.chloe.source, { timeout: 20000 });
+  await bruno.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid="waiting-others"]')?.textContent ?? ''), waitsForAnne.bruno.source, { timeout: 20000 });
+  assert.equal(await chooseIfAsked(bruno), false, "Bruno's phone has no choice left to make: Anne's is hers");
+  assert.match(await bruno.textContent(id('free-away-0')), /Play for Anne here/);
+  assert.equal(await chloe.$(id('free-away-0')), null, 'only the host is offered the seat');
   assert.doesNotMatch(await chloe.textContent(id('events')), /Anne/, "Anne's choice of this roll is not made yet");
+  await shot(bruno, 'table-faults-waits-for-away-anne-en-dark');
+  // The screen stays locked 30 s in all.
+  const locked = Date.now() - lockedAt;
+  if (locked < 30000) await new Promise((resolve) => setTimeout(resolve, 30000 - locked));
   log(`before waking: Chloé ${await linkLine(chloe)} | Bruno ${await linkLine(bruno)}`);
 
   // Anne's phone wakes: within seconds it says another phone took the
@@ -139,7 +152,7 @@ test('A locked host wakes into the one table: it finds the phone that took over,
   const wokeAt = Date.now();
   await cdp.send('Debugger.disable');
   log(`Anne woke after ${wokeAt - lockedAt} ms locked`);
-  const STEPPED = /Un autre téléphone accueille maintenant cette table/;
+  const STEPPED = /la table est passée sur le téléphone où joue Bruno\. Vous continuez de jouer ici/;
   try {
     await anne.waitForFunction(([notice, joined]) => window.seen.some(([, , n]) => new RegExp(notice).test(n))
       && window.seen.some(([, l]) => new RegExp(joined).test(l)), [STEPPED.source, hostedBy('Bruno').source], { timeout: 20000, polling: 50 });
@@ -163,8 +176,10 @@ test('A locked host wakes into the one table: it finds the phone that took over,
   assert.equal(await chooseIfAsked(anne, 0), true);
   await Promise.all([bruno, chloe].map((page) => marksName(page, 'Anne', 10000)));
   const shown = Date.now() - wokeAt;
-  console.log(`locked host woke: Anne's choice, made on her phone, shown on Bruno's and Chloé's after ${shown} ms`);
+  console.log(`locked host woke after ${Math.round((wokeAt - lockedAt) / 1000)} s: Anne plays in her own seat, her choice made on her phone shown on Bruno's and Chloé's ${shown} ms after waking (target ≤ 10000 ms)`);
   assert.ok(shown <= 10000, `Anne's choice shown ${shown} ms after waking (want ≤ 10 s)`);
+  // Back, her seat is no longer offered to Bruno's phone.
+  await bruno.waitForFunction(() => !document.querySelector('[data-testid="free-away-0"]'), null, { timeout: 5000 });
   // One table: the same marks on the three phones.
   const round2 = await marks(bruno);
   assert.match(round2, /Anne/);
@@ -224,7 +239,7 @@ test('Two phones take the table over at once: within seconds they are at one tab
   assert.ok(oneTable <= 10000, `one table ${oneTable} ms after the taps (want ≤ 10 s)`);
   // The phone that tapped "Host it from here" and is a guest is told why,
   // on the table screen it is on.
-  await guestPage.waitForFunction(() => /already hosts this table|hosts this table now|accueille déjà cette table|accueille maintenant cette table/.test(document.querySelector('[data-testid="table-notice"]')?.textContent ?? ''), null, { timeout: 5000 });
+  await guestPage.waitForFunction(() => /already hosts this table|the table moved to|accueille déjà cette table|la table est passée sur/.test(document.querySelector('[data-testid="table-notice"]')?.textContent ?? ''), null, { timeout: 5000 });
   await shot(guestPage, `table-faults-two-takeovers-guest-${guestPage === bruno ? 'en' : 'fr'}-dark`);
 
   // A roll on one shows on the other.
@@ -234,7 +249,13 @@ test('Two phones take the table over at once: within seconds they are at one tab
   }
   assert.equal(await guestPage.$(`${id('choose')}:not([inert] *)`), null, 'no roll yet');
   log(`${names.get(guestPage)}'s game says: "${(await guestPage.$(id('move-error'))) ? await guestPage.textContent(id('move-error')) : ''}"`);
+  // The roll is Anne's, whose phone is gone: her seat stayed with it, so
+  // no phone rolls for her until the host frees it, which its screen
+  // offers in one tap while the table waits.
+  assert.equal(await rollIfAsked(hostPage), false, "the host's phone does not roll for Anne");
+  await hostPage.tap(id('free-away-0'));
   const roller = await rollOnAny([hostPage, guestPage]);
+  assert.equal(roller, hostPage, 'the host plays the seat it freed');
   const rolledAt = Date.now();
   const other = roller === bruno ? chloe : bruno;
   await choosing(other, 10000);
@@ -378,4 +399,69 @@ test('The relay stops and starts again: a choice made while it was down reaches 
   const refused = /^(WebSocket connection to '[^']*\/relay' failed: |Failed to load resource: net::ERR_CONNECTION_REFUSED$)/;
   for (const page of [host, bruno, chloe]) assert.deepEqual(page.errors.filter((e) => !refused.test(e)), []);
   for (const page of [host, bruno, chloe]) await page.context().close();
+});
+
+/** Every frame of `page`'s relay WebSockets `ms` later, each way (a slow
+ * network; in order, one delay each). */
+const delayed = (page, ms) => page.routeWebSocket(/\/relay/, (ws) => {
+  const server = ws.connectToServer();
+  ws.onMessage((m) => setTimeout(() => server.send(m), ms));
+  server.onMessage((m) => setTimeout(() => ws.send(m), ms));
+  ws.onClose((code, reason) => server.close({ code, reason }));
+  server.onClose((code, reason) => ws.close({ code, reason }));
+});
+
+test('The roller\'s own phone answers at once: with every relay frame delayed 250 ms, a roll on a guest tumbles there within 100 ms of the tap, its faces once the host has ordered it', async () => {
+  const DELAY = 250;
+  const anne = await phone('fr-FR', 'light');
+  await delayed(anne, DELAY);
+  await newEinstein(anne, app.url, ['Anne', 'Bruno']);
+  await anne.tap(id('play-on-phones'));
+  await anne.waitForSelector(id('join-link'), { timeout: 30000 });
+  const url = (await anne.textContent(id('join-link'))).trim();
+  const bruno = await phone('en-GB', 'dark');
+  await delayed(bruno, DELAY);
+  await join(bruno, url, 1, [0]);
+  await anne.tap(id('to-game'));
+  await anne.waitForSelector(id('einstein-game'));
+  // Anne's roll and the round: the next roll is Bruno's.
+  assert.equal(await rollOnAny([anne]), anne);
+  for (const [page, seat] of [[anne, 0], [bruno, 1]]) {
+    await choosing(page, 30000);
+    assert.equal(await chooseIfAsked(page, seat), true);
+  }
+  await bruno.waitForSelector(`${id('einstein-roll')}:not([inert] *)`, { timeout: 30000 });
+
+  // Each phone notes, on its own clock, when it shows what: Bruno the
+  // tap, his dice tumbling and their faces (his choice offered); Anne the
+  // roll (her choice offered).
+  const note = (page) => page.evaluate(() => {
+    window.__seen = {};
+    // On the one clock of the browser both pages run in.
+    document.addEventListener('pointerdown', (e) => { window.__seen.tap ??= performance.timeOrigin + e.timeStamp; }, { capture: true, once: true });
+    const look = () => {
+      const at = performance.timeOrigin + performance.now();
+      if (document.querySelector('[data-testid="pending-roll"]')) window.__seen.pending ??= at;
+      if (document.querySelector('[data-testid="choose"]:not([inert] *)')) window.__seen.faces ??= at;
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await note(bruno);
+  await note(anne);
+  await bruno.tap(id('einstein-roll'));
+  await shot(bruno, 'table-roll-pending-en-dark');
+  await choosing(bruno, 30000);
+  await choosing(anne, 30000);
+  const seen = await bruno.evaluate(() => window.__seen);
+  const onHost = (await anne.evaluate(() => window.__seen)).faces - seen.tap;
+  const pending = seen.pending - seen.tap;
+  const faces = seen.faces - seen.tap;
+  console.log(`roll on a guest at ${DELAY} ms each way: tumbling on the rolling phone ${pending.toFixed(0)} ms after the tap (target ≤ 100 ms), its faces ${faces.toFixed(0)} ms after; shown on the host ${onHost.toFixed(0)} ms after the tap (target ≤ ${2 * DELAY + 150} ms)`);
+  assert.ok(seen.pending !== undefined, 'the rolling phone showed its roll pending');
+  assert.ok(pending <= 100, `pending roll shown ${pending.toFixed(0)} ms after the tap (want ≤ 100 ms)`);
+  assert.ok(faces >= 2 * DELAY, `the faces wait for the host's order (${faces.toFixed(0)} ms)`);
+  // Once ordered, the tumbling is gone: the faces stand.
+  assert.equal(await bruno.$(id('pending-roll')), null);
+  for (const page of [anne, bruno]) assert.deepEqual(page.errors, []);
+  for (const page of [anne, bruno]) await page.context().close();
 });

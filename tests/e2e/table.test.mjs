@@ -598,7 +598,7 @@ test('A link to a table whose host is gone: a phone that never joined is told so
 // Issue 50, point 12: leaving the table on a guest says what the phone
 // keeps (its copy, played alone here for every player, in the games in
 // progress) and offers to delete it; staying changes nothing.
-test('issue 50, point 12: Leave the table says what the phone keeps and offers to delete it', async () => {
+test('issue 50, point 12: Leave the table says what the phone keeps and offers to delete it; the host shows the phone gone', async () => {
   const LONG = 'Chloé-Marie-Charlotte';
   const host = await phone('fr-FR');
   await newEinstein(host, ['Anne', 'Bruno', LONG, 'Dan']);
@@ -654,7 +654,11 @@ test('issue 50, point 12: Leave the table says what the phone keeps and offers t
     }
     assert.deepEqual(guest.errors, []);
     await guest.context().close();
+    // It said goodbye: the host shows its phone gone, not "away" as a
+    // phone that may be back any moment.
+    await host.waitForFunction((s) => /téléphone parti \(il a quitté la table\)/.test(document.querySelector(`[data-testid="seat-${s}"]`)?.textContent ?? ''), seat, { timeout: 10000 });
   }
+  await shot(host, 'table-guests-left-fr-light');
   assert.deepEqual(host.errors, []);
   await host.context().close();
 });

@@ -1113,6 +1113,11 @@ impl<G: Game> Guest<G> {
     }
 
     fn host_left(&mut self) {
+        // The host's phone left on purpose: its seats show it gone.
+        for seat in self.seats.iter_mut().filter(|s| s.host) {
+            seat.left = true;
+            seat.connected = false;
+        }
         self.state = LinkState::HostLeft;
         self.event(GuestEvent::HostLeft);
         self.output.push_back(Output::Close { peer: HOST });

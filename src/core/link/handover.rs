@@ -13,11 +13,14 @@ use super::wire::Step;
 /// the next term (after the lead it followed, and at least the
 /// `handovers` its ticket counts), keeping its seats and the table's
 /// phones (where the other phones look for it, and it for another
-/// host). The other phones keep their seats, as the copy knew them: they
-/// follow within seconds, and until then the table waits for their
-/// players rather than this phone playing them; the seats of the phone
-/// that hosted are this one's to play, as seats no phone holds. None
-/// without a copy: a phone that never received the game cannot host it.
+/// host). A take-over moves the hosting, not the seats (a ruling): every
+/// other phone keeps its seats as the copy knew them, the phone that
+/// hosted included. They follow within seconds (a host whose screen
+/// locked, when it wakes), and until then the table waits for their
+/// players, saying so; this phone plays such a seat only once it has
+/// freed it ([`Host::free_seat`]). A seat no phone held (freed before) is
+/// this one's to play. None without a copy: a phone that never received
+/// the game cannot host it.
 /// Its moves not known to be kept ([`Guest::unsettled`]) and its steps
 /// still waiting for the old host are dropped: how many, the new host
 /// says ([`Host::dropped`]), for its player to be told.
@@ -32,12 +35,11 @@ pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
     let players = replica.session().state().players().len();
     let seats = (0..players)
         .map(|s| {
-            let known = guest.seats().get(s).filter(|v| !v.host);
-            let other = known.and_then(|v| v.phone).filter(|p| *p != me);
+            let other = guest.seats().get(s).and_then(|v| v.phone);
             if mine.contains(&s) {
                 Some(me)
             } else {
-                other
+                other.filter(|p| *p != me)
             }
         })
         .collect();

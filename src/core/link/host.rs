@@ -235,6 +235,9 @@ pub struct Host<G: Game> {
     /// The moves this phone dropped when it took the table over (see
     /// [`super::handover::take_over`]), for its player to be told.
     dropped: usize,
+    /// The phones that said goodbye (`Bye`) and have not come back: shown
+    /// as gone ([`SeatView::left`]).
+    left: BTreeSet<PhoneId>,
 }
 
 impl<G: Game> Host<G> {
@@ -410,6 +413,7 @@ impl<G: Game> Host<G> {
             output: VecDeque::new(),
             now: Duration::ZERO,
             dropped: 0,
+            left: BTreeSet::new(),
         };
         let origins: Vec<(u64, Origin)> = (1..)
             .zip(host.replica.entries())
@@ -470,8 +474,16 @@ impl<G: Game> Host<G> {
                 phone: *phone,
                 connected: phone.is_some_and(|p| p == self.me || self.peer_of(p).is_some()),
                 host: *phone == Some(self.me),
+                left: phone.is_some_and(|p| self.left.contains(&p)),
             })
             .collect()
+    }
+
+    /// Whether this host, with no phone joined, is asking the table's
+    /// other phones whether one of them hosts the table now (a host whose
+    /// screen was locked, woken: the others may have gone on elsewhere).
+    pub fn looking(&self) -> bool {
+        self.stepped_down.is_none() && !self.probing.is_empty() && self.phones_joined() == 0
     }
 
     /// How many other phones are joined now, seated or watching.
@@ -607,7 +619,8 @@ impl<G: Game> Host<G> {
             (ToHost::Resend { from }, Some(_)) => self.resend(peer, from),
             (ToHost::Claim { seats }, Some(phone)) => self.claim(peer, phone, seats),
             (ToHost::Vote(signature), Some(phone)) => self.vote(phone, signature),
-            (ToHost::Bye, Some(_)) => {
+            (ToHost::Bye, Some(phone)) => {
+                self.left.insert(phone);
                 self.output.push_back(Output::Close { peer });
                 self.disconnected(peer, self.now);
             }
@@ -695,6 +708,7 @@ impl<G: Game> Host<G> {
         if let Some(old) = self.peer_of(phone) {
             self.drop_peer(old, Misbehaviour::Replaced);
         }
+        self.left.remove(&phone);
         self.seat(phone, &wanted);
         let seat = wanted.first().copied();
         if let Some(state) = self.peers.get_mut(&peer) {
@@ -987,10 +1001,14 @@ impl<G: Game> Host<G> {
     ) -> Result<u64, Denied<G::Error>> {
         // Each phone takes back (and puts back) its own moves only, and
         // reveals (or makes void) its own choices only (seated or not by
-        // then).
+        // then). A host's own commitment names no phone, and hosts
+        // change: one made by a host that stepped down (a locked screen)
+        // is revealed by its phone, a guest now, whose opening proves it
+        // made it (no other phone can open it).
         if let (Some(maker), Some(phone)) = (self.replica.maker_of(&step), origin.map(|o| o.phone))
         {
-            if maker != Some(phone) {
+            let a_hosts_reveal = maker.is_none() && matches!(step, Step::Reveal { .. });
+            if maker != Some(phone) && !a_hosts_reveal {
                 return Err(Denied::OthersMove);
             }
         }

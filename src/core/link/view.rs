@@ -5,9 +5,9 @@
 use super::guest::{Guest, SeatChoice};
 use super::host::Host;
 use super::replica::Replica;
-use super::wire::{PhoneId, SeatView};
+use super::wire::{PhoneId, SeatView, Step};
 use super::{maker_seat, may_switch_dice};
-use crate::core::game::{Actor, Game};
+use crate::core::game::{actors, Actor, Game};
 use crate::core::game_id::GameId;
 use crate::core::save::TableRole;
 
@@ -27,6 +27,11 @@ pub struct TableView {
     pub mine: Vec<usize>,
     /// Moves made here and not yet answered by the host.
     pub pending: usize,
+    /// A roll made here that the host has not ordered yet: how many dice.
+    /// This phone shows them rolling at once, and their faces only once
+    /// the host has ordered the roll (one it refuses is told, never shown
+    /// as if it stood).
+    pub pending_roll: Option<usize>,
     /// Where this phone's choice of a seat stands (the host's: held).
     pub choice: SeatChoice,
     /// The seat this phone last asked for, refused: another phone holds it.
@@ -45,6 +50,9 @@ pub struct TableView {
     /// The host: how many other phones are joined to it now, seated or
     /// watching (a guest does not know: none).
     pub phones_joined: Option<usize>,
+    /// The host, with no phone joined, is asking the table's other phones
+    /// whether one hosts it now ([`Host::looking`]).
+    pub looking: bool,
 }
 
 impl TableView {
@@ -75,6 +83,94 @@ impl TableView {
     pub fn watching(&self) -> bool {
         self.role == TableRole::Guest && self.mine.is_empty() && self.chosen()
     }
+
+    /// Whether `seat` is held by another phone that is not connected to
+    /// the host now (locked, off the network, or the phone that hosted
+    /// before a take-over): the table waits for its player there, and says
+    /// so. A seat stays with its phone until the host frees it.
+    pub fn away(&self, seat: usize) -> bool {
+        self.seats
+            .get(seat)
+            .is_some_and(|s| s.phone.is_some_and(|p| p != self.me) && !s.connected)
+    }
+
+    /// Whether `seat` is held by another phone that left the table on
+    /// purpose (it said goodbye, or hosted and closed the table): shown as
+    /// gone, its seat its own until the host frees it.
+    pub fn left(&self, seat: usize) -> bool {
+        self.away(seat) && self.seats.get(seat).is_some_and(|s| s.left)
+    }
+
+    /// The first seat of the phone holding `seat` (players may share a
+    /// phone: it is named by its first player).
+    fn first_on_its_phone(&self, seat: usize) -> Option<usize> {
+        let phone = self.seats.get(seat)?.phone?;
+        self.seats.iter().position(|s| s.phone == Some(phone))
+    }
+
+    /// Whom the table waits for in `state`, and where each plays, as this
+    /// phone sees it; on the host, the seats it may play once freed (one
+    /// tap, offered while the table waits for their away phones).
+    pub fn awaited<G: Game>(&self, state: &G) -> Awaited {
+        let mut awaited = Awaited {
+            reveals: self.reveals_awaited.clone(),
+            ..Awaited::default()
+        };
+        // A player who has chosen on their own phone is not waited for,
+        // though this phone has not received the choice yet.
+        let actors: Vec<Actor> = actors(state)
+            .into_iter()
+            .filter(|a| !matches!(a, Actor::Player(p) if self.chosen_unseen.contains(p)))
+            .collect();
+        awaited.here = actors.iter().any(|a| self.plays(*a));
+        for actor in actors {
+            match actor {
+                Actor::Table => awaited.table = true,
+                Actor::Player(p) if self.on_host(p) => awaited.on_host.push(p),
+                Actor::Player(p) if self.left(p) => awaited.left.push(p),
+                Actor::Player(p) if self.away(p) => awaited.away.push(p),
+                Actor::Player(p) => match self.first_on_its_phone(p) {
+                    Some(first) if first != p => awaited.shared.push((p, first)),
+                    _ => awaited.own.push(p),
+                },
+            }
+        }
+        if self.role == TableRole::Host {
+            let waited: Vec<usize> = if awaited.reveals.is_empty() {
+                [&awaited.away[..], &awaited.left[..]].concat()
+            } else {
+                awaited.reveals.clone()
+            };
+            awaited.free_here = waited.into_iter().filter(|s| self.away(*s)).collect();
+        }
+        awaited
+    }
+}
+
+/// Whom the table waits for, as one phone sees it ([`TableView::awaited`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Awaited {
+    /// Every player has chosen: the phones of these players are to show
+    /// their choices.
+    pub reveals: Vec<usize>,
+    /// The players to move on their own phone, connected…
+    pub own: Vec<usize>,
+    /// …on a phone another player holds first (players sharing a phone):
+    /// (the player, that phone's first player)…
+    pub shared: Vec<(usize, usize)>,
+    /// …on a phone not connected now ([`TableView::away`])…
+    pub away: Vec<usize>,
+    /// …on a phone that left the table ([`TableView::left`])…
+    pub left: Vec<usize>,
+    /// …and on the host's phone (its own, and seats no phone holds).
+    pub on_host: Vec<usize>,
+    /// A move of the whole table (a roll-off): any player's phone makes it.
+    pub table: bool,
+    /// This phone has a move to make among them.
+    pub here: bool,
+    /// The host: the awaited seats whose phone is away, which it may free
+    /// and play here (the ruling: only once freed).
+    pub free_here: Vec<usize>,
 }
 
 /// Who made a move at the table.
@@ -113,6 +209,8 @@ impl<G: Game> Host<G> {
             mine: self.seats_played(),
             me,
             pending: 0,
+            // The host orders its own roll as it makes it.
+            pending_roll: None,
             choice: SeatChoice::Held(self.seats_of(me)),
             claim_refused: None,
             may_switch_dice: true,
@@ -120,6 +218,7 @@ impl<G: Game> Host<G> {
             chosen_unseen: replica.sealed_choices(),
             reveals_awaited: replica.awaited_reveals(),
             phones_joined: Some(self.phones_joined()),
+            looking: self.looking(),
             seats,
         }
     }
@@ -136,6 +235,10 @@ impl<G: Game> Guest<G> {
             me: self.phone(),
             mine: self.seats_held(),
             pending: self.pending().count(),
+            pending_roll: self.pending().find_map(|p| match &p.step {
+                Step::Act(action) => G::roll_values(action).map(|(faces, _)| faces.len()),
+                _ => None,
+            }),
             choice: self.seat_choice(),
             claim_refused: self.refused_claim(),
             may_switch_dice: replica
@@ -144,6 +247,7 @@ impl<G: Game> Guest<G> {
             chosen_unseen: replica.map_or(Vec::new(), Replica::sealed_choices),
             reveals_awaited: replica.map_or(Vec::new(), Replica::awaited_reveals),
             phones_joined: None,
+            looking: false,
             seats,
         }
     }

@@ -25,8 +25,11 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// `Claim`; 8: hand-overs signed, `Vote`, a [`Mandate`] in `Probe` and
 /// `Hosting`; 9: once a choice of a round is shown, no `Step::Void` of
 /// that round but `Step::StandIn`; `JoinRefusal::TableFull`; a phone sent
-/// away, `JoinRefusal::SentAway` and `Rekey`).
-pub const PROTOCOL: u32 = 9;
+/// away, `JoinRefusal::SentAway` and `Rekey`; 10: a take-over keeps every
+/// seat with its phone, the old host's too, and a host takes the reveal of
+/// an earlier host's commitment from the phone that opens it: a host of 9
+/// would leave a woken host's choice unshown; `SeatView::left`).
+pub const PROTOCOL: u32 = 10;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -310,6 +313,15 @@ pub struct SeatView {
     /// not say it).
     #[serde(default)]
     pub host: bool,
+    /// That phone left the table on purpose (it said goodbye, or the host
+    /// closed the table): shown as gone, not as a phone that may be back
+    /// any moment. Its seat stays its own until the host frees it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub left: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A guest's first message on every connection, a reconnection's too.
