@@ -4,12 +4,9 @@
 
 use super::dice::D6;
 use super::game::{
-    Actor, Game, GameKind, Move, Points, Progress, Record, Roll, RollSource, Rules, Standings,
-    WhoseDice,
+    Actor, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings, WhoseDice,
 };
-use super::table::{
-    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// Points per sum, 2 to 12.
@@ -391,7 +388,7 @@ impl Rules for Einstein {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         let (phase, roller) = opening.phase(Phase::Roll, Phase::RollOff);
         let n = setup.players.len();
         Ok(Einstein {
@@ -549,8 +546,6 @@ impl Game for Einstein {
     }
 
     const KIND: GameKind = GameKind::Einstein;
-    const RECORD: Record = Record::BestAlone;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.players

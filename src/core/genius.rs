@@ -11,7 +11,7 @@ use super::game::{
     WhoseDice,
 };
 pub use super::table::FirstPlayer;
-use super::table::{seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
+use super::table::{seat, FirstPlayerError, Player, RollOff, SetupError};
 use serde::{Deserialize, Serialize};
 
 mod grid;
@@ -259,7 +259,7 @@ impl Rules for Genius {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         let (phase, first) = opening.phase(Phase::Roll, Phase::RollOff);
         let n = setup.players.len();
         let cells = if setup.mode == Mode::Longue {
@@ -538,7 +538,6 @@ impl Game for Genius {
     }
 
     const KIND: GameKind = GameKind::Genius;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.setup.players

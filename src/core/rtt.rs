@@ -6,12 +6,10 @@
 
 use super::dice_kinds::{DieKind, Face, White};
 use super::game::{
-    Actor, Compose, Game, GameKind, Move, Points, Record, Roll, RollSource, Rules, Standings,
-    Tally, Variant, WhoseDice,
+    Actor, Compose, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, Variant,
+    WhoseDice,
 };
-use super::table::{
-    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -322,7 +320,7 @@ impl Rules for Rtt {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         // The sheet travels in the saved game: checked again, never trusted.
         setup.sheet.validate().map_err(Error::Sheet)?;
         let n = setup.players.len();
@@ -565,9 +563,6 @@ impl Game for Rtt {
     }
 
     const KIND: GameKind = GameKind::Rtt;
-    const TALLY: Tally = Tally::Series;
-    const RECORD: Record = Record::Series;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.setup.players

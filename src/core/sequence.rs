@@ -4,7 +4,7 @@
 use super::dice::D6;
 use super::dice_kinds::DieKind;
 use super::game::{
-    Actor, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, Tally, WhoseDice,
+    Actor, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, WhoseDice,
 };
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
@@ -325,7 +325,7 @@ impl Rules for Sequence {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         let n = setup.players.len();
         if setup.six_in_a_row && !six_in_a_row_offered(n) {
             return Err(Error::SixInARowNeedsTwoSides);
@@ -438,8 +438,8 @@ impl Rules for Sequence {
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
             Phase::RollOff(r) => vec![Move::Roll(Roll {
-                dice: vec![DieKind::D6; Self::ROLL_OFF_DICE * r.contenders.len()],
-                per_value: Self::ROLL_OFF_DICE,
+                dice: vec![DieKind::D6; Self::KIND.facts().roll_off_dice * r.contenders.len()],
+                per_value: Self::KIND.facts().roll_off_dice,
             })],
             Phase::Roll => vec![Move::Roll(Roll::d6(2))],
             Phase::Place { squares, .. } => squares
@@ -493,10 +493,6 @@ impl Game for Sequence {
     }
 
     const KIND: GameKind = GameKind::Sequence;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
-    /// Each player's sum of two dice (rulebook).
-    const ROLL_OFF_DICE: usize = 2;
-    const TALLY: Tally = Tally::WinsOnly;
 
     fn players(&self) -> &[Player] {
         &self.players

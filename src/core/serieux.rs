@@ -9,7 +9,7 @@ use super::game::{
 };
 use super::prime::{verdict, Verdict};
 pub use super::table::FirstPlayer;
-use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
+use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError};
 use serde::{Deserialize, Serialize};
 
 pub const ROUNDS: usize = 5;
@@ -159,7 +159,7 @@ impl Rules for Serieux {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         let (phase, first) = opening.phase(Phase::Playing, Phase::RollOff);
         let n = setup.players.len();
         Ok(Serieux {
@@ -266,7 +266,6 @@ impl Game for Serieux {
     }
 
     const KIND: GameKind = GameKind::Serieux;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.players

@@ -10,9 +10,7 @@ use super::game::{
     Actor, Compose, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings,
     WhoseDice,
 };
-use super::table::{
-    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError};
 use serde::{Deserialize, Serialize};
 
 mod letters;
@@ -178,7 +176,7 @@ impl Rules for Words {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         if setup.card >= THEME_CARDS.len() {
             return Err(Error::BadCard);
         }
@@ -498,7 +496,6 @@ impl Game for Words {
     }
 
     const KIND: GameKind = GameKind::Words;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.setup.players
