@@ -34,12 +34,6 @@ pub trait GameScreen: GameSetup + Registered {
     /// Why a move was refused, in the player's language.
     fn refusal(lang: Lang, error: &Self::Error) -> String;
 
-    /// The game's screen (on the web its own file, fetched when it opens).
-    fn screen() -> Element;
-
-    /// The game's rules page.
-    fn rules() -> Element;
-
     /// The link of a table of this game (see `ui::table_link`).
     #[cfg(feature = "link")]
     fn table_link(request: super::TableRequest) -> Element;
