@@ -7,7 +7,6 @@
 use super::dice_kinds::{DieKind, Face, White};
 use super::game::{
     Actor, Compose, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, Variant,
-    WhoseDice,
 };
 use super::table::{places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError};
 use rand::Rng;
@@ -48,35 +47,30 @@ pub struct Placement {
     pub dice: Vec<usize>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Action {
-    RollOff {
-        values: Vec<u32>,
-        source: RollSource,
-    },
-    /// The start: the five coloured dice (values in the order of [`COLOURED`]).
-    StartRoll {
-        values: Vec<u32>,
-        source: RollSource,
-    },
-    /// The dice in play (values in set order) and the white die's face index.
-    Roll {
-        values: Vec<u32>,
-        white: usize,
-        source: RollSource,
-    },
-    /// One player's numbers for the current result (empty: a pass).
-    Place {
-        player: usize,
-        placements: Vec<Placement>,
-    },
-    /// The roller changes the set of dice before rolling.
-    Adjust {
-        add: Option<DieKind>,
-        remove: Option<DieKind>,
-    },
-    /// The table changes whose dice it plays with (see [`WhoseDice`]).
-    Dice(WhoseDice),
+crate::game_actions! {
+    pub enum Action {
+        /// The start: the five coloured dice (values in the order of [`COLOURED`]).
+        StartRoll {
+            values: Vec<u32>,
+            source: RollSource,
+        },
+        /// The dice in play (values in set order) and the white die's face index.
+        Roll {
+            values: Vec<u32>,
+            white: usize,
+            source: RollSource,
+        },
+        /// One player's numbers for the current result (empty: a pass).
+        Place {
+            player: usize,
+            placements: Vec<Placement>,
+        },
+        /// The roller changes the set of dice before rolling.
+        Adjust {
+            add: Option<DieKind>,
+            remove: Option<DieKind>,
+        },
+    }
 }
 
 /// What the next roller must do to the set of dice.
@@ -455,7 +449,7 @@ impl Rules for Rtt {
 
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
-            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::RollOff(r) => vec![Move::Roll(Roll::roll_off(Self::KIND, r.contenders.len()))],
             Phase::Start => vec![Move::Roll(Roll::of(COLOURED.to_vec()))],
             Phase::Roll => {
                 let mut dice = self.set.clone();
@@ -547,21 +541,10 @@ impl Rules for Rtt {
         }
     }
 
-    fn is_finished(&self) -> bool {
-        self.phase == Phase::Finished
-    }
-
-    crate::dice_change!(Action);
+    crate::game_rules!(Action, Phase);
 }
 
 impl Game for Rtt {
-    fn roll_off_values(action: &Action) -> Option<&[u32]> {
-        match action {
-            Action::RollOff { values, .. } => Some(values),
-            _ => None,
-        }
-    }
-
     const KIND: GameKind = GameKind::Rtt;
 
     fn players(&self) -> &[Player] {

@@ -18,17 +18,19 @@
 //! [`crate::core::games::with_game`] is the one place that maps a
 //! [`GameKind`] to its rules.
 
+mod actions;
 mod kind;
 mod moves;
 mod rules;
 mod standings;
 
+pub use actions::{decided_roll_off, RollOffAction};
 pub use kind::{Facts, GameKind, Mode, Record, Tally, Variant};
 pub use moves::{Compose, Move, Roll};
 pub use rules::{RollSource, Rules, WhoseDice};
 pub use standings::{Points, Standing, Standings};
 
-use crate::core::table::{Player, RollOff};
+use crate::core::table::Player;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -49,19 +51,14 @@ pub enum Progress {
 /// standings and say how it ended.
 /// Its types are `Send`, so that a game can be played on a thread of its
 /// own (the table link's native peer).
-pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
+pub trait Game:
+    Rules<Setup: Send, Action: Send + RollOffAction, Error: Send> + Send + 'static
+{
     /// Which game this is: its facts beyond the rules (players, roll-off,
     /// what is kept of it) are its row of [`GameKind::facts`].
     const KIND: GameKind;
 
     fn players(&self) -> &[Player];
-
-    /// The values of a round of the roll-off for the first player, if
-    /// `action` is one (see [`decided_roll_off`]).
-    fn roll_off_values(action: &Self::Action) -> Option<&[u32]> {
-        let _ = action;
-        None
-    }
 
     /// What the game is played with beyond its kind (a mode, a sheet).
     fn variant(&self) -> Variant {
@@ -128,19 +125,6 @@ pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
         let _ = (rng, compose);
         None
     }
-}
-
-/// The roll-off for the first player that the last action of `log`
-/// decided, round by round (every player's die, who rolled again, who
-/// starts), if that action decided it: shown until the next move, on every
-/// phone of a table, whichever phone rolled.
-pub fn decided_roll_off<G: Game>(state: &G, log: &[G::Action]) -> Option<RollOff> {
-    G::roll_off_values(log.last()?)?;
-    let mut roll_off = RollOff::new(state.players().len());
-    for values in log.iter().filter_map(G::roll_off_values) {
-        roll_off = roll_off.roll(values).ok()?;
-    }
-    roll_off.winner().map(|_| roll_off)
 }
 
 /// Who makes a move: one player, or the whole table (a roll-off, which
