@@ -8,26 +8,42 @@ use crate::core::table::MAX_PLAYERS;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
-/// The games of the app, in the order the home screen, the history and the
-/// statistics list them. Saved files, ids and tickets name each by its
-/// [`Facts::name`], which serde writes too (the variant's name in lower
-/// case): never changed once games are saved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Serieux,
-    Genius,
-    Einstein,
-    Sequence,
-    Rtt,
-    Words,
+/// The games of the app, a row each: its kind and its facts, in the order
+/// the home screen, the history and the statistics list them. Each row
+/// makes a variant of [`GameKind`] (named in files, ids and tickets by its
+/// `name`: never changed once games are saved) and a row of [`FACTS`]:
+/// its `name`, then the facts where it is not as most games are
+/// ([`Facts::MOST`]).
+macro_rules! game_kinds {
+    ($($kind:ident { name: $name:literal $(, $fact:ident: $value:expr)* $(,)? },)*) => {
+        /// The games of the app, as named in saved files and ids.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum GameKind {
+            $(#[serde(rename = $name)] $kind,)*
+        }
+
+        impl GameKind {
+            /// Every game, in the order the home screen lists them.
+            pub const ALL: [GameKind; FACTS.len()] = [$(GameKind::$kind),*];
+        }
+
+        /// Each game's facts, a row per game in the order of [`GameKind`].
+        const FACTS: &[Facts] = &[$(Facts { name: $name, $($fact: $value,)* ..Facts::MOST },)*];
+    };
 }
 
-/// What the app knows of a game beyond its rules: a row of [`FACTS`].
+game_kinds! {
+    Serieux { name: "serieux" },
+    Genius { name: "genius" },
+    Einstein { name: "einstein", record: Record::BestAlone },
+    Sequence { name: "sequence", players: 2..=4, roll_off_dice: 2, tally: Tally::WinsOnly },
+    Rtt { name: "rtt", tally: Tally::Series, record: Record::Series },
+    Words { name: "words", players: 2..=MAX_PLAYERS },
+}
+
+/// What the app knows of a game beyond its rules: its row of [`FACTS`].
 #[derive(Debug)]
 pub struct Facts {
-    /// The game this row is about (its place in [`FACTS`]).
-    pub kind: GameKind,
     /// Its name in files, ids and tickets (never changed once games are saved).
     pub name: &'static str,
     /// How many players it takes.
@@ -41,61 +57,10 @@ pub struct Facts {
     pub record: Record,
 }
 
-/// Each game's facts, a row per game in the order of [`GameKind`].
-const FACTS: [Facts; 6] = [
-    Facts {
-        kind: GameKind::Serieux,
-        name: "serieux",
-        ..Facts::MOST
-    },
-    Facts {
-        kind: GameKind::Genius,
-        name: "genius",
-        ..Facts::MOST
-    },
-    Facts {
-        kind: GameKind::Einstein,
-        name: "einstein",
-        record: Record::BestAlone,
-        ..Facts::MOST
-    },
-    Facts {
-        kind: GameKind::Sequence,
-        name: "sequence",
-        players: 2..=4,
-        roll_off_dice: 2,
-        tally: Tally::WinsOnly,
-        ..Facts::MOST
-    },
-    Facts {
-        kind: GameKind::Rtt,
-        name: "rtt",
-        tally: Tally::Series,
-        record: Record::Series,
-        ..Facts::MOST
-    },
-    Facts {
-        kind: GameKind::Words,
-        name: "words",
-        players: 2..=MAX_PLAYERS,
-        ..Facts::MOST
-    },
-];
-
-// Each row stands at its kind's place, which [`GameKind::facts`] reads.
-const _: () = {
-    let mut i = 0;
-    while i < FACTS.len() {
-        assert!(FACTS[i].kind as usize == i, "FACTS out of GameKind's order");
-        i += 1;
-    }
-};
-
 impl Facts {
     /// What most games are: one to six players, a die each in the
     /// roll-off, points, nothing kept beyond the history.
     const MOST: Facts = Facts {
-        kind: GameKind::Serieux,
         name: "",
         players: 1..=MAX_PLAYERS,
         roll_off_dice: 1,
@@ -105,18 +70,6 @@ impl Facts {
 }
 
 impl GameKind {
-    /// Every game, in the order the home screen lists them (its rows'
-    /// order in [`FACTS`]).
-    pub const ALL: [GameKind; FACTS.len()] = {
-        let mut all = [GameKind::Serieux; FACTS.len()];
-        let mut i = 0;
-        while i < FACTS.len() {
-            all[i] = FACTS[i].kind;
-            i += 1;
-        }
-        all
-    };
-
     /// What the app knows of the game beyond its rules.
     pub const fn facts(self) -> &'static Facts {
         &FACTS[self as usize]
@@ -226,10 +179,10 @@ impl Mode {
 mod tests {
     use super::*;
 
-    /// Serde writes a kind by its variant's name in lower case: the name
-    /// of the facts, which ids and tickets use.
+    /// Serde writes a kind by its name, which ids and tickets use too; each
+    /// row of facts stands at its kind's place.
     #[test]
-    fn files_and_ids_name_a_game_alike() {
+    fn each_kind_has_its_own_row() {
         for kind in GameKind::ALL {
             let json = serde_json::to_string(&kind).unwrap();
             assert_eq!(json, format!("\"{}\"", kind.name()));
