@@ -77,6 +77,17 @@ pub enum RelayUrlError {
     NotAnAddress,
 }
 
+impl std::fmt::Display for RelayUrlError {
+    /// A plain description for logs; the UI words it through `i18n`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RelayUrlError::NotAnAddress => f.write_str("not a relay's address"),
+        }
+    }
+}
+
+impl std::error::Error for RelayUrlError {}
+
 impl Settings {
     /// May the coach be opened in a new game of `kind`?
     pub fn coach_allowed(&self, kind: GameKind) -> bool {
@@ -150,6 +161,26 @@ pub enum SettingsError {
     NewerVersion(u32),
 }
 
+impl std::fmt::Display for SettingsError {
+    /// A plain description for logs; the UI words it through `i18n`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingsError::NotRead(e) => write!(f, "the settings could not be read: {e}"),
+            SettingsError::Unreadable(e) => write!(f, "the settings are unreadable: {e}"),
+            SettingsError::NewerVersion(v) => write!(f, "settings of a newer version ({v})"),
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SettingsError::NotRead(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 /// The settings as written: the version first, then the settings' fields.
 #[derive(Serialize)]
 struct Stored {
@@ -193,6 +224,19 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A storage failure stays the cause of the settings error it makes,
+    /// for a log that follows the chain.
+    #[test]
+    fn a_settings_error_keeps_its_storage_failure() {
+        use std::error::Error;
+        let e = SettingsError::NotRead(crate::platform::StorageError::failed("disk gone"));
+        assert_eq!(e.to_string(), "the settings could not be read: disk gone");
+        assert_eq!(
+            e.source().map(|s| s.to_string()).as_deref(),
+            Some("disk gone")
+        );
+    }
 
     #[test]
     fn a_relay_address_is_taken_or_refused_with_nothing_lost() {

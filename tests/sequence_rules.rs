@@ -2,7 +2,7 @@
 //! every direction and at every edge, and property tests.
 
 use genius::core::dice::D6;
-use genius::core::game::{Game, RollSource, Rules};
+use genius::core::game::{GameKind, RollSource, Rules};
 use genius::core::sequence::{
     find_line, six_in_a_row_offered, squares_of, Action, Error, Event, Phase, Sequence, Setup,
     BOARD, SIZE,
@@ -341,7 +341,6 @@ fn six_in_a_row_is_only_for_two_sides_not_three_players() {
 /// The rules page says six in a row is only for two sides, in both languages.
 #[test]
 fn the_rules_page_offers_six_in_a_row_only_to_two_sides() {
-    use genius::core::game::GameKind;
     use genius::i18n::{Lang, Rulebooks};
     let books = Rulebooks::parse(include_str!("../assets/rules.json")).unwrap();
     for (lang, needle) in [
@@ -410,15 +409,18 @@ fn setups_need_two_to_four_players() {
 fn the_roll_off_is_on_sums_of_two_dice() {
     // Each player's value is the sum of their two dice: the screens show a
     // sum, never one die, from this fact.
-    assert_eq!(Sequence::ROLL_OFF_DICE, 2);
+    assert_eq!(GameKind::Sequence.facts().roll_off_dice, 2);
     let setup = Setup {
         first: FirstPlayer::RollOff,
         ..game(3).setup().clone()
     };
     let g = Session::<Sequence>::new(setup).unwrap();
     let roll = g.state().legal_moves()[0].as_roll().cloned().unwrap();
-    assert_eq!(roll.per_value, Sequence::ROLL_OFF_DICE);
-    assert_eq!(roll.dice.len(), 3 * Sequence::ROLL_OFF_DICE);
+    assert_eq!(roll.per_value, GameKind::Sequence.facts().roll_off_dice);
+    assert_eq!(
+        roll.dice.len(),
+        3 * GameKind::Sequence.facts().roll_off_dice
+    );
     assert_eq!(roll.range(0), 2..=12);
 }
 

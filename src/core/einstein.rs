@@ -4,12 +4,10 @@
 
 use super::dice::D6;
 use super::game::{
-    Actor, Game, GameKind, Move, Points, Progress, Record, Roll, RollSource, Rules, Standings,
-    WhoseDice,
+    Actor, Game, GameKind, Move, Points, Progress, Roll, RollOffAction, RollSource, Rules,
+    Standings,
 };
-use super::table::{
-    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// The dice of a roll: two pairs and a fifth die.
@@ -100,18 +98,13 @@ impl Choice {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Action {
-    RollOff {
-        values: Vec<u32>,
-        source: RollSource,
-    },
-    /// The roller's five dice, for everyone.
-    Roll { dice: Vec<D6>, source: RollSource },
-    /// One player's pairs for the current roll.
-    Choose { player: usize, choice: Choice },
-    /// The table changes whose dice it plays with (see [`WhoseDice`]).
-    Dice(WhoseDice),
+crate::game_actions! {
+    pub enum Action {
+        /// The roller's five dice, for everyone.
+        Roll { dice: Vec<D6>, source: RollSource },
+        /// One player's pairs for the current roll.
+        Choose { player: usize, choice: Choice },
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -393,7 +386,7 @@ impl Rules for Einstein {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         let (phase, roller) = opening.phase(Phase::Roll, Phase::RollOff);
         let n = setup.players.len();
         Ok(Einstein {
@@ -489,7 +482,7 @@ impl Rules for Einstein {
 
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
-            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::RollOff(r) => vec![Move::Roll(Roll::roll_off(Self::KIND, r.contenders.len()))],
             Phase::Roll => vec![Move::Roll(Roll::d6(5))],
             Phase::Choose { dice, waiting } => waiting
                 .iter()
@@ -505,10 +498,7 @@ impl Rules for Einstein {
 
     fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
         match self.phase {
-            Phase::RollOff(_) => Some(Action::RollOff {
-                values: values.to_vec(),
-                source,
-            }),
+            Phase::RollOff(_) => Some(Action::roll_off(values, source)),
             Phase::Roll => Some(Action::Roll {
                 dice: D6::all_of(values)?,
                 source,
@@ -535,24 +525,11 @@ impl Rules for Einstein {
         }
     }
 
-    fn is_finished(&self) -> bool {
-        self.phase == Phase::Finished
-    }
-
-    crate::dice_change!(Action);
+    crate::game_rules!(Action, Phase);
 }
 
 impl Game for Einstein {
-    fn roll_off_values(action: &Action) -> Option<&[u32]> {
-        match action {
-            Action::RollOff { values, .. } => Some(values),
-            _ => None,
-        }
-    }
-
     const KIND: GameKind = GameKind::Einstein;
-    const RECORD: Record = Record::BestAlone;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.players

@@ -73,6 +73,21 @@ pub enum ImportError {
     TooManyGames(usize),
 }
 
+impl std::fmt::Display for ImportError {
+    /// A plain description for logs; the UI words it through `i18n`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ImportError::TooLarge { bytes } => write!(f, "too large ({bytes} bytes)"),
+            ImportError::NotJson(e) => write!(f, "not JSON: {e}"),
+            ImportError::NotAnExport => f.write_str("neither an export nor a saved game"),
+            ImportError::NewerVersion(v) => write!(f, "written by a newer version ({v})"),
+            ImportError::TooManyGames(n) => write!(f, "too many games ({n})"),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
 /// What an import found, game by game.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ImportReport {

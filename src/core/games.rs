@@ -1,16 +1,18 @@
 //! The registry of games: the one module that names every game's rules, and
-//! the one place that dispatches on a [`GameKind`]. Adding a game adds a
-//! line to its `registry!` (see docs/adding-a-game.md).
+//! the one place that maps a [`GameKind`] to its rules' type, for the calls
+//! that need the type (a replay, a session). What the app knows of a game
+//! beyond its rules is not here but in its row of the contract's table of
+//! facts ([`GameKind::facts`]). Adding a game adds a line to its
+//! `registry!` (see docs/adding-a-game.md).
 
-use super::game::{Game, GameKind, Record, Rules, Tally};
+use super::game::{Game, GameKind, Rules};
 use super::save::{replay, LoadError, SavedGame};
 use super::summary::Summary;
 use serde_json::value::RawValue;
-use std::ops::RangeInclusive;
 
 /// The registry of games: each game's kind and its rules, a line each.
-/// Adding a game adds one line to the `registry!` below (and one to
-/// `game_kinds!`, in the contract), which makes of each line:
+/// Adding a game adds one line to the `registry!` below (and its variant
+/// and row of facts to the contract's `GameKind`), which makes of each line:
 /// - an arm of [`with_game`], which runs a job with the rules of a kind;
 /// - a variant of [`AnyAction`], and the game's [`Registered`].
 macro_rules! registry {
@@ -84,44 +86,6 @@ impl<G: Registered> IntoAnyAction for TableMove<G> {
 pub trait WithGame {
     type Output;
     fn run<G: Game>(self) -> Self::Output;
-}
-
-impl GameKind {
-    /// What the game's history keeps of each player.
-    pub fn tally(self) -> Tally {
-        struct OfGame;
-        impl WithGame for OfGame {
-            type Output = Tally;
-            fn run<G: Game>(self) -> Tally {
-                G::TALLY
-            }
-        }
-        with_game(self, OfGame)
-    }
-
-    /// What the device keeps of the game once it ends.
-    pub fn record(self) -> Record {
-        struct OfGame;
-        impl WithGame for OfGame {
-            type Output = Record;
-            fn run<G: Game>(self) -> Record {
-                G::RECORD
-            }
-        }
-        with_game(self, OfGame)
-    }
-
-    /// How many players the game takes.
-    pub fn players(self) -> RangeInclusive<usize> {
-        struct Limits;
-        impl WithGame for Limits {
-            type Output = RangeInclusive<usize>;
-            fn run<G: Game>(self) -> RangeInclusive<usize> {
-                G::PLAYERS
-            }
-        }
-        with_game(self, Limits)
-    }
 }
 
 /// Replays a saved game by the rules of its kind and sums it up.

@@ -7,11 +7,11 @@
 use super::dice::D6;
 use super::dice_kinds::{Challenge, DieKind};
 use super::game::{
-    Actor, Game, GameKind, Mode, Move, Points, Roll, RollSource, Rules, Standings, Variant,
-    WhoseDice,
+    Actor, Game, GameKind, Mode, Move, Points, Roll, RollOffAction, RollSource, Rules, Standings,
+    Variant,
 };
 pub use super::table::FirstPlayer;
-use super::table::{seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
+use super::table::{seat, FirstPlayerError, Player, RollOff, SetupError};
 use serde::{Deserialize, Serialize};
 
 mod grid;
@@ -72,31 +72,26 @@ pub struct CellRef {
     pub slot: Option<Slot>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Action {
-    RollOff {
-        values: Vec<u32>,
-        source: RollSource,
-    },
-    /// GENIUS, + Simple, Partie + Longue: the current player rolls k dice
-    /// (k = the number of dice given) for column k.
-    Roll { dice: Vec<D6>, source: RollSource },
-    /// After a hit: the challenge die.
-    Challenge { face: Challenge, source: RollSource },
-    /// Défi: erase a written number of `player`'s row.
-    Erase { player: usize, cell: CellRef },
-    /// Défi: erase nothing.
-    KeepAll,
-    /// Partie + Longue: put the value in the MIN or the MAX cell.
-    Place { slot: Slot },
-    /// Expert: the five dice and the challenge die, thrown at once.
-    Expert {
-        dice: Vec<D6>,
-        challenge: Challenge,
-        source: RollSource,
-    },
-    /// The table changes whose dice it plays with (see [`WhoseDice`]).
-    Dice(WhoseDice),
+crate::game_actions! {
+    pub enum Action {
+        /// GENIUS, + Simple, Partie + Longue: the current player rolls k dice
+        /// (k = the number of dice given) for column k.
+        Roll { dice: Vec<D6>, source: RollSource },
+        /// After a hit: the challenge die.
+        Challenge { face: Challenge, source: RollSource },
+        /// Défi: erase a written number of `player`'s row.
+        Erase { player: usize, cell: CellRef },
+        /// Défi: erase nothing.
+        KeepAll,
+        /// Partie + Longue: put the value in the MIN or the MAX cell.
+        Place { slot: Slot },
+        /// Expert: the five dice and the challenge die, thrown at once.
+        Expert {
+            dice: Vec<D6>,
+            challenge: Challenge,
+            source: RollSource,
+        },
+    }
 }
 
 /// What the current player must do now.
@@ -259,7 +254,7 @@ impl Rules for Genius {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         let (phase, first) = opening.phase(Phase::Roll, Phase::RollOff);
         let n = setup.players.len();
         let cells = if setup.mode == Mode::Longue {
@@ -448,7 +443,7 @@ impl Rules for Genius {
     fn legal_moves(&self) -> Vec<Move<Action>> {
         let p = self.current;
         match &self.phase {
-            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::RollOff(r) => vec![Move::Roll(Roll::roll_off(Self::KIND, r.contenders.len()))],
             Phase::Roll if self.mode() == Mode::Expert => {
                 let mut dice = vec![DieKind::D6; COLUMNS];
                 dice.push(DieKind::Challenge);
@@ -477,10 +472,7 @@ impl Rules for Genius {
 
     fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
         match &self.phase {
-            Phase::RollOff(_) => Some(Action::RollOff {
-                values: values.to_vec(),
-                source,
-            }),
+            Phase::RollOff(_) => Some(Action::roll_off(values, source)),
             Phase::Roll if self.mode() == Mode::Expert => {
                 let (challenge, dice) = values.split_last()?;
                 Some(Action::Expert {
@@ -522,23 +514,11 @@ impl Rules for Genius {
         }
     }
 
-    fn is_finished(&self) -> bool {
-        self.phase == Phase::Finished
-    }
-
-    crate::dice_change!(Action);
+    crate::game_rules!(Action, Phase);
 }
 
 impl Game for Genius {
-    fn roll_off_values(action: &Action) -> Option<&[u32]> {
-        match action {
-            Action::RollOff { values, .. } => Some(values),
-            _ => None,
-        }
-    }
-
     const KIND: GameKind = GameKind::Genius;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.setup.players

@@ -6,12 +6,9 @@
 
 use super::dice_kinds::{DieKind, Face, White};
 use super::game::{
-    Actor, Compose, Game, GameKind, Move, Points, Record, Roll, RollSource, Rules, Standings,
-    Tally, Variant, WhoseDice,
+    Actor, Compose, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, Variant,
 };
-use super::table::{
-    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -50,35 +47,30 @@ pub struct Placement {
     pub dice: Vec<usize>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Action {
-    RollOff {
-        values: Vec<u32>,
-        source: RollSource,
-    },
-    /// The start: the five coloured dice (values in the order of [`COLOURED`]).
-    StartRoll {
-        values: Vec<u32>,
-        source: RollSource,
-    },
-    /// The dice in play (values in set order) and the white die's face index.
-    Roll {
-        values: Vec<u32>,
-        white: usize,
-        source: RollSource,
-    },
-    /// One player's numbers for the current result (empty: a pass).
-    Place {
-        player: usize,
-        placements: Vec<Placement>,
-    },
-    /// The roller changes the set of dice before rolling.
-    Adjust {
-        add: Option<DieKind>,
-        remove: Option<DieKind>,
-    },
-    /// The table changes whose dice it plays with (see [`WhoseDice`]).
-    Dice(WhoseDice),
+crate::game_actions! {
+    pub enum Action {
+        /// The start: the five coloured dice (values in the order of [`COLOURED`]).
+        StartRoll {
+            values: Vec<u32>,
+            source: RollSource,
+        },
+        /// The dice in play (values in set order) and the white die's face index.
+        Roll {
+            values: Vec<u32>,
+            white: usize,
+            source: RollSource,
+        },
+        /// One player's numbers for the current result (empty: a pass).
+        Place {
+            player: usize,
+            placements: Vec<Placement>,
+        },
+        /// The roller changes the set of dice before rolling.
+        Adjust {
+            add: Option<DieKind>,
+            remove: Option<DieKind>,
+        },
+    }
 }
 
 /// What the next roller must do to the set of dice.
@@ -322,7 +314,7 @@ impl Rules for Rtt {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         // The sheet travels in the saved game: checked again, never trusted.
         setup.sheet.validate().map_err(Error::Sheet)?;
         let n = setup.players.len();
@@ -457,7 +449,7 @@ impl Rules for Rtt {
 
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
-            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::RollOff(r) => vec![Move::Roll(Roll::roll_off(Self::KIND, r.contenders.len()))],
             Phase::Start => vec![Move::Roll(Roll::of(COLOURED.to_vec()))],
             Phase::Roll => {
                 let mut dice = self.set.clone();
@@ -549,25 +541,11 @@ impl Rules for Rtt {
         }
     }
 
-    fn is_finished(&self) -> bool {
-        self.phase == Phase::Finished
-    }
-
-    crate::dice_change!(Action);
+    crate::game_rules!(Action, Phase);
 }
 
 impl Game for Rtt {
-    fn roll_off_values(action: &Action) -> Option<&[u32]> {
-        match action {
-            Action::RollOff { values, .. } => Some(values),
-            _ => None,
-        }
-    }
-
     const KIND: GameKind = GameKind::Rtt;
-    const TALLY: Tally = Tally::Series;
-    const RECORD: Record = Record::Series;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.setup.players

@@ -109,6 +109,31 @@ pub enum SheetError {
     },
 }
 
+impl std::fmt::Display for SheetError {
+    /// A plain description for logs; the UI words it through `i18n`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SheetError::NotJson(e) => write!(f, "not JSON: {e}"),
+            SheetError::NotASheet => f.write_str("not a sheet"),
+            SheetError::NewerVersion(v) => write!(f, "a sheet of a newer version ({v})"),
+            SheetError::Empty => f.write_str("no squares"),
+            SheetError::BadId { at } => write!(f, "square {at}: ids out of order"),
+            SheetError::BadSupport { square, on } => {
+                write!(f, "square {square} rests on square {on}, not below it")
+            }
+            SheetError::BadBase { square } => write!(f, "square {square}: not a base"),
+            SheetError::BadNeighbour { square, neighbour } => {
+                write!(f, "square {square}: a bad neighbour {neighbour}")
+            }
+            SheetError::Unreachable { square } => write!(f, "square {square} is unreachable"),
+            SheetError::TooLarge => f.write_str("too large a sheet"),
+            SheetError::Overlap { a, b } => write!(f, "squares {a} and {b} overlap"),
+        }
+    }
+}
+
+impl std::error::Error for SheetError {}
+
 impl Sheet {
     /// Reads and checks a sheet.
     pub fn parse(text: &str) -> Result<Sheet, SheetError> {

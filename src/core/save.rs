@@ -135,6 +135,22 @@ pub enum LoadError {
     Damaged,
 }
 
+impl std::fmt::Display for LoadError {
+    /// A plain description for logs; the UI words it through `i18n`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::NotJson(e) => write!(f, "not JSON: {e}"),
+            LoadError::NotAGame => f.write_str("not a saved game"),
+            LoadError::NewerVersion(v) => write!(f, "saved by a newer version ({v})"),
+            LoadError::BadRecord(e) => write!(f, "a record that does not fit the rules: {e}"),
+            LoadError::DoesNotReplay { index } => write!(f, "action {index} is refused"),
+            LoadError::Damaged => f.write_str("damaged: its checksum does not match"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
 impl SavedGame {
     /// This phone's part in a game played on several phones, if it is one
     /// (and its mark reads).

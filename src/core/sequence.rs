@@ -2,9 +2,8 @@
 //! dice, a 6×6 board of sums, chips, and five (or six) in a row.
 
 use super::dice::D6;
-use super::dice_kinds::DieKind;
 use super::game::{
-    Actor, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings, Tally, WhoseDice,
+    Actor, Game, GameKind, Move, Points, Roll, RollOffAction, RollSource, Rules, Standings,
 };
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
@@ -46,27 +45,21 @@ pub fn six_in_a_row_offered(players: usize) -> bool {
     players == 2 || players == 4
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Action {
-    /// Each contender's sum of two dice.
-    RollOff {
-        values: Vec<u32>,
-        source: RollSource,
-    },
-    Roll {
-        dice: Vec<D6>,
-        source: RollSource,
-    },
-    /// Place (or replace) a chip on a square, as the roll allows.
-    Place {
-        square: Square,
-    },
-    /// With a 10: remove an opponent's chip.
-    Remove {
-        square: Square,
-    },
-    /// The table changes whose dice it plays with (see [`WhoseDice`]).
-    Dice(WhoseDice),
+crate::game_actions! {
+    pub enum Action {
+        Roll {
+            dice: Vec<D6>,
+            source: RollSource,
+        },
+        /// Place (or replace) a chip on a square, as the roll allows.
+        Place {
+            square: Square,
+        },
+        /// With a 10: remove an opponent's chip.
+        Remove {
+            square: Square,
+        },
+    }
 }
 
 /// What the current roll allows.
@@ -327,7 +320,7 @@ impl Rules for Sequence {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         let n = setup.players.len();
         if setup.six_in_a_row && !six_in_a_row_offered(n) {
             return Err(Error::SixInARowNeedsTwoSides);
@@ -439,10 +432,7 @@ impl Rules for Sequence {
 
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
-            Phase::RollOff(r) => vec![Move::Roll(Roll {
-                dice: vec![DieKind::D6; Self::ROLL_OFF_DICE * r.contenders.len()],
-                per_value: Self::ROLL_OFF_DICE,
-            })],
+            Phase::RollOff(r) => vec![Move::Roll(Roll::roll_off(Self::KIND, r.contenders.len()))],
             Phase::Roll => vec![Move::Roll(Roll::d6(2))],
             Phase::Place { squares, .. } => squares
                 .iter()
@@ -459,10 +449,7 @@ impl Rules for Sequence {
     fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
         match self.phase {
             // Each contender's sum of two dice.
-            Phase::RollOff(_) => Some(Action::RollOff {
-                values: values.to_vec(),
-                source,
-            }),
+            Phase::RollOff(_) => Some(Action::roll_off(values, source)),
             Phase::Roll => Some(Action::Roll {
                 dice: D6::all_of(values)?,
                 source,
@@ -479,26 +466,11 @@ impl Rules for Sequence {
         }
     }
 
-    fn is_finished(&self) -> bool {
-        self.phase == Phase::Finished
-    }
-
-    crate::dice_change!(Action);
+    crate::game_rules!(Action, Phase);
 }
 
 impl Game for Sequence {
-    fn roll_off_values(action: &Action) -> Option<&[u32]> {
-        match action {
-            Action::RollOff { values, .. } => Some(values),
-            _ => None,
-        }
-    }
-
     const KIND: GameKind = GameKind::Sequence;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
-    /// Each player's sum of two dice (rulebook).
-    const ROLL_OFF_DICE: usize = 2;
-    const TALLY: Tally = Tally::WinsOnly;
 
     fn players(&self) -> &[Player] {
         &self.players

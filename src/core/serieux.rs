@@ -5,11 +5,12 @@
 
 use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
 use super::game::{
-    Actor, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings, WhoseDice,
+    Actor, Game, GameKind, Move, Points, Progress, Roll, RollOffAction, RollSource, Rules,
+    Standings,
 };
 use super::prime::{verdict, Verdict};
 pub use super::table::FirstPlayer;
-use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS};
+use super::table::{places, seat, FirstPlayerError, Player, RollOff, SetupError};
 use serde::{Deserialize, Serialize};
 
 pub const ROUNDS: usize = 5;
@@ -20,17 +21,11 @@ pub struct Setup {
     pub first: FirstPlayer,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Action {
-    /// One d6 per player still in the roll-off, in table order.
-    RollOff {
-        values: Vec<u32>,
-        source: RollSource,
-    },
-    /// The current player's dice for this round.
-    Roll { dice: Vec<D6>, source: RollSource },
-    /// The table changes whose dice it plays with (see [`WhoseDice`]).
-    Dice(WhoseDice),
+crate::game_actions! {
+    pub enum Action {
+        /// The current player's dice for this round.
+        Roll { dice: Vec<D6>, source: RollSource },
+    }
 }
 
 /// One cell of the grid.
@@ -159,7 +154,7 @@ impl Rules for Serieux {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         let (phase, first) = opening.phase(Phase::Playing, Phase::RollOff);
         let n = setup.players.len();
         Ok(Serieux {
@@ -222,7 +217,7 @@ impl Rules for Serieux {
 
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
-            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::RollOff(r) => vec![Move::Roll(Roll::roll_off(Self::KIND, r.contenders.len()))],
             Phase::Playing => (1..=MAX_DICE).map(|k| Move::Roll(Roll::d6(k))).collect(),
             Phase::Finished => Vec::new(),
         }
@@ -230,10 +225,7 @@ impl Rules for Serieux {
 
     fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
         match self.phase {
-            Phase::RollOff(_) => Some(Action::RollOff {
-                values: values.to_vec(),
-                source,
-            }),
+            Phase::RollOff(_) => Some(Action::roll_off(values, source)),
             Phase::Playing => Some(Action::Roll {
                 dice: D6::all_of(values)?,
                 source,
@@ -250,23 +242,11 @@ impl Rules for Serieux {
         }
     }
 
-    fn is_finished(&self) -> bool {
-        self.phase == Phase::Finished
-    }
-
-    crate::dice_change!(Action);
+    crate::game_rules!(Action, Phase);
 }
 
 impl Game for Serieux {
-    fn roll_off_values(action: &Action) -> Option<&[u32]> {
-        match action {
-            Action::RollOff { values, .. } => Some(values),
-            _ => None,
-        }
-    }
-
     const KIND: GameKind = GameKind::Serieux;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.players

@@ -7,12 +7,10 @@
 
 use super::dice_kinds::{DieColour, DieKind, Face};
 use super::game::{
-    Actor, Compose, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings,
-    WhoseDice,
+    Actor, Compose, Game, GameKind, Move, Points, Progress, Roll, RollOffAction, RollSource, Rules,
+    Standings,
 };
-use super::table::{
-    places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, MAX_PLAYERS,
-};
+use super::table::{places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError};
 use serde::{Deserialize, Serialize};
 
 mod letters;
@@ -56,33 +54,28 @@ pub struct Setup {
     pub timer: Option<u32>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Action {
-    RollOff {
-        values: Vec<u32>,
-        source: RollSource,
-    },
-    /// The theme die (1–6).
-    RollTheme { value: u32, source: RollSource },
-    /// The five letter dice (face index each, in the order green, white,
-    /// yellow, red, blue) and the colour die's face index.
-    RollDice {
-        letters: Vec<usize>,
-        colour: usize,
-        source: RollSource,
-    },
-    /// A player says a word (with open themes, for a theme of the card).
-    Propose {
-        player: usize,
-        word: String,
-        theme: Option<usize>,
-    },
-    /// The table accepts or rejects the word on the table.
-    Judge { accept: bool },
-    /// A player gives up for this round.
-    Pass { player: usize },
-    /// The table changes whose dice it plays with (see [`WhoseDice`]).
-    Dice(WhoseDice),
+crate::game_actions! {
+    pub enum Action {
+        /// The theme die (1–6).
+        RollTheme { value: u32, source: RollSource },
+        /// The five letter dice (face index each, in the order green, white,
+        /// yellow, red, blue) and the colour die's face index.
+        RollDice {
+            letters: Vec<usize>,
+            colour: usize,
+            source: RollSource,
+        },
+        /// A player says a word (with open themes, for a theme of the card).
+        Propose {
+            player: usize,
+            word: String,
+            theme: Option<usize>,
+        },
+        /// The table accepts or rejects the word on the table.
+        Judge { accept: bool },
+        /// A player gives up for this round.
+        Pass { player: usize },
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,7 +171,7 @@ impl Rules for Words {
     type Error = Error;
 
     fn start(setup: &Setup) -> Result<Self, Error> {
-        let opening = seat(&setup.players, &setup.first, Self::PLAYERS)?;
+        let opening = seat(&setup.players, &setup.first, Self::KIND.players())?;
         if setup.card >= THEME_CARDS.len() {
             return Err(Error::BadCard);
         }
@@ -406,7 +399,7 @@ impl Rules for Words {
 
     fn legal_moves(&self) -> Vec<Move<Action>> {
         match &self.phase {
-            Phase::RollOff(r) => vec![Move::Roll(Roll::d6(r.contenders.len()))],
+            Phase::RollOff(r) => vec![Move::Roll(Roll::roll_off(Self::KIND, r.contenders.len()))],
             Phase::RollTheme => vec![Move::Roll(Roll::of(vec![DieKind::Theme]))],
             Phase::RollDice { .. } => {
                 let mut dice: Vec<DieKind> = DieColour::LETTER_DICE.map(DieKind::Letter).to_vec();
@@ -445,10 +438,7 @@ impl Rules for Words {
 
     fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
         match (&self.phase, values) {
-            (Phase::RollOff(_), _) => Some(Action::RollOff {
-                values: values.to_vec(),
-                source,
-            }),
+            (Phase::RollOff(_), _) => Some(Action::roll_off(values, source)),
             (Phase::RollTheme, [value]) => Some(Action::RollTheme {
                 value: *value,
                 source,
@@ -482,23 +472,11 @@ impl Rules for Words {
         }
     }
 
-    fn is_finished(&self) -> bool {
-        self.phase == Phase::Finished
-    }
-
-    crate::dice_change!(Action);
+    crate::game_rules!(Action, Phase);
 }
 
 impl Game for Words {
-    fn roll_off_values(action: &Action) -> Option<&[u32]> {
-        match action {
-            Action::RollOff { values, .. } => Some(values),
-            _ => None,
-        }
-    }
-
     const KIND: GameKind = GameKind::Words;
-    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=MAX_PLAYERS;
 
     fn players(&self) -> &[Player] {
         &self.setup.players

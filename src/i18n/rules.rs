@@ -72,6 +72,19 @@ pub enum RulesFileError {
     Page { page: String, fault: PageFault },
 }
 
+impl std::fmt::Display for RulesFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RulesFileError::NotJson => f.write_str("the rules file is not JSON"),
+            RulesFileError::NotRules => f.write_str("not a rules file"),
+            RulesFileError::Version(v) => write!(f, "a rules file of version {v:?}"),
+            RulesFileError::Page { page, fault } => write!(f, "the page {page}: {fault:?}"),
+        }
+    }
+}
+
+impl std::error::Error for RulesFileError {}
+
 /// What is wrong with a game's page in a rules file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PageFault {

@@ -63,6 +63,8 @@ impl std::fmt::Display for StorageError {
     }
 }
 
+impl std::error::Error for StorageError {}
+
 /// Where an exported file went (`share_file`), for the message the player
 /// reads. Each build has only its own cases, so the web build's wasm carries
 /// no native message and the other way round.
@@ -147,6 +149,21 @@ pub enum CameraError {
     /// The photo chosen could not be decoded.
     BadPhoto,
 }
+
+impl std::fmt::Display for CameraError {
+    /// A plain description for logs; the UI words it through `i18n`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CameraError::Refused => "the camera was refused",
+            CameraError::Absent => "no camera",
+            CameraError::Failed => "the camera gave no frame",
+            CameraError::Reader => "the dice reader could not be fetched",
+            CameraError::BadPhoto => "the photo could not be decoded",
+        })
+    }
+}
+
+impl std::error::Error for CameraError {}
 
 /// A frame or photo read: its size in pixels (as the reader saw it, and as
 /// it is drawn on the screen's canvas) and the dice found on it.

@@ -32,12 +32,6 @@ pub trait GameScreen: GameSetup + Registered {
     /// Why a move was refused, in the player's language.
     fn refusal(lang: Lang, error: &Self::Error) -> String;
 
-    /// The game's screen (on the web its own file, fetched when it opens).
-    fn screen() -> Element;
-
-    /// The game's rules page.
-    fn rules() -> Element;
-
     /// The link of a table of this game (see `ui::table_link`).
     #[cfg(feature = "link")]
     fn table_link(request: super::TableRequest) -> Element;
@@ -221,7 +215,7 @@ impl<G: GameScreen> UseGame<G> {
                 players: players.to_vec(),
                 lang: self.lang,
                 faces: range.collect::<Vec<u32>>(),
-                dice: G::ROLL_OFF_DICE,
+                dice: G::KIND.facts().roll_off_dice,
                 app_rolls: self.app_rolls(),
                 on_roll: move |_| self.roll_off_round(None),
                 on_typed: move |values| self.roll_off_round(Some(values)),
@@ -285,7 +279,7 @@ impl<G: GameScreen> UseGame<G> {
                 }
             }),
             kind: G::KIND,
-            roll_off_dice: G::ROLL_OFF_DICE,
+            roll_off_dice: G::KIND.facts().roll_off_dice,
             refused: self.refused.read().as_ref().map(|w| w.say(self.lang)),
             save_failed: game.is_some_and(|g| g.save_failed),
             // Whoever rolled it: every phone of a table has the same log.
@@ -477,7 +471,7 @@ pub struct FrameState {
     pub save_failed: bool,
     /// The roll-off that just decided who starts, and the players.
     pub rolled_off: Option<(RollOff, Vec<Player>)>,
-    /// Dice per player in the roll-off (see [`Game::ROLL_OFF_DICE`]).
+    /// Dice per player in the roll-off (see [`crate::core::game::Facts::roll_off_dice`]).
     pub roll_off_dice: usize,
     pub can_undo: bool,
     pub can_redo: bool,

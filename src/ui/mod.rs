@@ -482,8 +482,9 @@ pub fn Root(init: Init) -> Element {
 /// also its signal's name in [`Play`], the game of that kind being played),
 /// the wording of its refusals, its screen, its rules page and its table's
 /// link. It makes each game a [`GameScreen`], words its name and line
-/// ([`GameTitles`], from the game's texts: `Lang::$module()`), and writes
-/// [`with_screen`], the screens' side of [`crate::core::games::with_game`].
+/// ([`GameTitles`], from the game's texts: `Lang::$module()`), matches a
+/// kind to its screen and its rules page, and writes [`with_screen`], the
+/// screens' side of [`crate::core::games::with_game`].
 macro_rules! game_screens {
     ($($game:ident: $module:ident, $wording:ident, $screen:ident, $rules:ident, $table:ident;)*) => {
         /// The game of each kind being played (or viewed from the history),
@@ -509,14 +510,6 @@ macro_rules! game_screens {
                     lang.$wording(error)
                 }
 
-                fn screen() -> Element {
-                    rsx! { $module::$screen {} }
-                }
-
-                fn rules() -> Element {
-                    rsx! { $module::$rules {} }
-                }
-
                 #[cfg(feature = "link")]
                 fn table_link(request: TableRequest) -> Element {
                     /// The link of a table of this game, with its table
@@ -539,8 +532,24 @@ macro_rules! game_screens {
             }
         }
 
+        /// A game's screen (each game its own file on the web).
+        fn game_screen(kind: GameKind) -> Element {
+            match kind {
+                $(GameKind::$game => rsx! { $module::$screen {} },)*
+            }
+        }
+
+        /// A game's rules page (one file on the web for all six).
+        #[component(lazy)]
+        fn RulesScreen(game: GameKind) -> Element {
+            match game {
+                $(GameKind::$game => rsx! { $module::$rules {} },)*
+            }
+        }
+
         /// Runs `job` with the [`GameScreen`] type of the game of `kind`:
-        /// the root, the rules page and the setup screen go through it.
+        /// the setup screen, opening a saved game and the table link go
+        /// through it.
         pub fn with_screen<J: WithScreen>(kind: GameKind, job: J) -> J::Output {
             match kind {
                 $(GameKind::$game => job.run::<crate::core::$module::$game>(),)*
@@ -664,31 +673,6 @@ fn ScreenLoading(what: Loading) -> Element {
             p { class: "caption", role: "status", "data-testid": "{id}-loading", "{loading}" }
         }
     }
-}
-
-/// A game's screen (each game its own file on the web).
-fn game_screen(kind: GameKind) -> Element {
-    struct ScreenOf;
-    impl WithScreen for ScreenOf {
-        type Output = Element;
-        fn run<G: GameScreen>(self) -> Element {
-            G::screen()
-        }
-    }
-    with_screen(kind, ScreenOf)
-}
-
-/// A game's rules page (one file on the web for all six).
-#[component(lazy)]
-fn RulesScreen(game: GameKind) -> Element {
-    struct RulesOf;
-    impl WithScreen for RulesOf {
-        type Output = Element;
-        fn run<G: GameScreen>(self) -> Element {
-            G::rules()
-        }
-    }
-    with_screen(game, RulesOf)
 }
 
 /// A cog wheel (24×24).

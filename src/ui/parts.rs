@@ -175,7 +175,7 @@ fn RollOffRound(
     players: Vec<Player>,
     lang: Lang,
     first: bool,
-    /// Dice per player (see [`crate::core::game::Game::ROLL_OFF_DICE`]).
+    /// Dice per player (see [`crate::core::game::Facts::roll_off_dice`]).
     dice: usize,
 ) -> Element {
     let again: Vec<&str> = round
@@ -229,7 +229,7 @@ pub fn RollOffPanel(
     lang: Lang,
     /// What a player's die can show (1–6, or 2–12 with two dice).
     faces: Vec<u32>,
-    /// Dice per player (see [`crate::core::game::Game::ROLL_OFF_DICE`]).
+    /// Dice per player (see [`crate::core::game::Facts::roll_off_dice`]).
     dice: usize,
     /// The app rolls (see `UseGame::app_rolls`): its button is shown.
     app_rolls: bool,
@@ -341,7 +341,7 @@ pub fn RollOffResult(
     roll_off: crate::core::table::RollOff,
     players: Vec<Player>,
     lang: Lang,
-    /// Dice per player (see [`crate::core::game::Game::ROLL_OFF_DICE`]).
+    /// Dice per player (see [`crate::core::game::Facts::roll_off_dice`]).
     dice: usize,
 ) -> Element {
     let winner = roll_off

@@ -465,15 +465,6 @@ pub fn advise(game: &Genius) -> Option<Advice<Choice, Reason>> {
     })
 }
 
-/// The baseline the coach is measured against: the open column with the
-/// best immediate expected points.
-pub fn greedy_column(game: &Genius) -> Option<usize> {
-    let me = game.current_player()?;
-    game.open_columns(me)
-        .into_iter()
-        .max_by_key(|&c| (column_odds(game, me, c).1, c))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

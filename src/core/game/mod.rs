@@ -18,20 +18,21 @@
 //! [`crate::core::games::with_game`] is the one place that maps a
 //! [`GameKind`] to its rules.
 
+mod actions;
 mod kind;
 mod moves;
 mod rules;
 mod standings;
 
-pub use kind::{GameKind, Mode, Variant};
+pub use actions::{decided_roll_off, RollOffAction};
+pub use kind::{Facts, GameKind, Mode, Record, Tally, Variant};
 pub use moves::{Compose, Move, Roll};
 pub use rules::{RollSource, Rules, WhoseDice};
 pub use standings::{Points, Standing, Standings};
 
-use crate::core::table::{Player, RollOff};
+use crate::core::table::Player;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use std::ops::RangeInclusive;
 
 /// How far a game has gone, for a one-line summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,66 +47,18 @@ pub enum Progress {
     Centre { round: usize, centre: u32 },
 }
 
-/// What a game's history keeps of each player, beside the games played and
-/// won: what its statistics show and whether its scores are charted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tally {
-    /// Points: each player's best and average, charted over time.
-    Points,
-    /// The series' running total (Roll to the Top plays a series of games
-    /// and ranks its players by it), charted over time.
-    Series,
-    /// Won or lost, no points (Séquence Dés): nothing more, no chart.
-    WinsOnly,
-}
-
-/// What the device keeps of a game once it ends, beside its history: the
-/// records that [`crate::records`] stores under the game's name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Record {
-    /// Nothing beyond the history.
-    Nothing,
-    /// The best total of a game played alone without the coach (Einstein's
-    /// personal best).
-    BestAlone,
-    /// The running totals of a series of games, each game ended without the
-    /// coach counted once (Roll to the Top's series, [`crate::core::rtt::Series`]).
-    Series,
-}
-
-impl Tally {
-    /// Whether the game's points say something on their own (a chart of
-    /// them, an average).
-    pub fn has_points(self) -> bool {
-        self != Tally::WinsOnly
-    }
-}
-
 /// A game of the rulebooks: rules that also name the game, give its
 /// standings and say how it ended.
 /// Its types are `Send`, so that a game can be played on a thread of its
 /// own (the table link's native peer).
-pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
-    /// Which game this is.
+pub trait Game:
+    Rules<Setup: Send, Action: Send + RollOffAction, Error: Send> + Send + 'static
+{
+    /// Which game this is: its facts beyond the rules (players, roll-off,
+    /// what is kept of it) are its row of [`GameKind::facts`].
     const KIND: GameKind;
-    /// How many players it takes.
-    const PLAYERS: RangeInclusive<usize>;
-    /// How many dice each player throws in the roll-off for the first
-    /// player, their value being the sum (Séquence Dés: two).
-    const ROLL_OFF_DICE: usize = 1;
-    /// What its history keeps of each player.
-    const TALLY: Tally = Tally::Points;
-    /// What the device keeps of it once it ends, beside its history.
-    const RECORD: Record = Record::Nothing;
 
     fn players(&self) -> &[Player];
-
-    /// The values of a round of the roll-off for the first player, if
-    /// `action` is one (see [`decided_roll_off`]).
-    fn roll_off_values(action: &Self::Action) -> Option<&[u32]> {
-        let _ = action;
-        None
-    }
 
     /// What the game is played with beyond its kind (a mode, a sheet).
     fn variant(&self) -> Variant {
@@ -172,19 +125,6 @@ pub trait Game: Rules<Setup: Send, Action: Send, Error: Send> + Send + 'static {
         let _ = (rng, compose);
         None
     }
-}
-
-/// The roll-off for the first player that the last action of `log`
-/// decided, round by round (every player's die, who rolled again, who
-/// starts), if that action decided it: shown until the next move, on every
-/// phone of a table, whichever phone rolled.
-pub fn decided_roll_off<G: Game>(state: &G, log: &[G::Action]) -> Option<RollOff> {
-    G::roll_off_values(log.last()?)?;
-    let mut roll_off = RollOff::new(state.players().len());
-    for values in log.iter().filter_map(G::roll_off_values) {
-        roll_off = roll_off.roll(values).ok()?;
-    }
-    roll_off.winner().map(|_| roll_off)
 }
 
 /// Who makes a move: one player, or the whole table (a roll-off, which

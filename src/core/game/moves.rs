@@ -1,6 +1,7 @@
 //! The moves a game lists: a complete action, a roll the game waits for,
 //! or an action composed step by step.
 
+use super::GameKind;
 use crate::core::dice_kinds::DieKind;
 use std::ops::RangeInclusive;
 
@@ -52,6 +53,18 @@ impl Roll {
     /// `count` six-sided dice.
     pub fn d6(count: usize) -> Roll {
         Roll::of(vec![DieKind::D6; count])
+    }
+
+    /// A round of the roll-off for the first player of a game of `kind`
+    /// between `contenders`: each throws the game's
+    /// [`Facts::roll_off_dice`](super::Facts::roll_off_dice) d6s, their
+    /// sum being one value.
+    pub fn roll_off(kind: GameKind, contenders: usize) -> Roll {
+        let per_value = kind.facts().roll_off_dice;
+        Roll {
+            dice: vec![DieKind::D6; per_value * contenders],
+            per_value,
+        }
     }
 
     /// How many values the action records.

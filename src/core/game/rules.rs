@@ -94,7 +94,7 @@ pub trait Rules: Clone + Debug + Sized {
     fn is_finished(&self) -> bool;
 
     /// The action that changes whose dice the table plays with, for a game
-    /// that takes dice (see [`dice_change!`](crate::dice_change)). It
+    /// that takes dice (see [`game_rules!`](crate::game_rules)). It
     /// changes nothing in the game's state and is not one of the
     /// [`Rules::legal_moves`]: the session decides when it is accepted.
     fn dice_action(_dice: WhoseDice) -> Option<Self::Action> {
@@ -107,12 +107,19 @@ pub trait Rules: Clone + Debug + Sized {
     }
 }
 
-/// Implements [`Rules::dice_action`] and [`Rules::dice_change`] for a game
-/// whose action enum has a `Dice(WhoseDice)` variant: one line in each
-/// game's `impl Rules`.
+/// Writes the items of `impl Rules` that every game of the rulebooks
+/// writes alike, for a game whose state has a `phase` field and whose
+/// actions are written by [`game_actions!`](crate::game_actions):
+/// [`Rules::is_finished`], once its phase is `Finished`, and
+/// [`Rules::dice_action`] and [`Rules::dice_change`], its action `Dice`.
+/// One line in each game's `impl Rules`.
 #[macro_export]
-macro_rules! dice_change {
-    ($action:ident) => {
+macro_rules! game_rules {
+    ($action:ident, $phase:ident) => {
+        fn is_finished(&self) -> bool {
+            self.phase == $phase::Finished
+        }
+
         fn dice_action(dice: $crate::core::game::WhoseDice) -> Option<$action> {
             Some($action::Dice(dice))
         }

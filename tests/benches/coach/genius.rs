@@ -10,7 +10,7 @@
 
 use crate::stats::Estimate;
 use crate::Budget;
-use genius::core::coach::genius::{advise, greedy_column, Choice};
+use genius::core::coach::genius::{advise, Choice};
 use genius::core::coach::serieux;
 use genius::core::game::{Mode, Move, RollSource, Rules};
 use genius::core::genius::{Action, FirstPlayer, Genius, Phase, Setup};
@@ -45,6 +45,21 @@ fn roll(game: &mut Genius, dice: &genius::core::game::Roll, rng: &mut StdRng) {
         .rolled(dice, &values, RollSource::Virtual)
         .expect("values of the dice");
     play(game, action);
+}
+
+/// The baseline the coach is measured against: the open column with the
+/// best immediate expected points (the coach's own figure for each column;
+/// the last of the best on a tie).
+fn greedy_column(game: &Genius) -> Option<usize> {
+    advise(game)?
+        .options
+        .iter()
+        .filter_map(|scored| match scored.option {
+            Choice::Column(k) => Some((scored.expected?, k - 1)),
+            _ => None,
+        })
+        .max()
+        .map(|(_, column)| column)
 }
 
 /// One game; `coached` is the seat that follows the coach's columns (and,
