@@ -103,9 +103,9 @@ fn the_labelled_photos_are_read() {
     );
 }
 
-const DICE_RIGHT: f64 = 0.90;
-const PHOTOS_WHOLE: f64 = 0.7;
-const SMALL_PHOTOS_WHOLE: f64 = 0.75;
+const DICE_RIGHT: f64 = 0.95;
+const PHOTOS_WHOLE: f64 = 0.8;
+const SMALL_PHOTOS_WHOLE: f64 = 0.85;
 
 #[test]
 fn an_empty_table_has_no_dice() {
