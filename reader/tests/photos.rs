@@ -103,9 +103,9 @@ fn the_labelled_photos_are_read() {
     );
 }
 
-const DICE_RIGHT: f64 = 0.95;
-const PHOTOS_WHOLE: f64 = 0.8;
-const SMALL_PHOTOS_WHOLE: f64 = 0.85;
+const DICE_RIGHT: f64 = 0.96;
+const PHOTOS_WHOLE: f64 = 0.85;
+const SMALL_PHOTOS_WHOLE: f64 = 0.9;
 
 #[test]
 fn an_empty_table_has_no_dice() {
