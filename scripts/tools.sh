@@ -397,6 +397,7 @@ build_reader_web() {
       --profile link-web --crate-type cdylib)
   rm -rf "$out" && mkdir -p "$out"
   wasm-bindgen --target web --no-typescript --out-dir "$out" "$READER_WASM"
+  cp "$ROOT/reader/worker.js" "$out/"
   "$WEB_TOOLS/node_modules/.bin/wasm-opt" -O3 --strip-debug --strip-producers \
     --enable-simd --enable-reference-types --enable-bulk-memory --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-sign-ext --enable-multivalue \

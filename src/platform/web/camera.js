@@ -1,23 +1,59 @@
 // The camera and the dice reader in the browser (issue 61). The reader is
 // the genius-reader crate (reader/, feature js) built as a wasm module of
 // its own into reader/ beside the page (scripts/tools.sh build_reader_web),
-// fetched the first time the camera's screen opens, so that it and its
-// weights stay out of the app's start file; a failed load (offline before
-// it was ever cached) is tried again next time. Nothing leaves the phone:
-// frames are read here, on a canvas.
+// run in a worker of its own (reader/worker.js) so that reading never
+// holds up the preview or a tap. The worker starts the first time the
+// camera's screen opens, so that the reader and its weights stay out of
+// the app's start file; a worker that fails to load (offline before it was
+// ever cached) is started again next time. Nothing leaves the phone: frames
+// are drawn on a canvas here and read in the worker.
 let loaded;
 
+// The reader's worker, once its module is loaded.
 function reader() {
-  loaded ??= (async () => {
-    const base = new URL('reader/', document.baseURI);
-    const module = await import(new URL('genius_reader.js', base).href);
-    await module.default({ module_or_path: new URL('genius_reader_bg.wasm', base) });
-    return module;
-  })().catch((e) => {
-    loaded = undefined;
-    throw e;
+  loaded ??= new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('reader/worker.js', document.baseURI), { type: 'module' });
+    const failed = () => {
+      worker.terminate();
+      loaded = undefined;
+      reject(new Error('the dice reader did not load'));
+    };
+    worker.onerror = failed;
+    worker.onmessage = ({ data }) => {
+      if (!data.ready) return failed();
+      // A reader that breaks while reading fails the frames it holds and
+      // is started afresh for the next one.
+      worker.onerror = () => {
+        worker.terminate();
+        loaded = undefined;
+        for (const { reject: fail } of pending.values()) fail(new Error('the dice reader broke'));
+        pending.clear();
+      };
+      worker.onmessage = ({ data: { id, dice } }) => {
+        pending.get(id)?.resolve(dice);
+        pending.delete(id);
+      };
+      resolve(worker);
+    };
   });
   return loaded;
+}
+
+// The frames sent to the worker and not read yet, by id.
+const pending = new Map();
+let lastId = 0;
+
+// The dice on `pixels` (an ImageData), read in the worker.
+async function read(pixels) {
+  const worker = await reader();
+  const id = ++lastId;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage(
+      { id, pixels: pixels.data.buffer, width: pixels.width, height: pixels.height },
+      [pixels.data.buffer],
+    );
+  });
 }
 
 // Starts loading the reader: resolves to whether it is ready.
@@ -90,8 +126,7 @@ async function readOn(source, w, h, canvasId) {
   const context = canvas.getContext('2d', { willReadFrequently: true });
   context.drawImage(source, 0, 0, canvas.width, canvas.height);
   const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-  const module = await reader();
-  const dice = module.read_rgba(pixels.data, canvas.width, canvas.height);
+  const dice = await read(pixels);
   const out = new Float32Array(2 + dice.length);
   out[0] = canvas.width;
   out[1] = canvas.height;

@@ -1,8 +1,8 @@
 //! The camera and the dice reader in the browser (issue 61): the calls of
 //! `camera.js`, which opens the back camera (`getUserMedia`), draws frames
 //! and photos on the screen's canvas and reads them with the reader's own
-//! wasm module, loaded the first time (nothing of the reader is in the
-//! app's start file). Elements are named by their ids.
+//! wasm module in a worker of its own, started the first time (nothing of
+//! the reader is in the app's start file). Elements are named by their ids.
 
 use super::super::{CameraError, Frame};
 use js_sys::{Float32Array, Promise};
