@@ -65,6 +65,7 @@ mod sequence;
 mod serieux;
 mod storage;
 mod table;
+mod told;
 mod wording;
 mod words;
 pub use app::{factorisation, Texts};
