@@ -66,7 +66,6 @@ mod serieux;
 mod storage;
 mod table;
 mod told;
-mod wording;
 mod words;
 pub use app::{factorisation, Texts};
 pub use coach::CoachTexts;
@@ -84,7 +83,6 @@ pub use sequence::SequenceTexts;
 pub use serieux::SerieuxTexts;
 pub use storage::StorageTexts;
 pub use table::TableTexts;
-pub use wording::Wording;
 pub use words::WordsTexts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
