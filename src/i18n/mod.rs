@@ -55,6 +55,7 @@ mod coach_rtt;
 mod coach_sequence;
 mod dice;
 mod einstein;
+mod errors;
 mod genius;
 mod history;
 mod reader;
