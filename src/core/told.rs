@@ -5,6 +5,13 @@
 //! of the moment they are shown (a player who switches language mid-game
 //! reads them in the new one), and a test, a log or a screen drawn again
 //! compares them as the reasons they are.
+//!
+//! The core's refusals are named by who refuses: the session on this
+//! phone ([`Refusal`]: the rules, or the dice), the table ([`Denied`]: a
+//! step of this phone, checked by its copy or by the host), the host when
+//! a phone joins ([`JoinRefusal`](super::link::wire::JoinRefusal), told
+//! by the table screen's line). [`NotPlayed`] gathers the first two with
+//! the screens' own reasons.
 
 use super::link::wire::Denied;
 use super::session::Refusal;
