@@ -271,10 +271,7 @@ async fn run<G: GameScreen + TableGame>(
         &app.play,
         &phone,
         &status,
-        &told::<G>(
-            &refused,
-            &[&notice, taken_back.as_slice(), stood_in.as_slice()],
-        ),
+        &told::<G>(&refused, &notice, &taken_back, &stood_in),
     );
     save(&app.play, &phone);
     back_to_the_game(app.nav, &phone);
@@ -477,10 +474,7 @@ async fn run<G: GameScreen + TableGame>(
             &app.play,
             &phone,
             &status,
-            &told::<G>(
-                &refused,
-                &[&notice, taken_back.as_slice(), stood_in.as_slice()],
-            ),
+            &told::<G>(&refused, &notice, &taken_back, &stood_in),
         );
         unsaved |= changed.saved;
     }
@@ -567,10 +561,15 @@ fn command_changed<G: GameScreen + TableGame>(
 /// the registry's for the screens.
 fn told<G: GameScreen>(
     refused: &Option<NotPlayed<G::Error>>,
-    notices: &[&[TableNotice]],
+    notice: &[TableNotice],
+    taken_back: &Option<TableNotice>,
+    stood_in: &Option<TableNotice>,
 ) -> Option<Told<AnyError>> {
     let refused = refused.clone().map(|why| why.map(G::error_into_any));
-    Told::first(refused, notices)
+    Told::first(
+        refused,
+        &[notice, taken_back.as_slice(), stood_in.as_slice()],
+    )
 }
 
 /// The table's last entry is another phone's undo: in words, whose, and
