@@ -3,15 +3,15 @@
 //! an English-speaking player reads (the screens word them in the player's
 //! language through [`Lang`], never through `Display`). Written here
 //! rather than beside each type, so that a refusal has one wording, not a
-//! second one for logs.
+//! second one for logs. Each game's own refusals, and the registry's
+//! `AnyError`, get theirs from the line that names the game's wording in
+//! `ui::game_screens!`: a new game adds no line here.
 
 use super::Lang;
-use crate::core::games::AnyError;
 use crate::core::link::wire::{Denied, JoinRefusal};
 use crate::core::session::Refusal;
 use crate::core::table::{FirstPlayerError, SetupError};
 use crate::core::told::NotPlayed;
-use crate::core::{einstein, genius, rtt, sequence, serieux, words};
 use std::error::Error;
 use std::fmt::{self, Display};
 
@@ -32,31 +32,10 @@ macro_rules! in_english {
 }
 
 in_english! {
-    serieux::Error => serieux_error,
-    genius::Error => genius_error,
-    einstein::Error => einstein_error,
-    sequence::Error => sequence_error,
-    rtt::Error => rtt_error,
-    words::Error => words_error,
     SetupError => setup_error,
     FirstPlayerError => first_player_error,
     JoinRefusal => join_refusal,
 }
-
-impl Display for AnyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyError::Serieux(e) => e.fmt(f),
-            AnyError::Genius(e) => e.fmt(f),
-            AnyError::Einstein(e) => e.fmt(f),
-            AnyError::Sequence(e) => e.fmt(f),
-            AnyError::Rtt(e) => e.fmt(f),
-            AnyError::Words(e) => e.fmt(f),
-        }
-    }
-}
-
-impl Error for AnyError {}
 
 /// `Display` (in English, the game's own reason by its own `Display`) and
 /// `Error` for the refusals that carry a game's reason.
@@ -84,9 +63,11 @@ in_english_with_the_game! {
 mod tests {
     use super::*;
     use crate::core::games::Registered;
+    use crate::core::genius;
 
     #[test]
     fn a_refusal_reads_in_english_as_an_error() {
+        // The game's own Display is written by `ui::game_screens!`.
         let own = genius::Error::NotNow;
         assert_eq!(own.to_string(), Lang::En.genius_error(&own));
         let any = genius::Genius::error_into_any(own.clone());
