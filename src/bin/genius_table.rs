@@ -151,12 +151,12 @@ async fn run() -> Result<(), Fail> {
             .ok_or("unknown game")?,
         "join" => {
             Ticket::parse(args.value("ticket").ok_or("--ticket is needed")?)
-                .map_err(|e| format!("not a ticket: {e:?}"))?
+                .map_err(|e| format!("--ticket: {e}"))?
                 .game
         }
         "resume" | "takeover" => {
             SavedGame::parse(&std::fs::read_to_string(&file)?)
-                .map_err(|e| format!("{e:?}"))?
+                .map_err(|e| format!("--file: {e}"))?
                 .game
         }
         _ => return Err(USAGE.into()),
@@ -213,8 +213,8 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
     let options = args.options();
     let saved = match args.command.as_str() {
         "resume" | "takeover" => {
-            let game =
-                SavedGame::parse(&std::fs::read_to_string(&file)?).map_err(|e| format!("{e:?}"))?;
+            let game = SavedGame::parse(&std::fs::read_to_string(&file)?)
+                .map_err(|e| format!("--file: {e}"))?;
             Some(game.table_mark().ok_or("not a table game")?)
         }
         _ => None,
@@ -234,7 +234,7 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
         }
         ("join", _) => {
             let ticket = Ticket::parse(args.value("ticket").unwrap_or_default())
-                .map_err(|e| format!("{e:?}"))?;
+                .map_err(|e| format!("--ticket: {e}"))?;
             // A copy of this game already here (a table whose host left,
             // carried on elsewhere): joined with it, as the same phone.
             let kept = std::fs::read_to_string(&file)

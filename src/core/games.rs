@@ -14,7 +14,8 @@ use serde_json::value::RawValue;
 /// Adding a game adds one line to the `registry!` below (and its variant
 /// and row of facts to the contract's `GameKind`), which makes of each line:
 /// - an arm of [`with_game`], which runs a job with the rules of a kind;
-/// - a variant of [`AnyAction`], and the game's [`Registered`].
+/// - a variant of [`AnyAction`] and of [`AnyError`], and the game's
+///   [`Registered`].
 macro_rules! registry {
     ($($kind:ident: $game:ty),* $(,)?) => {
         /// Runs `job` with the rules of `kind`.
@@ -33,6 +34,16 @@ macro_rules! registry {
             $($kind(<$game as Rules>::Action),)*
         }
 
+        /// Why the rules of any game refused a move or a setup, tagged with
+        /// its game: what the table's screens and the setup screen keep of
+        /// a refusal where the game's type is not at hand. The game's
+        /// screens take their own back out ([`Registered::error_from_any`])
+        /// to word it.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyError {
+            $($kind(<$game as Rules>::Error),)*
+        }
+
         $(impl Registered for $game {
             fn into_any(action: Self::Action) -> AnyAction {
                 AnyAction::$kind(action)
@@ -41,6 +52,17 @@ macro_rules! registry {
             fn from_any(action: AnyAction) -> Option<Self::Action> {
                 match action {
                     AnyAction::$kind(action) => Some(action),
+                    _ => None,
+                }
+            }
+
+            fn error_into_any(error: Self::Error) -> AnyError {
+                AnyError::$kind(error)
+            }
+
+            fn error_from_any(error: &AnyError) -> Option<&Self::Error> {
+                match error {
+                    AnyError::$kind(error) => Some(error),
                     _ => None,
                 }
             }
@@ -57,11 +79,15 @@ registry! {
     Words: super::words::Words,
 }
 
-/// A game of the registry: its moves go in and out of [`AnyAction`].
+/// A game of the registry: its moves go in and out of [`AnyAction`], its
+/// refusals in and out of [`AnyError`].
 pub trait Registered: Game {
     fn into_any(action: Self::Action) -> AnyAction;
     /// The move, if it is one of this game's.
     fn from_any(action: AnyAction) -> Option<Self::Action>;
+    fn error_into_any(error: Self::Error) -> AnyError;
+    /// The refusal, if it is one of this game's rules'.
+    fn error_from_any(error: &AnyError) -> Option<&Self::Error>;
 }
 
 /// A move of game `G`, on its way to the table link as a
@@ -138,5 +164,14 @@ mod tests {
         assert!(matches!(any, AnyAction::Einstein(_)));
         assert_eq!(Einstein::from_any(any.clone()), Some(action));
         assert_eq!(Genius::from_any(any), None);
+    }
+
+    #[test]
+    fn a_refusal_comes_back_out_of_its_own_game_only() {
+        let refused = crate::core::einstein::Error::NotWaitingFor(1);
+        let any = Einstein::error_into_any(refused.clone());
+        assert_eq!(any, AnyError::Einstein(refused.clone()));
+        assert_eq!(Einstein::error_from_any(&any), Some(&refused));
+        assert_eq!(Genius::error_from_any(&any), None);
     }
 }

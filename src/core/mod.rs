@@ -30,4 +30,5 @@ pub mod serieux;
 pub mod session;
 pub mod summary;
 pub mod table;
+pub mod told;
 pub mod words;

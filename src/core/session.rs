@@ -137,6 +137,19 @@ pub enum Refusal<E> {
     SameDice,
 }
 
+impl<E> Refusal<E> {
+    /// The same refusal, the rules' own reason turned by `f` (into the
+    /// registry's [`crate::core::games::AnyError`], say).
+    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> Refusal<F> {
+        match self {
+            Refusal::Rules(e) => Refusal::Rules(f(e)),
+            Refusal::AlreadyRolled => Refusal::AlreadyRolled,
+            Refusal::TableDice => Refusal::TableDice,
+            Refusal::SameDice => Refusal::SameDice,
+        }
+    }
+}
+
 /// Why a record could not be replayed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReplayError<E> {

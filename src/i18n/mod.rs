@@ -55,6 +55,7 @@ mod coach_rtt;
 mod coach_sequence;
 mod dice;
 mod einstein;
+mod errors;
 mod genius;
 mod history;
 mod reader;
@@ -65,7 +66,7 @@ mod sequence;
 mod serieux;
 mod storage;
 mod table;
-mod wording;
+mod told;
 mod words;
 pub use app::{factorisation, Texts};
 pub use coach::CoachTexts;
@@ -83,7 +84,6 @@ pub use sequence::SequenceTexts;
 pub use serieux::SerieuxTexts;
 pub use storage::StorageTexts;
 pub use table::TableTexts;
-pub use wording::Wording;
 pub use words::WordsTexts;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

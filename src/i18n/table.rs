@@ -501,7 +501,6 @@ impl Lang {
         }
     }
 
-    /// Why a move was refused at the table; `rules` words the game's own.
     /// A move of this phone refused because another phone's reached the
     /// host first (`name`: whose it was, if a player's).
     pub fn played_first(self, name: Option<&str>) -> String {
@@ -517,6 +516,7 @@ impl Lang {
         }
     }
 
+    /// Why a move was refused at the table; `rules` words the game's own.
     pub fn denied<E>(self, why: &Denied<E>, rules: impl FnOnce(&E) -> String) -> String {
         let text = match why {
             Denied::Rules(e) => return rules(e),

@@ -12,11 +12,12 @@ use super::{
     Screen, UndoOrRedo,
 };
 use crate::core::game::{decided_roll_off, GameKind, Move, Roll, RollSource, WhoseDice};
-use crate::core::games::{Registered, TableMove};
+use crate::core::games::{AnyError, Registered, TableMove};
 use crate::core::link::view::Maker;
 use crate::core::link::wire::Denied;
 use crate::core::table::{Colour, Player, RollOff};
-use crate::i18n::{Lang, Wording};
+use crate::core::told::NotPlayed;
+use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
@@ -32,6 +33,15 @@ pub trait GameScreen: GameSetup + Registered {
     /// Why a move was refused, in the player's language.
     fn refusal(lang: Lang, error: &Self::Error) -> String;
 
+    /// A refusal of this game's rules kept as the registry's [`AnyError`]
+    /// (by the table, the setup), in the player's language.
+    fn any_refusal(lang: Lang, error: &AnyError) -> String {
+        match Self::error_from_any(error) {
+            Some(error) => Self::refusal(lang, error),
+            None => lang.table().other_game.into(),
+        }
+    }
+
     /// The link of a table of this game (see `ui::table_link`).
     #[cfg(feature = "link")]
     fn table_link(request: super::TableRequest) -> Element;
@@ -42,8 +52,8 @@ pub struct UseGame<G: GameScreen> {
     /// The table, when the game is played on several phones.
     pub table: TableHandle,
     pub active: Signal<Option<Active<G>>>,
-    /// The last refusal, worded, until the next move.
-    pub refused: Signal<Option<Wording>>,
+    /// Why the last move was not played, until the next move.
+    pub refused: Signal<Option<NotPlayed<G::Error>>>,
     /// The coach's panel is open.
     pub coach_open: Signal<bool>,
     /// Where the open coach's recommended option is on the game's board
@@ -75,13 +85,9 @@ impl<G: GameScreen> UseGame<G> {
             Some(game) => game.act(action),
             None => return false,
         };
-        let refusal = outcome
-            .as_ref()
-            .err()
-            .cloned()
-            .map(|e| Wording::new(move |lang| lang.refusal(&e, |e| G::refusal(lang, e))));
-        self.refused.set(refusal);
-        outcome.is_ok()
+        let played = outcome.is_ok();
+        self.refused.set(outcome.err().map(NotPlayed::Session));
+        played
     }
 
     /// A move at a table of several phones: checked here first (this
@@ -93,14 +99,9 @@ impl<G: GameScreen> UseGame<G> {
                 let actor = game.session.state().actor(&action);
                 if !table.view.plays(actor) {
                     let seat = table.view.mine.first().copied();
-                    Err(Wording::new(move |lang| {
-                        let why = Denied::<G::Error>::NotYourSeat { seat, actor };
-                        lang.denied(&why, |_| String::new())
-                    }))
+                    Err(NotPlayed::Table(Denied::NotYourSeat { seat, actor }))
                 } else {
-                    game.session.check(&action).map_err(|e| {
-                        Wording::new(move |lang| lang.refusal(&e, |e| G::refusal(lang, e)))
-                    })
+                    game.session.check(&action).map_err(NotPlayed::Session)
                 }
             }
             None => return false,
@@ -197,8 +198,8 @@ impl<G: GameScreen> UseGame<G> {
     }
 
     /// Shows a refusal that no move produced (a tap on nothing playable).
-    pub fn refuse(mut self, message: Wording) {
-        self.refused.set(Some(message));
+    pub fn refuse(mut self, why: NotPlayed<G::Error>) {
+        self.refused.set(Some(why));
     }
 
     /// The roll-off for the first player, rolled by the app for everyone
@@ -280,7 +281,8 @@ impl<G: GameScreen> UseGame<G> {
             }),
             kind: G::KIND,
             roll_off_dice: G::KIND.facts().roll_off_dice,
-            refused: self.refused.read().as_ref().map(|w| w.say(self.lang)),
+            refused: (self.refused.read().as_ref())
+                .map(|why| self.lang.not_played(why, |e| G::refusal(self.lang, e))),
             save_failed: game.is_some_and(|g| g.save_failed),
             // Whoever rolled it: every phone of a table has the same log.
             rolled_off: game.and_then(|g| {
@@ -401,7 +403,8 @@ impl<G: GameScreen> UseGame<G> {
             free_here,
             watching: table.view.watching(),
             host_gone: table.host_unreachable(),
-            refused: table.refused.clone(),
+            told: (table.told.as_ref())
+                .map(|told| self.lang.told(told, |e| G::any_refusal(self.lang, e))),
             // Told as long as the link is not up (lost, or dialling again).
             offline_moves: table.view.pending > 0 && !table.linked(),
             sent: table.view.pending > 0 && table.linked(),
@@ -446,7 +449,7 @@ pub fn use_game<G: GameScreen>() -> UseGame<G> {
     UseGame {
         table,
         active,
-        refused: use_default::<Option<Wording>>(),
+        refused: use_default::<Option<NotPlayed<G::Error>>>(),
         coach_open: use_default::<bool>(),
         coach_spot: use_default::<Option<(usize, usize)>>(),
         coach_cache: use_hook(|| CopyValue::new(None)),
@@ -508,9 +511,9 @@ pub struct TableBar {
     /// The host phone has left or been silent for long: this phone may
     /// host the game from here, said beside the line that tells it.
     pub host_gone: bool,
-    /// What the table last told this phone (a move refused, worded when
-    /// shown).
-    pub refused: Option<Wording>,
+    /// What the table last told this phone (a move refused, what it did),
+    /// worded.
+    pub told: Option<String>,
     /// Moves made here wait for the link to come back.
     pub offline_moves: bool,
     /// Moves made here are with the host, not answered yet: the controls
@@ -566,10 +569,7 @@ pub fn GameFrame(
     let sent = table.as_ref().is_some_and(|t| t.sent);
     let pending_roll = table.as_ref().and_then(|t| t.pending_roll);
     let kept = table.as_ref().is_some_and(|t| t.offline_moves);
-    let told = table
-        .as_ref()
-        .and_then(|t| t.refused.as_ref())
-        .map(|w| w.say(lang));
+    let told = table.as_ref().and_then(|t| t.told.clone());
     let refused = refused.or(told);
     rsx! {
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",

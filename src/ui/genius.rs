@@ -12,7 +12,8 @@ use super::{use_game, use_prefs, GameFrame, NoGame, UseGame};
 use crate::core::coach::genius as coach;
 use crate::core::game::{GameKind, Mode, Roll, Rules};
 use crate::core::genius::{Cell, CellRef, Error, Event, Genius, Phase, Slot, COLUMNS, GENIUS_LIST};
-use crate::i18n::{Lang, Wording};
+use crate::core::told::NotPlayed;
+use crate::i18n::Lang;
 use dioxus::prelude::*;
 use events::{event_lines, GeniusList, TurnEvents};
 use turn::{ChallengePanel, ColumnRoll, DefiPanel, ExpertRoll, PlacePanel};
@@ -159,9 +160,9 @@ fn tap_cell(game: UseGame<Genius>, player: usize, cell: CellRef) {
             game.act(action);
         }
         Some((Err(Error::NotNow), Some(name))) => {
-            game.refuse(Wording::new(move |lang| lang.to_play(&name)))
+            game.refuse(NotPlayed::OutOfTurn { to_play: name })
         }
-        Some((Err(e), _)) => game.refuse(Wording::new(move |lang| lang.genius_error(&e))),
+        Some((Err(e), _)) => game.refuse(NotPlayed::Rules(e)),
         _ => {}
     }
 }

@@ -44,6 +44,7 @@ pub use table::{use_table, TableCommand, TableHandle, TableInfo, TableRequest};
 
 use crate::core::checker::Checker;
 use crate::core::game::GameKind;
+use crate::core::games::AnyError;
 use crate::core::link::ticket::TicketError;
 use crate::core::save::SavedGame;
 use crate::i18n::{Lang, Texts};
@@ -481,7 +482,8 @@ pub fn Root(init: Init) -> Element {
 /// [`GameKind`]), its module (its rules' in the core and its screens' here;
 /// also its signal's name in [`Play`], the game of that kind being played),
 /// the wording of its refusals, its screen, its rules page and its table's
-/// link. It makes each game a [`GameScreen`], words its name and line
+/// link. It makes each game a [`GameScreen`] (its refusals' English
+/// words also their `Display`, and [`AnyError`]'s), words its name and line
 /// ([`GameTitles`], from the game's texts: `Lang::$module()`), matches a
 /// kind to its screen and its rules page, and writes [`with_screen`], the
 /// screens' side of [`crate::core::games::with_game`].
@@ -522,7 +524,29 @@ macro_rules! game_screens {
                     rsx! { link_part::TableLinkOf { part, request } }
                 }
             }
+
+            /// The game's refusal in English, for logs, tests and the
+            /// native peer (see `i18n/errors.rs`); the screens word it in
+            /// the player's language ([`GameScreen::refusal`]).
+            impl std::fmt::Display for crate::core::$module::Error {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str(&Lang::En.$wording(self))
+                }
+            }
+
+            impl std::error::Error for crate::core::$module::Error {}
         )*
+
+        /// A refusal of any game, in English: its game's.
+        impl std::fmt::Display for AnyError {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $(AnyError::$game(error) => error.fmt(f),)*
+                }
+            }
+        }
+
+        impl std::error::Error for AnyError {}
 
         impl GameTitles for Lang {
             fn game_card(self, kind: GameKind) -> (&'static str, &'static str) {

@@ -11,10 +11,11 @@ use super::{
     WithScreen,
 };
 use crate::core::game::{Game, GameKind};
+use crate::core::games::AnyError;
 use crate::core::save::GameId;
 use crate::core::session::Session;
 use crate::core::table::{FirstPlayer, Player};
-use crate::i18n::{Lang, Wording};
+use crate::i18n::Lang;
 use crate::platform;
 use crate::records;
 use dioxus::prelude::*;
@@ -40,9 +41,8 @@ pub trait GameSetup: Game {
 
 /// Starts a game of `G` with `setup`, saved at once and open, or says why
 /// the setup cannot start.
-fn begin<G: GameScreen>(prefs: &Prefs, play: &Play, setup: G::Setup) -> Result<(), Wording> {
-    let session =
-        Session::<G>::new(setup).map_err(|e| Wording::new(move |lang| G::refusal(lang, &e)))?;
+fn begin<G: GameScreen>(prefs: &Prefs, play: &Play, setup: G::Setup) -> Result<(), AnyError> {
+    let session = Session::<G>::new(setup).map_err(G::error_into_any)?;
     let random = platform::random_below(1 << 16) as u16;
     let id = GameId::new(G::KIND, platform::now_ms(), random);
     let mut active = Active::new(id, G::KIND, session);
@@ -57,16 +57,26 @@ fn begin<G: GameScreen>(prefs: &Prefs, play: &Play, setup: G::Setup) -> Result<(
 }
 
 /// Starts the chosen game with these players and this first player.
-type Begin = Rc<dyn Fn(&Prefs, &Play, Vec<Player>, FirstPlayer) -> Result<(), Wording>>;
+type Begin = Rc<dyn Fn(&Prefs, &Play, Vec<Player>, FirstPlayer) -> Result<(), AnyError>>;
 
-/// The chosen game's setup as it was left (see [`draft`]), its options
-/// drawn for the players typed, and how its game begins (which empties
-/// the setup). The screen is keyed by the game, so its hooks never change
-/// type.
-fn use_game_setup(game: GameKind) -> (SetupDraft, Element, Begin) {
-    struct Form;
+/// The chosen game's part of the setup screen (see [`use_game_setup`]).
+struct GameForm {
+    /// Its setup as it was left (see [`draft`]).
+    draft: SetupDraft,
+    /// Its options, drawn for the players typed.
+    options: Element,
+    /// How its game begins (which empties the setup).
+    begin: Begin,
+    /// Why its last start was refused, in `lang`.
+    refused: Option<String>,
+}
+
+/// The chosen game's part of the setup screen, worded in `lang`. The
+/// screen is keyed by the game, so its hooks never change type.
+fn use_game_setup(game: GameKind, lang: Lang) -> GameForm {
+    struct Form(Lang);
     impl WithScreen for Form {
-        type Output = (SetupDraft, Element, Begin);
+        type Output = GameForm;
         fn run<G: GameScreen>(self) -> Self::Output {
             let kept = use_kept_setup::<G>();
             let begin: Begin = Rc::new(move |prefs, play, players, first| {
@@ -74,10 +84,16 @@ fn use_game_setup(game: GameKind) -> (SetupDraft, Element, Begin) {
                 begin::<G>(prefs, play, setup).map(|()| kept.clear())
             });
             let players = kept.draft.names.read().len();
-            (kept.draft, G::options(kept.options, players), begin)
+            let refused = (kept.draft.error.read().as_ref()).map(|e| G::any_refusal(self.0, e));
+            GameForm {
+                draft: kept.draft,
+                options: G::options(kept.options, players),
+                begin,
+                refused,
+            }
         }
     }
-    with_screen(game, Form)
+    with_screen(game, Form(lang))
 }
 
 #[component(lazy)]
@@ -85,7 +101,12 @@ pub fn SetupScreen(game: GameKind) -> Element {
     let (prefs, play, nav, table) = (use_prefs(), use_play(), use_nav(), use_table());
     let lang = prefs.lang();
     let g = lang.game();
-    let (draft, options, begin) = use_game_setup(game);
+    let GameForm {
+        draft,
+        options,
+        begin,
+        refused,
+    } = use_game_setup(game, lang);
     let mut error = draft.error;
 
     // Starts the game here, or (`on_phones`) opens it to the other phones
@@ -106,7 +127,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
                         nav.go(screen);
                     }
                 }
-                Err(message) => error.set(Some(message)),
+                Err(why) => error.set(Some(why)),
             }
         }
     };
@@ -118,7 +139,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
             WhoStarts { draft, lang }
             CoachAllowed { game, lang }
             super::dice::DiceSetup { game }
-            if let Some(message) = error().map(|w| w.say(lang)) {
+            if let Some(message) = refused {
                 p { class: "entry-error", role: "alert", "data-testid": "setup-error", "⚠ {message}" }
             }
             button {

@@ -11,14 +11,15 @@
 
 use super::{use_nav, use_play, use_prefs, use_saves, Nav, Play, Saves, Screen};
 use crate::core::game::GameKind;
-use crate::core::games::IntoAnyAction;
+use crate::core::games::{AnyError, IntoAnyAction};
 use crate::core::link::guest::{LinkState, SeatChoice};
 use crate::core::link::ticket::{Ticket, TicketError};
 use crate::core::link::view::TableView;
 use crate::core::link::wire::PhoneId;
 use crate::core::link::OpenFailure;
 use crate::core::save::{GameId, TableRole};
-use crate::i18n::{Lang, Wording};
+use crate::core::told::Told;
+use crate::i18n::Lang;
 use crate::platform;
 use dioxus::prelude::*;
 
@@ -130,8 +131,8 @@ pub struct TableInfo {
     /// The link that joins this table.
     pub join_url: String,
     /// What the table last told this phone: a move refused, what became
-    /// of its place (worded when shown).
-    pub refused: Option<Wording>,
+    /// of its place (worded when shown, by the game's screens).
+    pub told: Option<Told<AnyError>>,
 }
 
 impl TableInfo {
@@ -284,7 +285,12 @@ pub fn TableFallback(game: GameKind) -> Element {
 /// link's part of the build, in the page's main area, when the screen is
 /// this table's.
 #[component]
-pub fn TableScreen(game: GameKind) -> Element {
+pub fn TableScreen(
+    game: GameKind,
+    /// What the table last told this phone, worded by the game's link
+    /// ([`TableInfo::told`]).
+    told: Option<String>,
+) -> Element {
     let (table, nav, play, leave) = (use_table(), use_nav(), use_play(), use_leave());
     let lang = use_prefs().lang();
     let t = lang.table();
@@ -315,8 +321,8 @@ pub fn TableScreen(game: GameKind) -> Element {
             }
             // What happened to this phone's place (another phone hosts the
             // table, moves that did not reach it), or a move refused.
-            if let Some(told) = info.refused.as_ref() {
-                p { class: "entry-error", role: "alert", "data-testid": "table-notice", "{told.say(lang)}" }
+            if let Some(told) = told {
+                p { class: "entry-error", role: "alert", "data-testid": "table-notice", "{told}" }
             }
             if info.view.role == TableRole::Host && joined {
                 Invite { url: info.join_url.clone(), lang }

@@ -11,6 +11,7 @@ use super::{
     use_nav, use_play, use_prefs, use_saves, use_table, Active, GameScreen, Nav, Play, Prefs,
     Saves, Screen, TableHandle,
 };
+use crate::core::games::AnyError;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
@@ -19,7 +20,7 @@ use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
 use crate::core::link::{maker_seat, OpenFailure};
 use crate::core::save::{GameId, SavedGame, TableRole};
-use crate::i18n::Wording;
+use crate::core::told::{NotPlayed, TableNotice, Told};
 use crate::link::{
     entropy, GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
 };
@@ -36,8 +37,14 @@ use std::time::Duration;
 /// link carrying Einstein, not the six games'.
 pub fn table_link<G: GameScreen>(request: TableRequest) -> Element {
     drive::<G>(request);
+    let (table, lang) = (use_table(), use_prefs().lang());
     match *use_nav().screen.read() {
-        Screen::Table(shown) if shown == G::KIND => rsx! { TableScreen { game: G::KIND } },
+        Screen::Table(shown) if shown == G::KIND => {
+            // Worded here, where the game's refusals are known.
+            let told = (table.of(G::KIND).and_then(|info| info.told))
+                .map(|told| lang.told(&told, |e| G::any_refusal(lang, e)));
+            rsx! { TableScreen { game: G::KIND, told } }
+        }
         _ => rsx! {},
     }
 }
@@ -79,9 +86,11 @@ fn drive<G: GameScreen + TableGame>(request: TableRequest) {
                         _ => 0,
                     };
                     let notice = if joined_instead {
-                        Some(Wording::new(|lang| lang.table().already_hosted.to_string()))
+                        vec![TableNotice::AlreadyHosted]
+                    } else if dropped > 0 {
+                        vec![TableNotice::Dropped { moves: dropped }]
                     } else {
-                        (dropped > 0).then(|| Wording::new(move |lang| lang.dropped_moves(dropped)))
+                        Vec::new()
                     };
                     run(app, phone, events, commands, notice).await
                 }
@@ -234,14 +243,14 @@ async fn run<G: GameScreen + TableGame>(
     mut phone: Phone<G>,
     mut events: PhoneEvents<G>,
     mut commands: UnboundedReceiver<TableCommand>,
-    notice: Option<Wording>,
+    notice: Vec<TableNotice>,
 ) {
     let mut status = match &phone {
         Phone::Host(_) => LinkStatus::Hosting,
         Phone::Guest(_) => LinkStatus::Guest(LinkState::Offline),
     };
     // A move refused: told until the game moves on.
-    let mut refused: Option<Wording> = None;
+    let mut refused: Option<NotPlayed<G::Error>> = None;
     // What happened to this phone's place at the table (another phone
     // hosts it, moves that did not reach it): told until its player plays,
     // through the joins and catch-ups that follow.
@@ -262,7 +271,7 @@ async fn run<G: GameScreen + TableGame>(
         &app.play,
         &phone,
         &status,
-        &told(&[&refused, &notice, &taken_back, &stood_in]),
+        &told::<G>(&refused, &notice, &taken_back, &stood_in),
     );
     save(&app.play, &phone);
     back_to_the_game(app.nav, &phone);
@@ -308,10 +317,6 @@ async fn run<G: GameScreen + TableGame>(
             unsaved = false;
             continue;
         }
-        let word = |why: &Denied<G::Error>| {
-            let why = why.clone();
-            Wording::new(move |lang| lang.denied(&why, |e| G::refusal(lang, e)))
-        };
         let changed = match wake {
             LinkInput::Closed | LinkInput::Command(TableCommand::Leave) => break,
             LinkInput::Save => Changed::default(),
@@ -339,9 +344,9 @@ async fn run<G: GameScreen + TableGame>(
                         | TableCommand::Redo
                         | TableCommand::Claim(_)
                 ) {
-                    notice = None;
+                    notice.clear();
                 }
-                command_changed(&phone, command, &mut refused, word)
+                command_changed(&phone, command, &mut refused)
             }
             // Another phone hosts this table under a later lead (it took
             // the table over while this one was locked, or at the same
@@ -362,7 +367,7 @@ async fn run<G: GameScreen + TableGame>(
                         phone = guest;
                         events = guest_events;
                         status = LinkStatus::Guest(LinkState::Offline);
-                        notice = Some(Wording::new(move |lang| lang.stepped_down(&there)));
+                        notice = vec![TableNotice::SteppedDown { host: there }];
                         Changed {
                             game: true,
                             saved: true,
@@ -375,8 +380,7 @@ async fn run<G: GameScreen + TableGame>(
                 }
             }
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Dropped { moves })) => {
-                let dropped = Wording::new(move |lang| lang.dropped_moves(moves));
-                tell(&mut notice, dropped);
+                notice.push(TableNotice::Dropped { moves });
                 Changed {
                     game: true,
                     saved: true,
@@ -384,8 +388,7 @@ async fn run<G: GameScreen + TableGame>(
             }
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::ChoiceLost { player })) => {
                 if let Some(name) = player_name(&phone, player) {
-                    let lost = Wording::new(move |lang| lang.choice_lost(&name));
-                    tell(&mut notice, lost);
+                    notice.push(TableNotice::ChoiceLost { name });
                 }
                 Changed {
                     game: true,
@@ -398,8 +401,7 @@ async fn run<G: GameScreen + TableGame>(
                     .filter_map(|s| player_name(&phone, *s))
                     .collect();
                 if !names.is_empty() {
-                    let lost = Wording::new(move |lang| lang.seats_lost(&names));
-                    tell(&mut notice, lost);
+                    notice.push(TableNotice::SeatsLost { names });
                 }
                 Changed {
                     game: false,
@@ -409,8 +411,7 @@ async fn run<G: GameScreen + TableGame>(
             // Nothing dropped untold: a message too long for a frame.
             LinkInput::Host(HostEvent::Unsent(_)) => {
                 if !told_unsent {
-                    let unsent = Wording::new(|lang| lang.table().unsent.to_string());
-                    tell(&mut notice, unsent);
+                    notice.push(TableNotice::Unsent);
                     told_unsent = true;
                 }
                 Changed::default()
@@ -423,8 +424,8 @@ async fn run<G: GameScreen + TableGame>(
             },
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Denied { why, .. })) => {
                 refused = Some(match why {
-                    Denied::Rules(_) => played_first(&phone).unwrap_or_else(|| word(&why)),
-                    _ => word(&why),
+                    Denied::Rules(_) => played_first(&phone).unwrap_or(NotPlayed::Table(why)),
+                    _ => NotPlayed::Table(why),
                 });
                 Changed {
                     game: false,
@@ -473,7 +474,7 @@ async fn run<G: GameScreen + TableGame>(
             &app.play,
             &phone,
             &status,
-            &told(&[&refused, &notice, &taken_back, &stood_in]),
+            &told::<G>(&refused, &notice, &taken_back, &stood_in),
         );
         unsaved |= changed.saved;
     }
@@ -484,14 +485,6 @@ async fn run<G: GameScreen + TableGame>(
     }
     phone.leave().await;
     closed::<G>(app.table, &app.play);
-}
-
-/// Adds `more` to what the table has told this phone, after what it told.
-fn tell(notice: &mut Option<Wording>, more: Wording) {
-    *notice = Some(match notice.take() {
-        Some(told) => told.then(more),
-        None => more,
-    });
 }
 
 /// This phone is no longer at the table: its game (if any) is its own.
@@ -509,15 +502,14 @@ fn closed<G: GameScreen>(mut table: TableHandle, play: &Play) {
 fn command_changed<G: GameScreen + TableGame>(
     phone: &Phone<G>,
     command: TableCommand,
-    refused: &mut Option<Wording>,
-    word: impl Fn(&Denied<G::Error>) -> Wording,
+    refused: &mut Option<NotPlayed<G::Error>>,
 ) -> Changed {
     let step = match command {
         // The link drives this one game: its screens send its actions.
         TableCommand::Act(action) => match G::from_any(action.into_any()) {
             Some(action) => Some(Step::Act(action)),
             None => {
-                *refused = Some(Wording::new(|lang| lang.table().other_game.to_string()));
+                *refused = Some(NotPlayed::OtherGame);
                 None
             }
         },
@@ -555,7 +547,7 @@ fn command_changed<G: GameScreen + TableGame>(
     let Some(step) = step else {
         return Changed::default();
     };
-    *refused = phone.act(step).err().map(|why| word(&why));
+    *refused = phone.act(step).err().map(NotPlayed::Table);
     // A guest's move waits for the host, and is saved with the copy until
     // answered; a host's own is an entry, heard as such.
     Changed {
@@ -565,14 +557,24 @@ fn command_changed<G: GameScreen + TableGame>(
 }
 
 /// The first of what this phone is told about the table (a refusal, what
-/// happened to its place, another phone's undo).
-fn told(notes: &[&Option<Wording>]) -> Option<Wording> {
-    notes.iter().find_map(|n| (*n).clone())
+/// happened to its place, another phone's undo), its game's reason kept as
+/// the registry's for the screens.
+fn told<G: GameScreen>(
+    refused: &Option<NotPlayed<G::Error>>,
+    notice: &[TableNotice],
+    taken_back: &Option<TableNotice>,
+    stood_in: &Option<TableNotice>,
+) -> Option<Told<AnyError>> {
+    let refused = refused.clone().map(|why| why.map(G::error_into_any));
+    Told::first(
+        refused,
+        &[notice, taken_back.as_slice(), stood_in.as_slice()],
+    )
 }
 
 /// The table's last entry is another phone's undo: in words, whose, and
 /// whether it took a roll back (its dice are gone from every screen).
-fn taken_back_by_another<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Wording> {
+fn taken_back_by_another<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<TableNotice> {
     let words = |replica: &Replica<G>, seats: &[SeatView], mine: Option<PhoneId>| {
         let last = replica.entries().last()?;
         if !matches!(last.step, Step::Undo) || last.origin.map(|o| o.phone) == mine {
@@ -583,9 +585,7 @@ fn taken_back_by_another<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<
         let name = maker_seat(seats, last.origin.map(|o| o.phone))
             .and_then(|p| session.state().players().get(p))
             .map(|p| p.name.clone());
-        Some(Wording::new(move |lang| {
-            lang.taken_back(name.as_deref(), roll)
-        }))
+        Some(TableNotice::TakenBack { by: name, roll })
     };
     match phone {
         // The host's own entries have no origin.
@@ -596,13 +596,13 @@ fn taken_back_by_another<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<
 
 /// The coach's choice was played for players whose choice could not be
 /// shown (`Step::StandIn`): in words, on every phone.
-fn stood_in_by_coach<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Wording> {
+fn stood_in_by_coach<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<TableNotice> {
     let names = |replica: &Replica<G>| {
         let players = replica.session().state().players();
         let names: Vec<String> = (replica.stood_in().iter())
             .filter_map(|p| players.get(*p).map(|p| p.name.clone()))
             .collect();
-        (!names.is_empty()).then(|| Wording::new(move |lang| lang.stood_in(&names)))
+        (!names.is_empty()).then_some(TableNotice::StoodIn { names })
     };
     match phone {
         Phone::Host(link) => link.with(|h| names(h.replica())),
@@ -612,7 +612,7 @@ fn stood_in_by_coach<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Word
 
 /// A move of this phone the game refused at the host, where this phone's
 /// copy allowed it: another phone's move got there first. Whose, in words.
-fn played_first<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Wording> {
+fn played_first<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<NotPlayed<G::Error>> {
     let Phone::Guest(link) = phone else {
         return None;
     };
@@ -620,7 +620,7 @@ fn played_first<G: GameScreen + TableGame>(phone: &Phone<G>) -> Option<Wording> 
         let seat = g.played_first()?;
         let players = g.replica()?.session().state().players();
         let name = seat.and_then(|p| players.get(p)).map(|p| p.name.clone());
-        Some(Wording::new(move |lang| lang.played_first(name.as_deref())))
+        Some(NotPlayed::PlayedFirst { by: name })
     })
 }
 
@@ -711,7 +711,7 @@ fn show_table<G: GameScreen + TableGame>(
     play: &Play,
     phone: &Phone<G>,
     status: &LinkStatus,
-    refused: &Option<Wording>,
+    told: &Option<Told<AnyError>>,
 ) {
     let info = TableState::Open(Box::new(TableInfo {
         kind: G::KIND,
@@ -721,7 +721,7 @@ fn show_table<G: GameScreen + TableGame>(
             Phone::Guest(link) => link.with(Guest::view),
         },
         join_url: platform::join_url(&phone.ticket().to_string()),
-        refused: refused.clone(),
+        told: told.clone(),
     }));
     if let TableState::Open(open) = &info {
         if open.view.game.is_some() {

@@ -83,16 +83,6 @@ pub struct Mandate {
     pub votes: Vec<Vote>,
 }
 
-impl Mandate {
-    /// A lead no phone signed (a phone without a key hosts under one).
-    pub fn unsigned(lead: Lead) -> Mandate {
-        Mandate {
-            lead,
-            votes: Vec::new(),
-        }
-    }
-}
-
 /// Whether `learned` (confirmed or not, and its lead) wins over `own`: a
 /// confirmed mandate over an unconfirmed one, then the later lead. Every
 /// phone judges it the same way, so two hosts never both step down to

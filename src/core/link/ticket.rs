@@ -47,6 +47,19 @@ pub enum TicketError {
     Damaged,
 }
 
+impl fmt::Display for TicketError {
+    /// A plain description for logs; the UI words it through `i18n`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TicketError::NotATicket => f.write_str("not a table link"),
+            TicketError::NewerVersion(v) => write!(f, "a table link of a newer version ({v})"),
+            TicketError::Damaged => f.write_str("a damaged table link"),
+        }
+    }
+}
+
+impl std::error::Error for TicketError {}
+
 /// The version of the ticket's text written here.
 const VERSION: u32 = 1;
 

@@ -500,6 +500,33 @@ pub enum Denied<E> {
     BadSeal,
 }
 
+impl<E> Denied<E> {
+    /// The same refusal, the rules' own reason turned by `f` (into the
+    /// registry's [`crate::core::games::AnyError`], say).
+    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> Denied<F> {
+        use Denied as D;
+        match self {
+            D::Rules(e) => D::Rules(f(e)),
+            D::AlreadyRolled => D::AlreadyRolled,
+            D::TableDice => D::TableDice,
+            D::SameDice => D::SameDice,
+            D::Watching => D::Watching,
+            D::NotYourSeat { seat, actor } => D::NotYourSeat { seat, actor },
+            D::NothingToUndo => D::NothingToUndo,
+            D::NothingToRedo => D::NothingToRedo,
+            D::OthersMove => D::OthersMove,
+            D::NotJoined => D::NotJoined,
+            D::TooLarge => D::TooLarge,
+            D::TooManyWaiting => D::TooManyWaiting,
+            D::DiceSwitch => D::DiceSwitch,
+            D::Stale => D::Stale,
+            D::Revealing => D::Revealing,
+            D::Shown => D::Shown,
+            D::BadSeal => D::BadSeal,
+        }
+    }
+}
+
 /// Why bytes from a peer were not read; the connection is then closed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FrameError {

@@ -5,8 +5,8 @@
 //! game of that kind starts.
 
 use super::GameSetup;
+use crate::core::games::AnyError;
 use crate::core::table::{Colour, FirstPlayer, Player};
-use crate::i18n::Wording;
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -18,7 +18,7 @@ pub struct SetupDraft {
     /// The seat chosen to start, when it is not rolled for.
     pub chosen: Signal<usize>,
     /// Why the last start was refused, until the names change.
-    pub error: Signal<Option<Wording>>,
+    pub error: Signal<Option<AnyError>>,
 }
 
 /// The setup of a game of `G` being made: the draft and the game's options.

@@ -5,8 +5,9 @@
 use super::draft::WordsDraft;
 use crate::core::dice_kinds::DieColour;
 use crate::core::table::Player;
+use crate::core::told::NotPlayed;
 use crate::core::words::{self, Action, Proposal, Round, THEME_CARDS};
-use crate::i18n::{Lang, Wording};
+use crate::i18n::Lang;
 use crate::ui::parts::colour_class;
 use crate::ui::roller::die_colour_class;
 use dioxus::prelude::*;
@@ -122,14 +123,14 @@ pub fn WordEntry(
     /// Plays an action; true if it was played.
     on_act: Callback<Action, bool>,
     /// Says why nothing was played.
-    on_refuse: EventHandler<Wording>,
+    on_refuse: EventHandler<NotPlayed<words::Error>>,
 ) -> Element {
     let w = lang.words();
     let (mut speaker, mut word, mut theme_pick) = (draft.speaker, draft.word, draft.theme);
     let (to_propose, to_pass) = (waiting.clone(), waiting.clone());
     let propose = move || {
         let Some(player) = who_speaks(speaker(), &to_propose) else {
-            on_refuse.call(Wording::new(|lang| lang.words().who_speaks.to_string()));
+            on_refuse.call(NotPlayed::NoSpeaker);
             return;
         };
         if on_act.call(Action::Propose {

@@ -1,0 +1,153 @@
+//! What a game screen tells its player beside the game, as values: why a
+//! move made on this phone was not played ([`NotPlayed`]), what the table
+//! did meanwhile ([`TableNotice`]), and which of them the table tells
+//! ([`Told`]). Nothing here is worded: `i18n` words them in the language
+//! of the moment they are shown (a player who switches language mid-game
+//! reads them in the new one), and a test, a log or a screen drawn again
+//! compares them as the reasons they are.
+//!
+//! The core's refusals are named by who refuses: the session on this
+//! phone ([`Refusal`]: the rules, or the dice), the table ([`Denied`]: a
+//! step of this phone, checked by its copy or by the host), the host when
+//! a phone joins ([`JoinRefusal`](super::link::wire::JoinRefusal), told
+//! by the table screen's line). [`NotPlayed`] gathers the first two with
+//! the screens' own reasons.
+
+use super::link::wire::Denied;
+use super::session::Refusal;
+
+/// Why a move made on this phone was not played; `E` is the game's own
+/// reason (its rules' error, or the registry's
+/// [`AnyError`](super::games::AnyError) where the game's type is not at
+/// hand).
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotPlayed<E> {
+    /// This phone's session refused it: the game's rules, or the dice.
+    Session(Refusal<E>),
+    /// The table refused it: this phone's copy first, or the host.
+    Table(Denied<E>),
+    /// The game's rules make no move of the tap (a Genius cell that
+    /// cannot be played now).
+    Rules(E),
+    /// A tap out of turn: `to_play` plays now (a Genius grid not the
+    /// player's to move).
+    OutOfTurn { to_play: String },
+    /// A word proposed before saying who speaks (the word game).
+    NoSpeaker,
+    /// The host's rules refused it where this phone's copy allowed it:
+    /// another phone's move got there first, `by` this player's (none: a
+    /// phone holding no seat).
+    PlayedFirst { by: Option<String> },
+    /// A move of another game than the table's (never sent by its
+    /// screens).
+    OtherGame,
+}
+
+impl<E> NotPlayed<E> {
+    /// The same reason, the game's own turned by `f` (into the registry's
+    /// [`AnyError`](super::games::AnyError), say).
+    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> NotPlayed<F> {
+        match self {
+            NotPlayed::Session(refusal) => NotPlayed::Session(refusal.map(f)),
+            NotPlayed::Table(denied) => NotPlayed::Table(denied.map(f)),
+            NotPlayed::Rules(e) => NotPlayed::Rules(f(e)),
+            NotPlayed::OutOfTurn { to_play } => NotPlayed::OutOfTurn { to_play },
+            NotPlayed::NoSpeaker => NotPlayed::NoSpeaker,
+            NotPlayed::PlayedFirst { by } => NotPlayed::PlayedFirst { by },
+            NotPlayed::OtherGame => NotPlayed::OtherGame,
+        }
+    }
+}
+
+/// What the table did to this phone's place or game, told until its
+/// player plays (or, for another phone's undo and the coach's stand-in,
+/// until the game moves on). Players are named as the game names them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableNotice {
+    /// This phone went to take the table over, and another phone hosts it
+    /// already: this phone joined it instead.
+    AlreadyHosted,
+    /// Moves made on this phone that the table did not receive (its copy
+    /// went its own way while the phone was away): to make again.
+    Dropped { moves: usize },
+    /// This phone hosted the table, and while it was out of reach another
+    /// phone took it over, where `host` play (none: unknown): it is now a
+    /// guest there, and its players play on, here.
+    SteppedDown { host: Vec<String> },
+    /// This phone closed before keeping `name`'s hidden choice: `name`
+    /// chooses again.
+    ChoiceLost { name: String },
+    /// The host freed the seats of `names`, which this phone held.
+    SeatsLost { names: Vec<String> },
+    /// A message for the other phones was too long to send.
+    Unsent,
+    /// Another phone took back the table's last move: `by` this player's
+    /// phone (none: a phone holding no seat); `roll`: a roll, whose dice
+    /// are gone.
+    TakenBack { by: Option<String>, roll: bool },
+    /// The choices of `names` could not be shown (their phone lost them):
+    /// the coach's choice was played for them (a ruling).
+    StoodIn { names: Vec<String> },
+}
+
+/// What the table last told this phone: a move of it refused, or else
+/// what the table did, told one after the other.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Told<E> {
+    NotPlayed(NotPlayed<E>),
+    Table(Vec<TableNotice>),
+}
+
+impl<E> Told<E> {
+    /// The first of what a phone is told: the move `refused`, or else the
+    /// first of `notices` not empty; none if nothing is told.
+    pub fn first(refused: Option<NotPlayed<E>>, notices: &[&[TableNotice]]) -> Option<Told<E>> {
+        if let Some(why) = refused {
+            return Some(Told::NotPlayed(why));
+        }
+        let told = notices.iter().find(|notices| !notices.is_empty())?;
+        Some(Told::Table(told.to_vec()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::games::{AnyError, Registered};
+    use crate::core::genius::{Error, Genius};
+
+    #[test]
+    fn a_refusal_keeps_its_reason_through_the_registry() {
+        let refused: NotPlayed<Error> = NotPlayed::Table(Denied::Rules(Error::NotNow));
+        let any = refused.clone().map(Genius::error_into_any);
+        assert_eq!(
+            any,
+            NotPlayed::Table(Denied::Rules(AnyError::Genius(Error::NotNow)))
+        );
+        let seat = NotPlayed::<Error>::Table(Denied::NothingToUndo);
+        assert_eq!(
+            seat.map(Genius::error_into_any),
+            NotPlayed::Table(Denied::NothingToUndo)
+        );
+        let session = NotPlayed::Session(Refusal::Rules(Error::NotNow));
+        assert_eq!(
+            session.map(Genius::error_into_any),
+            NotPlayed::Session(Refusal::Rules(AnyError::Genius(Error::NotNow)))
+        );
+    }
+
+    #[test]
+    fn a_refused_move_is_told_before_what_the_table_did() {
+        let dropped = [TableNotice::Dropped { moves: 2 }];
+        let undone = [TableNotice::TakenBack {
+            by: Some("Anne".into()),
+            roll: true,
+        }];
+        let refused = NotPlayed::<Error>::Table(Denied::Stale);
+        let told = Told::first(Some(refused.clone()), &[&dropped, &undone]);
+        assert_eq!(told, Some(Told::NotPlayed(refused)));
+        let told = Told::<Error>::first(None, &[&[], &undone, &dropped]);
+        assert_eq!(told, Some(Told::Table(undone.to_vec())));
+        assert_eq!(Told::<Error>::first(None, &[&[], &[]]), None);
+    }
+}

@@ -1,0 +1,84 @@
+//! The core's refusals as [`std::error::Error`]s, for logs, tests and the
+//! native peer: each one's `Display` is its English words, the very words
+//! an English-speaking player reads (the screens word them in the player's
+//! language through [`Lang`], never through `Display`). Written here
+//! rather than beside each type, so that a refusal has one wording, not a
+//! second one for logs. Each game's own refusals, and the registry's
+//! `AnyError`, get theirs from the line that names the game's wording in
+//! `ui::game_screens!`: a new game adds no line here.
+
+use super::Lang;
+use crate::core::link::wire::{Denied, JoinRefusal};
+use crate::core::session::Refusal;
+use crate::core::table::{FirstPlayerError, SetupError};
+use crate::core::told::NotPlayed;
+use std::error::Error;
+use std::fmt::{self, Display};
+
+/// `Display` (in English) and `Error` for core types that `Lang` words
+/// with `Lang::$word(&self)`.
+macro_rules! in_english {
+    ($($ty:ty => $word:ident),* $(,)?) => {
+        $(
+            impl Display for $ty {
+                fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str(&Lang::En.$word(self))
+                }
+            }
+
+            impl Error for $ty {}
+        )*
+    };
+}
+
+in_english! {
+    SetupError => setup_error,
+    FirstPlayerError => first_player_error,
+    JoinRefusal => join_refusal,
+}
+
+/// `Display` (in English, the game's own reason by its own `Display`) and
+/// `Error` for the refusals that carry a game's reason.
+macro_rules! in_english_with_the_game {
+    ($($ty:ident => $word:ident),* $(,)?) => {
+        $(
+            impl<E: Display> Display for $ty<E> {
+                fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str(&Lang::En.$word(self, |e| e.to_string()))
+                }
+            }
+
+            impl<E: Error> Error for $ty<E> {}
+        )*
+    };
+}
+
+in_english_with_the_game! {
+    Refusal => refusal,
+    Denied => denied,
+    NotPlayed => not_played,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::games::Registered;
+    use crate::core::genius;
+
+    #[test]
+    fn a_refusal_reads_in_english_as_an_error() {
+        // The game's own Display is written by `ui::game_screens!`.
+        let own = genius::Error::NotNow;
+        assert_eq!(own.to_string(), Lang::En.genius_error(&own));
+        let any = genius::Genius::error_into_any(own.clone());
+        assert_eq!(any.to_string(), own.to_string());
+        let why: Box<dyn Error> = Box::new(NotPlayed::Table(Denied::Rules(any)));
+        assert_eq!(why.to_string(), own.to_string());
+        let seat = NotPlayed::<genius::Error>::Table(Denied::NothingToUndo);
+        assert_eq!(seat.to_string(), "Nothing to undo.");
+        assert_eq!(
+            SetupError::TooManyPlayers { max: 4 }.to_string(),
+            "4 players at most."
+        );
+    }
+}
