@@ -60,9 +60,15 @@ async function reading(page) {
     await m.default({ module_or_path: new URL('genius_reader_bg.wasm', base) });
     const c = document.getElementById('dice-reader-frame');
     const px = c.getContext('2d').getImageData(0, 0, c.width, c.height);
-    const t = performance.now();
-    m.read_rgba(px.data, c.width, c.height);
-    return { ms: performance.now() - t, size: `${c.width}×${c.height}` };
+    // The median of five reads (one is at the mercy of a collection).
+    const ms = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      m.read_rgba(px.data, c.width, c.height);
+      ms.push(performance.now() - t);
+    }
+    ms.sort((a, b) => a - b);
+    return { ms: ms[2], size: `${c.width}×${c.height}` };
   });
   await page.tap(id('reader-close'));
   return { ms: t1 - t0, dice, frame, read };
