@@ -264,6 +264,29 @@ test('a roll-off: one die a player, left to right in the players\' order', { ski
   assert.deepEqual(page.errors, []);
 });
 
+test('the reader cannot load (offline before it was cached): said, the keypad kept, read once it can', { skip: noPhotos }, async () => {
+  const page = await phone(await fakeCamera(FOUR), { locale: 'en-GB', colorScheme: 'dark' });
+  // The reader runs in a worker (reader/worker.js): its script cannot be had.
+  const offline = (route) => route.abort('internetdisconnected');
+  await page.context().route('**/reader/worker.js', offline);
+  await openChecker(page, url);
+  await page.tap(id('face-2'));
+  await page.tap(id('read-dice'));
+  await page.waitForSelector(id('reader-unavailable'));
+  assert.equal(await page.getAttribute(id('reader-unavailable'), 'data-why'), 'Reader');
+  assert.match(await text(page, 'reader-unavailable'), /dice reader could not be loaded/);
+  await page.tap(id('reader-keypad'));
+  await page.waitForSelector(id('dice-reader'), { state: 'detached' });
+  assert.equal(await text(page, 'number'), '2');
+  // Back online: the next tap starts the worker afresh and reads.
+  await page.context().unroute('**/reader/worker.js', offline);
+  await page.tap(id('clear'));
+  await page.tap(id('read-dice'));
+  await page.waitForSelector(id('reader-confirm'), { timeout: 30_000 });
+  assert.deepEqual(sorted(await chips(page)), faces(FOUR));
+  assert.deepEqual(page.errors, []);
+});
+
 for (const [locale, words] of [['fr-FR', /accès à la caméra est refusé/], ['en-GB', /Camera access was refused/]]) {
   test(`the camera refused (${locale}): said, and the keypad as before`, async () => {
     const browser = await chromiumWith(['--use-fake-device-for-media-stream', '--deny-permission-prompts']);
