@@ -12,7 +12,7 @@ use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatCh
 use genius::core::link::handover::{rejoin_as_guest, take_over};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::mandate::{Crypto, Mandate, PhoneKey, Signature, Vote};
-use genius::core::link::replica::Replica;
+use genius::core::link::replica::{Replica, WITHDRAWALS_MAX};
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
 use genius::core::link::ticket::{SaveOver, Ticket};
 use genius::core::link::wire::{
@@ -30,6 +30,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
+
+#[path = "common/withdrawals.rs"]
+mod withdrawals;
 
 const SECRET: Secret = secret(7);
 
@@ -4460,6 +4463,88 @@ fn a_phones_relay_is_kept_only_if_it_is_a_relays_address() {
     guest.receive(&frame, table.now);
     let relays: Vec<_> = guest.roster().iter().map(|m| m.relay.clone()).collect();
     assert_eq!(relays, vec![None, Some(good)]);
+}
+
+/// Bruno's last commitment of the round, as the host's log holds it.
+fn brunos_commitment(table: &Table<Einstein>) -> Commitment {
+    let bruno = table.phones[0].guest.phone();
+    (table.host.replica().entries().iter().rev())
+        .find_map(|e| match e.step {
+            Step::Commit { commitment, .. } if e.origin.is_some_and(|o| o.phone == bruno) => {
+                Some(commitment)
+            }
+            _ => None,
+        })
+        .unwrap()
+}
+
+/// A phone that commits and takes its choice back at the rate limit
+/// would grow the round, which every phone replays and saves: each phone
+/// withdraws its choice [`WITHDRAWALS_MAX`] times a round at most. Past
+/// that, its own copy refuses at once, and the host refuses what a
+/// modified client sends anyway (an undo or a void), told to that phone;
+/// the choice made stands, and the round goes on.
+#[test]
+fn a_flood_of_withdrawals_is_refused_past_the_bound() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
+    for _ in 0..WITHDRAWALS_MAX {
+        chooses(&mut table, 0, 1);
+        table.phones[0].guest.act(Step::Undo, now).unwrap();
+        settle(&mut table);
+    }
+    chooses(&mut table, 0, 1);
+    assert_eq!(
+        table.phones[0].guest.act(Step::Undo, now),
+        Err(Denied::Withdrawals)
+    );
+    let head = table.host.replica().head();
+    assert_eq!(
+        forge_now(&mut table, 0, 1_000, Step::Undo),
+        Err(Denied::Withdrawals)
+    );
+    let commitment = brunos_commitment(&table);
+    assert_eq!(
+        forge_now(&mut table, 0, 1_001, Step::Void { commitment }),
+        Err(Denied::Withdrawals)
+    );
+    assert_eq!(table.host.replica().head(), head, "nothing taken");
+    // Bruno's phone, welcomed again past the numbers forged in its name.
+    table.disconnect(0);
+    table.connect(0);
+    settle(&mut table);
+    // Chloé chooses: every choice is shown, Bruno's last among them.
+    chooses(&mut table, 1, 2);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert!(host.session().log().contains(&choose(1)));
+    every_copy_is_the_hosts(&table);
+}
+
+/// Opening a copy costs about its length, whatever withdrawals it saw: a
+/// round of 10 000 (saved by a version that did not bound them) is not
+/// played again from its start at each entry, only at the reveals, which
+/// make a choice readable (`Replica::replayed`; its time is in
+/// `tests/benches/table_reopen.rs`).
+#[test]
+fn a_copy_that_saw_ten_thousand_withdrawals_reopens_in_linear_time() {
+    let saved = withdrawals::flooded_round(10_000);
+    let entries = saved.entries.len() as u64;
+    let replica = Replica::restore(saved).expect("the copy opens");
+    assert_eq!(replica.head(), entries);
+    assert_eq!(replica.round_start(), None, "every choice shown");
+    assert_eq!(
+        replica.session().log().len(),
+        4,
+        "the roll and three choices"
+    );
+    // One step per entry, and the round once more at each of the three
+    // reveals that made a choice readable.
+    assert!(
+        replica.replayed() <= 4 * entries,
+        "{} steps for {entries} entries",
+        replica.replayed()
+    );
 }
 
 /// The host's memory is bounded whatever ids or keys arrive: proposals

@@ -647,6 +647,7 @@ impl<G: Game> Guest<G> {
         if self.pending.is_empty() && !replica.hides(&step) {
             replica.check(&step)?;
         }
+        replica.may_withdraw(&step, Some(self.phone))?;
         // A host that said this phone used the last proposal numbers left
         // it none (only a modified host says so).
         if self.pending.len() >= MAX_PENDING || self.next_id >= u64::MAX - MAX_PENDING as u64 {

@@ -973,6 +973,7 @@ impl<G: Game> Host<G> {
                 }
             }
         }
+        self.replica.may_withdraw(&step, None)?;
         let step = match step {
             Step::Act(action) if self.replica.hides(&Step::Act(action.clone())) => self
                 .replica
@@ -1018,6 +1019,9 @@ impl<G: Game> Host<G> {
         ) {
             seats_may(self.replica.session().state(), seats, &step)?;
         }
+        // A phone that withdraws and commits again at the rate limit would
+        // grow the round every phone keeps: it is refused past a few.
+        (self.replica).may_withdraw(&step, origin.map(|o| o.phone))?;
         self.append(step, origin)
     }
 

@@ -28,8 +28,9 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// away, `JoinRefusal::SentAway` and `Rekey`; 10: a take-over keeps every
 /// seat with its phone, the old host's too, and a host takes the reveal of
 /// an earlier host's commitment from the phone that opens it: a host of 9
-/// would leave a woken host's choice unshown; `SeatView::left`).
-pub const PROTOCOL: u32 = 10;
+/// would leave a woken host's choice unshown; `SeatView::left`; 11:
+/// withdrawals per phone and round bounded, `Denied::Withdrawals`).
+pub const PROTOCOL: u32 = 11;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -498,6 +499,10 @@ pub enum Denied<E> {
     /// awaited, or a reveal that does not open its commitment (only a
     /// modified phone sends one).
     BadSeal,
+    /// This phone already withdrew its hidden choice
+    /// [`WITHDRAWALS_MAX`](super::replica::WITHDRAWALS_MAX) times in this
+    /// round: the choice it made stands.
+    Withdrawals,
 }
 
 /// Why bytes from a peer were not read; the connection is then closed.
