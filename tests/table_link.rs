@@ -169,6 +169,14 @@ struct Table<G: Game> {
     /// [`Table::hostile_step`]), and how many minted keys it joined.
     hostile: Option<usize>,
     minted: u64,
+    /// The hostile phone's last proposal number in its floods of
+    /// withdrawals: each flood numbered far above every number it sent,
+    /// so that each is new.
+    flood_id: u64,
+    /// Those numbers: the hostile phone's honest steps may come to take
+    /// one again (its copy, behind the host's log, does not know them all),
+    /// and are not judged by it.
+    forged: std::collections::HashSet<u64>,
 }
 
 /// What the network did to the table, for the test's report.
@@ -238,6 +246,8 @@ impl<G: Game> Table<G> {
             host_paused: false,
             hostile: None,
             minted: 0,
+            flood_id: u64::MAX / 2 + 1,
+            forged: Default::default(),
         }
     }
 
@@ -529,14 +539,15 @@ impl<G: Game> Table<G> {
             self.hostile_step(rng);
             self.check_no_choice_after_a_reveal(head, shown);
             self.check_bounded();
+            self.check_withdrawals_bounded();
         }
     }
 
     /// What a modified client of the hostile phone sends besides its
     /// honest steps, on its connection (so its own proposals keep their
     /// numbers): a void of its own commitment (after a reveal too), a
-    /// commitment for its seat, proposal numbers from the top and
-    /// downwards, a request for the log from the last number, and keys
+    /// commitment for its seat, a flood of commitments each withdrawn (an
+    /// undo or a void), proposal numbers from the top and downwards, a request for the log from the last number, and keys
     /// minted to join as watchers with a 60 KiB relay.
     fn hostile_step(&mut self, rng: &mut StdRng) {
         let Some(i) = self.hostile.filter(|_| rng.random_bool(0.3)) else {
@@ -560,7 +571,7 @@ impl<G: Game> Table<G> {
             });
         let id = u64::MAX / 2 - rng.random_range(0..1_000_000);
         let propose = |id, step| encode(&ToHost::<G::Action>::Propose { id, step }).unwrap();
-        let frame = match rng.random_range(0..6) {
+        let frame = match rng.random_range(0..7) {
             0 => match mine {
                 Some(commitment) => propose(id, Step::Void { commitment }),
                 None => return,
@@ -579,6 +590,31 @@ impl<G: Game> Table<G> {
             2 => propose(u64::MAX / 2 + rng.random_range(0..3), Step::Undo),
             3 => encode(&ToHost::<G::Action>::Resend { from: u64::MAX }).unwrap(),
             4 => propose(id, Step::Undo),
+            // A flood of withdrawals: commit, undo, commit, void…
+            5 => {
+                let seat = self.phones[i].guest.seat().unwrap_or(0);
+                let mut frames = Vec::new();
+                // Far above the numbers its honest steps took since.
+                self.flood_id += 1_000_000;
+                for _ in 0..6 {
+                    let commitment = Commitment::from_bytes(rng.random());
+                    let commit = Step::Commit {
+                        player: seat,
+                        commitment,
+                    };
+                    let withdraw = if rng.random_bool(0.5) {
+                        Step::Undo
+                    } else {
+                        Step::Void { commitment }
+                    };
+                    for step in [commit, withdraw] {
+                        self.flood_id += 1;
+                        self.forged.insert(self.flood_id);
+                        frames.extend(propose(self.flood_id, step));
+                    }
+                }
+                frames
+            }
             _ => {
                 self.minted += 1;
                 let minted = phone_id(20_000 + self.minted);
@@ -613,6 +649,25 @@ impl<G: Game> Table<G> {
                 Step::StandIn { .. } => {}
                 _ => shown = false,
             }
+        }
+    }
+
+    /// No phone withdrew its choice more than [`WITHDRAWALS_MAX`] times in
+    /// the round under way (an undo that is not a withdrawal ends a round:
+    /// one more at most).
+    fn check_withdrawals_bounded(&self) {
+        let host = self.host.replica();
+        let Some(from) = host.round_start() else {
+            return;
+        };
+        let mut made: HashMap<Option<PhoneId>, usize> = HashMap::new();
+        for entry in &host.entries()[from as usize - 1..] {
+            if matches!(entry.step, Step::Undo | Step::Void { .. }) {
+                *made.entry(entry.origin.map(|o| o.phone)).or_default() += 1;
+            }
+        }
+        for (phone, made) in made {
+            assert!(made <= WITHDRAWALS_MAX + 1, "{phone:?}: {made}");
         }
     }
 
@@ -718,6 +773,15 @@ impl<G: Game> Table<G> {
         let host = self.host.replica();
         for (i, phone) in self.phones.iter().enumerate() {
             for (id, outcome) in &phone.outcomes {
+                // The hostile phone's own: a number its forgeries also
+                // took, or an answer they pushed out of the host's 64 kept
+                // (sent again, it is stale): its own doing, to itself.
+                let forged_past = |id: &u64| self.forged.iter().any(|f| f >= id);
+                let stale = matches!(outcome, Some(Err(Denied::Stale)));
+                if self.hostile == Some(i) && (self.forged.contains(id) || stale && forged_past(id))
+                {
+                    continue;
+                }
                 let entries: Vec<u64> = (1..)
                     .zip(host.entries())
                     .filter(|(_, e)| {
