@@ -3234,9 +3234,7 @@ impl<G: Game> Mesh<G> {
             return;
         };
         let table = &mut self.tables[t];
-        let own = table.host.mandate();
-        let roster = table.host.roster().to_vec();
-        if table.host_paused || !key(0).confirms(&own, SECRET, &roster) {
+        if table.host_paused || !table.host.confirmed() {
             return;
         }
         // The mesh's phones: the host 1000, guests 1 to 3.
@@ -4413,6 +4411,7 @@ fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
                 term: u32::MAX,
                 host: phone_id(1000),
             },
+            votes: Vec::new(),
         }),
         now,
     );
@@ -4680,6 +4679,7 @@ fn a_guest_follows_only_the_phone_its_lead_names() {
         last_proposal: 0,
         seats: table.host.seats(),
         lead: table.host.lead(),
+        votes: table.host.mandate().votes,
     };
     guest.receive(&encode(&welcome).unwrap(), now);
     let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
@@ -4695,6 +4695,103 @@ fn a_guest_follows_only_the_phone_its_lead_names() {
     guest.receive(&encode(&welcome).unwrap(), now);
     assert_eq!(guest.state(), &LinkState::Joined);
     assert_eq!(guest.lead(), Some(table.host.lead()));
+}
+
+/// A guest follows a host only under a lead that prevails over the one
+/// it knows: Bruno's phone, which followed Anne's host at term 2, reaches
+/// a roster phone (Mallory's) answering as a host at term 1, on its own
+/// key: not followed, not signed for. At term 3 (Anne's host gone
+/// silent, Mallory took the table over) it is: its vote is what confirms
+/// a take-over.
+#[test]
+fn a_guest_follows_no_lead_that_does_not_prevail_over_its_own() {
+    let table = einstein_table();
+    let start = table.host.replica().start().clone();
+    let anne = Lead {
+        term: 2,
+        host: phone_id(1000),
+    };
+    let mut guest = Guest::<Einstein>::new(SECRET, phone_id(5), Some(1), None);
+    guest.identify(key(5));
+    guest.follow(anne);
+    let now = table.now;
+    let mallory = phone_id(666);
+    let welcome = |term| EinsteinToGuest::Welcome {
+        game: table.host.replica().game().clone(),
+        start: start.clone(),
+        from: 1,
+        last_proposal: 0,
+        seats: table.host.seats(),
+        lead: Lead {
+            term,
+            host: mallory,
+        },
+        votes: vec![key(666).vote(
+            SECRET,
+            Lead {
+                term,
+                host: mallory,
+            },
+        )],
+    };
+    guest.connected_to(mallory, now);
+    while guest.poll_output().is_some() {}
+    guest.receive(&encode(&welcome(1)).unwrap(), now);
+    let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
+    assert!(out.contains(&Output::Close { peer: HOST }), "{out:?}");
+    assert!(
+        !out.iter().any(|o| matches!(o, Output::Transmit { .. })),
+        "no vote: {out:?}"
+    );
+    assert_ne!(guest.state(), &LinkState::Joined);
+    assert_eq!(guest.lead(), Some(anne), "still Anne's");
+    guest.connected_to(mallory, now);
+    guest.receive(&encode(&welcome(3)).unwrap(), now);
+    assert_eq!(guest.state(), &LinkState::Joined);
+    assert_eq!(guest.lead().map(|l| l.term), Some(3));
+}
+
+/// Votes count from seated phones only: Bruno's phone, gone hostile,
+/// mints keys and joins them to the table as watchers (the roster holds
+/// 16 phones at most), signs a lead of its own at term 99 with all of
+/// them and shows it to the host. Its mandate is one seated phone's of
+/// three, the host's is the three's: the host hosts on, and the phones
+/// a watcher cannot dilute.
+#[test]
+fn minted_watchers_neither_vote_nor_dilute_the_votes() {
+    let mut table = einstein_table();
+    assert!(table.host.confirmed(), "the three seated phones signed");
+    let bruno = table.phones[0].guest.phone();
+    let fake = Lead {
+        term: 99,
+        host: bruno,
+    };
+    let mut votes = vec![key(1).vote(SECRET, fake)];
+    for n in 0..20 {
+        let minted = 30_000 + n;
+        let (_, answers) = raw(
+            &mut table,
+            phone_id(minted),
+            &hello_bytes(phone_id(minted), None, None),
+        );
+        if answers.iter().any(|a| matches!(a, ToGuest::Welcome { .. })) {
+            votes.push(key(minted).vote(SECRET, fake));
+        }
+    }
+    assert!(table.host.roster().len() <= genius::core::link::host::ROSTER_MAX);
+    assert!(
+        votes.len() > table.host.roster().len() / 2,
+        "most of the roster"
+    );
+    let probe = encode(&ToHost::<einstein::Action>::Probe {
+        protocol: PROTOCOL,
+        secret: SECRET,
+        mandate: Mandate { lead: fake, votes },
+    })
+    .unwrap();
+    raw(&mut table, bruno, &probe);
+    assert!(!table.host.stepped_down(), "the host hosts on");
+    assert!(table.host.confirmed());
 }
 
 /// The host sends a phone away (Chloé's committed her choice, then chose

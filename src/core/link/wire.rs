@@ -29,7 +29,9 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// seat with its phone, the old host's too, and a host takes the reveal of
 /// an earlier host's commitment from the phone that opens it: a host of 9
 /// would leave a woken host's choice unshown; `SeatView::left`; 11:
-/// withdrawals per phone and round bounded, `Denied::Withdrawals`).
+/// withdrawals per phone and round bounded, `Denied::Withdrawals`; votes
+/// count from seated phones only, and a `Welcome` carries the host's
+/// votes: a guest follows a lead that prevails over the one it knows).
 pub const PROTOCOL: u32 = 11;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -394,6 +396,10 @@ pub enum ToGuest<S, A, E> {
         seats: Vec<SeatView>,
         /// Who hosts, and since which hand-over.
         lead: Lead,
+        /// The phones' votes for that lead (with it, the host's
+        /// [`Mandate`]): the guest checks it before it follows or signs.
+        #[serde(default)]
+        votes: Vec<Vote>,
     },
     /// Not joined, and why; the host closes the connection after it.
     Refused(JoinRefusal),
