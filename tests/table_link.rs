@@ -4658,6 +4658,19 @@ fn the_hosts_memory_is_bounded_whatever_ids_or_keys_arrive() {
     assert_eq!(table.phones[1].guest.roster(), table.host.roster());
 }
 
+/// `guest` welcomed by `welcome` closes the connection, not joined, and
+/// signs nothing (no vote, nor anything else, leaves).
+fn turned_away_unsigned(guest: &mut Guest<Einstein>, welcome: &EinsteinToGuest, now: Duration) {
+    guest.receive(&encode(welcome).unwrap(), now);
+    let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
+    assert!(out.contains(&Output::Close { peer: HOST }), "{out:?}");
+    assert!(
+        !out.iter().any(|o| matches!(o, Output::Transmit { .. })),
+        "no vote: {out:?}"
+    );
+    assert_ne!(guest.state(), &LinkState::Joined);
+}
+
 /// A guest follows only the phone its lead names: a phone reached (the
 /// key its transport authenticated) that welcomes it under another
 /// phone's lead — a roster phone answering as the table's host — is not
@@ -4681,14 +4694,7 @@ fn a_guest_follows_only_the_phone_its_lead_names() {
         lead: table.host.lead(),
         votes: table.host.mandate().votes,
     };
-    guest.receive(&encode(&welcome).unwrap(), now);
-    let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
-    assert!(out.contains(&Output::Close { peer: HOST }), "{out:?}");
-    assert!(
-        !out.iter().any(|o| matches!(o, Output::Transmit { .. })),
-        "no vote: {out:?}"
-    );
-    assert_ne!(guest.state(), &LinkState::Joined);
+    turned_away_unsigned(&mut guest, &welcome, now);
     assert_eq!(guest.lead(), None, "not followed");
     // Reached at the lead's own key, it joins and signs.
     guest.connected_to(table.host.me(), now);
@@ -4736,14 +4742,7 @@ fn a_guest_follows_no_lead_that_does_not_prevail_over_its_own() {
     };
     guest.connected_to(mallory, now);
     while guest.poll_output().is_some() {}
-    guest.receive(&encode(&welcome(1)).unwrap(), now);
-    let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
-    assert!(out.contains(&Output::Close { peer: HOST }), "{out:?}");
-    assert!(
-        !out.iter().any(|o| matches!(o, Output::Transmit { .. })),
-        "no vote: {out:?}"
-    );
-    assert_ne!(guest.state(), &LinkState::Joined);
+    turned_away_unsigned(&mut guest, &welcome(1), now);
     assert_eq!(guest.lead(), Some(anne), "still Anne's");
     guest.connected_to(mallory, now);
     guest.receive(&encode(&welcome(3)).unwrap(), now);
