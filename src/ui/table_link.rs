@@ -360,6 +360,10 @@ async fn run<G: GameScreen + TableGame>(
                     }),
                     Phone::Guest(_) => Vec::new(),
                 };
+                // What waited to be saved is, before the phone moves on.
+                if pace.flush() {
+                    save(&app.play, &phone);
+                }
                 match phone.follow(lead, &options(app.prefs)).await {
                     Ok((guest, guest_events)) => {
                         phone = guest;
