@@ -417,11 +417,12 @@ impl<G: Game> Replica<G> {
         Ok(())
     }
 
-    /// How many steps the copy played to keep its game in step with its
-    /// log, since it was made: one per entry, and a round's entries again
-    /// only when a choice in it becomes readable (a reveal, a stand-in) or
-    /// one read is made void. So opening a copy costs about its length,
-    /// whatever withdrawals it saw (the tests hold it to that).
+    /// How many entries of rounds of hidden choices the copy played to
+    /// keep its game in step with its log, since it was made: each once as
+    /// it came, and a round's entries again only when a choice in it
+    /// becomes readable (a reveal, a stand-in) or one read is made void.
+    /// So opening a copy costs about its length, whatever withdrawals it
+    /// saw (the tests hold it to that).
     pub fn replayed(&self) -> u64 {
         self.replayed
     }
