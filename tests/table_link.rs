@@ -12,7 +12,7 @@ use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatCh
 use genius::core::link::handover::{rejoin_as_guest, take_over};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
 use genius::core::link::mandate::{Crypto, Mandate, PhoneKey, Signature, Vote};
-use genius::core::link::replica::Replica;
+use genius::core::link::replica::{Replica, WITHDRAWALS_MAX};
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
 use genius::core::link::ticket::{SaveOver, Ticket};
 use genius::core::link::wire::{
@@ -30,6 +30,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
+
+#[path = "common/withdrawals.rs"]
+mod withdrawals;
 
 const SECRET: Secret = secret(7);
 
@@ -166,6 +169,14 @@ struct Table<G: Game> {
     /// [`Table::hostile_step`]), and how many minted keys it joined.
     hostile: Option<usize>,
     minted: u64,
+    /// The hostile phone's last proposal number in its floods of
+    /// withdrawals: each flood numbered far above every number it sent,
+    /// so that each is new.
+    flood_id: u64,
+    /// Those numbers: the hostile phone's honest steps may come to take
+    /// one again (its copy, behind the host's log, does not know them all),
+    /// and are not judged by it.
+    forged: std::collections::HashSet<u64>,
 }
 
 /// What the network did to the table, for the test's report.
@@ -235,6 +246,8 @@ impl<G: Game> Table<G> {
             host_paused: false,
             hostile: None,
             minted: 0,
+            flood_id: u64::MAX / 2 + 1,
+            forged: Default::default(),
         }
     }
 
@@ -526,14 +539,15 @@ impl<G: Game> Table<G> {
             self.hostile_step(rng);
             self.check_no_choice_after_a_reveal(head, shown);
             self.check_bounded();
+            self.check_withdrawals_bounded();
         }
     }
 
     /// What a modified client of the hostile phone sends besides its
     /// honest steps, on its connection (so its own proposals keep their
     /// numbers): a void of its own commitment (after a reveal too), a
-    /// commitment for its seat, proposal numbers from the top and
-    /// downwards, a request for the log from the last number, and keys
+    /// commitment for its seat, a flood of commitments each withdrawn (an
+    /// undo or a void), proposal numbers from the top and downwards, a request for the log from the last number, and keys
     /// minted to join as watchers with a 60 KiB relay.
     fn hostile_step(&mut self, rng: &mut StdRng) {
         let Some(i) = self.hostile.filter(|_| rng.random_bool(0.3)) else {
@@ -557,7 +571,7 @@ impl<G: Game> Table<G> {
             });
         let id = u64::MAX / 2 - rng.random_range(0..1_000_000);
         let propose = |id, step| encode(&ToHost::<G::Action>::Propose { id, step }).unwrap();
-        let frame = match rng.random_range(0..6) {
+        let frame = match rng.random_range(0..7) {
             0 => match mine {
                 Some(commitment) => propose(id, Step::Void { commitment }),
                 None => return,
@@ -576,6 +590,31 @@ impl<G: Game> Table<G> {
             2 => propose(u64::MAX / 2 + rng.random_range(0..3), Step::Undo),
             3 => encode(&ToHost::<G::Action>::Resend { from: u64::MAX }).unwrap(),
             4 => propose(id, Step::Undo),
+            // A flood of withdrawals: commit, undo, commit, void…
+            5 => {
+                let seat = self.phones[i].guest.seat().unwrap_or(0);
+                let mut frames = Vec::new();
+                // Far above the numbers its honest steps took since.
+                self.flood_id += 1_000_000;
+                for _ in 0..6 {
+                    let commitment = Commitment::from_bytes(rng.random());
+                    let commit = Step::Commit {
+                        player: seat,
+                        commitment,
+                    };
+                    let withdraw = if rng.random_bool(0.5) {
+                        Step::Undo
+                    } else {
+                        Step::Void { commitment }
+                    };
+                    for step in [commit, withdraw] {
+                        self.flood_id += 1;
+                        self.forged.insert(self.flood_id);
+                        frames.extend(propose(self.flood_id, step));
+                    }
+                }
+                frames
+            }
             _ => {
                 self.minted += 1;
                 let minted = phone_id(20_000 + self.minted);
@@ -610,6 +649,25 @@ impl<G: Game> Table<G> {
                 Step::StandIn { .. } => {}
                 _ => shown = false,
             }
+        }
+    }
+
+    /// No phone withdrew its choice more than [`WITHDRAWALS_MAX`] times in
+    /// the round under way (an undo that is not a withdrawal ends a round:
+    /// one more at most).
+    fn check_withdrawals_bounded(&self) {
+        let host = self.host.replica();
+        let Some(from) = host.round_start() else {
+            return;
+        };
+        let mut made: HashMap<Option<PhoneId>, usize> = HashMap::new();
+        for entry in &host.entries()[from as usize - 1..] {
+            if matches!(entry.step, Step::Undo | Step::Void { .. }) {
+                *made.entry(entry.origin.map(|o| o.phone)).or_default() += 1;
+            }
+        }
+        for (phone, made) in made {
+            assert!(made <= WITHDRAWALS_MAX + 1, "{phone:?}: {made}");
         }
     }
 
@@ -715,6 +773,15 @@ impl<G: Game> Table<G> {
         let host = self.host.replica();
         for (i, phone) in self.phones.iter().enumerate() {
             for (id, outcome) in &phone.outcomes {
+                // The hostile phone's own: a number its forgeries also
+                // took, or an answer they pushed out of the host's 64 kept
+                // (sent again, it is stale): its own doing, to itself.
+                let forged_past = |id: &u64| self.forged.iter().any(|f| f >= id);
+                let stale = matches!(outcome, Some(Err(Denied::Stale)));
+                if self.hostile == Some(i) && (self.forged.contains(id) || stale && forged_past(id))
+                {
+                    continue;
+                }
                 let entries: Vec<u64> = (1..)
                     .zip(host.entries())
                     .filter(|(_, e)| {
@@ -3167,9 +3234,7 @@ impl<G: Game> Mesh<G> {
             return;
         };
         let table = &mut self.tables[t];
-        let own = table.host.mandate();
-        let roster = table.host.roster().to_vec();
-        if table.host_paused || !key(0).confirms(&own, SECRET, &roster) {
+        if table.host_paused || !table.host.confirmed() {
             return;
         }
         // The mesh's phones: the host 1000, guests 1 to 3.
@@ -4346,6 +4411,7 @@ fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
                 term: u32::MAX,
                 host: phone_id(1000),
             },
+            votes: Vec::new(),
         }),
         now,
     );
@@ -4462,6 +4528,88 @@ fn a_phones_relay_is_kept_only_if_it_is_a_relays_address() {
     assert_eq!(relays, vec![None, Some(good)]);
 }
 
+/// Bruno's last commitment of the round, as the host's log holds it.
+fn brunos_commitment(table: &Table<Einstein>) -> Commitment {
+    let bruno = table.phones[0].guest.phone();
+    (table.host.replica().entries().iter().rev())
+        .find_map(|e| match e.step {
+            Step::Commit { commitment, .. } if e.origin.is_some_and(|o| o.phone == bruno) => {
+                Some(commitment)
+            }
+            _ => None,
+        })
+        .unwrap()
+}
+
+/// A phone that commits and takes its choice back at the rate limit
+/// would grow the round, which every phone replays and saves: each phone
+/// withdraws its choice [`WITHDRAWALS_MAX`] times a round at most. Past
+/// that, its own copy refuses at once, and the host refuses what a
+/// modified client sends anyway (an undo or a void), told to that phone;
+/// the choice made stands, and the round goes on.
+#[test]
+fn a_flood_of_withdrawals_is_refused_past_the_bound() {
+    let mut table = anne_has_chosen();
+    let now = table.now;
+    for _ in 0..WITHDRAWALS_MAX {
+        chooses(&mut table, 0, 1);
+        table.phones[0].guest.act(Step::Undo, now).unwrap();
+        settle(&mut table);
+    }
+    chooses(&mut table, 0, 1);
+    assert_eq!(
+        table.phones[0].guest.act(Step::Undo, now),
+        Err(Denied::Withdrawals)
+    );
+    let head = table.host.replica().head();
+    assert_eq!(
+        forge_now(&mut table, 0, 1_000, Step::Undo),
+        Err(Denied::Withdrawals)
+    );
+    let commitment = brunos_commitment(&table);
+    assert_eq!(
+        forge_now(&mut table, 0, 1_001, Step::Void { commitment }),
+        Err(Denied::Withdrawals)
+    );
+    assert_eq!(table.host.replica().head(), head, "nothing taken");
+    // Bruno's phone, welcomed again past the numbers forged in its name.
+    table.disconnect(0);
+    table.connect(0);
+    settle(&mut table);
+    // Chloé chooses: every choice is shown, Bruno's last among them.
+    chooses(&mut table, 1, 2);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert!(host.session().log().contains(&choose(1)));
+    every_copy_is_the_hosts(&table);
+}
+
+/// Opening a copy costs about its length, whatever withdrawals it saw: a
+/// round of 10 000 (saved by a version that did not bound them) is not
+/// played again from its start at each entry, only at the reveals, which
+/// make a choice readable (`Replica::replayed`; its time is in
+/// `tests/benches/table_reopen.rs`).
+#[test]
+fn a_copy_that_saw_ten_thousand_withdrawals_reopens_in_linear_time() {
+    let saved = withdrawals::flooded_round(10_000);
+    let entries = saved.entries.len() as u64;
+    let replica = Replica::restore(saved).expect("the copy opens");
+    assert_eq!(replica.head(), entries);
+    assert_eq!(replica.round_start(), None, "every choice shown");
+    assert_eq!(
+        replica.session().log().len(),
+        4,
+        "the roll and three choices"
+    );
+    // One step per entry, and the round once more at each of the three
+    // reveals that made a choice readable.
+    assert!(
+        replica.replayed() <= 4 * entries,
+        "{} steps for {entries} entries",
+        replica.replayed()
+    );
+}
+
 /// The host's memory is bounded whatever ids or keys arrive: proposals
 /// numbered downwards (each stale) keep no answer, a phone's answers are
 /// its last 64 only, and keys minted to join as watchers
@@ -4510,6 +4658,19 @@ fn the_hosts_memory_is_bounded_whatever_ids_or_keys_arrive() {
     assert_eq!(table.phones[1].guest.roster(), table.host.roster());
 }
 
+/// `guest` welcomed by `welcome` closes the connection, not joined, and
+/// signs nothing (no vote, nor anything else, leaves).
+fn turned_away_unsigned(guest: &mut Guest<Einstein>, welcome: &EinsteinToGuest, now: Duration) {
+    guest.receive(&encode(welcome).unwrap(), now);
+    let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
+    assert!(out.contains(&Output::Close { peer: HOST }), "{out:?}");
+    assert!(
+        !out.iter().any(|o| matches!(o, Output::Transmit { .. })),
+        "no vote: {out:?}"
+    );
+    assert_ne!(guest.state(), &LinkState::Joined);
+}
+
 /// A guest follows only the phone its lead names: a phone reached (the
 /// key its transport authenticated) that welcomes it under another
 /// phone's lead — a roster phone answering as the table's host — is not
@@ -4531,21 +4692,105 @@ fn a_guest_follows_only_the_phone_its_lead_names() {
         last_proposal: 0,
         seats: table.host.seats(),
         lead: table.host.lead(),
+        votes: table.host.mandate().votes,
     };
-    guest.receive(&encode(&welcome).unwrap(), now);
-    let out: Vec<_> = std::iter::from_fn(|| guest.poll_output()).collect();
-    assert!(out.contains(&Output::Close { peer: HOST }), "{out:?}");
-    assert!(
-        !out.iter().any(|o| matches!(o, Output::Transmit { .. })),
-        "no vote: {out:?}"
-    );
-    assert_ne!(guest.state(), &LinkState::Joined);
+    turned_away_unsigned(&mut guest, &welcome, now);
     assert_eq!(guest.lead(), None, "not followed");
     // Reached at the lead's own key, it joins and signs.
     guest.connected_to(table.host.me(), now);
     guest.receive(&encode(&welcome).unwrap(), now);
     assert_eq!(guest.state(), &LinkState::Joined);
     assert_eq!(guest.lead(), Some(table.host.lead()));
+}
+
+/// A guest follows a host only under a lead that prevails over the one
+/// it knows: Bruno's phone, which followed Anne's host at term 2, reaches
+/// a roster phone (Mallory's) answering as a host at term 1, on its own
+/// key: not followed, not signed for. At term 3 (Anne's host gone
+/// silent, Mallory took the table over) it is: its vote is what confirms
+/// a take-over.
+#[test]
+fn a_guest_follows_no_lead_that_does_not_prevail_over_its_own() {
+    let table = einstein_table();
+    let start = table.host.replica().start().clone();
+    let anne = Lead {
+        term: 2,
+        host: phone_id(1000),
+    };
+    let mut guest = Guest::<Einstein>::new(SECRET, phone_id(5), Some(1), None);
+    guest.identify(key(5));
+    guest.follow(anne);
+    let now = table.now;
+    let mallory = phone_id(666);
+    let welcome = |term| EinsteinToGuest::Welcome {
+        game: table.host.replica().game().clone(),
+        start: start.clone(),
+        from: 1,
+        last_proposal: 0,
+        seats: table.host.seats(),
+        lead: Lead {
+            term,
+            host: mallory,
+        },
+        votes: vec![key(666).vote(
+            SECRET,
+            Lead {
+                term,
+                host: mallory,
+            },
+        )],
+    };
+    guest.connected_to(mallory, now);
+    while guest.poll_output().is_some() {}
+    turned_away_unsigned(&mut guest, &welcome(1), now);
+    assert_eq!(guest.lead(), Some(anne), "still Anne's");
+    guest.connected_to(mallory, now);
+    guest.receive(&encode(&welcome(3)).unwrap(), now);
+    assert_eq!(guest.state(), &LinkState::Joined);
+    assert_eq!(guest.lead().map(|l| l.term), Some(3));
+}
+
+/// Votes count from seated phones only: Bruno's phone, gone hostile,
+/// mints keys and joins them to the table as watchers (the roster holds
+/// 16 phones at most), signs a lead of its own at term 99 with all of
+/// them and shows it to the host. Its mandate is one seated phone's of
+/// three, the host's is the three's: the host hosts on, and the phones
+/// a watcher cannot dilute.
+#[test]
+fn minted_watchers_neither_vote_nor_dilute_the_votes() {
+    let mut table = einstein_table();
+    assert!(table.host.confirmed(), "the three seated phones signed");
+    let bruno = table.phones[0].guest.phone();
+    let fake = Lead {
+        term: 99,
+        host: bruno,
+    };
+    let mut votes = vec![key(1).vote(SECRET, fake)];
+    for n in 0..20 {
+        let minted = 30_000 + n;
+        let (_, answers) = raw(
+            &mut table,
+            phone_id(minted),
+            &hello_bytes(phone_id(minted), None, None),
+        );
+        if answers.iter().any(|a| matches!(a, ToGuest::Welcome { .. })) {
+            votes.push(key(minted).vote(SECRET, fake));
+        }
+    }
+    assert!(table.host.roster().len() <= genius::core::link::host::ROSTER_MAX);
+    assert!(
+        votes.len() > table.host.roster().len() / 2,
+        "most of the roster"
+    );
+    let probe = encode(&ToHost::<einstein::Action>::Probe {
+        protocol: PROTOCOL,
+        secret: SECRET,
+        mandate: Mandate { lead: fake, votes },
+    })
+    .unwrap();
+    raw(&mut table, bruno, &probe);
+    assert!(!table.host.stepped_down(), "the host hosts on");
+    assert!(table.host.confirmed());
 }
 
 /// The host sends a phone away (Chloé's committed her choice, then chose

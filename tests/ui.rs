@@ -634,3 +634,58 @@ fn every_game_has_all_its_pieces() {
         );
     }
 }
+
+/// Séquence Dés at four, in two teams (Anne and Chloé against Bruno and
+/// David): once Chloé has rolled and placed, the heading shows David's own
+/// symbol and colour (◆, as at setup and in the roll-off), not his side's
+/// chips' (Bruno's ▲), and the dice still shown are named as Chloé's, not
+/// taken for David's roll.
+#[test]
+fn sequence_heading_shows_the_players_own_symbol_and_names_the_last_roll() {
+    use genius::core::game::RollSource;
+    use genius::core::save::{GameId, SavedGame};
+    use genius::core::sequence::{self, Action, Sequence};
+    use genius::core::session::Session;
+    use genius::core::table::{Colour, FirstPlayer, Player};
+    let colours = [Colour::Blue, Colour::Red, Colour::Green, Colour::Yellow];
+    let names = ["Anne", "Bruno", "Chloé", "David"];
+    let mut session = Session::<Sequence>::new(sequence::Setup {
+        players: (0..4).map(|i| Player::new(names[i], colours[i])).collect(),
+        first: FirstPlayer::Chosen(0),
+        six_in_a_row: false,
+    })
+    .unwrap();
+    for (a, b) in [(1, 5), (2, 5), (3, 3)] {
+        let dice = vec![D6::new(a).unwrap(), D6::new(b).unwrap()];
+        session
+            .act(Action::Roll {
+                dice,
+                source: RollSource::Typed,
+            })
+            .unwrap();
+        let square = sequence::squares_of(a + b)
+            .into_iter()
+            .find(|s| session.state().board()[s.0][s.1].is_none())
+            .unwrap();
+        session.act(Action::Place { square }).unwrap();
+    }
+    assert_eq!(session.state().current_player(), Some(3));
+    let game = SavedGame::of_game(
+        &GameId::parse("sequence-1764000000000-0001").unwrap(),
+        GameKind::Sequence,
+        1_764_000_000_000,
+        &session,
+    );
+    for (lang, rolled) in [(Lang::Fr, "Chloé a lancé :"), (Lang::En, "Chloé rolled:")] {
+        let html = render(Init {
+            saved: vec![game.clone()],
+            opening: Some(game.clone()),
+            ..init(Screen::Game(GameKind::Sequence), lang)
+        });
+        let status = text_of(&html, "game-status");
+        assert!(status.contains('◆') && status.contains("David"), "{status}");
+        assert!(!status.contains('▲'), "{status}");
+        let dice = text_of(&html, "last-dice");
+        assert!(dice.contains(rolled) && dice.contains("= 6"), "{dice}");
+    }
+}

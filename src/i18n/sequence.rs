@@ -71,6 +71,12 @@ impl Lang {
         }
     }
 
+    /// Before the last roll's dice: whose roll it was ("Anne a lancé :",
+    /// "Anne rolled:"; no "de" to elide before a vowel).
+    pub fn sequence_roll_of(self, name: &str) -> String {
+        self.pick(format!("{name} a lancé :"), format!("{name} rolled:"))
+    }
+
     /// "10 : Anne retire un jeton adverse…" (a phone that waits).
     pub fn sequence_remove_by(self, name: &str) -> String {
         self.pick(

@@ -569,6 +569,10 @@ impl Lang {
                 "La table n'a pas pu vérifier ce choix caché.",
                 "The table could not check this hidden choice.",
             ),
+            Denied::Withdrawals => self.pick(
+                "Ce choix a été retiré trop de fois pendant ce tour : celui qui est fait reste.",
+                "That choice was taken back too many times this round: the one made stands.",
+            ),
         };
         text.into()
     }

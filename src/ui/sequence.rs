@@ -82,7 +82,9 @@ pub fn SequenceGameScreen() -> Element {
     rsx! {
         GameFrame {
             game: game.frame(),
-            player: current.map(|p| side_look(state, state.side_of(p)).0),
+            // The player's own colour and symbol, as at setup and in the
+            // roll-off (a side's chips are its first player's).
+            player: current.map(|p| players[p].colour),
             status: view.status.clone(),
             coach: Some(game.coach(None, move |state| coach_panel(state, mover.as_deref(), lang))),
             sheet: rsx! {

@@ -1,7 +1,8 @@
 //! The table link behind the screens: hosts or joins a table through
 //! [`crate::link`], carries the screens' commands to it, and writes back
 //! what it hears (the game, the seats, the link's state), saving this
-//! phone's copy with the link's state after every change.
+//! phone's copy with the link's state after a change, at the pace
+//! `core::link::save_pace` sets.
 //!
 //! On the web this is a part of the build of its own (`#[component(lazy)]`),
 //! fetched when a table opens: the app starts without iroh.
@@ -15,6 +16,7 @@ use crate::core::games::AnyError;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::{play, Replica};
+use crate::core::link::save_pace::SavePace;
 use crate::core::link::ticket::{SaveOver, Ticket};
 use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
@@ -133,10 +135,6 @@ enum LinkInput<G: TableGame> {
     Tick,
     Closed,
 }
-
-/// How long a change waits to be saved: the screen shows it first, and the
-/// events that come with it are saved with it.
-const SAVE_AFTER: Duration = Duration::from_millis(20);
 
 /// What a wake changed, beyond the table's line and seats (always
 /// refreshed): the game (entries arrived), and what this phone saves (its
@@ -277,18 +275,20 @@ async fn run<G: GameScreen + TableGame>(
     back_to_the_game(app.nav, &phone);
     // A change to save waits for the screen to show it (and for the events
     // that come with it: an entry, its answer, the seats), then is saved
-    // once.
-    let mut unsaved = false;
+    // once, at most every few hundred milliseconds but for this phone's
+    // own moves (see `SavePace`).
+    let mut pace = SavePace::default();
+    let opened = Instant::now();
     // When the host was last heard, while it is out of reach: the line
     // counts the seconds between the link's own events (one per dial), so
     // that the offer to host here comes on time.
     let mut lost_since: Option<Instant> = None;
     loop {
+        let due = pace.poll_timeout();
         let save_soon = async {
-            if unsaved {
-                n0_future::time::sleep(SAVE_AFTER).await
-            } else {
-                std::future::pending().await
+            match due {
+                Some(due) => n0_future::time::sleep(due.saturating_sub(opened.elapsed())).await,
+                None => std::future::pending().await,
             }
         };
         let lost = matches!(status, LinkStatus::Lost { .. });
@@ -313,10 +313,13 @@ async fn run<G: GameScreen + TableGame>(
             },
         };
         if let LinkInput::Save = wake {
-            save(&app.play, &phone);
-            unsaved = false;
+            if pace.handle_timeout(opened.elapsed()) {
+                save(&app.play, &phone);
+            }
             continue;
         }
+        // This phone's own move (or seats, or next game): saved soon.
+        let own = matches!(wake, LinkInput::Command(_));
         let changed = match wake {
             LinkInput::Closed | LinkInput::Command(TableCommand::Leave) => break,
             LinkInput::Save => Changed::default(),
@@ -362,6 +365,10 @@ async fn run<G: GameScreen + TableGame>(
                     }),
                     Phone::Guest(_) => Vec::new(),
                 };
+                // What waited to be saved is, before the phone moves on.
+                if pace.flush() {
+                    save(&app.play, &phone);
+                }
                 match phone.follow(lead, &options(app.prefs)).await {
                     Ok((guest, guest_events)) => {
                         phone = guest;
@@ -476,12 +483,19 @@ async fn run<G: GameScreen + TableGame>(
             &status,
             &told::<G>(&refused, &notice, &taken_back, &stood_in),
         );
-        unsaved |= changed.saved;
+        match (changed.saved, own) {
+            (true, true) => pace.moved(opened.elapsed()),
+            (true, false) => pace.changed(opened.elapsed()),
+            (false, _) => {}
+        }
     }
     // Leaving: the copy stays, playable on this phone alone, and saved so:
-    // Resume then opens it here, not at the table it left.
+    // Resume then opens it here, not at the table it left. A copy this
+    // phone may not write alone keeps what waited to be saved.
     if ours(&phone) {
         save_game::<G>(&app.play, phone.saved_alone(platform::now_ms()));
+    } else if pace.flush() {
+        save(&app.play, &phone);
     }
     phone.leave().await;
     closed::<G>(app.table, &app.play);
@@ -549,10 +563,11 @@ fn command_changed<G: GameScreen + TableGame>(
     };
     *refused = phone.act(step).err().map(NotPlayed::Table);
     // A guest's move waits for the host, and is saved with the copy until
-    // answered; a host's own is an entry, heard as such.
+    // answered; a host's own is an entry. Either is saved soon, with the
+    // opening of a hidden choice.
     Changed {
         game: false,
-        saved: refused.is_none() && matches!(phone, Phone::Guest(_)),
+        saved: refused.is_none(),
     }
 }
 

@@ -24,7 +24,7 @@
 use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
 use super::host::ROSTER_MAX;
-use super::mandate::PhoneKey;
+use super::mandate::{self, Mandate, PhoneKey, Vote};
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
 use super::ticket::is_relay_url;
@@ -193,6 +193,10 @@ pub struct SavedGuest<G: Game> {
     /// The host it follows (absent in copies saved before leads).
     #[serde(default)]
     pub lead: Option<Lead>,
+    /// The votes for that lead its host's welcome showed (absent in
+    /// copies saved before welcomes carried them: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub votes: Vec<Vote>,
     #[serde(default)]
     pub roster: Vec<Member>,
     /// The copy's entries without an origin are this phone's own (it
@@ -248,6 +252,9 @@ pub struct Guest<G: Game> {
     offline_since: Option<Duration>,
     /// The host this phone follows.
     lead: Option<Lead>,
+    /// The votes for `lead` its host's welcome showed: with it, the
+    /// mandate this phone knows (see [`mandate::may_follow`]).
+    votes: Vec<Vote>,
     /// The key the connection reached, if the driver said
     /// ([`Guest::connected_to`]).
     remote: Option<PhoneId>,
@@ -298,6 +305,7 @@ impl<G: Game> Guest<G> {
             heartbeat: Heartbeat::new(Duration::ZERO),
             offline_since: None,
             lead: None,
+            votes: Vec::new(),
             remote: None,
             key: None,
             roster: Vec::new(),
@@ -320,6 +328,7 @@ impl<G: Game> Guest<G> {
         guest.next_id = guest.next_id.max(saved.next_id);
         guest.pending = saved.pending.into();
         guest.lead = saved.lead;
+        guest.votes = saved.votes;
         guest.roster = saved.roster;
         guest.hosted_here = saved.hosted_here;
         guest.seats = saved.seats;
@@ -390,6 +399,9 @@ impl<G: Game> Guest<G> {
     /// The host this phone follows: the ticket's at first, then the one
     /// each welcome or move names.
     pub fn follow(&mut self, lead: Lead) {
+        if self.lead != Some(lead) {
+            self.votes.clear();
+        }
         self.lead = Some(lead);
     }
 
@@ -420,6 +432,7 @@ impl<G: Game> Guest<G> {
             next_id: self.next_id,
             pending: self.pending.iter().cloned().collect(),
             lead: self.lead,
+            votes: self.votes.clone(),
             roster: self.roster.clone(),
             hosted_here: self.hosted_here,
             seats: self.seats.clone(),
@@ -647,6 +660,7 @@ impl<G: Game> Guest<G> {
         if self.pending.is_empty() && !replica.hides(&step) {
             replica.check(&step)?;
         }
+        replica.may_withdraw(&step, Some(self.phone))?;
         // A host that said this phone used the last proposal numbers left
         // it none (only a modified host says so).
         if self.pending.len() >= MAX_PENDING || self.next_id >= u64::MAX - MAX_PENDING as u64 {
@@ -718,6 +732,27 @@ impl<G: Game> Guest<G> {
             .is_none_or(|maker| maker == Some(self.phone))
     }
 
+    /// Whether this phone follows a host welcoming it under `offered`,
+    /// judged against the lead it knows (see [`mandate::may_follow`]): the
+    /// votes that count are the seated phones' as this phone last saw the
+    /// seats.
+    fn may_follow(&self, offered: &Mandate) -> bool {
+        let Some(known) = self.lead else {
+            return true;
+        };
+        let voters = mandate::electorate(self.seats.iter().map(|s| s.phone));
+        let confirms =
+            |m: &Mandate| (self.key).is_some_and(|k| k.confirms(m, self.secret, &voters));
+        let known = Mandate {
+            lead: known,
+            votes: self.votes.clone(),
+        };
+        mandate::may_follow(
+            (confirms(offered), offered.lead),
+            (confirms(&known), known.lead),
+        )
+    }
+
     /// Bytes from the host. Bytes that cannot be read close the
     /// connection (the driver dials again).
     pub fn receive(&mut self, bytes: &[u8], now: Duration) {
@@ -742,16 +777,22 @@ impl<G: Game> Guest<G> {
                 last_proposal,
                 seats,
                 lead,
+                votes,
             } => {
-                // Only the phone the lead names hosts under it: a phone
-                // reached that says another's lead is not followed, nor
-                // voted for (it signs nothing it has not checked).
-                if self.remote.is_some_and(|remote| remote != lead.host) {
+                // Only the phone the lead names hosts under it, and only
+                // under a lead that prevails over the one this phone
+                // knows: a phone reached that says another's lead, or an
+                // earlier one, is not followed, nor voted for (it signs
+                // nothing it has not checked).
+                let offered = Mandate { lead, votes };
+                let not_its_own = self.remote.is_some_and(|remote| remote != lead.host);
+                if not_its_own || !self.may_follow(&offered) {
                     self.state = LinkState::Offline;
                     return self.output.push_back(Output::Close { peer: HOST });
                 }
                 let keep = from.saturating_sub(1);
                 self.lead = Some(lead);
+                self.votes = offered.votes;
                 match &mut self.replica {
                     Some(replica) if *replica.game() == game && keep <= replica.head() => {
                         let (phone, hosted_here) = (self.phone, self.hosted_here);
@@ -838,7 +879,7 @@ impl<G: Game> Guest<G> {
             }
             ToGuest::Closing => self.host_left(),
             ToGuest::Moved(lead) => {
-                self.lead = Some(lead);
+                self.follow(lead);
                 self.state = LinkState::Offline;
                 self.event(GuestEvent::Moved(lead));
                 self.output.push_back(Output::Close { peer: HOST });

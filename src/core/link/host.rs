@@ -28,7 +28,7 @@
 
 use super::super::game::{Actor, Game};
 use super::heartbeat::Heartbeat;
-use super::mandate::{prevails, Mandate, PhoneKey, Signature, Vote};
+use super::mandate::{electorate, prevails, Mandate, PhoneKey, Signature, Vote};
 use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
 use super::ticket::is_relay_url;
@@ -56,10 +56,11 @@ const RESEND_GAP: Duration = Duration::from_secs(1);
 /// only its proposals still waiting
 /// ([`MAX_PENDING`](super::guest::MAX_PENDING) at most).
 const ANSWERS_KEPT: usize = 64;
-/// The most phones a roster names: a phone not in it is not let in once
-/// it is full, so that what the host keeps per phone (answers, proposal
-/// numbers, votes) is bounded whatever keys knock.
-pub const ROSTER_MAX: usize = 32;
+/// The most phones a roster names (a table holds a handful): a phone not
+/// in it is not let in once it is full, so that what the host keeps per
+/// phone (answers, proposal numbers, votes) is bounded whatever keys
+/// knock.
+pub const ROSTER_MAX: usize = 16;
 /// The table's earlier secrets a host keeps (see [`Host::send_away`]).
 const OLD_SECRETS: usize = 4;
 /// The first pause between probes of the roster's phones not joined here;
@@ -366,11 +367,17 @@ impl<G: Game> Host<G> {
         }
     }
 
-    /// Whether more than half the roster signed `mandate` (never, for a
-    /// host without a key: leads then compare as terms alone).
+    /// Whether more than half the seated phones signed `mandate` (never,
+    /// for a host without a key: leads then compare as terms alone).
     fn confirms(&self, mandate: &Mandate) -> bool {
+        let voters = electorate(self.seats.iter().copied());
         self.key
-            .is_some_and(|k| k.confirms(mandate, self.secret, &self.roster))
+            .is_some_and(|k| k.confirms(mandate, self.secret, &voters))
+    }
+
+    /// Whether more than half the seated phones signed this host's lead.
+    pub fn confirmed(&self) -> bool {
+        self.confirms(&self.mandate())
     }
 
     /// The relay this host is reachable through (told to the guests with
@@ -745,6 +752,7 @@ impl<G: Game> Host<G> {
             last_proposal: self.last_proposal.get(&phone).copied().unwrap_or(0),
             seats: self.seats(),
             lead: self.lead,
+            votes: self.votes.clone(),
         };
         self.send(peer, &welcome);
         self.send_entries(peer, from);
@@ -973,6 +981,7 @@ impl<G: Game> Host<G> {
                 }
             }
         }
+        self.replica.may_withdraw(&step, None)?;
         let step = match step {
             Step::Act(action) if self.replica.hides(&Step::Act(action.clone())) => self
                 .replica
@@ -1018,6 +1027,9 @@ impl<G: Game> Host<G> {
         ) {
             seats_may(self.replica.session().state(), seats, &step)?;
         }
+        // A phone that withdraws and commits again at the rate limit would
+        // grow the round every phone keeps: it is refused past a few.
+        (self.replica).may_withdraw(&step, origin.map(|o| o.phone))?;
         self.append(step, origin)
     }
 

@@ -9,8 +9,10 @@
 //! authenticates its connections with), the lead of each host that
 //! welcomes it, and the host carries those signatures as its [`Mandate`].
 //!
-//! A mandate is **confirmed** when more than half the table's phones (the
-//! judge's roster) signed it, and a host steps down only to a mandate that
+//! A mandate is **confirmed** when more than half the table's seated phones
+//! (its [`electorate`], as the judge sees the seats: a phone that only
+//! watches does not vote, so keys minted to join as watchers dilute
+//! nothing) signed it, and a host steps down only to a mandate that
 //! [`prevails`] over its own: a confirmed one over an unconfirmed one, and
 //! between two alike the later lead (Raft's term, then the lower key). So:
 //! - a phone alone cannot outvote a host that the others have joined,
@@ -27,7 +29,7 @@
 //! leads then compare as terms alone.
 
 use super::hex;
-use super::wire::{Lead, Member, PhoneId, Secret};
+use super::wire::{Lead, PhoneId, Secret};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -154,16 +156,16 @@ impl PhoneKey {
         )
     }
 
-    /// Whether more than half the phones of `roster` signed `mandate` at
-    /// the table of `secret` (votes of other phones, and forged ones, do
-    /// not count).
-    pub fn confirms(&self, mandate: &Mandate, secret: Secret, roster: &[Member]) -> bool {
-        // One signature checked per phone of the roster at most, whatever
-        // a mandate from the wire repeats.
+    /// Whether more than half the phones of `electorate` (see
+    /// [`electorate`]) signed `mandate` at the table of `secret` (votes of
+    /// other phones, and forged ones, do not count).
+    pub fn confirms(&self, mandate: &Mandate, secret: Secret, electorate: &[PhoneId]) -> bool {
+        // One signature checked per phone of the electorate at most,
+        // whatever a mandate from the wire repeats.
         let mut tried: Vec<PhoneId> = Vec::new();
         let mut voters = 0;
         for vote in &mandate.votes {
-            if tried.contains(&vote.phone) || !roster.iter().any(|m| m.phone == vote.phone) {
+            if tried.contains(&vote.phone) || !electorate.contains(&vote.phone) {
                 continue;
             }
             tried.push(vote.phone);
@@ -171,8 +173,31 @@ impl PhoneKey {
                 voters += 1;
             }
         }
-        voters * 2 > roster.len()
+        voters * 2 > electorate.len()
     }
+}
+
+/// The phones whose votes count: those holding a seat (each once). A
+/// table holds a handful of seats, so minted keys, joined to watch, can
+/// neither vote nor dilute the votes of the players' phones.
+pub fn electorate(seats: impl IntoIterator<Item = Option<PhoneId>>) -> Vec<PhoneId> {
+    let mut phones: Vec<PhoneId> = seats.into_iter().flatten().collect();
+    phones.sort_unstable();
+    phones.dedup();
+    phones
+}
+
+/// Whether a guest follows (and signs for) a host welcoming it under
+/// `offered` (confirmed or not, and its lead), knowing `known` (the lead
+/// it followed, confirmed or not as its welcome showed it): the same lead
+/// (a reconnection); a later one (its host went silent and another phone
+/// took the table over: the guest's vote is what confirms it); or a
+/// confirmed mandate over an unconfirmed one (a host woken with the
+/// table's votes, which the phone that took over had not gathered). A
+/// phone answering with an earlier lead, or an equal term it does not win,
+/// unconfirmed, is neither followed nor signed for.
+pub fn may_follow(offered: (bool, Lead), known: (bool, Lead)) -> bool {
+    offered.1 == known.1 || offered.1.supersedes(&known.1) || (offered.0 && !known.0)
 }
 
 #[cfg(test)]
@@ -193,6 +218,23 @@ mod tests {
         assert!(prevails((true, lead(2, 2)), (true, lead(1, 1))));
         assert!(prevails((false, lead(1, 1)), (false, lead(1, 2))));
         assert!(!prevails((false, lead(1, 2)), (false, lead(1, 1))));
+    }
+
+    #[test]
+    fn a_guest_follows_its_lead_a_later_one_or_a_confirmed_one() {
+        assert!(may_follow((false, lead(1, 1)), (true, lead(1, 1))));
+        assert!(may_follow((false, lead(2, 2)), (true, lead(1, 1))));
+        assert!(may_follow((true, lead(0, 1)), (false, lead(1, 2))));
+        assert!(!may_follow((false, lead(0, 1)), (false, lead(1, 2))));
+        assert!(!may_follow((true, lead(0, 1)), (true, lead(1, 2))));
+        assert!(!may_follow((false, lead(1, 2)), (false, lead(1, 1))));
+    }
+
+    #[test]
+    fn a_watcher_does_not_vote() {
+        let seats = [Some(PhoneId::numbered(2)), None, Some(PhoneId::numbered(1))];
+        let both = electorate(seats.into_iter().chain([Some(PhoneId::numbered(2))]));
+        assert_eq!(both, vec![PhoneId::numbered(1), PhoneId::numbered(2)]);
     }
 
     #[test]

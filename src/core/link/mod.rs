@@ -45,6 +45,7 @@ pub mod hex;
 pub mod host;
 pub mod mandate;
 pub mod replica;
+pub mod save_pace;
 pub mod sealed;
 pub mod stand_in;
 pub mod ticket;

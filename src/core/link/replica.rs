@@ -42,6 +42,12 @@ pub struct Replica<G: Game> {
     /// The commitments stood in for (`Step::StandIn`), by place, and the
     /// coach's choice played in their place.
     stood_in: HashMap<usize, G::Action>,
+    /// The moves still played and those an undo took back, kept entry by
+    /// entry (see [`Played::next`]).
+    played: Played,
+    /// The steps the rounds' games were played again to follow the log
+    /// (see [`Replica::replayed`]).
+    replayed: u64,
 }
 
 /// A round of hidden choices: from the entry after which the game began
@@ -54,10 +60,26 @@ struct Round<G: Game> {
     before: Session<G>,
     /// The players whose choice the game awaited then.
     choosers: Vec<usize>,
+    /// The moves played then.
+    played: Played,
+    /// The withdrawals of each phone in the round (`None`: the host's own
+    /// steps), bounded by [`WITHDRAWALS_MAX`].
+    withdrawals: HashMap<Option<PhoneId>, usize>,
 }
 
-/// Entries of a copy's log, in order.
-type Played<'a, G> = Vec<&'a Entry<<G as super::super::game::Rules>::Action>>;
+/// The most commitments one phone may withdraw in a round of hidden
+/// choices (an undo of its commitment, or a void): a player changes their
+/// mind a few times; a phone that withdraws and commits again at the rate
+/// limit would grow the round, which every copy keeps, without end.
+pub const WITHDRAWALS_MAX: usize = 8;
+
+/// The moves still played and those an undo took back (the redo list, the
+/// next to put back last), as places in the log.
+#[derive(Clone, Debug, Default)]
+struct Played {
+    done: Vec<usize>,
+    undone: Vec<usize>,
+}
 
 /// What a copy saves: the game's id, its start and its entries (the session
 /// is their replay), and the openings of its own commitments not yet
@@ -119,6 +141,8 @@ impl<G: Game> Replica<G> {
             reveals: HashMap::new(),
             voided: HashSet::new(),
             stood_in: HashMap::new(),
+            played: Played::default(),
+            replayed: 0,
         };
         replica.begin_round();
         Ok(replica)
@@ -340,11 +364,10 @@ impl<G: Game> Replica<G> {
     /// names: `Some(None)` for the host's own steps, `None` if there is
     /// none.
     pub fn maker_of(&self, step: &Step<G::Action>) -> Option<Option<PhoneId>> {
-        let (done, undone) = self.played_at();
         let at = match step {
             Step::Act(_) | Step::Commit { .. } => None,
-            Step::Undo => done.last().copied(),
-            Step::Redo => undone.last().copied(),
+            Step::Undo => self.played.done.last().copied(),
+            Step::Redo => self.played.undone.last().copied(),
             Step::Reveal { nonce, action } => self.opened_by(*nonce, action),
             Step::Void { commitment } | Step::StandIn { commitment } => self.standing(commitment),
         };
@@ -355,25 +378,53 @@ impl<G: Game> Replica<G> {
     /// Who made each switch of the dice still played (in the order of
     /// `Session::dice_changes`): the phone, or `None` for the host's own.
     pub fn dice_makers(&self) -> Vec<Option<PhoneId>> {
-        self.played()
-            .0
-            .into_iter()
+        (self.played.done.iter().map(|i| &self.entries[*i]))
             .filter(|e| matches!(&e.step, Step::Act(action) if G::dice_change(action).is_some()))
             .map(|e| e.origin.map(|o| o.phone))
             .collect()
     }
 
-    /// The actions still played, in order, and those an undo took back
-    /// (the redo list, the next to put back last), read from the entries.
-    fn played(&self) -> (Played<'_, G>, Played<'_, G>) {
-        let (done, undone) = self.played_at();
-        let at = |places: Vec<usize>| places.into_iter().map(|i| &self.entries[i]).collect();
-        (at(done), at(undone))
+    /// Whether `step` withdraws a commitment of the round under way: an
+    /// undo of one, or a void.
+    pub fn withdraws(&self, step: &Step<G::Action>) -> bool {
+        let Some(round) = &self.round else {
+            return false;
+        };
+        match step {
+            Step::Undo => (self.played.done.last()).is_some_and(|i| {
+                *i >= round.from && matches!(self.entries[*i].step, Step::Commit { .. })
+            }),
+            Step::Void { .. } => true,
+            _ => false,
+        }
     }
 
-    /// [`Replica::played`], as places in the log.
-    fn played_at(&self) -> (Vec<usize>, Vec<usize>) {
-        played_at(&self.entries)
+    /// Refuses `step` if it is a withdrawal (see [`Replica::withdraws`])
+    /// and `phone` (`None`: the host's own steps) made
+    /// [`WITHDRAWALS_MAX`] of them in the round already.
+    pub fn may_withdraw(
+        &self,
+        step: &Step<G::Action>,
+        phone: Option<PhoneId>,
+    ) -> Result<(), Denied<G::Error>> {
+        let made = (self.round.as_ref())
+            .and_then(|round| round.withdrawals.get(&phone))
+            .copied()
+            .unwrap_or(0);
+        if made >= WITHDRAWALS_MAX && self.withdraws(step) {
+            return Err(Denied::Withdrawals);
+        }
+        Ok(())
+    }
+
+    /// How many entries of rounds of hidden choices the copy played to
+    /// keep its game in step with its log, since it was made: each once as
+    /// it came, and a round's entries again only when a choice in it
+    /// becomes readable (a reveal, a stand-in) or one read is made void.
+    /// So opening a copy costs about its length, whatever withdrawals it
+    /// saw (the tests hold it to that).
+    pub fn replayed(&self) -> u64 {
+        self.replayed
     }
 
     /// The commitment standing and not revealed that `nonce` and `action`
@@ -405,9 +456,8 @@ impl<G: Game> Replica<G> {
 
     /// The commitments standing and not revealed, as places in the log.
     fn unrevealed(&self) -> Vec<usize> {
-        let (done, _) = self.played_at();
         let is_commit = |i: &usize| matches!(self.entries[*i].step, Step::Commit { .. });
-        done.into_iter()
+        (self.played.done.iter().copied())
             .filter(is_commit)
             .filter(|i| !self.reveals.contains_key(i) && !self.stood_in.contains_key(i))
             .collect()
@@ -429,9 +479,7 @@ impl<G: Game> Replica<G> {
 
     /// The players whose commitment stands in `round` (revealed or not).
     fn committed_players(&self, round: &Round<G>) -> Vec<usize> {
-        let (done, _) = self.played_at();
-        let standing = done
-            .into_iter()
+        let standing = (self.played.done.iter().copied())
             .filter(|i| *i >= round.from || !self.reveals.contains_key(i));
         self.players_of(standing.collect())
     }
@@ -480,7 +528,7 @@ impl<G: Game> Replica<G> {
         {
             return Err(Denied::Revealing);
         }
-        let (done, undone) = self.played_at();
+        let Played { done, undone } = &self.played;
         match step {
             // A hidden choice is committed, never sent as it is.
             Step::Act(_) if self.hides(step) => Err(Denied::BadSeal),
@@ -590,6 +638,13 @@ impl<G: Game> Replica<G> {
             (_, None) => play(&mut self.session, &entry.step)?,
             (_, Some(_)) => {}
         }
+        let rereads = self.rereads(&entry.step);
+        if self.withdraws(&entry.step) {
+            let by = entry.origin.map(|o| o.phone);
+            if let Some(round) = &mut self.round {
+                *round.withdrawals.entry(by).or_default() += 1;
+            }
+        }
         let last = *self.chain.last().unwrap_or(&0);
         self.chain.push(chain_next(last, &entry));
         match &entry.step {
@@ -617,18 +672,52 @@ impl<G: Game> Replica<G> {
             _ => {}
         }
         self.entries.push(entry);
-        if let Some(round) = &self.round {
-            match self.replay(round, None) {
-                Ok(session) => self.session = session,
-                Err(denied) => {
-                    self.truncate(self.head() - 1);
-                    return Err(denied);
-                }
-            }
+        if let Err(denied) = self.follow_round(rereads) {
+            self.truncate(self.head() - 1);
+            return Err(denied);
         }
+        let at = self.entries.len() - 1;
+        self.played.next(&self.entries, at);
         self.end_round();
         self.begin_round();
         Ok(self.head())
+    }
+
+    /// Whether `step` changes what this copy reads of the round's entries
+    /// before it, so that the round is played again from its start: a
+    /// reveal of a choice it could not read, any stand-in (the coach's
+    /// choice in place of a commitment), a void of a choice it read.
+    fn rereads(&self, step: &Step<G::Action>) -> bool {
+        match step {
+            Step::Reveal { nonce, action } => self
+                .opened_by(*nonce, action)
+                .is_some_and(|i| !self.knows(i)),
+            Step::StandIn { .. } => true,
+            Step::Void { commitment } => self.standing(commitment).is_some_and(|i| self.knows(i)),
+            _ => false,
+        }
+    }
+
+    /// The game of the round under way (if any) after its last entry, just
+    /// appended: played again from the round's start if it `rereads`, else
+    /// that one step played on the game as it stood.
+    fn follow_round(&mut self, rereads: bool) -> Result<(), Denied<G::Error>> {
+        let Some(round) = &self.round else {
+            return Ok(());
+        };
+        let at = self.entries.len() - 1;
+        let session = if rereads {
+            self.replayed += (self.entries.len() - round.from) as u64;
+            self.replay(round, None)?
+        } else {
+            self.replayed += 1;
+            let mut session = self.session.clone();
+            let read = |i: usize| self.opening(i);
+            self.play_in_round(&mut session, &self.played, at, read)?;
+            session
+        };
+        self.session = session;
+        Ok(())
     }
 
     /// The game of `round` replayed from its start with the choices this
@@ -639,47 +728,50 @@ impl<G: Game> Replica<G> {
         extra: Option<(usize, &G::Action)>,
     ) -> Result<Session<G>, Denied<G::Error>> {
         let mut session = round.before.clone();
-        let (mut done, mut undone) = played_at(&self.entries[..round.from]);
+        let mut played = round.played.clone();
         let read = |i: usize| match extra {
             Some((at, action)) if at == i => Some(action),
             _ => self.opening(i),
         };
-        let plays =
-            |i: usize| !matches!(self.entries[i].step, Step::Commit { .. }) || read(i).is_some();
-        for (i, entry) in self.entries.iter().enumerate().skip(round.from) {
-            match &entry.step {
-                Step::Act(action) => play(&mut session, &Step::Act(action.clone()))?,
-                Step::Commit { .. } => {
-                    if let Some(action) = read(i) {
-                        play(&mut session, &Step::Act(action.clone()))?;
-                    }
-                }
-                Step::Undo => {
-                    let at = done.pop().ok_or(Denied::NothingToUndo)?;
-                    if plays(at) {
-                        play(&mut session, &Step::Undo)?;
-                    }
-                    undone.push(at);
-                    continue;
-                }
-                Step::Redo => {
-                    let at = undone.pop().ok_or(Denied::NothingToRedo)?;
-                    if plays(at) {
-                        play(&mut session, &Step::Redo)?;
-                    }
-                    done.push(at);
-                    continue;
-                }
-                Step::Reveal { .. } | Step::StandIn { .. } => continue,
-                Step::Void { commitment } => {
-                    done.retain(|at| !is_commit_of(&self.entries[*at], commitment));
-                    continue;
-                }
-            }
-            done.push(i);
-            undone.clear();
+        for i in round.from..self.entries.len() {
+            self.play_in_round(&mut session, &played, i, read)?;
+            played.next(&self.entries, i);
         }
         Ok(session)
+    }
+
+    /// Plays entry `i` of a round on `session` (the game before it, with
+    /// `played` its moves), as far as this copy can `read` the round's
+    /// choices: a commitment it cannot read is not played, nor is an undo
+    /// or a redo of one; a reveal, a stand-in or a void plays nothing
+    /// (they change what is read: see [`Replica::rereads`]).
+    fn play_in_round<'a>(
+        &'a self,
+        session: &mut Session<G>,
+        played: &Played,
+        i: usize,
+        read: impl Fn(usize) -> Option<&'a G::Action>,
+    ) -> Result<(), Denied<G::Error>> {
+        let plays =
+            |i: usize| !matches!(self.entries[i].step, Step::Commit { .. }) || read(i).is_some();
+        match &self.entries[i].step {
+            Step::Act(action) => play(session, &Step::Act(action.clone())),
+            Step::Commit { .. } => match read(i) {
+                Some(action) => play(session, &Step::Act(action.clone())),
+                None => Ok(()),
+            },
+            Step::Undo => match played.done.last() {
+                None => Err(Denied::NothingToUndo),
+                Some(at) if plays(*at) => play(session, &Step::Undo),
+                Some(_) => Ok(()),
+            },
+            Step::Redo => match played.undone.last() {
+                None => Err(Denied::NothingToRedo),
+                Some(at) if plays(*at) => play(session, &Step::Redo),
+                Some(_) => Ok(()),
+            },
+            Step::Reveal { .. } | Step::StandIn { .. } | Step::Void { .. } => Ok(()),
+        }
     }
 
     /// The round is over once every commitment standing is revealed and
@@ -716,6 +808,8 @@ impl<G: Game> Replica<G> {
             from: self.entries.len(),
             before: self.session.clone(),
             choosers: self.session.state().hidden_choosers(),
+            played: self.played.clone(),
+            withdrawals: HashMap::new(),
         });
     }
 
@@ -742,26 +836,25 @@ fn reveal<A: Clone>(opening: &Opening<A>) -> Step<A> {
     }
 }
 
-/// The moves still played and those an undo took back (the redo list, the
-/// next to put back last), as places in `entries`: an action or a
-/// commitment ends the redo list, an undo moves the last move to it, a
-/// redo moves it back; a reveal is not a move; a void takes its
-/// commitment out of the moves.
-fn played_at<A>(entries: &[Entry<A>]) -> (Vec<usize>, Vec<usize>) {
-    let (mut done, mut undone) = (Vec::new(), Vec::new());
-    for (i, entry) in entries.iter().enumerate() {
-        match &entry.step {
+impl Played {
+    /// The moves once entry `at` of `entries` (the last so far) is in: an
+    /// action or a commitment ends the redo list, an undo moves the last
+    /// move to it, a redo moves it back; a reveal or a stand-in is not a
+    /// move; a void takes its commitment out of the moves.
+    fn next<A>(&mut self, entries: &[Entry<A>], at: usize) {
+        match &entries[at].step {
             Step::Act(_) | Step::Commit { .. } => {
-                done.push(i);
-                undone.clear();
+                self.done.push(at);
+                self.undone.clear();
             }
-            Step::Undo => undone.extend(done.pop()),
-            Step::Redo => done.extend(undone.pop()),
+            Step::Undo => self.undone.extend(self.done.pop()),
+            Step::Redo => self.done.extend(self.undone.pop()),
             Step::Reveal { .. } | Step::StandIn { .. } => {}
-            Step::Void { commitment } => done.retain(|at| !is_commit_of(&entries[*at], commitment)),
+            Step::Void { commitment } => {
+                (self.done).retain(|i| !is_commit_of(&entries[*i], commitment))
+            }
         }
     }
-    (done, undone)
 }
 
 fn is_commit_of<A>(entry: &Entry<A>, commitment: &Commitment) -> bool {

@@ -28,8 +28,11 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// away, `JoinRefusal::SentAway` and `Rekey`; 10: a take-over keeps every
 /// seat with its phone, the old host's too, and a host takes the reveal of
 /// an earlier host's commitment from the phone that opens it: a host of 9
-/// would leave a woken host's choice unshown; `SeatView::left`).
-pub const PROTOCOL: u32 = 10;
+/// would leave a woken host's choice unshown; `SeatView::left`; 11:
+/// withdrawals per phone and round bounded, `Denied::Withdrawals`; votes
+/// count from seated phones only, and a `Welcome` carries the host's
+/// votes: a guest follows a lead that prevails over the one it knows).
+pub const PROTOCOL: u32 = 11;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long
@@ -393,6 +396,10 @@ pub enum ToGuest<S, A, E> {
         seats: Vec<SeatView>,
         /// Who hosts, and since which hand-over.
         lead: Lead,
+        /// The phones' votes for that lead (with it, the host's
+        /// [`Mandate`]): the guest checks it before it follows or signs.
+        #[serde(default)]
+        votes: Vec<Vote>,
     },
     /// Not joined, and why; the host closes the connection after it.
     Refused(JoinRefusal),
@@ -498,6 +505,10 @@ pub enum Denied<E> {
     /// awaited, or a reveal that does not open its commitment (only a
     /// modified phone sends one).
     BadSeal,
+    /// This phone already withdrew its hidden choice
+    /// [`WITHDRAWALS_MAX`](super::replica::WITHDRAWALS_MAX) times in this
+    /// round: the choice it made stands.
+    Withdrawals,
 }
 
 impl<E> Denied<E> {
@@ -523,6 +534,7 @@ impl<E> Denied<E> {
             D::Revealing => D::Revealing,
             D::Shown => D::Shown,
             D::BadSeal => D::BadSeal,
+            D::Withdrawals => D::Withdrawals,
         }
     }
 }
