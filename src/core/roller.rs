@@ -36,6 +36,21 @@ pub enum Error {
     NotAFace { die: usize, value: u32 },
 }
 
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::NoDice => write!(f, "no dice on the table"),
+            Error::TooManyDice { max } => write!(f, "more than {max} dice"),
+            Error::NoSuchDie(die) => write!(f, "there is no die {die}"),
+            Error::AllKept => write!(f, "every die is kept: none to roll"),
+            Error::WrongCount { expected } => write!(f, "{expected} values are needed"),
+            Error::NotAFace { die, value } => write!(f, "{value} is not a face of die {die}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
 /// One roll, as the history shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rolled {

@@ -161,6 +161,19 @@ pub enum ReplayError<E> {
     },
 }
 
+impl<E: std::fmt::Display> std::fmt::Display for ReplayError<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Setup(e) => write!(f, "the setup does not start a game: {e}"),
+            ReplayError::Action { index, error } => {
+                write!(f, "action {index} of the log is refused: {error}")
+            }
+        }
+    }
+}
+
+impl<E: std::error::Error> std::error::Error for ReplayError<E> {}
+
 /// A snapshot of the state is kept every this many actions, so undo replays
 /// at most this many actions instead of the whole game.
 const CHECKPOINT_EVERY: usize = 64;

@@ -281,6 +281,24 @@ pub enum SeatingError {
     First(FirstPlayerError),
 }
 
+impl std::fmt::Display for SeatingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatingError::Setup(e) => e.fmt(f),
+            SeatingError::First(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SeatingError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SeatingError::Setup(e) => Some(e),
+            SeatingError::First(e) => Some(e),
+        }
+    }
+}
+
 /// Checks a setup's players against a game's limits, then settles who
 /// starts: the first player, or the roll-off to hold. `?` turns the error
 /// into the game's own (see [`seating_errors!`](crate::seating_errors)).
@@ -409,6 +427,18 @@ pub struct Simultaneous {
 pub enum SimultaneousError {
     NotWaitingFor(usize),
 }
+
+impl std::fmt::Display for SimultaneousError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SimultaneousError::NotWaitingFor(player) => {
+                write!(f, "player {player} is not awaited this turn")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SimultaneousError {}
 
 impl Simultaneous {
     /// Every player not yet done is expected.

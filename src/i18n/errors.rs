@@ -10,7 +10,7 @@
 use super::Lang;
 use crate::core::link::wire::{Denied, JoinRefusal};
 use crate::core::session::Refusal;
-use crate::core::table::{FirstPlayerError, SetupError};
+use crate::core::table::{FirstPlayerError, RollOffError, SetupError};
 use crate::core::told::NotPlayed;
 use std::error::Error;
 use std::fmt::{self, Display};
@@ -36,6 +36,15 @@ in_english! {
     FirstPlayerError => first_player_error,
     JoinRefusal => join_refusal,
 }
+
+/// A roll-off's refusal reads as the first player's it is part of.
+impl Display for RollOffError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Lang::En.first_player_error(&FirstPlayerError::RollOff(self.clone())))
+    }
+}
+
+impl Error for RollOffError {}
 
 /// `Display` (in English, the game's own reason by its own `Display`) and
 /// `Error` for the refusals that carry a game's reason.
@@ -79,6 +88,20 @@ mod tests {
         assert_eq!(
             SetupError::TooManyPlayers { max: 4 }.to_string(),
             "4 players at most."
+        );
+    }
+
+    #[test]
+    fn a_seating_error_is_its_cause_and_a_roll_off_reads_as_the_first_player() {
+        use crate::core::table::SeatingError;
+        let cause = SetupError::TooManyPlayers { max: 4 };
+        let seating = SeatingError::Setup(cause.clone());
+        assert_eq!(seating.to_string(), cause.to_string());
+        let source = seating.source().map(|e| e.to_string());
+        assert_eq!(source.as_deref(), Some("4 players at most."));
+        assert_eq!(
+            RollOffError::AlreadyDecided.to_string(),
+            "The first player is already decided."
         );
     }
 }

@@ -124,6 +124,17 @@ pub enum ReplicaError<E> {
     },
 }
 
+impl<E: std::fmt::Display> std::fmt::Display for ReplicaError<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplicaError::Setup(e) => write!(f, "the table's setup does not start a game: {e}"),
+            ReplicaError::Entry { seq, denied } => write!(f, "entry {seq} is refused: {denied}"),
+        }
+    }
+}
+
+impl<E: std::error::Error> std::error::Error for ReplicaError<E> {}
+
 impl<G: Game> Replica<G> {
     /// A game with no entries yet.
     pub fn new(game: GameId, start: Start<G::Setup>) -> Result<Self, G::Error> {

@@ -548,6 +548,17 @@ pub enum FrameError {
     Garbage,
 }
 
+impl std::fmt::Display for FrameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FrameError::TooLarge(n) => write!(f, "a frame of {n} bytes: at most {MAX_FRAME}"),
+            FrameError::Garbage => write!(f, "a frame that is not a message of this protocol"),
+        }
+    }
+}
+
+impl std::error::Error for FrameError {}
+
 /// One message as a frame, or `TooLarge` if it would not fit in one.
 pub fn encode<T: Serialize>(message: &T) -> Result<Vec<u8>, FrameError> {
     let json = serde_json::to_vec(message).map_err(|_| FrameError::Garbage)?;
