@@ -8,6 +8,7 @@
 use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
 use genius::core::game::{Actor, Game, GameKind};
+use genius::core::link::door::{self, Door, KNOCK_ALPN, KNOCK_WAIT};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice, HOST};
 use genius::core::link::handover::{rejoin_as_guest, take_over};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
@@ -156,6 +157,8 @@ struct Table<G: Game> {
     /// The host's probes of other phones not answered yet: a table alone
     /// answers them at once (no other phone hosts), a [`Mesh`] routes them.
     probes: Vec<PhoneId>,
+    /// The ALPNs the host last asked its driver to take (`Output::Accept`).
+    doors: Option<Vec<Vec<u8>>>,
     alone: bool,
     /// What the host sent on connections that are no phone's (the answer
     /// to a probe), by connection.
@@ -240,6 +243,7 @@ impl<G: Game> Table<G> {
             now: Duration::ZERO,
             faults: Faults::default(),
             probes: Vec::new(),
+            doors: None,
             alone: true,
             stray: Vec::new(),
             events: Vec::new(),
@@ -307,6 +311,7 @@ impl<G: Game> Table<G> {
                 }
                 Output::Probe { phone, .. } => self.probes.push(phone),
                 Output::NewPath => unreachable!("a host has no path to renew"),
+                Output::Accept { alpns } => self.doors = Some(alpns),
                 Output::Event(event) => {
                     if std::env::var("LINK_DEBUG").is_ok() {
                         eprintln!("{:?}: {event:?}", self.host.me());
@@ -334,6 +339,7 @@ impl<G: Game> Table<G> {
                     Output::Close { .. } => closed.push(i),
                     Output::NewPath => phone.new_paths += 1,
                     Output::Probe { .. } => unreachable!("a guest probes no phone"),
+                    Output::Accept { .. } => unreachable!("a guest takes no connections"),
                     Output::Event(event) => {
                         match &event {
                             GuestEvent::Accepted { id, seq } => {
@@ -4864,6 +4870,95 @@ fn the_host_sends_a_phone_away_and_it_needs_a_new_invitation() {
     // The table's mandate is signed under the new secret.
     let mandate = table.host.mandate();
     assert_eq!(mandate.votes.len(), 2, "{mandate:?}");
+}
+
+/// Chloé commits her choice, then chooses to watch: her seat is free (the
+/// host plays it), and the round does not wait on her — her phone shows
+/// the choice it committed, as a phone does seated or not, and the roll's
+/// choices are all shown once the others have chosen.
+#[test]
+fn a_phone_that_commits_then_watches_does_not_stall_the_round() {
+    let mut table = einstein_table();
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    chooses(&mut table, 1, 2);
+    let now = table.now;
+    table.phones[1].guest.claim(None, now);
+    settle(&mut table);
+    assert_eq!(table.host.seats()[2].phone, None, "Chloé's seat is free");
+    table.host.act(Step::Act(choose(0)), now).unwrap();
+    settle(&mut table);
+    chooses(&mut table, 0, 1);
+    let host = table.host.replica();
+    assert_eq!(host.round_start(), None, "{:?}", host.entries());
+    assert!(host.awaited_reveals().is_empty());
+    assert_eq!(host.session().log().len(), 4, "the roll and three choices");
+    every_copy_is_the_hosts(&table);
+}
+
+/// A connection at the knock door (no table's ALPN: no secret shown) that
+/// has not joined [`KNOCK_WAIT`] after it connected is dropped, however
+/// it keeps talking: its slot is another's. At the table's door, the same
+/// silence is only the heartbeat's to judge; and a knock that shows the
+/// secret in its hello joins and stays.
+#[test]
+fn a_knock_that_has_not_joined_in_time_is_dropped() {
+    let mut table = einstein_table();
+    let now = table.now;
+    let (knock, slow, honest) = (7_000_001, 7_000_002, 7_000_003);
+    table
+        .host
+        .connected_at(knock, phone_id(500), Door::Knock, now);
+    table
+        .host
+        .connected_at(slow, phone_id(501), Door::Table, now);
+    table
+        .host
+        .connected_at(honest, phone_id(502), Door::Knock, now);
+    table
+        .host
+        .receive(honest, &hello_bytes(phone_id(502), None, None), now);
+    assert!(table.host.poll_timeout() <= Some(now + KNOCK_WAIT));
+    let half = now + KNOCK_WAIT / 2;
+    // A hello sent a byte at a time, never whole: heard, never joined.
+    let dribble = hello_bytes(phone_id(500), None, None);
+    table.host.receive(knock, &dribble[..3], half);
+    table.host.handle_timeout(now + KNOCK_WAIT);
+    let mut turned = Vec::new();
+    while let Some(o) = table.host.poll_output() {
+        if let Output::Event(HostEvent::Turned { peer, why }) = o {
+            turned.push((peer, why));
+        }
+    }
+    assert_eq!(turned, vec![(knock, Misbehaviour::Knocked)]);
+    assert_eq!(
+        table.host.phones_joined(),
+        table.phones.len() + 1,
+        "the honest knock joined"
+    );
+}
+
+/// A phone sent away: the host's doors change with the secret (the
+/// table's door is the new secret's, the old one's stays for the phones
+/// of the roster, checked at their hello), and it asks its driver to take
+/// them.
+#[test]
+fn the_hosts_doors_follow_its_secret() {
+    let mut table = einstein_table();
+    assert_eq!(
+        table.host.alpns(),
+        vec![door::alpn(&SECRET), KNOCK_ALPN.to_vec()]
+    );
+    let now = table.now;
+    assert!(table.host.send_away(phone_id(2), secret(42), now));
+    settle(&mut table);
+    let doors = vec![
+        door::alpn(&secret(42)),
+        door::alpn(&SECRET),
+        KNOCK_ALPN.to_vec(),
+    ];
+    assert_eq!(table.host.alpns(), doors);
+    assert_eq!(table.doors, Some(doors));
+    assert_eq!(Door::of(&door::alpn(&secret(42))), Door::Table);
 }
 
 /// A phone that takes the table over while its steps still wait for the

@@ -1,7 +1,7 @@
 //! The transport over iroh.
 
 use crate::{Error, Options, Relay};
-use iroh::endpoint::{presets, QuicTransportConfig};
+use iroh::endpoint::{presets, ConnectOptions, QuicTransportConfig};
 use iroh::{EndpointAddr, EndpointId, RelayMode, RelayUrl, TransportAddr, Watcher};
 use n0_future::time::{timeout, Duration};
 use std::net::SocketAddr;
@@ -14,9 +14,6 @@ const KEEP_ALIVE: Duration = Duration::from_secs(2);
 const SILENCE: Duration = Duration::from_secs(8);
 /// The largest chunk one read returns.
 const READ_CHUNK: usize = 16 * 1024;
-/// How long a knocking phone may take to finish its handshake and open
-/// its stream: a peer that never does holds nothing longer.
-const ACCEPT_WAIT: Duration = Duration::from_secs(10);
 
 /// This phone's ed25519 signature of `message`, made with its endpoint's
 /// secret key (what the table's hand-over votes are signed with).
@@ -37,16 +34,24 @@ pub fn verify(phone: &[u8; 32], message: &[u8], signature: &[u8; 64]) -> bool {
 #[derive(Clone, Debug)]
 pub struct Endpoint {
     inner: iroh::Endpoint,
-    alpn: Vec<u8>,
 }
 
 /// Where a host is: its key, its relay, its direct addresses.
 #[derive(Clone, Debug)]
 pub struct HostAddr(EndpointAddr);
 
-/// A guest knocking: [`Incoming::accept`] completes the handshake.
+/// A guest knocking: [`Incoming::handshake`] goes on with its handshake
+/// until its ALPN is known.
 #[derive(Debug)]
 pub struct Incoming(iroh::endpoint::Incoming);
+
+/// A guest whose handshake said its ALPN: [`Accepting::accept`] completes
+/// it (dropped, it is turned away).
+#[derive(Debug)]
+pub struct Accepting {
+    inner: iroh::endpoint::Accepting,
+    alpn: Vec<u8>,
+}
 
 /// A connection to another phone. Cloning it gives another handle.
 #[derive(Clone, Debug)]
@@ -68,9 +73,9 @@ fn relay_url(url: &str) -> Result<RelayUrl, Error> {
 }
 
 impl Endpoint {
-    /// Opens an endpoint; `accept` for the host, which takes connections of
-    /// `alpn` (a guest dials with it).
-    pub async fn bind(options: &Options, alpn: &[u8], accept: bool) -> Result<Endpoint, Error> {
+    /// Opens an endpoint, which takes connections of the ALPNs `accept`
+    /// names, preferred first (a host's; a guest's takes none).
+    pub async fn bind(options: &Options, accept: &[Vec<u8>]) -> Result<Endpoint, Error> {
         let transport = QuicTransportConfig::builder()
             .keep_alive_interval(KEEP_ALIVE)
             .max_idle_timeout(SILENCE.try_into().ok())
@@ -83,8 +88,8 @@ impl Endpoint {
         let mut builder = iroh::Endpoint::builder(presets::Minimal)
             .relay_mode(relay)
             .transport_config(transport);
-        if accept {
-            builder = builder.alpns(vec![alpn.to_vec()]);
+        if !accept.is_empty() {
+            builder = builder.alpns(accept.to_vec());
         }
         // A browser has no IP transports to clear: it only has the relay.
         #[cfg(not(target_arch = "wasm32"))]
@@ -102,10 +107,12 @@ impl Endpoint {
             .bind()
             .await
             .map_err(|e| Error::Bind(e.to_string()))?;
-        Ok(Endpoint {
-            inner,
-            alpn: alpn.to_vec(),
-        })
+        Ok(Endpoint { inner })
+    }
+
+    /// Takes connections of these ALPNs from now on, preferred first.
+    pub fn set_alpns(&self, alpns: &[Vec<u8>]) {
+        self.inner.set_alpns(alpns.to_vec());
     }
 
     /// Waits until the relay answers (and so the endpoint's relay is
@@ -163,15 +170,24 @@ impl Endpoint {
         self.inner.accept().await.map(Incoming)
     }
 
-    /// Dials a host and opens the connection's stream, at most for `wait`;
-    /// none if it cannot be reached in time.
+    /// Dials a host offering `alpns` (the host chooses one), and opens the
+    /// connection's stream, at most for `wait`; none if it cannot be
+    /// reached in time.
     pub async fn connect(
         &self,
         host: &HostAddr,
+        alpns: &[Vec<u8>],
         wait: Duration,
     ) -> Option<(Connection, SendStream, RecvStream)> {
+        let (alpn, others) = alpns.split_first()?;
+        let options = ConnectOptions::new().with_additional_alpns(others.to_vec());
         let dial = async {
-            let connection = self.inner.connect(host.0.clone(), &self.alpn).await.ok()?;
+            let connecting = self
+                .inner
+                .connect_with_opts(host.0.clone(), alpn, options)
+                .await
+                .ok()?;
+            let connection = connecting.await.ok()?;
             let streams = connection.open_bi().await;
             opened(connection, streams)
         };
@@ -185,15 +201,33 @@ impl Endpoint {
 }
 
 impl Incoming {
+    /// Goes on with the handshake until the guest's ALPN is known (it is
+    /// in its first packet), at most for `wait`; none if it fails.
+    pub async fn handshake(self, wait: Duration) -> Option<Accepting> {
+        let handshake = async {
+            let mut inner = self.0.accept().ok()?;
+            let alpn = inner.alpn().await.ok()?;
+            Some(Accepting { inner, alpn })
+        };
+        timeout(wait, handshake).await.ok().flatten()
+    }
+}
+
+impl Accepting {
+    /// The ALPN the handshake agreed on.
+    pub fn alpn(&self) -> &[u8] {
+        &self.alpn
+    }
+
     /// Completes the handshake and takes the stream the guest opens; none
-    /// if either fails or takes longer than [`ACCEPT_WAIT`].
-    pub async fn accept(self) -> Option<(Connection, SendStream, RecvStream)> {
+    /// if either fails or takes longer than `wait`.
+    pub async fn accept(self, wait: Duration) -> Option<(Connection, SendStream, RecvStream)> {
         let accept = async {
-            let connection = self.0.accept().ok()?.await.ok()?;
+            let connection = self.inner.await.ok()?;
             let streams = connection.accept_bi().await;
             opened(connection, streams)
         };
-        timeout(ACCEPT_WAIT, accept).await.ok().flatten()
+        timeout(wait, accept).await.ok().flatten()
     }
 }
 

@@ -28,10 +28,20 @@ fn millis(ms: u32) -> Duration {
     Duration::from_millis(u64::from(ms))
 }
 
-/// Opens an endpoint. `relay`: `"public"`, `"none"`, or the URL of the
-/// table's own relay. Resolves to an [`Endpoint`].
+/// ALPNs as they cross to the app: ASCII, one a line.
+fn alpns(lines: &str) -> Vec<Vec<u8>> {
+    lines
+        .split('\n')
+        .filter(|a| !a.is_empty())
+        .map(|a| a.as_bytes().to_vec())
+        .collect()
+}
+
+/// Opens an endpoint taking connections of `accept` (ALPNs one a line,
+/// preferred first; none for a guest). `relay`: `"public"`, `"none"`, or
+/// the URL of the table's own relay. Resolves to an [`Endpoint`].
 #[wasm_bindgen]
-pub fn bind(relay: String, key: Option<Vec<u8>>, alpn: Vec<u8>, accept: bool) -> js_sys::Promise {
+pub fn bind(relay: String, key: Option<Vec<u8>>, accept: String) -> js_sys::Promise {
     future_to_promise(async move {
         let relay = match relay.as_str() {
             "public" => Relay::Public,
@@ -50,7 +60,7 @@ pub fn bind(relay: String, key: Option<Vec<u8>>, alpn: Vec<u8>, accept: bool) ->
             relay_only: true,
             key,
         };
-        let net = Net::bind(&options, &alpn, accept).await.map_err(error)?;
+        let net = Net::bind(&options, &alpns(&accept)).await.map_err(error)?;
         Ok(Endpoint(net).into())
     })
 }
@@ -83,6 +93,9 @@ pub struct HostAddr(crate::HostAddr);
 
 #[wasm_bindgen]
 pub struct Incoming(RefCell<Option<crate::Incoming>>);
+
+#[wasm_bindgen]
+pub struct Accepting(RefCell<Option<crate::Accepting>>);
 
 #[wasm_bindgen]
 #[derive(Clone)]
@@ -183,15 +196,22 @@ impl Endpoint {
         })
     }
 
-    /// Resolves to an [`Opened`], or to nothing if the host cannot be
-    /// reached within `ms`.
-    pub fn connect(&self, host: &HostAddr, ms: u32) -> js_sys::Promise {
+    /// Takes connections of `accept` (ALPNs one a line) from now on.
+    pub fn set_alpns(&self, accept: String) {
+        self.0.set_alpns(&alpns(&accept));
+    }
+
+    /// Dials offering `offered` (ALPNs one a line). Resolves to an
+    /// [`Opened`], or to nothing if the host cannot be reached within `ms`.
+    pub fn connect(&self, host: &HostAddr, offered: String, ms: u32) -> js_sys::Promise {
         let (net, host) = (self.0.clone(), host.0.clone());
         future_to_promise(async move {
-            Ok(match net.connect(&host, millis(ms)).await {
-                Some(opened) => Opened::new(opened).into(),
-                None => JsValue::UNDEFINED,
-            })
+            Ok(
+                match net.connect(&host, &alpns(&offered), millis(ms)).await {
+                    Some(opened) => Opened::new(opened).into(),
+                    None => JsValue::UNDEFINED,
+                },
+            )
         })
     }
 
@@ -206,12 +226,38 @@ impl Endpoint {
 
 #[wasm_bindgen]
 impl Incoming {
-    /// Resolves to an [`Opened`], or to nothing if the handshake fails.
-    pub fn accept(&self) -> js_sys::Promise {
+    /// Resolves to an [`Accepting`] once the handshake says its ALPN, or
+    /// to nothing if it fails or takes longer than `ms`.
+    pub fn handshake(&self, ms: u32) -> js_sys::Promise {
         let incoming = self.0.borrow_mut().take();
         future_to_promise(async move {
-            let opened = match incoming {
-                Some(incoming) => incoming.accept().await,
+            let accepting = match incoming {
+                Some(incoming) => incoming.handshake(millis(ms)).await,
+                None => None,
+            };
+            Ok(accepting.map_or(JsValue::UNDEFINED, |a| {
+                Accepting(RefCell::new(Some(a))).into()
+            }))
+        })
+    }
+}
+
+#[wasm_bindgen]
+impl Accepting {
+    /// The ALPN the handshake agreed on (empty once accepted).
+    pub fn alpn(&self) -> String {
+        let accepting = self.0.borrow();
+        let alpn = accepting.as_ref().map(|a| a.alpn()).unwrap_or_default();
+        String::from_utf8_lossy(alpn).into_owned()
+    }
+
+    /// Resolves to an [`Opened`], or to nothing if the handshake fails or
+    /// takes longer than `ms`.
+    pub fn accept(&self, ms: u32) -> js_sys::Promise {
+        let accepting = self.0.borrow_mut().take();
+        future_to_promise(async move {
+            let opened = match accepting {
+                Some(accepting) => accepting.accept(millis(ms)).await,
                 None => None,
             };
             Ok(opened.map_or(JsValue::UNDEFINED, |o| Opened::new(o).into()))

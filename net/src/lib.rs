@@ -3,7 +3,7 @@
 //! in and out of the table protocol's state machines; every decision is
 //! theirs.
 //!
-//! A host [`Endpoint`] accepts connections of one ALPN; a guest dials the
+//! A host [`Endpoint`] accepts connections of the ALPNs it names; a guest dials the
 //! host by its public key, its relay and its direct addresses. QUIC end to
 //! end and encrypted, directly on a shared network, through the relay
 //! otherwise (always in a browser, where the relay is reached over a
@@ -23,7 +23,7 @@ use std::fmt;
 mod endpoint;
 #[cfg(feature = "iroh")]
 pub use endpoint::{
-    sign, verify, Connection, Endpoint, HostAddr, Incoming, RecvStream, SendStream,
+    sign, verify, Accepting, Connection, Endpoint, HostAddr, Incoming, RecvStream, SendStream,
 };
 
 #[cfg(all(feature = "js", target_arch = "wasm32"))]

@@ -16,6 +16,7 @@
 use super::net::{Connection, Endpoint, HostAddr, RecvStream, SendStream};
 use super::{bind, host_addr, key_of, Clock, LinkError, Options, TableGame};
 use crate::core::game::Game;
+use crate::core::link::door;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState};
 use crate::core::link::ticket::Ticket;
 use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Step};
@@ -79,7 +80,7 @@ impl<G: TableGame> GuestLink<G> {
         ticket: &Ticket,
         options: &Options,
     ) -> Result<(Self, mpsc::UnboundedReceiver<GuestLinkEvent<G::Error>>), LinkError> {
-        let endpoint = bind(options, false).await?;
+        let endpoint = bind(options, &[]).await?;
         // A ticket that cannot be dialled is refused at once.
         host_addr(&endpoint, ticket)?;
         let host = PhoneId::from_hex(&ticket.host).ok_or(LinkError::Ticket(
@@ -198,8 +199,8 @@ impl<G: Game> Shared<G> {
                 Output::Transmit { frame, .. } => outputs.frames.push(frame),
                 Output::Close { .. } => outputs.close = true,
                 Output::NewPath => outputs.new_path = true,
-                // A guest never probes.
-                Output::Probe { .. } => {}
+                // A guest never probes, nor takes connections.
+                Output::Probe { .. } | Output::Accept { .. } => {}
                 Output::Event(event) => {
                     let joined = matches!(event, GuestEvent::Joined { .. } | GuestEvent::Rekeyed);
                     let _ = self.events.send(GuestLinkEvent::Table(event));
@@ -246,7 +247,7 @@ impl<G: Game> Shared<G> {
     /// The path is dead: a fresh endpoint with the same key (a new
     /// connection to the relay), the old one closed beside.
     async fn new_path(&self) {
-        if let Ok(fresh) = bind(&self.options, false).await {
+        if let Ok(fresh) = bind(&self.options, &[]).await {
             let old = std::mem::replace(
                 &mut *self.endpoint.lock().unwrap_or_else(|e| e.into_inner()),
                 fresh,
@@ -351,20 +352,23 @@ async fn dial_host<G: TableGame>(
     endpoint: &Endpoint,
 ) -> Option<(Opened, Target)> {
     let relay_away = endpoint.online(Duration::ZERO).await.is_err();
+    // The table's door, for the secret this phone holds now.
+    let alpns = door::dialled(&shared.lock().secret());
     if !relay_away {
-        return dial(endpoint, shared.targets(endpoint), DIAL).await;
+        return dial(endpoint, shared.targets(endpoint), &alpns, DIAL).await;
     }
     tokio::select! {
-        answered = dial(endpoint, shared.targets(endpoint), DIAL) => answered,
-        Ok(()) = endpoint.online(DIAL) => dial(endpoint, shared.targets(endpoint), DIAL).await,
+        answered = dial(endpoint, shared.targets(endpoint), &alpns, DIAL) => answered,
+        Ok(()) = endpoint.online(DIAL) => dial(endpoint, shared.targets(endpoint), &alpns, DIAL).await,
     }
 }
 
-/// Dials every target at once, for `wait` at most: the first to answer,
-/// and which it was.
+/// Dials every target at once offering `alpns`, for `wait` at most: the
+/// first to answer, and which it was.
 pub(super) async fn dial(
     endpoint: &Endpoint,
     targets: Vec<Target>,
+    alpns: &[Vec<u8>],
     wait: Duration,
 ) -> Option<(Opened, Target)> {
     let mut dials: FuturesUnordered<_> = targets
@@ -372,7 +376,7 @@ pub(super) async fn dial(
         .map(|target| {
             let endpoint = endpoint.clone();
             async move {
-                let opened = endpoint.connect(&target.addr, wait).await;
+                let opened = endpoint.connect(&target.addr, alpns, wait).await;
                 opened.map(|opened| (opened, target))
             }
         })

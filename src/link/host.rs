@@ -1,14 +1,17 @@
 //! The host phone's side of the link: accepts guests, feeds their bytes to
 //! [`Host`], sends what it answers, and dials the phones it asks to probe.
 //!
-//! Bounded: at most [`MAX_CONNECTIONS`] connections at once, each guest's
-//! outgoing queue at most [`QUEUE_BYTES`] (a guest that stops reading is
-//! dropped, not buffered: [`Host::stalled`]), and a knocking phone gets
-//! 10 s to finish its handshake and open its stream.
+//! Bounded: the connections at each of the host's doors and how long they
+//! may take are [`Doors`]' to say (a phone with the table's secret dials
+//! the table's door, which knocks without it never fill: see
+//! `core::link::door`), and each guest's outgoing queue holds at most
+//! [`QUEUE_BYTES`] (a guest that stops reading is dropped, not buffered:
+//! [`Host::stalled`]).
 
 use super::net::{Connection, Endpoint, RecvStream, SendStream};
 use super::{bind, key_of, Clock, LinkError, Options, Relay, TableGame};
 use crate::core::game::Game;
+use crate::core::link::door::{self, Door, Doors, HANDSHAKE_WAIT};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
@@ -29,13 +32,11 @@ const RELAY_WAIT: Duration = Duration::from_secs(10);
 /// guest is unreachable), and for all of them.
 const FLUSH: Duration = Duration::from_secs(2);
 const FLUSH_ALL: Duration = Duration::from_secs(3);
-/// The most connections at once: a table has a handful of phones; more is
-/// someone knocking again and again.
-pub const MAX_CONNECTIONS: usize = 32;
 /// The most bytes waiting to go to one guest. A guest that reads keeps its
 /// queue near empty (a catch-up of a whole game is tens of KiB); one that
-/// does not is dropped when it fills. With [`MAX_CONNECTIONS`], the host
-/// holds at most 64 MiB for its guests, whatever they do.
+/// does not is dropped when it fills. With [`door::TABLE_SLOTS`] (a knock is
+/// sent one refusal), the host holds at most 64 MiB for its guests,
+/// whatever they do.
 pub const QUEUE_BYTES: usize = 2 << 20;
 /// How long one frame may take to leave: a guest that reads nothing for
 /// that long is cut off.
@@ -82,8 +83,8 @@ struct Shared<G: Game> {
     /// relay, for a phone whose own is not known.
     endpoint: Endpoint,
     relay: Option<String>,
-    /// Connections open now.
-    connections: AtomicUsize,
+    /// The connections at each door.
+    doors: Mutex<Doors>,
     events: mpsc::UnboundedSender<HostEvent>,
     clock: Clock,
     /// Connections still sending their last frames.
@@ -102,7 +103,7 @@ impl<G: TableGame> HostLink<G> {
         host: Host<G>,
         options: &Options,
     ) -> Result<(Self, mpsc::UnboundedReceiver<HostEvent>), LinkError> {
-        let endpoint = bind(options, true).await?;
+        let endpoint = bind(options, &host.alpns()).await?;
         if options.relay != Relay::Disabled {
             endpoint.online(RELAY_WAIT).await?;
         }
@@ -128,7 +129,7 @@ impl<G: TableGame> HostLink<G> {
             writers: Mutex::new(HashMap::new()),
             endpoint: endpoint.clone(),
             relay: ticket.relay.clone(),
-            connections: AtomicUsize::new(0),
+            doors: Mutex::new(Doors::default()),
             events,
             clock: Clock::new(),
             sending: AtomicUsize::new(0),
@@ -233,6 +234,10 @@ impl<G: Game> Shared<G> {
         self.host.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    fn doors(&self) -> MutexGuard<'_, Doors> {
+        self.doors.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Carries out what the state machine asks: frames to their guests,
     /// connections to close, phones to probe, events to the screen. A
     /// guest whose queue is full is told to the state machine, which drops
@@ -266,6 +271,7 @@ impl<G: Game> Shared<G> {
                         }
                         // A host's paths are its guests' to replace.
                         Output::NewPath => {}
+                        Output::Accept { alpns } => self.endpoint.set_alpns(&alpns),
                         Output::Event(event) => {
                             let _ = self.events.send(event);
                         }
@@ -298,7 +304,9 @@ async fn probe<G: TableGame>(
             .endpoint
             .host_addr(&phone.to_hex(), relay.as_deref(), &[])
             .ok()?;
-        let (connection, mut send, mut recv) = shared.endpoint.connect(&addr, PROBE_WAIT).await?;
+        let alpns = door::dialled(&shared.lock().secret());
+        let (connection, mut send, mut recv) =
+            shared.endpoint.connect(&addr, &alpns, PROBE_WAIT).await?;
         if !send.write_all(&frame).await {
             return None;
         }
@@ -341,12 +349,13 @@ async fn timers<G: TableGame>(shared: Arc<Shared<G>>) {
     }
 }
 
+/// Takes the connections the doors have room for, each for as long as
+/// its door says (see `core::link::door`).
 async fn accept_loop<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
     let mut next: PeerId = 1;
     while let Some(incoming) = endpoint.accept().await {
-        if shared.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+        if !shared.doors().knocked() {
             // Turned away before any handshake.
-            shared.connections.fetch_sub(1, Ordering::SeqCst);
             drop(incoming);
             continue;
         }
@@ -354,10 +363,15 @@ async fn accept_loop<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
         next += 1;
         let shared = shared.clone();
         spawn(async move {
-            if let Some((connection, send, recv)) = incoming.accept().await {
-                serve(shared.clone(), peer, connection, send, recv).await;
+            let accepting = incoming.handshake(HANDSHAKE_WAIT).await;
+            let door = shared.doors().door(accepting.as_ref().map(|a| a.alpn()));
+            let (Some(accepting), Some(door)) = (accepting, door) else {
+                return; // turned away: no room at its door
+            };
+            if let Some((connection, send, recv)) = accepting.accept(door.wait()).await {
+                serve(shared.clone(), peer, door, connection, send, recv).await;
             }
-            shared.connections.fetch_sub(1, Ordering::SeqCst);
+            shared.doors().left(door);
         });
     }
 }
@@ -366,6 +380,7 @@ async fn accept_loop<G: TableGame>(endpoint: Endpoint, shared: Arc<Shared<G>>) {
 async fn serve<G: TableGame>(
     shared: Arc<Shared<G>>,
     peer: PeerId,
+    door: Door,
     connection: Connection,
     send: SendStream,
     mut recv: RecvStream,
@@ -384,7 +399,9 @@ async fn serve<G: TableGame>(
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .insert(peer, writer);
-    shared.lock().connected(peer, remote, shared.clock.now());
+    shared
+        .lock()
+        .connected_at(peer, remote, door, shared.clock.now());
     shared.timers.notify_one();
     shared.sending.fetch_add(1, Ordering::SeqCst);
     let writing = {

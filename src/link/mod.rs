@@ -1,8 +1,8 @@
 //! The table link: a thin driver around the table protocol's state
 //! machines ([`crate::core::link`]).
 //!
-//! The host phone opens an endpoint that accepts the table's ALPN
-//! ([`ALPN`]); its ticket names its public key, the relay it is reachable
+//! The host phone opens an endpoint that accepts the table's ALPNs (its
+//! doors: `core::link::door`); its ticket names its public key, the relay it is reachable
 //! through and its direct addresses. A guest dials that key; each guest's
 //! connection carries one stream, and every message is a length-prefixed
 //! frame on it. This module only moves bytes between those streams and the
@@ -21,14 +21,14 @@ mod phone;
 
 pub use genius_net::{Options, Relay};
 pub use guest::{GuestLink, GuestLinkEvent};
-pub use host::{HostLink, MAX_CONNECTIONS};
+pub use host::HostLink;
 pub use phone::{saved_guest, LinkSave, OpenError, Phone, PhoneEvents, Unreadable};
 
 use crate::core::game::{Game, Rules};
+pub use crate::core::link::door::{KNOCK_ALPN, TABLE_SLOTS};
 use crate::core::link::mandate::{Crypto, PhoneKey};
 use crate::core::link::ticket::{Ticket, TicketError};
 use crate::core::link::wire::PhoneId;
-pub use crate::core::link::wire::ALPN;
 use n0_future::time::{Duration, Instant};
 use net::{Endpoint, HostAddr};
 use std::fmt;
@@ -89,9 +89,10 @@ impl From<genius_net::Error> for LinkError {
     }
 }
 
-/// An endpoint; `accept` for the host, which takes the table's ALPN.
-async fn bind(options: &Options, accept: bool) -> Result<Endpoint, LinkError> {
-    Ok(Endpoint::bind(options, ALPN, accept).await?)
+/// An endpoint, taking connections of the ALPNs `accept` names (a host's
+/// doors, `Host::alpns`; a guest's takes none).
+async fn bind(options: &Options, accept: &[Vec<u8>]) -> Result<Endpoint, LinkError> {
+    Ok(Endpoint::bind(options, accept).await?)
 }
 
 /// The phone an endpoint is: its key, which signs with the transport's

@@ -12,6 +12,7 @@
 //! ([`Phone::follow`]).
 
 use super::{GuestLink, GuestLinkEvent, HostLink, LinkError, Options, TableGame};
+use crate::core::link::door;
 use crate::core::link::guest::{Guest, SavedGuest};
 use crate::core::link::handover::{rejoin_as_guest, take_over};
 use crate::core::link::host::{Host, HostEvent, SavedHost};
@@ -382,11 +383,12 @@ async fn find_host(
             key: None,
             ..options.clone()
         },
-        false,
+        &[],
     )
     .await?;
     let targets = super::guest::targets(&probe, ticket, followed, roster, me);
-    let found = super::guest::dial(&probe, targets, FIND).await;
+    let alpns = door::dialled(&ticket.secret);
+    let found = super::guest::dial(&probe, targets, &alpns, FIND).await;
     let hosted = found.map(|((connection, _, _), target)| {
         connection.close(b"only looking");
         target.ticket

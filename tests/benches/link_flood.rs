@@ -20,12 +20,11 @@ mod relay;
 
 use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
+use genius::core::link::door::{self, KNOCK_ALPN};
 use genius::core::link::guest::{Guest, LinkState};
 use genius::core::link::host::Host;
 use genius::core::link::replica::Replica;
-use genius::core::link::wire::{
-    encode, Hello, PhoneId, Secret, Start, Step, ToHost, ALPN, PROTOCOL,
-};
+use genius::core::link::wire::{encode, Hello, PhoneId, Secret, Start, Step, ToHost, PROTOCOL};
 use genius::core::save::GameId;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::link::{GuestLink, HostLink, Options, Relay};
@@ -77,7 +76,7 @@ async fn flood(relay: &str, host: &str) {
         tasks.spawn(async move {
             loop {
                 let knock = async {
-                    let connection = endpoint.connect(addr.clone(), ALPN).await.ok()?;
+                    let connection = endpoint.connect(addr.clone(), KNOCK_ALPN).await.ok()?;
                     let streams = connection.open_bi().await.ok()?;
                     Some((connection, streams))
                 };
@@ -92,7 +91,8 @@ async fn flood(relay: &str, host: &str) {
         let addr = addr.clone();
         tasks.spawn(async move {
             let me = PhoneId::from_hex(&endpoint.id().to_string()).unwrap();
-            let Ok(connection) = endpoint.connect(addr, ALPN).await else {
+            // They hold the secret: the table's door.
+            let Ok(connection) = endpoint.connect(addr, &door::alpn(&SECRET)).await else {
                 return;
             };
             let Ok((mut send, _never_read)) = connection.open_bi().await else {

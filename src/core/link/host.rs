@@ -27,6 +27,7 @@
 //! asks for the log again and again gets no more than its share.
 
 use super::super::game::{Actor, Game};
+use super::door::{self, Door, KNOCK_WAIT};
 use super::heartbeat::Heartbeat;
 use super::mandate::{electorate, prevails, Mandate, PhoneKey, Signature, Vote};
 use super::replica::{Replica, SavedReplica};
@@ -147,6 +148,9 @@ pub enum Misbehaviour {
     Closing,
     /// The host sent the phone away (see [`Host::send_away`]).
     SentAway,
+    /// At the knock door, it had not joined [`KNOCK_WAIT`] after it
+    /// connected (see [`super::door`]): its slot is another's.
+    Knocked,
 }
 
 struct Peer {
@@ -160,6 +164,8 @@ struct Peer {
     heartbeat: Heartbeat,
     /// When its last request for entries again was served.
     resent: Option<Duration>,
+    /// At the knock door: when it must have joined by.
+    knock_by: Option<Duration>,
 }
 
 /// How a proposal was answered: the entry it became, or why it was refused.
@@ -469,6 +475,12 @@ impl<G: Game> Host<G> {
         self.secret
     }
 
+    /// The ALPNs this host takes connections of, its doors (see
+    /// [`super::door`]): the table's, its earlier secrets', the knock door.
+    pub fn alpns(&self) -> Vec<Vec<u8>> {
+        door::accepted(&self.secret, &self.old_secrets)
+    }
+
     pub fn me(&self) -> PhoneId {
         self.me
     }
@@ -491,6 +503,11 @@ impl<G: Game> Host<G> {
     /// screen was locked, woken: the others may have gone on elsewhere).
     pub fn looking(&self) -> bool {
         self.stepped_down.is_none() && !self.probing.is_empty() && self.phones_joined() == 0
+    }
+
+    /// Whether `phone` is joined to this host now.
+    pub fn is_joined(&self, phone: PhoneId) -> bool {
+        self.peer_of(phone).is_some()
     }
 
     /// How many other phones are joined now, seated or watching.
@@ -537,9 +554,16 @@ impl<G: Game> Host<G> {
             .map(|(id, _)| *id)
     }
 
-    /// A connection opened, from the phone whose key the transport
-    /// authenticated (`remote`).
+    /// A connection opened at the table's door (see [`super::door`]),
+    /// from the phone whose key the transport authenticated (`remote`).
     pub fn connected(&mut self, peer: PeerId, remote: PhoneId, now: Duration) {
+        self.connected_at(peer, remote, Door::Table, now);
+    }
+
+    /// A connection opened at `door`: at the knock door, it has
+    /// [`KNOCK_WAIT`] from then to join (or be told why not), and is
+    /// dropped after that.
+    pub fn connected_at(&mut self, peer: PeerId, remote: PhoneId, door: Door, now: Duration) {
         self.now = now;
         self.peers.insert(
             peer,
@@ -551,6 +575,7 @@ impl<G: Game> Host<G> {
                 at: now,
                 heartbeat: Heartbeat::new(now),
                 resent: None,
+                knock_by: (door == Door::Knock).then_some(now + KNOCK_WAIT),
             },
         );
     }
@@ -1135,6 +1160,9 @@ impl<G: Game> Host<G> {
         let old = self.old_secrets.len().saturating_sub(OLD_SECRETS);
         self.old_secrets.drain(..old);
         self.secret = secret;
+        self.output.push_back(Output::Accept {
+            alpns: self.alpns(),
+        });
         // The votes were for the lead at the old secret.
         self.votes.clear();
         self.vote_for_self();
@@ -1196,6 +1224,15 @@ impl<G: Game> Host<G> {
     /// and drops a connection silent for [`SILENCE`](super::wire::SILENCE).
     pub fn handle_timeout(&mut self, now: Duration) {
         self.now = now;
+        let late: Vec<PeerId> = self
+            .peers
+            .iter()
+            .filter(|(_, p)| p.phone.is_none() && p.knock_by.is_some_and(|by| now >= by))
+            .map(|(id, _)| *id)
+            .collect();
+        for peer in late {
+            self.drop_peer(peer, Misbehaviour::Knocked);
+        }
         let silent: Vec<PeerId> = self
             .peers
             .iter()
@@ -1257,8 +1294,13 @@ impl<G: Game> Host<G> {
             .peers
             .values()
             .map(|p| p.heartbeat.next(p.phone.is_some()));
+        let knocks = self
+            .peers
+            .values()
+            .filter(|p| p.phone.is_none())
+            .filter_map(|p| p.knock_by);
         let probe = (self.stepped_down.is_none() && self.roster.len() > 1).then_some(self.probe_at);
-        heartbeats.chain(probe).min()
+        heartbeats.chain(knocks).chain(probe).min()
     }
 
     /// The next thing for the driver to do: frames to send, connections to

@@ -38,6 +38,7 @@
 
 use super::game::{actors, Actor, Game};
 
+pub mod door;
 pub mod guest;
 pub mod handover;
 pub mod heartbeat;
@@ -77,6 +78,9 @@ pub enum Output<E> {
     /// one to the relay before dialling again, rather than wait for the
     /// old one to time out.
     NewPath,
+    /// A host: take connections of these ALPNs from now on, in this
+    /// order of preference (its doors, under a new secret: see [`door`]).
+    Accept { alpns: Vec<Vec<u8>> },
     /// Something happened, for the screen.
     Event(E),
 }

@@ -53,6 +53,19 @@ pub struct TableView {
     /// The host, with no phone joined, is asking the table's other phones
     /// whether one hosts it now ([`Host::looking`]).
     pub looking: bool,
+    /// The host: the other phones of the table, which it may send away
+    /// ([`Host::send_away`]); a guest: none.
+    pub phones: Vec<PhoneView>,
+}
+
+/// Another phone of the table, as the host sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhoneView {
+    pub phone: PhoneId,
+    /// The seats it holds (none: it watches).
+    pub seats: Vec<usize>,
+    /// Whether it is joined to the host now.
+    pub connected: bool,
 }
 
 impl TableView {
@@ -219,6 +232,16 @@ impl<G: Game> Host<G> {
             reveals_awaited: replica.awaited_reveals(),
             phones_joined: Some(self.phones_joined()),
             looking: self.looking(),
+            phones: self
+                .roster()
+                .iter()
+                .filter(|m| m.phone != me)
+                .map(|m| PhoneView {
+                    phone: m.phone,
+                    seats: self.seats_of(m.phone),
+                    connected: self.is_joined(m.phone),
+                })
+                .collect(),
             seats,
         }
     }
@@ -248,6 +271,7 @@ impl<G: Game> Guest<G> {
             reveals_awaited: replica.map_or(Vec::new(), Replica::awaited_reveals),
             phones_joined: None,
             looking: false,
+            phones: Vec::new(),
             seats,
         }
     }

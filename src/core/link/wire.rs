@@ -14,9 +14,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
-/// The QUIC application protocol of a table (ALPN): a phone that speaks
-/// another one is not let in.
-pub const ALPN: &[u8] = b"genius/table/1";
 /// The version of the messages below, said in every hello (2: `Ping`;
 /// 3: `Denied::DiceSwitch`; 4: `Step::Sealed`; 5: phones are their keys,
 /// [`Lead`], `Probe`, `Moved`, `Roster`; 6: hidden choices committed and
@@ -31,8 +28,11 @@ pub const ALPN: &[u8] = b"genius/table/1";
 /// would leave a woken host's choice unshown; `SeatView::left`; 11:
 /// withdrawals per phone and round bounded, `Denied::Withdrawals`; votes
 /// count from seated phones only, and a `Welcome` carries the host's
-/// votes: a guest follows a lead that prevails over the one it knows).
-pub const PROTOCOL: u32 = 11;
+/// votes: a guest follows a lead that prevails over the one it knows;
+/// 12: a phone with the secret dials the table's own ALPN, derived from
+/// it, and knocks without it have a door of their own, see
+/// [`super::door`]).
+pub const PROTOCOL: u32 = 12;
 /// The largest frame either side accepts, its length prefix excluded.
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Each side of a joined connection that has sent nothing for this long

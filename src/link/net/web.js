@@ -23,9 +23,9 @@ function net() {
 }
 
 // Opens an endpoint (see net/src/js.rs): resolves to the module's Endpoint.
-export async function bind(relay, key, alpn, accept) {
+export async function bind(relay, key, accept) {
   const module = await net();
-  return module.bind(relay, key, alpn, accept);
+  return module.bind(relay, key, accept);
 }
 
 // This phone's signature of `message` with its endpoint key `secret`.

@@ -12,7 +12,7 @@ use wasm_bindgen_futures::JsFuture;
 extern "C" {
     /// Loads the module (once) and opens an endpoint.
     #[wasm_bindgen(js_name = bind)]
-    fn js_bind(relay: &str, key: Option<Vec<u8>>, alpn: Vec<u8>, accept: bool) -> Promise;
+    fn js_bind(relay: &str, key: Option<Vec<u8>>, accept: &str) -> Promise;
     /// The module's signature (it is loaded: an endpoint is open).
     #[wasm_bindgen(js_name = sign)]
     fn js_sign(secret: &[u8], message: &[u8]) -> Option<Vec<u8>>;
@@ -55,7 +55,9 @@ extern "C" {
     #[wasm_bindgen(method)]
     fn accept(this: &JsEndpoint) -> Promise;
     #[wasm_bindgen(method)]
-    fn connect(this: &JsEndpoint, host: &JsHostAddr, ms: u32) -> Promise;
+    fn set_alpns(this: &JsEndpoint, accept: &str);
+    #[wasm_bindgen(method)]
+    fn connect(this: &JsEndpoint, host: &JsHostAddr, offered: &str, ms: u32) -> Promise;
     #[wasm_bindgen(method)]
     fn close(this: &JsEndpoint) -> Promise;
 
@@ -63,8 +65,14 @@ extern "C" {
     type JsHostAddr;
 
     type JsIncoming;
+    #[wasm_bindgen(method)]
+    fn handshake(this: &JsIncoming, ms: u32) -> Promise;
+
+    type JsAccepting;
+    #[wasm_bindgen(method)]
+    fn alpn(this: &JsAccepting) -> String;
     #[wasm_bindgen(method, js_name = accept)]
-    fn accept_incoming(this: &JsIncoming) -> Promise;
+    fn accept_accepting(this: &JsAccepting, ms: u32) -> Promise;
 
     type JsOpened;
     #[wasm_bindgen(method)]
@@ -127,8 +135,16 @@ pub struct Endpoint(JsEndpoint);
 #[derive(Clone)]
 pub struct HostAddr(JsHostAddr);
 
-/// A guest knocking: [`Incoming::accept`] completes the handshake.
+/// A guest knocking: [`Incoming::handshake`] goes on with its handshake
+/// until its ALPN is known.
 pub struct Incoming(JsIncoming);
+
+/// A guest whose handshake said its ALPN: [`Accepting::accept`] completes
+/// it (dropped, it is turned away).
+pub struct Accepting {
+    js: JsAccepting,
+    alpn: Vec<u8>,
+}
 
 /// A connection to another phone. Cloning it gives another handle.
 #[derive(Clone)]
@@ -161,17 +177,27 @@ fn millis(duration: Duration) -> u32 {
     u32::try_from(duration.as_millis()).unwrap_or(u32::MAX)
 }
 
+/// ALPNs as they cross to the module: ASCII, one a line.
+fn lines(alpns: &[Vec<u8>]) -> String {
+    let alpns: Vec<String> = alpns
+        .iter()
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    alpns.join("\n")
+}
+
 impl Endpoint {
-    /// Opens an endpoint; `accept` for the host, which takes connections of
-    /// `alpn` (a guest dials with it). A browser only has the relay.
-    pub async fn bind(options: &Options, alpn: &[u8], accept: bool) -> Result<Endpoint, Error> {
+    /// Opens an endpoint, which takes connections of the ALPNs `accept`
+    /// names, preferred first (a host's; a guest's takes none). A browser
+    /// only has the relay.
+    pub async fn bind(options: &Options, accept: &[Vec<u8>]) -> Result<Endpoint, Error> {
         let relay = match &options.relay {
             Relay::Public => "public",
             Relay::Own(url) => url.as_str(),
             Relay::Disabled => "none",
         };
         let key = options.key.map(|key| key.to_vec());
-        let endpoint = JsFuture::from(js_bind(relay, key, alpn.to_vec(), accept))
+        let endpoint = JsFuture::from(js_bind(relay, key, &lines(accept)))
             .await
             .map_err(error)?;
         Ok(Endpoint(endpoint.into()))
@@ -225,13 +251,20 @@ impl Endpoint {
             .map(|value| Incoming(value.into()))
     }
 
-    /// Dials a host and opens the connection's stream, at most for `wait`.
+    /// Takes connections of these ALPNs from now on, preferred first.
+    pub fn set_alpns(&self, alpns: &[Vec<u8>]) {
+        self.0.set_alpns(&lines(alpns));
+    }
+
+    /// Dials a host offering `alpns` (the host chooses one) and opens the
+    /// connection's stream, at most for `wait`.
     pub async fn connect(
         &self,
         host: &HostAddr,
+        alpns: &[Vec<u8>],
         wait_at_most: Duration,
     ) -> Option<(Connection, SendStream, RecvStream)> {
-        wait(self.0.connect(&host.0, millis(wait_at_most)))
+        wait(self.0.connect(&host.0, &lines(alpns), millis(wait_at_most)))
             .await
             .map(opened)
     }
@@ -243,9 +276,30 @@ impl Endpoint {
 }
 
 impl Incoming {
-    /// Completes the handshake and takes the stream the guest opens.
-    pub async fn accept(self) -> Option<(Connection, SendStream, RecvStream)> {
-        wait(self.0.accept_incoming()).await.map(opened)
+    /// Goes on with the handshake until the guest's ALPN is known, at most
+    /// for `wait_at_most`.
+    pub async fn handshake(self, wait_at_most: Duration) -> Option<Accepting> {
+        let js = JsAccepting::from(wait(self.0.handshake(millis(wait_at_most))).await?);
+        let alpn = js.alpn().into_bytes();
+        Some(Accepting { js, alpn })
+    }
+}
+
+impl Accepting {
+    /// The ALPN the handshake agreed on.
+    pub fn alpn(&self) -> &[u8] {
+        &self.alpn
+    }
+
+    /// Completes the handshake and takes the stream the guest opens, at
+    /// most for `wait_at_most`.
+    pub async fn accept(
+        self,
+        wait_at_most: Duration,
+    ) -> Option<(Connection, SendStream, RecvStream)> {
+        wait(self.js.accept_accepting(millis(wait_at_most)))
+            .await
+            .map(opened)
     }
 }
 
