@@ -88,6 +88,12 @@ pub enum TableNotice {
     /// The choices of `names` could not be shown (their phone lost them):
     /// the coach's choice was played for them (a ruling).
     StoodIn { names: Vec<String> },
+    /// The host sent away the phone of `names` (none: a phone watching):
+    /// their seats are free, and the invitation link changed.
+    SentAway { names: Vec<String> },
+    /// The host could not send a phone away: this phone's system gave no
+    /// random bytes for the table's new secret. Nothing changed.
+    NotSentAway,
 }
 
 /// What the table last told this phone: a move of it refused, or else

@@ -32,6 +32,12 @@ texts! {
     free_seat: "Libérer", "Free";
     offer_seat: "Céder", "Hand over";
     take_seat: "Sur ce téléphone", "On this phone";
+    phones: "Téléphones à la table", "Phones at the table";
+    send_away: "Renvoyer de la table", "Send away";
+    keep_phone: "Annuler", "Cancel";
+    not_sent_away:
+        "Ce téléphone n'a pas pu tirer de nouveau secret pour la table : aucun téléphone n'a été renvoyé.",
+        "This phone could not draw a new secret for the table: no phone was sent away.";
     pick_seat: "Qui joue sur ce téléphone ?", "Who plays on this phone?";
     pick_first:
         "Choisissez votre joueur (plusieurs si vous partagez ce téléphone) ou de regarder seulement, puis « Aller à la partie ».",
@@ -454,6 +460,46 @@ impl Lang {
             (Lang::En, _) => format!(
                 "The host phone freed the seats of {list}: this phone no longer plays them."
             ),
+        }
+    }
+
+    /// A phone of the table, as the host names it: by its players (none:
+    /// the `n`-th phone watching).
+    pub fn phone_of(self, names: &[String], n: usize) -> String {
+        let list = self.and_list(names);
+        match (self, names.is_empty()) {
+            (Lang::Fr, false) => format!("Téléphone de {list}"),
+            (Lang::Fr, true) => format!("Téléphone qui regarde ({n})"),
+            (Lang::En, false) => format!("{list}'s phone"),
+            (Lang::En, true) => format!("Phone watching ({n})"),
+        }
+    }
+
+    /// Asked before the host sends `phone` (named by [`Lang::phone_of`])
+    /// away.
+    pub fn send_away_asked(self, phone: &str) -> String {
+        match self {
+            Lang::Fr => format!(
+                "Renvoyer de la table : {phone} ? Ses places seront libérées (jouées ici), et il ne pourra revenir qu'avec une nouvelle invitation : le lien et le code QR changent pour les autres téléphones."
+            ),
+            Lang::En => format!(
+                "Send {phone} away from the table? Its seats will be freed (played here), and it can come back only with a new invitation: the link and QR code change for the other phones."
+            ),
+        }
+    }
+
+    /// The host sent away the phone of `names` (none: a phone watching).
+    pub fn sent_away(self, names: &[String]) -> String {
+        let list = self.and_list(names);
+        match (self, names.is_empty()) {
+            (Lang::Fr, false) => format!(
+                "Le téléphone de {list} a été renvoyé de la table : ses places sont libres, jouées ici. Le lien d'invitation a changé : partagez le nouveau."
+            ),
+            (Lang::Fr, true) => "Le téléphone a été renvoyé de la table. Le lien d'invitation a changé : partagez le nouveau.".into(),
+            (Lang::En, false) => format!(
+                "{list}'s phone was sent away from the table: its seats are free, played here. The invitation link changed: share the new one."
+            ),
+            (Lang::En, true) => "The phone was sent away from the table. The invitation link changed: share the new one.".into(),
         }
     }
 

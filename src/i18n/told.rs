@@ -33,6 +33,8 @@ impl Lang {
             TableNotice::Unsent => self.table().unsent.into(),
             TableNotice::TakenBack { by, roll } => self.taken_back(by.as_deref(), *roll),
             TableNotice::StoodIn { names } => self.stood_in(names),
+            TableNotice::SentAway { names } => self.sent_away(names),
+            TableNotice::NotSentAway => self.table().not_sent_away.into(),
         }
     }
 
@@ -146,6 +148,11 @@ mod tests {
             TableNotice::StoodIn {
                 names: vec![anne()],
             },
+            TableNotice::SentAway {
+                names: vec![anne()],
+            },
+            TableNotice::SentAway { names: Vec::new() },
+            TableNotice::NotSentAway,
         ];
         for notice in &notices {
             let (fr, en) = (Lang::Fr.table_notice(notice), Lang::En.table_notice(notice));

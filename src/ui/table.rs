@@ -75,6 +75,9 @@ pub enum TableCommand {
     Free(usize),
     /// The host's phone holds a seat no phone holds (a player on it).
     Take(usize),
+    /// The host sends a phone away from the table (confirmed first): its
+    /// seats are freed, and the table's link changes for the others.
+    SendAway(PhoneId),
     /// This phone leaves the table (its copy stays, playable alone).
     Leave,
     /// The host starts the next game at the table, once this one is over:
@@ -354,7 +357,10 @@ pub fn TableScreen(
                 }
             }
             if !info.view.seats.is_empty() {
-                Seats { info: info.clone(), players, lang }
+                Seats { info: info.clone(), players: players.clone(), lang }
+            }
+            if !info.view.phones.is_empty() {
+                Phones { info: info.clone(), players, lang }
             }
             if play.playing(game).is_some() && info.view.chosen() {
                 button { class: if host_gone { "action" } else { "roll-main" }, "data-testid": "to-game", onclick: nav.go_on_click(Screen::Game(game)), "{t.to_game}" }
@@ -587,6 +593,62 @@ fn Seats(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
     }
 }
 
+/// The host's list of the table's other phones, seated or watching, each
+/// with *Send away*, confirmed first: it is freed of its seats and needs a
+/// new invitation to come back.
+#[component]
+fn Phones(info: TableInfo, players: Vec<String>, lang: Lang) -> Element {
+    let t = lang.table();
+    let table = use_table();
+    let mut asked = use_signal(|| None::<PhoneId>);
+    let mut watching = 0;
+    let named: Vec<(PhoneId, String, bool)> = (info.view.phones.iter())
+        .map(|phone| {
+            let names: Vec<String> = (phone.seats.iter())
+                .filter_map(|s| players.get(*s).cloned())
+                .collect();
+            if names.is_empty() {
+                watching += 1;
+            }
+            (
+                phone.phone,
+                lang.phone_of(&names, watching),
+                phone.connected,
+            )
+        })
+        .collect();
+    rsx! {
+        section { class: "info phones", "data-testid": "phones",
+            h2 { class: "section-title", "{t.phones}" }
+            ul { class: "seat-list",
+                for (n, (phone, name, connected)) in named.into_iter().enumerate() {
+                    li { key: "{n}", class: "seat", "data-testid": "phone-{n}",
+                        span { class: "seat-name", "{name}" }
+                        span { class: "caption", " · ", if connected { "{t.connected}" } else { "{t.away}" } }
+                        if asked() == Some(phone) {
+                            div { class: "send-away-asked", role: "alertdialog", "aria-labelledby": "send-away-q-{n}", "data-testid": "send-away-confirm",
+                                p { id: "send-away-q-{n}", "{lang.send_away_asked(&name)}" }
+                                div { class: "actions",
+                                    button { class: "action confirm", "data-testid": "send-away-yes",
+                                        onclick: move |_| {
+                                            asked.set(None);
+                                            table.send(TableCommand::SendAway(phone));
+                                        },
+                                        "{t.send_away}"
+                                    }
+                                    button { class: "action", "data-testid": "send-away-no", onclick: move |_| asked.set(None), "{t.keep_phone}" }
+                                }
+                            }
+                        } else {
+                            button { class: "action", "data-testid": "send-away-{n}", onclick: move |_| asked.set(Some(phone)), "{t.send_away}" }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The host's button beside a seat: free it (a phone's), offer it (its
 /// own), or keep it here (no phone's).
 #[component]
@@ -732,4 +794,94 @@ fn player_names(play: &Play, kind: GameKind) -> Vec<String> {
         }
     }
     super::with_screen(kind, Names(play))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::einstein::{Einstein, Setup};
+    use crate::core::link::host::Host;
+    use crate::core::link::replica::Replica;
+    use crate::core::link::view::PhoneView;
+    use crate::core::link::wire::{Secret, Start};
+    use crate::core::table::{Colour, FirstPlayer, Player};
+
+    /// The host's table: Bruno's phone joined, a phone watching away.
+    fn hosts_view() -> TableInfo {
+        let players = ["Anne", "Bruno"].iter().enumerate();
+        let start = Start {
+            setup: Setup {
+                players: players
+                    .map(|(i, n)| Player::new(n, Colour::ALL[i]))
+                    .collect(),
+                first: FirstPlayer::Chosen(0),
+            },
+            coach_allowed: true,
+            dice: Default::default(),
+        };
+        let id = GameId::parse("einstein-test").unwrap();
+        let replica = Replica::<Einstein>::new(id, start).unwrap();
+        let secret = Secret::from_bytes([1; 16]);
+        let mut view = Host::new(replica, secret, PhoneId::numbered(1), Some(0)).view();
+        view.phones = vec![
+            PhoneView {
+                phone: PhoneId::numbered(2),
+                seats: vec![1],
+                connected: true,
+            },
+            PhoneView {
+                phone: PhoneId::numbered(3),
+                seats: Vec::new(),
+                connected: false,
+            },
+        ];
+        TableInfo {
+            kind: GameKind::Einstein,
+            status: LinkStatus::Hosting,
+            view,
+            join_url: String::new(),
+            told: None,
+        }
+    }
+
+    #[component]
+    fn HostsPhones(lang: Lang) -> Element {
+        use_context_provider(|| TableHandle {
+            info: Signal::new(None),
+            commands: Signal::new(None),
+            request: Signal::new(None),
+            bad_link: Signal::new(None),
+        });
+        let players = vec!["Anne".to_string(), "Bruno".to_string()];
+        rsx! { Phones { info: hosts_view(), players, lang } }
+    }
+
+    fn rendered(lang: Lang) -> String {
+        let mut dom = VirtualDom::new_with_props(HostsPhones, HostsPhonesProps { lang });
+        dom.rebuild_in_place();
+        dioxus_ssr::render(&dom)
+    }
+
+    /// The host's screen lists its other phones by their players (or as
+    /// watching), each with a big *Send away*, in both languages; nothing
+    /// is asked before it is tapped.
+    #[test]
+    fn the_host_may_send_each_other_phone_away() {
+        let en = rendered(Lang::En);
+        assert!(
+            en.contains("Bruno&#39;s phone") || en.contains("Bruno's phone"),
+            "{en}"
+        );
+        assert!(en.contains("Phone watching (1)"), "{en}");
+        assert_eq!(en.matches("data-testid=\"send-away-").count(), 2, "{en}");
+        assert!(
+            en.contains(">Send away<") && en.contains("class=\"action\""),
+            "{en}"
+        );
+        assert!(!en.contains("send-away-confirm"), "asked only once tapped");
+        let fr = rendered(Lang::Fr);
+        assert!(fr.contains("Téléphone de Bruno"), "{fr}");
+        assert!(fr.contains("Renvoyer de la table"), "{fr}");
+        assert!(fr.contains("Téléphones à la table"), "{fr}");
+    }
 }

@@ -349,7 +349,7 @@ async fn run<G: GameScreen + TableGame>(
                 ) {
                     notice.clear();
                 }
-                command_changed(&phone, command, &mut refused)
+                command_changed(&phone, command, &mut refused, &mut notice)
             }
             // Another phone hosts this table under a later lead (it took
             // the table over while this one was locked, or at the same
@@ -517,6 +517,7 @@ fn command_changed<G: GameScreen + TableGame>(
     phone: &Phone<G>,
     command: TableCommand,
     refused: &mut Option<NotPlayed<G::Error>>,
+    notice: &mut Vec<TableNotice>,
 ) -> Changed {
     let step = match command {
         // The link drives this one game: its screens send its actions.
@@ -546,6 +547,24 @@ fn command_changed<G: GameScreen + TableGame>(
                 link.take_seat(seat);
             }
             None
+        }
+        TableCommand::SendAway(away) => {
+            if let Phone::Host(link) = phone {
+                let names: Vec<String> = link.with(|h| {
+                    let players = h.replica().session().state().players();
+                    (h.seats_of(away).into_iter())
+                        .filter_map(|s| players.get(s).map(|p| p.name.clone()))
+                        .collect()
+                });
+                notice.push(match link.send_away(away) {
+                    Ok(_) => TableNotice::SentAway { names },
+                    Err(_) => TableNotice::NotSentAway,
+                });
+            }
+            return Changed {
+                game: false,
+                saved: true,
+            };
         }
         TableCommand::NextGame => {
             // Not a secret, but nothing here draws from the dice's stream.
