@@ -9,7 +9,9 @@
 //! RELAY: --relay URL (own relay) | --public (iroh's) | --no-relay; --relay-only
 //! ```
 //!
-//! It saves its copy of the game to `--file` after every change, in the
+//! It saves its copy of the game to `--file` soon after a change, at the
+//! app's pace (`core::link::save_pace`: a flood of entries is written a
+//! few times a second, not once each; leaving writes what waits), in the
 //! app's own saved-game format with the table's mark. On its standard
 //! input, one command a line: `auto` (a random legal move of this phone's
 //! seats), `act <action JSON>`, `undo`, `redo`, `free <seat>` (host),
@@ -24,8 +26,9 @@ use genius::core::games::{with_game, WithGame};
 use genius::core::link::guest::{Guest, GuestEvent, SavedGuest};
 use genius::core::link::host::{Host, HostEvent};
 use genius::core::link::replica::Replica;
+use genius::core::link::save_pace::SavePace;
 use genius::core::link::ticket::Ticket;
-use genius::core::link::wire::{PhoneId, Secret, Start, Step};
+use genius::core::link::wire::{PhoneId, Start, Step};
 use genius::core::rtt::shipped_sheets;
 use genius::core::save::{GameId, SavedGame, TableRole};
 use genius::core::summary::Summary;
@@ -114,11 +117,6 @@ fn os_random<const N: usize>() -> Result<[u8; N], Fail> {
     Ok(bytes)
 }
 
-/// A phone before its endpoint opens: the link then names it by its key.
-fn phone_id() -> Result<PhoneId, Fail> {
-    Ok(PhoneId::from_bytes(os_random()?))
-}
-
 fn say(value: Value) {
     println!("{value}");
 }
@@ -203,6 +201,8 @@ enum Heard<E> {
     Line(std::io::Result<Option<String>>),
     Host(Option<HostEvent>),
     Guest(Option<GuestLinkEvent<E>>),
+    /// The copy's change waiting is due to be written (see `SavePace`).
+    Save,
 }
 
 async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
@@ -228,9 +228,7 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
             };
             let id = GameId::new(G::KIND, now_ms(), u16::from_le_bytes(os_random()?));
             let replica = Replica::new(id, start).map_err(|e| format!("{e:?}"))?;
-            let secret = Secret::from_bytes(os_random()?);
-            let host = Host::new(replica, secret, phone_id()?, args.seat(Some(0))?);
-            Phone::host(host, &options).await?
+            Phone::open_table(replica, &[], args.seat(Some(0))?, &options).await?
         }
         ("join", _) => {
             let ticket = Ticket::parse(args.value("ticket").unwrap_or_default())
@@ -245,7 +243,7 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
                 .and_then(|mark| serde_json::from_value::<LinkSave>(mark.link).ok())
                 .and_then(|link| serde_json::from_value::<SavedGuest<G>>(link.state).ok());
             let seat = args.seat(None)?;
-            let guest = match kept {
+            match kept {
                 // The same phone, numbering its proposals on from where it
                 // was: a number it already used is one the new host has an
                 // answer for (the entry it became), and would give it again.
@@ -258,11 +256,10 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
                         pending: Vec::new(),
                         ..saved
                     };
-                    Guest::restore(saved, replica)
+                    Phone::join(Guest::restore(saved, replica), &ticket, &options).await?
                 }
-                None => Guest::new(ticket.secret, phone_id()?, seat, None),
-            };
-            Phone::join(guest, &ticket, &options).await?
+                None => Phone::join_table(&ticket, seat, &options).await?,
+            }
         }
         ("resume", Some(mark)) => Phone::resume(&mark, &options).await?,
         // The host is gone: this copy carries the game on under this
@@ -289,28 +286,52 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
         say(json!({ "ticket": link.ticket().to_string() }));
     }
     persist(&file, &phone)?;
+    // The copy is written at the app's pace: soon after a change, at most
+    // every few hundred milliseconds but for this phone's own commands.
+    let mut pace = SavePace::default();
+    let opened = std::time::Instant::now();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     loop {
+        let due = pace.poll_timeout();
+        let save_soon = async {
+            match due {
+                Some(due) => tokio::time::sleep(due.saturating_sub(opened.elapsed())).await,
+                None => std::future::pending().await,
+            }
+        };
         // What the link says, or a line of input.
         let heard = match &mut events {
             PhoneEvents::Host(events) => tokio::select! {
                 line = lines.next_line() => Heard::Line(line),
                 event = events.recv() => Heard::Host(event),
+                _ = save_soon => Heard::Save,
             },
             PhoneEvents::Guest(events) => tokio::select! {
                 line = lines.next_line() => Heard::Line(line),
                 event = events.recv() => Heard::Guest(event),
+                _ = save_soon => Heard::Save,
             },
         };
         match heard {
+            Heard::Save => {
+                if pace.handle_timeout(opened.elapsed()) {
+                    persist(&file, &phone)?;
+                }
+                continue;
+            }
             Heard::Line(Ok(Some(line))) => {
                 if !command(&phone, line.trim(), &mut rng)? {
                     break;
                 }
+                pace.moved(opened.elapsed());
+                continue;
             }
             // Another phone hosts this table under a later lead: this one
-            // joins it with its copy.
+            // joins it with its copy (what waited is written first).
             Heard::Host(Some(HostEvent::SteppedDown { lead })) => {
+                if pace.flush() {
+                    persist(&file, &phone)?;
+                }
                 say(json!({ "link": "stepped down", "term": lead.term }));
                 (phone, events) = phone.follow(lead, &options).await?;
                 say(json!({ "link": "following", "ticket": phone.ticket().to_string() }));
@@ -325,6 +346,10 @@ async fn play<G: TableGame>(args: &Args, file: PathBuf) -> Result<(), Fail> {
             // Input closed, or the link stopped.
             _ => break,
         }
+        pace.changed(opened.elapsed());
+    }
+    // Leaving writes what waits.
+    if pace.flush() {
         persist(&file, &phone)?;
     }
     phone.leave().await;

@@ -18,7 +18,7 @@ use crate::core::link::handover::{rejoin_as_guest, take_over};
 use crate::core::link::host::{Host, HostEvent, SavedHost};
 use crate::core::link::replica::{Replica, ReplicaError};
 use crate::core::link::ticket::{Ticket, TicketError};
-use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Step};
+use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Secret, Step};
 use crate::core::link::OpenFailure;
 use crate::core::save::{GameId, SavedGame, TableMark, TableRole};
 use serde::de::DeserializeOwned;
@@ -148,6 +148,37 @@ impl<E> From<ReplicaError<E>> for OpenError {
 }
 
 impl<G: TableGame> Phone<G> {
+    /// Opens a new table hosted on this phone, the one way the app and
+    /// `genius-table` open one: `replica`, with `log` already played on it
+    /// (a game carried to a table: its moves become the host's own, the
+    /// table's first entries), under a secret from the OS's entropy, the
+    /// host's phone holding `seat` (none: it watches).
+    pub async fn open_table(
+        replica: Replica<G>,
+        log: &[G::Action],
+        seat: Option<usize>,
+        options: &Options,
+    ) -> Result<(Self, PhoneEvents<G>), OpenError> {
+        let secret = Secret::from_bytes(super::entropy()?);
+        let mut host = Host::new(replica, secret, new_phone()?, seat);
+        for action in log {
+            host.act(Step::Act(action.clone()), ::core::time::Duration::ZERO)
+                .map_err(|_| OpenError::Damaged(Unreadable::Game))?;
+        }
+        Phone::host(host, options).await
+    }
+
+    /// Joins `ticket`'s table as a phone new to it, claiming `seat` (none:
+    /// its player picks at the table).
+    pub async fn join_table(
+        ticket: &Ticket,
+        seat: Option<usize>,
+        options: &Options,
+    ) -> Result<(Self, PhoneEvents<G>), OpenError> {
+        let guest = Guest::new(ticket.secret, new_phone()?, seat, None);
+        Phone::join(guest, ticket, options).await
+    }
+
     /// Hosts `host`'s table (its term is the ticket's hand-overs).
     pub async fn host(
         host: Host<G>,
@@ -355,6 +386,12 @@ impl<G: TableGame> Phone<G> {
 }
 
 /// A guest as it was saved, with its copy of the game.
+/// A phone before its endpoint opens (the link then names it by its
+/// key), from the OS's entropy.
+fn new_phone() -> Result<PhoneId, OpenError> {
+    Ok(PhoneId::from_bytes(super::entropy()?))
+}
+
 pub fn saved_guest<G: TableGame>(state: serde_json::Value) -> Result<Guest<G>, OpenError> {
     let saved: SavedGuest<G> = read(&state)?;
     let replica = match saved.replica.clone() {

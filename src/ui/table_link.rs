@@ -19,12 +19,12 @@ use crate::core::link::replica::{play, Replica};
 use crate::core::link::save_pace::SavePace;
 use crate::core::link::ticket::{SaveOver, Ticket};
 use crate::core::link::wire::SeatView;
-use crate::core::link::wire::{Denied, PhoneId, Secret, Start, Step};
+use crate::core::link::wire::{Denied, PhoneId, Start, Step};
 use crate::core::link::{maker_seat, OpenFailure};
 use crate::core::save::{GameId, SavedGame, TableRole};
 use crate::core::told::{NotPlayed, TableNotice, Told};
 use crate::link::{
-    entropy, GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
+    GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
 };
 use crate::{platform, records, saves};
 use dioxus::prelude::*;
@@ -188,13 +188,7 @@ async fn open<G: GameScreen + TableGame>(
             // native peer does: not offered to the others unless the host
             // leaves it to another phone or keeps another (the table
             // screen shows it and offers both).
-            let secret = Secret::from_bytes(entropy()?);
-            let mut host = Host::new(replica, secret, new_phone()?, Some(0));
-            for action in session.log() {
-                host.act(Step::Act(action.clone()), Duration::ZERO)
-                    .map_err(|_| OpenError::Damaged(Unreadable::Game))?;
-            }
-            Phone::host(host, &options(app.prefs)).await
+            Phone::open_table(replica, session.log(), Some(0), &options(app.prefs)).await
         }
         TableRequest::Join(text) => {
             let ticket = Ticket::parse(text)?;
@@ -212,10 +206,7 @@ async fn open<G: GameScreen + TableGame>(
                 });
             match kept {
                 Some(mark) => Phone::resume(&mark, &options(app.prefs)).await,
-                None => {
-                    let guest = Guest::new(ticket.secret, new_phone()?, None, None);
-                    Phone::join(guest, &ticket, &options(app.prefs)).await
-                }
+                None => Phone::join_table(&ticket, None, &options(app.prefs)).await,
             }
         }
         TableRequest::Resume { id, .. } => Phone::resume(&mark(id)?, &options(app.prefs)).await,
@@ -223,11 +214,6 @@ async fn open<G: GameScreen + TableGame>(
             Phone::take_over(&mark(id)?, &options(app.prefs)).await
         }
     }
-}
-
-/// A phone before its endpoint opens: the link then names it by its key.
-fn new_phone() -> Result<PhoneId, OpenError> {
-    Ok(PhoneId::from_bytes(entropy()?))
 }
 
 /// The link could not start: the table screen says why.
