@@ -85,24 +85,8 @@ pub enum TableCommand {
     NextGame,
 }
 
-/// Seconds without the host after which a guest is offered, first, to host
-/// the game from here.
-pub const HOST_GONE_AFTER: u64 = 12;
-
-/// How the link stands, for the screens.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LinkStatus {
-    /// This phone hosts; the others may join.
-    Hosting,
-    /// A guest: the protocol's own state.
-    Guest(LinkState),
-    /// A guest whose link dropped `down_secs` ago: dialling again in
-    /// `retry_secs` (0: dialling now).
-    Lost { retry_secs: u64, down_secs: u64 },
-    /// Joined, but a move of this phone has had no answer for a while: the
-    /// link may be dying before the heartbeat can tell.
-    Unanswered,
-}
+/// How the link stands (`core::link::line`, where it is decided).
+pub use crate::core::link::line::LinkStatus;
 
 /// The table on this phone, written by the link.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,23 +123,15 @@ pub struct TableInfo {
 }
 
 impl TableInfo {
-    /// Whether the host is gone for this phone: it said it left, or has not
-    /// answered for [`HOST_GONE_AFTER`] (closed without a word, or off the
-    /// network for good): hosting here is then the first thing offered.
+    /// Whether the host is gone for this phone (see
+    /// [`LinkStatus::host_unreachable`]).
     pub fn host_unreachable(&self) -> bool {
-        match self.status {
-            LinkStatus::Guest(LinkState::HostLeft) => true,
-            LinkStatus::Lost { down_secs, .. } => down_secs >= HOST_GONE_AFTER,
-            _ => false,
-        }
+        self.status.host_unreachable()
     }
 
     /// Whether the link is up: hosting, or joined to the host.
     pub fn linked(&self) -> bool {
-        matches!(
-            self.status,
-            LinkStatus::Hosting | LinkStatus::Guest(LinkState::Joined) | LinkStatus::Unanswered
-        )
+        self.status.linked()
     }
 
     /// The line telling how the link stands, and whether it is a problem

@@ -13,8 +13,9 @@ use super::{
     Saves, Screen, TableHandle,
 };
 use crate::core::games::AnyError;
-use crate::core::link::guest::{Guest, GuestEvent, LinkState, SeatChoice};
+use crate::core::link::guest::{Guest, GuestEvent, SeatChoice};
 use crate::core::link::host::{Host, HostEvent};
+use crate::core::link::line::{Dial, LinkLine};
 use crate::core::link::replica::{play, Replica};
 use crate::core::link::save_pace::SavePace;
 use crate::core::link::ticket::{SaveOver, Ticket};
@@ -131,7 +132,7 @@ enum LinkInput<G: TableGame> {
     Guest(GuestLinkEvent<G::Error>),
     /// Time to save what changed.
     Save,
-    /// A second more without the host (see `lost_since`).
+    /// The link's line changes by itself (see `LinkLine::poll_timeout`).
     Tick,
     Closed,
 }
@@ -229,9 +230,10 @@ async fn run<G: GameScreen + TableGame>(
     mut commands: UnboundedReceiver<TableCommand>,
     notice: Vec<TableNotice>,
 ) {
-    let mut status = match &phone {
-        Phone::Host(_) => LinkStatus::Hosting,
-        Phone::Guest(_) => LinkStatus::Guest(LinkState::Offline),
+    // How the link stands (`core::link::line` decides it).
+    let mut line = match &phone {
+        Phone::Host(_) => LinkLine::hosting(),
+        Phone::Guest(_) => LinkLine::guest(),
     };
     // A move refused: told until the game moves on.
     let mut refused: Option<NotPlayed<G::Error>> = None;
@@ -239,9 +241,6 @@ async fn run<G: GameScreen + TableGame>(
     // hosts it, moves that did not reach it): told until its player plays,
     // through the joins and catch-ups that follow.
     let mut notice = notice;
-    // A move of this phone went unanswered for a while (see
-    // `GuestEvent::Unanswered`), and nothing has been heard of it since.
-    let mut unanswered = false;
     // A message too long to send was told (once: see `HostEvent::Unsent`).
     let mut told_unsent = false;
     // Another phone took back the table's last move: told until the game
@@ -254,7 +253,7 @@ async fn run<G: GameScreen + TableGame>(
         app.table,
         &app.play,
         &phone,
-        &status,
+        line.status(),
         &told::<G>(&refused, &notice, &taken_back, &stood_in),
     );
     save(&app.play, &phone);
@@ -265,10 +264,6 @@ async fn run<G: GameScreen + TableGame>(
     // own moves (see `SavePace`).
     let mut pace = SavePace::default();
     let opened = Instant::now();
-    // When the host was last heard, while it is out of reach: the line
-    // counts the seconds between the link's own events (one per dial), so
-    // that the offer to host here comes on time.
-    let mut lost_since: Option<Instant> = None;
     loop {
         let due = pace.poll_timeout();
         let save_soon = async {
@@ -277,12 +272,13 @@ async fn run<G: GameScreen + TableGame>(
                 None => std::future::pending().await,
             }
         };
-        let lost = matches!(status, LinkStatus::Lost { .. });
+        // The line counts the seconds between the link's own events (one
+        // per dial), so that the offer to host here comes on time.
+        let line_due = line.poll_timeout();
         let tick = async {
-            if lost {
-                n0_future::time::sleep(Duration::from_secs(1)).await
-            } else {
-                std::future::pending().await
+            match line_due {
+                Some(due) => n0_future::time::sleep(due.saturating_sub(opened.elapsed())).await,
+                None => std::future::pending().await,
             }
         };
         let wake: LinkInput<G> = match &mut events {
@@ -310,17 +306,7 @@ async fn run<G: GameScreen + TableGame>(
             LinkInput::Closed | LinkInput::Command(TableCommand::Leave) => break,
             LinkInput::Save => Changed::default(),
             LinkInput::Tick => {
-                if let (
-                    LinkStatus::Lost {
-                        retry_secs,
-                        down_secs,
-                    },
-                    Some(since),
-                ) = (&mut status, lost_since)
-                {
-                    *down_secs = since.elapsed().as_secs();
-                    *retry_secs = retry_secs.saturating_sub(1);
-                }
+                line.handle_timeout(opened.elapsed());
                 Changed::default()
             }
             LinkInput::Command(command) => {
@@ -359,7 +345,7 @@ async fn run<G: GameScreen + TableGame>(
                     Ok((guest, guest_events)) => {
                         phone = guest;
                         events = guest_events;
-                        status = LinkStatus::Guest(LinkState::Offline);
+                        line = LinkLine::guest();
                         notice = vec![TableNotice::SteppedDown { host: there }];
                         Changed {
                             game: true,
@@ -425,20 +411,7 @@ async fn run<G: GameScreen + TableGame>(
                     saved: true,
                 }
             }
-            LinkInput::Guest(event) => {
-                if let GuestLinkEvent::Table(table_event) = &event {
-                    match table_event {
-                        GuestEvent::Unanswered { .. } => unanswered = true,
-                        GuestEvent::Accepted { .. } => unanswered = false,
-                        GuestEvent::Lost { down } => {
-                            unanswered = false;
-                            lost_since = Instant::now().checked_sub(*down);
-                        }
-                        _ => {}
-                    }
-                }
-                guest_changed(event, &mut status)
-            }
+            LinkInput::Guest(event) => guest_changed(event, &mut line, opened.elapsed()),
         };
         // A refusal is told until the game moves on: the next move is then
         // this phone's to make again, or another's.
@@ -447,13 +420,7 @@ async fn run<G: GameScreen + TableGame>(
         }
         if let Phone::Guest(link) = &phone {
             let (state, waiting) = link.with(|g| (g.state().clone(), g.pending().count() > 0));
-            if !matches!(status, LinkStatus::Lost { .. }) || state != LinkState::Offline {
-                status = LinkStatus::Guest(state);
-            }
-            unanswered &= waiting;
-            if unanswered && status == LinkStatus::Guest(LinkState::Joined) {
-                status = LinkStatus::Unanswered;
-            }
+            line.settled(&state, waiting);
         }
         if changed.game {
             taken_back = taken_back_by_another(&phone);
@@ -466,7 +433,7 @@ async fn run<G: GameScreen + TableGame>(
             app.table,
             &app.play,
             &phone,
-            &status,
+            line.status(),
             &told::<G>(&refused, &notice, &taken_back, &stood_in),
         );
         match (changed.saved, own) {
@@ -656,19 +623,17 @@ fn player_name<G: GameScreen + TableGame>(phone: &Phone<G>, player: usize) -> Op
 }
 
 /// What a guest's link said: the line to show, and what changed.
-fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Changed {
+fn guest_changed<E>(event: GuestLinkEvent<E>, line: &mut LinkLine, now: Duration) -> Changed {
+    if let GuestLinkEvent::Table(event) = &event {
+        line.heard(event, now);
+    }
     match event {
-        // Dialling again: no countdown left to show.
         GuestLinkEvent::Connecting => {
-            if let LinkStatus::Lost { retry_secs, .. } = status {
-                *retry_secs = 0;
-            }
+            line.dialling(Dial::Connecting);
             Changed::default()
         }
         GuestLinkEvent::Retry { after } => {
-            if let LinkStatus::Lost { retry_secs, .. } = status {
-                *retry_secs = after.as_secs().max(1);
-            }
+            line.dialling(Dial::Retry { after });
             Changed::default()
         }
         // The ticket to save is the next host's.
@@ -677,13 +642,7 @@ fn guest_changed<E>(event: GuestLinkEvent<E>, status: &mut LinkStatus) -> Change
             saved: true,
         },
         GuestLinkEvent::Table(event) => match event {
-            GuestEvent::Lost { down } => {
-                *status = LinkStatus::Lost {
-                    retry_secs: 0,
-                    down_secs: down.as_secs(),
-                };
-                Changed::default()
-            }
+            GuestEvent::Lost { .. } => Changed::default(),
             GuestEvent::Applied { .. } | GuestEvent::Joined { .. } => Changed {
                 game: true,
                 saved: true,

@@ -44,6 +44,7 @@ pub mod handover;
 pub mod heartbeat;
 pub mod hex;
 pub mod host;
+pub mod line;
 pub mod mandate;
 pub mod replica;
 pub mod save_pace;
