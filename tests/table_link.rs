@@ -4799,6 +4799,18 @@ fn minted_watchers_neither_vote_nor_dilute_the_votes() {
     assert!(table.host.confirmed());
 }
 
+/// Einstein on three phones: the host rolls, Chloé (phone 1, seat 2)
+/// commits her choice, then chooses to watch.
+fn chloe_commits_then_watches() -> Table<Einstein> {
+    let mut table = einstein_table();
+    host_rolls(&mut table, [6, 5, 4, 3, 2]);
+    chooses(&mut table, 1, 2);
+    let now = table.now;
+    table.phones[1].guest.claim(None, now);
+    settle(&mut table);
+    table
+}
+
 /// The host sends a phone away (Chloé's committed her choice, then chose
 /// to watch: the round waited on a choice no seat plays): its connection
 /// closed and told, its choice not shown made void (the host chooses for
@@ -4808,12 +4820,8 @@ fn minted_watchers_neither_vote_nor_dilute_the_votes() {
 /// old secret and is told the new.
 #[test]
 fn the_host_sends_a_phone_away_and_it_needs_a_new_invitation() {
-    let mut table = einstein_table();
-    host_rolls(&mut table, [6, 5, 4, 3, 2]);
-    chooses(&mut table, 1, 2);
+    let mut table = chloe_commits_then_watches();
     let now = table.now;
-    table.phones[1].guest.claim(None, now);
-    settle(&mut table);
     table.disconnect(0);
     let chloe = phone_id(2);
     assert!(
@@ -4878,12 +4886,8 @@ fn the_host_sends_a_phone_away_and_it_needs_a_new_invitation() {
 /// choices are all shown once the others have chosen.
 #[test]
 fn a_phone_that_commits_then_watches_does_not_stall_the_round() {
-    let mut table = einstein_table();
-    host_rolls(&mut table, [6, 5, 4, 3, 2]);
-    chooses(&mut table, 1, 2);
+    let mut table = chloe_commits_then_watches();
     let now = table.now;
-    table.phones[1].guest.claim(None, now);
-    settle(&mut table);
     assert_eq!(table.host.seats()[2].phone, None, "Chloé's seat is free");
     table.host.act(Step::Act(choose(0)), now).unwrap();
     settle(&mut table);

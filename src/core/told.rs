@@ -116,11 +116,145 @@ impl<E> Told<E> {
     }
 }
 
+/// What the table tells one phone, and how long each thing is told: the
+/// table screen's notices, decided here and tested without a screen.
+///
+/// A move of this phone refused is told until the game moves on; what
+/// happened to its place (another phone hosts it, moves that did not
+/// reach it, seats freed…) until its player plays or picks its seats
+/// again, through the joins and catch-ups that follow; a message too long
+/// to send once; another phone's undo and the coach's stand-in, read from
+/// the game, until it moves on. The first of them is shown ([`Told::first`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Telling<E> {
+    refused: Option<NotPlayed<E>>,
+    notices: Vec<TableNotice>,
+    told_unsent: bool,
+    taken_back: Option<TableNotice>,
+    stood_in: Option<TableNotice>,
+}
+
+impl<E: Clone> Telling<E> {
+    /// A phone arriving at its table, told `notices` (what became of its
+    /// place on the way: another phone hosted the table already…), and
+    /// what its game says now.
+    pub fn new(
+        notices: Vec<TableNotice>,
+        taken_back: Option<TableNotice>,
+        stood_in: Option<TableNotice>,
+    ) -> Telling<E> {
+        Telling {
+            refused: None,
+            notices,
+            told_unsent: false,
+            taken_back,
+            stood_in,
+        }
+    }
+
+    /// This phone's player played (a move, an undo, a redo) or picked its
+    /// seats: what happened to its place was read.
+    pub fn played(&mut self) {
+        self.notices.clear();
+    }
+
+    /// The table did `notice` to this phone's place or game (a message too
+    /// long to send is told once).
+    pub fn tell(&mut self, notice: TableNotice) {
+        if notice == TableNotice::Unsent {
+            if self.told_unsent {
+                return;
+            }
+            self.told_unsent = true;
+        }
+        self.notices.push(notice);
+    }
+
+    /// This phone is somewhere else now (it stepped down and joined the
+    /// table's host): that alone is told.
+    pub fn moved(&mut self, notice: TableNotice) {
+        self.notices = vec![notice];
+    }
+
+    /// This phone's move was refused (none: it went through).
+    pub fn refused(&mut self, why: Option<NotPlayed<E>>) {
+        self.refused = why;
+    }
+
+    /// The game moved on: a refusal is told no more, and another phone's
+    /// undo and the coach's stand-in are what the game says now.
+    pub fn game_moved(&mut self, taken_back: Option<TableNotice>, stood_in: Option<TableNotice>) {
+        self.refused = None;
+        self.taken_back = taken_back;
+        self.stood_in = stood_in;
+    }
+
+    /// What the phone is told now, if anything.
+    pub fn told(&self) -> Option<Told<E>> {
+        Told::first(
+            self.refused.clone(),
+            &[
+                &self.notices,
+                self.taken_back.as_slice(),
+                self.stood_in.as_slice(),
+            ],
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::games::{AnyError, Registered};
     use crate::core::genius::{Error, Genius};
+
+    /// How long each thing is told: a refusal until the game moves on,
+    /// what happened to the phone's place until its player plays, a
+    /// message too long once, the game's own notices as the game says.
+    #[test]
+    fn each_thing_is_told_for_as_long_as_it_holds() {
+        let undo = TableNotice::TakenBack {
+            by: Some("Anne".into()),
+            roll: true,
+        };
+        let dropped = TableNotice::Dropped { moves: 2 };
+        let mut telling = Telling::<Error>::new(vec![TableNotice::AlreadyHosted], None, None);
+        assert_eq!(
+            telling.told(),
+            Some(Told::Table(vec![TableNotice::AlreadyHosted]))
+        );
+        telling.tell(dropped.clone());
+        telling.tell(TableNotice::Unsent);
+        telling.tell(TableNotice::Unsent);
+        let place = vec![TableNotice::AlreadyHosted, dropped, TableNotice::Unsent];
+        assert_eq!(telling.told(), Some(Told::Table(place.clone())), "once");
+        // A refusal comes first, and holds until the game moves on, when
+        // what happened to the place is told again: the player has not
+        // played since.
+        let refused = NotPlayed::Table(Denied::NothingToUndo);
+        telling.refused(Some(refused.clone()));
+        assert_eq!(telling.told(), Some(Told::NotPlayed(refused)));
+        telling.game_moved(Some(undo.clone()), None);
+        assert_eq!(telling.told(), Some(Told::Table(place)));
+        // The player plays: the game's own notice is left.
+        telling.played();
+        assert_eq!(telling.told(), Some(Told::Table(vec![undo.clone()])));
+        telling.tell(TableNotice::Unsent);
+        assert_eq!(
+            telling.told(),
+            Some(Told::Table(vec![undo])),
+            "a message too long is told once"
+        );
+        telling.game_moved(None, None);
+        assert_eq!(telling.told(), None);
+        telling.moved(TableNotice::SteppedDown { host: Vec::new() });
+        assert_eq!(
+            telling.told(),
+            Some(Told::Table(vec![TableNotice::SteppedDown {
+                host: Vec::new()
+            }]))
+        );
+    }
 
     #[test]
     fn a_refusal_keeps_its_reason_through_the_registry() {

@@ -23,7 +23,7 @@ use crate::core::link::wire::SeatView;
 use crate::core::link::wire::{Denied, PhoneId, Start, Step};
 use crate::core::link::{maker_seat, OpenFailure};
 use crate::core::save::{GameId, SavedGame, TableRole};
-use crate::core::told::{NotPlayed, TableNotice, Told};
+use crate::core::told::{NotPlayed, TableNotice, Telling, Told};
 use crate::link::{
     GuestLinkEvent, OpenError, Options, Phone, PhoneEvents, Relay, TableGame, Unreadable,
 };
@@ -235,26 +235,19 @@ async fn run<G: GameScreen + TableGame>(
         Phone::Host(_) => LinkLine::hosting(),
         Phone::Guest(_) => LinkLine::guest(),
     };
-    // A move refused: told until the game moves on.
-    let mut refused: Option<NotPlayed<G::Error>> = None;
-    // What happened to this phone's place at the table (another phone
-    // hosts it, moves that did not reach it): told until its player plays,
-    // through the joins and catch-ups that follow.
-    let mut notice = notice;
-    // A message too long to send was told (once: see `HostEvent::Unsent`).
-    let mut told_unsent = false;
-    // Another phone took back the table's last move: told until the game
-    // moves on.
-    let mut taken_back = taken_back_by_another(&phone);
-    // A choice the coach's stood in for: told until the game moves on.
-    let mut stood_in = stood_in_by_coach(&phone);
+    // What this phone is told, and for how long (`core::told::Telling`).
+    let mut telling = Telling::new(
+        notice,
+        taken_back_by_another(&phone),
+        stood_in_by_coach(&phone),
+    );
     show_game(&app.play, &phone);
     show_table(
         app.table,
         &app.play,
         &phone,
         line.status(),
-        &told::<G>(&refused, &notice, &taken_back, &stood_in),
+        &told::<G>(&telling),
     );
     save(&app.play, &phone);
     back_to_the_game(app.nav, &phone);
@@ -319,9 +312,9 @@ async fn run<G: GameScreen + TableGame>(
                         | TableCommand::Redo
                         | TableCommand::Claim(_)
                 ) {
-                    notice.clear();
+                    telling.played();
                 }
-                command_changed(&phone, command, &mut refused, &mut notice)
+                command_changed(&phone, command, &mut telling)
             }
             // Another phone hosts this table under a later lead (it took
             // the table over while this one was locked, or at the same
@@ -346,7 +339,7 @@ async fn run<G: GameScreen + TableGame>(
                         phone = guest;
                         events = guest_events;
                         line = LinkLine::guest();
-                        notice = vec![TableNotice::SteppedDown { host: there }];
+                        telling.moved(TableNotice::SteppedDown { host: there });
                         Changed {
                             game: true,
                             saved: true,
@@ -359,7 +352,7 @@ async fn run<G: GameScreen + TableGame>(
                 }
             }
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Dropped { moves })) => {
-                notice.push(TableNotice::Dropped { moves });
+                telling.tell(TableNotice::Dropped { moves });
                 Changed {
                     game: true,
                     saved: true,
@@ -367,7 +360,7 @@ async fn run<G: GameScreen + TableGame>(
             }
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::ChoiceLost { player })) => {
                 if let Some(name) = player_name(&phone, player) {
-                    notice.push(TableNotice::ChoiceLost { name });
+                    telling.tell(TableNotice::ChoiceLost { name });
                 }
                 Changed {
                     game: true,
@@ -380,7 +373,7 @@ async fn run<G: GameScreen + TableGame>(
                     .filter_map(|s| player_name(&phone, *s))
                     .collect();
                 if !names.is_empty() {
-                    notice.push(TableNotice::SeatsLost { names });
+                    telling.tell(TableNotice::SeatsLost { names });
                 }
                 Changed {
                     game: false,
@@ -389,10 +382,7 @@ async fn run<G: GameScreen + TableGame>(
             }
             // Nothing dropped untold: a message too long for a frame.
             LinkInput::Host(HostEvent::Unsent(_)) => {
-                if !told_unsent {
-                    notice.push(TableNotice::Unsent);
-                    told_unsent = true;
-                }
+                telling.tell(TableNotice::Unsent);
                 Changed::default()
             }
             LinkInput::Host(event) => Changed {
@@ -402,10 +392,10 @@ async fn run<G: GameScreen + TableGame>(
                     || matches!(event, HostEvent::Joined { .. } | HostEvent::SentAway { .. }),
             },
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Denied { why, .. })) => {
-                refused = Some(match why {
+                telling.refused(Some(match why {
                     Denied::Rules(_) => played_first(&phone).unwrap_or(NotPlayed::Table(why)),
                     _ => NotPlayed::Table(why),
-                });
+                }));
                 Changed {
                     game: false,
                     saved: true,
@@ -413,18 +403,14 @@ async fn run<G: GameScreen + TableGame>(
             }
             LinkInput::Guest(event) => guest_changed(event, &mut line, opened.elapsed()),
         };
-        // A refusal is told until the game moves on: the next move is then
-        // this phone's to make again, or another's.
-        if changed.game {
-            refused = None;
-        }
         if let Phone::Guest(link) = &phone {
             let (state, waiting) = link.with(|g| (g.state().clone(), g.pending().count() > 0));
             line.settled(&state, waiting);
         }
         if changed.game {
-            taken_back = taken_back_by_another(&phone);
-            stood_in = stood_in_by_coach(&phone);
+            // A refusal is told until the game moves on: the next move is
+            // then this phone's to make again, or another's.
+            telling.game_moved(taken_back_by_another(&phone), stood_in_by_coach(&phone));
             show_game(&app.play, &phone);
         }
         // After the game: who may undo and redo here is written with the
@@ -434,7 +420,7 @@ async fn run<G: GameScreen + TableGame>(
             &app.play,
             &phone,
             line.status(),
-            &told::<G>(&refused, &notice, &taken_back, &stood_in),
+            &told::<G>(&telling),
         );
         match (changed.saved, own) {
             (true, true) => pace.moved(opened.elapsed()),
@@ -469,15 +455,14 @@ fn closed<G: GameScreen>(mut table: TableHandle, play: &Play) {
 fn command_changed<G: GameScreen + TableGame>(
     phone: &Phone<G>,
     command: TableCommand,
-    refused: &mut Option<NotPlayed<G::Error>>,
-    notice: &mut Vec<TableNotice>,
+    telling: &mut Telling<G::Error>,
 ) -> Changed {
     let step = match command {
         // The link drives this one game: its screens send its actions.
         TableCommand::Act(action) => match G::from_any(action.into_any()) {
             Some(action) => Some(Step::Act(action)),
             None => {
-                *refused = Some(NotPlayed::OtherGame);
+                telling.refused(Some(NotPlayed::OtherGame));
                 None
             }
         },
@@ -509,7 +494,7 @@ fn command_changed<G: GameScreen + TableGame>(
                         .filter_map(|s| players.get(s).map(|p| p.name.clone()))
                         .collect()
                 });
-                notice.push(match link.send_away(away) {
+                telling.tell(match link.send_away(away) {
                     Ok(_) => TableNotice::SentAway { names },
                     Err(_) => TableNotice::NotSentAway,
                 });
@@ -533,30 +518,23 @@ fn command_changed<G: GameScreen + TableGame>(
     let Some(step) = step else {
         return Changed::default();
     };
-    *refused = phone.act(step).err().map(NotPlayed::Table);
+    let refused = phone.act(step).err().map(NotPlayed::Table);
+    let saved = refused.is_none();
+    telling.refused(refused);
     // A guest's move waits for the host, and is saved with the copy until
     // answered; a host's own is an entry. Either is saved soon, with the
     // opening of a hidden choice.
-    Changed {
-        game: false,
-        saved: refused.is_none(),
-    }
+    Changed { game: false, saved }
 }
 
 /// The first of what this phone is told about the table (a refusal, what
 /// happened to its place, another phone's undo), its game's reason kept as
 /// the registry's for the screens.
-fn told<G: GameScreen>(
-    refused: &Option<NotPlayed<G::Error>>,
-    notice: &[TableNotice],
-    taken_back: &Option<TableNotice>,
-    stood_in: &Option<TableNotice>,
-) -> Option<Told<AnyError>> {
-    let refused = refused.clone().map(|why| why.map(G::error_into_any));
-    Told::first(
-        refused,
-        &[notice, taken_back.as_slice(), stood_in.as_slice()],
-    )
+fn told<G: GameScreen>(telling: &Telling<G::Error>) -> Option<Told<AnyError>> {
+    Some(match telling.told()? {
+        Told::NotPlayed(why) => Told::NotPlayed(why.map(G::error_into_any)),
+        Told::Table(notices) => Told::Table(notices),
+    })
 }
 
 /// The table's last entry is another phone's undo: in words, whose, and
