@@ -8,7 +8,7 @@
 use genius::core::autoplay::random_move;
 use genius::core::einstein::{self, Einstein};
 use genius::core::game::{Actor, Game, GameKind};
-use genius::core::link::door::{self, Door, KNOCK_ALPN, KNOCK_WAIT};
+use genius::core::link::door::{self, Door, KNOCK_ALPN, KNOCK_WAIT, TABLE_WAIT};
 use genius::core::link::guest::{Guest, GuestEvent, LinkState, SavedGuest, SeatChoice, HOST};
 use genius::core::link::handover::{rejoin_as_guest, take_over};
 use genius::core::link::host::{Host, HostEvent, Misbehaviour, SavedHost};
@@ -4901,9 +4901,9 @@ fn a_phone_that_commits_then_watches_does_not_stall_the_round() {
 
 /// A connection at the knock door (no table's ALPN: no secret shown) that
 /// has not joined [`KNOCK_WAIT`] after it connected is dropped, however
-/// it keeps talking: its slot is another's. At the table's door, the same
-/// silence is only the heartbeat's to judge; and a knock that shows the
-/// secret in its hello joins and stays.
+/// it keeps talking: its slot is another's; one at the table's door, after
+/// [`TABLE_WAIT`]. A knock that shows the secret in its hello joins and
+/// stays.
 #[test]
 fn a_knock_that_has_not_joined_in_time_is_dropped() {
     let mut table = einstein_table();
@@ -4938,6 +4938,25 @@ fn a_knock_that_has_not_joined_in_time_is_dropped() {
         table.host.phones_joined(),
         table.phones.len() + 1,
         "the honest knock joined"
+    );
+    // At the table's door, a hello dribbled never whole holds its slot
+    // until the door's own wait, heartbeat or not.
+    let dribble = hello_bytes(phone_id(501), None, None);
+    table
+        .host
+        .receive(slow, &dribble[..2], now + SILENCE - KNOCK_WAIT);
+    table.host.receive(slow, &dribble[2..3], now + SILENCE);
+    table.host.handle_timeout(now + TABLE_WAIT);
+    let turned: Vec<_> = std::iter::from_fn(|| table.host.poll_output())
+        .filter_map(|o| match o {
+            Output::Event(HostEvent::Turned { peer, why }) => Some((peer, why)),
+            _ => None,
+        })
+        .collect();
+    // (The joined phones, silent as long, go as silent.)
+    assert_eq!(
+        turned.iter().find(|(peer, _)| *peer == slow),
+        Some(&(slow, Misbehaviour::Knocked))
     );
 }
 

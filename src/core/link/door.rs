@@ -44,7 +44,8 @@ pub const HANDSHAKE_WAIT: Duration = Duration::from_secs(2);
 /// How long a knock may take from its ALPN to its hello answered.
 pub const KNOCK_WAIT: Duration = Duration::from_secs(3);
 /// How long a phone at the table's door may take to finish its handshake
-/// and open its stream (a slow network's few round trips).
+/// and open its stream (a slow network's few round trips), and then to
+/// have joined.
 pub const TABLE_WAIT: Duration = Duration::from_secs(10);
 
 /// The table's door for `secret`: the ALPN a phone holding it dials.
@@ -91,7 +92,8 @@ impl Door {
     }
 
     /// How long a connection at this door may take to finish its handshake
-    /// and open its stream.
+    /// and open its stream, and then to have joined (the host drops one
+    /// that has not: bytes dribbled a few at a time hold no slot).
     pub fn wait(self) -> Duration {
         match self {
             Door::Knock => KNOCK_WAIT,

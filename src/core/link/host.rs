@@ -27,7 +27,7 @@
 //! asks for the log again and again gets no more than its share.
 
 use super::super::game::{Actor, Game};
-use super::door::{self, Door, KNOCK_WAIT};
+use super::door::{self, Door};
 use super::heartbeat::Heartbeat;
 use super::mandate::{electorate, prevails, Mandate, PhoneKey, Signature, Vote};
 use super::replica::{Replica, SavedReplica};
@@ -148,8 +148,8 @@ pub enum Misbehaviour {
     Closing,
     /// The host sent the phone away (see [`Host::send_away`]).
     SentAway,
-    /// At the knock door, it had not joined [`KNOCK_WAIT`] after it
-    /// connected (see [`super::door`]): its slot is another's.
+    /// It had not joined its door's wait after it connected (see
+    /// [`super::door`]): its slot is another's.
     Knocked,
 }
 
@@ -164,8 +164,8 @@ struct Peer {
     heartbeat: Heartbeat,
     /// When its last request for entries again was served.
     resent: Option<Duration>,
-    /// At the knock door: when it must have joined by.
-    knock_by: Option<Duration>,
+    /// When it must have joined by (see [`Door::wait`]).
+    join_by: Duration,
 }
 
 /// How a proposal was answered: the entry it became, or why it was refused.
@@ -560,9 +560,9 @@ impl<G: Game> Host<G> {
         self.connected_at(peer, remote, Door::Table, now);
     }
 
-    /// A connection opened at `door`: at the knock door, it has
-    /// [`KNOCK_WAIT`] from then to join (or be told why not), and is
-    /// dropped after that.
+    /// A connection opened at `door`: it has the door's wait from then to
+    /// join (or be told why not: [`door::KNOCK_WAIT`] at the knock door), and is
+    /// dropped after that, whatever bytes it dribbles meanwhile.
     pub fn connected_at(&mut self, peer: PeerId, remote: PhoneId, door: Door, now: Duration) {
         self.now = now;
         self.peers.insert(
@@ -575,7 +575,7 @@ impl<G: Game> Host<G> {
                 at: now,
                 heartbeat: Heartbeat::new(now),
                 resent: None,
-                knock_by: (door == Door::Knock).then_some(now + KNOCK_WAIT),
+                join_by: now + door.wait(),
             },
         );
     }
@@ -1227,7 +1227,7 @@ impl<G: Game> Host<G> {
         let late: Vec<PeerId> = self
             .peers
             .iter()
-            .filter(|(_, p)| p.phone.is_none() && p.knock_by.is_some_and(|by| now >= by))
+            .filter(|(_, p)| p.phone.is_none() && now >= p.join_by)
             .map(|(id, _)| *id)
             .collect();
         for peer in late {
@@ -1298,7 +1298,7 @@ impl<G: Game> Host<G> {
             .peers
             .values()
             .filter(|p| p.phone.is_none())
-            .filter_map(|p| p.knock_by);
+            .map(|p| p.join_by);
         let probe = (self.stepped_down.is_none() && self.roster.len() > 1).then_some(self.probe_at);
         heartbeats.chain(knocks).chain(probe).min()
     }
