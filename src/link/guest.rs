@@ -16,6 +16,7 @@
 use super::net::{Connection, Endpoint, HostAddr, RecvStream, SendStream};
 use super::{bind, host_addr, key_of, Clock, LinkError, Options, TableGame};
 use crate::core::game::Game;
+use crate::core::link::dial::{self, Backoff, DIAL};
 use crate::core::link::door;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState};
 use crate::core::link::ticket::Ticket;
@@ -26,12 +27,6 @@ use n0_future::time::{sleep, sleep_until, timeout, Duration};
 use n0_future::{FuturesUnordered, StreamExt};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::{mpsc, Notify};
-
-/// The first pause before dialling again; it doubles up to [`BACKOFF_MAX`].
-const BACKOFF: Duration = Duration::from_millis(250);
-const BACKOFF_MAX: Duration = Duration::from_secs(4);
-/// How long one attempt to reach the host may take.
-const DIAL: Duration = Duration::from_secs(10);
 
 /// What the guest's screen hears.
 #[derive(Clone, Debug, PartialEq)]
@@ -230,18 +225,17 @@ impl<G: Game> Shared<G> {
         let _ = self.events.send(GuestLinkEvent::Moved);
     }
 
-    /// Where to look for the host: the one this phone follows (unless it
-    /// left), then every other phone of the roster.
+    /// Where to look for the host, in `dial::order`: the one this phone
+    /// follows (unless it left), then every other phone of the roster.
     fn targets(&self, endpoint: &Endpoint) -> Vec<Target> {
         let guest = self.lock();
-        let followed = guest.lead().map(|l| l.host);
-        let ticket = self.ticket().clone();
-        let mut targets = targets(endpoint, &ticket, followed, guest.roster(), guest.phone());
-        // A host that said it left is not dialled again.
-        if guest.state() == &LinkState::HostLeft {
-            targets.retain(|t| Some(t.phone) != followed);
-        }
-        targets
+        let phones = dial::order(
+            guest.lead().map(|l| l.host),
+            guest.roster(),
+            guest.phone(),
+            guest.state() == &LinkState::HostLeft,
+        );
+        targets(endpoint, &self.ticket(), phones, guest.roster())
     }
 
     /// The path is dead: a fresh endpoint with the same key (a new
@@ -264,23 +258,16 @@ pub(super) struct Target {
     pub addr: HostAddr,
 }
 
-/// Where to look for a table's host: `followed` first (the host this phone
-/// knows), then every other phone of the roster but this one (one of them
-/// may have taken the table over). Only a host answers.
+/// Where to dial `phones` (in `dial::order`), each as the host of
+/// `ticket`'s table, reached through the relay `roster` names for it.
 pub(super) fn targets(
     endpoint: &Endpoint,
     ticket: &Ticket,
-    followed: Option<PhoneId>,
+    phones: Vec<PhoneId>,
     roster: &[Member],
-    me: PhoneId,
 ) -> Vec<Target> {
-    let others = roster
-        .iter()
-        .map(|m| m.phone)
-        .filter(|p| *p != me && Some(*p) != followed);
-    followed
+    phones
         .into_iter()
-        .chain(others)
         .filter_map(|phone| {
             let ticket = ticket.hosted_by(phone, roster, ticket.handovers);
             let addr = host_addr(endpoint, &ticket).ok()?;
@@ -305,7 +292,7 @@ struct Outputs {
 /// while the host stays out of reach, until the table is over for this
 /// phone (refused, or left).
 async fn run<G: TableGame>(shared: Arc<Shared<G>>) {
-    let mut backoff = BACKOFF;
+    let mut backoff = Backoff::default();
     loop {
         let _ = shared.events.send(GuestLinkEvent::Connecting);
         let endpoint = shared.endpoint();
@@ -315,7 +302,7 @@ async fn run<G: TableGame>(shared: Arc<Shared<G>>) {
             // A phone that heard its host leave joins the one that took
             // the table over (only other phones were dialled).
             shared.lock().host_moved(shared.clock.now());
-            backoff = BACKOFF;
+            backoff.reached();
             new_path = serve(&shared, target.phone, send, recv).await;
             connection.close(b"closed by the guest");
         }
@@ -329,15 +316,15 @@ async fn run<G: TableGame>(shared: Arc<Shared<G>>) {
         }
         if new_path {
             shared.new_path().await;
-            backoff = BACKOFF;
+            backoff.reached();
             continue;
         }
-        let _ = shared.events.send(GuestLinkEvent::Retry { after: backoff });
+        let pause = backoff.pause();
+        let _ = shared.events.send(GuestLinkEvent::Retry { after: pause });
         tokio::select! {
-            _ = sleep(backoff) => {}
+            _ = sleep(pause) => {}
             _ = shared.leaving.notified() => return,
         }
-        backoff = (backoff * 2).min(BACKOFF_MAX);
     }
 }
 

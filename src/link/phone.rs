@@ -12,7 +12,6 @@
 //! ([`Phone::follow`]).
 
 use super::{GuestLink, GuestLinkEvent, HostLink, LinkError, Options, TableGame};
-use crate::core::link::door;
 use crate::core::link::guest::{Guest, SavedGuest};
 use crate::core::link::handover::{rejoin_as_guest, take_over};
 use crate::core::link::host::{Host, HostEvent, SavedHost};
@@ -20,6 +19,7 @@ use crate::core::link::replica::{Replica, ReplicaError};
 use crate::core::link::ticket::{Ticket, TicketError};
 use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Secret, Step};
 use crate::core::link::OpenFailure;
+use crate::core::link::{dial, door};
 use crate::core::save::{GameId, SavedGame, TableMark, TableRole};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -423,7 +423,8 @@ async fn find_host(
         &[],
     )
     .await?;
-    let targets = super::guest::targets(&probe, ticket, followed, roster, me);
+    let phones = dial::order(followed, roster, me, false);
+    let targets = super::guest::targets(&probe, ticket, phones, roster);
     let alpns = door::dialled(&ticket.secret);
     let found = super::guest::dial(&probe, targets, &alpns, FIND).await;
     let hosted = found.map(|((connection, _, _), target)| {

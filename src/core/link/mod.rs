@@ -38,6 +38,7 @@
 
 use super::game::{actors, Actor, Game};
 
+pub mod dial;
 pub mod door;
 pub mod guest;
 pub mod handover;
