@@ -579,3 +579,35 @@ test('Players share a phone: it holds Bruno\'s and Chloé\'s seats, names who ch
     await page.context().close();
   }
 });
+
+// Issue 62, point 12: the host sends a phone away. It is asked first;
+// the phone sent away reads why in its own language; its seat is free on
+// the host; the join link changes, the old one no longer opens the table
+// (told so), and the new one does.
+test('The host sends a phone away: asked first, told there in its language, and only the new link opens the table', async () => {
+  const anne = await phone('en-GB', 'light');
+  const bruno = await phone('fr-FR', 'dark');
+  await newEinsteinAt(anne, app.url, ['Anne', 'Bruno']);
+  const oldLink = await host(anne);
+  await join(bruno, oldLink, 1, 'einstein', { notOffered: [0] });
+  await anne.waitForSelector(id('send-away-0'));
+  assert.match(await text(anne, 'phone-0'), /Bruno's phone/);
+  await anne.tap(id('send-away-0'));
+  assert.match(await text(anne, 'send-away-confirm'), /Send Bruno's phone away from the table\?.*new invitation/);
+  await anne.tap(id('send-away-no'));
+  assert.equal(await anne.$(id('send-away-confirm')), null, 'cancelled: nothing asked, nothing done');
+  await anne.tap(id('send-away-0'));
+  await anne.tap(id('send-away-yes'));
+  await until(bruno, 'table-line', /L'hôte a renvoyé ce téléphone de la table/);
+  await until(anne, 'seat-1', /free for a phone/);
+  await anne.waitForFunction(() => !document.querySelector('[data-testid="phones"]'));
+  const newLink = (await anne.textContent(id('join-link'))).trim();
+  assert.notEqual(newLink, oldLink, 'a new invitation');
+  await shot(bruno, 'table-sent-away');
+  const chloe = await phone('en-GB', 'light');
+  await chloe.goto(oldLink);
+  await until(chloe, 'link-status', /This link does not \(or no longer\) open this table/, 30000);
+  const david = await phone('fr-FR', 'light');
+  await join(david, newLink, 1, 'einstein', { notOffered: [0] });
+  await until(anne, 'seat-1', /phone connected/);
+});
