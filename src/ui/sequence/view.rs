@@ -6,7 +6,7 @@
 use crate::core::game::{Actor, GameKind, Rules};
 use crate::core::sequence::{Action, Phase, Sequence, Square};
 use crate::i18n::Lang;
-use crate::ui::UseGame;
+use crate::ui::frame::UseGame;
 use dioxus::prelude::*;
 
 /// The screen's view of the game (see [`use_sequence_view`]).

@@ -4,9 +4,9 @@
 //! settings, finds the setup as it left it. It starts again empty once a
 //! game of that kind starts.
 
-use super::GameSetup;
 use crate::core::games::AnyError;
 use crate::core::table::{Colour, FirstPlayer, Player};
+use crate::ui::GameSetup;
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, PartialEq)]
