@@ -178,3 +178,42 @@ pub enum UndoOrRedo {
     /// Puts back the last move taken back.
     Redo,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Active, PlayMode};
+    use crate::core::save::{test_game, test_id};
+
+    fn id() -> crate::core::save::GameId {
+        test_id("serieux-1764000000000-0001")
+    }
+
+    #[test]
+    fn a_viewed_game_takes_nothing_back_and_is_never_changed() {
+        let mut game = Active::viewing(id(), test_game(2));
+        assert!(!game.can_undo() && !game.can_redo() && !game.coach_allowed());
+        game.commit(|s| s.undo());
+        assert!(game.session.can_undo(), "unchanged, unsaved");
+    }
+
+    #[test]
+    fn at_a_table_the_link_says_what_this_phone_takes_back_until_it_leaves() {
+        let mut game = Active::at_table(id(), test_game(2));
+        assert!(game.can_undo(), "until the link says otherwise");
+        game.table_mut().expect("at a table").undo = false;
+        assert!(!game.can_undo());
+        // The link changes and saves a table's game, never the screen.
+        game.commit(|s| s.undo());
+        assert!(game.session.can_undo());
+        game.leave_table();
+        assert_eq!(game.mode, PlayMode::Alone);
+        assert!(game.can_undo(), "its own game again: no right left over");
+    }
+
+    #[test]
+    fn leaving_a_table_leaves_a_viewed_game_viewed() {
+        let mut game = Active::viewing(id(), test_game(1));
+        game.leave_table();
+        assert!(game.is_viewed() && game.table().is_none());
+    }
+}
