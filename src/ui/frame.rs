@@ -16,13 +16,13 @@ pub use game::{use_game, UseGame};
 use super::coach::CoachToggle;
 use super::dice::{DiceChoice, DiceView};
 use super::parts::{Notices, RollOffResult, StatusLine, UndoRedo};
-use super::table::{use_table, TableCommand, TableRequest};
+use super::table::{use_table, TableRequest};
 use super::{use_nav, use_prefs, Screen, UndoOrRedo};
 use crate::core::game::GameKind;
 use crate::core::table::{Colour, Player, RollOff};
 use coach::CoachPanel;
 use dioxus::prelude::*;
-use table_bar::{PendingRoll, TableBar, TakeOverHere};
+use table_bar::{TableBar, TableLine, TableWaits};
 
 /// What the frame of a game screen shows of its game (see [`UseGame::frame`]).
 #[derive(Clone, PartialEq)]
@@ -83,66 +83,23 @@ pub fn GameFrame(
         can_host,
         dice,
     } = game;
-    let t = lang.table();
-    let waiting = table.as_ref().and_then(|t| t.waiting.clone());
-    let sent = table.as_ref().is_some_and(|t| t.sent);
-    let pending_roll = table.as_ref().and_then(|t| t.pending_roll);
-    let kept = table.as_ref().is_some_and(|t| t.offline_moves);
     let told = table.as_ref().and_then(|t| t.told.clone());
     let refused = refused.or(told);
     rsx! {
         div { class: "game game-{kind.name()}", "data-testid": "{kind.name()}-game",
             if let Some(table) = &table {
-                div { class: "table-bar",
-                    p {
-                        class: if table.problem { "entry-error" } else { "caption" },
-                        role: "status",
-                        "data-testid": "table-line",
-                        "{table.line}"
-                    }
-                    button { class: "chip", "data-testid": "open-table", onclick: nav.go_on_click(Screen::Table(kind)), "{t.table_button}" }
-                }
-                if table.host_gone {
-                    TakeOverHere { kind, lang }
-                }
+                TableLine { table: table.clone(), kind, lang }
             }
             StatusLine { player, text: status, turn }
             Notices { refused, save_failed, lang }
             if let Some((roll_off, players)) = rolled_off {
                 RollOffResult { roll_off, players, lang, dice: roll_off_dice }
             }
-            if let Some(waiting) = &waiting {
-                p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }
+            if let Some(table) = &table {
+                TableWaits { table: table.clone(), lang }
             }
-            // The host may play a seat whose phone is away once it has
-            // freed it (a ruling): one tap, while the table waits.
-            for (seat, name) in table.as_ref().map(|t| t.free_here.clone()).unwrap_or_default() {
-                button {
-                    key: "{seat}",
-                    class: "action",
-                    "data-testid": "free-away-{seat}",
-                    onclick: move |_| table_handle.send(TableCommand::Free(seat)),
-                    "{lang.play_away_seat_here(&name)}"
-                }
-            }
-            if table.as_ref().is_some_and(|t| t.watching) {
-                // A line, not a box: what the phone shows is the game.
-                p { class: "caption", role: "status", "data-testid": "watching-here", "{t.watching_here}" }
-            }
-            // This phone's roll answers at once: its dice tumble until the
-            // host has ordered it (its faces are shown only then).
-            if let Some(dice) = pending_roll {
-                PendingRoll { dice, offline: kept, lang }
-            } else if sent && waiting.is_none() {
-                p { class: "notice", role: "status", "data-testid": "sent-to-host", "{t.asking}" }
-            }
-            if kept && waiting.is_none() && pending_roll.is_none() {
-                p { class: "notice", role: "status", "data-testid": "kept-offline", "{t.offline_kept}" }
-            }
-            // Another phone's move, or this phone's with the host or
-            // waiting for the link: this phone's controls are shown, inert
-            // (the move is made; a second tap would make it twice).
-            div { class: "table-controls", inert: (waiting.is_some() || sent || kept).then_some("true"), {children} }
+            // Shown, inert, while a move is on its way (`TableBar::inert`).
+            div { class: "table-controls", inert: table.as_ref().is_some_and(TableBar::inert).then_some("true"), {children} }
             if let Some(FrameCoach { allowed: true, open, spot, consult, build }) = coach {
                 CoachToggle { lang, open, on_open: move |()| consult.call(()),
                     CoachPanel { panel: build, lang, open, spot }
@@ -166,7 +123,7 @@ pub fn GameFrame(
                     class: "action",
                     "data-testid": "play-on-phones",
                     onclick: move |_| table_handle.open(kind, TableRequest::Host(kind), nav),
-                    "{t.open}"
+                    "{lang.table().open}"
                 }
             }
             button { class: "action", "data-testid": "open-rules", onclick: nav.go_on_click(Screen::Rules(kind)), "{lang.game().rules}" }

@@ -1,15 +1,16 @@
 //! What the frame of a game screen shows of the table, when the game is
 //! played on several phones: the link's line, who the phones wait for,
-//! what the table told this phone, and the way to host from here.
+//! what the table told this phone, this phone's move on its way, and the
+//! way to host from here.
 
 use crate::core::game::GameKind;
 use crate::core::link::view::Awaited;
 use crate::core::table::Player;
 use crate::i18n::Lang;
 use crate::ui::table::use_table;
-use crate::ui::table::{TableInfo, TableRequest};
-use crate::ui::use_nav;
+use crate::ui::table::{TableCommand, TableInfo, TableRequest};
 use crate::ui::GameScreen;
+use crate::ui::{use_nav, Screen};
 use dioxus::prelude::*;
 
 /// The frame's view of the table (see [`TableBar::of`]).
@@ -67,6 +68,80 @@ impl TableBar {
             pending_roll: table.view.pending_roll,
         }
     }
+
+    /// This phone's controls are shown, inert: another phone's move, or
+    /// this phone's with the host or waiting for the link (the move is
+    /// made; a second tap would make it twice).
+    pub fn inert(&self) -> bool {
+        self.waiting.is_some() || self.sent || self.offline_moves
+    }
+}
+
+/// The link's line at the top of the game, the way to the table screen
+/// and, where the host is gone, the way to host from here.
+#[component]
+pub fn TableLine(table: TableBar, kind: GameKind, lang: Lang) -> Element {
+    let nav = use_nav();
+    rsx! {
+        div { class: "table-bar",
+            p {
+                class: if table.problem { "entry-error" } else { "caption" },
+                role: "status",
+                "data-testid": "table-line",
+                "{table.line}"
+            }
+            button { class: "chip", "data-testid": "open-table", onclick: nav.go_on_click(Screen::Table(kind)), "{lang.table().table_button}" }
+        }
+        if table.host_gone {
+            TakeOverHere { kind, lang }
+        }
+    }
+}
+
+/// Under the status line: whom the table waits for, the seats the host
+/// may free and play here, that this phone watches, and this phone's move
+/// on its way (its roll tumbling, sent to the host, or kept offline).
+#[component]
+pub fn TableWaits(table: TableBar, lang: Lang) -> Element {
+    let handle = use_table();
+    let t = lang.table();
+    let TableBar {
+        waiting,
+        sent,
+        pending_roll,
+        offline_moves: kept,
+        ..
+    } = table;
+    rsx! {
+        if let Some(waiting) = &waiting {
+            p { class: "notice waiting", role: "status", "data-testid": "waiting-others", "{waiting}" }
+        }
+        // The host may play a seat whose phone is away once it has
+        // freed it (a ruling): one tap, while the table waits.
+        for (seat, name) in table.free_here.clone() {
+            button {
+                key: "{seat}",
+                class: "action",
+                "data-testid": "free-away-{seat}",
+                onclick: move |_| handle.send(TableCommand::Free(seat)),
+                "{lang.play_away_seat_here(&name)}"
+            }
+        }
+        if table.watching {
+            // A line, not a box: what the phone shows is the game.
+            p { class: "caption", role: "status", "data-testid": "watching-here", "{t.watching_here}" }
+        }
+        // This phone's roll answers at once: its dice tumble until the
+        // host has ordered it (its faces are shown only then).
+        if let Some(dice) = pending_roll {
+            PendingRoll { dice, offline: kept, lang }
+        } else if sent && waiting.is_none() {
+            p { class: "notice", role: "status", "data-testid": "sent-to-host", "{t.asking}" }
+        }
+        if kept && waiting.is_none() && pending_roll.is_none() {
+            p { class: "notice", role: "status", "data-testid": "kept-offline", "{t.offline_kept}" }
+        }
+    }
 }
 
 /// Who the phones wait for, when this phone has no move to make (none
@@ -113,7 +188,7 @@ fn waiting(table: &TableInfo, awaited: &Awaited, players: &[Player], lang: Lang)
 /// Hosts the game from this phone, where the line says the host is gone:
 /// the table screen's own button, one tap from the game.
 #[component]
-pub fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
+fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
     let (table, nav) = (use_table(), use_nav());
     let take_over = move |_| {
         if let Some(id) = table.game_id() {
@@ -142,7 +217,7 @@ pub fn TakeOverHere(kind: GameKind, lang: Lang) -> Element {
 /// dice tumbling, and what they wait for (the host, or the link when it is
 /// down: `offline`).
 #[component]
-pub fn PendingRoll(dice: usize, offline: bool, lang: Lang) -> Element {
+fn PendingRoll(dice: usize, offline: bool, lang: Lang) -> Element {
     let t = lang.table();
     rsx! {
         div { class: "pending-roll", role: "status", "data-testid": "pending-roll",
