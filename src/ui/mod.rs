@@ -155,7 +155,8 @@ pub fn use_prefs() -> Prefs {
     use_context::<Prefs>()
 }
 
-/// The saved games as Home shows them, and the one chosen to resume.
+/// The saved games as Home shows them, and the one chosen to resume
+/// (resuming and opening them: `saved_games`).
 #[derive(Clone, Copy)]
 pub struct Saves {
     /// The unfinished games, newest first.

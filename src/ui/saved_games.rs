@@ -1,6 +1,8 @@
-//! The saved games as the screens reach them: Home's list of games in
-//! progress (from the summary saved with each, no replay), resuming one
-//! (replayed by its own game screen) and viewing one from the history.
+//! The saved games as the screens reach them ([`Saves`], the context, is
+//! in the base): Home's list of games in progress (from the summary saved
+//! with each, no replay) listed again with the summaries replayed,
+//! resuming one (replayed by its own game screen) and viewing one from the
+//! history; and the game the app reopens at start.
 
 use super::table::{TableHandle, TableRequest};
 use super::{with_screen, Active, GameScreen, Nav, Play, Saves, Screen, WithScreen};
