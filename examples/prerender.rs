@@ -26,7 +26,8 @@ use genius::core::checker::Checker;
 use genius::core::game::GameKind;
 use genius::i18n::Lang;
 use genius::settings::Settings;
-use genius::ui::{Init, Root, RootProps, Screen};
+use genius::ui::app::{Init, Root, RootProps};
+use genius::ui::Screen;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

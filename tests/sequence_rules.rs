@@ -212,6 +212,20 @@ fn an_eleven_on_a_full_board_replaces_an_opponent_chip() {
 }
 
 #[test]
+fn the_last_roll_is_the_roller_s_after_the_turn_has_passed() {
+    let mut g = game(2);
+    assert_eq!(g.state().last_roller(), None, "nothing rolled yet");
+    g.act(roll(7)).unwrap();
+    assert_eq!(g.state().last_roller(), Some(0));
+    g.act(place(1, 1)).unwrap();
+    // Bruno's turn has begun: the dice shown are still Anne's.
+    assert_eq!(g.state().current_player(), Some(1));
+    assert_eq!(g.state().last_roller(), Some(0));
+    g.act(roll(7)).unwrap();
+    assert_eq!(g.state().last_roller(), Some(1));
+}
+
+#[test]
 fn two_and_twelve_always_give_another_turn() {
     let mut g = game(3);
     fill(&mut g, 2, &[(0, 0)]);

@@ -8,7 +8,8 @@ use genius::core::game::GameKind;
 use genius::core::save::{TableMark, TableRole};
 use genius::i18n::Lang;
 use genius::settings::{Settings, SettingsError, Theme};
-use genius::ui::{GameTitles, Init, Root, RootProps, Screen};
+use genius::ui::app::{Init, Root, RootProps};
+use genius::ui::{GameTitles, Screen};
 
 fn init(screen: Screen, lang: Lang) -> Init {
     Init {

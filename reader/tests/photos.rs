@@ -103,9 +103,13 @@ fn the_labelled_photos_are_read() {
     );
 }
 
-const DICE_RIGHT: f64 = 0.96;
-const PHOTOS_WHOLE: f64 = 0.85;
-const SMALL_PHOTOS_WHOLE: f64 = 0.9;
+// The shipped weights were trained on every shared photo, these forty
+// included (they read 100 %, 97.5 % and 100 % of them): the floors catch a
+// reader that broke, not how well it reads photos it never saw (the
+// held-out run of `tools/dice-train` measures that).
+const DICE_RIGHT: f64 = 0.98;
+const PHOTOS_WHOLE: f64 = 0.9;
+const SMALL_PHOTOS_WHOLE: f64 = 0.95;
 
 #[test]
 fn an_empty_table_has_no_dice() {

@@ -4,8 +4,7 @@
 
 use super::dice::D6;
 use super::game::{
-    Actor, Game, GameKind, Move, Points, Progress, Roll, RollOffAction, RollSource, Rules,
-    Standings,
+    Actor, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings,
 };
 use super::table::{places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError};
 use serde::{Deserialize, Serialize};
@@ -496,25 +495,6 @@ impl Rules for Einstein {
         }
     }
 
-    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
-        match self.phase {
-            Phase::RollOff(_) => Some(Action::roll_off(values, source)),
-            Phase::Roll => Some(Action::Roll {
-                dice: D6::all_of(values)?,
-                source,
-            }),
-            _ => None,
-        }
-    }
-
-    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
-        match action {
-            Action::RollOff { values, source } => Some((values.clone(), *source)),
-            Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
-            Action::Choose { .. } | Action::Dice(_) => None,
-        }
-    }
-
     fn normalise(action: &Action) -> Action {
         match action {
             Action::Choose { player, choice } => Action::Choose {
@@ -525,6 +505,7 @@ impl Rules for Einstein {
         }
     }
 
+    crate::d6_rolls!(Action, Phase::Roll);
     crate::game_rules!(Action, Phase);
 }
 

@@ -2,9 +2,7 @@
 //! dice, a 6×6 board of sums, chips, and five (or six) in a row.
 
 use super::dice::D6;
-use super::game::{
-    Actor, Game, GameKind, Move, Points, Roll, RollOffAction, RollSource, Rules, Standings,
-};
+use super::game::{Actor, Game, GameKind, Move, Points, Roll, RollSource, Rules, Standings};
 use super::table::{
     places, seat, FirstPlayer, FirstPlayerError, Player, RollOff, SetupError, Sides,
 };
@@ -205,6 +203,15 @@ impl Sequence {
 
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// The player whose roll the events follow (the last roll's), even
+    /// once the next player's turn has begun; none before the first roll.
+    pub fn last_roller(&self) -> Option<usize> {
+        self.events.iter().find_map(|e| match e {
+            Event::Rolled { player, .. } => Some(*player),
+            _ => None,
+        })
     }
 
     pub fn winner(&self) -> Option<&(usize, Vec<Square>)> {
@@ -446,26 +453,7 @@ impl Rules for Sequence {
         }
     }
 
-    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
-        match self.phase {
-            // Each contender's sum of two dice.
-            Phase::RollOff(_) => Some(Action::roll_off(values, source)),
-            Phase::Roll => Some(Action::Roll {
-                dice: D6::all_of(values)?,
-                source,
-            }),
-            _ => None,
-        }
-    }
-
-    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
-        match action {
-            Action::RollOff { values, source } => Some((values.clone(), *source)),
-            Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
-            Action::Place { .. } | Action::Remove { .. } | Action::Dice(_) => None,
-        }
-    }
-
+    crate::d6_rolls!(Action, Phase::Roll);
     crate::game_rules!(Action, Phase);
 }
 

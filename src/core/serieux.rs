@@ -5,8 +5,7 @@
 
 use super::dice::{number_of, sorted, EntryError, D6, MAX_DICE};
 use super::game::{
-    Actor, Game, GameKind, Move, Points, Progress, Roll, RollOffAction, RollSource, Rules,
-    Standings,
+    Actor, Game, GameKind, Move, Points, Progress, Roll, RollSource, Rules, Standings,
 };
 use super::prime::{verdict, Verdict};
 pub use super::table::FirstPlayer;
@@ -223,25 +222,7 @@ impl Rules for Serieux {
         }
     }
 
-    fn rolled(&self, _roll: &Roll, values: &[u32], source: RollSource) -> Option<Action> {
-        match self.phase {
-            Phase::RollOff(_) => Some(Action::roll_off(values, source)),
-            Phase::Playing => Some(Action::Roll {
-                dice: D6::all_of(values)?,
-                source,
-            }),
-            Phase::Finished => None,
-        }
-    }
-
-    fn roll_values(action: &Action) -> Option<(Vec<u32>, RollSource)> {
-        match action {
-            Action::RollOff { values, source } => Some((values.clone(), *source)),
-            Action::Roll { dice, source } => Some((D6::values_of(dice), *source)),
-            Action::Dice(_) => None,
-        }
-    }
-
+    crate::d6_rolls!(Action, Phase::Playing);
     crate::game_rules!(Action, Phase);
 }
 

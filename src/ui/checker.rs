@@ -1,7 +1,8 @@
 //! The core screen: dice in, sorted number and a verdict out, at a glance.
 
 use super::coach::{CoachTable, CoachToggle, Panel, COMPUTING};
-use super::{read_dice, use_default, use_play, use_prefs, BelowTheFold, DieFace, ReadInto};
+use super::reader::{read_dice, ReadInto};
+use super::{use_default, use_play, use_prefs, BelowTheFold, DieFace};
 use crate::core::checker::Input;
 use crate::core::coach::checker as coach;
 use crate::core::dice::{D6, MAX_DICE};

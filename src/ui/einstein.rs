@@ -8,8 +8,9 @@ mod sheet;
 mod table_notes;
 
 use super::coach::Panel;
+use super::frame::{use_coach, use_game, GameFrame, NoGame};
 use super::parts::{use_typed, AppRoll, RecordTyped, RollPanel, RulesPage};
-use super::{use_game, use_prefs, GameFrame, NoGame};
+use super::use_prefs;
 use crate::core::coach;
 use crate::core::einstein::{self, Action, Einstein, Phase, POINTS};
 use crate::core::game::{Game, GameKind, RollSource};
@@ -85,6 +86,7 @@ fn coach_panel(state: &Einstein, player: Option<usize>, lang: Lang) -> Panel {
 #[component(lazy)]
 pub fn EinsteinGameScreen() -> Element {
     let game = use_game::<Einstein>();
+    let coach = use_coach(game);
     let lang = game.lang;
     let t = lang.einstein();
     let typed = use_typed();
@@ -174,7 +176,7 @@ pub fn EinsteinGameScreen() -> Element {
             player: status_player.map(|p| players[p].colour),
             status: status(state, &named, lang),
             on_step: move |_| picked.set(Vec::new()),
-            coach: Some(game.coach(current_chooser, move |state| coach_panel(state, current_chooser, lang))),
+            coach: Some(coach.panel(current_chooser, move |state| coach_panel(state, current_chooser, lang))),
             sheet: rsx! {
                     if players.len() > 1 && !in_turn {
                         SheetTabs { players: players.clone(), totals: shown.totals(), shown: shown_sheet, sheet_of: draft.sheet_of, lang }
@@ -196,7 +198,7 @@ pub fn EinsteinGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    {game.roll_off(&r, &players)}
+                    {game.dice().roll_off(&r, &players)}
                 },
                 Phase::Roll => rsx! {
                     RollPanel {
@@ -204,9 +206,9 @@ pub fn EinsteinGameScreen() -> Element {
                         reads: Expect::exactly(einstein::DICE),
                         typed,
                         lang,
-                        app_rolls: game.app_rolls(),
-                        on_roll: move |_| { game.throw_next(); },
-                        caption: game.enter_dice(),
+                        app_rolls: game.dice().app_rolls(),
+                        on_roll: move |_| { game.dice().throw_next(); },
+                        caption: game.dice().enter_dice(),
                         RecordTyped { typed, lang, ready: typed.is_full(),
                             on_record: move |dice| act(Action::Roll { dice, source: RollSource::Typed }),
                         }

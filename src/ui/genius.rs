@@ -7,8 +7,9 @@ mod setup;
 mod turn;
 
 use super::coach::Panel;
+use super::frame::{use_coach, use_game, GameFrame, NoGame, UseGame};
 use super::parts::{colour_class, symbol, use_typed, NewGame, Ranking, RulesPage};
-use super::{use_game, use_prefs, GameFrame, NoGame, UseGame};
+use super::use_prefs;
 use crate::core::coach::genius as coach;
 use crate::core::game::{GameKind, Mode, Roll, Rules};
 use crate::core::genius::{Cell, CellRef, Error, Event, Genius, Phase, Slot, COLUMNS, GENIUS_LIST};
@@ -44,6 +45,7 @@ fn coach_panel(state: &Genius, lang: Lang) -> Panel {
 #[component(lazy)]
 pub fn GeniusGameScreen() -> Element {
     let game = use_game::<Genius>();
+    let coach = use_coach(game);
     let lang = game.lang;
     let typed = use_typed();
 
@@ -64,7 +66,7 @@ pub fn GeniusGameScreen() -> Element {
         game.act(action);
     };
     let on_throw = move |()| {
-        game.throw_next();
+        game.dice().throw_next();
     };
 
     rsx! {
@@ -72,7 +74,7 @@ pub fn GeniusGameScreen() -> Element {
             game: game.frame(),
             player: current.map(|p| players[p].colour),
             status: status(state, lang),
-            coach: Some(game.coach(None, move |state| coach_panel(state, lang))),
+            coach: Some(coach.panel(None, move |state| coach_panel(state, lang))),
             sheet: rsx! {
                 GeniusGrid { state: state.clone(), lang, on_cell: move |(player, cell)| tap_cell(game, player, cell) }
             },
@@ -86,24 +88,24 @@ pub fn GeniusGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    {game.roll_off(&r, &players)}
+                    {game.dice().roll_off(&r, &players)}
                 },
                 Phase::Roll if mode == Mode::Expert => rsx! {
-                    ExpertRoll { typed, lang, app_rolls: game.app_rolls(), on_throw, on_act }
+                    ExpertRoll { typed, lang, app_rolls: game.dice().app_rolls(), on_throw, on_act }
                 },
                 Phase::Roll => rsx! {
                     ColumnRoll {
                         typed,
                         lang,
-                        rolls: game.rolls(),
-                        app_rolls: game.app_rolls(),
-                        caption: game.enter_dice(),
-                        on_roll: move |k| { game.throw(&Roll::d6(k)); },
+                        rolls: game.dice().rolls(),
+                        app_rolls: game.dice().app_rolls(),
+                        caption: game.dice().enter_dice(),
+                        on_roll: move |k| { game.dice().throw(&Roll::d6(k)); },
                         on_act,
                     }
                 },
                 Phase::Challenge { sum, .. } => rsx! {
-                    ChallengePanel { sum, lang, app_rolls: game.app_rolls(), on_throw, on_act }
+                    ChallengePanel { sum, lang, app_rolls: game.dice().app_rolls(), on_throw, on_act }
                 },
                 Phase::Defi { face, sum, .. } => rsx! {
                     DefiPanel { face, sum, lang, on_act }

@@ -1,6 +1,7 @@
 //! The home screen: the prime checker first, then what else works.
 
-use super::{use_nav, use_prefs, use_saves, use_table, DieFace, GameTitles, Screen};
+use super::table::use_table;
+use super::{use_nav, use_prefs, use_saves, DieFace, GameTitles, Screen};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::save::{GameId, SavedGame};

@@ -4,12 +4,12 @@
 //! The link and the core's table protocol are generic over the game: one
 //! part for all six carried six copies of them and every game's rules,
 //! where a phone joining an Einstein table needs Einstein's. Each game's
-//! part is declared by its line in `game_screens!` ([`link_part!`]), and
+//! part is declared by its line in `game_pages!` ([`link_part!`]), and
 //! [`TableLinkOf`] is the one component that waits for a part and runs it:
 //! six lazy components (`#[component(lazy)]`) each put a loader of their
 //! own in the start file.
 
-use super::TableRequest;
+use super::table::TableRequest;
 use dioxus::prelude::*;
 
 /// A game's table link, to load (on the web) and run.

@@ -5,8 +5,9 @@ mod roll;
 
 pub use roll::{use_typed, AppRoll, RecordTyped, RollPanel, TypedDice};
 
-use super::table::TableCommand;
-use super::{use_nav, use_table, DieFace, ReadDice, ReadInto, Screen, UndoOrRedo};
+use super::reader::{ReadDice, ReadInto};
+use super::table::{use_table, TableCommand};
+use super::{use_nav, DieFace, Screen, UndoOrRedo};
 use crate::core::dice::D6;
 use crate::core::game::GameKind;
 use crate::core::reading::Expect;
@@ -231,7 +232,7 @@ pub fn RollOffPanel(
     faces: Vec<u32>,
     /// Dice per player (see [`crate::core::game::Facts::roll_off_dice`]).
     dice: usize,
-    /// The app rolls (see `UseGame::app_rolls`): its button is shown.
+    /// The app rolls (see `GameDice::app_rolls`): its button is shown.
     app_rolls: bool,
     on_roll: EventHandler<()>,
     on_typed: EventHandler<Vec<u32>>,

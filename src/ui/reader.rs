@@ -106,7 +106,7 @@ pub fn read_dice(lang: Lang, expect: Expect, into: ReadInto, mut open: Signal<bo
             {lang.reader().button}
         }
         if open() {
-            {super::lazy_part(rsx! { DiceReader {} })}
+            {super::lazy::lazy_part(rsx! { DiceReader {} })}
         }
     }
 }

@@ -14,8 +14,9 @@ mod series;
 mod setup;
 mod tower;
 
+use super::frame::{use_coach, use_game, GameFrame, NoGame};
 use super::parts::RulesPage;
-use super::{use_game, use_prefs, Active, GameFrame, NoGame};
+use super::{use_prefs, Active};
 use crate::core::dice_kinds::DieKind;
 use crate::core::game::{Game, GameKind};
 use crate::core::rtt::{Action, Phase, Rtt, COLOURED};
@@ -101,6 +102,7 @@ fn placing_moment(
 #[component(lazy)]
 pub fn RttGameScreen() -> Element {
     let game = use_game::<Rtt>();
+    let coach = use_coach(game);
     let lang = game.lang;
     // What the current player composes before the move is sent.
     let draft = use_rtt_draft();
@@ -133,7 +135,7 @@ pub fn RttGameScreen() -> Element {
         }
     };
     let throw = move |()| {
-        game.throw_next();
+        game.dice().throw_next();
         draft.reset();
     };
 
@@ -149,7 +151,7 @@ pub fn RttGameScreen() -> Element {
     // While the coach is open, its recommended squares on the placing
     // player's own sheet.
     let coach_marks: Vec<Mark> = match placing {
-        Some(p) if p == sheet_of && coach_allowed && (game.coach_open)() => {
+        Some(p) if p == sheet_of && coach_allowed && coach.is_open() => {
             advice(cache, state, p).map_or_else(Vec::new, |a| marks(&a, state, lang))
         }
         _ => Vec::new(),
@@ -178,7 +180,7 @@ pub fn RttGameScreen() -> Element {
             on_step: move |_| draft.reset(),
             // The advice is the placing player's (several may place on
             // one result).
-            coach: Some(game.coach(placing, move |state| coach_panel(state, placing, lang, cache))),
+            coach: Some(coach.panel(placing, move |state| coach_panel(state, placing, lang, cache))),
             sheet: tower_below,
             if table.as_ref().is_some_and(|t| state.waits_only_for(&t.view.mine)) {
                 p { class: "notice waiting", role: "status", "data-testid": "rtt-last-placer", "{lang.rtt().last_placer}" }
@@ -187,7 +189,7 @@ pub fn RttGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    {game.roll_off(&r, &players)}
+                    {game.dice().roll_off(&r, &players)}
                 },
                 Phase::Start | Phase::Roll => rsx! {
                     RollEntry {
@@ -196,8 +198,8 @@ pub fn RttGameScreen() -> Element {
                         in_play,
                         draft,
                         lang,
-                        app_rolls: game.app_rolls(),
-                        caption: game.enter_dice(),
+                        app_rolls: game.dice().app_rolls(),
+                        caption: game.dice().enter_dice(),
                         on_throw: throw,
                         on_act: act,
                     }
@@ -232,7 +234,7 @@ pub fn RttGameScreen() -> Element {
                 Phase::Finished => rsx! {
                     RttEnd {
                         state: state.clone(),
-                        id: (!active.read_only).then(|| active.id.clone()),
+                        id: (!active.is_viewed()).then(|| active.id.clone()),
                         coached: active.session.coach().consulted,
                         series,
                         lang,

@@ -1,25 +1,13 @@
-//! The saved games as the screens reach them: Home's list of games in
-//! progress (from the summary saved with each, no replay), resuming one
-//! (replayed by its own game screen) and viewing one from the history.
+//! The saved games as the screens reach them ([`Saves`], the context, is
+//! in the base): Home's list of games in progress (from the summary saved
+//! with each, no replay) listed again with the summaries replayed,
+//! resuming one (replayed by its own game screen) and viewing one from the
+//! history; and the game the app reopens at start.
 
-use super::{with_screen, Active, GameScreen, Init, Nav, Play, Screen, TableHandle, WithScreen};
-use crate::core::save::{GameId, SavedGame};
-use crate::saves::Loaded;
+use super::table::{TableHandle, TableRequest};
+use super::{with_screen, Active, GameScreen, Nav, Play, Saves, Screen, WithScreen};
+use crate::core::save::SavedGame;
 use dioxus::prelude::*;
-
-/// What a listing found, as Home shows it: the unfinished games, how many
-/// files were set aside, and the games loaded from their backup (they went
-/// back one action).
-pub(super) fn listed(loaded: Loaded) -> (Vec<SavedGame>, usize, Vec<SavedGame>) {
-    let restored = loaded
-        .games
-        .iter()
-        .filter(|g| loaded.from_backup.contains(&g.id))
-        .cloned()
-        .collect();
-    let unfinished = loaded.games.into_iter().filter(|g| !g.finished).collect();
-    (unfinished, loaded.set_aside.len(), restored)
-}
 
 /// The game the app reopens at start: the only game in progress, unless
 /// Home has something to tell (`told`: a notice about the settings or the
@@ -32,64 +20,7 @@ pub(super) fn to_reopen(saved: &[SavedGame], told: bool) -> Option<SavedGame> {
     }
 }
 
-impl Init {
-    /// Starts on the only game in progress, reopened as Home's Resume does
-    /// (a reload mid-game comes back to it; a table game to its table),
-    /// unless Home has something to tell first (see [`to_reopen`]). The
-    /// page paints no copy of Home when a game is in progress (index.html):
-    /// the app's first screen is then the game.
-    pub(super) fn reopening(mut self) -> Init {
-        let told = self.settings_error.is_some() || self.set_aside > 0 || !self.restored.is_empty();
-        if let Some(game) = to_reopen(&self.saved, told) {
-            if game.table.is_some() {
-                self.table = Some(super::TableRequest::Resume {
-                    game: game.game,
-                    id: game.id.clone(),
-                });
-            }
-            self.screen = Screen::Game(game.game);
-            self.opening = Some(game);
-        }
-        self
-    }
-}
-
-/// The saved games as Home shows them, and the one chosen to resume.
-#[derive(Clone, Copy)]
-pub struct Saves {
-    /// The unfinished games, newest first.
-    pub saved: Signal<Vec<SavedGame>>,
-    /// How many saved files could not be loaded and were set aside.
-    pub set_aside: Signal<usize>,
-    /// Games whose last save was damaged, loaded from their backup.
-    pub restored: Signal<Vec<SavedGame>>,
-    /// The saved game chosen on Home to resume, until its game screen
-    /// opens it (see [`Saves::resume`]).
-    pub opening: Signal<Option<SavedGame>>,
-}
-
-pub fn use_saves() -> Saves {
-    use_context::<Saves>()
-}
-
 impl Saves {
-    /// Shows what a listing of the saved games found: the unfinished games,
-    /// and (added to what was shown) the files set aside and the games
-    /// loaded from their backup not told yet.
-    pub(super) fn show_saved(&mut self, loaded: Loaded) {
-        let (saved, set_aside, restored) = listed(loaded);
-        self.saved.set(saved);
-        *self.set_aside.write() += set_aside;
-        let shown: Vec<GameId> = self.restored.peek().iter().map(|g| g.id.clone()).collect();
-        let new: Vec<SavedGame> = restored
-            .into_iter()
-            .filter(|g| !shown.contains(&g.id))
-            .collect();
-        if !new.is_empty() {
-            self.restored.write().extend(new);
-        }
-    }
-
     /// Lists the saved games again with every game saved without its
     /// summary replayed for one (see `saves::replayed_listing`), and shows
     /// what that found.
@@ -111,7 +42,7 @@ impl Saves {
     pub fn resume(mut self, saved: &SavedGame, mut nav: Nav, mut table: TableHandle) {
         // A game played on several phones goes back to its table.
         if saved.table.is_some() {
-            let request = super::TableRequest::Resume {
+            let request = TableRequest::Resume {
                 game: saved.game,
                 id: saved.id.clone(),
             };
@@ -161,9 +92,9 @@ impl Play {
         };
         let id = saved.id.clone();
         G::active(self).set(Some(if viewing {
-            Active::viewing(id, saved.game, session)
+            Active::viewing(id, session)
         } else {
-            Active::new(id, saved.game, session)
+            Active::new(id, session)
         }));
         true
     }

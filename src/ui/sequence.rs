@@ -7,8 +7,9 @@ mod events;
 mod setup;
 mod view;
 use super::coach::Panel;
+use super::frame::{use_coach, use_game, GameFrame, NoGame};
 use super::parts::{use_typed, AppRoll, NewGame, RollPanel, RulesPage};
-use super::{use_game, use_prefs, GameFrame, NoGame};
+use super::use_prefs;
 use crate::core::coach;
 use crate::core::game::{GameKind, RollSource};
 use crate::core::reading::Expect;
@@ -61,6 +62,7 @@ fn side_name(game: &Sequence, side: usize) -> String {
 #[component(lazy)]
 pub fn SequenceGameScreen() -> Element {
     let game = use_game::<Sequence>();
+    let coach = use_coach(game);
     let lang = game.lang;
     let t = lang.sequence();
     let typed = use_typed();
@@ -86,7 +88,7 @@ pub fn SequenceGameScreen() -> Element {
             // roll-off (a side's chips are its first player's).
             player: current.map(|p| players[p].colour),
             status: view.status.clone(),
-            coach: Some(game.coach(None, move |state| coach_panel(state, mover.as_deref(), lang))),
+            coach: Some(coach.panel(None, move |state| coach_panel(state, mover.as_deref(), lang))),
             sheet: rsx! {
                 SideLegend { state: state.clone() }
             },
@@ -97,7 +99,7 @@ pub fn SequenceGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    {game.roll_off(&r, &players)}
+                    {game.dice().roll_off(&r, &players)}
                 },
                 Phase::Roll if waits => rsx! {},
                 Phase::Roll => rsx! {
@@ -106,9 +108,9 @@ pub fn SequenceGameScreen() -> Element {
                         reads: Expect::exactly(sequence::DICE),
                         typed,
                         lang,
-                        app_rolls: game.app_rolls(),
-                        on_roll: move |_| { game.throw_next(); },
-                        caption: game.enter_dice(),
+                        app_rolls: game.dice().app_rolls(),
+                        on_roll: move |_| { game.dice().throw_next(); },
+                        caption: game.dice().enter_dice(),
                         // The two faces typed are the roll.
                         on_face: move |_| {
                             if typed.len() == sequence::DICE {
@@ -126,7 +128,7 @@ pub fn SequenceGameScreen() -> Element {
                 _ => rsx! {},
             }
 
-            SequenceBoard { state: state.clone(), view, advised: (game.coach_spot)(), lang, on_act: move |action| { game.act(action); } }
+            SequenceBoard { state: state.clone(), view, advised: coach.spot(), lang, on_act: move |action| { game.act(action); } }
         }
     }
 }

@@ -3,10 +3,11 @@
 //! and the rules page with the rulings the app applies.
 
 use super::coach::Panel;
+use super::frame::{use_coach, use_game, GameFrame, NoGame};
 use super::parts::{
     colour_class, symbol, use_typed, AppRoll, NewGame, Ranking, RecordTyped, RollPanel, RulesPage,
 };
-use super::{use_game, use_prefs, GameFrame, NoGame};
+use super::use_prefs;
 use crate::core::coach;
 use crate::core::game::{GameKind, Roll, RollSource, Rules};
 use crate::core::serieux::{self, Action, Cell, Phase, Serieux, ROUNDS};
@@ -39,6 +40,7 @@ fn coach_panel(state: &Serieux, lang: Lang) -> Panel {
 #[component(lazy)]
 pub fn SerieuxGameScreen() -> Element {
     let game = use_game::<Serieux>();
+    let coach = use_coach(game);
     let lang = game.lang;
     let g = lang.game();
     let typed = use_typed();
@@ -69,7 +71,7 @@ pub fn SerieuxGameScreen() -> Element {
             status: header,
             turn: state.current_player().map(|p| state.round() * players.len() + p),
             sheet: rsx! { Grid { state: state.clone(), lang } },
-            coach: Some(game.coach(None, move |state| coach_panel(state, lang))),
+            coach: Some(coach.panel(None, move |state| coach_panel(state, lang))),
 
             if let Some(last) = state.last_turn() {
                 div {
@@ -87,16 +89,16 @@ pub fn SerieuxGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    {game.roll_off(&r, &players)}
+                    {game.dice().roll_off(&r, &players)}
                 },
                 Phase::Playing => rsx! {
                     RollPanel {
                         app_roll: AppRoll::Counts { id: "serieux-roll", listed: None },
                         typed,
                         lang,
-                        app_rolls: game.app_rolls(),
-                        on_roll: move |k| { game.throw(&Roll::d6(k)); },
-                        caption: game.enter_dice(),
+                        app_rolls: game.dice().app_rolls(),
+                        on_roll: move |k| { game.dice().throw(&Roll::d6(k)); },
+                        caption: game.dice().enter_dice(),
                         sorted: true,
                         preview: rsx! {
                             if let Some(v) = typed.verdict() {

@@ -6,11 +6,11 @@ mod draft;
 mod players;
 
 use super::active::Active;
+use super::table::{use_table, TableRequest};
 use super::{
-    use_nav, use_play, use_prefs, use_table, with_screen, GameScreen, Play, Prefs, Screen,
-    WithScreen,
+    use_nav, use_play, use_prefs, with_screen, GameScreen, Play, Prefs, Screen, WithScreen,
 };
-use crate::core::game::{Game, GameKind};
+use crate::core::game::GameKind;
 use crate::core::games::AnyError;
 use crate::core::save::GameId;
 use crate::core::session::Session;
@@ -23,29 +23,13 @@ use draft::{use_kept_setup, SetupDraft};
 use players::{PlayerNames, WhoStarts};
 use std::rc::Rc;
 
-/// A game's own part of the setup screen: its options (a mode, a sheet, a
-/// card…), drawn by the game's UI module, and the setup they make.
-pub trait GameSetup: Game {
-    /// What the setup screen keeps of the game's options while it is open.
-    type Options: Clone + Default + PartialEq + 'static;
-
-    /// The setup of these players, this first player and these options.
-    fn setup(players: Vec<Player>, first: FirstPlayer, options: &Self::Options) -> Self::Setup;
-
-    /// The options' controls, for `players` players; none by default.
-    fn options(options: Signal<Self::Options>, players: usize) -> Element {
-        let _ = (options, players);
-        rsx! {}
-    }
-}
-
 /// Starts a game of `G` with `setup`, saved at once and open, or says why
 /// the setup cannot start.
 fn begin<G: GameScreen>(prefs: &Prefs, play: &Play, setup: G::Setup) -> Result<(), AnyError> {
     let session = Session::<G>::new(setup).map_err(G::error_into_any)?;
     let random = platform::random_below(1 << 16) as u16;
     let id = GameId::new(G::KIND, platform::now_ms(), random);
-    let mut active = Active::new(id, G::KIND, session);
+    let mut active = Active::new(id, session);
     let allowed = prefs.settings.read().coach_allowed(G::KIND);
     active.session.allow_coach(allowed);
     active
@@ -122,7 +106,7 @@ pub fn SetupScreen(game: GameKind) -> Element {
                 Ok(screen) => {
                     records::remember_names(&player_names);
                     if on_phones {
-                        table.open(game, super::TableRequest::Host(game), nav);
+                        table.open(game, TableRequest::Host(game), nav);
                     } else {
                         nav.go(screen);
                     }

@@ -7,10 +7,12 @@
 //! On the web this is a part of the build of its own (`#[component(lazy)]`),
 //! fetched when a table opens: the app starts without iroh.
 
-use super::table::{LinkStatus, TableCommand, TableInfo, TableRequest, TableScreen, TableState};
+use super::table::{
+    use_table, LinkStatus, TableCommand, TableHandle, TableInfo, TableRequest, TableScreen,
+    TableState,
+};
 use super::{
-    use_nav, use_play, use_prefs, use_saves, use_table, Active, GameScreen, Nav, Play, Prefs,
-    Saves, Screen, TableHandle,
+    use_nav, use_play, use_prefs, use_saves, Active, GameScreen, Nav, Play, Prefs, Saves, Screen,
 };
 use crate::core::games::AnyError;
 use crate::core::link::guest::{Guest, GuestEvent, SeatChoice};
@@ -34,9 +36,9 @@ use n0_future::StreamExt;
 use std::time::Duration;
 
 /// Runs the table `request` asks for while it is mounted, a table of the
-/// game `G` (see `ui::Root`), and draws the table screen when it is on
+/// game `G` (see `ui::app::Root`), and draws the table screen when it is on
 /// screen. On the web each game's link is a part of the build of its own
-/// (`game_screens!` in `ui`): a phone joining an Einstein table fetches the
+/// (`game_pages!` in `ui::app`): a phone joining an Einstein table fetches the
 /// link carrying Einstein, not the six games'.
 pub fn table_link<G: GameScreen>(request: TableRequest) -> Element {
     drive::<G>(request);
@@ -443,8 +445,7 @@ async fn run<G: GameScreen + TableGame>(
 /// This phone is no longer at the table: its game (if any) is its own.
 fn closed<G: GameScreen>(mut table: TableHandle, play: &Play) {
     if let Some(active) = G::active(play).write().as_mut() {
-        active.on_table = false;
-        active.table_seen = None;
+        active.leave_table();
     }
     table.info.set(None);
     table.commands.set(None);
@@ -698,10 +699,11 @@ fn show_table<G: GameScreen + TableGame>(
     let stale = active
         .peek()
         .as_ref()
-        .is_some_and(|a| a.on_table && (a.undo_here, a.redo_here) != (undo_here, redo_here));
+        .and_then(|a| a.table())
+        .is_some_and(|t| (t.undo, t.redo) != (undo_here, redo_here));
     if stale {
-        if let Some(game) = active.write().as_mut() {
-            (game.undo_here, game.redo_here) = (undo_here, redo_here);
+        if let Some(table) = active.write().as_mut().and_then(|a| a.table_mut()) {
+            (table.undo, table.redo) = (undo_here, redo_here);
         }
     }
 }
@@ -727,10 +729,10 @@ fn show_game<G: GameScreen + TableGame>(in_play: &Play, phone: &Phone<G>) {
         let mut write = active.write();
         let shown = write
             .as_mut()
-            .filter(|a| a.id == *replica.game() && a.on_table);
+            .filter(|a| a.id == *replica.game() && a.table().is_some());
         let was_over = shown.as_ref().is_some_and(|a| a.session.is_finished());
         let kept_up = shown.is_some_and(|game| {
-            let Some((from, chain)) = game.table_seen else {
+            let Some((from, chain)) = game.table().and_then(|t| t.seen) else {
                 return false;
             };
             // A round of hidden choices is replayed whole by the copy as
@@ -745,12 +747,12 @@ fn show_game<G: GameScreen + TableGame>(in_play: &Play, phone: &Phone<G>) {
         });
         if !kept_up {
             let session = replica.session().clone();
-            let mut game = Active::new(replica.game().clone(), G::KIND, session);
-            game.on_table = true;
-            *write = Some(game);
+            *write = Some(Active::at_table(replica.game().clone(), session));
         }
         if let Some(game) = write.as_mut() {
-            game.table_seen = replica.chain(head).map(|chain| (head, chain));
+            if let Some(table) = game.table_mut() {
+                table.seen = replica.chain(head).map(|chain| (head, chain));
+            }
             let outcome = game.session.state().outcome().filter(|_| !was_over);
             let consulted = game.session.coach().consulted;
             ended = outcome.map(|outcome| (game.id.clone(), outcome, consulted));

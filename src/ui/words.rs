@@ -4,9 +4,10 @@
 //! the table's verdict, tokens, and an optional round timer.
 
 use super::coach::Panel;
+use super::frame::{use_coach, use_game, GameFrame, NoGame};
 use super::parts::{NewGame, Ranking, RulesPage};
 use super::roller::die_colour_class;
-use super::{use_game, use_prefs, GameFrame, NoGame};
+use super::use_prefs;
 use crate::core::dice_kinds::LETTER_FACES;
 use crate::core::game::{Game, GameKind, RollSource, Rules};
 use crate::core::words::{Action, Phase, Words, THEME_CARDS};
@@ -29,6 +30,7 @@ use timer::{use_round_clock, RoundClock, RoundTimer};
 #[component(lazy)]
 pub fn WordsGameScreen() -> Element {
     let game = use_game::<Words>();
+    let coach = use_coach(game);
     let lang = game.lang;
     let draft = use_words_draft();
     // The round timer's clock (beside the game, not part of it).
@@ -71,7 +73,7 @@ pub fn WordsGameScreen() -> Element {
             game: game.frame(),
             player: status_colour,
             status: status(&state, lang),
-            coach: Some(game.coach(None, move |state| Panel {
+            coach: Some(coach.panel(None, move |state| Panel {
                 note: crate::core::coach::words::advise(state).map(|a| lang.words_advice(&a)),
                 ..Panel::default()
             })),
@@ -82,19 +84,19 @@ pub fn WordsGameScreen() -> Element {
 
             match state.phase().clone() {
                 Phase::RollOff(r) => rsx! {
-                    {game.roll_off(&r, &players)}
+                    {game.dice().roll_off(&r, &players)}
                 },
                 Phase::RollTheme => rsx! {
-                    ThemeRoll { card, lang, app_rolls: game.app_rolls(), on_roll: move |_| { game.throw_next(); }, on_act: move |a| { act(a); } }
+                    ThemeRoll { card, lang, app_rolls: game.dice().app_rolls(), on_roll: move |_| { game.dice().throw_next(); }, on_act: move |a| { act(a); } }
                 },
                 Phase::RollDice { theme } => rsx! {
                     ThemeBanner { card, theme, lang }
                     DiceRoll {
                         draft,
                         lang,
-                        app_rolls: game.app_rolls(),
+                        app_rolls: game.dice().app_rolls(),
                         on_roll: move |_| {
-                            if game.throw_next() {
+                            if game.dice().throw_next() {
                                 dice_rolled();
                             }
                         },

@@ -132,3 +132,40 @@ macro_rules! game_rules {
         }
     };
 }
+
+/// Writes [`Rules::rolled`] and [`Rules::roll_values`] for a game whose
+/// only rolls are the roll-off's and d6s thrown in one phase, its action
+/// `Roll { dice: Vec<D6>, source }` (Sérieux, Einstein, Séquence Dés):
+/// `d6_rolls!(Action, Phase::Roll)`. One line in the game's `impl Rules`.
+#[macro_export]
+macro_rules! d6_rolls {
+    ($action:ident, $phase:ident :: $rolling:ident) => {
+        fn rolled(
+            &self,
+            _roll: &$crate::core::game::Roll,
+            values: &[u32],
+            source: $crate::core::game::RollSource,
+        ) -> Option<$action> {
+            match self.phase {
+                $phase::RollOff(_) => Some(
+                    <$action as $crate::core::game::RollOffAction>::roll_off(values, source),
+                ),
+                $phase::$rolling => Some($action::Roll {
+                    dice: $crate::core::dice::D6::all_of(values)?,
+                    source,
+                }),
+                _ => None,
+            }
+        }
+
+        fn roll_values(action: &$action) -> Option<(Vec<u32>, $crate::core::game::RollSource)> {
+            match action {
+                $action::RollOff { values, source } => Some((values.clone(), *source)),
+                $action::Roll { dice, source } => {
+                    Some(($crate::core::dice::D6::values_of(dice), *source))
+                }
+                _ => None,
+            }
+        }
+    };
+}

@@ -10,7 +10,8 @@ use crate::core::game::Roll;
 use crate::core::prime::Verdict;
 use crate::core::reading::Expect;
 use crate::i18n::Lang;
-use crate::ui::{use_default, DieFace, ReadDice, ReadInto};
+use crate::ui::reader::{ReadDice, ReadInto};
+use crate::ui::{use_default, DieFace};
 use dioxus::prelude::*;
 
 /// The faces of real dice typed so far on a screen (see [`use_typed`]).
@@ -89,7 +90,7 @@ pub fn RollPanel(
     typed: TypedDice,
     lang: Lang,
     app_roll: AppRoll,
-    /// The app rolls now (see `UseGame::app_rolls`).
+    /// The app rolls now (see `GameDice::app_rolls`).
     app_rolls: bool,
     on_roll: EventHandler<usize>,
     caption: &'static str,

@@ -131,7 +131,7 @@ pub struct Moment {
 
 /// The squares a player placed and has not confirmed, at a moment.
 #[derive(Serialize, Deserialize)]
-struct Kept {
+struct KeptSquares {
     moment: Moment,
     placements: Vec<Placement>,
 }
@@ -150,7 +150,7 @@ pub fn use_kept_squares(moment: Option<Moment>, draft: RttDraft) {
         let kept = platform::load(KEPT_KEY)
             .ok()
             .flatten()
-            .and_then(|text| serde_json::from_str::<Kept>(&text).ok())
+            .and_then(|text| serde_json::from_str::<KeptSquares>(&text).ok())
             .filter(|kept| Some(&kept.moment) == moment.as_ref());
         if let Some(kept) = kept.filter(|_| placements.peek().is_empty()) {
             placements.set(kept.placements);
@@ -162,7 +162,7 @@ pub fn use_kept_squares(moment: Option<Moment>, draft: RttDraft) {
         let Some(moment) = at.read().clone() else {
             return;
         };
-        let text = serde_json::to_string(&Kept { moment, placements }).unwrap_or_default();
+        let text = serde_json::to_string(&KeptSquares { moment, placements }).unwrap_or_default();
         let _ = platform::save(KEPT_KEY, &text);
     });
 }

@@ -43,7 +43,7 @@ pub fn RollEntry(
     in_play: Vec<DieKind>,
     draft: RttDraft,
     lang: Lang,
-    /// The app rolls now (see `UseGame::app_rolls`).
+    /// The app rolls now (see `GameDice::app_rolls`).
     app_rolls: bool,
     caption: &'static str,
     on_throw: EventHandler<()>,

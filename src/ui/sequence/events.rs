@@ -36,18 +36,12 @@ pub fn SequenceEvents(state: Sequence, view: SequenceView, lang: Lang) -> Elemen
     let g = lang.game();
     let players = state.players();
     let last_roll = &view.last_roll;
-    // Whose roll the dice are (the events since it name its player): the
-    // next player's turn may already have begun.
-    let roller = state.events().iter().find_map(|e| match e {
-        Event::Rolled { player, .. } => players.get(*player).map(|p| p.name.clone()),
-        _ => None,
-    });
     rsx! {
         div { class: "events", "data-testid": "events", "aria-live": "polite",
             if !last_roll.is_empty() && !matches!(state.phase(), Phase::RollOff(_)) {
                 div { class: "last-dice", "data-testid": "last-dice",
-                    if let Some(name) = roller {
-                        span { class: "last-roller", "{lang.sequence_roll_of(&name)}" }
+                    if let Some(name) = &view.roller {
+                        span { class: "last-roller", "{lang.sequence_roll_of(name)}" }
                     }
                     for (i, v) in last_roll.iter().enumerate() {
                         if let Some(d) = D6::new(*v) { DieFace { key: "{i}", face: d, class: "mini" } }

@@ -6,7 +6,7 @@
 use crate::core::game::{Actor, GameKind, Rules};
 use crate::core::sequence::{Action, Phase, Sequence, Square};
 use crate::i18n::Lang;
-use crate::ui::UseGame;
+use crate::ui::frame::UseGame;
 use dioxus::prelude::*;
 
 /// The screen's view of the game (see [`use_sequence_view`]).
@@ -22,6 +22,8 @@ pub struct SequenceView {
     pub status: String,
     /// The values of the last roll, if any.
     pub last_roll: Vec<u8>,
+    /// Whose roll they are (the next player's turn may already have begun).
+    pub roller: Option<String>,
     /// On several phones, the player to move when another phone plays
     /// them: the coach and the instruction name them.
     pub mover_elsewhere: Option<String>,
@@ -74,6 +76,7 @@ pub fn use_sequence_view(game: UseGame<Sequence>) -> Option<SequenceView> {
                 _ => None,
             })
             .unwrap_or_default(),
+        roller: (state.last_roller()).and_then(|p| players.get(p).map(|p| p.name.clone())),
         mover_elsewhere,
     })
 }

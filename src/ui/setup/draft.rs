@@ -4,9 +4,9 @@
 //! settings, finds the setup as it left it. It starts again empty once a
 //! game of that kind starts.
 
-use super::GameSetup;
 use crate::core::games::AnyError;
 use crate::core::table::{Colour, FirstPlayer, Player};
+use crate::ui::GameSetup;
 use dioxus::prelude::*;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -22,27 +22,27 @@ pub struct SetupDraft {
 }
 
 /// The setup of a game of `G` being made: the draft and the game's options.
-pub struct Kept<G: GameSetup> {
+pub struct KeptSetup<G: GameSetup> {
     pub draft: SetupDraft,
     pub options: Signal<G::Options>,
 }
 
-impl<G: GameSetup> Clone for Kept<G> {
+impl<G: GameSetup> Clone for KeptSetup<G> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<G: GameSetup> Copy for Kept<G> {}
+impl<G: GameSetup> Copy for KeptSetup<G> {}
 
 /// The setup of `G` as it was left, or a new one: owned by the app's root
 /// (one per game), so it outlives the setup screen.
-pub fn use_kept_setup<G: GameSetup>() -> Kept<G> {
+pub fn use_kept_setup<G: GameSetup>() -> KeptSetup<G> {
     use_root_context(|| {
         fn kept<T: 'static>(value: T) -> Signal<T> {
             Signal::new_in_scope(value, ScopeId::ROOT)
         }
-        Kept {
+        KeptSetup {
             draft: SetupDraft {
                 names: kept(two_seats()),
                 roll_off: kept(true),
@@ -59,7 +59,7 @@ fn two_seats() -> Vec<String> {
     vec![String::new(), String::new()]
 }
 
-impl<G: GameSetup> Kept<G> {
+impl<G: GameSetup> KeptSetup<G> {
     /// Empty again, as a new setup: two seats, a roll-off, the game's
     /// default options.
     pub fn clear(mut self) {

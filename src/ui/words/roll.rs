@@ -16,7 +16,7 @@ use dioxus::prelude::*;
 pub fn ThemeRoll(
     card: usize,
     lang: Lang,
-    /// The app rolls now (see `UseGame::app_rolls`).
+    /// The app rolls now (see `GameDice::app_rolls`).
     app_rolls: bool,
     on_roll: EventHandler<()>,
     on_act: EventHandler<Action>,
@@ -56,7 +56,7 @@ pub fn ThemeRoll(
 pub fn DiceRoll(
     draft: WordsDraft,
     lang: Lang,
-    /// The app rolls now (see `UseGame::app_rolls`).
+    /// The app rolls now (see `GameDice::app_rolls`).
     app_rolls: bool,
     on_roll: EventHandler<()>,
     on_typed: EventHandler<(Vec<usize>, usize)>,
