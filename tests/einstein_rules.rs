@@ -6,7 +6,7 @@ use genius::core::einstein::{
     all_choices, score, Action, Choice, Einstein, Error, FifthRule, Phase, Setup,
 };
 use genius::core::game::{RollSource, Rules};
-use genius::core::session::{Refusal, Session};
+use genius::core::session::{Session, SessionRefusal};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -102,12 +102,12 @@ fn one_roll_serves_every_player_who_chooses_in_any_order() {
     g.act(roll([1, 3, 4, 4, 6])).unwrap();
     assert_eq!(
         g.act(roll([1, 1, 1, 1, 1])),
-        Err(Refusal::Rules(Error::NotNow))
+        Err(SessionRefusal::Rules(Error::NotNow))
     );
     g.act(choose(1, [0, 1], [3, 4])).unwrap(); // Bruno first: 4 and 10, fifth 4
     assert_eq!(
         g.act(choose(1, [0, 1], [3, 4])),
-        Err(Refusal::Rules(Error::NotWaitingFor(1)))
+        Err(SessionRefusal::Rules(Error::NotWaitingFor(1)))
     );
     g.act(choose(0, [0, 4], [1, 2])).unwrap(); // Anne: 7 and 7, fifth 4
     assert_eq!(g.state().sheet(1).marks[4 - 2], 1);
@@ -141,7 +141,7 @@ fn the_fifth_die_takes_three_values_then_must_be_one_of_them() {
     assert_eq!(g.state().allowed_fifth(0, &dice), FifthRule::OneOf(vec![2]));
     assert_eq!(
         g.act(choose(0, [1, 2], [3, 4])),
-        Err(Refusal::Rules(Error::FifthMustBeChosenValue {
+        Err(SessionRefusal::Rules(Error::FifthMustBeChosenValue {
             allowed: vec![2]
         }))
     );
@@ -249,7 +249,7 @@ fn players_who_are_done_neither_choose_nor_roll() {
     g.act(roll([1, 2, 3, 4, 5])).unwrap();
     assert_eq!(
         g.act(choose(0, [0, 1], [2, 3])),
-        Err(Refusal::Rules(Error::NotWaitingFor(0)))
+        Err(SessionRefusal::Rules(Error::NotWaitingFor(0)))
     );
     g.act(choose(1, [0, 1], [2, 4])).unwrap();
     assert_eq!(g.state().roller(), 1, "Bruno rolls again: Anne is done");

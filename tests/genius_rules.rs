@@ -8,7 +8,7 @@ use genius::core::genius::{
     apply_challenge, Action, Cell, CellRef, Error, Event, FirstPlayer, Genius, Halves, Phase,
     Setup, Slot,
 };
-use genius::core::session::{Refusal, Session};
+use genius::core::session::{Session, SessionRefusal};
 use genius::core::table::{Colour, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -158,7 +158,7 @@ fn defi_1_erases_a_number_in_columns_1_to_3_of_any_player_then_writes_the_sum() 
             player: 1,
             cell: col(4)
         }),
-        Err(Refusal::Rules(Error::CannotErase)),
+        Err(SessionRefusal::Rules(Error::CannotErase)),
         "column 5 is Défi 2's"
     );
     assert_eq!(
@@ -166,7 +166,7 @@ fn defi_1_erases_a_number_in_columns_1_to_3_of_any_player_then_writes_the_sum() 
             player: 1,
             cell: col(2)
         }),
-        Err(Refusal::Rules(Error::CannotErase)),
+        Err(SessionRefusal::Rules(Error::CannotErase)),
         "an empty cell"
     );
     g.act(Action::Erase {
@@ -193,7 +193,7 @@ fn defi_2_erases_only_in_columns_4_and_5() {
             player: 0,
             cell: col(0)
         }),
-        Err(Refusal::Rules(Error::CannotErase))
+        Err(SessionRefusal::Rules(Error::CannotErase))
     );
     g.act(Action::Erase {
         player: 1,
@@ -227,15 +227,21 @@ fn a_filled_column_cannot_be_picked() {
     let mut g = game(1, Mode::Genius);
     g.act(roll(&[2])).unwrap();
     g.act(challenge(Challenge::Double)).unwrap();
-    assert_eq!(g.act(roll(&[3])), Err(Refusal::Rules(Error::ColumnFull(1))));
-    assert_eq!(g.act(roll(&[])), Err(Refusal::Rules(Error::WrongDiceCount)));
+    assert_eq!(
+        g.act(roll(&[3])),
+        Err(SessionRefusal::Rules(Error::ColumnFull(1)))
+    );
+    assert_eq!(
+        g.act(roll(&[])),
+        Err(SessionRefusal::Rules(Error::WrongDiceCount))
+    );
     assert_eq!(
         g.act(roll(&[1, 1, 1, 1, 1, 1])),
-        Err(Refusal::Rules(Error::WrongDiceCount))
+        Err(SessionRefusal::Rules(Error::WrongDiceCount))
     );
     assert_eq!(
         g.act(challenge(Challenge::Double)),
-        Err(Refusal::Rules(Error::NotNow))
+        Err(SessionRefusal::Rules(Error::NotNow))
     );
 }
 
@@ -288,7 +294,7 @@ fn simple_a_hit_is_written_without_the_challenge_die_and_the_player_plays_again(
         .contains(&Event::PlaysAgain { player: 0 }));
     assert_eq!(
         g.act(challenge(Challenge::Double)),
-        Err(Refusal::Rules(Error::NotNow))
+        Err(SessionRefusal::Rules(Error::NotNow))
     );
     g.act(roll(&[4])).unwrap(); // miss
     assert_eq!(g.state().current_player(), Some(1));
@@ -341,7 +347,10 @@ fn expert_defi_faces_change_nothing_and_erase_nothing() {
     g.act(expert(&[6, 6, 6, 6, 6], Challenge::Defi2)).unwrap(); // 30
     assert_eq!(g.state().cell(0, col(0)), Some(written(20)));
     assert_eq!(g.state().cell(1, col(0)), Some(written(30)));
-    assert_eq!(g.act(Action::KeepAll), Err(Refusal::Rules(Error::NotNow)));
+    assert_eq!(
+        g.act(Action::KeepAll),
+        Err(SessionRefusal::Rules(Error::NotNow))
+    );
 }
 
 #[test]
@@ -355,16 +364,22 @@ fn expert_half_points_and_five_rounds() {
     assert!(g.is_finished());
     assert_eq!(g.state().total(0), Halves(17 * 5));
     assert_eq!(g.state().total(1), Halves::whole(58 * 5));
-    assert_eq!(g.act(roll(&[1])), Err(Refusal::Rules(Error::GameOver)));
+    assert_eq!(
+        g.act(roll(&[1])),
+        Err(SessionRefusal::Rules(Error::GameOver))
+    );
 }
 
 #[test]
 fn expert_takes_five_dice_and_the_challenge_die_at_once() {
     let mut g = game(1, Mode::Expert);
-    assert_eq!(g.act(roll(&[1, 2])), Err(Refusal::Rules(Error::NotNow)));
+    assert_eq!(
+        g.act(roll(&[1, 2])),
+        Err(SessionRefusal::Rules(Error::NotNow))
+    );
     assert_eq!(
         g.act(expert(&[1, 2], Challenge::Double)),
-        Err(Refusal::Rules(Error::WrongDiceCount))
+        Err(SessionRefusal::Rules(Error::WrongDiceCount))
     );
 }
 
@@ -419,7 +434,7 @@ fn longue_rulebook_example_a_value_with_no_legal_cell_crosses_it_out() {
         .any(|e| matches!(e, Event::Crossed { .. })));
     assert_eq!(
         g.act(roll(&[5, 6])),
-        Err(Refusal::Rules(Error::ColumnFull(2)))
+        Err(SessionRefusal::Rules(Error::ColumnFull(2)))
     );
 }
 
@@ -456,7 +471,7 @@ fn longue_defi_erases_written_numbers_not_crossed_cells() {
             player: 0,
             cell: at(1, Slot::Min)
         }),
-        Err(Refusal::Rules(Error::CannotErase))
+        Err(SessionRefusal::Rules(Error::CannotErase))
     );
 }
 

@@ -15,8 +15,8 @@ use genius::core::link::host::{Host, HostEvent};
 use genius::core::link::replica::Replica;
 use genius::core::link::ticket::Ticket;
 use genius::core::link::wire::{
-    encode, Denied, Frames, Hello, JoinRefusal, PhoneId, Secret, Start, Step, ToGuest, ToHost,
-    MAX_FRAME, PROTOCOL,
+    encode, Frames, Hello, JoinRefusal, PhoneId, Secret, Start, Step, TableRefusal, ToGuest,
+    ToHost, MAX_FRAME, PROTOCOL,
 };
 use genius::core::save::GameId;
 use genius::core::table::{Colour, FirstPlayer, Player};
@@ -449,7 +449,7 @@ async fn a_hostile_peer_changes_nothing() {
         got.iter().any(|m| matches!(
             m,
             ToGuest::Answer {
-                outcome: Err(Denied::NotYourSeat { .. }),
+                outcome: Err(TableRefusal::NotYourSeat { .. }),
                 ..
             }
         )),

@@ -8,7 +8,7 @@ use genius::core::rtt::{
     accepts, playable, shipped_sheets, sums, Action, Adjustment, Because, Error, Phase, Placement,
     Rtt, Setup, Sheet, SheetError, COLOURED,
 };
-use genius::core::session::{Refusal, Session};
+use genius::core::session::{Session, SessionRefusal};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -246,7 +246,7 @@ fn the_start_sequence() {
             values: vec![5, 1, 1, 1, 1],
             source: RollSource::Typed
         }),
-        Err(Refusal::Rules(Error::NotAFace { die: 0, value: 5 })),
+        Err(SessionRefusal::Rules(Error::NotAFace { die: 0, value: 5 })),
         "no 5 on a d4"
     );
     start(&mut g, [2, 3, 8, 5, 20]); // d4, d8 and d20 show even numbers
@@ -266,7 +266,7 @@ fn the_start_sequence() {
             white: 0,
             source: RollSource::Typed
         }),
-        Err(Refusal::Rules(Error::WrongDiceCount))
+        Err(SessionRefusal::Rules(Error::WrongDiceCount))
     );
     g.act(Action::Roll {
         values: vec![1, 8, 5],
@@ -312,18 +312,18 @@ fn everyone_uses_the_same_result_and_a_square_filled_now_supports_another() {
     // Bruno: a die twice is refused; a square that cannot take it too.
     assert_eq!(
         g.act(place(1, &[(0, &[0]), (1, &[0])])),
-        Err(Refusal::Rules(Error::DieReused(0)))
+        Err(SessionRefusal::Rules(Error::DieReused(0)))
     );
     assert_eq!(
         g.act(place(1, &[(3, &[4])])),
-        Err(Refusal::Rules(Error::SquareRefuses {
+        Err(SessionRefusal::Rules(Error::SquareRefuses {
             square: 3,
             value: 5
         }))
     );
     assert_eq!(
         g.act(place(0, &[])),
-        Err(Refusal::Rules(Error::NotWaitingFor(0)))
+        Err(SessionRefusal::Rules(Error::NotWaitingFor(0)))
     );
     g.act(place(1, &[])).unwrap(); // Bruno passes
                                    // Five dice were rolled: Bruno must remove one, whatever the white die says.
@@ -414,14 +414,18 @@ fn the_white_die_and_its_overrides() {
             add: None,
             remove: Some(DieKind::D4)
         }),
-        Err(Refusal::Rules(Error::WrongAdjustment(Adjustment::Add)))
+        Err(SessionRefusal::Rules(Error::WrongAdjustment(
+            Adjustment::Add
+        )))
     );
     assert_eq!(
         g.act(Action::Adjust {
             add: Some(DieKind::D8),
             remove: None
         }),
-        Err(Refusal::Rules(Error::WrongAdjustment(Adjustment::Add))),
+        Err(SessionRefusal::Rules(Error::WrongAdjustment(
+            Adjustment::Add
+        ))),
         "the d8 is already in play"
     );
     g.act(Action::Adjust {
@@ -532,7 +536,7 @@ fn decreasing_variant() {
     .unwrap();
     assert_eq!(
         g.act(place(0, &[(0, &[0]), (1, &[1]), (3, &[4])])),
-        Err(Refusal::Rules(Error::SquareRefuses {
+        Err(SessionRefusal::Rules(Error::SquareRefuses {
             square: 3,
             value: 20
         }))

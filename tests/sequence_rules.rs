@@ -7,7 +7,7 @@ use genius::core::sequence::{
     find_line, six_in_a_row_offered, squares_of, Action, Error, Event, Phase, Sequence, Setup,
     BOARD, SIZE,
 };
-use genius::core::session::{Refusal, Session};
+use genius::core::session::{Session, SessionRefusal};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -71,7 +71,7 @@ fn a_sum_places_a_chip_on_a_free_square_showing_it() {
     ));
     assert_eq!(
         g.act(place(0, 0)),
-        Err(Refusal::Rules(Error::NotAllowed((0, 0))))
+        Err(SessionRefusal::Rules(Error::NotAllowed((0, 0))))
     );
     g.act(place(1, 1)).unwrap();
     assert_eq!(g.state().board()[1][1], Some(0));
@@ -142,7 +142,7 @@ fn a_ten_removes_an_opponent_chip_but_never_on_a_2_or_a_12() {
     }
     assert_eq!(
         g.act(Action::Remove { square: (2, 2) }),
-        Err(Refusal::Rules(Error::NotAllowed((2, 2))))
+        Err(SessionRefusal::Rules(Error::NotAllowed((2, 2))))
     );
     g.act(Action::Remove { square: (1, 1) }).unwrap();
     assert_eq!(g.state().board()[1][1], None);
@@ -388,7 +388,7 @@ fn a_line_of_five_wins_the_game() {
     assert_eq!(*side, 0);
     assert_eq!(line, &vec![(1, 0), (1, 1), (1, 2), (1, 3), (1, 4)]);
     assert_eq!(g.state().places(), vec![1, 2]);
-    assert_eq!(g.act(roll(7)), Err(Refusal::Rules(Error::GameOver)));
+    assert_eq!(g.act(roll(7)), Err(SessionRefusal::Rules(Error::GameOver)));
 }
 
 #[test]

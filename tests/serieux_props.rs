@@ -5,7 +5,7 @@
 use genius::core::dice::D6;
 use genius::core::game::{RollSource, Rules};
 use genius::core::serieux::{Action, FirstPlayer, Serieux, Setup};
-use genius::core::session::{Refusal, Session};
+use genius::core::session::{Session, SessionRefusal};
 use genius::core::table::{Colour, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -87,8 +87,8 @@ fn random_sequences_keep_every_invariant() {
                         "seed {seed} step {step}: a refused action was logged"
                     );
                     match refusal {
-                        Refusal::Rules(_) => assert!(before.validate(&action).is_err()),
-                        Refusal::AlreadyRolled => assert!(
+                        SessionRefusal::Rules(_) => assert!(before.validate(&action).is_err()),
+                        SessionRefusal::AlreadyRolled => assert!(
                             waiting
                                 && matches!(
                                     Serieux::roll_values(&action),
@@ -98,7 +98,7 @@ fn random_sequences_keep_every_invariant() {
                         ),
                         // These games play with the app's dice and never
                         // change them.
-                        Refusal::TableDice | Refusal::SameDice => {
+                        SessionRefusal::TableDice | SessionRefusal::SameDice => {
                             panic!("seed {seed} step {step}: {refusal:?}")
                         }
                     }

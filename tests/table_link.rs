@@ -17,8 +17,8 @@ use genius::core::link::replica::{Replica, WITHDRAWALS_MAX};
 use genius::core::link::sealed::{Commitment, Nonce, Opening};
 use genius::core::link::ticket::{SaveOver, Ticket};
 use genius::core::link::wire::{
-    encode, Denied, Entry, FrameError, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, Origin,
-    PhoneId, Secret, Start, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
+    encode, Entry, FrameError, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, Origin, PhoneId,
+    Secret, Start, Step, TableRefusal, ToGuest, ToHost, MAX_FRAME, PROTOCOL, SILENCE,
 };
 use genius::core::link::{Output, PeerId};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
@@ -94,7 +94,7 @@ fn players(n: usize) -> Vec<Player> {
 }
 
 /// How a proposal was answered: none yet, applied as entry `seq`, or refused.
-type Outcome<G> = Option<Result<u64, Denied<<G as genius::core::game::Rules>::Error>>>;
+type Outcome<G> = Option<Result<u64, TableRefusal<<G as genius::core::game::Rules>::Error>>>;
 
 /// One guest phone and its connection, as the test's network sees it.
 struct Phone<G: Game> {
@@ -783,7 +783,7 @@ impl<G: Game> Table<G> {
                 // took, or an answer they pushed out of the host's 64 kept
                 // (sent again, it is stale): its own doing, to itself.
                 let forged_past = |id: &u64| self.forged.iter().any(|f| f >= id);
-                let stale = matches!(outcome, Some(Err(Denied::Stale)));
+                let stale = matches!(outcome, Some(Err(TableRefusal::Stale)));
                 if self.hostile == Some(i) && (self.forged.contains(id) || stale && forged_past(id))
                 {
                     continue;
@@ -1058,7 +1058,7 @@ fn a_guest_proposes_for_its_own_seat_only_and_sees_the_rules_refusal() {
     let guest = &mut table.phones[0].guest;
     assert_eq!(
         guest.act(Step::Act(roll([1, 2, 3, 4, 5])), Duration::ZERO),
-        Err(Denied::NotYourSeat {
+        Err(TableRefusal::NotYourSeat {
             seat: Some(1),
             actor: Actor::Player(0)
         })
@@ -1072,7 +1072,7 @@ fn a_guest_proposes_for_its_own_seat_only_and_sees_the_rules_refusal() {
     let guest = &mut table.phones[0].guest;
     assert!(matches!(
         guest.act(Step::Act(choose(2)), Duration::ZERO),
-        Err(Denied::NotYourSeat { .. })
+        Err(TableRefusal::NotYourSeat { .. })
     ));
     // Its own choice goes through, once; the second is refused by the rules.
     let id = guest.act(Step::Act(choose(1)), Duration::ZERO).unwrap();
@@ -1081,7 +1081,7 @@ fn a_guest_proposes_for_its_own_seat_only_and_sees_the_rules_refusal() {
     let guest = &mut table.phones[0].guest;
     assert_eq!(
         guest.act(Step::Act(choose(1)), Duration::ZERO),
-        Err(Denied::Rules(einstein::Error::NotWaitingFor(1)))
+        Err(TableRefusal::Rules(einstein::Error::NotWaitingFor(1)))
     );
     // The host enforces it too: a proposal forged past the guest's own check.
     let forged = encode(&ToHost::Propose {
@@ -1101,7 +1101,7 @@ fn a_guest_proposes_for_its_own_seat_only_and_sees_the_rules_refusal() {
     // The host may not play a seat a phone holds.
     assert!(matches!(
         table.host.act(Step::Act(choose(2)), table.now),
-        Err(Denied::NotYourSeat { .. })
+        Err(TableRefusal::NotYourSeat { .. })
     ));
 }
 
@@ -1248,10 +1248,10 @@ fn a_guests_roll_is_pending_at_once_and_one_refused_never_stands() {
     table.connect(1);
     settle(&mut table);
     let chloe = &table.phones[1];
-    assert_eq!(chloe.outcomes[&id], Some(Err(Denied::TableDice)));
+    assert_eq!(chloe.outcomes[&id], Some(Err(TableRefusal::TableDice)));
     assert!(chloe.events.contains(&GuestEvent::Denied {
         id,
-        why: Denied::TableDice
+        why: TableRefusal::TableDice
     }));
     assert_eq!(chloe.guest.view().pending_roll, None);
     let copy = chloe.guest.replica().unwrap();
@@ -1280,12 +1280,12 @@ fn each_phone_takes_back_its_own_moves() {
     assert!(!table.phones[1].guest.may_take_back(&Step::Undo));
     assert_eq!(
         table.phones[1].guest.act(Step::Undo, table.now),
-        Err(Denied::OthersMove)
+        Err(TableRefusal::OthersMove)
     );
     // …and by the host, had it been sent.
     assert_eq!(
         forge_now(&mut table, 1, 50, Step::Undo),
-        Err(Denied::OthersMove)
+        Err(TableRefusal::OthersMove)
     );
     settle(&mut table);
     assert_eq!(table.host.replica().head(), 2, "nothing undone");
@@ -1293,7 +1293,7 @@ fn each_phone_takes_back_its_own_moves() {
     assert!(!table.host.may_take_back(&Step::Undo));
     assert_eq!(
         table.host.act(Step::Undo, table.now),
-        Err(Denied::OthersMove)
+        Err(TableRefusal::OthersMove)
     );
     // Bruno takes it back, and only he puts it back.
     assert!(table.phones[0].guest.may_take_back(&Step::Undo));
@@ -1302,11 +1302,11 @@ fn each_phone_takes_back_its_own_moves() {
     assert_eq!(table.phones[0].outcomes[&undo], Some(Ok(3)));
     assert_eq!(
         table.phones[1].guest.act(Step::Redo, table.now),
-        Err(Denied::OthersMove)
+        Err(TableRefusal::OthersMove)
     );
     assert_eq!(
         table.host.act(Step::Redo, table.now),
-        Err(Denied::OthersMove)
+        Err(TableRefusal::OthersMove)
     );
     let redo = table.phones[0].guest.act(Step::Redo, table.now).unwrap();
     settle(&mut table);
@@ -1929,7 +1929,7 @@ fn a_move_refused_before_the_host_reopened_is_not_applied_when_sent_again() {
             _ => None,
         })
     };
-    assert_eq!(outcome(1), Some(Err(Denied::Stale)));
+    assert_eq!(outcome(1), Some(Err(TableRefusal::Stale)));
     assert_eq!(outcome(2), Some(Ok(head)));
     assert_eq!(host.replica().head(), head, "nothing applied");
 }
@@ -2030,7 +2030,7 @@ fn hostile_peers_change_nothing() {
         .unwrap()
     {
         if let genius::core::link::wire::ToGuest::Answer { outcome, .. } = m {
-            assert_eq!(outcome, Err(Denied::Watching));
+            assert_eq!(outcome, Err(TableRefusal::Watching));
             answered = true;
         }
     }
@@ -2131,7 +2131,7 @@ fn only_the_host_or_the_player_to_move_switches_the_dice() {
     let now = table.now;
     assert_eq!(
         table.phones[0].guest.act(switch(WhoseDice::Table), now),
-        Err(Denied::DiceSwitch)
+        Err(TableRefusal::DiceSwitch)
     );
     // The host may, at any time.
     table.host.act(switch(WhoseDice::Table), now).unwrap();
@@ -2231,7 +2231,7 @@ fn einsteins_choices_are_final_once_all_are_shown() {
         .unwrap();
     settle(&mut table);
     assert_eq!(table.phones[1].outcomes[&chloe], Some(Ok(6)));
-    let final_ = Err(Denied::Rules(einstein::Error::ChoicesFinal));
+    let final_ = Err(TableRefusal::Rules(einstein::Error::ChoicesFinal));
     // Refused at once on her phone…
     assert_eq!(table.phones[1].guest.act(Step::Undo, table.now), final_);
     // …and by the host, for a proposal forged past that check.
@@ -2309,7 +2309,7 @@ fn a_phone_whose_move_came_second_knows_who_played_first() {
     settle(&mut table);
     assert!(matches!(
         table.phones[1].outcomes[&chloe],
-        Some(Err(Denied::Rules(_)))
+        Some(Err(TableRefusal::Rules(_)))
     ));
     assert_eq!(table.phones[1].guest.played_first(), Some(Some(1)));
     assert_eq!(table.phones[0].guest.played_first(), None, "Bruno's own");
@@ -2488,7 +2488,7 @@ fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
     // His phone, modified, sends a choice as it is: refused, not logged.
     assert_eq!(
         forged(&mut table, 0, 50, Step::Act(choose(1))),
-        Err(Denied::BadSeal)
+        Err(TableRefusal::BadSeal)
     );
     // A commitment for Chloé's seat.
     let chloe = Opening {
@@ -2501,7 +2501,7 @@ fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
     };
     assert!(matches!(
         forged(&mut table, 0, 51, for_chloe.clone()),
-        Err(Denied::NotYourSeat { .. })
+        Err(TableRefusal::NotYourSeat { .. })
     ));
     // A reveal before Chloé has chosen.
     let reveal = |opening: &Opening<einstein::Action>| Step::Reveal {
@@ -2510,7 +2510,7 @@ fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
     };
     assert_eq!(
         forged(&mut table, 0, 60, reveal(&bruno)),
-        Err(Denied::BadSeal)
+        Err(TableRefusal::BadSeal)
     );
     assert_eq!(table.host.replica().head(), 3);
     // Chloé's (modified) phone commits; before the honest reveals arrive,
@@ -2523,7 +2523,7 @@ fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
     );
     assert_eq!(
         forge_now(&mut table, 1, 71, reveal(&bruno)),
-        Err(Denied::OthersMove)
+        Err(TableRefusal::OthersMove)
     );
     let other = Opening {
         nonce: bruno.nonce,
@@ -2536,7 +2536,7 @@ fn a_modified_client_can_neither_read_nor_forge_a_hidden_choice() {
     };
     assert_eq!(
         forge_now(&mut table, 0, 72, reveal(&other)),
-        Err(Denied::BadSeal)
+        Err(TableRefusal::BadSeal)
     );
     assert_eq!(
         table.host.replica().head(),
@@ -2601,7 +2601,7 @@ fn forge_now(
     i: usize,
     id: u64,
     step: Step<einstein::Action>,
-) -> Result<u64, Denied<einstein::Error>> {
+) -> Result<u64, TableRefusal<einstein::Error>> {
     let forged = encode(&ToHost::Propose { id, step }).unwrap();
     let peer = table.phones[i].peer.unwrap();
     table.host.receive(peer, &forged, table.now);
@@ -3516,7 +3516,7 @@ fn a_host_paused_during_a_take_over_steps_down_and_joins_the_new_host() {
     let host = &mut mesh.table(b).host;
     assert!(matches!(
         host.act(Step::Act(roll([1, 2, 3, 4, 5])), now),
-        Err(Denied::NotYourSeat { .. })
+        Err(TableRefusal::NotYourSeat { .. })
     ));
     let view = mesh.table(b).host.view();
     let state = mesh.table(b).host.replica().session().state().clone();
@@ -3662,7 +3662,7 @@ fn a_new_host_plays_an_away_seat_only_once_it_freed_it() {
     let host = &mut mesh.table(b).host;
     assert!(matches!(
         host.act(Step::Act(roll([1, 1, 2, 3, 5])), now),
-        Err(Denied::NotYourSeat { .. })
+        Err(TableRefusal::NotYourSeat { .. })
     ));
     let state = host.replica().session().state().clone();
     assert_eq!(host.view().awaited(&state).free_here, vec![0]);
@@ -3997,7 +3997,10 @@ fn a_phone_that_lost_its_choice_makes_it_void_and_chooses_again() {
     };
     let w = another_phone(&mut table, 83, None);
     let void = Step::Void { commitment };
-    assert_eq!(forge_now(&mut table, w, 1, void), Err(Denied::OthersMove));
+    assert_eq!(
+        forge_now(&mut table, w, 1, void),
+        Err(TableRefusal::OthersMove)
+    );
     lose_chloes_choice(&mut table);
     // Her phone is back: its commitment made void, and she is told.
     table.connect(1);
@@ -4103,7 +4106,7 @@ fn no_choice_is_withdrawn_once_one_of_its_round_is_shown() {
     let void = Step::Void { commitment };
     assert_eq!(
         forge_now(&mut table, 1, 90, void.clone()),
-        Err(Denied::Shown)
+        Err(TableRefusal::Shown)
     );
     let again = Step::Commit {
         player: 2,
@@ -4116,16 +4119,16 @@ fn no_choice_is_withdrawn_once_one_of_its_round_is_shown() {
         step: void,
         origin: None,
     };
-    assert_eq!(copy.append(entry), Err(Denied::Shown));
+    assert_eq!(copy.append(entry), Err(TableRefusal::Shown));
     assert_eq!(copy.awaited_reveals(), vec![2]);
     // Bruno's choice, shown, is final: refused on his phone and by the host
     // (the table shows the choices: nothing else is taken).
     assert_eq!(
         table.phones[0].guest.act(Step::Undo, now),
-        Err(Denied::Revealing)
+        Err(TableRefusal::Revealing)
     );
     let undo = forge_now(&mut table, 0, 9, Step::Undo);
-    assert_eq!(undo, Err(Denied::Revealing));
+    assert_eq!(undo, Err(TableRefusal::Revealing));
     // Chloé's phone, welcomed again past the numbers forged in its name,
     // stands the coach's choice in for hers.
     table.disconnect(1);
@@ -4324,7 +4327,7 @@ fn a_phone_plays_several_seats_and_keeps_them() {
     // It may not choose for Anne, whose seat is the host's.
     assert!(matches!(
         table.phones[0].guest.act(Step::Act(choose(0)), now),
-        Err(Denied::NotYourSeat { .. })
+        Err(TableRefusal::NotYourSeat { .. })
     ));
     // The host's screen waits for Bruno on his phone and for Chloé on
     // that same phone, Bruno's (not "on her own").
@@ -4386,9 +4389,9 @@ fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
     assert!(forge_now(&mut table, 0, u64::MAX, undo.clone()).is_err());
     assert_eq!(
         forge_now(&mut table, 0, u64::MAX - 1, undo.clone()),
-        Err(Denied::Stale)
+        Err(TableRefusal::Stale)
     );
-    assert_eq!(forge_now(&mut table, 0, 1, undo), Err(Denied::Stale));
+    assert_eq!(forge_now(&mut table, 0, 1, undo), Err(TableRefusal::Stale));
     // Welcomed again, his phone is told it used the last number: it
     // proposes nothing more rather than wrap to numbers already answered.
     table.disconnect(0);
@@ -4397,7 +4400,7 @@ fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
     let now = table.now;
     assert_eq!(
         table.phones[0].guest.act(Step::Act(choose(1)), now),
-        Err(Denied::TooManyWaiting)
+        Err(TableRefusal::TooManyWaiting)
     );
     // A modified host sends entries numbered from the top, and a lead of
     // the last term.
@@ -4565,17 +4568,17 @@ fn a_flood_of_withdrawals_is_refused_past_the_bound() {
     chooses(&mut table, 0, 1);
     assert_eq!(
         table.phones[0].guest.act(Step::Undo, now),
-        Err(Denied::Withdrawals)
+        Err(TableRefusal::Withdrawals)
     );
     let head = table.host.replica().head();
     assert_eq!(
         forge_now(&mut table, 0, 1_000, Step::Undo),
-        Err(Denied::Withdrawals)
+        Err(TableRefusal::Withdrawals)
     );
     let commitment = brunos_commitment(&table);
     assert_eq!(
         forge_now(&mut table, 0, 1_001, Step::Void { commitment }),
-        Err(Denied::Withdrawals)
+        Err(TableRefusal::Withdrawals)
     );
     assert_eq!(table.host.replica().head(), head, "nothing taken");
     // Bruno's phone, welcomed again past the numbers forged in its name.

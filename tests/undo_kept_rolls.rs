@@ -1,7 +1,7 @@
 //! Undo never launders a bad roll, in every game: seeded random sequences of
 //! rolls (virtual or typed), other moves, undo and redo. While the dice of an
 //! undone virtual roll are kept, every typed roll is refused
-//! (`Refusal::AlreadyRolled` when the rules would take it) and changes
+//! (`SessionRefusal::AlreadyRolled` when the rules would take it) and changes
 //! nothing; a virtual roll brings the kept dice back and uses them up; then
 //! typed dice are taken again. Replays, saved records and undo/redo all the
 //! way give the same game.
@@ -13,7 +13,7 @@ use genius::core::genius::{self as genius_game, Genius};
 use genius::core::rtt::{self, shipped_sheets, Rtt};
 use genius::core::sequence::{self, Sequence};
 use genius::core::serieux::{self, Serieux};
-use genius::core::session::{Refusal, Session};
+use genius::core::session::{Session, SessionRefusal};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::{self, Variants, Words};
 use genius::core::{einstein, einstein::Einstein, roller::Roller};
@@ -126,7 +126,7 @@ fn run<R: Rules + PartialEq>(
                 Some(RollSource::Typed) if waiting => {
                     assert_eq!(
                         outcome,
-                        Err(Refusal::AlreadyRolled),
+                        Err(SessionRefusal::AlreadyRolled),
                         "{at}: typed dice for a kept roll"
                     );
                     assert!(s.state() == &state, "{at}: a refused roll changed the game");
@@ -268,10 +268,10 @@ fn undo_then_typed_dice_cannot_launder_a_bad_virtual_roll_in_mode_serieux() {
         "the rules alone would take it"
     );
     let refusal = s.act(typed).unwrap_err();
-    assert_eq!(refusal, Refusal::AlreadyRolled);
+    assert_eq!(refusal, SessionRefusal::AlreadyRolled);
     assert!(s.log().is_empty());
-    let fr = Lang::Fr.refusal(&refusal, |e| Lang::Fr.serieux_error(e));
-    let en = Lang::En.refusal(&refusal, |e| Lang::En.serieux_error(e));
+    let fr = Lang::Fr.session_refusal(&refusal, |e| Lang::Fr.serieux_error(e));
+    let en = Lang::En.session_refusal(&refusal, |e| Lang::En.serieux_error(e));
     assert!(fr.contains("déjà lancé les dés pour ce tour"), "{fr}");
     assert!(en.contains("roll again to get the same dice back"), "{en}");
     // Rolling again: the same dice.

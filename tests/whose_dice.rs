@@ -10,10 +10,10 @@ use genius::core::game::{Actor, Game, GameKind, Roll, RollSource, Rules, WhoseDi
 use genius::core::games::check;
 use genius::core::games::{with_game, WithGame};
 use genius::core::link::replica::Replica;
-use genius::core::link::wire::{Denied, Start, Step};
+use genius::core::link::wire::{Start, Step, TableRefusal};
 use genius::core::save::{GameId, SavedGame};
 use genius::core::serieux::{self, Action, Serieux};
-use genius::core::session::{Refusal, Session};
+use genius::core::session::{Session, SessionRefusal};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use std::path::PathBuf;
 
@@ -52,7 +52,7 @@ fn with_the_table_s_dice_the_app_s_roll_is_refused_and_typed_dice_are_taken() {
     assert_eq!(s.dice(), WhoseDice::Table);
     assert!(!s.app_rolls());
     let roll = app_roll(&s, 5, 4);
-    assert_eq!(s.act(roll), Err(Refusal::TableDice));
+    assert_eq!(s.act(roll), Err(SessionRefusal::TableDice));
     assert!(s.log().is_empty(), "a refused roll changes nothing");
     assert!(!s.waiting_roll(), "and keeps no dice");
     // The real 2 and 3: taken at once, nothing to launder.
@@ -84,7 +84,7 @@ fn a_change_of_dice_is_an_action_of_the_log_that_undo_and_redo_follow() {
     // The app's undone roll still comes back (undo never re-rolls): the app
     // rolls for it even at the table's dice, and only with the same dice.
     assert!(s.app_rolls());
-    assert_eq!(s.act(typed(&[3])), Err(Refusal::AlreadyRolled));
+    assert_eq!(s.act(typed(&[3])), Err(SessionRefusal::AlreadyRolled));
     // Redo puts the change back, then the roll.
     assert!(s.redo());
     assert_eq!(s.dice(), WhoseDice::App);
@@ -101,7 +101,7 @@ fn an_undone_app_roll_cannot_be_replaced_by_switching_to_the_table_s_dice() {
     s.act(roll).unwrap();
     assert!(s.undo());
     let to_table = Serieux::dice_action(WhoseDice::Table).unwrap();
-    assert_eq!(s.act(to_table.clone()), Err(Refusal::AlreadyRolled));
+    assert_eq!(s.act(to_table.clone()), Err(SessionRefusal::AlreadyRolled));
     assert_eq!(s.dice(), WhoseDice::App);
     // Once the app's dice are back (two of them for two dice), the table
     // takes its own.
@@ -116,13 +116,13 @@ fn an_undone_app_roll_cannot_be_replaced_by_switching_to_the_table_s_dice() {
 fn a_change_to_the_same_dice_or_after_the_end_is_refused() {
     let mut s = serieux_game(WhoseDice::App);
     let to_app = Serieux::dice_action(WhoseDice::App).unwrap();
-    assert_eq!(s.act(to_app), Err(Refusal::SameDice));
+    assert_eq!(s.act(to_app), Err(SessionRefusal::SameDice));
     for _ in 0..10 {
         s.act(typed(&[2])).unwrap();
     }
     assert!(s.is_finished());
     let to_table = Serieux::dice_action(WhoseDice::Table).unwrap();
-    assert_eq!(s.act(to_table), Err(Refusal::SameDice));
+    assert_eq!(s.act(to_table), Err(SessionRefusal::SameDice));
 }
 
 #[test]
@@ -226,7 +226,10 @@ fn the_table_link_carries_the_choice_and_refuses_the_app_s_roll_on_every_phone()
     .unwrap();
     assert_eq!(host.session().dice(), WhoseDice::Table);
     let roll = host.session().throw(&Roll::d6(5), |_| 2).unwrap();
-    assert_eq!(host.check(&Step::Act(roll.clone())), Err(Denied::TableDice));
+    assert_eq!(
+        host.check(&Step::Act(roll.clone())),
+        Err(TableRefusal::TableDice)
+    );
     let change = Einstein::dice_action(WhoseDice::App).unwrap();
     assert_eq!(host.check(&Step::Act(change.clone())), Ok(()));
     // A start written before the choice existed reads as the app's dice.

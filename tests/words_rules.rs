@@ -4,7 +4,7 @@
 
 use genius::core::dice_kinds::{DieColour, DieKind, Face};
 use genius::core::game::{Game, RollSource, Rules};
-use genius::core::session::{Refusal, Session};
+use genius::core::session::{Session, SessionRefusal};
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::core::words::{
     avoids, letters, matches, score, Action, Error, Event, Phase, Setup, Variants, Words,
@@ -143,7 +143,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: "Bordeaux".into(),
             theme: None
         }),
-        Err(Refusal::Rules(Error::WrongInitial('O')))
+        Err(SessionRefusal::Rules(Error::WrongInitial('O')))
     );
     assert_eq!(
         g.act(Action::Propose {
@@ -151,7 +151,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: " - ".into(),
             theme: None
         }),
-        Err(Refusal::Rules(Error::NoWord))
+        Err(SessionRefusal::Rules(Error::NoWord))
     );
     g.act(Action::Propose {
         player: 0,
@@ -165,7 +165,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: "Oslo".into(),
             theme: None
         }),
-        Err(Refusal::Rules(Error::AwaitingJudgement))
+        Err(SessionRefusal::Rules(Error::AwaitingJudgement))
     );
     g.act(Action::Judge { accept: false }).unwrap(); // the table rejects: try again
     propose(&mut g, 0, "Oran", true);
@@ -176,7 +176,7 @@ fn a_word_must_start_with_the_chosen_dies_letter() {
             word: "Oslo".into(),
             theme: None
         }),
-        Err(Refusal::Rules(Error::NotPlaying(0)))
+        Err(SessionRefusal::Rules(Error::NotPlaying(0)))
     );
 }
 
@@ -283,7 +283,7 @@ fn awards_are_capped_by_the_centre_and_the_game_ends_when_it_is_empty() {
     assert_eq!(g.state().places(), vec![1, 2]);
     assert_eq!(
         g.act(Action::Pass { player: 0 }),
-        Err(Refusal::Rules(Error::GameOver))
+        Err(SessionRefusal::Rules(Error::GameOver))
     );
 }
 
@@ -404,7 +404,7 @@ fn a_rejected_word_lets_its_author_try_again_and_the_first_accepted_one_ends_the
             word: "Brejnev".into(),
             theme: None,
         }),
-        Err(Refusal::Rules(Error::NotPlaying(0)))
+        Err(SessionRefusal::Rules(Error::NotPlaying(0)))
     );
 }
 
@@ -474,7 +474,7 @@ fn variant_themes_ouverts() {
             word: "Bono".into(),
             theme: None
         }),
-        Err(Refusal::Rules(Error::ThemeNeeded))
+        Err(SessionRefusal::Rules(Error::ThemeNeeded))
     );
     g.act(Action::Propose {
         player: 0,
@@ -489,7 +489,7 @@ fn variant_themes_ouverts() {
             word: "Brel".into(),
             theme: Some(0)
         }),
-        Err(Refusal::Rules(Error::ThemeClosed(0)))
+        Err(SessionRefusal::Rules(Error::ThemeClosed(0)))
     );
     for (t, w) in [
         (1, "Bordeaux"),

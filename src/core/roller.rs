@@ -338,7 +338,7 @@ pub fn fairness(counts: &[u64]) -> Fairness {
 mod tests {
     use super::*;
     use crate::core::dice_kinds::{Challenge, White};
-    use crate::core::session::{Refusal, Session};
+    use crate::core::session::{Session, SessionRefusal};
 
     fn roll(values: &[u32]) -> Action {
         Action::Roll {
@@ -364,11 +364,11 @@ mod tests {
         assert_eq!(s.state().to_roll(), 2);
         assert_eq!(
             s.act(roll(&[1, 1, 1])),
-            Err(Refusal::Rules(Error::WrongCount { expected: 2 }))
+            Err(SessionRefusal::Rules(Error::WrongCount { expected: 2 }))
         );
         assert_eq!(
             s.act(roll(&[7, 1])),
-            Err(Refusal::Rules(Error::NotAFace { die: 0, value: 7 }))
+            Err(SessionRefusal::Rules(Error::NotAFace { die: 0, value: 7 }))
         );
         s.act(roll(&[6, 1])).unwrap();
         let last = s.state().history().next().unwrap().clone();
@@ -394,12 +394,12 @@ mod tests {
         let mut s = Session::<Roller>::new(vec![DieKind::D6]).unwrap();
         assert_eq!(
             s.act(Action::Keep { die: 0, kept: true }),
-            Err(Refusal::Rules(Error::NoSuchDie(0))),
+            Err(SessionRefusal::Rules(Error::NoSuchDie(0))),
             "nothing to keep yet"
         );
         s.act(roll(&[1])).unwrap();
         s.act(Action::Keep { die: 0, kept: true }).unwrap();
-        assert_eq!(s.act(roll(&[])), Err(Refusal::Rules(Error::AllKept)));
+        assert_eq!(s.act(roll(&[])), Err(SessionRefusal::Rules(Error::AllKept)));
         assert_eq!(Roller::start(&vec![]).err(), Some(Error::NoDice));
         assert_eq!(
             Roller::start(&vec![DieKind::D6; 13]).err(),

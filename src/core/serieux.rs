@@ -262,7 +262,7 @@ impl Game for Serieux {
 mod tests {
     use super::*;
     use crate::core::game::decided_roll_off;
-    use crate::core::session::{Refusal, Session};
+    use crate::core::session::{Session, SessionRefusal};
     use crate::core::table::Colour;
 
     fn setup(n: usize, first: FirstPlayer) -> Setup {
@@ -316,7 +316,10 @@ mod tests {
         assert!(s.is_finished());
         assert_eq!(s.state().totals(), vec![5 * 23333, 5 * 2, 5 * 11]);
         assert_eq!(s.state().places(), vec![1, 3, 2]);
-        assert_eq!(s.act(roll(&[2])), Err(Refusal::Rules(Error::GameOver)));
+        assert_eq!(
+            s.act(roll(&[2])),
+            Err(SessionRefusal::Rules(Error::GameOver))
+        );
     }
 
     #[test]
@@ -324,14 +327,16 @@ mod tests {
         let mut s = Session::<Serieux>::new(setup(3, FirstPlayer::RollOff)).unwrap();
         assert_eq!(
             s.act(roll(&[2])),
-            Err(Refusal::Rules(Error::StillRollingOff))
+            Err(SessionRefusal::Rules(Error::StillRollingOff))
         );
         assert_eq!(
             s.act(Action::RollOff {
                 values: vec![7, 1, 1],
                 source: RollSource::Typed
             }),
-            Err(Refusal::Rules(Error::First(FirstPlayerError::NotAFace(7))))
+            Err(SessionRefusal::Rules(Error::First(
+                FirstPlayerError::NotAFace(7)
+            )))
         );
         s.act(Action::RollOff {
             values: vec![5, 6, 6],
@@ -381,11 +386,11 @@ mod tests {
         let before = s.state().clone();
         assert_eq!(
             s.act(roll(&[])),
-            Err(Refusal::Rules(Error::Dice(EntryError::Empty)))
+            Err(SessionRefusal::Rules(Error::Dice(EntryError::Empty)))
         );
         assert_eq!(
             s.act(roll(&[1, 2, 3, 4, 5, 6])),
-            Err(Refusal::Rules(Error::Dice(EntryError::TooManyDice)))
+            Err(SessionRefusal::Rules(Error::Dice(EntryError::TooManyDice)))
         );
         assert_eq!(s.state(), &before);
         assert!(s.log().is_empty());

@@ -12,7 +12,7 @@
 //!
 //! Whose dice the table plays with ([`WhoseDice`]) is part of the game:
 //! chosen at setup, changed by an action of the log. With the table's real
-//! dice the app's rolls are refused ([`Refusal::TableDice`]), so no
+//! dice the app's rolls are refused ([`SessionRefusal::TableDice`]), so no
 //! mistaken tap can roll for the table (the one exception: the dice of an
 //! undone roll of the app's, which come back).
 
@@ -124,7 +124,7 @@ impl<'de, R: Rules> Deserialize<'de> for Record<R> {
 
 /// Why a session refused a new action; a refused action changes nothing.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Refusal<E> {
+pub enum SessionRefusal<E> {
     /// The game's rules refuse it.
     Rules(E),
     /// Typed dice while the dice of an undone virtual roll wait to come back:
@@ -137,15 +137,15 @@ pub enum Refusal<E> {
     SameDice,
 }
 
-impl<E> Refusal<E> {
+impl<E> SessionRefusal<E> {
     /// The same refusal, the rules' own reason turned by `f` (into the
     /// registry's [`crate::core::games::AnyError`], say).
-    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> Refusal<F> {
+    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> SessionRefusal<F> {
         match self {
-            Refusal::Rules(e) => Refusal::Rules(f(e)),
-            Refusal::AlreadyRolled => Refusal::AlreadyRolled,
-            Refusal::TableDice => Refusal::TableDice,
-            Refusal::SameDice => Refusal::SameDice,
+            SessionRefusal::Rules(e) => SessionRefusal::Rules(f(e)),
+            SessionRefusal::AlreadyRolled => SessionRefusal::AlreadyRolled,
+            SessionRefusal::TableDice => SessionRefusal::TableDice,
+            SessionRefusal::SameDice => SessionRefusal::SameDice,
         }
     }
 }
@@ -243,23 +243,25 @@ impl<R: Rules> Session<R> {
 
     /// Checks a new action, changing nothing: the game's rules, then the
     /// table's dice. While dice kept from an undone virtual roll wait, a
-    /// roll of typed dice is refused ([`Refusal::AlreadyRolled`]), so that
+    /// roll of typed dice is refused ([`SessionRefusal::AlreadyRolled`]), so that
     /// an undone bad roll cannot be replaced by physical dice; so is a change
     /// to the table's dice. With the table's dice, a roll of the app's is
-    /// refused ([`Refusal::TableDice`]), except the kept dice coming back.
-    pub fn check(&self, action: &R::Action) -> Result<(), Refusal<R::Error>> {
+    /// refused ([`SessionRefusal::TableDice`]), except the kept dice coming back.
+    pub fn check(&self, action: &R::Action) -> Result<(), SessionRefusal<R::Error>> {
         if let Some(dice) = R::dice_change(action) {
             if dice == self.dice() || self.is_finished() {
-                return Err(Refusal::SameDice);
+                return Err(SessionRefusal::SameDice);
             }
             if dice == WhoseDice::Table && self.waiting_roll() {
-                return Err(Refusal::AlreadyRolled);
+                return Err(SessionRefusal::AlreadyRolled);
             }
         }
-        self.state.validate(action).map_err(Refusal::Rules)?;
+        self.state.validate(action).map_err(SessionRefusal::Rules)?;
         match R::roll_values(action) {
-            Some((_, RollSource::Typed)) if self.waiting_roll() => Err(Refusal::AlreadyRolled),
-            Some((_, RollSource::Virtual)) if !self.app_rolls() => Err(Refusal::TableDice),
+            Some((_, RollSource::Typed)) if self.waiting_roll() => {
+                Err(SessionRefusal::AlreadyRolled)
+            }
+            Some((_, RollSource::Virtual)) if !self.app_rolls() => Err(SessionRefusal::TableDice),
             _ => Ok(()),
         }
     }
@@ -303,7 +305,7 @@ impl<R: Rules> Session<R> {
     /// [`Session::check`]). An accepted one ends the redo list; if it is a
     /// virtual roll, it uses up the dice kept from an undone roll (see
     /// [`Session::throw`]).
-    pub fn act(&mut self, action: R::Action) -> Result<(), Refusal<R::Error>> {
+    pub fn act(&mut self, action: R::Action) -> Result<(), SessionRefusal<R::Error>> {
         self.check(&action)?;
         let mut next = self.state.clone();
         next.apply_valid(&action);

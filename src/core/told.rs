@@ -7,14 +7,15 @@
 //! compares them as the reasons they are.
 //!
 //! The core's refusals are named by who refuses: the session on this
-//! phone ([`Refusal`]: the rules, or the dice), the table ([`Denied`]: a
-//! step of this phone, checked by its copy or by the host), the host when
-//! a phone joins ([`JoinRefusal`](super::link::wire::JoinRefusal), told
-//! by the table screen's line). [`NotPlayed`] gathers the first two with
+//! phone ([`SessionRefusal`]: the rules, or the dice), the table
+//! ([`TableRefusal`]: a step of this phone, checked by its copy or by the
+//! host), the host when a phone joins
+//! ([`JoinRefusal`](super::link::wire::JoinRefusal), told by the table
+//! screen's line). [`NotPlayed`] gathers the first two with
 //! the screens' own reasons.
 
-use super::link::wire::Denied;
-use super::session::Refusal;
+use super::link::wire::TableRefusal;
+use super::session::SessionRefusal;
 
 /// Why a move made on this phone was not played; `E` is the game's own
 /// reason (its rules' error, or the registry's
@@ -23,9 +24,9 @@ use super::session::Refusal;
 #[derive(Clone, Debug, PartialEq)]
 pub enum NotPlayed<E> {
     /// This phone's session refused it: the game's rules, or the dice.
-    Session(Refusal<E>),
+    Session(SessionRefusal<E>),
     /// The table refused it: this phone's copy first, or the host.
-    Table(Denied<E>),
+    Table(TableRefusal<E>),
     /// The game's rules make no move of the tap (a Genius cell that
     /// cannot be played now).
     Rules(E),
@@ -231,7 +232,7 @@ mod tests {
         // A refusal comes first, and holds until the game moves on, when
         // what happened to the place is told again: the player has not
         // played since.
-        let refused = NotPlayed::Table(Denied::NothingToUndo);
+        let refused = NotPlayed::Table(TableRefusal::NothingToUndo);
         telling.refused(Some(refused.clone()));
         assert_eq!(telling.told(), Some(Told::NotPlayed(refused)));
         telling.game_moved(Some(undo.clone()), None);
@@ -258,21 +259,21 @@ mod tests {
 
     #[test]
     fn a_refusal_keeps_its_reason_through_the_registry() {
-        let refused: NotPlayed<Error> = NotPlayed::Table(Denied::Rules(Error::NotNow));
+        let refused: NotPlayed<Error> = NotPlayed::Table(TableRefusal::Rules(Error::NotNow));
         let any = refused.clone().map(Genius::error_into_any);
         assert_eq!(
             any,
-            NotPlayed::Table(Denied::Rules(AnyError::Genius(Error::NotNow)))
+            NotPlayed::Table(TableRefusal::Rules(AnyError::Genius(Error::NotNow)))
         );
-        let seat = NotPlayed::<Error>::Table(Denied::NothingToUndo);
+        let seat = NotPlayed::<Error>::Table(TableRefusal::NothingToUndo);
         assert_eq!(
             seat.map(Genius::error_into_any),
-            NotPlayed::Table(Denied::NothingToUndo)
+            NotPlayed::Table(TableRefusal::NothingToUndo)
         );
-        let session = NotPlayed::Session(Refusal::Rules(Error::NotNow));
+        let session = NotPlayed::Session(SessionRefusal::Rules(Error::NotNow));
         assert_eq!(
             session.map(Genius::error_into_any),
-            NotPlayed::Session(Refusal::Rules(AnyError::Genius(Error::NotNow)))
+            NotPlayed::Session(SessionRefusal::Rules(AnyError::Genius(Error::NotNow)))
         );
     }
 
@@ -283,7 +284,7 @@ mod tests {
             by: Some("Anne".into()),
             roll: true,
         }];
-        let refused = NotPlayed::<Error>::Table(Denied::Stale);
+        let refused = NotPlayed::<Error>::Table(TableRefusal::Stale);
         let told = Told::first(Some(refused.clone()), &[&dropped, &undone]);
         assert_eq!(told, Some(Told::NotPlayed(refused)));
         let told = Told::<Error>::first(None, &[&[], &undone, &dropped]);

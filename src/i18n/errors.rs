@@ -8,8 +8,8 @@
 //! `ui::game_screens!`: a new game adds no line here.
 
 use super::Lang;
-use crate::core::link::wire::{Denied, JoinRefusal};
-use crate::core::session::Refusal;
+use crate::core::link::wire::{JoinRefusal, TableRefusal};
+use crate::core::session::SessionRefusal;
 use crate::core::table::{FirstPlayerError, RollOffError, SetupError};
 use crate::core::told::NotPlayed;
 use std::error::Error;
@@ -63,8 +63,8 @@ macro_rules! in_english_with_the_game {
 }
 
 in_english_with_the_game! {
-    Refusal => refusal,
-    Denied => denied,
+    SessionRefusal => session_refusal,
+    TableRefusal => table_refusal,
     NotPlayed => not_played,
 }
 
@@ -81,9 +81,9 @@ mod tests {
         assert_eq!(own.to_string(), Lang::En.genius_error(&own));
         let any = genius::Genius::error_into_any(own.clone());
         assert_eq!(any.to_string(), own.to_string());
-        let why: Box<dyn Error> = Box::new(NotPlayed::Table(Denied::Rules(any)));
+        let why: Box<dyn Error> = Box::new(NotPlayed::Table(TableRefusal::Rules(any)));
         assert_eq!(why.to_string(), own.to_string());
-        let seat = NotPlayed::<genius::Error>::Table(Denied::NothingToUndo);
+        let seat = NotPlayed::<genius::Error>::Table(TableRefusal::NothingToUndo);
         assert_eq!(seat.to_string(), "Nothing to undo.");
         assert_eq!(
             SetupError::TooManyPlayers { max: 4 }.to_string(),

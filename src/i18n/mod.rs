@@ -374,15 +374,15 @@ impl Lang {
 
     /// Why a move was refused: the game's own reason, worded by `rules`, or
     /// the session's (typed dice while an undone virtual roll waits).
-    pub fn refusal<E>(
+    pub fn session_refusal<E>(
         self,
-        refusal: &crate::core::session::Refusal<E>,
+        refusal: &crate::core::session::SessionRefusal<E>,
         rules: impl FnOnce(&E) -> String,
     ) -> String {
-        use crate::core::session::Refusal;
+        use crate::core::session::SessionRefusal;
         match refusal {
-            Refusal::Rules(e) => rules(e),
-            Refusal::AlreadyRolled => self.pick(
+            SessionRefusal::Rules(e) => rules(e),
+            SessionRefusal::AlreadyRolled => self.pick(
                 "L'application a déjà lancé les dés pour ce tour : \
                  relancez pour retrouver les mêmes dés (de vrais dés ne peuvent pas les remplacer)."
                     .into(),
@@ -390,8 +390,8 @@ impl Lang {
                  roll again to get the same dice back (real dice cannot replace them)."
                     .into(),
             ),
-            Refusal::TableDice => self.dice().table_dice.into(),
-            Refusal::SameDice => self.dice().same_dice.into(),
+            SessionRefusal::TableDice => self.dice().table_dice.into(),
+            SessionRefusal::SameDice => self.dice().same_dice.into(),
         }
     }
 

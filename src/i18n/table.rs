@@ -2,7 +2,7 @@
 //! states and its refusals.
 
 use super::Lang;
-use crate::core::link::wire::{Denied, JoinRefusal};
+use crate::core::link::wire::{JoinRefusal, TableRefusal};
 use crate::core::link::OpenFailure;
 
 texts! {
@@ -563,59 +563,63 @@ impl Lang {
     }
 
     /// Why a move was refused at the table; `rules` words the game's own.
-    pub fn denied<E>(self, why: &Denied<E>, rules: impl FnOnce(&E) -> String) -> String {
+    pub fn table_refusal<E>(
+        self,
+        why: &TableRefusal<E>,
+        rules: impl FnOnce(&E) -> String,
+    ) -> String {
         let text = match why {
-            Denied::Rules(e) => return rules(e),
-            Denied::AlreadyRolled => self.pick(
+            TableRefusal::Rules(e) => return rules(e),
+            TableRefusal::AlreadyRolled => self.pick(
                 "Les dés de l'application ont déjà été lancés pour ce coup.",
                 "The app's dice were already thrown for this move.",
             ),
-            Denied::TableDice => self.dice().table_dice,
-            Denied::SameDice => self.dice().same_dice,
-            Denied::Watching => self.pick(
+            TableRefusal::TableDice => self.dice().table_dice,
+            TableRefusal::SameDice => self.dice().same_dice,
+            TableRefusal::Watching => self.pick(
                 "Ce téléphone regarde la partie : choisissez une place pour jouer.",
                 "This phone is watching: pick a seat to play.",
             ),
-            Denied::NotYourSeat { .. } => self.pick(
+            TableRefusal::NotYourSeat { .. } => self.pick(
                 "Ce coup est celui d'un autre joueur, sur son téléphone.",
                 "That move is another player's, on their phone.",
             ),
-            Denied::NothingToUndo => self.pick("Rien à annuler.", "Nothing to undo."),
-            Denied::NothingToRedo => self.pick("Rien à rétablir.", "Nothing to redo."),
-            Denied::OthersMove => self.pick(
+            TableRefusal::NothingToUndo => self.pick("Rien à annuler.", "Nothing to undo."),
+            TableRefusal::NothingToRedo => self.pick("Rien à rétablir.", "Nothing to redo."),
+            TableRefusal::OthersMove => self.pick(
                 "Ce coup a été joué sur un autre téléphone : c'est là qu'il s'annule.",
                 "That move was made on another phone: it is taken back there.",
             ),
-            Denied::NotJoined => self.pick(
+            TableRefusal::NotJoined => self.pick(
                 "Pas encore à la table : un instant.",
                 "Not at the table yet: one moment.",
             ),
-            Denied::TooLarge => self.pick("Trop long pour être envoyé.", "Too long to send."),
-            Denied::DiceSwitch => self.pick(
+            TableRefusal::TooLarge => self.pick("Trop long pour être envoyé.", "Too long to send."),
+            TableRefusal::DiceSwitch => self.pick(
                 "À la table, seuls l'hôte et le joueur dont c'est le tour changent les dés.",
                 "At a table, only the host and the player to move switch the dice.",
             ),
-            Denied::TooManyWaiting => self.pick(
+            TableRefusal::TooManyWaiting => self.pick(
                 "Trop de coups attendent la connexion : attendez son retour.",
                 "Too many moves are waiting for the link: wait until it is back.",
             ),
-            Denied::Stale => self.pick(
+            TableRefusal::Stale => self.pick(
                 "Ce coup n'a pas compté : l'hôte a rouvert la table depuis, et la partie a pu changer. Rejouez-le s'il vaut encore.",
                 "That move did not count: the host reopened the table since, and the game may have changed. Make it again if it still applies.",
             ),
-            Denied::Revealing => self.pick(
+            TableRefusal::Revealing => self.pick(
                 "Tout le monde a choisi : la table montre les choix, un instant.",
                 "Everyone has chosen: the table is showing the choices, one moment.",
             ),
-            Denied::Shown => self.pick(
+            TableRefusal::Shown => self.pick(
                 "Ce choix a déjà été montré à la table : il est définitif.",
                 "That choice was already shown to the table: it is final.",
             ),
-            Denied::BadSeal => self.pick(
+            TableRefusal::BadSeal => self.pick(
                 "La table n'a pas pu vérifier ce choix caché.",
                 "The table could not check this hidden choice.",
             ),
-            Denied::Withdrawals => self.pick(
+            TableRefusal::Withdrawals => self.pick(
                 "Ce choix a été retiré trop de fois pendant ce tour : celui qui est fait reste.",
                 "That choice was taken back too many times this round: the one made stands.",
             ),

@@ -12,8 +12,8 @@ impl Lang {
     /// Why a move was not played; `rules` words the game's own reason.
     pub fn not_played<E>(self, why: &NotPlayed<E>, rules: impl FnOnce(&E) -> String) -> String {
         match why {
-            NotPlayed::Session(refusal) => self.refusal(refusal, rules),
-            NotPlayed::Table(denied) => self.denied(denied, rules),
+            NotPlayed::Session(refusal) => self.session_refusal(refusal, rules),
+            NotPlayed::Table(denied) => self.table_refusal(denied, rules),
             NotPlayed::Rules(e) => rules(e),
             NotPlayed::OutOfTurn { to_play } => self.to_play(to_play),
             NotPlayed::NoSpeaker => self.words().who_speaks.into(),
@@ -55,8 +55,8 @@ impl Lang {
 mod tests {
     use super::*;
     use crate::core::genius::Error;
-    use crate::core::link::wire::Denied;
-    use crate::core::session::Refusal;
+    use crate::core::link::wire::TableRefusal;
+    use crate::core::session::SessionRefusal;
 
     fn genius(lang: Lang) -> impl Fn(&Error) -> String {
         move |e| lang.genius_error(e)
@@ -102,15 +102,15 @@ mod tests {
         let own = Lang::En.genius_error(&Error::NotNow);
         for why in [
             NotPlayed::Rules(Error::NotNow),
-            NotPlayed::Session(Refusal::Rules(Error::NotNow)),
-            NotPlayed::Table(Denied::Rules(Error::NotNow)),
+            NotPlayed::Session(SessionRefusal::Rules(Error::NotNow)),
+            NotPlayed::Table(TableRefusal::Rules(Error::NotNow)),
         ] {
             assert_eq!(Lang::En.not_played(&why, genius(Lang::En)), own);
         }
         // The session's and the table's refusals of typed dice are not
         // worded alike: the session says how to get the dice back.
-        let here = NotPlayed::<Error>::Session(Refusal::AlreadyRolled);
-        let there = NotPlayed::<Error>::Table(Denied::AlreadyRolled);
+        let here = NotPlayed::<Error>::Session(SessionRefusal::AlreadyRolled);
+        let there = NotPlayed::<Error>::Table(TableRefusal::AlreadyRolled);
         assert!(Lang::En
             .not_played(&here, genius(Lang::En))
             .contains("roll again"));

@@ -20,7 +20,7 @@ use crate::core::link::dial::{self, Backoff, DIAL};
 use crate::core::link::door;
 use crate::core::link::guest::{Guest, GuestEvent, LinkState};
 use crate::core::link::ticket::Ticket;
-use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Step};
+use crate::core::link::wire::{Lead, Member, PhoneId, Step, TableRefusal};
 use crate::core::link::Output;
 use n0_future::task::{spawn, AbortOnDropHandle};
 use n0_future::time::{sleep, sleep_until, timeout, Duration};
@@ -117,7 +117,7 @@ impl<G: TableGame> GuestLink<G> {
 
     /// A step of this phone's player: refused at once if this copy
     /// refuses it, else sent (or kept until the link is back).
-    pub fn act(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+    pub fn act(&self, step: Step<G::Action>) -> Result<u64, TableRefusal<G::Error>> {
         let result = self.shared.lock().act(step, self.shared.clock.now());
         self.shared.outgoing.notify_one();
         result

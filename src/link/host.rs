@@ -15,7 +15,7 @@ use crate::core::link::door::{self, Door, Doors, HANDSHAKE_WAIT};
 use crate::core::link::host::{Host, HostEvent};
 use crate::core::link::replica::Replica;
 use crate::core::link::ticket::Ticket;
-use crate::core::link::wire::{Denied, PhoneId, Secret, Step, MAX_FRAME};
+use crate::core::link::wire::{PhoneId, Secret, Step, TableRefusal, MAX_FRAME};
 use crate::core::link::{Output, PeerId};
 use n0_future::task::{spawn, AbortOnDropHandle};
 use n0_future::time::{sleep_until, timeout, Duration};
@@ -166,7 +166,7 @@ impl<G: TableGame> HostLink<G> {
 
     /// A step of the host's own player (or of a player without a phone),
     /// or an undo or redo.
-    pub fn act(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+    pub fn act(&self, step: Step<G::Action>) -> Result<u64, TableRefusal<G::Error>> {
         let result = self.shared.lock().act(step, self.shared.clock.now());
         self.shared.drive();
         result

@@ -17,7 +17,7 @@ use crate::core::link::handover::{rejoin_as_guest, take_over};
 use crate::core::link::host::{Host, HostEvent, SavedHost};
 use crate::core::link::replica::{Replica, ReplicaError};
 use crate::core::link::ticket::{Ticket, TicketError};
-use crate::core::link::wire::{Denied, Lead, Member, PhoneId, Secret, Step};
+use crate::core::link::wire::{Lead, Member, PhoneId, Secret, Step, TableRefusal};
 use crate::core::link::OpenFailure;
 use crate::core::link::{dial, door};
 use crate::core::save::{GameId, SavedGame, TableMark, TableRole};
@@ -301,7 +301,7 @@ impl<G: TableGame> Phone<G> {
     }
 
     /// A step of this phone's players, through the host's order.
-    pub fn act(&self, step: Step<G::Action>) -> Result<u64, Denied<G::Error>> {
+    pub fn act(&self, step: Step<G::Action>) -> Result<u64, TableRefusal<G::Error>> {
         match self {
             Phone::Host(link) => link.act(step),
             Phone::Guest(link) => link.act(step),

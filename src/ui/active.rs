@@ -2,7 +2,7 @@
 
 use crate::core::game::Game;
 use crate::core::save::GameId;
-use crate::core::session::{Refusal, Session};
+use crate::core::session::{Session, SessionRefusal};
 use crate::{records, saves};
 
 #[derive(Clone, Debug)]
@@ -124,7 +124,7 @@ impl<R: Game> Active<R> {
     /// Plays an action and saves the game if it was accepted; a refused
     /// action changes nothing and comes back as the reason (worded by
     /// `Lang::refusal`).
-    pub fn act(&mut self, action: R::Action) -> Result<(), Refusal<R::Error>> {
+    pub fn act(&mut self, action: R::Action) -> Result<(), SessionRefusal<R::Error>> {
         let mut outcome = Ok(());
         self.commit(|s| {
             outcome = s.act(action);

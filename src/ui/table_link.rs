@@ -22,7 +22,7 @@ use crate::core::link::replica::{play, Replica};
 use crate::core::link::save_pace::SavePace;
 use crate::core::link::ticket::{SaveOver, Ticket};
 use crate::core::link::wire::SeatView;
-use crate::core::link::wire::{Denied, PhoneId, Start, Step};
+use crate::core::link::wire::{PhoneId, Start, Step, TableRefusal};
 use crate::core::link::{maker_seat, OpenFailure};
 use crate::core::save::{GameId, SavedGame, TableRole};
 use crate::core::told::{NotPlayed, TableNotice, Telling, Told};
@@ -395,7 +395,7 @@ async fn run<G: GameScreen + TableGame>(
             },
             LinkInput::Guest(GuestLinkEvent::Table(GuestEvent::Denied { why, .. })) => {
                 telling.refused(Some(match why {
-                    Denied::Rules(_) => played_first(&phone).unwrap_or(NotPlayed::Table(why)),
+                    TableRefusal::Rules(_) => played_first(&phone).unwrap_or(NotPlayed::Table(why)),
                     _ => NotPlayed::Table(why),
                 }));
                 Changed {

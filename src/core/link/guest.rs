@@ -29,8 +29,8 @@ use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
 use super::ticket::is_relay_url;
 use super::wire::{
-    encode, Denied, Entry, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView,
-    Secret, Step, ToGuest, ToHost, PROTOCOL,
+    encode, Entry, Frames, HeldCopy, Hello, JoinRefusal, Lead, Member, PhoneId, SeatView, Secret,
+    Step, TableRefusal, ToGuest, ToHost, PROTOCOL,
 };
 use super::{maker_seat, seats_may, Output, PeerId};
 use ::core::time::Duration;
@@ -98,7 +98,7 @@ pub enum GuestEvent<E> {
     /// A proposal was refused; nothing changed.
     Denied {
         id: u64,
-        why: Denied<E>,
+        why: TableRefusal<E>,
     },
     /// A proposal went unanswered for [`RETRY`]: sent again (the link may
     /// be dying before the heartbeat can tell).
@@ -645,14 +645,18 @@ impl<G: Game> Guest<G> {
     /// sent, or kept until the link is back. Returns the proposal's number
     /// (its answer comes as [`GuestEvent::Accepted`] or
     /// [`GuestEvent::Denied`]).
-    pub fn act(&mut self, step: Step<G::Action>, now: Duration) -> Result<u64, Denied<G::Error>> {
+    pub fn act(
+        &mut self,
+        step: Step<G::Action>,
+        now: Duration,
+    ) -> Result<u64, TableRefusal<G::Error>> {
         self.now = now;
-        let replica = self.replica.as_ref().ok_or(Denied::NotJoined)?;
+        let replica = self.replica.as_ref().ok_or(TableRefusal::NotJoined)?;
         let seats = self.seats_held();
         seats_may(replica.session().state(), &seats, &step)?;
         // Each phone takes back its own moves (the host checks it too).
         if self.pending.is_empty() && !self.may_take_back(&step) {
-            return Err(Denied::OthersMove);
+            return Err(TableRefusal::OthersMove);
         }
         // Checked against the copy as it will be once the steps still
         // waiting are applied; a step proposed after them cannot be checked
@@ -664,7 +668,7 @@ impl<G: Game> Guest<G> {
         // A host that said this phone used the last proposal numbers left
         // it none (only a modified host says so).
         if self.pending.len() >= MAX_PENDING || self.next_id >= u64::MAX - MAX_PENDING as u64 {
-            return Err(Denied::TooManyWaiting);
+            return Err(TableRefusal::TooManyWaiting);
         }
         let id = self.next_id;
         if encode(&ToHost::Propose {
@@ -673,7 +677,7 @@ impl<G: Game> Guest<G> {
         })
         .is_err()
         {
-            return Err(Denied::TooLarge);
+            return Err(TableRefusal::TooLarge);
         }
         // A hidden choice goes as its commitment (see `super::sealed`);
         // the last the round awaits, with its reveal right behind.

@@ -34,8 +34,8 @@ use super::replica::{Replica, SavedReplica};
 use super::sealed::Nonces;
 use super::ticket::is_relay_url;
 use super::wire::{
-    encode, Denied, Entry, FrameError, Frames, Hello, JoinRefusal, Lead, Member, Origin, PhoneId,
-    SeatView, Secret, Step, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
+    encode, Entry, FrameError, Frames, Hello, JoinRefusal, Lead, Member, Origin, PhoneId, SeatView,
+    Secret, Step, TableRefusal, ToGuest, ToHost, MAX_FRAME, PROTOCOL,
 };
 use super::{seats_may, Output, PeerId};
 use ::core::time::Duration;
@@ -169,7 +169,7 @@ struct Peer {
 }
 
 /// How a proposal was answered: the entry it became, or why it was refused.
-type Answer<E> = Result<u64, Denied<E>>;
+type Answer<E> = Result<u64, TableRefusal<E>>;
 
 /// What the host saves beside its copy: the secret of its ticket and who
 /// holds which seat, so that seats stay held across a restart of the host.
@@ -939,7 +939,7 @@ impl<G: Game> Host<G> {
         // order, all stale, keep nothing.
         let outcome = match kept {
             Some(answer) => answer,
-            None if id <= seen => Err(Denied::Stale),
+            None if id <= seen => Err(TableRefusal::Stale),
             None => {
                 let outcome = self.apply(&self.seats_of(phone), step, Some(origin));
                 self.keep_answer(origin, outcome.clone());
@@ -981,13 +981,17 @@ impl<G: Game> Host<G> {
     /// A step of the host's own player, or of a player with no phone (the
     /// host's screen plays every seat no other phone holds), or an undo or
     /// redo of the host's own moves or of a phone no longer seated.
-    pub fn act(&mut self, step: Step<G::Action>, now: Duration) -> Result<u64, Denied<G::Error>> {
+    pub fn act(
+        &mut self,
+        step: Step<G::Action>,
+        now: Duration,
+    ) -> Result<u64, TableRefusal<G::Error>> {
         self.now = now;
         if self.stepped_down.is_some() {
-            return Err(Denied::NotJoined);
+            return Err(TableRefusal::NotJoined);
         }
         if !self.may_take_back(&step) {
-            return Err(Denied::OthersMove);
+            return Err(TableRefusal::OthersMove);
         }
         if let Step::Act(action) = &step {
             let actor = self.replica.session().state().actor(action);
@@ -999,7 +1003,7 @@ impl<G: Game> Host<G> {
                     .flatten()
                     .is_some_and(|h| h != self.me)
                 {
-                    return Err(Denied::NotYourSeat {
+                    return Err(TableRefusal::NotYourSeat {
                         seat: self.seat_of(self.me),
                         actor,
                     });
@@ -1032,7 +1036,7 @@ impl<G: Game> Host<G> {
         seats: &[usize],
         step: Step<G::Action>,
         origin: Option<Origin>,
-    ) -> Result<u64, Denied<G::Error>> {
+    ) -> Result<u64, TableRefusal<G::Error>> {
         // Each phone takes back (and puts back) its own moves only, and
         // reveals (or makes void) its own choices only (seated or not by
         // then). A host's own commitment names no phone, and hosts
@@ -1043,7 +1047,7 @@ impl<G: Game> Host<G> {
         {
             let a_hosts_reveal = maker.is_none() && matches!(step, Step::Reveal { .. });
             if maker != Some(phone) && !a_hosts_reveal {
-                return Err(Denied::OthersMove);
+                return Err(TableRefusal::OthersMove);
             }
         }
         if !matches!(
@@ -1065,7 +1069,7 @@ impl<G: Game> Host<G> {
         &mut self,
         step: Step<G::Action>,
         origin: Option<Origin>,
-    ) -> Result<u64, Denied<G::Error>> {
+    ) -> Result<u64, TableRefusal<G::Error>> {
         let seq = self.log(step, origin)?;
         for reveal in self.replica.due_reveals() {
             // Checked by the copy that made the commitment: it opens.
@@ -1078,7 +1082,7 @@ impl<G: Game> Host<G> {
         &mut self,
         step: Step<G::Action>,
         origin: Option<Origin>,
-    ) -> Result<u64, Denied<G::Error>> {
+    ) -> Result<u64, TableRefusal<G::Error>> {
         self.replica.check(&step)?;
         let entry = Entry { step, origin };
         // Every phone gets the entry in one frame, encoded once; a step too
@@ -1087,7 +1091,7 @@ impl<G: Game> Host<G> {
             from: self.replica.head() + 1,
             entries: vec![entry.clone()],
         };
-        let frame = encode(&message).map_err(|_| Denied::TooLarge)?;
+        let frame = encode(&message).map_err(|_| TableRefusal::TooLarge)?;
         let seq = self.replica.append(entry)?;
         self.broadcast(frame);
         self.event(HostEvent::Applied { head: seq });

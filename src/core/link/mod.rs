@@ -108,12 +108,12 @@ pub fn seat_may<G: Game>(
     state: &G,
     seat: usize,
     step: &wire::Step<G::Action>,
-) -> Result<(), wire::Denied<G::Error>> {
+) -> Result<(), wire::TableRefusal<G::Error>> {
     let action = match step {
         wire::Step::Act(action) => action,
         // A hidden choice: its player's, whatever it is.
         wire::Step::Commit { player, .. } if *player != seat => {
-            return Err(wire::Denied::NotYourSeat {
+            return Err(wire::TableRefusal::NotYourSeat {
                 seat: Some(seat),
                 actor: Actor::Player(*player),
             })
@@ -122,13 +122,13 @@ pub fn seat_may<G: Game>(
     };
     let actor = state.actor(action);
     if actor != Actor::Table && actor != Actor::Player(seat) {
-        return Err(wire::Denied::NotYourSeat {
+        return Err(wire::TableRefusal::NotYourSeat {
             seat: Some(seat),
             actor,
         });
     }
     if G::dice_change(action).is_some() && !may_switch_dice(state, Some(seat)) {
-        return Err(wire::Denied::DiceSwitch);
+        return Err(wire::TableRefusal::DiceSwitch);
     }
     Ok(())
 }
@@ -149,7 +149,7 @@ pub fn seats_may<G: Game>(
     state: &G,
     seats: &[usize],
     step: &wire::Step<G::Action>,
-) -> Result<(), wire::Denied<G::Error>> {
+) -> Result<(), wire::TableRefusal<G::Error>> {
     let mut first = None;
     for seat in seats {
         match seat_may(state, *seat, step) {
@@ -159,7 +159,7 @@ pub fn seats_may<G: Game>(
             }
         }
     }
-    Err(first.unwrap_or(wire::Denied::Watching))
+    Err(first.unwrap_or(wire::TableRefusal::Watching))
 }
 
 /// Why a table could not be opened on this phone, in the terms its player

@@ -12,10 +12,10 @@
 
 use super::super::game::Game;
 use super::super::game_id::GameId;
-use super::super::session::{Refusal, Session};
+use super::super::session::{Session, SessionRefusal};
 use super::sealed::{Commitment, Nonce, Opening};
 use super::stand_in::stand_in;
-use super::wire::{Denied, Entry, PhoneId, Start, Step};
+use super::wire::{Entry, PhoneId, Start, Step, TableRefusal};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -120,7 +120,7 @@ pub enum ReplicaError<E> {
     /// Entry `seq` is refused by the copy built from those before it.
     Entry {
         seq: u64,
-        denied: Denied<E>,
+        denied: TableRefusal<E>,
     },
 }
 
@@ -228,12 +228,12 @@ impl<G: Game> Replica<G> {
         &mut self,
         action: G::Action,
         nonce: Nonce,
-    ) -> Result<Step<G::Action>, Denied<G::Error>> {
+    ) -> Result<Step<G::Action>, TableRefusal<G::Error>> {
         let player = self
             .session
             .state()
             .hidden_choice(&action)
-            .ok_or(Denied::BadSeal)?;
+            .ok_or(TableRefusal::BadSeal)?;
         self.session.check(&action).map_err(denied)?;
         let opening = Opening { nonce, action };
         let commitment = opening.commitment();
@@ -417,13 +417,13 @@ impl<G: Game> Replica<G> {
         &self,
         step: &Step<G::Action>,
         phone: Option<PhoneId>,
-    ) -> Result<(), Denied<G::Error>> {
+    ) -> Result<(), TableRefusal<G::Error>> {
         let made = (self.round.as_ref())
             .and_then(|round| round.withdrawals.get(&phone))
             .copied()
             .unwrap_or(0);
         if made >= WITHDRAWALS_MAX && self.withdraws(step) {
-            return Err(Denied::Withdrawals);
+            return Err(TableRefusal::Withdrawals);
         }
         Ok(())
     }
@@ -523,13 +523,17 @@ impl<G: Game> Replica<G> {
     }
 
     /// Checks `step` against the game now, changing nothing.
-    pub fn check(&self, step: &Step<G::Action>) -> Result<(), Denied<G::Error>> {
+    pub fn check(&self, step: &Step<G::Action>) -> Result<(), TableRefusal<G::Error>> {
         self.check_as(step, false)
     }
 
     /// [`Replica::check`]; `lenient` for the entries of a copy saved by an
     /// older version, which took a void after a reveal.
-    fn check_as(&self, step: &Step<G::Action>, lenient: bool) -> Result<(), Denied<G::Error>> {
+    fn check_as(
+        &self,
+        step: &Step<G::Action>,
+        lenient: bool,
+    ) -> Result<(), TableRefusal<G::Error>> {
         let revealing = self.revealing();
         if revealing
             && !matches!(
@@ -537,39 +541,44 @@ impl<G: Game> Replica<G> {
                 Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. }
             )
         {
-            return Err(Denied::Revealing);
+            return Err(TableRefusal::Revealing);
         }
         let Played { done, undone } = &self.played;
         match step {
             // A hidden choice is committed, never sent as it is.
-            Step::Act(_) if self.hides(step) => Err(Denied::BadSeal),
+            Step::Act(_) if self.hides(step) => Err(TableRefusal::BadSeal),
             Step::Act(action) => self.session.check(action).map_err(denied),
             Step::Undo => match done.last() {
-                None => Err(Denied::NothingToUndo),
+                None => Err(TableRefusal::NothingToUndo),
                 // Shown once every choice was in: final (a ruling), even
                 // while the round waits again for a choice made void.
                 Some(i) if self.round.is_some() && self.reveals.contains_key(i) => {
-                    Err(Denied::Shown)
+                    Err(TableRefusal::Shown)
                 }
                 Some(i) if self.is_unread_commit(*i) => Ok(()),
                 // A move the others have seen may be final (Einstein's choices).
-                Some(_) => self.session.check_undo_at_table().map_err(Denied::Rules),
+                Some(_) => self
+                    .session
+                    .check_undo_at_table()
+                    .map_err(TableRefusal::Rules),
             },
             Step::Redo => match undone.last() {
-                None => Err(Denied::NothingToRedo),
+                None => Err(TableRefusal::NothingToRedo),
                 Some(i) if self.is_unread_commit(*i) => Ok(()),
                 Some(_) => play(&mut self.session.clone(), &Step::Redo),
             },
             Step::Commit { player, .. } => {
                 let Some(round) = &self.round else {
-                    return Err(Denied::BadSeal);
+                    return Err(TableRefusal::BadSeal);
                 };
                 let awaited = round.choosers.contains(player)
                     && !self.committed_players(round).contains(player);
-                awaited.then_some(()).ok_or(Denied::BadSeal)
+                awaited.then_some(()).ok_or(TableRefusal::BadSeal)
             }
             Step::Reveal { nonce, action } => {
-                let i = self.opened_by(*nonce, action).ok_or(Denied::BadSeal)?;
+                let i = self
+                    .opened_by(*nonce, action)
+                    .ok_or(TableRefusal::BadSeal)?;
                 match (&self.round, &self.entries[i].step) {
                     (Some(round), Step::Commit { player, .. })
                         if revealing
@@ -577,25 +586,25 @@ impl<G: Game> Replica<G> {
                     {
                         self.replay(round, Some((i, action))).map(|_| ())
                     }
-                    _ => Err(Denied::BadSeal),
+                    _ => Err(TableRefusal::BadSeal),
                 }
             }
             Step::Void { commitment } => match (&self.round, self.standing(commitment)) {
                 // Once a choice of the round is shown, none of it is
                 // withdrawn (a ruling): a phone that voided its own then
                 // would choose again knowing the others'.
-                (Some(_), Some(_)) if self.shown() && !lenient => Err(Denied::Shown),
+                (Some(_), Some(_)) if self.shown() && !lenient => Err(TableRefusal::Shown),
                 (Some(_), Some(_)) => Ok(()),
-                _ => Err(Denied::BadSeal),
+                _ => Err(TableRefusal::BadSeal),
             },
             // Only once a choice is shown: before, the choice is made again.
             Step::StandIn { commitment } => {
                 let (Some(round), Some(i), true) =
                     (&self.round, self.standing(commitment), self.shown())
                 else {
-                    return Err(Denied::BadSeal);
+                    return Err(TableRefusal::BadSeal);
                 };
-                let action = self.stand_in_at(round, i).ok_or(Denied::BadSeal)?;
+                let action = self.stand_in_at(round, i).ok_or(TableRefusal::BadSeal)?;
                 self.replay(round, Some((i, &action))).map(|_| ())
             }
         }
@@ -627,7 +636,7 @@ impl<G: Game> Replica<G> {
     /// why the game refuses it (nothing changes then). A commitment or a
     /// reveal is checked as the host checked it: a reveal that does not
     /// open its commitment is refused on every copy.
-    pub fn append(&mut self, entry: Entry<G::Action>) -> Result<u64, Denied<G::Error>> {
+    pub fn append(&mut self, entry: Entry<G::Action>) -> Result<u64, TableRefusal<G::Error>> {
         self.append_as(entry, false)
     }
 
@@ -637,7 +646,7 @@ impl<G: Game> Replica<G> {
         &mut self,
         entry: Entry<G::Action>,
         lenient: bool,
-    ) -> Result<u64, Denied<G::Error>> {
+    ) -> Result<u64, TableRefusal<G::Error>> {
         match (&entry.step, &self.round) {
             (
                 Step::Commit { .. }
@@ -712,7 +721,7 @@ impl<G: Game> Replica<G> {
     /// The game of the round under way (if any) after its last entry, just
     /// appended: played again from the round's start if it `rereads`, else
     /// that one step played on the game as it stood.
-    fn follow_round(&mut self, rereads: bool) -> Result<(), Denied<G::Error>> {
+    fn follow_round(&mut self, rereads: bool) -> Result<(), TableRefusal<G::Error>> {
         let Some(round) = &self.round else {
             return Ok(());
         };
@@ -737,7 +746,7 @@ impl<G: Game> Replica<G> {
         &self,
         round: &Round<G>,
         extra: Option<(usize, &G::Action)>,
-    ) -> Result<Session<G>, Denied<G::Error>> {
+    ) -> Result<Session<G>, TableRefusal<G::Error>> {
         let mut session = round.before.clone();
         let mut played = round.played.clone();
         let read = |i: usize| match extra {
@@ -762,7 +771,7 @@ impl<G: Game> Replica<G> {
         played: &Played,
         i: usize,
         read: impl Fn(usize) -> Option<&'a G::Action>,
-    ) -> Result<(), Denied<G::Error>> {
+    ) -> Result<(), TableRefusal<G::Error>> {
         let plays =
             |i: usize| !matches!(self.entries[i].step, Step::Commit { .. }) || read(i).is_some();
         match &self.entries[i].step {
@@ -772,12 +781,12 @@ impl<G: Game> Replica<G> {
                 None => Ok(()),
             },
             Step::Undo => match played.done.last() {
-                None => Err(Denied::NothingToUndo),
+                None => Err(TableRefusal::NothingToUndo),
                 Some(at) if plays(*at) => play(session, &Step::Undo),
                 Some(_) => Ok(()),
             },
             Step::Redo => match played.undone.last() {
-                None => Err(Denied::NothingToRedo),
+                None => Err(TableRefusal::NothingToRedo),
                 Some(at) if plays(*at) => play(session, &Step::Redo),
                 Some(_) => Ok(()),
             },
@@ -872,12 +881,12 @@ fn is_commit_of<A>(entry: &Entry<A>, commitment: &Commitment) -> bool {
     matches!(&entry.step, Step::Commit { commitment: c, .. } if c == commitment)
 }
 
-fn denied<E>(refusal: Refusal<E>) -> Denied<E> {
+fn denied<E>(refusal: SessionRefusal<E>) -> TableRefusal<E> {
     match refusal {
-        Refusal::Rules(error) => Denied::Rules(error),
-        Refusal::AlreadyRolled => Denied::AlreadyRolled,
-        Refusal::TableDice => Denied::TableDice,
-        Refusal::SameDice => Denied::SameDice,
+        SessionRefusal::Rules(error) => TableRefusal::Rules(error),
+        SessionRefusal::AlreadyRolled => TableRefusal::AlreadyRolled,
+        SessionRefusal::TableDice => TableRefusal::TableDice,
+        SessionRefusal::SameDice => TableRefusal::SameDice,
     }
 }
 
@@ -900,24 +909,24 @@ pub fn chain_next<A: Serialize>(previous: u32, entry: &Entry<A>) -> u32 {
 pub fn play<G: Game>(
     session: &mut Session<G>,
     step: &Step<G::Action>,
-) -> Result<(), Denied<G::Error>> {
+) -> Result<(), TableRefusal<G::Error>> {
     match step {
         Step::Act(action) => session.act(action.clone()).map_err(denied),
         Step::Undo if session.undo() => Ok(()),
-        Step::Undo => Err(Denied::NothingToUndo),
+        Step::Undo => Err(TableRefusal::NothingToUndo),
         // Played by the copy, which knows whether it can read them.
         Step::Commit { .. } | Step::Reveal { .. } | Step::Void { .. } | Step::StandIn { .. } => {
-            Err(Denied::BadSeal)
+            Err(TableRefusal::BadSeal)
         }
         Step::Redo => {
             // A redo that no longer applies empties the redo list: on every
             // copy alike, since each replays the same steps.
             if !session.can_redo() {
-                return Err(Denied::NothingToRedo);
+                return Err(TableRefusal::NothingToRedo);
             }
             let mut trial = session.clone();
             if !trial.redo() {
-                return Err(Denied::NothingToRedo);
+                return Err(TableRefusal::NothingToRedo);
             }
             *session = trial;
             Ok(())

@@ -15,10 +15,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
 /// The version of the messages below, said in every hello (2: `Ping`;
-/// 3: `Denied::DiceSwitch`; 4: `Step::Sealed`; 5: phones are their keys,
+/// 3: `TableRefusal::DiceSwitch`; 4: `Step::Sealed`; 5: phones are their keys,
 /// [`Lead`], `Probe`, `Moved`, `Roster`; 6: hidden choices committed and
 /// revealed, `Step::Commit` and `Step::Reveal` for `Step::Sealed`; 7:
-/// `Step::Void`, `Denied::Shown`, several seats per phone in `Hello` and
+/// `Step::Void`, `TableRefusal::Shown`, several seats per phone in `Hello` and
 /// `Claim`; 8: hand-overs signed, `Vote`, a [`Mandate`] in `Probe` and
 /// `Hosting`; 9: once a choice of a round is shown, no `Step::Void` of
 /// that round but `Step::StandIn`; `JoinRefusal::TableFull`; a phone sent
@@ -26,7 +26,7 @@ use std::fmt;
 /// seat with its phone, the old host's too, and a host takes the reveal of
 /// an earlier host's commitment from the phone that opens it: a host of 9
 /// would leave a woken host's choice unshown; `SeatView::left`; 11:
-/// withdrawals per phone and round bounded, `Denied::Withdrawals`; votes
+/// withdrawals per phone and round bounded, `TableRefusal::Withdrawals`; votes
 /// count from seated phones only, and a `Welcome` carries the host's
 /// votes: a guest follows a lead that prevails over the one it knows;
 /// 12: a phone with the secret dials the table's own ALPN, derived from
@@ -409,7 +409,7 @@ pub enum ToGuest<S, A, E> {
     /// it was refused (nothing changed).
     Answer {
         id: u64,
-        outcome: Result<u64, Denied<E>>,
+        outcome: Result<u64, TableRefusal<E>>,
     },
     /// The seats changed (a phone joined, left, or the host freed a seat).
     Seats(Vec<SeatView>),
@@ -456,13 +456,13 @@ pub enum JoinRefusal {
 
 /// Why a step was refused; a refused step changes nothing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Denied<E> {
+pub enum TableRefusal<E> {
     /// The game's rules refuse it (the same refusal as on one phone).
     Rules(E),
     /// Typed dice while the dice of an undone roll wait to come back.
     AlreadyRolled,
     /// The app's dice while the table plays with its own (see
-    /// [`crate::core::session::Refusal::TableDice`]).
+    /// [`crate::core::session::SessionRefusal::TableDice`]).
     TableDice,
     /// A change to the dice already played with, or once the game is over.
     SameDice,
@@ -511,11 +511,11 @@ pub enum Denied<E> {
     Withdrawals,
 }
 
-impl<E> Denied<E> {
+impl<E> TableRefusal<E> {
     /// The same refusal, the rules' own reason turned by `f` (into the
     /// registry's [`crate::core::games::AnyError`], say).
-    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> Denied<F> {
-        use Denied as D;
+    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> TableRefusal<F> {
+        use TableRefusal as D;
         match self {
             D::Rules(e) => D::Rules(f(e)),
             D::AlreadyRolled => D::AlreadyRolled,

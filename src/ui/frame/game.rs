@@ -6,7 +6,7 @@ use super::table_bar::TableBar;
 use super::FrameState;
 use crate::core::game::decided_roll_off;
 use crate::core::games::TableMove;
-use crate::core::link::wire::Denied;
+use crate::core::link::wire::TableRefusal;
 use crate::core::told::NotPlayed;
 use crate::i18n::Lang;
 use crate::ui::table::{use_table, TableCommand, TableHandle, TableInfo};
@@ -90,7 +90,7 @@ impl<G: GameScreen> UseGame<G> {
                 let actor = game.session.state().actor(&action);
                 if !table.view.plays(actor) {
                     let seat = table.view.mine.first().copied();
-                    Err(NotPlayed::Table(Denied::NotYourSeat { seat, actor }))
+                    Err(NotPlayed::Table(TableRefusal::NotYourSeat { seat, actor }))
                 } else {
                     game.session.check(&action).map_err(NotPlayed::Session)
                 }
