@@ -1018,7 +1018,7 @@ async fn the_native_peer_is_killed_resumes_and_carries_the_game_on_when_the_host
         Ticket::parse(&new_ticket).unwrap(),
     );
     assert_ne!(new.host, old.host);
-    assert!(new.same_table(&old) && new.handovers == 1, "{new_ticket}");
+    assert!(new.same_table(&old) && new.term == 1, "{new_ticket}");
     // A take-over moves the hosting, not the seats: Anne's stays with the
     // phone that left, and the table would wait for her. Bruno's phone
     // frees it, and plays it from now on.

@@ -2136,7 +2136,7 @@ fn only_the_host_or_the_player_to_move_switches_the_dice() {
     // The host may, at any time.
     table.host.act(switch(WhoseDice::Table), now).unwrap();
     settle(&mut table);
-    assert_eq!(table.host.replica().dice_makers(), vec![None]);
+    assert_eq!(table.host.replica().dice_switchers(), vec![None]);
     // Once the roll is made, every player is to move (they all choose):
     // Bruno may switch back, and every copy says it was his phone.
     table
@@ -2154,11 +2154,11 @@ fn only_the_host_or_the_player_to_move_switches_the_dice() {
         Some(Some(Ok(_)))
     ));
     let bruno = Some(table.phones[0].guest.phone());
-    for makers in [
-        table.host.replica().dice_makers(),
-        table.phones[1].guest.replica().unwrap().dice_makers(),
+    for switchers in [
+        table.host.replica().dice_switchers(),
+        table.phones[1].guest.replica().unwrap().dice_switchers(),
     ] {
-        assert_eq!(makers, vec![None, bruno]);
+        assert_eq!(switchers, vec![None, bruno]);
     }
 }
 
@@ -4446,8 +4446,8 @@ fn numbers_from_the_wire_or_a_ticket_neither_panic_nor_wrap() {
         SECRET.to_hex()
     ))
     .unwrap();
-    assert_eq!(ticket.handovers, u32::MAX);
-    let host = take_over(&guest, ticket.handovers).unwrap();
+    assert_eq!(ticket.term, u32::MAX);
+    let host = take_over(&guest, ticket.term).unwrap();
     assert_eq!(host.lead().term, u32::MAX);
 }
 
@@ -4468,7 +4468,7 @@ fn a_table_copy_is_never_saved_over_a_game_it_would_lose() {
         secret,
         relay: None,
         addrs: Vec::new(),
-        handovers: 0,
+        term: 0,
     };
     let saved =
         |session: &Session<Einstein>| SavedGame::of_game(&id, GameKind::Einstein, 0, session);

@@ -86,7 +86,7 @@ impl<G: TableGame> GuestLink<G> {
         guest.identify(key_of(&endpoint)?);
         if guest.lead().is_none() {
             guest.follow(Lead {
-                term: ticket.handovers,
+                term: ticket.term,
                 host,
             });
         }
@@ -269,7 +269,7 @@ pub(super) fn targets(
     phones
         .into_iter()
         .filter_map(|phone| {
-            let ticket = ticket.hosted_by(phone, roster, ticket.handovers);
+            let ticket = ticket.hosted_by(phone, roster, ticket.term);
             let addr = host_addr(endpoint, &ticket).ok()?;
             Some(Target {
                 phone,

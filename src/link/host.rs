@@ -121,7 +121,7 @@ impl<G: TableGame> HostLink<G> {
             } else {
                 endpoint.ip_addrs()
             },
-            handovers: host.lead().term,
+            term: host.lead().term,
         };
         let (events, receiver) = mpsc::unbounded_channel();
         let shared = Arc::new(Shared {

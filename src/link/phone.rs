@@ -254,8 +254,7 @@ impl<G: TableGame> Phone<G> {
                 {
                     return Phone::join(saved_guest(save.state)?, &hosted, &options).await;
                 }
-                take_over(&saved_guest::<G>(save.state)?, ticket.handovers)
-                    .ok_or(OpenError::NoCopy)?
+                take_over(&saved_guest::<G>(save.state)?, ticket.term).ok_or(OpenError::NoCopy)?
             }
             TableRole::Host => {
                 let saved: SavedHost<G> = read(&save.state)?;

@@ -60,10 +60,10 @@ pub struct DiceView {
     /// table, on the host's phone or the player to move's).
     pub can_change: bool,
     /// At a table: a change is confirmed first (it changes every phone's
-    /// dice), and each change says who made it (`makers`, in the order of
+    /// dice), and each change says who made it (`switchers`, in the order of
     /// `changes`).
     pub on_table: bool,
-    pub makers: Vec<String>,
+    pub switchers: Vec<String>,
     /// Plays the change, an action of the game's log.
     pub change: Callback<WhoseDice>,
 }
@@ -80,14 +80,14 @@ pub fn DiceChoice(view: DiceView, lang: Lang) -> Element {
         changes,
         can_change,
         on_table,
-        makers,
+        switchers,
         change,
     } = view;
     // At a table, the dice tapped wait for a confirmation.
     let mut asked = use_signal(|| None::<WhoseDice>);
     let line = move |i: usize, rolls: usize, dice: WhoseDice| {
         let line = lang.dice_change(dice, Some(rolls));
-        match makers.get(i) {
+        match switchers.get(i) {
             Some(who) => lang.dice_by(&line, who),
             None => line,
         }

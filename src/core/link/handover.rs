@@ -10,8 +10,8 @@ use super::host::Host;
 use super::wire::Step;
 
 /// The host is gone: the guest's phone hosts the table from its copy, under
-/// the next term (after the lead it followed, and at least the
-/// `handovers` its ticket counts), keeping its seats and the table's
+/// the next term (after the lead it followed, and at least the term its
+/// ticket counts), keeping its seats and the table's
 /// phones (where the other phones look for it, and it for another
 /// host). A take-over moves the hosting, not the seats (a ruling): every
 /// other phone keeps its seats as the copy knew them, the phone that
@@ -24,12 +24,12 @@ use super::wire::Step;
 /// Its moves not known to be kept ([`Guest::unsettled`]) and its steps
 /// still waiting for the old host are dropped: how many, the new host
 /// says ([`Host::dropped`]), for its player to be told.
-pub fn take_over<G: Game>(guest: &Guest<G>, handovers: u32) -> Option<Host<G>> {
+pub fn take_over<G: Game>(guest: &Guest<G>, term: u32) -> Option<Host<G>> {
     let replica = guest.replica()?.clone();
     // Terms are the wire's and the ticket's word: the last one stays.
     let term = guest
         .lead()
-        .map_or(handovers, |l| l.term.max(handovers))
+        .map_or(term, |l| l.term.max(term))
         .saturating_add(1);
     let (me, mine) = (guest.phone(), guest.seats_held());
     let players = replica.session().state().players().len();

@@ -388,7 +388,7 @@ impl<G: Game> Replica<G> {
 
     /// Who made each switch of the dice still played (in the order of
     /// `Session::dice_changes`): the phone, or `None` for the host's own.
-    pub fn dice_makers(&self) -> Vec<Option<PhoneId>> {
+    pub fn dice_switchers(&self) -> Vec<Option<PhoneId>> {
         (self.played.done.iter().map(|i| &self.entries[*i]))
             .filter(|e| matches!(&e.step, Step::Act(action) if G::dice_change(action).is_some()))
             .map(|e| e.origin.map(|o| o.phone))

@@ -30,9 +30,9 @@ pub struct Ticket {
     pub secret: Secret,
     pub relay: Option<String>,
     pub addrs: Vec<String>,
-    /// How many times the table changed host: this host is the
-    /// `handovers`-th to take it over (0: the phone that started it).
-    pub handovers: u32,
+    /// The lead's term: how many times the table changed host, this host
+    /// being the `term`-th to take it over (0: the phone that started it).
+    pub term: u32,
 }
 
 /// Why a text is not a ticket, for a message in the player's language.
@@ -80,7 +80,7 @@ impl Ticket {
         let text = text.trim();
         let mut version = None;
         let (mut game, mut host, mut secret) = (None, None, None);
-        let (mut relay, mut addrs, mut handovers) = (None, Vec::new(), 0);
+        let (mut relay, mut addrs, mut term) = (None, Vec::new(), 0);
         for field in text.split('&') {
             let (key, value) = field.split_once('=').ok_or(TicketError::NotATicket)?;
             match key {
@@ -89,7 +89,7 @@ impl Ticket {
                 "h" => host = Some(value),
                 "s" => secret = Some(Secret::from_hex(value).ok_or(TicketError::Damaged)?),
                 "r" => relay = Some(decode(value).ok_or(TicketError::Damaged)?),
-                "n" => handovers = value.parse().map_err(|_| TicketError::Damaged)?,
+                "n" => term = value.parse().map_err(|_| TicketError::Damaged)?,
                 "a" => {
                     addrs = value
                         .split(',')
@@ -123,7 +123,7 @@ impl Ticket {
             secret: secret.ok_or(TicketError::NotATicket)?,
             relay,
             addrs,
-            handovers,
+            term,
         })
     }
 
@@ -136,7 +136,7 @@ impl Ticket {
             host: host.to_hex(),
             relay: Member::relay_of(roster, host).or(self.relay.clone()),
             addrs: if same { self.addrs.clone() } else { Vec::new() },
-            handovers: term,
+            term,
             ..self.clone()
         }
     }
@@ -209,8 +209,8 @@ impl fmt::Display for Ticket {
             let addrs: Vec<String> = self.addrs.iter().map(|a| encode(a)).collect();
             write!(f, "&a={}", addrs.join(","))?;
         }
-        if self.handovers > 0 {
-            write!(f, "&n={}", self.handovers)?;
+        if self.term > 0 {
+            write!(f, "&n={}", self.term)?;
         }
         Ok(())
     }
@@ -302,7 +302,7 @@ mod tests {
             secret: Secret::from_bytes([9; 16]),
             relay: Some("http://127.0.0.1:3340/".into()),
             addrs: vec!["192.168.1.20:41000".into(), "[fe80::1]:41000".into()],
-            handovers: 0,
+            term: 0,
         }
     }
 
@@ -320,10 +320,10 @@ mod tests {
         let next = Ticket {
             host: "ef".repeat(32),
             addrs: vec![],
-            handovers: 2,
+            term: 2,
             ..ticket()
         };
-        assert_eq!(next.handovers, 2);
+        assert_eq!(next.term, 2);
         assert!(next.to_string().contains("&n=2"));
         assert_eq!(Ticket::parse(&next.to_string()), Ok(next.clone()));
         assert!(next.same_table(&ticket()));
@@ -406,7 +406,7 @@ mod tests {
         // Terms: the largest a ticket can say, and no larger.
         let text = ticket().to_string();
         let last = Ticket::parse(&format!("{text}&n=4294967295")).unwrap();
-        assert_eq!(last.handovers, u32::MAX);
+        assert_eq!(last.term, u32::MAX);
         assert_eq!(
             Ticket::parse(&format!("{text}&n=4294967296")),
             Err(TicketError::Damaged)

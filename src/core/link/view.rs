@@ -40,7 +40,7 @@ pub struct TableView {
     /// player to move: [`may_switch_dice`]).
     pub may_switch_dice: bool,
     /// Who made each switch of the dice still played, in order.
-    pub dice_makers: Vec<Maker>,
+    pub dice_switchers: Vec<DiceSwitcher>,
     /// The players who have committed a hidden choice this phone cannot
     /// read yet (see [`super::sealed`]).
     pub chosen_unseen: Vec<usize>,
@@ -188,7 +188,7 @@ pub struct Awaited {
 
 /// Who made a move at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Maker {
+pub enum DiceSwitcher {
     /// The phone holding that player's seat.
     Player(usize),
     /// The host's phone, holding no seat.
@@ -198,14 +198,14 @@ pub enum Maker {
 }
 
 /// Who made each switch of the dice still played, as `seats` stand.
-fn makers<G: Game>(replica: &Replica<G>, seats: &[SeatView]) -> Vec<Maker> {
+fn switchers<G: Game>(replica: &Replica<G>, seats: &[SeatView]) -> Vec<DiceSwitcher> {
     replica
-        .dice_makers()
+        .dice_switchers()
         .into_iter()
         .map(|phone| match (maker_seat(seats, phone), phone) {
-            (Some(seat), _) => Maker::Player(seat),
-            (None, None) => Maker::Host,
-            (None, Some(_)) => Maker::Phone,
+            (Some(seat), _) => DiceSwitcher::Player(seat),
+            (None, None) => DiceSwitcher::Host,
+            (None, Some(_)) => DiceSwitcher::Phone,
         })
         .collect()
 }
@@ -227,7 +227,7 @@ impl<G: Game> Host<G> {
             choice: SeatChoice::Held(self.seats_of(me)),
             claim_refused: None,
             may_switch_dice: true,
-            dice_makers: makers(replica, &seats),
+            dice_switchers: switchers(replica, &seats),
             chosen_unseen: replica.sealed_choices(),
             reveals_awaited: replica.awaited_reveals(),
             phones_joined: Some(self.phones_joined()),
@@ -266,7 +266,7 @@ impl<G: Game> Guest<G> {
             claim_refused: self.refused_claim(),
             may_switch_dice: replica
                 .is_some_and(|r| may_switch_dice(r.session().state(), self.seat())),
-            dice_makers: replica.map_or(Vec::new(), |r| makers(r, &seats)),
+            dice_switchers: replica.map_or(Vec::new(), |r| switchers(r, &seats)),
             chosen_unseen: replica.map_or(Vec::new(), Replica::sealed_choices),
             reveals_awaited: replica.map_or(Vec::new(), Replica::awaited_reveals),
             phones_joined: None,

@@ -4,7 +4,7 @@
 
 use super::UseGame;
 use crate::core::game::{Move, Roll, RollSource, WhoseDice};
-use crate::core::link::view::Maker;
+use crate::core::link::view::DiceSwitcher;
 use crate::core::table::{Player, RollOff};
 use crate::platform;
 use crate::ui::dice::DiceView;
@@ -115,13 +115,13 @@ impl<G: GameScreen> GameDice<G> {
         let table = game.table.of(G::KIND);
         let t = game.lang.dice();
         let players = (active.map(|g| g.session.state().players())).unwrap_or_default();
-        let makers = table.as_ref().map_or_else(Vec::new, |table| {
-            let name = |maker: &Maker| match maker {
-                Maker::Player(p) => players.get(*p).map_or(t.by_phone, |p| p.name.as_str()),
-                Maker::Host => t.by_host,
-                Maker::Phone => t.by_phone,
+        let switchers = table.as_ref().map_or_else(Vec::new, |table| {
+            let name = |maker: &DiceSwitcher| match maker {
+                DiceSwitcher::Player(p) => players.get(*p).map_or(t.by_phone, |p| p.name.as_str()),
+                DiceSwitcher::Host => t.by_host,
+                DiceSwitcher::Phone => t.by_phone,
             };
-            (table.view.dice_makers.iter())
+            (table.view.dice_switchers.iter())
                 .map(|m| name(m).to_string())
                 .collect()
         });
@@ -132,7 +132,7 @@ impl<G: GameScreen> GameDice<G> {
             can_change: active.is_some_and(|g| !g.is_viewed() && !g.session.is_finished())
                 && table.as_ref().is_none_or(|t| t.view.may_switch_dice),
             on_table: table.is_some(),
-            makers,
+            switchers,
             change: Callback::new(move |dice| {
                 if let Some(action) = G::dice_action(dice) {
                     game.act(action);
