@@ -593,6 +593,7 @@ test('The host sends a phone away: asked first, told there in its language, and 
   await anne.waitForSelector(id('send-away-0'));
   assert.match(await text(anne, 'phone-0'), /Bruno's phone/);
   await anne.tap(id('send-away-0'));
+  await shot(anne, 'table-send-away-asked');
   assert.match(await text(anne, 'send-away-confirm'), /Send Bruno's phone away from the table\?.*new invitation/);
   await anne.tap(id('send-away-no'));
   assert.equal(await anne.$(id('send-away-confirm')), null, 'cancelled: nothing asked, nothing done');
