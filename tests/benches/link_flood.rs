@@ -15,6 +15,8 @@
 //! `cargo bench --bench link_flood --features peer` (`GENIUS_FLOOD_SECS`,
 //! 60 by default; 2 under `cargo test`).
 
+#[path = "../common/memory.rs"]
+mod memory;
 #[path = "../common/relay.rs"]
 mod relay;
 
@@ -28,6 +30,7 @@ use genius::core::link::wire::{encode, Hello, PhoneId, Secret, Start, Step, ToHo
 use genius::core::save::GameId;
 use genius::core::table::{Colour, FirstPlayer, Player};
 use genius::link::{GuestLink, HostLink, Options, Relay};
+use memory::memory;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use relay::LocalRelay;
@@ -40,20 +43,6 @@ const FLOODERS: usize = 8;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-/// The process's memory, from /proc: (now, peak), in MiB.
-fn memory() -> (f64, f64) {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<f64>().ok())
-            .map_or(0.0, |kb| kb / 1024.0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
 }
 
 async fn raw_endpoint(relay: &str) -> iroh::Endpoint {
