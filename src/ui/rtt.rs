@@ -25,7 +25,7 @@ use crate::records;
 use adjust::AdjustPanel;
 use advice::{advice, coach_panel, marks, AdviceCache};
 use dioxus::prelude::*;
-use draft::{use_kept_squares, use_rtt_draft, Moment};
+use draft::{use_kept_squares, use_rtt_draft, PlacingTurn};
 use place::PlacePanel;
 use roll::{Pool, RollEntry};
 use series::RttEnd;
@@ -82,7 +82,7 @@ fn placing_moment(
     active: &Active<Rtt>,
     view: &TowerView,
     mine: Option<&[usize]>,
-) -> Option<Moment> {
+) -> Option<PlacingTurn> {
     let state = active.session.state();
     let Phase::Place { result, .. } = state.phase() else {
         return None;
@@ -91,7 +91,7 @@ fn placing_moment(
     let rolls = (active.session.log().iter())
         .filter(|x| matches!(x, Action::Roll { .. }))
         .count();
-    Some(Moment {
+    Some(PlacingTurn {
         game: active.id.clone(),
         rolls,
         result: result.clone(),

@@ -118,11 +118,11 @@ impl RttDraft {
 /// Where the squares kept across a reload are stored on this phone.
 const KEPT_KEY: &str = "rtt.placing";
 
-/// A moment of a game at which a player places: the game, the roll (how
+/// A player's turn to place in a game: the game, the roll (how
 /// many came before it, and its result) and the player. Other players'
 /// moves meanwhile do not change it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Moment {
+pub struct PlacingTurn {
     pub game: GameId,
     pub rolls: usize,
     pub result: Vec<u32>,
@@ -132,7 +132,7 @@ pub struct Moment {
 /// The squares a player placed and has not confirmed, at a moment.
 #[derive(Serialize, Deserialize)]
 struct KeptSquares {
-    moment: Moment,
+    moment: PlacingTurn,
     placements: Vec<Placement>,
 }
 
@@ -140,8 +140,8 @@ struct KeptSquares {
 /// reload (or the app closed): `moment` is the game and player placing
 /// now (none: no one places here). When a moment opens, the squares kept
 /// for it come back; while it lasts, each change is kept.
-pub fn use_kept_squares(moment: Option<Moment>, draft: RttDraft) {
-    let mut at = use_signal(|| None::<Moment>);
+pub fn use_kept_squares(moment: Option<PlacingTurn>, draft: RttDraft) {
+    let mut at = use_signal(|| None::<PlacingTurn>);
     use_effect(use_reactive!(|moment| {
         if *at.peek() == moment {
             return;
