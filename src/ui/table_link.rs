@@ -495,10 +495,15 @@ fn command_changed<G: GameScreen + TableGame>(
                         .filter_map(|s| players.get(s).map(|p| p.name.clone()))
                         .collect()
                 });
-                telling.tell(match link.send_away(away) {
-                    Ok(_) => TableNotice::SentAway { names },
-                    Err(_) => TableNotice::NotSentAway,
-                });
+                // The host machine sends away only a phone it knows, and
+                // only while it hosts: a phone gone meanwhile (its row
+                // leaves the list) or a host stepped down is told nothing
+                // as if it were done.
+                match link.send_away(away) {
+                    Ok(true) => telling.tell(TableNotice::SentAway { names }),
+                    Ok(false) => {}
+                    Err(_) => telling.tell(TableNotice::NotSentAway),
+                }
             }
             return Changed {
                 game: false,
